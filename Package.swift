@@ -1,0 +1,64 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "docscroll",
+    products: [
+        .library(name: "DocScroll", targets: ["DocScroll"]),
+        .library(name: "ScrollCore", targets: ["ScrollCore"]),
+        .executable(name: "docscroll", targets: ["docscroll"]),
+        .executable(name: "docscroll-bench", targets: ["docscroll-bench"]),
+    ],
+    targets: [
+        // C libraries. Only HTMLParsing sees libxml2; only RenderCore sees ICU, through a
+        // plain-C shim whose header uses <stdint.h> types alone (ICU headers clash with
+        // Foundation's copy of ICU in any Swift module that sees both).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "CUnicode",
+            linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("icuuc")]
+        ),
+
+        // Pure, deterministic modules.
+        .target(name: "RenderCore", dependencies: ["CUnicode"]),
+        .target(name: "ScrollCore"),
+        .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
+        .target(name: "DocumentLayout", dependencies: ["HTMLParsing", "RenderCore", "ScrollCore"]),
+        .target(name: "DataTable", dependencies: ["RenderCore", "ScrollCore"]),
+        .target(name: "TileRenderer", dependencies: ["RenderCore", "ScrollCore"]),
+
+        // The only module that touches file descriptors and termios.
+        .target(name: "TerminalIO", dependencies: ["RenderCore"]),
+
+        // The facade embedders use, and the command line built on it.
+        .target(
+            name: "DocScroll",
+            dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer"]
+        ),
+        .target(name: "DocScrollCLI", dependencies: ["DocScroll", "TerminalIO"]),
+        .executableTarget(name: "docscroll", dependencies: ["DocScrollCLI"]),
+        .executableTarget(
+            name: "docscroll-bench",
+            dependencies: ["DocScroll"],
+            path: "Benchmarks/docscroll-bench"
+        ),
+
+        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
+        .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
+        .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing"]),
+        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore"]),
+        .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
+        .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "RenderCore"]),
+        .testTarget(
+            name: "DocScrollTests",
+            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

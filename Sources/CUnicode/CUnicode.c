@@ -1,0 +1,64 @@
+#include "CUnicode.h"
+
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/utypes.h>
+
+int32_t docscroll_scalar_columns(uint32_t scalar) {
+    UChar32 c = (UChar32)scalar;
+    switch (u_charType(c)) {
+    case U_NON_SPACING_MARK:
+    case U_ENCLOSING_MARK:
+    case U_FORMAT_CHAR:
+        return 0;
+    default:
+        break;
+    }
+    switch (u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH)) {
+    case U_EA_WIDE:
+    case U_EA_FULLWIDTH:
+        return 2;
+    default:
+        return 1;
+    }
+}
+
+int32_t docscroll_is_emoji_presentation(uint32_t scalar) {
+    return u_hasBinaryProperty((UChar32)scalar, UCHAR_EMOJI_PRESENTATION) ? 1 : 0;
+}
+
+int32_t docscroll_is_emoji(uint32_t scalar) {
+    return u_hasBinaryProperty((UChar32)scalar, UCHAR_EMOJI) ? 1 : 0;
+}
+
+// Opening a line break iterator loads rules and costs far more than breaking a
+// paragraph, so each thread keeps one and only resets its text.
+static _Thread_local UBreakIterator *cached_line_iterator = NULL;
+
+int32_t docscroll_line_breaks(const uint16_t *text, int32_t length,
+                              int32_t *positions, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (cached_line_iterator == NULL) {
+        cached_line_iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
+        if (U_FAILURE(status)) {
+            cached_line_iterator = NULL;
+            return -1;
+        }
+    }
+    ubrk_setText(cached_line_iterator, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) {
+        return -1;
+    }
+    int32_t count = 0;
+    ubrk_first(cached_line_iterator);
+    for (int32_t at = ubrk_next(cached_line_iterator); at != UBRK_DONE;
+         at = ubrk_next(cached_line_iterator)) {
+        if (count < capacity) {
+            positions[count] = at;
+        }
+        count += 1;
+    }
+    // Do not keep a pointer to the caller's buffer past this call.
+    ubrk_setText(cached_line_iterator, NULL, 0, &status);
+    return count;
+}

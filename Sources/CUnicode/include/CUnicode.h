@@ -1,0 +1,30 @@
+#ifndef DOCSCROLL_CUNICODE_H
+#define DOCSCROLL_CUNICODE_H
+
+// A plain-C face for the few ICU services docscroll needs. Only <stdint.h> types
+// appear here: ICU's own headers must not reach a Swift module that also sees
+// Foundation (its bundled ICU defines the same C types differently).
+
+#include <stdint.h>
+
+/// Terminal columns a scalar takes when it starts a grapheme cluster, by UAX #11
+/// East Asian Width: 2 for Wide and Fullwidth, 0 for nonspacing and enclosing marks
+/// and format characters, 1 otherwise (ambiguous counts as narrow).
+int32_t docscroll_scalar_columns(uint32_t scalar);
+
+/// Whether a scalar has the Emoji_Presentation property (drawn two columns wide).
+int32_t docscroll_is_emoji_presentation(uint32_t scalar);
+
+/// Whether a scalar has the Emoji property (VS16 after it makes it two columns wide).
+int32_t docscroll_is_emoji(uint32_t scalar);
+
+/// Line break opportunities of a UTF-16 text by UAX #14 (ICU's line break iterator).
+///
+/// Writes the UTF-16 offsets where a line may start, in increasing order, excluding 0
+/// and including `length`, into `positions` (room for `capacity` entries).
+/// Returns how many were found (which may exceed `capacity`: call again with more
+/// room), or -1 when ICU fails.
+int32_t docscroll_line_breaks(const uint16_t *text, int32_t length,
+                              int32_t *positions, int32_t capacity);
+
+#endif

@@ -1,0 +1,14 @@
+/// Why a table could not be read.
+public enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The input is not JSON; `line` and `column` count from 1, columns in characters.
+    case invalidJSON(message: String, line: Int, column: Int)
+    /// The JSON is valid but holds no table rows (no array of objects).
+    case noRows(String)
+
+    public var description: String {
+        switch self {
+        case .invalidJSON(let message, let line, let column): "invalid JSON at line \(line), column \(column): \(message)"
+        case .noRows(let reason): reason
+        }
+    }
+}

@@ -1,0 +1,267 @@
+/// A validating JSON reader (RFC 8259) over bytes, with errors located by line and
+/// column.
+///
+/// Containers are tracked on an explicit stack, so deeply nested input cannot
+/// overflow the call stack; nesting deeper than `maximumDepth` is refused with an
+/// error instead.
+public struct JSONReader {
+    /// Deepest nesting accepted. Far beyond any real table, small enough to bound memory.
+    public static let maximumDepth = 10_000
+
+    private let bytes: [UInt8]
+    private var position = 0
+
+    private enum Container {
+        case array([JSONValue])
+        case object([JSONValue.Member], key: String)
+    }
+
+    /// Reads one JSON value that spans the whole input (white space around it allowed).
+    /// - Throws: `DataTableError.invalidJSON`.
+    public static func parse(_ bytes: [UInt8]) throws(DataTableError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes)
+        return try reader.parseDocument()
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private mutating func parseDocument() throws(DataTableError) -> JSONValue {
+        var stack: [Container] = []
+        parsing: while true {
+            skipWhitespace()
+            guard let byte = peek() else { throw error("unexpected end of input, expected a value") }
+            var value: JSONValue
+            switch byte {
+            case UInt8(ascii: "{"):
+                position += 1
+                skipWhitespace()
+                if peek() == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object([])
+                } else {
+                    guard stack.count < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+                    stack.append(.object([], key: try parseKey()))
+                    continue parsing
+                }
+            case UInt8(ascii: "["):
+                position += 1
+                skipWhitespace()
+                if peek() == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    guard stack.count < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+                    stack.append(.array([]))
+                    continue parsing
+                }
+            case UInt8(ascii: "\""):
+                value = .string(try parseString())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = .number(try parseNumber())
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                value = .null
+            default:
+                throw error("unexpected \(describe(byte)), expected a value")
+            }
+            // Hand the value to the open containers, closing those that end here.
+            while let container = stack.popLast() {
+                skipWhitespace()
+                switch container {
+                case .array(var items):
+                    items.append(value)
+                    if consume(UInt8(ascii: ",")) {
+                        stack.append(.array(items))
+                        continue parsing
+                    }
+                    guard consume(UInt8(ascii: "]")) else { throw error("expected ',' or ']' in an array, found \(describeNext())") }
+                    value = .array(items)
+                case .object(var members, let key):
+                    members.append(.init(key: key, value: value))
+                    if consume(UInt8(ascii: ",")) {
+                        stack.append(.object(members, key: try parseKey()))
+                        continue parsing
+                    }
+                    guard consume(UInt8(ascii: "}")) else { throw error("expected ',' or '}' in an object, found \(describeNext())") }
+                    value = .object(members)
+                }
+            }
+            skipWhitespace()
+            guard position == bytes.count else { throw error("unexpected \(describeNext()) after the JSON value") }
+            return value
+        }
+    }
+
+    private mutating func parseKey() throws(DataTableError) -> String {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeNext())") }
+        let key = try parseString()
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after an object key, found \(describeNext())") }
+        return key
+    }
+
+    private mutating func parseString() throws(DataTableError) -> String {
+        position += 1  // opening quote
+        let start = position
+        // Fast path: no escapes.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                defer { position += 1 }
+                return String(decoding: bytes[start..<position], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character \(describe(byte)) in a string (it must be escaped)") }
+            position += 1
+        }
+        var scalars = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard let escape = peek() else { break }
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append(0x22)
+                case UInt8(ascii: "\\"): scalars.append(0x5C)
+                case UInt8(ascii: "/"): scalars.append(0x2F)
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try parseUnicodeEscape()
+                    scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default:
+                    position -= 1
+                    throw error("invalid escape '\\\(describe(escape))' in a string")
+                }
+            default:
+                if byte < 0x20 { throw error("control character \(describe(byte)) in a string (it must be escaped)") }
+                scalars.append(byte)
+                position += 1
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    /// Reads `XXXX` after `\u`, joining a surrogate pair; a lone surrogate becomes U+FFFD.
+    private mutating func parseUnicodeEscape() throws(DataTableError) -> Unicode.Scalar {
+        let high = try parseHex4()
+        if (0xD800..<0xDC00).contains(high),
+           position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+        {
+            let saved = position
+            position += 2
+            let low = try parseHex4()
+            if (0xDC00..<0xE000).contains(low) {
+                let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                return Unicode.Scalar(value) ?? "\u{FFFD}"
+            }
+            position = saved
+        }
+        return Unicode.Scalar(high) ?? "\u{FFFD}"
+    }
+
+    private mutating func parseHex4() throws(DataTableError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek() else { throw error("unterminated \\u escape") }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit \(describe(byte)) in a \\u escape")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(DataTableError) -> String {
+        let start = position
+        _ = consume(UInt8(ascii: "-"))
+        if consume(UInt8(ascii: "0")) {
+            // A leading zero stands alone.
+        } else {
+            guard consumeDigits() > 0 else { throw error("invalid number, expected a digit") }
+        }
+        if consume(UInt8(ascii: ".")) {
+            guard consumeDigits() > 0 else { throw error("invalid number, expected a digit after '.'") }
+        }
+        if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+            if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
+            guard consumeDigits() > 0 else { throw error("invalid number, expected a digit in the exponent") }
+        }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    private mutating func consumeDigits() -> Int {
+        let start = position
+        while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { position += 1 }
+        return position - start
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws(DataTableError) {
+        for byte in literal.utf8 {
+            guard peek() == byte else { throw error("invalid literal, expected '\(literal)'") }
+            position += 1
+        }
+    }
+
+    // MARK: Bytes
+
+    private func peek() -> UInt8? {
+        position < bytes.count ? bytes[position] : nil
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard peek() == byte else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private func describeNext() -> String {
+        peek().map(describe) ?? "end of input"
+    }
+
+    /// An error at the current position, located by line and column (columns count
+    /// characters, both from 1).
+    private func error(_ message: String) -> DataTableError {
+        let end = min(position, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        // Count UTF-8 lead bytes, so a column is a character, not a byte.
+        let column = bytes[lineStart..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return .invalidJSON(message: message, line: line, column: column)
+    }
+}

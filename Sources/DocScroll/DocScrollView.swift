@@ -1,0 +1,143 @@
+public import RenderCore
+public import ScrollCore
+public import TileRenderer
+import DataTable
+import DocumentLayout
+import HTMLParsing
+
+/// Tables and pages stacked in one scroll: the facade that builds the container, its
+/// components and the tile renderer from inputs, and draws frames.
+///
+/// Tables stack first, in the order given, then pages. One terminal row is one point.
+public final class DocScrollView {
+    /// How the view is built.
+    public struct Options: Sendable {
+        /// Viewport width in columns.
+        public var width: Int
+        /// Viewport height in rows.
+        public var height: Int
+        public var mode: RenderMode
+        /// Rows per tile.
+        public var tileRows: Int
+        /// Blank rows between two components.
+        public var spacing: Int
+
+        public init(width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows, spacing: Int = 1) {
+            self.width = width
+            self.height = height
+            self.mode = mode
+            self.tileRows = tileRows
+            self.spacing = spacing
+        }
+    }
+
+    public let container: ScrollContainer
+    public private(set) var renderer: TileRenderer
+    public private(set) var options: Options
+    private var documents: [DocumentView] = []
+    private var tables: [TableView] = []
+
+    /// Reads every input and stacks the results.
+    /// - Throws: `DocScrollError.badInput` naming the first input that could not be used.
+    public init(pages: [InputFile], tables tableInputs: [InputFile], options: Options) throws(DocScrollError) {
+        self.options = options
+        container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
+        renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows)
+        for input in tableInputs {
+            let model: TableModel
+            do {
+                model = try TableModel(json: try JSONReader.parse(InputFile.checked(input).bytes))
+            } catch let error as DataTableError {
+                throw .badInput(name: input.name, reason: error.description)
+            } catch let error as DocScrollError {
+                throw error
+            } catch {
+                throw .badInput(name: input.name, reason: "\(error)")
+            }
+            let view = TableView(model: model, width: options.width)
+            tables.append(view)
+            container.append(view)
+        }
+        for input in pages {
+            let document: HTMLDocument
+            do {
+                document = try HTMLParser.parse(InputFile.checked(input).bytes)
+            } catch let error as HTMLParsingError {
+                throw .badInput(name: input.name, reason: error.description)
+            } catch let error as DocScrollError {
+                throw error
+            } catch {
+                throw .badInput(name: input.name, reason: "\(error)")
+            }
+            let view = DocumentView(document: document, width: options.width)
+            documents.append(view)
+            container.append(view)
+        }
+        renderer.prepare(container)
+    }
+
+    /// The root offset, in rows.
+    public var scrollOffset: Int { Int(container.scrollOffset) }
+
+    /// The largest root offset, in rows.
+    public var maxScrollOffset: Int { Int(container.maxScrollOffset) }
+
+    /// Rows of the whole stack (what `dump` prints).
+    public var stackRows: Int { Int(container.stackExtent) }
+
+    /// The title of the first page that has one, else an empty string.
+    public var title: String {
+        documents.lazy.map(\.document.title).first { !$0.isEmpty } ?? ""
+    }
+
+    /// Scrolls to root offset `offset` (clamped) and draws the viewport.
+    public func frame(at offset: Int) -> FrameBuffer {
+        container.scroll(to: Double(offset))
+        return renderer.frame(of: container)
+    }
+
+    /// The viewport at the current root offset.
+    public func frame() -> FrameBuffer {
+        renderer.frame(of: container)
+    }
+
+    /// Scrolls by `rows` (clamped).
+    public func scroll(by rows: Int) {
+        container.scroll(by: Double(rows))
+    }
+
+    /// Scrolls to root offset `offset` (clamped).
+    public func scroll(to offset: Int) {
+        container.scroll(to: Double(offset))
+    }
+
+    /// Lays everything out again for a new viewport size. The root offset is clamped.
+    public func resize(width: Int, height: Int) {
+        options.width = max(1, width)
+        options.height = max(1, height)
+        for document in documents { document.layout(width: options.width) }
+        for table in tables { table.layout(width: options.width) }
+        renderer.reset(width: options.width)
+        for id in container.componentIDs { container.componentExtentDidChange(id) }
+        container.viewportExtent = Double(options.height)
+        renderer.prepare(container)
+    }
+
+    /// Every row of the stack as plain text, top to bottom.
+    public func dump(line: (String) -> Void) {
+        renderer.dump(container, line: line)
+    }
+
+    /// What has been built and held so far.
+    public var statistics: Statistics {
+        Statistics(
+            mode: renderer.mode,
+            tiles: renderer.statistics,
+            rowsMaterialized: tables.reduce(0) { $0 + $1.rowsMaterialized },
+            documentNodes: documents.reduce(0) { $0 + $1.document.nodes.count },
+            documentBytes: documents.reduce(0) { $0 + $1.document.modelBytes },
+            layoutLines: documents.reduce(0) { $0 + $1.lines.count },
+            layoutBytes: documents.reduce(0) { $0 + $1.layoutBytes },
+            peakRSSBytes: ProcessMemory.peakResidentBytes())
+    }
+}

@@ -1,0 +1,49 @@
+import FoundationEssentials
+
+/// The bytes of one input, read from a file or from standard input, with the checks
+/// that turn unusable input into a clear error before any parser sees it.
+public struct InputFile: Sendable {
+    /// The name errors use: the path as given, or `stdin`.
+    public let name: String
+    public let bytes: [UInt8]
+
+    /// An input held in memory (for embedders and tests).
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    /// Reads the file at `path`.
+    /// - Throws: `DocScrollError.badInput` for a missing, unreadable, empty or binary
+    ///   file, or a directory.
+    public static func read(_ path: String) throws(DocScrollError) -> InputFile {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .badInput(name: path, reason: "no such file")
+        }
+        if isDirectory { throw .badInput(name: path, reason: "is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .badInput(name: path, reason: "permission denied")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .badInput(name: path, reason: "cannot be read")
+        }
+        return try checked(InputFile(name: path, bytes: [UInt8](data)))
+    }
+
+    /// Rejects empty input and binary input: a NUL byte in the first 64 KiB, unless
+    /// the text starts with a UTF-16 or UTF-32 byte order mark.
+    public static func checked(_ input: InputFile) throws(DocScrollError) -> InputFile {
+        let bytes = input.bytes
+        if bytes.isEmpty { throw .badInput(name: input.name, reason: "empty file") }
+        let hasWideBOM = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+            || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])
+        if !hasWideBOM, bytes.prefix(65_536).contains(0) {
+            throw .badInput(name: input.name, reason: "binary file (not text)")
+        }
+        return input
+    }
+}

@@ -1,0 +1,39 @@
+public import TileRenderer
+
+/// What a `DocScrollView` built and holds: the figures `--stats` prints.
+public struct Statistics: Sendable {
+    public var mode: RenderMode
+    public var tiles: TileStatistics
+    /// Table rows turned into cells.
+    public var rowsMaterialized: Int
+    /// Nodes in the documents' models.
+    public var documentNodes: Int
+    /// Bytes of the documents' models.
+    public var documentBytes: Int
+    /// Lines the documents are laid out into.
+    public var layoutLines: Int
+    /// Bytes the laid-out lines hold.
+    public var layoutBytes: Int
+    /// The process's peak resident set (VmHWM), in bytes.
+    public var peakRSSBytes: Int
+
+    /// The figures as one JSON object on one line, keys in a fixed order.
+    public var json: String {
+        let fields: [(String, String)] = [
+            ("mode", "\"\(mode.rawValue)\""),
+            ("tilesBuilt", "\(tiles.tilesBuilt)"),
+            ("tilesEvicted", "\(tiles.tilesEvicted)"),
+            ("tilesLive", "\(tiles.tilesLive)"),
+            ("tileBytesLive", "\(tiles.tileBytesLive)"),
+            ("tileBytesPeak", "\(tiles.tileBytesPeak)"),
+            ("cellsBuilt", "\(tiles.cellsBuilt)"),
+            ("rowsMaterialized", "\(rowsMaterialized)"),
+            ("documentNodes", "\(documentNodes)"),
+            ("documentBytes", "\(documentBytes)"),
+            ("layoutLines", "\(layoutLines)"),
+            ("layoutBytes", "\(layoutBytes)"),
+            ("peakRSSBytes", "\(peakRSSBytes)"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+}

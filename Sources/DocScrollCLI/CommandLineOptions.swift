@@ -1,0 +1,100 @@
+import DocScroll
+import TileRenderer
+
+/// What the command line asked for.
+struct CommandLineOptions: Equatable {
+    enum Output: Equatable {
+        /// Interactive when standard output is a terminal, else `dump`.
+        case automatic
+        case dump
+        case frame(offset: Int)
+    }
+
+    enum ColorChoice: String, Equatable {
+        case auto, always, never
+    }
+
+    var pages: [String] = []
+    var tables: [String] = []
+    var output = Output.automatic
+    var width: Int?
+    var height: Int?
+    var mode = RenderMode.windowed
+    var stats = false
+    var color = ColorChoice.auto
+    var showHelp = false
+    var showVersion = false
+}
+
+/// A command line that cannot be run; the message fits on one line.
+struct UsageError: Error, Equatable {
+    let message: String
+}
+
+extension CommandLineOptions {
+    /// Parses the arguments after the program name. `--name=value` and `--name value`
+    /// are both accepted.
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var remaining = arguments[...]
+        var onlyFiles = false
+        while let argument = remaining.popFirst() {
+            if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
+                options.pages.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyFiles = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw UsageError(message: "option '\(name)' needs a value") }
+                return next
+            }
+            switch name {
+            case "--table", "-t": options.tables.append(try value())
+            case "--dump": options.output = .dump
+            case "--frame": options.output = .frame(offset: try number(try value(), for: name, range: 0...Int(Int32.max)))
+            case "--width": options.width = try number(try value(), for: name, range: 1...10_000)
+            case "--height": options.height = try number(try value(), for: name, range: 1...10_000)
+            case "--mode":
+                let text = try value()
+                guard let mode = RenderMode(rawValue: text) else {
+                    throw UsageError(message: "'--mode' takes windowed or expanded, not '\(text)'")
+                }
+                options.mode = mode
+            case "--color", "--colour":
+                let text = try value()
+                guard let choice = ColorChoice(rawValue: text) else {
+                    throw UsageError(message: "'--color' takes auto, always or never, not '\(text)'")
+                }
+                options.color = choice
+            case "--stats": options.stats = true
+            case "--help", "-h": options.showHelp = true
+            case "--version", "-V": options.showVersion = true
+            default: throw UsageError(message: "unknown option '\(name)'")
+            }
+            if inlineValue != nil, ["--dump", "--stats", "--help", "--version"].contains(name) {
+                throw UsageError(message: "option '\(name)' takes no value")
+            }
+        }
+        if !options.showHelp, !options.showVersion, options.pages.isEmpty, options.tables.isEmpty {
+            throw UsageError(message: "no input: give a page, a table (--table FILE), or - for standard input")
+        }
+        return options
+    }
+
+    private static func number(_ text: String, for name: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(message: "'\(name)' takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,99 @@
+import DocScroll
+import RenderCore
+import TerminalIO
+
+/// The `docscroll` program: parses the command line, builds the view, prints or runs
+/// the interactive viewer, and turns every failure into a one-line message and an
+/// exit status (0 done, 1 bad input, 2 bad usage).
+public enum DocScrollCommand {
+    /// Runs docscroll with `arguments` (without the program name).
+    /// - Returns: the exit status.
+    public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        let output = StandardOutput.standardOutput()
+        let errors = StandardOutput.standardError()
+        defer {
+            output.flush()
+            errors.flush()
+        }
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+        } catch {
+            errors.writeLine("docscroll: error: \(error.message) (see 'docscroll --help')")
+            return 2
+        }
+        if options.showHelp {
+            output.writeLine(HelpText.usage)
+            return 0
+        }
+        if options.showVersion {
+            output.writeLine(HelpText.version)
+            return 0
+        }
+
+        let isTerminal = Terminal.standardOutputIsTerminal
+        let terminalSize = isTerminal ? Terminal.size() : nil
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let colors = switch options.color {
+        case .always: true
+        case .never: false
+        case .auto: isTerminal && !noColor
+        }
+        let viewOptions = DocScrollView.Options(
+            width: options.width ?? terminalSize?.width ?? 80,
+            height: options.height ?? terminalSize?.height ?? 24,
+            mode: options.mode)
+
+        let view: DocScrollView
+        do {
+            let tables = try options.tables.map(readInput)
+            let pages = try options.pages.map(readInput)
+            view = try DocScrollView(pages: pages, tables: tables, options: viewOptions)
+        } catch {
+            errors.writeLine("docscroll: error: \(error.description)")
+            return 1
+        }
+
+        switch options.output {
+        case .frame(let offset):
+            let frame = view.frame(at: offset)
+            for row in 0..<frame.height {
+                output.writeLine(colors ? ANSIFrameWriter.styledRow(frame, row: row, colors: true).trimmingTrailingBlanks : frame.plainText(row: row))
+            }
+        case .dump:
+            view.dump { line in output.writeLine(line) }
+        case .automatic:
+            if isTerminal, let terminal = Terminal() {
+                output.flush()
+                guard InteractiveSession.run(view: view, terminal: terminal, colors: colors) else {
+                    errors.writeLine("docscroll: error: cannot put the terminal in raw mode")
+                    return 1
+                }
+            } else {
+                view.dump { line in output.writeLine(line) }
+            }
+        }
+        output.flush()
+        if options.stats {
+            errors.writeLine(view.statistics.json)
+        }
+        return 0
+    }
+}
+
+/// The input at `path`, standard input for `-`.
+private func readInput(_ path: String) throws(DocScrollError) -> InputFile {
+    guard path == "-" else { return try InputFile.read(path) }
+    guard let bytes = StandardInput.readAll() else { throw .badInput(name: "stdin", reason: "cannot be read") }
+    return try InputFile.checked(InputFile(name: "stdin", bytes: bytes))
+}
+
+extension String {
+    /// Drops spaces at the end that follow the last style change (a styled row ends in
+    /// a reset, so only plain trailing blanks go).
+    fileprivate var trimmingTrailingBlanks: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

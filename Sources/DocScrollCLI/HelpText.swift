@@ -1,0 +1,29 @@
+enum HelpText {
+    static let version = "docscroll 0.1.0"
+
+    static let usage = """
+        Usage: docscroll [PAGE.html ...] [--table ITEMS.json ...] [options]
+
+        Shows tables of JSON records and HTML pages in one scroll: tables first, in the
+        order given, then pages. Interactive when standard output is a terminal;
+        otherwise prints the whole content as plain text (as --dump).
+
+        Inputs:
+          PAGE.html              an HTML page; - reads the page from standard input
+          -t, --table FILE       a JSON array of objects (or an object holding one)
+
+        Output:
+          --dump                 print the whole content as plain text
+          --frame OFFSET         print only the viewport at root offset OFFSET (rows)
+          --width N, --height N  viewport size (default: the terminal's, else 80x24)
+          --mode MODE            windowed (build only visible tiles, the default) or
+                                 expanded (build every tile up front)
+          --stats                print memory figures as one JSON object on stderr
+          --color WHEN           auto (default), always or never; NO_COLOR is honoured
+          -h, --help             show this help
+          -V, --version          show the version
+
+        Keys: j/k or arrows (row), Space/b or PgDn/PgUp (page), d/u (half page),
+              g/Home and G/End (top, bottom), q (quit).
+        """
+}

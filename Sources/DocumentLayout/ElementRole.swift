@@ -1,0 +1,46 @@
+import HTMLParsing
+import RenderCore
+
+/// How layout treats an element: its CSS `display` in effect, plus the special cases.
+enum ElementRole {
+    /// A block with blank lines around it (`p`, headings, `pre`, lists at the top).
+    case block(margin: Bool)
+    case listItem
+    case list(ordered: Bool)
+    case lineBreak
+    case horizontalRule
+    case image
+    case tableCell(header: Bool)
+    /// An inline element: its content continues the current line, styled.
+    case inline(Style)
+
+    init(_ tag: HTMLTag) {
+        switch tag {
+        case .p, .pre, .listing, .xmp, .plaintext, .blockquote, .dl, .figure, .table, .fieldset, .details:
+            self = .block(margin: true)
+        case .h1, .h2, .h3, .h4, .h5, .h6:
+            self = .block(margin: true)
+        case .html, .body, .div, .section, .article, .main, .nav, .header, .footer, .aside, .address,
+            .center, .dialog, .form, .hgroup, .legend, .figcaption, .summary, .caption, .dt, .dd,
+            .thead, .tbody, .tfoot, .tr, .noscript:
+            self = .block(margin: false)
+        case .ul, .menu, .dir: self = .list(ordered: false)
+        case .ol: self = .list(ordered: true)
+        case .li: self = .listItem
+        case .br: self = .lineBreak
+        case .hr: self = .horizontalRule
+        case .img: self = .image
+        case .td: self = .tableCell(header: false)
+        case .th: self = .tableCell(header: true)
+        case .b, .strong: self = .inline(Style(.bold))
+        case .i, .em, .cite, .var, .dfn: self = .inline(Style(.italic))
+        case .u, .ins: self = .inline(Style(.underline))
+        case .s, .strike, .del: self = .inline(Style(.strikethrough))
+        case .mark: self = .inline(Style(.reverse))
+        case .small: self = .inline(Style(.dim))
+        case .code, .kbd, .samp, .tt: self = .inline(Style(foreground: .cyan))
+        case .a: self = .inline(Style(.underline, foreground: .blue))
+        default: self = .inline(.plain)
+        }
+    }
+}

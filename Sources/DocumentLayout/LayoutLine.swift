@@ -1,0 +1,35 @@
+public import RenderCore
+
+/// One laid-out line of a document: styled text runs, left to right, prefix included.
+///
+/// Lines hold text, not cells: cells are made only when a tile that shows the line is
+/// built, so a laid-out document costs about its text, not its screen area.
+public struct LayoutLine: Hashable, Sendable {
+    public struct Span: Hashable, Sendable {
+        public var text: String
+        public var style: Style
+        public init(_ text: String, style: Style = .plain) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    public var spans: [Span]
+
+    public init(spans: [Span] = []) {
+        self.spans = spans
+    }
+
+    /// The line's text without styles.
+    public var text: String { spans.map(\.text).joined() }
+
+    /// Whether the line shows nothing.
+    public var isBlank: Bool { spans.allSatisfy { $0.text.allSatisfy { $0 == " " } } }
+
+    /// Bytes the line holds: its span array and any text stored out of line.
+    var storageBytes: Int {
+        var bytes = MemoryLayout<LayoutLine>.stride + spans.capacity * MemoryLayout<Span>.stride
+        for span in spans where span.text.utf8.count > 15 { bytes += span.text.utf8.count }
+        return bytes
+    }
+}

@@ -1,0 +1,20 @@
+/// The element names layout knows; everything else is `.unknown` and is laid out as
+/// an inline container of its children.
+public enum HTMLTag: String, Sendable, CaseIterable {
+    case html, body, title
+    case address, article, aside, blockquote, center, details, dialog, dir, div, dl, dt, dd
+    case fieldset, figcaption, figure, footer, form, header, hgroup, hr, legend, li, main, menu
+    case nav, ol, p, pre, section, summary, ul, listing, plaintext, xmp
+    case h1, h2, h3, h4, h5, h6
+    case table, caption, colgroup, col, thead, tbody, tfoot, tr, th, td
+    case a, abbr, b, bdi, bdo, big, br, cite, code, data, del, dfn, em, font, i, ins, kbd, label
+    case mark, nobr, q, rp, rt, ruby, s, samp, small, span, strike, strong, sub, sup, time, tt, u, `var`, wbr
+    case img, input, button, select, option, optgroup, textarea, iframe, video, audio, object, embed, picture, source, canvas, svg, math
+    case noscript, map, area, meter, progress, output, track, param
+    case unknown
+
+    /// The tag for a lower-case element name.
+    public init(name: String) {
+        self = HTMLTag(rawValue: name) ?? .unknown
+    }
+}

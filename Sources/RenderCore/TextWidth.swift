@@ -1,0 +1,57 @@
+internal import CUnicode
+
+/// Terminal column widths of grapheme clusters (UAX #11 with the emoji rules
+/// terminals follow).
+///
+/// The width of a grapheme is decided by its first scalar, not by summing its
+/// scalars: a skin-toned or ZWJ emoji sequence is one glyph two columns wide.
+public enum TextWidth {
+    /// Columns `character` takes: 0, 1 or 2.
+    ///
+    /// Zero-width graphemes (format characters such as U+200B, a lone combining mark)
+    /// take no cell; layout drops them.
+    /// - Complexity: O(1) for ASCII; one table look-up in ICU otherwise.
+    @inlinable
+    public static func columns(of character: Character) -> Int {
+        if let ascii = character.asciiValue {
+            return ascii >= 0x20 && ascii < 0x7F ? 1 : controlColumns
+        }
+        return nonASCIIColumns(of: character)
+    }
+
+    /// Columns a control character takes once replaced by U+FFFD.
+    public static let controlColumns = 1
+
+    /// Columns of a whole string: the sum over its graphemes.
+    public static func columns(of text: some StringProtocol) -> Int {
+        var total = 0
+        for character in text { total += columns(of: character) }
+        return total
+    }
+
+    /// Whether `character` can be sent to a terminal as it is: it holds no control
+    /// scalar (Unicode general category Cc).
+    public static func isPrintable(_ character: Character) -> Bool {
+        for scalar in character.unicodeScalars where isControl(scalar) {
+            return false
+        }
+        return true
+    }
+
+    @usableFromInline
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+
+    @usableFromInline
+    static func nonASCIIColumns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if isControl(first) { return controlColumns }
+        // A regional-indicator pair is a flag.
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count > 1 ? 2 : 1 }
+        if docscroll_is_emoji_presentation(first.value) != 0 { return 2 }
+        if scalars.contains("\u{FE0F}") && docscroll_is_emoji(first.value) != 0 { return 2 }
+        return Int(docscroll_scalar_columns(first.value))
+    }
+}

@@ -1,0 +1,66 @@
+@preconcurrency import Glibc
+
+/// Buffered writing to standard output and standard error.
+///
+/// A closed pipe (`docscroll page.html | head`) is not an error: writing stops and
+/// `isClosed` turns true, so the caller can end quietly.
+public final class StandardOutput {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Whether the reader went away.
+    public private(set) var isClosed = false
+
+    private static let flushThreshold = 1 << 16
+
+    public static func standardOutput() -> StandardOutput { StandardOutput(descriptor: STDOUT_FILENO) }
+    public static func standardError() -> StandardOutput { StandardOutput(descriptor: STDERR_FILENO) }
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+        signal(SIGPIPE, SIG_IGN)
+        buffer.reserveCapacity(Self.flushThreshold)
+    }
+
+    deinit { flush() }
+
+    public func write(_ text: String) {
+        guard !isClosed else { return }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.flushThreshold { flush() }
+    }
+
+    public func writeLine(_ text: String) {
+        write(text)
+        write("\n")
+    }
+
+    public func flush() {
+        var offset = 0
+        while offset < buffer.count, !isClosed {
+            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                isClosed = true
+            } else {
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Reading standard input to its end (a page given as `-`).
+public enum StandardInput {
+    /// All bytes of standard input, or `nil` when it cannot be read.
+    public static func readAll() -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+}

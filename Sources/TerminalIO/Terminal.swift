@@ -1,0 +1,114 @@
+@preconcurrency import Glibc
+import Synchronization
+
+/// The controlling terminal: raw mode, the alternate screen, key input and size.
+///
+/// Every system call docscroll makes on a terminal goes through this file. The saved
+/// terminal state is restored on `restore()`, and by a signal handler on SIGINT,
+/// SIGTERM and SIGHUP, so the shell never gets a terminal left in raw mode.
+public final class Terminal {
+    private let input: Int32
+    private var isInteractive = false
+
+    /// Opens `/dev/tty` for keys, so that a page can still come from standard input.
+    /// - Returns: `nil` when there is no controlling terminal.
+    public init?() {
+        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        input = descriptor
+    }
+
+    deinit {
+        restore()
+        close(input)
+    }
+
+    /// Whether standard output is a terminal.
+    public static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// The size of the terminal on standard output, if it is one.
+    public static func size() -> (width: Int, height: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Raw mode, alternate screen, hidden cursor; signal handlers that undo them.
+    public func enterInteractiveMode() -> Bool {
+        var attributes = termios()
+        guard tcgetattr(input, &attributes) == 0 else { return false }
+        savedAttributes = attributes
+        savedDescriptor = input
+        var raw = attributes
+        cfmakeraw(&raw)
+        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { return false }
+        isInteractive = true
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, restoreAndReraise) }
+        signal(SIGWINCH, noteResize)
+        writeAll(Self.enterSequence)
+        return true
+    }
+
+    /// Leaves the alternate screen and restores the terminal as it was.
+    public func restore() {
+        guard isInteractive else { return }
+        isInteractive = false
+        writeAll(Self.leaveSequence)
+        if var attributes = savedAttributes { tcsetattr(input, TCSAFLUSH, &attributes) }
+        savedAttributes = nil
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { signal(signalNumber, SIG_DFL) }
+    }
+
+    /// Waits up to `timeout` milliseconds for input and returns the bytes read (empty
+    /// on timeout or interruption).
+    public func read(timeout: Int32) -> [UInt8] {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, timeout) > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = Glibc.read(input, &buffer, buffer.count)
+        return count > 0 ? Array(buffer[0..<count]) : []
+    }
+
+    /// Whether the terminal was resized since the last call.
+    public func takeResize() -> Bool {
+        resizePending.exchange(false, ordering: .relaxed)
+    }
+
+    /// Writes `text` to standard output in one go.
+    public func write(_ text: String) {
+        writeAll(text)
+    }
+
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+}
+
+/// Writes all of `text` to standard output, retrying short writes.
+func writeAll(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+    }
+}
+
+// Signal handlers can reach only globals. They are written before the handlers are
+// installed and read only by them.
+nonisolated(unsafe) private var savedAttributes: termios?
+nonisolated(unsafe) private var savedDescriptor: Int32 = -1
+private let resizePending = Atomic<Bool>(false)
+
+private func restoreAndReraise(_ signalNumber: Int32) {
+    let leave = Terminal.leaveSequence
+    leave.utf8CString.withUnsafeBufferPointer { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
+    if var attributes = savedAttributes { tcsetattr(savedDescriptor, TCSAFLUSH, &attributes) }
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
+}
+
+private func noteResize(_: Int32) {
+    resizePending.store(true, ordering: .relaxed)
+}

@@ -1,0 +1,17 @@
+/// What a renderer has built and holds. Byte figures count cell storage.
+public struct TileStatistics: Hashable, Sendable {
+    /// Tiles built so far, rebuilt ones included.
+    public var tilesBuilt = 0
+    /// Tiles dropped so far.
+    public var tilesEvicted = 0
+    /// Tiles held now.
+    public var tilesLive = 0
+    /// Bytes of the tiles held now.
+    public var tileBytesLive = 0
+    /// Most bytes of tiles held at any one time.
+    public var tileBytesPeak = 0
+    /// Cells in all tiles built so far.
+    public var cellsBuilt = 0
+
+    public init() {}
+}
