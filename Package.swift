@@ -40,24 +40,25 @@ let package = Package(
             dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer"]
         ),
         .target(name: "DocScrollCLI", dependencies: ["DocScroll", "TerminalIO"]),
+        // Seeded page and table generators shared by the tests and the benchmark.
+        .target(name: "SampleContent"),
         .executableTarget(name: "docscroll", dependencies: ["DocScrollCLI"]),
         .executableTarget(
             name: "docscroll-bench",
-            dependencies: ["DocScroll"],
+            dependencies: ["DocScroll", "SampleContent"],
             path: "Benchmarks/docscroll-bench"
         ),
 
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing"]),
-        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore"]),
+        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent"]),
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
         .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "RenderCore"]),
         .testTarget(
             name: "DocScrollTests",
-            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore", "SampleContent", "TileRenderer"]
         ),
     ],
     swiftLanguageModes: [.v6]

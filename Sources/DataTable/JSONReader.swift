@@ -147,7 +147,7 @@ public struct JSONReader {
                     let scalar = try parseUnicodeEscape()
                     scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
                 default:
-                    position -= 1
+                    position -= 2  // point at the backslash
                     throw error("invalid escape '\\\(describe(escape))' in a string")
                 }
             default:

@@ -8,26 +8,10 @@ import RenderCore
 /// memory, not by the call stack. Indentation stops growing at half the width, so
 /// deeply nested content stays readable.
 struct DocumentLayoutEngine {
-    /// One open block: what it adds in front of each line it holds.
-    private struct BlockContext {
-        var tag: HTMLTag
-        /// Prefix of the first line laid out inside this block (a list marker).
-        var firstPrefix: String = ""
-        /// Prefix of every later line.
-        var restPrefix: String = ""
-        var markerPending = false
-        /// For lists: the next item number and the width numbers are padded to.
-        var nextNumber = 1
-        var numberColumns = 0
-        var ordered = false
-        /// For table rows: cells seen so far.
-        var cellCount = 0
-    }
-
     private let document: HTMLDocument
     private let width: Int
     private var lines: [LayoutLine] = []
-    private var blocks: [BlockContext] = []
+    private var blocks: BlockStack
     private var styles: [Style] = [.plain]
     private var inline = InlineRuns()
     private var preDepth = 0
@@ -40,6 +24,7 @@ struct DocumentLayoutEngine {
     init(document: HTMLDocument, width: Int) {
         self.document = document
         self.width = max(1, width)
+        self.blocks = BlockStack(prefixLimit: self.width / 2)
     }
 
     /// The document's lines.
@@ -89,11 +74,11 @@ struct DocumentLayoutEngine {
             default: break
             }
             if isPreformatted(tag) { preDepth += 1 }
-            blocks.append(context)
+            blocks.push(context)
             styles.append(styles[styles.count - 1].merging(blockStyle(tag)))
         case .list(let ordered):
             flushInline()
-            let nested = blocks.contains { $0.tag == .li }
+            let nested = blocks.listItemDepth > 0
             if !nested { requestBlankLine() }
             var context = BlockContext(tag: tag)
             context.ordered = ordered
@@ -105,7 +90,7 @@ struct DocumentLayoutEngine {
                 context.nextNumber = start
                 context.numberColumns = max(String(start).count, String(start + max(0, items - 1)).count)
             }
-            blocks.append(context)
+            blocks.push(context)
             styles.append(styles[styles.count - 1])
         case .listItem:
             flushInline()
@@ -114,7 +99,7 @@ struct DocumentLayoutEngine {
             context.firstPrefix = marker + " "
             context.restPrefix = String(repeating: " ", count: TextWidth.columns(of: marker) + 1)
             context.markerPending = true
-            blocks.append(context)
+            blocks.push(context)
             styles.append(styles[styles.count - 1])
         case .lineBreak:
             inline.appendLineBreak(style: styles[styles.count - 1])
@@ -131,7 +116,7 @@ struct DocumentLayoutEngine {
                 inline.append("[image]", style: styles[styles.count - 1], preserve: false)
             }
         case .tableCell(let header):
-            if let row = blocks.lastIndex(where: { $0.tag == .tr }) {
+            if let row = blocks.innermostRow {
                 if blocks[row].cellCount > 0 {
                     inline.trimTrailingSpace()
                     inline.append(" │ ", style: Style(.dim), preserve: true)
@@ -149,19 +134,19 @@ struct DocumentLayoutEngine {
         case .block(let margin):
             flushInline(heading: headingRule(tag))
             if isPreformatted(tag) { preDepth -= 1 }
-            blocks.removeLast()
+            blocks.pop()
             styles.removeLast()
             if margin { requestBlankLine() }
         case .list:
             flushInline()
-            blocks.removeLast()
+            blocks.pop()
             styles.removeLast()
-            if !blocks.contains(where: { $0.tag == .li }) { requestBlankLine() }
+            if blocks.listItemDepth == 0 { requestBlankLine() }
         case .listItem:
             flushInline()
             // An empty item still shows its marker.
             if blocks.last?.markerPending == true { emit([]) }
-            blocks.removeLast()
+            blocks.pop()
             styles.removeLast()
         case .tableCell, .inline:
             styles.removeLast()
@@ -191,8 +176,7 @@ struct DocumentLayoutEngine {
     }
 
     private mutating func listMarker() -> String {
-        guard let listIndex = blocks.lastIndex(where: { $0.tag == .ul || $0.tag == .ol || $0.tag == .menu || $0.tag == .dir })
-        else { return "•" }
+        guard let listIndex = blocks.innermostList else { return "•" }
         if blocks[listIndex].ordered {
             let number = blocks[listIndex].nextNumber
             blocks[listIndex].nextNumber += 1
@@ -200,8 +184,7 @@ struct DocumentLayoutEngine {
             let padding = max(0, blocks[listIndex].numberColumns + 1 - text.count)
             return String(repeating: " ", count: padding) + text
         }
-        let depth = blocks.filter { $0.tag == .ul || $0.tag == .menu || $0.tag == .dir }.count - 1
-        return ["•", "◦", "▪"][depth % 3]
+        return ["•", "◦", "▪"][max(0, blocks.unorderedDepth - 1) % 3]
     }
 
     private func isHidden(_ index: HTMLDocument.NodeIndex) -> Bool {
@@ -246,47 +229,24 @@ struct DocumentLayoutEngine {
         }
         pendingBlankDepth = nil
         var line = [LayoutLine.Span]()
-        let prefix = currentPrefix()
+        let prefix = blocks.linePrefix()
         if !prefix.isEmpty { line.append(.init(prefix, style: .plain)) }
         line.append(contentsOf: spans)
-        for index in blocks.indices { blocks[index].markerPending = false }
+        blocks.markersShown()
         let layoutLine = LayoutLine(spans: line)
         lastLineBlank = spans.isEmpty && layoutLine.isBlank
         lines.append(layoutLine)
     }
 
-    private func currentPrefix() -> String {
-        var prefix = ""
-        for block in blocks {
-            prefix += block.markerPending ? block.firstPrefix : block.restPrefix
-        }
-        return clippedPrefix(prefix)
-    }
-
     /// The prefix of a blank line: quote bars kept, trailing spaces dropped.
     private func blankPrefix(depth: Int) -> [LayoutLine.Span] {
-        var prefix = clippedPrefix(blocks.prefix(depth).map(\.restPrefix).joined())
+        var prefix = blocks.restPrefix(depth: depth)
         while prefix.last == " " { prefix.removeLast() }
         return prefix.isEmpty ? [] : [.init(prefix)]
     }
 
     private func prefixColumns() -> Int {
-        TextWidth.columns(of: currentPrefix())
-    }
-
-    /// Keeps at most half the width for indentation.
-    private func clippedPrefix(_ prefix: String) -> String {
-        let limit = width / 2
-        guard TextWidth.columns(of: prefix) > limit else { return prefix }
-        var clipped = ""
-        var columns = 0
-        for character in prefix {
-            let next = TextWidth.columns(of: character)
-            if columns + next > limit { break }
-            clipped.append(character)
-            columns += next
-        }
-        return clipped
+        TextWidth.columns(of: blocks.linePrefix())
     }
 }
 

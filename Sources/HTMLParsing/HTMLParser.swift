@@ -5,8 +5,9 @@ internal import CLibXML2
 /// libxml2 never touches the network here, reports no errors on stderr, and its tree
 /// is freed before `parse` returns: no C pointer outlives the call.
 public enum HTMLParser {
-    /// Elements whose content is never shown, dropped while copying.
-    static let droppedTags: Set<String> = ["head", "script", "style", "template"]
+    /// Elements whose content is never shown, dropped while copying (`head` too, once
+    /// its title is read).
+    static let droppedTags: Set<String> = ["script", "style", "template"]
 
     /// Attributes layout may use; the others (event handlers, data URIs in `src`,
     /// inline SVG paths) are not kept.
@@ -17,6 +18,9 @@ public enum HTMLParser {
 
     /// Parses `bytes` as an HTML page.
     ///
+    /// `XML_PARSE_HUGE` lifts libxml2's nesting limit of 256 elements, past which it
+    /// would silently drop the rest of the page.
+    ///
     /// The encoding comes from a byte order mark or a `<meta charset>`; without either,
     /// UTF-8 is assumed. Malformed markup is repaired as browsers do.
     /// - Throws: `HTMLParsingError`.
@@ -26,7 +30,8 @@ public enum HTMLParser {
         guard bytes.count <= Int(Int32.max) else { throw .tooLarge(bytes: bytes.count) }
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue)
+                | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
+                | XML_PARSE_HUGE.rawValue)
         xmlInitParser()
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { base in
@@ -57,8 +62,10 @@ public enum HTMLParser {
                 switch node.pointee.type {
                 case XML_ELEMENT_NODE:
                     let name = string(node.pointee.name).lowercased()
-                    if name == "title", document.title.isEmpty {
-                        document.title = collapsedText(of: node)
+                    if name == "title" || name == "head" {
+                        if document.title.isEmpty, let title = titleElement(in: node) {
+                            document.title = collapsedText(of: title)
+                        }
                         continue
                     }
                     if droppedTags.contains(name) { continue }
@@ -123,6 +130,18 @@ public enum HTMLParser {
         }
         lastChild[parent] = index
         return index
+    }
+
+    /// `node` itself when it is a `<title>`, else its first `<title>` child (libxml2
+    /// always puts the title directly in `<head>`).
+    private static func titleElement(in node: xmlNodePtr) -> xmlNodePtr? {
+        if string(node.pointee.name).lowercased() == "title" { return node }
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, string(current.pointee.name).lowercased() == "title" { return current }
+            child = current.pointee.next
+        }
+        return nil
     }
 
     /// All text under `node`, whitespace runs collapsed to one space and trimmed.

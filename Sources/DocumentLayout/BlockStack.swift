@@ -1,0 +1,119 @@
+import HTMLParsing
+import RenderCore
+
+/// One open block: what it adds in front of each line it holds.
+struct BlockContext {
+    var tag: HTMLTag
+    /// Prefix of the first line laid out inside this block (a list marker).
+    var firstPrefix: String = ""
+    /// Prefix of every later line.
+    var restPrefix: String = ""
+    var markerPending = false
+    /// For lists: the next item number and the width numbers are padded to.
+    var nextNumber = 1
+    var numberColumns = 0
+    var ordered = false
+    /// For table rows: cells seen so far.
+    var cellCount = 0
+
+    var isList: Bool { tag == .ul || tag == .ol || tag == .menu || tag == .dir }
+}
+
+/// The open blocks, with what layout asks of them kept up to date on push and pop, so
+/// that no question costs time in proportion to the nesting depth: line prefixes,
+/// the innermost list and table row, how many list items are open.
+struct BlockStack {
+    private(set) var blocks: [BlockContext] = []
+    /// `restPrefixes[i]`: the rest prefixes of blocks `0...i`, clipped to `prefixLimit`.
+    private var restPrefixes: [String] = []
+    /// Indices of blocks whose first-line marker is not shown yet, ascending.
+    private var pendingMarkers: [Int] = []
+    private var lists: [Int] = []
+    private var rows: [Int] = []
+    /// Open `li` elements.
+    private(set) var listItemDepth = 0
+    /// Open unordered lists, for choosing bullets.
+    private(set) var unorderedDepth = 0
+    /// Columns of indentation at most.
+    let prefixLimit: Int
+
+    init(prefixLimit: Int) {
+        self.prefixLimit = max(0, prefixLimit)
+    }
+
+    var count: Int { blocks.count }
+
+    mutating func push(_ block: BlockContext) {
+        let index = blocks.count
+        blocks.append(block)
+        restPrefixes.append(clipped((restPrefixes.last ?? "") + block.restPrefix))
+        if block.markerPending { pendingMarkers.append(index) }
+        if block.isList { lists.append(index) }
+        if block.tag == .tr { rows.append(index) }
+        if block.tag == .li { listItemDepth += 1 }
+        if block.isList, !block.ordered { unorderedDepth += 1 }
+    }
+
+    @discardableResult
+    mutating func pop() -> BlockContext? {
+        guard let block = blocks.popLast() else { return nil }
+        let index = blocks.count
+        restPrefixes.removeLast()
+        if pendingMarkers.last == index { pendingMarkers.removeLast() }
+        if lists.last == index { lists.removeLast() }
+        if rows.last == index { rows.removeLast() }
+        if block.tag == .li { listItemDepth -= 1 }
+        if block.isList, !block.ordered { unorderedDepth -= 1 }
+        return block
+    }
+
+    /// The innermost open block, if any.
+    var last: BlockContext? { blocks.last }
+
+    /// Index of the innermost open list.
+    var innermostList: Int? { lists.last }
+    /// Index of the innermost open table row.
+    var innermostRow: Int? { rows.last }
+
+    subscript(index: Int) -> BlockContext {
+        get { blocks[index] }
+        set { blocks[index] = newValue }
+    }
+
+    /// The prefix of the next content line: markers of items not yet shown, the
+    /// continuation prefixes of the rest.
+    func linePrefix() -> String {
+        guard let first = pendingMarkers.first else { return restPrefixes.last ?? "" }
+        var prefix = first > 0 ? restPrefixes[first - 1] : ""
+        for block in blocks[first...] {
+            prefix += block.markerPending ? block.firstPrefix : block.restPrefix
+            if TextWidth.columns(of: prefix) >= prefixLimit { break }
+        }
+        return clipped(prefix)
+    }
+
+    /// The continuation prefix of blocks `0..<depth`.
+    func restPrefix(depth: Int) -> String {
+        depth > 0 ? restPrefixes[min(depth, restPrefixes.count) - 1] : ""
+    }
+
+    /// Notes that a line was laid out: every pending marker has been shown.
+    mutating func markersShown() {
+        for index in pendingMarkers { blocks[index].markerPending = false }
+        pendingMarkers.removeAll()
+    }
+
+    /// Keeps at most `prefixLimit` columns of indentation.
+    private func clipped(_ prefix: String) -> String {
+        guard TextWidth.columns(of: prefix) > prefixLimit else { return prefix }
+        var result = ""
+        var columns = 0
+        for character in prefix {
+            let next = TextWidth.columns(of: character)
+            if columns + next > prefixLimit { break }
+            result.append(character)
+            columns += next
+        }
+        return result
+    }
+}

@@ -1,0 +1,26 @@
+/// JSON arrays of realistic records from a seed: ids, names (some Chinese), prices,
+/// flags, nulls, nested tags, and keys that only some records have.
+public enum TableGenerator {
+    static let names = ["Aurora Lamp", "Basalt Kettle", "Cedar Shelf", "Delta Headphones", "青瓷茶杯", "竹制砧板", "Fjord Pack", "Granite Mortar"]
+    static let categories = ["lighting", "kitchen", "furniture", "audio", "outdoor"]
+
+    public static func json(rows: Int, seed: UInt64) -> String {
+        var random = SeededGenerator(seed: seed)
+        var records: [String] = []
+        records.reserveCapacity(rows)
+        for index in 0..<rows {
+            var fields = [
+                "\"id\":\(index + 1)",
+                "\"name\":\"\(names.randomElement(using: &random) ?? "item") \(index)\"",
+                "\"category\":\"\(categories.randomElement(using: &random) ?? "misc")\"",
+                "\"price\":\(Int.random(in: 100...99_999, using: &random) / 100).\(Int.random(in: 10...99, using: &random))",
+                "\"inStock\":\(Bool.random(using: &random))",
+            ]
+            if index % 3 == 0 { fields.append("\"rating\":null") }
+            if index % 4 == 1 { fields.append("\"tags\":[\"new\",\"eco\"]") }
+            if index % 5 == 2 { fields.append("\"note\":\"line one\\nline two\"") }
+            records.append("{" + fields.joined(separator: ",") + "}")
+        }
+        return "[\n" + records.joined(separator: ",\n") + "\n]\n"
+    }
+}

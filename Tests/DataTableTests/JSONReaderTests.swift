@@ -1,0 +1,110 @@
+import Testing
+@testable import DataTable
+
+@Suite("JSON reader")
+struct JSONReaderTests {
+    func parse(_ text: String) throws(DataTableError) -> JSONValue {
+        try JSONReader.parse(Array(text.utf8))
+    }
+
+    func error(_ text: String) -> DataTableError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func readsEveryKindOfValue() throws {
+        let value = try parse(#" {"a": [1, -2.5e3, true, false, null], "b": "x\ty\u00e9\ud83d\ude00", "c": {}} "#)
+        #expect(value == .object([
+            .init(key: "a", value: .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null])),
+            .init(key: "b", value: .string("x\ty\u{E9}😀")),
+            .init(key: "c", value: .object([])),
+        ]))
+    }
+
+    @Test func keepsNumbersAsWritten() throws {
+        #expect(try parse("[1.50, 12345678901234567890]") == .array([.number("1.50"), .number("12345678901234567890")]))
+    }
+
+    @Test func loneSurrogatesBecomeReplacementCharacters() throws {
+        #expect(try parse(#""\ud800x""#) == .string("\u{FFFD}x"))
+    }
+
+    @Test(arguments: [
+        ("[1, 2,]", 1, 7, "expected a value"),
+        ("{\"a\": 1,\n  }", 2, 3, "expected a string key"),
+        ("[1 2]", 1, 4, "expected ',' or ']'"),
+        ("{\"a\" 1}", 1, 6, "expected ':'"),
+        ("[\"abc", 1, 6, "unterminated string"),
+        ("[01]", 1, 3, "expected ',' or ']'"),
+        ("[1.]", 1, 4, "expected a digit after '.'"),
+        ("[tru]", 1, 5, "expected 'true'"),
+        ("\n\n  [\"中文\", x]", 3, 10, "unexpected 'x'"),
+        ("[] []", 1, 4, "after the JSON value"),
+        ("", 1, 1, "unexpected end of input"),
+        ("[\"a\u{1}\"]", 1, 4, "control character"),
+        ("[\"\\q\"]", 1, 3, "invalid escape"),
+    ] as [(String, Int, Int, String)])
+    func errorsNameLineAndColumn(text: String, line: Int, column: Int, message: String) throws {
+        let failure = try #require(error(text))
+        guard case .invalidJSON(let actualMessage, let actualLine, let actualColumn) = failure else {
+            Issue.record("not an invalid JSON error: \(failure)")
+            return
+        }
+        #expect(actualLine == line && actualColumn == column, "\(failure)")
+        #expect(actualMessage.contains(message), "\(failure)")
+    }
+
+    @Test func deepNestingIsRefusedNotCrashed() throws {
+        let depth = JSONReader.maximumDepth + 5
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let failure = try #require(error(text))
+        #expect(failure.description.contains("nesting deeper"))
+        let allowed = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
+        #expect(error(allowed) == nil)
+    }
+}
+
+@Suite("Table model")
+struct TableModelTests {
+    func model(_ text: String) throws -> TableModel {
+        try TableModel(json: JSONReader.parse(Array(text.utf8)))
+    }
+
+    @Test func columnsAreTheUnionOfKeysInFirstSeenOrder() throws {
+        let table = try model(#"[{"b": 1, "a": 2}, {"c": 3, "a": 4}, {"d": null}]"#)
+        #expect(table.columns == ["b", "a", "c", "d"])
+        #expect(table.rows.count == 3)
+        #expect(table.value(row: 1, column: 0) == nil)
+        #expect(table.value(row: 1, column: 2) == .number("3"))
+        #expect(table.value(row: 2, column: 3) == .null)
+    }
+
+    @Test func findsTheLargestArrayOfObjectsInsideAnObject() throws {
+        let table = try model(#"{"meta": {"count": 3}, "few": [{"x": 1}], "items": [{"id": 1}, {"id": 2}, {"id": 3}]}"#)
+        #expect(table.columns == ["id"])
+        #expect(table.rows.count == 3)
+    }
+
+    @Test(arguments: [
+        ("[]", "empty"),
+        ("[1, 2, 3]", "a number, not objects"),
+        (#"{"a": 1}"#, "holds no array of objects"),
+        ("42", "holds no array of objects"),
+    ])
+    func valuesWithoutRowsAreErrors(text: String, reason: String) throws {
+        do {
+            _ = try model(text)
+            Issue.record("expected an error for \(text)")
+        } catch let error as DataTableError {
+            guard case .noRows(let message) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+            #expect(message.contains(reason))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import RenderCore
+import Testing
+@testable import DataTable
+
+@Suite("Table view")
+struct TableViewTests {
+    func rows(_ json: String, width: Int) throws -> [String] {
+        let view = TableView(model: try TableModel(json: JSONReader.parse(Array(json.utf8))), width: width)
+        var buffer = FrameBuffer(width: width, height: view.rowCount)
+        view.drawRows(0..<view.rowCount, into: &buffer, at: 0)
+        return buffer.plainLines
+    }
+
+    @Test func drawsHeaderRuleAndPaddedColumns() throws {
+        let lines = try rows(#"[{"name": "lamp", "price": 12.5, "ok": true}, {"name": "kettle", "price": 7, "ok": null}]"#, width: 40)
+        #expect(lines == [
+            "name   │ price │ ok",
+            "───────┼───────┼─────",
+            "lamp   │  12.5 │ true",
+            "kettle │     7 │ null",
+        ])
+    }
+
+    @Test func valuesThatDoNotFitAreCutWithAnEllipsis() throws {
+        let lines = try rows(#"[{"a": "abcdefghijklmnopqrstuvwxyz", "b": "short"}]"#, width: 20)
+        #expect(lines[2] == "abcdefghijk… │ short")
+        for line in lines { #expect(TextWidth.columns(of: line) <= 20) }
+    }
+
+    @Test func wideCharactersAreMeasuredInColumns() throws {
+        let lines = try rows(#"[{"名前": "青瓷茶杯", "n": 1}]"#, width: 30)
+        #expect(lines[0] == "名前     │ n")
+        #expect(lines[2] == "青瓷茶杯 │ 1")
+    }
+
+    @Test func controlCharactersAndNestedValuesShowEscaped() throws {
+        let lines = try rows(#"[{"s": "a\nb\u001b[31m", "n": {"k": [1, "q\"\\"]}}]"#, width: 60)
+        #expect(lines[2] == #"a\nb\u{1B}[31m │ {"k":[1,"q\"\\"]}"#)
+    }
+
+    @Test func missingKeysAreBlank() throws {
+        let lines = try rows(#"[{"a": 1}, {"b": 2}]"#, width: 20)
+        #expect(lines[2] == "1 │")
+        #expect(lines[3] == "  │ 2")
+    }
+
+    @Test func countsMaterializedRows() throws {
+        let view = TableView(model: try TableModel(json: JSONReader.parse(Array(#"[{"a":1},{"a":2},{"a":3}]"#.utf8))), width: 10)
+        var buffer = FrameBuffer(width: 10, height: 2)
+        view.drawRows(0..<2, into: &buffer, at: 0)
+        #expect(view.rowsMaterialized == 0)
+        view.drawRows(3..<5, into: &buffer, at: 0)
+        #expect(view.rowsMaterialized == 2)
+        #expect(view.rowCount == 5)
+    }
+}

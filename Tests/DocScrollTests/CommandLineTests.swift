@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@Suite("The docscroll command")
+struct CommandLineTests {
+    var article: String { pagesDirectory.appendingPathComponent("article.html").path }
+    var items: String { pagesDirectory.appendingPathComponent("items.json").path }
+
+    func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-\(UUID().uuidString)-\(name)")
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    @Test func dumpsWhenStandardOutputIsNotATerminal() throws {
+        let automatic = try runDocScroll([article, "--table", items, "--width", "70"])
+        let dump = try runDocScroll([article, "--table", items, "--width", "70", "--dump"])
+        #expect(automatic.status == 0)
+        #expect(automatic.standardOutput == dump.standardOutput)
+        #expect(dump.standardOutput.contains("One Scroll for Tables and Pages"))
+        #expect(!dump.standardOutput.contains("\u{1B}"))
+        #expect(!dump.standardOutput.contains("never shown"))
+    }
+
+    @Test func frameIsTheDumpSliceAtEveryOffset() throws {
+        let dump = try runDocScroll([article, "--table", items, "--width", "64", "--dump"]).standardOutput
+        let lines = dump.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        for offset in [0, 1, 33, 34, 35, 60, lines.count - 12] {
+            let frame = try runDocScroll([article, "--table", items, "--width", "64", "--height", "12", "--frame", "\(offset)", "--mode", offset % 2 == 0 ? "expanded" : "windowed"])
+            #expect(frame.status == 0)
+            let expected = (offset..<(offset + 12)).map { $0 < lines.count ? lines[$0] : "" }
+            #expect(frame.standardOutput == expected.joined(separator: "\n") + "\n", "offset \(offset)")
+        }
+    }
+
+    @Test func statsArePrintedOnStandardErrorInBothModes() throws {
+        for mode in ["windowed", "expanded"] {
+            let result = try runDocScroll([article, "--table", items, "--frame", "0", "--stats", "--mode", mode])
+            #expect(result.status == 0)
+            let object = try JSONSerialization.jsonObject(with: Data(result.standardError.utf8)) as? [String: Any]
+            let stats = try #require(object)
+            #expect(stats["mode"] as? String == mode)
+            for key in ["tilesBuilt", "tileBytesPeak", "rowsMaterialized", "documentNodes", "layoutLines", "peakRSSBytes"] {
+                #expect(stats[key] is Int, "\(key)")
+            }
+        }
+    }
+
+    @Test func readsAPageFromStandardInput() throws {
+        let result = try runDocScroll(["-", "--dump"], input: Data("<h2>From stdin</h2><p>piped</p>".utf8))
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "From stdin\n──────────\n\npiped\n")
+    }
+
+    @Test func badInputsAreOneLineErrorsWithStatusOne() throws {
+        let empty = try temporaryFile("empty.html", [])
+        let binary = try temporaryFile("binary.html", [0x7F, 0x45, 0x4C, 0x46, 0, 0, 1, 2])
+        let invalid = try temporaryFile("bad.json", Array("[\n  {\"a\": 1},\n  {\"a\" 2}\n]".utf8))
+        let noRows = try temporaryFile("norows.json", Array("{\"count\": 3}".utf8))
+        let directory = FileManager.default.temporaryDirectory.path
+        let cases: [([String], String)] = [
+            (["/nonexistent/page.html"], "docscroll: error: /nonexistent/page.html: no such file"),
+            ([directory], "docscroll: error: \(directory): is a directory"),
+            ([empty], "docscroll: error: \(empty): empty file"),
+            ([binary], "docscroll: error: \(binary): binary file (not text)"),
+            (["--table", invalid], "docscroll: error: \(invalid): invalid JSON at line 3, column 8: expected ':' after an object key, found '2'"),
+            (["--table", noRows], "docscroll: error: \(noRows): the JSON value is an object and holds no array of objects: there are no rows"),
+            (["--table", article], "docscroll: error: \(article): invalid JSON at line 1, column 1: unexpected '<', expected a value"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runDocScroll(arguments + ["--dump"])
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.standardError == message + "\n")
+            #expect(result.standardOutput.isEmpty)
+        }
+        let stdin = try runDocScroll(["-"], input: Data())
+        #expect(stdin.status == 1 && stdin.standardError == "docscroll: error: stdin: empty file\n")
+    }
+
+    @Test func badUsageIsAOneLineHintWithStatusTwo() throws {
+        for arguments in [[], ["--bogus"], ["--width", "0", article], ["--frame"], ["--frame", "-3", article], ["--mode", "fast", article], ["--color", "blue", article], ["--dump=yes", article]] {
+            let result = try runDocScroll(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.standardError.hasPrefix("docscroll: error: "), "\(arguments)")
+            #expect(result.standardError.hasSuffix("(see 'docscroll --help')\n"), "\(arguments)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(arguments)")
+        }
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try runDocScroll(["--help"])
+        #expect(help.status == 0 && help.standardOutput.hasPrefix("Usage: docscroll"))
+        let version = try runDocScroll(["--version"])
+        #expect(version.status == 0 && version.standardOutput.hasPrefix("docscroll "))
+    }
+
+    @Test func colorAlwaysStylesFramesAndNeverTheDump() throws {
+        let frame = try runDocScroll([article, "--frame", "0", "--color", "always"])
+        #expect(frame.standardOutput.contains("\u{1B}[0;1m"))
+        let dump = try runDocScroll([article, "--dump", "--color", "always"])
+        #expect(!dump.standardOutput.contains("\u{1B}"))
+    }
+
+    @Test func hostileBytesNeverReachTheOutputAsControlSequences() throws {
+        let page = try temporaryFile("evil.html", Array("<p>a\u{1B}]0;title\u{7}b\u{1B}[2Jc\u{9B}31m</p>".utf8))
+        let table = try temporaryFile("evil.json", Array(#"[{"k\u001b[31m": "v\u001b]0;x\u0007"}]"#.utf8))
+        for color in ["never", "always"] {
+            let result = try runDocScroll([page, "--table", table, "--frame", "0", "--color", color])
+            #expect(result.status == 0)
+            let text = result.standardOutput
+            #expect(!text.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x9B })
+            // The only escapes allowed are our own SGR sequences.
+            let escapes = text.components(separatedBy: "\u{1B}").dropFirst()
+            #expect(escapes.allSatisfy { $0.hasPrefix("[0") && $0.contains("m") }, "\(color)")
+        }
+    }
+}

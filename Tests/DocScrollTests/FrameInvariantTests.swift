@@ -1,0 +1,80 @@
+import DocScroll
+import Testing
+import TileRenderer
+
+@Suite("Frames, dumps and modes")
+struct FrameInvariantTests {
+    /// For every offset k of the sample, frame k equals dump lines k..k+h-1, and the
+    /// windowed frame equals the expanded frame cell for cell.
+    @Test(arguments: [(80, 24), (50, 10), (120, 7)])
+    func sampleFramesMatchTheDumpInBothModes(width: Int, height: Int) throws {
+        let pages = [try sample("article.html")]
+        let tables = [try sample("items.json")]
+        let windowed = try DocScrollView(pages: pages, tables: tables, options: .init(width: width, height: height, mode: .windowed))
+        let expanded = try DocScrollView(pages: pages, tables: tables, options: .init(width: width, height: height, mode: .expanded))
+        let dump = dumpLines(windowed)
+        #expect(dump == dumpLines(expanded))
+        #expect(dump.count == windowed.stackRows)
+        #expect(dump.contains { $0.contains("中文说明") })
+        #expect(dump.contains { $0.hasPrefix("id ") })
+        for offset in 0...windowed.maxScrollOffset {
+            let frame = windowed.frame(at: offset)
+            #expect(frame == expanded.frame(at: offset), "offset \(offset)")
+            let slice = (offset..<(offset + height)).map { $0 < dump.count ? dump[$0] : "" }
+            #expect(frame.plainLines == slice, "offset \(offset)")
+        }
+    }
+
+    /// The same over generated pages and tables, with random sizes, visiting offsets in
+    /// random order (so tiles are reused and evicted in every pattern).
+    @Test(arguments: 1...16)
+    func generatedFramesMatchTheDumpInBothModes(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let width = Int.random(in: 20...140, using: &random)
+        let height = Int.random(in: 1...50, using: &random)
+        let windowed = try generatedView(seed: seed, mode: .windowed, width: width, height: height)
+        let expanded = try generatedView(seed: seed, mode: .expanded, width: width, height: height)
+        let dump = dumpLines(windowed)
+        #expect(dump == dumpLines(expanded), "seed \(seed)")
+        var offsets = Array(0...windowed.maxScrollOffset)
+        offsets.shuffle(using: &random)
+        for offset in offsets.prefix(300) {
+            let frame = windowed.frame(at: offset)
+            #expect(frame == expanded.frame(at: offset), "seed \(seed) offset \(offset)")
+            let slice = (offset..<(offset + height)).map { $0 < dump.count ? dump[$0] : "" }
+            #expect(frame.plainLines == slice, "seed \(seed) offset \(offset)")
+        }
+        let tileBytes = windowed.statistics.tiles.tileBytesPeak
+        let expandedBytes = expanded.statistics.tiles.tileBytesPeak
+        #expect(tileBytes <= expandedBytes, "seed \(seed)")
+    }
+
+    @Test func windowedBuildsFarLessThanExpandedOnALongPage() throws {
+        let page = InputFile(name: "long.html", bytes: Array(SampleContent.PageGenerator.page(bytes: 400_000, seed: 9).utf8))
+        let windowed = try DocScrollView(pages: [page], tables: [], options: .init(width: 80, height: 24, mode: .windowed))
+        let expanded = try DocScrollView(pages: [page], tables: [], options: .init(width: 80, height: 24, mode: .expanded))
+        _ = windowed.frame(at: windowed.maxScrollOffset / 2)
+        _ = expanded.frame(at: expanded.maxScrollOffset / 2)
+        let w = windowed.statistics
+        let e = expanded.statistics
+        #expect(w.tiles.tilesBuilt <= 3)
+        #expect(e.tiles.tilesBuilt == (e.layoutLines + 15) / 16)
+        #expect(w.tiles.tileBytesPeak * 50 < e.tiles.tileBytesPeak)
+        #expect(w.layoutLines == e.layoutLines)
+    }
+
+    @Test func statisticsAreOneJSONObject() throws {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init())
+        _ = view.frame(at: 10)
+        let json = view.statistics.json
+        for key in ["mode", "tilesBuilt", "tileBytesPeak", "rowsMaterialized", "documentNodes", "layoutLines", "peakRSSBytes"] {
+            #expect(json.contains("\"\(key)\":"), "missing \(key)")
+        }
+        #expect(json.hasPrefix("{\"mode\":\"windowed\""))
+        #expect(view.statistics.peakRSSBytes > 1_000_000)
+        #expect(view.statistics.rowsMaterialized > 0)
+    }
+}
+
+import SampleContent
+typealias SeededRandom = SeededGenerator

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import DocScroll
+import SampleContent
+import TileRenderer
+
+/// The repository's `Pages/` folder.
+let pagesDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Pages")
+
+func sample(_ name: String) throws -> InputFile {
+    let url = pagesDirectory.appendingPathComponent(name)
+    return InputFile(name: url.path, bytes: [UInt8](try Data(contentsOf: url)))
+}
+
+/// A view of generated content for a seed: 0 to 2 tables, 0 to 2 pages, at least one input.
+func generatedView(seed: UInt64, mode: RenderMode, width: Int, height: Int) throws -> DocScrollView {
+    var random = SeededGenerator(seed: seed)
+    let tableCount = Int.random(in: 0...2, using: &random)
+    let pageCount = tableCount == 0 ? Int.random(in: 1...2, using: &random) : Int.random(in: 0...2, using: &random)
+    let tables = (0..<tableCount).map { index in
+        InputFile(name: "t\(index).json", bytes: Array(TableGenerator.json(rows: Int.random(in: 1...60, using: &random), seed: seed &+ UInt64(index)).utf8))
+    }
+    let pages = (0..<pageCount).map { index in
+        InputFile(name: "p\(index).html", bytes: Array(PageGenerator.page(bytes: Int.random(in: 500...8_000, using: &random), seed: seed &+ 100 &+ UInt64(index)).utf8))
+    }
+    return try DocScrollView(pages: pages, tables: tables, options: .init(width: width, height: height, mode: mode, tileRows: 16))
+}
+
+func dumpLines(_ view: DocScrollView) -> [String] {
+    var lines: [String] = []
+    view.dump { lines.append($0) }
+    return lines
+}
+
+/// Runs the built `docscroll` executable.
+struct ProcessResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+func runDocScroll(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("docscroll")
+    let binary = FileManager.default.fileExists(atPath: executable.path)
+        ? executable
+        : productsDirectory().appendingPathComponent("docscroll")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    var processEnvironment = ProcessInfo.processInfo.environment
+    processEnvironment.removeValue(forKey: "NO_COLOR")
+    for (key, value) in environment { processEnvironment[key] = value }
+    process.environment = processEnvironment
+    let output = Pipe()
+    let errors = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = standardInput
+    try process.run()
+    if let input { standardInput.fileHandleForWriting.write(input) }
+    try standardInput.fileHandleForWriting.close()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(
+        status: process.terminationStatus,
+        standardOutput: String(decoding: outputData, as: UTF8.self),
+        standardError: String(decoding: errorData, as: UTF8.self))
+}
+
+/// `.build/debug` (or release) when tests run from an `.xctest` bundle directory.
+private func productsDirectory() -> URL {
+    var url = URL(fileURLWithPath: CommandLine.arguments[0])
+    while url.pathComponents.count > 1, !FileManager.default.fileExists(atPath: url.appendingPathComponent("docscroll").path) {
+        url.deleteLastPathComponent()
+    }
+    return url
+}

@@ -1,0 +1,74 @@
+import DocScroll
+import RenderCore
+import Testing
+
+@Suite("Interactive viewer state machine")
+struct ViewerTests {
+    func makeViewer(height: Int = 10) throws -> Viewer {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 60, height: 24))
+        return Viewer(view: view, width: 60, height: height)
+    }
+
+    func screen(_ actions: [ViewerAction]) -> FrameBuffer? {
+        for case .draw(let screen) in actions { return screen }
+        return nil
+    }
+
+    @Test func screensAreTheFrameAboveAStatusLine() throws {
+        let viewer = try makeViewer()
+        let first = try #require(screen(viewer.start()))
+        #expect(first.height == 10)
+        let frame = viewer.view.frame(at: 0)
+        #expect(Array(first.plainLines.prefix(9)) == frame.plainLines)
+        let status = first.plainText(row: 9)
+        #expect(status.hasPrefix(" One Scroll for Tables"))
+        #expect(status.contains("rows 1-9 of \(viewer.view.stackRows)"))
+        #expect(first[0, 9].style.attributes.contains(.reverse))
+    }
+
+    @Test func keysScrollByRowsPagesAndToTheEnds() throws {
+        let viewer = try makeViewer()
+        _ = viewer.start()
+        let down = try #require(screen(viewer.handle(.scrollRows(1))))
+        #expect(viewer.view.scrollOffset == 1)
+        #expect(Array(down.plainLines.prefix(9)) == viewer.view.frame(at: 1).plainLines)
+        _ = viewer.handle(.scrollPages(1))
+        #expect(viewer.view.scrollOffset == 10)
+        _ = viewer.handle(.scrollHalfPages(-1))
+        #expect(viewer.view.scrollOffset == 6)
+        _ = viewer.handle(.bottom)
+        #expect(viewer.view.scrollOffset == viewer.view.maxScrollOffset)
+        let end = try #require(screen(viewer.start()))
+        #expect(end.plainText(row: 9).contains("100%"))
+        #expect(viewer.handle(.scrollRows(1)).isEmpty, "nothing to redraw at the end")
+        _ = viewer.handle(.top)
+        #expect(viewer.view.scrollOffset == 0)
+        #expect(viewer.handle(.scrollRows(-1)).isEmpty)
+        #expect(viewer.handle(.quit) == [.quit])
+    }
+
+    @Test func scrollingCrossesFromTheTableIntoThePageWithoutASeam() throws {
+        let viewer = try makeViewer(height: 6)
+        _ = viewer.start()
+        var seen: [String] = []
+        var previous = try #require(screen(viewer.start()))
+        seen.append(contentsOf: previous.plainLines.prefix(5))
+        while let next = screen(viewer.handle(.scrollRows(1))) {
+            #expect(Array(next.plainLines.prefix(4)) == Array(previous.plainLines[1..<5]))
+            seen.append(next.plainText(row: 4))
+            previous = next
+        }
+        var dump: [String] = []
+        viewer.view.dump { dump.append($0) }
+        #expect(seen == dump, "every row is shown exactly once, in order")
+    }
+
+    @Test func resizeLaysOutAgainAndKeepsTheOffsetInRange() throws {
+        let viewer = try makeViewer()
+        _ = viewer.handle(.bottom)
+        let resized = try #require(screen(viewer.handle(.resize(width: 100, height: 30))))
+        #expect(resized.width == 100 && resized.height == 30)
+        #expect(viewer.view.scrollOffset <= viewer.view.maxScrollOffset)
+        #expect(Array(resized.plainLines.prefix(29)) == viewer.view.frame().plainLines)
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+@testable import HTMLParsing
+
+@Suite("HTML parsing")
+struct HTMLParserTests {
+    func parse(_ html: String) throws -> HTMLDocument {
+        try HTMLParser.parse(Array(html.utf8))
+    }
+
+    /// Every text of the document, in document order.
+    func texts(_ document: HTMLDocument) -> [String] {
+        var result: [String] = []
+        var stack: [HTMLDocument.NodeIndex] = [document.root]
+        while let index = stack.popLast() {
+            if document[index].kind == .text { result.append(document.text(of: index)) }
+            stack.append(contentsOf: document.children(of: index).reversed())
+        }
+        return result
+    }
+
+    @Test func copiesElementsTextsAndAttributes() throws {
+        let document = try parse(#"<html><head><title> My  Page </title></head><body><p id="x" onclick="evil()">Hello <a href="/a">link</a></p></body></html>"#)
+        #expect(document.title == "My Page")
+        let paragraph = try #require(document.nodes.indices.first { document.nodes[$0].tag == .p })
+        let index = HTMLDocument.NodeIndex(paragraph)
+        #expect(document.attribute("id", of: index) == "x")
+        #expect(document.attribute("onclick", of: index) == nil)
+        #expect(texts(document) == ["Hello ", "link"])
+        let link = try #require(document.nodes.indices.first { document.nodes[$0].tag == .a })
+        #expect(document.attribute("href", of: HTMLDocument.NodeIndex(link)) == "/a")
+    }
+
+    @Test func dropsHeadScriptStyleTemplateAndComments() throws {
+        let document = try parse("""
+            <head><meta name="x"><style>p{}</style><script>var a</script></head>
+            <body><!-- note --><script>alert(1)</script><template><p>t</p></template><p>shown</p></body>
+            """)
+        #expect(texts(document).filter { !$0.allSatisfy(\.isWhitespace) } == ["shown"])
+        #expect(!document.nodes.contains { $0.tag == .unknown && $0.kind == .element })
+    }
+
+    @Test func repairsMalformedMarkup() throws {
+        let document = try parse("<p>one<p>two<b>bold<i>both</b>end")
+        #expect(texts(document) == ["one", "two", "bold", "both", "end"])
+        #expect(document.nodes.filter { $0.tag == .p }.count == 2)
+    }
+
+    @Test func decodesEntitiesAndDeclaredEncodings() throws {
+        let utf8 = try parse("<p>&lt;a&gt; &amp; caf\u{E9} &nbsp;中文</p>")
+        #expect(texts(utf8) == ["<a> & café \u{A0}中文"])
+        let latin1: [UInt8] = Array(#"<meta charset="iso-8859-1"><p>caf"#.utf8) + [0xE9] + Array("</p>".utf8)
+        let document = try HTMLParser.parse(latin1)
+        #expect(texts(document) == ["café"])
+    }
+
+    @Test func deepNestingDoesNotOverflowTheStack() throws {
+        let depth = 20_000
+        let html = String(repeating: "<div>", count: depth) + "deep" + String(repeating: "</div>", count: depth)
+        let document = try parse(html)
+        #expect(texts(document) == ["deep"])
+        #expect(document.nodes.count > 200)
+    }
+
+    @Test func childrenAreLinkedInOrder() throws {
+        let document = try parse("<ul><li>a</li><li>b</li><li>c</li></ul>")
+        let list = try #require(document.nodes.indices.first { document.nodes[$0].tag == .ul })
+        let items = Array(document.children(of: HTMLDocument.NodeIndex(list)))
+        #expect(items.count == 3)
+        #expect(items.map { document[$0].parent } == Array(repeating: HTMLDocument.NodeIndex(list), count: 3))
+    }
+
+    @Test func textWithoutMarkupIsAPage() throws {
+        let document = try parse("just text")
+        #expect(texts(document) == ["just text"])
+        #expect(document.modelBytes > 0)
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+@testable import RenderCore
+
+@Suite("Text width")
+struct TextWidthTests {
+    @Test(arguments: [
+        ("a", 1), ("中", 2), ("あ", 2), ("한", 2), ("Ａ", 2),
+        ("😀", 2), ("👍🏽", 2), ("👨‍👩‍👧", 2), ("🇫🇷", 2), ("❤️", 2), ("❤", 1),
+        ("e\u{301}", 1), ("\u{200B}", 0), ("\u{AD}", 0), ("é", 1), ("½", 1),
+    ] as [(String, Int)])
+    func graphemeWidth(text: String, columns: Int) throws {
+        let character = try #require(text.first)
+        #expect(text.count == 1)
+        #expect(TextWidth.columns(of: character) == columns)
+    }
+
+    @Test func stringWidthSumsGraphemes() {
+        #expect(TextWidth.columns(of: "ab中文😀") == 8)
+        #expect(TextWidth.columns(of: "") == 0)
+    }
+
+    @Test func controlCharactersAreNotPrintable() {
+        #expect(!TextWidth.isPrintable("\u{1B}"))
+        #expect(!TextWidth.isPrintable("\u{9B}"))
+        #expect(!TextWidth.isPrintable("\u{7F}"))
+        #expect(TextWidth.isPrintable("a"))
+        #expect(TextWidth.isPrintable("中"))
+    }
+}
+
+@Suite("Cells and frame buffers")
+struct FrameBufferTests {
+    @Test func controlCharactersNeverReachACell() {
+        for scalar in [0x1B, 0x07, 0x9B, 0x00, 0x7F] as [UInt32] {
+            let cell = Cell(Character(Unicode.Scalar(scalar)!))
+            #expect(cell.grapheme == "\u{FFFD}")
+        }
+    }
+
+    @Test func drawsWideGraphemesWithContinuationCells() {
+        var buffer = FrameBuffer(width: 6, height: 1)
+        let end = buffer.draw("a中b", column: 0, row: 0)
+        #expect(end == 4)
+        #expect(buffer[1, 0].grapheme == "中")
+        #expect(buffer[2, 0].isContinuation)
+        #expect(buffer.plainText(row: 0) == "a中b")
+    }
+
+    @Test func wideGraphemeStraddlingTheLimitIsNotDrawn() {
+        var buffer = FrameBuffer(width: 4, height: 1)
+        let end = buffer.draw("abc中", column: 0, row: 0)
+        #expect(end == 3)
+        #expect(buffer.plainText(row: 0) == "abc")
+    }
+
+    @Test func drawingOutsideTheBufferIsIgnored() {
+        var buffer = FrameBuffer(width: 3, height: 2)
+        buffer.draw("xyz", column: 0, row: 5)
+        buffer.draw("abcdef", column: 1, row: 1)
+        #expect(buffer.plainLines == ["", " ab"])
+    }
+
+    @Test func copiesRowsAndClipsToWidth() {
+        var source = FrameBuffer(width: 5, height: 3)
+        for row in 0..<3 { source.draw("row\(row)", column: 0, row: row) }
+        var target = FrameBuffer(width: 3, height: 2)
+        target.copyRows(1..<3, of: source, to: 0)
+        #expect(target.plainLines == ["row", "row"])
+        #expect(target[0, 1].grapheme == "r")
+    }
+
+    @Test func storageCountsCells() {
+        let buffer = FrameBuffer(width: 10, height: 2)
+        #expect(buffer.storageBytes >= 20 * MemoryLayout<Cell>.stride)
+    }
+}
+
+@Suite("Line breaks (UAX #14)")
+struct LineBreakTests {
+    @Test func breaksAfterSpaces() {
+        #expect(LineBreaks.opportunities(in: "hello big world") == [6, 10, 15])
+    }
+
+    @Test func breaksBetweenIdeographs() {
+        #expect(LineBreaks.opportunities(in: "中文字") == [1, 2, 3])
+    }
+
+    @Test func noBreakBeforeClosingPunctuation() {
+        // "。" may not start a line (UAX #14 class CL).
+        #expect(LineBreaks.opportunities(in: "中。文") == [2, 3])
+    }
+
+    @Test func emptyTextHasNoOpportunities() {
+        #expect(LineBreaks.opportunities(in: "").isEmpty)
+    }
+
+    @Test func longTextGrowsTheResultBuffer() {
+        let text = Array(repeating: "word", count: 500).joined(separator: " ")
+        let breaks = LineBreaks.opportunities(in: text)
+        #expect(breaks.count == 500)
+        #expect(breaks.last == text.utf16.count)
+    }
+}

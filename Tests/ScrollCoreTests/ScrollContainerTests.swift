@@ -1,0 +1,174 @@
+import Testing
+import ScrollCore
+
+/// A component with a settable extent.
+final class Block: ScrollComponent {
+    var contentExtent: Double
+    init(_ extent: Double) { contentExtent = extent }
+}
+
+@Suite("Container layout")
+struct ScrollContainerTests {
+    @Test func componentsBelowTheTopSitAtTheirPlace() throws {
+        let container = ScrollContainer(viewportExtent: 8, spacing: 1)
+        let first = container.append(Block(10))
+        let second = container.append(Block(20))
+        let a = try #require(container.placement(of: first))
+        let b = try #require(container.placement(of: second))
+        #expect(!a.isPinned && a.viewportOffset == 0 && a.visibleExtent == 8 && a.contentOffset == 0)
+        #expect(b.stackOffset == 11 && !b.isVisible)
+        #expect(container.contentExtent == 31)
+        #expect(container.maxScrollOffset == 23)
+    }
+
+    @Test func aComponentWhoseTopPassedIsPinnedAndScrollsInside() throws {
+        let container = ScrollContainer(viewportExtent: 8, spacing: 1)
+        let first = container.append(Block(10))
+        let second = container.append(Block(20))
+        container.scroll(to: 5)
+        let a = try #require(container.placement(of: first))
+        let b = try #require(container.placement(of: second))
+        #expect(a.isPinned && a.viewportOffset == 0 && a.contentOffset == 5 && a.visibleExtent == 5)
+        #expect(!b.isPinned && b.viewportOffset == 6 && b.visibleExtent == 2 && b.contentOffset == 0)
+        container.scroll(to: 15)
+        let later = try #require(container.placement(of: second))
+        #expect(later.isPinned && later.contentOffset == 4 && later.visibleExtent == 8)
+        #expect(container.placement(of: first)?.isVisible == false)
+    }
+
+    @Test func componentsClipAtTheViewportBottom() throws {
+        let container = ScrollContainer(viewportExtent: 4)
+        let id = container.append(Block(100))
+        container.scroll(to: 50)
+        let placement = try #require(container.placement(of: id))
+        #expect(placement.visibleExtent == 4 && placement.contentOffset == 50)
+    }
+
+    @Test func hiddenComponentsTakeNoSpace() throws {
+        let container = ScrollContainer(viewportExtent: 5, spacing: 2)
+        let first = container.append(Block(10))
+        let middle = container.append(Block(7))
+        let last = container.append(Block(3))
+        #expect(container.placement(of: last)?.stackOffset == 21)
+        container.setHidden(true, for: middle)
+        #expect(container.placement(of: middle) == nil)
+        #expect(container.placement(of: last)?.stackOffset == 12)
+        #expect(container.placements.map(\.id) == [first, last])
+        container.setHidden(false, for: middle)
+        #expect(container.placement(of: last)?.stackOffset == 21)
+    }
+
+    @Test func insetsAreHonoured() throws {
+        let container = ScrollContainer(viewportExtent: 5, insets: EdgeInsets(top: 2, bottom: 3))
+        let id = container.append(Block(10))
+        #expect(container.placement(of: id)?.viewportOffset == 2)
+        #expect(container.stackExtent == 15)
+        container.scroll(to: 100)
+        #expect(container.scrollOffset == 10)
+        #expect(container.placement(of: id)?.visibleExtent == 2)
+    }
+
+    @Test func extentChangesAreWrittenBackAndTheOffsetReclamped() throws {
+        let container = ScrollContainer(viewportExtent: 10)
+        let block = Block(100)
+        let id = container.append(block)
+        container.scroll(to: 90)
+        block.contentExtent = 30
+        container.componentExtentDidChange(id)
+        #expect(container.scrollOffset == 20)
+        block.contentExtent = 4
+        container.componentExtentDidChange(id)
+        #expect(container.scrollOffset == 0)
+        #expect(container.contentExtent == 10)
+    }
+
+    @Test func emptyContainerHasOnlyTheViewport() {
+        let container = ScrollContainer(viewportExtent: 12)
+        container.scroll(to: 40)
+        #expect(container.scrollOffset == 0)
+        #expect(container.contentExtent == 12)
+        #expect(container.placements.isEmpty)
+    }
+
+    @Test func removingAndInsertingRestacks() throws {
+        let container = ScrollContainer(viewportExtent: 5)
+        let a = container.append(Block(4))
+        let b = container.append(Block(6))
+        let c = container.insert(Block(2), at: 0)
+        #expect(container.componentIDs == [c, a, b])
+        #expect(container.placement(of: a)?.stackOffset == 2)
+        container.remove(a)
+        #expect(container.placement(of: b)?.stackOffset == 2)
+        #expect(container.component(a) == nil)
+    }
+
+    @Test func nonFiniteInputIsTamed() {
+        let container = ScrollContainer(viewportExtent: 5)
+        container.append(Block(.infinity))
+        container.append(Block(-3))
+        container.scroll(to: .nan)
+        #expect(container.scrollOffset == 0)
+        #expect(container.stackExtent == 0)
+    }
+
+    @Test func viewportResizeReclamps() {
+        let container = ScrollContainer(viewportExtent: 5)
+        container.append(Block(20))
+        container.scroll(to: 15)
+        container.viewportExtent = 10
+        #expect(container.scrollOffset == 10)
+        container.viewportExtent = 30
+        #expect(container.scrollOffset == 0)
+        #expect(container.contentExtent == 30)
+    }
+}
+
+@Suite("Container layout properties")
+struct ScrollContainerPropertyTests {
+    /// Random stacks and offsets: the visible parts of the components tile the viewport
+    /// in stack order, never overlap, never exceed their component, and show exactly
+    /// the stack rows under the viewport.
+    @Test(arguments: 1...40)
+    func visiblePartsTileTheViewport(seed: UInt64) throws {
+        var random = SplitMix(seed: seed)
+        let viewport = Double(Int.random(in: 1...30, using: &random))
+        let spacing = Double(Int.random(in: 0...3, using: &random))
+        let container = ScrollContainer(viewportExtent: viewport, spacing: spacing, insets: EdgeInsets(top: Double(Int.random(in: 0...2, using: &random)), bottom: Double(Int.random(in: 0...2, using: &random))))
+        var ids: [ComponentID] = []
+        for _ in 0..<Int.random(in: 0...6, using: &random) {
+            ids.append(container.append(Block(Double(Int.random(in: 0...60, using: &random)))))
+        }
+        for id in ids where Int.random(in: 0..<5, using: &random) == 0 { container.setHidden(true, for: id) }
+        for _ in 0..<25 {
+            let requested = Double(Int.random(in: -10...Int(container.contentExtent) + 10, using: &random))
+            container.scroll(to: requested)
+            let offset = container.scrollOffset
+            #expect(offset >= 0 && offset <= container.maxScrollOffset, "seed \(seed)")
+            container.scroll(to: offset)
+            #expect(container.scrollOffset == offset, "clamping is idempotent, seed \(seed)")
+            var lastEnd = 0.0
+            for placement in container.placements where placement.isVisible {
+                #expect(placement.viewportOffset >= lastEnd, "seed \(seed)")
+                #expect(placement.viewportOffset + placement.visibleExtent <= viewport, "seed \(seed)")
+                #expect(placement.contentOffset + placement.visibleExtent <= placement.extent, "seed \(seed)")
+                // The stack row under viewport row y is offset + y.
+                #expect(placement.stackOffset + placement.contentOffset == offset + placement.viewportOffset, "seed \(seed)")
+                #expect(placement.isPinned == (placement.stackOffset < offset), "seed \(seed)")
+                lastEnd = placement.viewportOffset + placement.visibleExtent
+            }
+        }
+    }
+}
+
+/// SplitMix64, so that failures reproduce from the printed seed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

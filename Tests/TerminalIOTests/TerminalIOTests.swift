@@ -1,0 +1,78 @@
+import RenderCore
+import Testing
+@testable import TerminalIO
+
+@Suite("Key decoding")
+struct KeyDecoderTests {
+    @Test(arguments: [
+        ("\u{1B}[A", TerminalKey.up), ("\u{1B}[B", .down), ("\u{1B}OA", .up), ("\u{1B}[5~", .pageUp),
+        ("\u{1B}[6~", .pageDown), ("\u{1B}[H", .home), ("\u{1B}[4~", .end), ("\u{1B}[Z", .backTab),
+        ("\u{1B}OP", .function(1)), ("\u{1B}[1;5A", .up), ("\r", .enter), ("\u{3}", .control("c")),
+        ("j", .character("j")), ("é", .character("é")), ("中", .character("中")), (" ", .character(" ")),
+    ])
+    func decodes(input: String, key: TerminalKey) {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array(input.utf8)) == [key])
+    }
+
+    @Test func holdsIncompleteSequencesUntilTheRestArrives() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B, UInt8(ascii: "[")]) == [])
+        #expect(decoder.feed([UInt8(ascii: "6")]) == [])
+        #expect(decoder.feed([UInt8(ascii: "~"), UInt8(ascii: "q")]) == [.pageDown, .character("q")])
+        let bytes = Array("中".utf8)
+        #expect(decoder.feed(bytes.prefix(2)) == [])
+        #expect(decoder.feed(bytes.suffix(1)) == [.character("中")])
+    }
+
+    @Test func aLoneEscapeIsEscapeAfterFlush() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.flush() == [.escape])
+        #expect(decoder.flush() == [])
+    }
+
+    @Test func unknownSequencesAreSkipped() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[99~k".utf8)) == [.character("k")])
+    }
+}
+
+@Suite("Frame writing")
+struct ANSIFrameWriterTests {
+    func frame(_ lines: [String], style: Style = .plain) -> FrameBuffer {
+        var buffer = FrameBuffer(width: 10, height: lines.count)
+        for (row, line) in lines.enumerated() { buffer.draw(line, style: style, column: 0, row: row) }
+        return buffer
+    }
+
+    @Test func firstFrameIsDrawnWholeThenOnlyChangedRows() {
+        var writer = ANSIFrameWriter(colors: false)
+        let first = writer.update(to: frame(["one", "two", "three"]))
+        #expect(first.hasPrefix("\u{1B}[H\u{1B}[2J"))
+        #expect(first.contains("one") && first.contains("two") && first.contains("three"))
+        let second = writer.update(to: frame(["one", "TWO", "three"]))
+        #expect(second == "\u{1B}[2;1HTWO       \u{1B}[K")
+        #expect(writer.update(to: frame(["one", "TWO", "three"])) == "")
+        writer.invalidate()
+        #expect(writer.update(to: frame(["one", "TWO", "three"])).contains("one"))
+    }
+
+    @Test func stylesBecomeSGRSequences() {
+        #expect(ANSIFrameWriter.sgr(Style(.bold)) == "\u{1B}[0;1m")
+        #expect(ANSIFrameWriter.sgr(Style([.underline, .italic], foreground: .blue)) == "\u{1B}[0;3;4;34m")
+        #expect(ANSIFrameWriter.sgr(Style(foreground: Color(paletteIndex: 200))) == "\u{1B}[0;38;5;200m")
+        let row = ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold)), row: 0, colors: true)
+        #expect(row == "\u{1B}[0;1mab\u{1B}[0m        ")
+        #expect(ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold)), row: 0, colors: false) == "ab        ")
+    }
+
+    @Test func contentNeverWritesEscapeBytes() {
+        var writer = ANSIFrameWriter(colors: false)
+        let output = writer.update(to: frame(["a\u{1B}[31mb", "\u{9B}2J"]))
+        // Our own: home and clear (2), then a cursor move and a line erase per row (2 × 2).
+        #expect(output.utf8.filter { $0 == 0x1B }.count == 2 + 2 * 2)
+        #expect(output.contains("a\u{FFFD}[31mb"))
+        #expect(!output.unicodeScalars.contains("\u{9B}"))
+    }
+}
