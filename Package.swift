@@ -52,7 +52,11 @@ let package = Package(
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing"]),
-        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent"]),
+        .testTarget(
+            name: "DocumentLayoutTests",
+            dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent"],
+            exclude: ["Snapshots"]
+        ),
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
         .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "RenderCore"]),

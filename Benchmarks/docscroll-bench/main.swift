@@ -1,1 +1,104 @@
-print("x")
+import Foundation
+import SampleContent
+
+/// docscroll-bench: generates deterministic inputs and measures docscroll's two memory
+/// models on them, each data point in a fresh process.
+///
+///     docscroll-bench generate-page BYTES [--seed S]      an HTML page on stdout
+///     docscroll-bench generate-table ROWS [--seed S]      a JSON table on stdout
+///     docscroll-bench memory [--bytes N] [--runs R]       expanded vs windowed, CSV on stdout
+let usage = """
+    Usage: docscroll-bench generate-page BYTES [--seed S]
+           docscroll-bench generate-table ROWS [--seed S]
+           docscroll-bench memory [--bytes N] [--runs R] [--check]
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+@MainActor func option(_ name: String, default value: Int) -> Int {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
+        return value
+    }
+    return number
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("docscroll-bench: error: \(message)\n".utf8))
+    exit(2)
+}
+
+/// The docscroll executable built beside this one.
+func docscrollExecutable() -> URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("docscroll")
+}
+
+/// Runs docscroll and returns its `--stats` object and the wall time.
+func measure(_ arguments: [String]) -> (stats: [String: Any], seconds: Double) {
+    let process = Process()
+    process.executableURL = docscrollExecutable()
+    process.arguments = arguments + ["--stats"]
+    let errors = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    let start = Date()
+    do { try process.run() } catch { fail("cannot run \(process.executableURL?.path ?? "docscroll"): \(error)") }
+    let data = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let seconds = Date().timeIntervalSince(start)
+    guard process.terminationStatus == 0,
+          let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last,
+          let stats = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    else { fail("docscroll failed: \(String(decoding: data, as: UTF8.self))") }
+    return (stats, seconds)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+switch arguments.first {
+case "generate-page":
+    guard arguments.count > 1, let bytes = Int(arguments[1]) else { fail("generate-page needs a size in bytes") }
+    FileHandle.standardOutput.write(Data(PageGenerator.page(bytes: bytes, seed: UInt64(option("--seed", default: 1))).utf8))
+case "generate-table":
+    guard arguments.count > 1, let rows = Int(arguments[1]) else { fail("generate-table needs a row count") }
+    FileHandle.standardOutput.write(Data(TableGenerator.json(rows: rows, seed: UInt64(option("--seed", default: 1))).utf8))
+case "memory":
+    let bytes = option("--bytes", default: 10_000_000)
+    let runs = max(1, option("--runs", default: 3))
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let page = directory.appendingPathComponent("page.html")
+    let table = directory.appendingPathComponent("items.json")
+    try Data(PageGenerator.page(bytes: bytes, seed: 1).utf8).write(to: page)
+    try Data(TableGenerator.json(rows: 1_000, seed: 1).utf8).write(to: table)
+    print("mode,pageBytes,run,seconds,peakRSSBytes,tileBytesPeak,tilesBuilt,layoutLines,rowsMaterialized")
+    var peaks: [String: [Double]] = [:]
+    var tileBytes: [String: Int] = [:]
+    for mode in ["expanded", "windowed"] {
+        for run in 1...runs {
+            let (stats, seconds) = measure([page.path, "--table", table.path, "--frame", "5000", "--width", "80", "--height", "24", "--mode", mode])
+            let rss = stats["peakRSSBytes"] as? Int ?? 0
+            let tiles = stats["tileBytesPeak"] as? Int ?? 0
+            print("\(mode),\(bytes),\(run),\(String(format: "%.3f", seconds)),\(rss),\(tiles),\(stats["tilesBuilt"] ?? 0),\(stats["layoutLines"] ?? 0),\(stats["rowsMaterialized"] ?? 0)")
+            peaks[mode, default: []].append(Double(rss))
+            tileBytes[mode] = tiles
+            FileHandle.standardError.write(Data("\(mode) run \(run): \(rss / 1_048_576) MiB peak RSS, \(tiles / 1024) KiB tiles\n".utf8))
+        }
+    }
+    let expanded = median(peaks["expanded"] ?? [])
+    let windowed = median(peaks["windowed"] ?? [])
+    let summary = String(
+        format: "page %.1f MB: peak RSS expanded %.0f MiB, windowed %.0f MiB (%.1fx); tile bytes expanded %d KiB, windowed %d KiB\n",
+        Double(bytes) / 1e6, expanded / 1_048_576, windowed / 1_048_576, windowed > 0 ? expanded / windowed : 0,
+        (tileBytes["expanded"] ?? 0) / 1024, (tileBytes["windowed"] ?? 0) / 1024)
+    FileHandle.standardError.write(Data(summary.utf8))
+    if arguments.contains("--check"), !(windowed < expanded && (tileBytes["windowed"] ?? 0) * 10 < (tileBytes["expanded"] ?? 0)) {
+        fail("windowed mode did not use less memory than expanded mode")
+    }
+default:
+    print(usage)
+    exit(arguments.isEmpty ? 0 : 2)
+}
