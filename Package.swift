@@ -50,7 +50,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"]),
-        .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
+        .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing"]),
         .testTarget(
             name: "DocumentLayoutTests",
@@ -58,7 +58,7 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
-        .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"]),
+        .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "RenderCore"]),
         .testTarget(
             name: "DocScrollTests",

@@ -44,36 +44,30 @@ public final class DocScrollView {
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows)
         for input in tableInputs {
-            let model: TableModel
-            do {
-                model = try TableModel(json: try JSONReader.parse(InputFile.checked(input).bytes))
-            } catch let error as DataTableError {
-                throw .badInput(name: input.name, reason: error.description)
-            } catch let error as DocScrollError {
-                throw error
-            } catch {
-                throw .badInput(name: input.name, reason: "\(error)")
-            }
+            let model = try Self.read(input) { bytes throws(DataTableError) in try TableModel(json: JSONReader.parse(bytes)) }
             let view = TableView(model: model, width: options.width)
             tables.append(view)
             container.append(view)
         }
         for input in pages {
-            let document: HTMLDocument
-            do {
-                document = try HTMLParser.parse(InputFile.checked(input).bytes)
-            } catch let error as HTMLParsingError {
-                throw .badInput(name: input.name, reason: error.description)
-            } catch let error as DocScrollError {
-                throw error
-            } catch {
-                throw .badInput(name: input.name, reason: "\(error)")
-            }
+            let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes) }
             let view = DocumentView(document: document, width: options.width)
             documents.append(view)
             container.append(view)
         }
         renderer.prepare(container)
+    }
+
+    /// Checks an input and parses it, naming the input in any error.
+    private static func read<Value, Failure: Error & CustomStringConvertible>(
+        _ input: InputFile, _ parse: ([UInt8]) throws(Failure) -> Value
+    ) throws(DocScrollError) -> Value {
+        let bytes = try InputFile.checked(input).bytes
+        do {
+            return try parse(bytes)
+        } catch {
+            throw .badInput(name: input.name, reason: error.description)
+        }
     }
 
     /// The root offset, in rows.
@@ -113,13 +107,14 @@ public final class DocScrollView {
 
     /// Lays everything out again for a new viewport size. The root offset is clamped.
     public func resize(width: Int, height: Int) {
-        options.width = max(1, width)
         options.height = max(1, height)
+        container.viewportExtent = Double(options.height)
+        guard max(1, width) != options.width else { return }
+        options.width = max(1, width)
         for document in documents { document.layout(width: options.width) }
         for table in tables { table.layout(width: options.width) }
         renderer.reset(width: options.width)
         for id in container.componentIDs { container.componentExtentDidChange(id) }
-        container.viewportExtent = Double(options.height)
         renderer.prepare(container)
     }
 

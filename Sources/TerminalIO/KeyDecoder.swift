@@ -58,18 +58,10 @@ public struct KeyDecoder: Sendable {
         let kind = pending[index + 1]
         if kind == UInt8(ascii: "O") {
             guard index + 2 < pending.count else { return nil }
-            let key: TerminalKey? = switch pending[index + 2] {
-            case UInt8(ascii: "A"): .up
-            case UInt8(ascii: "B"): .down
-            case UInt8(ascii: "C"): .right
-            case UInt8(ascii: "D"): .left
-            case UInt8(ascii: "H"): .home
-            case UInt8(ascii: "F"): .end
-            case UInt8(ascii: "P"): .function(1)
-            case UInt8(ascii: "Q"): .function(2)
-            case UInt8(ascii: "R"): .function(3)
-            case UInt8(ascii: "S"): .function(4)
-            default: nil
+            let final = pending[index + 2]
+            let key: TerminalKey? = switch final {
+            case UInt8(ascii: "P")...UInt8(ascii: "S"): .function(Int(final - UInt8(ascii: "P")) + 1)
+            default: Self.cursorKey(final)
             }
             return (key, 3)
         }
@@ -82,12 +74,6 @@ public struct KeyDecoder: Sendable {
         let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
         let number = Int(parameters.split(separator: ";").first ?? "")
         let key: TerminalKey? = switch final {
-        case UInt8(ascii: "A"): .up
-        case UInt8(ascii: "B"): .down
-        case UInt8(ascii: "C"): .right
-        case UInt8(ascii: "D"): .left
-        case UInt8(ascii: "H"): .home
-        case UInt8(ascii: "F"): .end
         case UInt8(ascii: "Z"): .backTab
         case UInt8(ascii: "~"):
             switch number {
@@ -100,8 +86,21 @@ public struct KeyDecoder: Sendable {
             case 23, 24: .function(number! - 12)
             default: nil
             }
-        default: nil
+        default: Self.cursorKey(final)
         }
         return (key, end - index + 1)
+    }
+
+    /// The arrow, Home and End keys, whose final byte is the same after CSI and SS3.
+    private static func cursorKey(_ final: UInt8) -> TerminalKey? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        default: nil
+        }
     }
 }

@@ -1,3 +1,4 @@
+import SampleContent
 import Testing
 import ScrollCore
 
@@ -130,7 +131,7 @@ struct ScrollContainerPropertyTests {
     /// the stack rows under the viewport.
     @Test(arguments: 1...40)
     func visiblePartsTileTheViewport(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let viewport = Double(Int.random(in: 1...30, using: &random))
         let spacing = Double(Int.random(in: 0...3, using: &random))
         let container = ScrollContainer(viewportExtent: viewport, spacing: spacing, insets: EdgeInsets(top: Double(Int.random(in: 0...2, using: &random)), bottom: Double(Int.random(in: 0...2, using: &random))))
@@ -157,18 +158,5 @@ struct ScrollContainerPropertyTests {
                 lastEnd = placement.viewportOffset + placement.visibleExtent
             }
         }
-    }
-}
-
-/// SplitMix64, so that failures reproduce from the printed seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

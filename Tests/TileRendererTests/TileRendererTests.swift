@@ -1,5 +1,6 @@
 import RenderCore
 import ScrollCore
+import SampleContent
 import Testing
 @testable import TileRenderer
 
@@ -23,7 +24,7 @@ final class NumberedRows: ScrollComponent, RowSource {
 
 /// A stack of numbered components for a seed, with the lines the stack should dump.
 func makeStack(seed: UInt64) -> (ScrollContainer, [String]) {
-    var random = SplitMix(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let container = ScrollContainer(viewportExtent: Double(Int.random(in: 1...40, using: &random)), spacing: Double(Int.random(in: 0...2, using: &random)))
     var expected: [String] = []
     for number in 0..<Int.random(in: 1...5, using: &random) {
@@ -111,7 +112,7 @@ struct TileRendererTests {
         windowed.dump(windowedStack) { dump.append($0) }
         #expect(dump == expected, "seed \(seed)")
         let height = Int(windowedStack.viewportExtent)
-        var random = SplitMix(seed: seed ^ 0xABCD)
+        var random = SeededGenerator(seed: seed ^ 0xABCD)
         var offsets = Array(0...Int(windowedStack.maxScrollOffset))
         offsets.shuffle(using: &random)
         for offset in offsets {
@@ -143,17 +144,5 @@ struct TileRendererTests {
         #expect(Set(renderer.liveTiles.map(\.component)) == [a, b])
         renderer.invalidate(a)
         #expect(Set(renderer.liveTiles.map(\.component)) == [b])
-    }
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
