@@ -77,6 +77,25 @@ struct CommandLineTests {
         #expect(stdin.status == 1 && stdin.standardError == "docscroll: error: stdin: empty file\n")
     }
 
+    @Test func unreadableFilesAreErrors() throws {
+        // Reading /proc/self/mem from offset 0 fails for everyone, root included.
+        let unreadable = try runDocScroll(["/proc/self/mem"])
+        #expect(unreadable.status == 1)
+        #expect(unreadable.standardError == "docscroll: error: /proc/self/mem: cannot be read\n")
+
+        let file = try temporaryFile("private.html", Array("<p>secret</p>".utf8))
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file)
+        // Root reads any file, so read it as nobody when running as root.
+        let asRoot = getuid() == 0
+        guard !asRoot || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("docscroll").path
+        let result = asRoot
+            ? try runProgram("/usr/sbin/runuser", ["-u", "nobody", "--", executable, file])
+            : try runDocScroll([file])
+        #expect(result.status == 1)
+        #expect(result.standardError == "docscroll: error: \(file): permission denied\n")
+    }
+
     @Test func badUsageIsAOneLineHintWithStatusTwo() throws {
         for arguments in [[], ["--bogus"], ["--width", "0", article], ["--frame"], ["--frame", "-3", article], ["--mode", "fast", article], ["--color", "blue", article], ["--dump=yes", article]] {
             let result = try runDocScroll(arguments)

@@ -46,8 +46,13 @@ func runDocScroll(_ arguments: [String], input: Data? = nil, environment: [Strin
     let binary = FileManager.default.fileExists(atPath: executable.path)
         ? executable
         : productsDirectory().appendingPathComponent("docscroll")
+    return try runProgram(binary.path, arguments, input: input, environment: environment)
+}
+
+/// Runs a program with standard input from `input` and captures both outputs.
+func runProgram(_ path: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     var processEnvironment = ProcessInfo.processInfo.environment
     processEnvironment.removeValue(forKey: "NO_COLOR")
