@@ -32,6 +32,8 @@ public final class TableView: ScrollComponent, RowSource {
     public var columnWidths: [Int] { plan.widths }
 
     public var contentExtent: Double { Double(rowCount) }
+    /// The header row and its rule stay at the viewport top while the rows scroll.
+    public var headerExtent: Double { Double(Self.headerRows) }
     public var rowCount: Int { model.rows.count + Self.headerRows }
 
     public func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {

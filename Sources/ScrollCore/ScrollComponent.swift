@@ -1,11 +1,26 @@
 /// A piece of content stacked in a `ScrollContainer`: a table, a document, a banner.
 ///
-/// The container knows a component only by its extent; the host draws it from the
-/// placement the container computes (`ComponentPlacement`).
+/// The container knows a component only by its extents; the host draws it from the
+/// placements the container computes (`ComponentPlacement`, `HeaderPlacement`).
 public protocol ScrollComponent: AnyObject {
-    /// Height of the component's whole content, in points (rows in a terminal).
-    /// When it changes, tell the container with `componentExtentDidChange(_:)`.
+    /// Height of the component's whole content, in points (rows in a terminal), at
+    /// least 0. When it changes, tell the container (`componentExtentDidChange`).
     var contentExtent: Double { get }
+
+    /// Whether `contentExtent` is an estimate (content not measured yet). The container
+    /// lays out estimates like measured extents; when the measured value arrives, the
+    /// anchor rule keeps the view still. Default: `false`.
+    var isExtentEstimated: Bool { get }
+
+    /// Height of a header at the top of the content that stays at the viewport top
+    /// while the rest of the component scrolls under it, in points; 0 for none.
+    /// Default: 0.
+    var headerExtent: Double { get }
+}
+
+extension ScrollComponent {
+    public var isExtentEstimated: Bool { false }
+    public var headerExtent: Double { 0 }
 }
 
 /// Identifies a component inside one container; stable while the component stays.
@@ -16,7 +31,7 @@ public struct ComponentID: Hashable, Comparable, Sendable, CustomStringConvertib
     public var description: String { "#\(rawValue)" }
 }
 
-/// Space around the whole stack, in points.
+/// Space above and below something, in points.
 public struct EdgeInsets: Hashable, Sendable {
     public var top: Double
     public var bottom: Double
@@ -25,4 +40,21 @@ public struct EdgeInsets: Hashable, Sendable {
         self.bottom = bottom
     }
     public static let zero = EdgeInsets()
+}
+
+/// How one component sits in the stack.
+public struct ComponentOptions: Hashable, Sendable {
+    /// Space around this component, inside the spacing between components.
+    public var insets: EdgeInsets
+    /// Whether the component's header stays pinned after the component itself has
+    /// scrolled away, over the components after it (a page title), until a later
+    /// component's header of the same kind takes its place.
+    public var pinsHeaderAcrossLaterComponents: Bool
+
+    public init(insets: EdgeInsets = .zero, pinsHeaderAcrossLaterComponents: Bool = false) {
+        self.insets = insets
+        self.pinsHeaderAcrossLaterComponents = pinsHeaderAcrossLaterComponents
+    }
+
+    public static let standard = ComponentOptions()
 }

@@ -4,7 +4,8 @@
 /// computes, per component, whether it is pinned at the viewport top (its top has
 /// scrolled past), its visible part (clipped at the viewport bottom) and its own
 /// content offset, so that no component ever shows more than one viewport of content
-/// (the OLEContainerScrollView model):
+/// (the OLEContainerScrollView model, with geometry in and placements out as in
+/// Flutter's slivers):
 ///
 /// 1. the viewport is a window onto the stack; the root offset moves the window;
 /// 2. a component below the window top sits at its place with content offset 0; one
@@ -12,176 +13,485 @@
 ///    `root - top`; hidden components take no space;
 /// 3. the total extent is the sum of extents, spacing and insets, never less than the
 ///    viewport; after every change the root offset is clamped again.
+///
+/// Changes keep the content at the viewport top where it is (the anchor rule), so a
+/// component above the viewport that grows, shrinks or corrects an estimate moves
+/// nothing visible. Calls that move or change the stack return `ScrollEvent`s.
+///
+/// All geometry is in points (one point is one row in a terminal).
+/// - Complexity: queries and extent changes O(log n) for n components; a layout of
+///   the viewport O(log n + k) for k visible components; adding or removing a
+///   component O(n).
 public final class ScrollContainer {
-    private struct Entry {
+    struct Entry {
         let id: ComponentID
         let component: any ScrollComponent
         var extent: Double
+        var isEstimated: Bool
+        var headerExtent: Double
         var isHidden: Bool
-        /// Root offset of the top, valid after `restack()`.
-        var stackOffset: Double = 0
+        var options: ComponentOptions
+
+        /// The header's extent as drawn: never taller than the content.
+        var pinnedHeaderExtent: Double { min(headerExtent, extent) }
+        var pinsHeaderAcross: Bool { options.pinsHeaderAcrossLaterComponents && pinnedHeaderExtent > 0 && !isHidden }
     }
 
     private var entries: [Entry] = []
+    private var indexByID: [ComponentID: Int] = [:]
+    /// Per entry: its slot in the stack (insets, content and the spacing after it), 0
+    /// when hidden.
+    private var slots = ExtentIndex()
+    /// Indices of visible entries whose header pins across later components, ascending.
+    private var crossHeaderIndices: [Int] = []
+    private var visibleCount = 0
     private var nextID = 0
 
-    /// The root offset: the stack position at the viewport top, in points.
-    public private(set) var scrollOffset: Double = 0
-
-    /// Height of the viewport, in points.
-    public var viewportExtent: Double {
-        didSet { restack() }
+    /// The update in progress: what was on screen before it, and the anchor to keep.
+    private struct PendingUpdate {
+        var before: ViewportLayout
+        var anchor: ScrollPosition?
     }
+    private var pendingUpdate: PendingUpdate?
+
+    /// The root offset: the stack position at the viewport top, in points.
+    public internal(set) var scrollOffset: Double = 0
+
+    /// Height of the viewport, in points. Changing it keeps the content at the top.
+    public var viewportExtent: Double {
+        get { storedViewportExtent }
+        set { setViewportExtent(newValue) }
+    }
+    private var storedViewportExtent: Double
 
     /// Space between two consecutive visible components, in points.
     public var spacing: Double {
-        didSet { restack() }
+        get { storedSpacing }
+        set { update { storedSpacing = Self.sanitized(newValue); rebuildSlots() } }
     }
+    private var storedSpacing: Double
 
     /// Space before the first and after the last component, in points.
     public var insets: EdgeInsets {
-        didSet { restack() }
+        get { storedInsets }
+        set { update { storedInsets = EdgeInsets(top: Self.sanitized(newValue.top), bottom: Self.sanitized(newValue.bottom)) } }
     }
+    private var storedInsets: EdgeInsets
 
-    /// Height of the stack itself: insets, components and spacing.
-    public private(set) var stackExtent: Double = 0
-
-    /// Height the root offset scrolls over: the stack, and at least the viewport.
-    public var contentExtent: Double { max(stackExtent, viewportExtent) }
+    /// What "scroll to top" does (`ScrollStep.scrollToTop`).
+    public var scrollToTopPolicy = ScrollToTopPolicy.componentThenStack
 
     public init(viewportExtent: Double, spacing: Double = 0, insets: EdgeInsets = .zero) {
-        self.viewportExtent = max(0, viewportExtent)
-        self.spacing = max(0, spacing)
-        self.insets = insets
-        restack()
+        storedViewportExtent = Self.sanitized(viewportExtent)
+        storedSpacing = Self.sanitized(spacing)
+        storedInsets = EdgeInsets(top: Self.sanitized(insets.top), bottom: Self.sanitized(insets.bottom))
     }
+
+    // MARK: Extents
+
+    /// Height of the stack itself: insets, components and spacing.
+    public var stackExtent: Double {
+        storedInsets.top + slots.total - (visibleCount > 0 ? storedSpacing : 0) + storedInsets.bottom
+    }
+
+    /// Height the root offset scrolls over: the stack, and at least the viewport.
+    public var contentExtent: Double { max(stackExtent, storedViewportExtent) }
+
+    /// The largest root offset: the stack's end at the viewport bottom.
+    public var maxScrollOffset: Double { max(0, stackExtent - storedViewportExtent) }
 
     // MARK: Components
 
     /// The components in stack order, hidden ones included.
     public var componentIDs: [ComponentID] { entries.map(\.id) }
 
+    /// The component with this id, if it is in the container.
+    public func component(_ id: ComponentID) -> (any ScrollComponent)? {
+        indexByID[id].map { entries[$0].component }
+    }
+
+    /// Whether a component is hidden (unknown ones count as hidden).
+    public func isHidden(_ id: ComponentID) -> Bool {
+        indexByID[id].map { entries[$0].isHidden } ?? true
+    }
+
     /// Adds `component` at the end of the stack.
     @discardableResult
-    public func append(_ component: any ScrollComponent) -> ComponentID {
-        insert(component, at: entries.count)
+    public func append(_ component: any ScrollComponent, options: ComponentOptions = .standard) -> ComponentID {
+        insert(component, at: entries.count, options: options)
     }
 
     /// Adds `component` at position `index` of the stack (clamped to the valid range).
+    /// To receive the events of the change, make it inside `performBatchUpdates`.
     @discardableResult
-    public func insert(_ component: any ScrollComponent, at index: Int) -> ComponentID {
+    public func insert(_ component: any ScrollComponent, at index: Int, options: ComponentOptions = .standard) -> ComponentID {
         let id = ComponentID(rawValue: nextID)
         nextID += 1
-        let entry = Entry(id: id, component: component, extent: Self.sanitized(component.contentExtent), isHidden: false)
-        entries.insert(entry, at: min(max(0, index), entries.count))
-        restack()
+        update {
+            let entry = Entry(
+                id: id, component: component, extent: Self.sanitized(component.contentExtent),
+                isEstimated: component.isExtentEstimated, headerExtent: Self.sanitized(component.headerExtent),
+                isHidden: false,
+                options: ComponentOptions(
+                    insets: EdgeInsets(top: Self.sanitized(options.insets.top), bottom: Self.sanitized(options.insets.bottom)),
+                    pinsHeaderAcrossLaterComponents: options.pinsHeaderAcrossLaterComponents))
+            entries.insert(entry, at: min(max(0, index), entries.count))
+            rebuildSlots()
+        }
         return id
     }
 
-    /// Removes a component; unknown ids are ignored.
-    public func remove(_ id: ComponentID) {
-        entries.removeAll { $0.id == id }
-        restack()
+    /// Removes a component; unknown ids are ignored. The content at the viewport top
+    /// stays; if it was in the removed component, the next component takes its place.
+    @discardableResult
+    public func remove(_ id: ComponentID) -> [ScrollEvent] {
+        guard indexByID[id] != nil else { return [] }
+        return update {
+            moveAnchor(awayFrom: id)
+            guard let index = indexByID[id] else { return }
+            entries.remove(at: index)
+            rebuildSlots()
+        }
     }
 
     /// Hides or shows a component. A hidden component takes no space.
-    public func setHidden(_ hidden: Bool, for id: ComponentID) {
-        guard let index = index(of: id), entries[index].isHidden != hidden else { return }
-        entries[index].isHidden = hidden
-        restack()
+    @discardableResult
+    public func setHidden(_ hidden: Bool, for id: ComponentID) -> [ScrollEvent] {
+        guard let index = indexByID[id], entries[index].isHidden != hidden else { return [] }
+        return update {
+            if hidden { moveAnchor(awayFrom: id) }
+            entries[index].isHidden = hidden
+            visibleCount += hidden ? -1 : 1
+            refreshSlot(index)
+            rebuildCrossHeaders()
+        }
     }
 
-    /// Whether a component is hidden.
-    public func isHidden(_ id: ComponentID) -> Bool {
-        index(of: id).map { entries[$0].isHidden } ?? true
+    /// Changes how a component sits in the stack (its insets, its header's reach).
+    @discardableResult
+    public func setOptions(_ options: ComponentOptions, for id: ComponentID) -> [ScrollEvent] {
+        guard let index = indexByID[id] else { return [] }
+        return update {
+            entries[index].options = ComponentOptions(
+                insets: EdgeInsets(top: Self.sanitized(options.insets.top), bottom: Self.sanitized(options.insets.bottom)),
+                pinsHeaderAcrossLaterComponents: options.pinsHeaderAcrossLaterComponents)
+            refreshSlot(index)
+            rebuildCrossHeaders()
+        }
     }
 
-    /// The component with this id, if it is in the container.
-    public func component(_ id: ComponentID) -> (any ScrollComponent)? {
-        index(of: id).map { entries[$0].component }
+    /// Re-reads a component's extent, estimate flag and header after its content
+    /// changed, and keeps the content at the viewport top where it is.
+    ///
+    /// - Parameter rowsInsertedAboveAnchor: when the row at the viewport top is inside
+    ///   this component, how many points of content were added (negative: removed)
+    ///   above that row, so that it stays put (Flutter's `scrollOffsetCorrection`).
+    ///   Changes at the end of the content need none.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public func componentExtentDidChange(_ id: ComponentID, rowsInsertedAboveAnchor: Double = 0) -> [ScrollEvent] {
+        guard let index = indexByID[id] else { return [] }
+        return update {
+            let component = entries[index].component
+            entries[index].extent = Self.sanitized(component.contentExtent)
+            entries[index].isEstimated = component.isExtentEstimated
+            entries[index].headerExtent = Self.sanitized(component.headerExtent)
+            if let anchor = pendingUpdate?.anchor, anchor.component == id, rowsInsertedAboveAnchor.isFinite {
+                pendingUpdate?.anchor?.contentOffset = max(0, anchor.contentOffset + rowsInsertedAboveAnchor)
+            }
+            refreshSlot(index)
+            if entries[index].options.pinsHeaderAcrossLaterComponents { rebuildCrossHeaders() }
+        }
     }
 
-    /// Re-reads a component's extent after its content changed, lays out again and
-    /// clamps the root offset.
-    public func componentExtentDidChange(_ id: ComponentID) {
-        guard let index = index(of: id) else { return }
-        entries[index].extent = Self.sanitized(entries[index].component.contentExtent)
-        restack()
+    /// Makes several changes as one: one anchor, one layout, one list of events.
+    @discardableResult
+    public func performBatchUpdates(_ updates: () -> Void) -> [ScrollEvent] {
+        update(updates)
     }
 
     // MARK: Scrolling
 
-    /// The largest root offset: the stack's end at the viewport bottom.
-    public var maxScrollOffset: Double { max(0, contentExtent - viewportExtent) }
-
     /// Moves the root offset to `offset`, clamped to `0...maxScrollOffset`.
-    public func scroll(to offset: Double) {
+    @discardableResult
+    public func scroll(to offset: Double) -> [ScrollEvent] {
+        let before = layout
         scrollOffset = offset.isFinite ? offset : 0
         clampScrollOffset()
+        return ScrollEvents.between(before, layout)
     }
 
     /// Moves the root offset by `delta` points, clamped.
-    public func scroll(by delta: Double) {
+    @discardableResult
+    public func scroll(by delta: Double) -> [ScrollEvent] {
         scroll(to: scrollOffset + delta)
+    }
+
+    /// Changes the viewport height, keeping the content at the viewport top.
+    @discardableResult
+    public func setViewportExtent(_ extent: Double) -> [ScrollEvent] {
+        update { storedViewportExtent = Self.sanitized(extent) }
     }
 
     // MARK: Layout
 
+    /// The visible components and pinned headers at the current root offset.
+    /// - Complexity: O(log n + k) for k visible components.
+    public var layout: ViewportLayout {
+        var placements: [ComponentPlacement] = []
+        let viewportEnd = scrollOffset + storedViewportExtent
+        var index = slots.index(containing: scrollOffset - storedInsets.top) ?? (scrollOffset < storedInsets.top ? 0 : entries.count)
+        var slotStart = storedInsets.top + slots.prefixSum(index)
+        while index < entries.count, slotStart < viewportEnd {
+            let entry = entries[index]
+            if !entry.isHidden {
+                let placement = self.placement(of: entry, index: index, top: slotStart + entry.options.insets.top)
+                if placement.isVisible { placements.append(placement) }
+            }
+            slotStart += slots.values[index]
+            index += 1
+        }
+        let layout = ViewportLayout(
+            scrollOffset: scrollOffset, viewportExtent: storedViewportExtent, maxScrollOffset: maxScrollOffset,
+            placements: placements, headers: headers(over: placements))
+        assert(layout.invariantViolation() == nil, "layout invariant: \(layout.invariantViolation() ?? "")")
+        return layout
+    }
+
     /// Placements of every visible (not hidden) component for the current root
     /// offset, in stack order, including those outside the viewport.
+    /// - Complexity: O(n).
     public var placements: [ComponentPlacement] {
-        entries.enumerated().compactMap { index, entry in
-            entry.isHidden ? nil : placement(of: entry, index: index)
+        var result: [ComponentPlacement] = []
+        var slotStart = storedInsets.top
+        for (index, entry) in entries.enumerated() {
+            if !entry.isHidden {
+                result.append(placement(of: entry, index: index, top: slotStart + entry.options.insets.top))
+            }
+            slotStart += slots.values[index]
         }
+        return result
     }
 
     /// Placement of one component, or `nil` when it is hidden or unknown.
+    /// - Complexity: O(log n).
     public func placement(of id: ComponentID) -> ComponentPlacement? {
-        guard let index = index(of: id), !entries[index].isHidden else { return nil }
-        return placement(of: entries[index], index: index)
+        guard let index = indexByID[id], !entries[index].isHidden else { return nil }
+        return placement(of: entries[index], index: index, top: contentTop(index))
     }
 
-    private func placement(of entry: Entry, index: Int) -> ComponentPlacement {
-        let top = entry.stackOffset
+    // MARK: Queries
+
+    /// Where a component pins and unpins; `nil` when it is hidden or unknown.
+    /// - Complexity: O(log n).
+    public func boundary(of id: ComponentID) -> ComponentBoundary? {
+        guard let index = indexByID[id], !entries[index].isHidden else { return nil }
+        let top = contentTop(index)
+        return ComponentBoundary(id: id, pinOffset: top, unpinOffset: top + entries[index].extent)
+    }
+
+    /// The boundary table: where each visible component pins and unpins, in stack order.
+    /// - Complexity: O(n).
+    public var boundaries: [ComponentBoundary] {
+        placements.map { ComponentBoundary(id: $0.id, pinOffset: $0.pinOffset, unpinOffset: $0.unpinOffset) }
+    }
+
+    /// The component whose content holds root offset `offset`, and the content offset
+    /// there; `nil` in insets, spacing, or outside the stack.
+    /// - Complexity: O(log n).
+    public func component(atRootOffset offset: Double) -> (id: ComponentID, contentOffset: Double)? {
+        guard let index = slots.index(containing: offset - storedInsets.top) else { return nil }
+        let inner = offset - contentTop(index)
+        guard inner >= 0, inner < entries[index].extent else { return nil }
+        return (entries[index].id, inner)
+    }
+
+    /// The root offset of content offset `contentOffset` of a component; `nil` when it
+    /// is hidden or unknown.
+    /// - Complexity: O(log n).
+    public func rootOffset(of id: ComponentID, contentOffset: Double = 0) -> Double? {
+        guard let index = indexByID[id], !entries[index].isHidden else { return nil }
+        return contentTop(index) + contentOffset
+    }
+
+    /// The position at root offset `offset`: the component there (or the nearest one,
+    /// in insets and spacing), a content offset inside it, and the rest as `delta`.
+    /// `nil` when no component is visible.
+    /// - Complexity: O(log n).
+    public func position(atRootOffset offset: Double) -> ScrollPosition? {
+        guard visibleCount > 0 else { return nil }
+        var index = slots.index(containing: offset - storedInsets.top)
+        if index == nil {
+            index = offset < storedInsets.top
+                ? entries.firstIndex { !$0.isHidden }
+                : entries.lastIndex { !$0.isHidden }
+        }
+        guard let index else { return nil }
+        let top = contentTop(index)
+        let inner = min(max(0, offset - top), entries[index].extent)
+        return ScrollPosition(component: entries[index].id, contentOffset: inner, delta: offset - top - inner)
+    }
+
+    /// The position at the viewport top, to be restored later with `restore(_:)`.
+    public var position: ScrollPosition? {
+        position(atRootOffset: scrollOffset)
+    }
+
+    /// Scrolls back to a saved position: the same content offset of the same
+    /// component at the viewport top, however the stack changed since. A component
+    /// no longer there leaves the offset as it is.
+    @discardableResult
+    public func restore(_ position: ScrollPosition) -> [ScrollEvent] {
+        guard let top = rootOffset(of: position.component) else { return [] }
+        let extent = entries[indexByID[position.component] ?? 0].extent
+        return scroll(to: top + min(max(0, position.contentOffset), extent) + position.delta)
+    }
+
+    // MARK: Internals
+
+    func entry(_ id: ComponentID) -> Entry? {
+        indexByID[id].map { entries[$0] }
+    }
+
+    /// Root offset of the top of entry `index`'s content.
+    func contentTop(_ index: Int) -> Double {
+        storedInsets.top + slots.prefixSum(index) + entries[index].options.insets.top
+    }
+
+    private func placement(of entry: Entry, index: Int, top: Double) -> ComponentPlacement {
         let isPinned = top < scrollOffset
         let viewportOffset = isPinned ? 0 : top - scrollOffset
         let contentOffset = isPinned ? min(scrollOffset - top, entry.extent) : 0
-        let visible = min(viewportExtent - viewportOffset, entry.extent - contentOffset)
+        let visible = min(storedViewportExtent - viewportOffset, entry.extent - contentOffset)
         return ComponentPlacement(
-            id: entry.id,
-            index: index,
-            stackOffset: top,
-            extent: entry.extent,
-            isPinned: isPinned,
-            viewportOffset: min(viewportOffset, viewportExtent),
+            id: entry.id, index: index, stackOffset: top, extent: entry.extent, isEstimated: entry.isEstimated,
+            isPinned: isPinned && visible > 0,
+            viewportOffset: min(viewportOffset, storedViewportExtent),
             visibleExtent: max(0, visible),
-            contentOffset: contentOffset
-        )
+            contentOffset: contentOffset)
     }
 
-    /// Recomputes every component's stack offset and the total extent, then clamps.
-    private func restack() {
-        var offset = insets.top
-        var isFirst = true
-        for index in entries.indices where !entries[index].isHidden {
-            if !isFirst { offset += spacing }
-            isFirst = false
-            entries[index].stackOffset = offset
-            offset += entries[index].extent
+    /// The headers held at the top: first the latest header that pins across later
+    /// components (if its component's top has passed), then, below it, the header of
+    /// any visible component whose top has passed the bottom of that one. A header
+    /// leaves with its component's end, pushed up by it.
+    private func headers(over placements: [ComponentPlacement]) -> [HeaderPlacement] {
+        var headers: [HeaderPlacement] = []
+        var covered = 0.0
+        var crossIndex: Int?
+        if let index = activeCrossHeaderIndex() {
+            let extent = min(entries[index].pinnedHeaderExtent, storedViewportExtent)
+            if extent > 0 {
+                headers.append(HeaderPlacement(id: entries[index].id, viewportOffset: 0, visibleExtent: extent, contentOffset: 0, pinsAcrossLaterComponents: true))
+                covered = extent
+                crossIndex = index
+            }
         }
-        stackExtent = offset + insets.bottom
+        for placement in placements where placement.index != crossIndex {
+            let header = entries[placement.index].pinnedHeaderExtent
+            guard header > 0, placement.stackOffset < scrollOffset + covered else { continue }
+            let bottom = min(covered + header, placement.stackOffset + placement.extent - scrollOffset)
+            let top = bottom - header
+            let visibleTop = max(covered, top)
+            let visibleBottom = min(bottom, storedViewportExtent)
+            guard visibleBottom > visibleTop else { continue }
+            headers.append(HeaderPlacement(
+                id: placement.id, viewportOffset: visibleTop, visibleExtent: visibleBottom - visibleTop,
+                contentOffset: visibleTop - top, pinsAcrossLaterComponents: false))
+        }
+        return headers
+    }
+
+    /// The last entry whose header pins across later components and whose top has
+    /// passed the viewport top.
+    /// - Complexity: O(log m) for m such entries, by binary search.
+    private func activeCrossHeaderIndex() -> Int? {
+        var low = 0
+        var high = crossHeaderIndices.count
+        while low < high {
+            let middle = (low + high) / 2
+            if contentTop(crossHeaderIndices[middle]) < scrollOffset { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? crossHeaderIndices[low - 1] : nil
+    }
+
+    /// Runs a change: remembers the viewport and its anchor before the first change of
+    /// a batch, and afterwards puts the anchor back at the top, clamps, and reports
+    /// what changed.
+    @discardableResult
+    private func update(_ change: () -> Void) -> [ScrollEvent] {
+        guard pendingUpdate == nil else {
+            change()
+            return []
+        }
+        pendingUpdate = PendingUpdate(before: layout, anchor: position)
+        change()
+        let anchor = pendingUpdate?.anchor
+        let before = pendingUpdate?.before
+        pendingUpdate = nil
+        if let anchor, let index = indexByID[anchor.component], !entries[index].isHidden {
+            let inner = min(anchor.contentOffset, entries[index].extent)
+            scrollOffset = contentTop(index) + inner + (inner < anchor.contentOffset ? 0 : anchor.delta)
+        }
         clampScrollOffset()
+        guard let before else { return [] }
+        return ScrollEvents.between(before, layout)
+    }
+
+    /// When the anchor's component goes away, the next visible component (or, at the
+    /// end, the previous one's end) becomes the anchor.
+    private func moveAnchor(awayFrom id: ComponentID) {
+        guard let anchor = pendingUpdate?.anchor, anchor.component == id, let index = indexByID[id] else { return }
+        if let next = entries[(index + 1)...].first(where: { !$0.isHidden }) {
+            pendingUpdate?.anchor = ScrollPosition(component: next.id, contentOffset: 0, delta: 0)
+        } else if let previous = entries[..<index].last(where: { !$0.isHidden }) {
+            pendingUpdate?.anchor = ScrollPosition(component: previous.id, contentOffset: previous.extent, delta: 0)
+        } else {
+            pendingUpdate?.anchor = nil
+        }
+    }
+
+    private func slotExtent(of entry: Entry) -> Double {
+        entry.isHidden ? 0 : entry.options.insets.top + entry.extent + entry.options.insets.bottom + storedSpacing
+    }
+
+    private func refreshSlot(_ index: Int) {
+        slots.set(index, slotExtent(of: entries[index]))
+    }
+
+    /// Rebuilds every index after components were added, removed or respaced.
+    private func rebuildSlots() {
+        indexByID = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, $0) })
+        slots = ExtentIndex(entries.map(slotExtent(of:)))
+        visibleCount = entries.reduce(0) { $0 + ($1.isHidden ? 0 : 1) }
+        rebuildCrossHeaders()
+    }
+
+    private func rebuildCrossHeaders() {
+        crossHeaderIndices = entries.indices.filter { entries[$0].pinsHeaderAcross }
     }
 
     private func clampScrollOffset() {
         scrollOffset = min(max(0, scrollOffset), maxScrollOffset)
     }
 
-    private func index(of id: ComponentID) -> Int? {
-        entries.firstIndex { $0.id == id }
+    static func sanitized(_ value: Double) -> Double {
+        value.isFinite ? max(0, value) : 0
     }
+}
 
-    private static func sanitized(_ extent: Double) -> Double {
-        extent.isFinite ? max(0, extent) : 0
+/// A scroll position that survives changes to the stack: a component, a content
+/// offset inside it, and a remainder (in insets and spacing, or past a shrunk end).
+public struct ScrollPosition: Hashable, Sendable {
+    public var component: ComponentID
+    /// Points from the top of the component's content, `0...extent`.
+    public var contentOffset: Double
+    /// Points beyond that, to the actual root offset.
+    public var delta: Double
+
+    public init(component: ComponentID, contentOffset: Double, delta: Double = 0) {
+        self.component = component
+        self.contentOffset = contentOffset
+        self.delta = delta
     }
 }

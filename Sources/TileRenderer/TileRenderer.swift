@@ -60,22 +60,29 @@ public final class TileRenderer {
     }
 
     /// The viewport of `container` at its current root offset, one terminal row per
-    /// point (offsets and extents are taken as whole rows).
+    /// point (offsets and extents are taken as whole rows): each visible component's
+    /// rows, then the pinned headers drawn over them.
     public func frame(of container: ScrollContainer) -> FrameBuffer {
-        var frame = FrameBuffer(width: width, height: Int(container.viewportExtent))
-        var needed: [ComponentID: ClosedRange<Int>] = [:]
-        for placement in container.placements where placement.isVisible {
-            guard let source = container.component(placement.id) as? RowSource else { continue }
-            let firstRow = Int(placement.contentOffset)
-            let rows = firstRow..<(firstRow + Int(placement.visibleExtent))
-            let y = Int(placement.viewportOffset)
-            draw(rows, of: placement.id, source: source, into: &frame, at: y)
-            needed[placement.id] = (rows.lowerBound / tileRows)...((rows.upperBound - 1) / tileRows)
+        let layout = container.layout
+        var frame = FrameBuffer(width: width, height: Int(layout.viewportExtent))
+        var needed: [ComponentID: [ClosedRange<Int>]] = [:]
+        func show(_ id: ComponentID, contentOffset: Double, extent: Double, at viewportOffset: Double) {
+            guard extent > 0, let source = container.component(id) as? RowSource else { return }
+            let firstRow = Int(contentOffset)
+            let rows = firstRow..<(firstRow + Int(extent))
+            draw(rows, of: id, source: source, into: &frame, at: Int(viewportOffset))
+            needed[id, default: []].append((rows.lowerBound / tileRows)...((rows.upperBound - 1) / tileRows))
+        }
+        for placement in layout.placements {
+            show(placement.id, contentOffset: placement.contentOffset, extent: placement.visibleExtent, at: placement.viewportOffset)
+        }
+        for header in layout.headers {
+            show(header.id, contentOffset: header.contentOffset, extent: header.visibleExtent, at: header.viewportOffset)
         }
         if mode == .windowed {
             evict { key in
-                guard let range = needed[key.component] else { return true }
-                return key.index < range.lowerBound - 1 || key.index > range.upperBound + 1
+                guard let ranges = needed[key.component] else { return true }
+                return !ranges.contains { key.index >= $0.lowerBound - 1 && key.index <= $0.upperBound + 1 }
             }
         }
         return frame

@@ -22,13 +22,21 @@ struct CommandLineTests {
         #expect(!dump.standardOutput.contains("never shown"))
     }
 
-    @Test func frameIsTheDumpSliceAtEveryOffset() throws {
+    /// `--frame k` is dump lines k..k+11, except that inside the table its two header
+    /// rows stay pinned at the top, pushed out by the table's end.
+    @Test func frameIsTheDumpSliceWithPinnedTableHeaders() throws {
         let dump = try runDocScroll([article, "--table", items, "--width", "64", "--dump"]).standardOutput
         let lines = dump.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        for offset in [0, 1, 33, 34, 35, 60, lines.count - 12] {
+        let tableEnd = try #require(lines.firstIndex(of: ""))
+        #expect(tableEnd == 34, "32 records, a header and a rule")
+        for offset in [0, 1, 20, 32, 33, 34, 35, 60, lines.count - 12] {
             let frame = try runDocScroll([article, "--table", items, "--width", "64", "--height", "12", "--frame", "\(offset)", "--mode", offset % 2 == 0 ? "expanded" : "windowed"])
             #expect(frame.status == 0)
-            let expected = (offset..<(offset + 12)).map { $0 < lines.count ? lines[$0] : "" }
+            var expected = (offset..<(offset + 12)).map { $0 < lines.count ? lines[$0] : "" }
+            if offset > 0, offset < tableEnd {
+                let headerBottom = min(2, tableEnd - offset)
+                for row in 0..<headerBottom { expected[row] = lines[2 - headerBottom + row] }
+            }
             #expect(frame.standardOutput == expected.joined(separator: "\n") + "\n", "offset \(offset)")
         }
     }

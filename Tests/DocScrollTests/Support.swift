@@ -28,6 +28,22 @@ func generatedView(seed: UInt64, mode: RenderMode, width: Int, height: Int) thro
     return try DocScrollView(pages: pages, tables: tables, options: .init(width: width, height: height, mode: mode, tileRows: 16))
 }
 
+/// What the frame at the view's current offset must show: the dump lines under the
+/// viewport, with each pinned header's rows replaced by the dump lines of that header.
+func expectedFrameLines(_ view: DocScrollView, dump: [String]) -> [String] {
+    let layout = view.container.layout
+    let offset = Int(layout.scrollOffset)
+    let height = Int(layout.viewportExtent)
+    var lines = (offset..<(offset + height)).map { $0 < dump.count ? dump[$0] : "" }
+    for header in layout.headers {
+        let top = Int(view.container.rootOffset(of: header.id) ?? 0)
+        for row in 0..<Int(header.visibleExtent) {
+            lines[Int(header.viewportOffset) + row] = dump[top + Int(header.contentOffset) + row]
+        }
+    }
+    return lines
+}
+
 func dumpLines(_ view: DocScrollView) -> [String] {
     var lines: [String] = []
     view.dump { lines.append($0) }

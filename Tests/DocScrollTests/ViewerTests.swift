@@ -47,20 +47,18 @@ struct ViewerTests {
         #expect(viewer.handle(.quit) == [.quit])
     }
 
+    /// Row by row from top to bottom: each step reveals the next dump line at the
+    /// bottom, and every screen shows the dump under its pinned headers.
     @Test func scrollingCrossesFromTheTableIntoThePageWithoutASeam() throws {
         let viewer = try makeViewer(height: 6)
-        _ = viewer.start()
-        var seen: [String] = []
-        var previous = try #require(screen(viewer.start()))
-        seen.append(contentsOf: previous.plainLines.prefix(5))
-        while let next = screen(viewer.handle(.scrollRows(1))) {
-            #expect(Array(next.plainLines.prefix(4)) == Array(previous.plainLines[1..<5]))
-            seen.append(next.plainText(row: 4))
-            previous = next
-        }
         var dump: [String] = []
         viewer.view.dump { dump.append($0) }
-        #expect(seen == dump, "every row is shown exactly once, in order")
+        var revealed = try #require(screen(viewer.start())).plainLines.prefix(5).map { $0 }
+        while let next = screen(viewer.handle(.scrollRows(1))) {
+            #expect(Array(next.plainLines.prefix(5)) == expectedFrameLines(viewer.view, dump: dump), "offset \(viewer.view.scrollOffset)")
+            revealed.append(next.plainText(row: 4))
+        }
+        #expect(revealed == dump, "every row is revealed exactly once, in order")
     }
 
     @Test func resizeLaysOutAgainAndKeepsTheOffsetInRange() throws {
