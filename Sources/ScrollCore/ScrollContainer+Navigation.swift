@@ -87,17 +87,21 @@ extension ScrollContainer {
         let before = layout
         if alignment == .nearest, isVisible(rootRange: range) { return [] }
         let saved = scrollOffset
-        // The headers depend on the destination: aim, look at the headers there, aim
-        // again (two rounds settle it: headers only grow as the target moves down).
+        // Pinned headers depend on the destination: aim as if none covered the top,
+        // look at the headers there and aim again below them, until the coverage
+        // settles. If it never does (a header that pins only at the aimed offset),
+        // take the first destination where the target was visible.
         var coverage = 0.0
-        var target = saved
-        for _ in 0..<3 {
-            target = offset(for: range, alignment: alignment, coverage: coverage, current: saved)
-            scrollOffset = min(max(0, target), maxScrollOffset)
+        var firstVisible: Double?
+        for _ in 0..<4 {
+            scrollOffset = min(max(0, offset(for: range, alignment: alignment, coverage: coverage, current: saved)), maxScrollOffset)
+            let visible = isVisible(rootRange: range)
+            if visible, firstVisible == nil { firstVisible = scrollOffset }
             let newCoverage = layout.headerCoverage
             if newCoverage == coverage { break }
             coverage = newCoverage
         }
+        if !isVisible(rootRange: range), let firstVisible { scrollOffset = firstVisible }
         return ScrollEvents.between(before, layout)
     }
 

@@ -314,22 +314,29 @@ public final class ScrollContainer {
         return contentTop(index) + contentOffset
     }
 
-    /// The position at root offset `offset`: the component there (or the nearest one,
-    /// in insets and spacing), a content offset inside it, and the rest as `delta`.
-    /// `nil` when no component is visible.
+    /// The position at root offset `offset`: the component there and a content offset
+    /// inside it. In insets and spacing it is the next component, with a negative
+    /// `delta` (the gap belongs to what follows it); past the last component, that
+    /// one's end with a positive `delta`. `nil` when no component is visible.
     /// - Complexity: O(log n).
     public func position(atRootOffset offset: Double) -> ScrollPosition? {
         guard visibleCount > 0 else { return nil }
-        var index = slots.index(containing: offset - storedInsets.top)
-        if index == nil {
-            index = offset < storedInsets.top
-                ? entries.firstIndex { !$0.isHidden }
-                : entries.lastIndex { !$0.isHidden }
-        }
+        let index = slots.index(containing: offset - storedInsets.top)
+            ?? (offset < storedInsets.top ? slots.index(containing: 0) : lastVisibleIndex())
         guard let index else { return nil }
         let top = contentTop(index)
-        let inner = min(max(0, offset - top), entries[index].extent)
-        return ScrollPosition(component: entries[index].id, contentOffset: inner, delta: offset - top - inner)
+        if offset < top + entries[index].extent {
+            let inner = max(0, offset - top)
+            return ScrollPosition(component: entries[index].id, contentOffset: inner, delta: offset - top - inner)
+        }
+        if let next = slots.index(containing: slots.prefixSum(index + 1)) {
+            return ScrollPosition(component: entries[next].id, contentOffset: 0, delta: offset - contentTop(next))
+        }
+        return ScrollPosition(component: entries[index].id, contentOffset: entries[index].extent, delta: offset - top - entries[index].extent)
+    }
+
+    private func lastVisibleIndex() -> Int? {
+        entries.lastIndex { !$0.isHidden }
     }
 
     /// The position at the viewport top, to be restored later with `restore(_:)`.
