@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "docscroll", dependencies: ["DocScrollCLI"]),
         .executableTarget(
             name: "docscroll-bench",
-            dependencies: ["DocScroll", "SampleContent"],
+            dependencies: ["DocScroll", "SampleContent", "ScrollCore"],
             path: "Benchmarks/docscroll-bench"
         ),
 

@@ -7,10 +7,12 @@ import SampleContent
 ///     docscroll-bench generate-page BYTES [--seed S]      an HTML page on stdout
 ///     docscroll-bench generate-table ROWS [--seed S]      a JSON table on stdout
 ///     docscroll-bench memory [--bytes N] [--runs R]       expanded vs windowed, CSV on stdout
+///     docscroll-bench container [--check]                 container core cost vs components
 let usage = """
     Usage: docscroll-bench generate-page BYTES [--seed S]
            docscroll-bench generate-table ROWS [--seed S]
            docscroll-bench memory [--bytes N] [--runs R] [--check]
+           docscroll-bench container [--check]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -97,6 +99,24 @@ case "memory":
     FileHandle.standardError.write(Data(summary.utf8))
     if arguments.contains("--check"), !(windowed < expanded && (tileBytes["windowed"] ?? 0) * 10 < (tileBytes["expanded"] ?? 0)) {
         fail("windowed mode did not use less memory than expanded mode")
+    }
+case "container":
+    print("components,buildMilliseconds,layoutNanoseconds,scrollStepNanoseconds,extentChangeNanoseconds")
+    let results = ContainerBenchmark.run(componentCounts: [10, 1_000, 100_000])
+    for result in results {
+        print(String(format: "%d,%.2f,%.0f,%.0f,%.0f", result.components, result.buildMilliseconds, result.layoutNanoseconds, result.scrollStepNanoseconds, result.extentChangeNanoseconds))
+    }
+    if let small = results.first, let large = results.last {
+        // log2(100,000) / log2(10) is about 5; allow twice that for cache effects.
+        let bound = 2 * log2(Double(large.components)) / log2(Double(small.components))
+        let stepRatio = large.scrollStepNanoseconds / small.scrollStepNanoseconds
+        let layoutRatio = large.layoutNanoseconds / small.layoutNanoseconds
+        FileHandle.standardError.write(Data(String(
+            format: "scroll step x%.1f, layout x%.1f from %d to %d components (bound x%.1f)\n",
+            stepRatio, layoutRatio, small.components, large.components, bound).utf8))
+        if arguments.contains("--check"), stepRatio > bound || layoutRatio > bound {
+            fail("container cost grows faster than log n")
+        }
     }
 default:
     print(usage)

@@ -32,6 +32,16 @@ struct ExtentIndex {
 
     var total: Double { prefixSum(values.count) }
 
+    /// Adds a value at the end.
+    /// - Complexity: O(log n).
+    mutating func append(_ value: Double) {
+        values.append(value)
+        let position = values.count
+        // Node `position` covers values (position - lowbit, position].
+        let covered = prefixSum(position - 1) - prefixSum(position - (position & -position))
+        tree.append(value + covered)
+    }
+
     /// Replaces value `index`.
     /// - Complexity: O(log n).
     mutating func set(_ index: Int, _ value: Double) {

@@ -19,9 +19,9 @@
 /// nothing visible. Calls that move or change the stack return `ScrollEvent`s.
 ///
 /// All geometry is in points (one point is one row in a terminal).
-/// - Complexity: queries and extent changes O(log n) for n components; a layout of
-///   the viewport O(log n + k) for k visible components; adding or removing a
-///   component O(n).
+/// - Complexity: queries, extent changes and appends O(log n) for n components; a
+///   layout of the viewport O(log n + k) for k visible components; inserting or
+///   removing a component elsewhere than at the end O(n).
 public final class ScrollContainer {
     struct Entry {
         let id: ComponentID
@@ -135,8 +135,18 @@ public final class ScrollContainer {
                 options: ComponentOptions(
                     insets: EdgeInsets(top: Self.sanitized(options.insets.top), bottom: Self.sanitized(options.insets.bottom)),
                     pinsHeaderAcrossLaterComponents: options.pinsHeaderAcrossLaterComponents))
-            entries.insert(entry, at: min(max(0, index), entries.count))
-            rebuildSlots()
+            let position = min(max(0, index), entries.count)
+            if position == entries.count {
+                // Appending shifts nothing: O(log n) instead of a rebuild.
+                entries.append(entry)
+                indexByID[id] = position
+                slots.append(slotExtent(of: entry))
+                visibleCount += 1
+                if entry.pinsHeaderAcross { crossHeaderIndices.append(position) }
+            } else {
+                entries.insert(entry, at: position)
+                rebuildSlots()
+            }
         }
         return id
     }

@@ -1,3 +1,4 @@
+import SampleContent
 import ScrollCore
 import Testing
 
@@ -336,5 +337,27 @@ struct RowQuantizerTests {
         #expect(RowQuantizer.row(for: 3.99) == 3)
         #expect(RowQuantizer.row(for: 4) == 4)
         #expect(RowQuantizer.row(for: .nan) == 0)
+    }
+}
+
+@Suite("Extent index")
+struct ExtentIndexTests {
+    /// Appending one by one builds the same sums as building at once, and as adding up.
+    @Test(arguments: 1...10)
+    func appendMatchesBuildAndPlainSums(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let container = ScrollContainer(viewportExtent: 10, spacing: 1)
+        var extents: [Double] = []
+        for _ in 0..<Int.random(in: 1...300, using: &random) {
+            let extent = Double(Int.random(in: 0...9, using: &random))
+            extents.append(extent)
+            container.append(TestComponent(extent))
+        }
+        var top = 0.0
+        for (id, extent) in zip(container.componentIDs, extents) {
+            #expect(container.rootOffset(of: id) == top, "seed \(seed)")
+            top += extent + 1
+        }
+        #expect(container.stackExtent == top - 1)
     }
 }
