@@ -100,6 +100,13 @@ public final class DocScrollView {
         container.scroll(by: Double(rows))
     }
 
+    /// Takes a navigation step of the container (rows, pages keeping a line of
+    /// context, half pages, the ends).
+    @discardableResult
+    public func navigate(_ step: ScrollStep) -> [ScrollEvent] {
+        container.navigate(step)
+    }
+
     /// Scrolls to root offset `offset` (clamped).
     public func scroll(to offset: Int) {
         container.scroll(to: Double(offset))

@@ -4,7 +4,8 @@ public import RenderCore
 public enum ViewerCommand: Hashable, Sendable {
     /// Scroll by a number of rows (negative: up).
     case scrollRows(Int)
-    /// Scroll by a number of viewports.
+    /// Scroll by a number of viewports, keeping one row of the last in view (rows
+    /// under pinned headers do not count).
     case scrollPages(Int)
     /// Scroll by a number of half viewports.
     case scrollHalfPages(Int)
@@ -54,11 +55,11 @@ public final class Viewer {
     public func handle(_ command: ViewerCommand) -> [ViewerAction] {
         let before = view.scrollOffset
         switch command {
-        case .scrollRows(let rows): view.scroll(by: rows)
-        case .scrollPages(let pages): view.scroll(by: pages * contentRows)
-        case .scrollHalfPages(let halves): view.scroll(by: halves * max(1, contentRows / 2))
-        case .top: view.scroll(to: 0)
-        case .bottom: view.scroll(to: view.maxScrollOffset)
+        case .scrollRows(let rows): view.navigate(.lines(rows))
+        case .scrollPages(let pages): view.navigate(.pages(pages))
+        case .scrollHalfPages(let halves): view.navigate(.halfPages(halves))
+        case .top: view.navigate(.stackTop)
+        case .bottom: view.navigate(.stackBottom)
         case .resize(let newWidth, let newHeight):
             width = max(1, newWidth)
             height = max(Self.statusRows + 1, newHeight)

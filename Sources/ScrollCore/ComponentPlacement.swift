@@ -8,6 +8,7 @@
 /// <= viewport extent`, `0 <= contentOffset`, `contentOffset + visibleExtent <= extent`,
 /// and `stackOffset + contentOffset == rootOffset + viewportOffset`.
 public struct ComponentPlacement: Hashable, Sendable {
+    /// The component placed.
     public let id: ComponentID
     /// Position among the container's components (hidden ones included).
     public let index: Int
@@ -44,8 +45,11 @@ public struct ComponentPlacement: Hashable, Sendable {
 /// at viewport rows `viewportOffset ..< viewportOffset + visibleExtent`. A header being
 /// pushed out by its component's end shows only its lower rows.
 public struct HeaderPlacement: Hashable, Sendable {
+    /// The component whose header this is.
     public let id: ComponentID
+    /// Distance from the viewport top to the top of the visible header rows, in points.
     public let viewportOffset: Double
+    /// Height of the visible header rows, in points.
     public let visibleExtent: Double
     /// First header row shown (more than 0 while the header is pushed out).
     public let contentOffset: Double
@@ -56,6 +60,7 @@ public struct HeaderPlacement: Hashable, Sendable {
 /// The root offset where a component pins and unpins, for host logic such as
 /// "which section is current".
 public struct ComponentBoundary: Hashable, Sendable {
+    /// The component.
     public let id: ComponentID
     /// Root offset at which the component's top reaches the viewport top.
     public let pinOffset: Double

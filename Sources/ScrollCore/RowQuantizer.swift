@@ -5,6 +5,7 @@ public struct RowQuantizer: Hashable, Sendable {
     /// The fraction of a row carried, in `(-1, 1)`.
     public private(set) var remainder = 0.0
 
+    /// A quantizer with nothing carried.
     public init() {}
 
     /// Whole rows to move for a move of `delta` points, the rest carried.

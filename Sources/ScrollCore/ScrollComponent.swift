@@ -19,26 +19,37 @@ public protocol ScrollComponent: AnyObject {
 }
 
 extension ScrollComponent {
+    /// Extents are measured unless a component says otherwise.
     public var isExtentEstimated: Bool { false }
+    /// No header unless a component declares one.
     public var headerExtent: Double { 0 }
 }
 
 /// Identifies a component inside one container; stable while the component stays.
 public struct ComponentID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The number the container gave the component, in order of addition.
     public let rawValue: Int
+    /// An id from its number (ids come from `ScrollContainer.append`; this is for
+    /// restoring saved ones).
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Ids order by when their components were added.
     public static func < (a: ComponentID, b: ComponentID) -> Bool { a.rawValue < b.rawValue }
+    /// `#` and the number.
     public var description: String { "#\(rawValue)" }
 }
 
 /// Space above and below something, in points.
 public struct EdgeInsets: Hashable, Sendable {
+    /// Space above, in points.
     public var top: Double
+    /// Space below, in points.
     public var bottom: Double
+    /// Insets of `top` and `bottom` points.
     public init(top: Double = 0, bottom: Double = 0) {
         self.top = top
         self.bottom = bottom
     }
+    /// No space.
     public static let zero = EdgeInsets()
 }
 
@@ -51,10 +62,12 @@ public struct ComponentOptions: Hashable, Sendable {
     /// component's header of the same kind takes its place.
     public var pinsHeaderAcrossLaterComponents: Bool
 
+    /// Options with `insets` around the component, and whether its header pins across.
     public init(insets: EdgeInsets = .zero, pinsHeaderAcrossLaterComponents: Bool = false) {
         self.insets = insets
         self.pinsHeaderAcrossLaterComponents = pinsHeaderAcrossLaterComponents
     }
 
+    /// No insets; a header, if any, leaves with its component.
     public static let standard = ComponentOptions()
 }

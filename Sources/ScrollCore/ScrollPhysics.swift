@@ -13,6 +13,7 @@ import Darwin
 /// speed. Positions are in points, times in milliseconds, velocities in points per
 /// millisecond (positive: towards the end of the stack).
 public struct ScrollPhysics: Sendable {
+    /// The constants of the motion.
     public struct Configuration: Hashable, Sendable {
         /// Fraction of velocity kept per millisecond of a fling (UIScrollView's
         /// `.normal` is 0.998, `.fast` 0.99).
@@ -28,6 +29,7 @@ public struct ScrollPhysics: Sendable {
         /// Drag samples older than this many milliseconds do not count for velocity.
         public var velocityWindow: Double
 
+        /// UIScrollView's constants unless given.
         public init(
             decelerationRate: Double = 0.998, rubberBandCoefficient: Double = 0.55, springFrequency: Double = 0.02,
             minimumVelocity: Double = 0.005, settleDistance: Double = 0.01, velocityWindow: Double = 100
@@ -46,11 +48,14 @@ public struct ScrollPhysics: Sendable {
         public static let fast = Configuration(decelerationRate: 0.99)
     }
 
+    /// What the content is doing.
     public enum Phase: Hashable, Sendable {
         case idle, dragging, decelerating, springingBack
     }
 
+    /// The constants in use.
     public let configuration: Configuration
+    /// What the content is doing now.
     public private(set) var phase = Phase.idle
     /// The root offset to show; outside `bounds` only while dragging past an edge or
     /// springing back.
@@ -66,6 +71,10 @@ public struct ScrollPhysics: Sendable {
     private var samples: [(time: Double, position: Double)] = []
     private var spring: (edge: Double, displacement: Double, velocity: Double, elapsed: Double)?
 
+    /// Physics at rest at `position`.
+    /// - Parameters:
+    ///   - bounds: the offsets the content can rest at, in points.
+    ///   - viewportExtent: the viewport height, which scales the rubber band, in points.
     public init(position: Double = 0, bounds: ClosedRange<Double>, viewportExtent: Double, configuration: Configuration = .normal) {
         self.position = position
         self.bounds = bounds

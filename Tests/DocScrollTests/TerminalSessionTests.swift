@@ -70,8 +70,9 @@ struct TerminalSessionTests {
         #expect(first.contains("1001"))
         try session.send("j")
         _ = try session.waitFor("one row down") { $0.contains("rows 2-24 of") }
+        // 23 rows less the 2 of the pinned table header, less one row of context.
         try session.send("Space")
-        _ = try session.waitFor("one page down") { $0.contains("rows 25-47 of") }
+        _ = try session.waitFor("one page down") { $0.contains("rows 22-44 of") }
         try session.send("G")
         let end = try session.waitFor("the end") { $0.contains("100%") }
         #expect(end.contains("line two after a break."))
