@@ -63,6 +63,23 @@ struct ViewerTests {
         #expect(revealed == dump, "every row is revealed exactly once, in order")
     }
 
+    @Test func resizeKeepsTheSameTextAtTheTop() throws {
+        let viewer = try makeViewer(height: 12)
+        let document = try #require(viewer.view.container.componentIDs.last)
+        let start = try #require(viewer.view.container.rootOffset(of: document))
+        // Scroll to the line that starts the Chinese section.
+        var dump: [String] = []
+        viewer.view.dump { dump.append($0) }
+        let line = try #require(dump.firstIndex { $0.hasPrefix("中文说明") })
+        viewer.view.scroll(to: line)
+        #expect(viewer.view.container.position?.component == document)
+        _ = viewer.handle(.resize(width: 40, height: 12))
+        let top = viewer.view.frame().plainLines
+        #expect(viewer.view.container.position?.component == document)
+        #expect(top.prefix(4).contains { $0.hasPrefix("中文说明") }, "the section heading stays near the top: \(top.prefix(4))")
+        #expect(Double(viewer.view.scrollOffset) > start, "still inside the page")
+    }
+
     @Test func resizeLaysOutAgainAndKeepsTheOffsetInRange() throws {
         let viewer = try makeViewer()
         _ = viewer.handle(.bottom)
