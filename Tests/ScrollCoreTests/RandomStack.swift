@@ -97,14 +97,8 @@ extension RandomStack {
 
     /// What each viewport row shows at the current offset: bodies, then headers over them.
     func viewportRows() -> [StackRow] {
-        let layout = container.layout
-        var rows = Array(repeating: StackRow.gap, count: Int(layout.viewportExtent))
-        for placement in layout.placements {
-            for row in 0..<Int(placement.visibleExtent) {
-                rows[Int(placement.viewportOffset) + row] = .content(placement.id, Int(placement.contentOffset) + row)
-            }
-        }
-        for header in layout.headers {
+        var rows = bodyRows()
+        for header in container.layout.headers {
             for row in 0..<Int(header.visibleExtent) {
                 rows[Int(header.viewportOffset) + row] = .content(header.id, Int(header.contentOffset) + row)
             }

@@ -1,19 +1,12 @@
-import SampleContent
 import Testing
 import ScrollCore
-
-/// A component with a settable extent.
-final class Block: ScrollComponent {
-    var contentExtent: Double
-    init(_ extent: Double) { contentExtent = extent }
-}
 
 @Suite("Container layout")
 struct ScrollContainerTests {
     @Test func componentsBelowTheTopSitAtTheirPlace() throws {
         let container = ScrollContainer(viewportExtent: 8, spacing: 1)
-        let first = container.append(Block(10))
-        let second = container.append(Block(20))
+        let first = container.append(TestComponent(10))
+        let second = container.append(TestComponent(20))
         let a = try #require(container.placement(of: first))
         let b = try #require(container.placement(of: second))
         #expect(!a.isPinned && a.viewportOffset == 0 && a.visibleExtent == 8 && a.contentOffset == 0)
@@ -24,8 +17,8 @@ struct ScrollContainerTests {
 
     @Test func aComponentWhoseTopPassedIsPinnedAndScrollsInside() throws {
         let container = ScrollContainer(viewportExtent: 8, spacing: 1)
-        let first = container.append(Block(10))
-        let second = container.append(Block(20))
+        let first = container.append(TestComponent(10))
+        let second = container.append(TestComponent(20))
         container.scroll(to: 5)
         let a = try #require(container.placement(of: first))
         let b = try #require(container.placement(of: second))
@@ -39,7 +32,7 @@ struct ScrollContainerTests {
 
     @Test func componentsClipAtTheViewportBottom() throws {
         let container = ScrollContainer(viewportExtent: 4)
-        let id = container.append(Block(100))
+        let id = container.append(TestComponent(100))
         container.scroll(to: 50)
         let placement = try #require(container.placement(of: id))
         #expect(placement.visibleExtent == 4 && placement.contentOffset == 50)
@@ -47,9 +40,9 @@ struct ScrollContainerTests {
 
     @Test func hiddenComponentsTakeNoSpace() throws {
         let container = ScrollContainer(viewportExtent: 5, spacing: 2)
-        let first = container.append(Block(10))
-        let middle = container.append(Block(7))
-        let last = container.append(Block(3))
+        let first = container.append(TestComponent(10))
+        let middle = container.append(TestComponent(7))
+        let last = container.append(TestComponent(3))
         #expect(container.placement(of: last)?.stackOffset == 21)
         container.setHidden(true, for: middle)
         #expect(container.placement(of: middle) == nil)
@@ -61,7 +54,7 @@ struct ScrollContainerTests {
 
     @Test func insetsAreHonoured() throws {
         let container = ScrollContainer(viewportExtent: 5, insets: EdgeInsets(top: 2, bottom: 3))
-        let id = container.append(Block(10))
+        let id = container.append(TestComponent(10))
         #expect(container.placement(of: id)?.viewportOffset == 2)
         #expect(container.stackExtent == 15)
         container.scroll(to: 100)
@@ -71,7 +64,7 @@ struct ScrollContainerTests {
 
     @Test func extentChangesAreWrittenBackAndTheOffsetReclamped() throws {
         let container = ScrollContainer(viewportExtent: 10)
-        let block = Block(100)
+        let block = TestComponent(100)
         let id = container.append(block)
         container.scroll(to: 90)
         block.contentExtent = 30
@@ -93,9 +86,9 @@ struct ScrollContainerTests {
 
     @Test func removingAndInsertingRestacks() throws {
         let container = ScrollContainer(viewportExtent: 5)
-        let a = container.append(Block(4))
-        let b = container.append(Block(6))
-        let c = container.insert(Block(2), at: 0)
+        let a = container.append(TestComponent(4))
+        let b = container.append(TestComponent(6))
+        let c = container.insert(TestComponent(2), at: 0)
         #expect(container.componentIDs == [c, a, b])
         #expect(container.placement(of: a)?.stackOffset == 2)
         container.remove(a)
@@ -105,8 +98,8 @@ struct ScrollContainerTests {
 
     @Test func nonFiniteInputIsTamed() {
         let container = ScrollContainer(viewportExtent: 5)
-        container.append(Block(.infinity))
-        container.append(Block(-3))
+        container.append(TestComponent(.infinity))
+        container.append(TestComponent(-3))
         container.scroll(to: .nan)
         #expect(container.scrollOffset == 0)
         #expect(container.stackExtent == 0)
@@ -114,49 +107,12 @@ struct ScrollContainerTests {
 
     @Test func viewportResizeReclamps() {
         let container = ScrollContainer(viewportExtent: 5)
-        container.append(Block(20))
+        container.append(TestComponent(20))
         container.scroll(to: 15)
         container.viewportExtent = 10
         #expect(container.scrollOffset == 10)
         container.viewportExtent = 30
         #expect(container.scrollOffset == 0)
         #expect(container.contentExtent == 30)
-    }
-}
-
-@Suite("Container layout properties")
-struct ScrollContainerPropertyTests {
-    /// Random stacks and offsets: the visible parts of the components tile the viewport
-    /// in stack order, never overlap, never exceed their component, and show exactly
-    /// the stack rows under the viewport.
-    @Test(arguments: 1...40)
-    func visiblePartsTileTheViewport(seed: UInt64) throws {
-        var random = SeededGenerator(seed: seed)
-        let viewport = Double(Int.random(in: 1...30, using: &random))
-        let spacing = Double(Int.random(in: 0...3, using: &random))
-        let container = ScrollContainer(viewportExtent: viewport, spacing: spacing, insets: EdgeInsets(top: Double(Int.random(in: 0...2, using: &random)), bottom: Double(Int.random(in: 0...2, using: &random))))
-        var ids: [ComponentID] = []
-        for _ in 0..<Int.random(in: 0...6, using: &random) {
-            ids.append(container.append(Block(Double(Int.random(in: 0...60, using: &random)))))
-        }
-        for id in ids where Int.random(in: 0..<5, using: &random) == 0 { container.setHidden(true, for: id) }
-        for _ in 0..<25 {
-            let requested = Double(Int.random(in: -10...Int(container.contentExtent) + 10, using: &random))
-            container.scroll(to: requested)
-            let offset = container.scrollOffset
-            #expect(offset >= 0 && offset <= container.maxScrollOffset, "seed \(seed)")
-            container.scroll(to: offset)
-            #expect(container.scrollOffset == offset, "clamping is idempotent, seed \(seed)")
-            var lastEnd = 0.0
-            for placement in container.placements where placement.isVisible {
-                #expect(placement.viewportOffset >= lastEnd, "seed \(seed)")
-                #expect(placement.viewportOffset + placement.visibleExtent <= viewport, "seed \(seed)")
-                #expect(placement.contentOffset + placement.visibleExtent <= placement.extent, "seed \(seed)")
-                // The stack row under viewport row y is offset + y.
-                #expect(placement.stackOffset + placement.contentOffset == offset + placement.viewportOffset, "seed \(seed)")
-                #expect(placement.isPinned == (placement.stackOffset < offset), "seed \(seed)")
-                lastEnd = placement.viewportOffset + placement.visibleExtent
-            }
-        }
     }
 }
