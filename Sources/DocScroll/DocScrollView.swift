@@ -35,6 +35,7 @@ public final class DocScrollView {
     public private(set) var renderer: TileRenderer
     public private(set) var options: Options
     private var documents: [DocumentView] = []
+    private var documentIDs: [ComponentID] = []
     private var tables: [TableView] = []
 
     /// Reads every input and stacks the results.
@@ -53,7 +54,7 @@ public final class DocScrollView {
             let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes) }
             let view = DocumentView(document: document, width: options.width)
             documents.append(view)
-            container.append(view)
+            documentIDs.append(container.append(view))
         }
         renderer.prepare(container)
     }
@@ -110,6 +111,20 @@ public final class DocScrollView {
     /// Scrolls to root offset `offset` (clamped).
     public func scroll(to offset: Int) {
         container.scroll(to: Double(offset))
+    }
+
+    /// Scrolls so that the element with id `fragment` (with or without its `#`) is
+    /// at the top, below any pinned header; pages are searched in order.
+    /// - Returns: whether a page has such an element.
+    @discardableResult
+    public func scroll(toFragment fragment: String) -> Bool {
+        let id = fragment.hasPrefix("#") ? String(fragment.dropFirst()) : fragment
+        for (document, componentID) in zip(documents, documentIDs) {
+            guard let line = document.anchors[id] else { continue }
+            container.scroll(to: componentID, contentOffset: Double(line), alignment: .top)
+            return true
+        }
+        return false
     }
 
     /// Lays everything out again for a new viewport size. The root offset is clamped.

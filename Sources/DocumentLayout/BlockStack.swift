@@ -13,6 +13,9 @@ struct BlockContext {
     var nextNumber = 1
     var numberColumns = 0
     var ordered = false
+    /// For ordered lists: `type` ("1", "a", "A", "i", "I") and whether it counts down.
+    var listType = "1"
+    var reversed = false
     /// For table rows: cells seen so far.
     var cellCount = 0
 

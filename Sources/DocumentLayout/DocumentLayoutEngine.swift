@@ -20,6 +20,14 @@ struct DocumentLayoutEngine {
     /// only the prefixes of the blocks around that one (CSS 2.2 §8.3.1).
     private var pendingBlankDepth: Int?
     private var lastLineBlank = true
+    /// Open `<nobr>` elements: spaces inside do not break.
+    private var noWrapDepth = 0
+    /// Link targets in order of appearance; link n is `links[n - 1]`.
+    private var links: [String] = []
+    /// Element ids and the line they start on.
+    private var anchors: [String: Int] = [:]
+    /// Ids seen whose first line is not laid out yet.
+    private var pendingAnchors: [String] = []
 
     init(document: HTMLDocument, width: Int) {
         self.document = document
@@ -27,11 +35,12 @@ struct DocumentLayoutEngine {
         self.blocks = BlockStack(prefixLimit: self.width / 2)
     }
 
-    /// The document's lines.
-    static func layout(_ document: HTMLDocument, width: Int) -> [LayoutLine] {
+    /// The document's lines, with its links and element ids.
+    static func layout(_ document: HTMLDocument, width: Int) -> LaidOutDocument {
         var engine = DocumentLayoutEngine(document: document, width: width)
         engine.run()
-        return engine.lines
+        engine.appendReferences()
+        return LaidOutDocument(lines: engine.lines, anchors: engine.anchors, links: engine.links)
     }
 
     private mutating func run() {
@@ -40,15 +49,16 @@ struct DocumentLayoutEngine {
         while let (index, exiting) = stack.popLast() {
             let node = document[index]
             if exiting {
-                exit(node.tag)
+                exit(node.tag, index)
                 continue
             }
             if node.kind == .text {
-                inline.append(document.text(of: index), style: styles[styles.count - 1], preserve: preDepth > 0)
+                inline.append(document.text(of: index), style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
                 continue
             }
             guard !isHidden(index) else { continue }
             enter(node.tag, index)
+            if ReplacedContent.replaces(node.tag) { continue }
             stack.append((index, true))
             stack.append(contentsOf: document.children(of: index).reversed().map { ($0, false) })
         }
@@ -85,17 +95,26 @@ struct DocumentLayoutEngine {
             context.firstPrefix = nested ? "" : "  "
             context.restPrefix = context.firstPrefix
             if ordered {
-                let items = document.children(of: index).filter { document[$0].tag == .li }.count
-                let start = document.attribute("start", of: index).flatMap { Int($0.trimmingSpaces) } ?? 1
+                let items = document.children(of: index).filter { document[$0].tag == .li }
+                context.reversed = document.attribute("reversed", of: index) != nil
+                context.listType = document.attribute("type", of: index) ?? "1"
+                let start = document.attribute("start", of: index).flatMap { Int($0.trimmingSpaces) }
+                    ?? (context.reversed ? items.count : 1)
                 context.nextNumber = start
-                context.numberColumns = max(String(start).count, String(start + max(0, items - 1)).count)
+                // Number the items once to know the widest marker, so markers align.
+                var number = start
+                for item in items {
+                    number = document.attribute("value", of: item).flatMap { Int($0.trimmingSpaces) } ?? number
+                    context.numberColumns = max(context.numberColumns, TextWidth.columns(of: ListMarker.ordered(number, type: context.listType)))
+                    number += context.reversed ? -1 : 1
+                }
             }
             blocks.push(context)
             styles.append(styles[styles.count - 1])
         case .listItem:
             flushInline()
             var context = BlockContext(tag: tag)
-            let marker = listMarker()
+            let marker = listMarker(value: document.attribute("value", of: index).flatMap { Int($0.trimmingSpaces) })
             context.firstPrefix = marker + " "
             context.restPrefix = String(repeating: " ", count: TextWidth.columns(of: marker) + 1)
             context.markerPending = true
@@ -115,6 +134,13 @@ struct DocumentLayoutEngine {
             } else {
                 inline.append("[image]", style: styles[styles.count - 1], preserve: false)
             }
+        case .replaced:
+            if let text = ReplacedContent.text(for: tag, index, in: document) {
+                inline.append(text, style: styles[styles.count - 1].merging(Style(.dim)), preserve: true)
+            }
+        case .marked(let open, _, let style):
+            if !open.isEmpty { inline.append(open, style: styles[styles.count - 1].merging(Style(.dim)), preserve: true) }
+            styles.append(styles[styles.count - 1].merging(style))
         case .tableCell(let header):
             if let row = blocks.innermostRow {
                 if blocks[row].cellCount > 0 {
@@ -125,11 +151,20 @@ struct DocumentLayoutEngine {
             }
             styles.append(styles[styles.count - 1].merging(header ? Style(.bold) : .plain))
         case .inline(let style):
+            if tag == .nobr { noWrapDepth += 1 }
+            if tag == .a, let href = document.attribute("href", of: index)?.trimmingSpaces, !href.isEmpty {
+                links.append(String(href))
+                inline.append("[\(links.count)]", style: styles[styles.count - 1].merging(Style(.dim)), preserve: true)
+            }
             styles.append(styles[styles.count - 1].merging(style))
+        }
+        if tag == .summary { inline.append("▸ ", style: styles[styles.count - 1], preserve: true) }
+        for name in ["id", "name"] where name == "id" || tag == .a {
+            if let id = document.attribute(name, of: index), !id.isEmpty { pendingAnchors.append(id) }
         }
     }
 
-    private mutating func exit(_ tag: HTMLTag) {
+    private mutating func exit(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {
         switch ElementRole(tag) {
         case .block(let margin):
             flushInline(heading: headingRule(tag))
@@ -148,9 +183,13 @@ struct DocumentLayoutEngine {
             if blocks.last?.markerPending == true { emit([]) }
             blocks.pop()
             styles.removeLast()
-        case .tableCell, .inline:
+        case .marked(_, let close, _):
             styles.removeLast()
-        case .lineBreak, .horizontalRule, .image:
+            if !close.isEmpty { inline.append(close, style: styles[styles.count - 1].merging(Style(.dim)), preserve: true) }
+        case .tableCell, .inline:
+            if tag == .nobr { noWrapDepth -= 1 }
+            styles.removeLast()
+        case .lineBreak, .horizontalRule, .image, .replaced:
             break
         }
     }
@@ -159,9 +198,14 @@ struct DocumentLayoutEngine {
         tag == .pre || tag == .listing || tag == .xmp || tag == .plaintext
     }
 
+    /// Headings get weaker by level: h1 and h2 are also underlined with a rule, h3
+    /// underlined, h5 and h6 italic.
     private func blockStyle(_ tag: HTMLTag) -> Style {
         switch tag {
-        case .h1, .h2, .h3, .h4, .h5, .h6, .dt, .caption, .summary: Style(.bold)
+        case .h1, .h2, .h4, .dt, .caption, .summary: Style(.bold)
+        case .h3: Style([.bold, .underline])
+        case .h5, .h6: Style([.bold, .italic])
+        case .figcaption: Style(.italic)
         default: .plain
         }
     }
@@ -175,16 +219,17 @@ struct DocumentLayoutEngine {
         }
     }
 
-    private mutating func listMarker() -> String {
-        guard let listIndex = blocks.innermostList else { return "•" }
+    /// The next item's marker; `value` (an item's own number) resets the count.
+    private mutating func listMarker(value: Int?) -> String {
+        guard let listIndex = blocks.innermostList else { return ListMarker.bullets[0] }
         if blocks[listIndex].ordered {
-            let number = blocks[listIndex].nextNumber
-            blocks[listIndex].nextNumber += 1
-            let text = "\(number)."
-            let padding = max(0, blocks[listIndex].numberColumns + 1 - text.count)
+            let number = value ?? blocks[listIndex].nextNumber
+            blocks[listIndex].nextNumber = number + (blocks[listIndex].reversed ? -1 : 1)
+            let text = ListMarker.ordered(number, type: blocks[listIndex].listType)
+            let padding = max(0, blocks[listIndex].numberColumns - TextWidth.columns(of: text))
             return String(repeating: " ", count: padding) + text
         }
-        return ["•", "◦", "▪"][max(0, blocks.unorderedDepth - 1) % 3]
+        return ListMarker.bullets[max(0, blocks.unorderedDepth - 1) % ListMarker.bullets.count]
     }
 
     private func isHidden(_ index: HTMLDocument.NodeIndex) -> Bool {
@@ -228,6 +273,8 @@ struct DocumentLayoutEngine {
             lines.append(LayoutLine(spans: blankPrefix(depth: depth)))
         }
         pendingBlankDepth = nil
+        for id in pendingAnchors where anchors[id] == nil { anchors[id] = lines.count }
+        pendingAnchors.removeAll()
         var line = [LayoutLine.Span]()
         let prefix = blocks.linePrefix()
         if !prefix.isEmpty { line.append(.init(prefix, style: .plain)) }
@@ -236,6 +283,26 @@ struct DocumentLayoutEngine {
         let layoutLine = LayoutLine(spans: line)
         lastLineBlank = spans.isEmpty && layoutLine.isBlank
         lines.append(layoutLine)
+    }
+
+    /// Ends the document with its numbered link targets, as `lynx -dump` does, so that
+    /// a reader of the text can follow `[n]` marks.
+    private mutating func appendReferences() {
+        flushInline()
+        guard !links.isEmpty else { return }
+        requestBlankLine()
+        emit([.init("References", style: Style(.bold))])
+        requestBlankLine()
+        let numberColumns = String(links.count).count
+        for (offset, target) in links.enumerated() {
+            let number = String(offset + 1)
+            let marker = String(repeating: " ", count: numberColumns - number.count) + number + ". "
+            let wrapped = LineWrapper.wrap([.init(text: target, style: Style(foreground: .blue))], width: width - marker.count)
+            for (row, spans) in wrapped.enumerated() {
+                let prefix = row == 0 ? marker : String(repeating: " ", count: marker.count)
+                emit([.init(prefix)] + spans)
+            }
+        }
     }
 
     /// The prefix of a blank line: quote bars kept, trailing spaces dropped.

@@ -10,6 +10,12 @@ public final class DocumentView: ScrollComponent, RowSource {
     public private(set) var width: Int
     /// The laid-out lines.
     public private(set) var lines: [LayoutLine]
+    /// Element ids (and `<a name>` targets) and the line each starts on, for jumps to
+    /// `#fragment` links.
+    public private(set) var anchors: [String: Int]
+    /// Link targets in order: the link marked `[n]` in the text goes to `links[n - 1]`.
+    /// The layout ends with this list under "References".
+    public private(set) var links: [String]
     /// Lines turned into cells so far (a tile built twice counts twice).
     public private(set) var linesDrawn = 0
 
@@ -17,7 +23,10 @@ public final class DocumentView: ScrollComponent, RowSource {
     public init(document: HTMLDocument, width: Int) {
         self.document = document
         self.width = max(1, width)
-        self.lines = DocumentLayoutEngine.layout(document, width: self.width)
+        let laidOut = DocumentLayoutEngine.layout(document, width: self.width)
+        lines = laidOut.lines
+        anchors = laidOut.anchors
+        links = laidOut.links
     }
 
     /// Lays the document out again at a new width.
@@ -25,7 +34,10 @@ public final class DocumentView: ScrollComponent, RowSource {
         let width = max(1, width)
         guard width != self.width else { return }
         self.width = width
-        lines = DocumentLayoutEngine.layout(document, width: width)
+        let laidOut = DocumentLayoutEngine.layout(document, width: width)
+        lines = laidOut.lines
+        anchors = laidOut.anchors
+        links = laidOut.links
     }
 
     public var contentExtent: Double { Double(lines.count) }

@@ -16,7 +16,8 @@ struct InlineRuns {
     var isEmpty: Bool { runs.isEmpty }
 
     /// Appends text, collapsing runs of white space to one space unless `preserve`.
-    mutating func append(_ text: String, style: Style, preserve: Bool) {
+    /// With `noWrap` (`<nobr>`), the collapsed spaces are no-break spaces.
+    mutating func append(_ text: String, style: Style, preserve: Bool, noWrap: Bool = false) {
         var collected = ""
         collected.reserveCapacity(text.utf8.count)
         if preserve {
@@ -31,7 +32,7 @@ struct InlineRuns {
         } else {
             for character in text {
                 if Self.isCollapsible(character) {
-                    if !afterSpace { collected.append(" ") }
+                    if !afterSpace { collected.append(noWrap ? "\u{A0}" : " ") }
                     afterSpace = true
                 } else {
                     collected.append(character)

@@ -33,3 +33,12 @@ public struct LayoutLine: Hashable, Sendable {
         return bytes
     }
 }
+
+/// A document laid out at a width.
+struct LaidOutDocument {
+    var lines: [LayoutLine]
+    /// Element ids (and `<a name>`) and the line each starts on.
+    var anchors: [String: Int]
+    /// Link targets; the link marked `[n]` goes to `links[n - 1]`.
+    var links: [String]
+}

@@ -14,6 +14,7 @@ public enum HTMLParser {
     static let keptAttributes: Set<String> = [
         "id", "name", "href", "alt", "title", "src", "start", "type", "reversed", "value",
         "hidden", "style", "colspan", "rowspan", "lang", "dir", "open", "label", "placeholder",
+        "selected", "checked", "data",
     ]
 
     /// Parses `bytes` as an HTML page.

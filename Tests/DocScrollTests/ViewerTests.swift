@@ -63,6 +63,15 @@ struct ViewerTests {
         #expect(revealed == dump, "every row is revealed exactly once, in order")
     }
 
+    @Test func fragmentLinksJumpToTheirElement() throws {
+        let viewer = try makeViewer(height: 12)
+        #expect(viewer.view.scroll(toFragment: "#results"))
+        #expect(viewer.view.frame().plainText(row: 0).hasPrefix("中文说明"))
+        #expect(viewer.view.scroll(toFragment: "approaches"))
+        #expect(viewer.view.frame().plainText(row: 0) == "Four approaches")
+        #expect(!viewer.view.scroll(toFragment: "#nowhere"))
+    }
+
     @Test func resizeKeepsTheSameTextAtTheTop() throws {
         let viewer = try makeViewer(height: 12)
         let document = try #require(viewer.view.container.componentIDs.last)

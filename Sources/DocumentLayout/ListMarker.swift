@@ -1,0 +1,49 @@
+/// The text of a list item's marker: numbers in the list's `type` (HTML §4.4.5),
+/// bullets by nesting depth for unordered lists.
+enum ListMarker {
+    /// Bullets for unordered lists, by depth (the first level is `•`).
+    static let bullets = ["•", "◦", "▪"]
+
+    /// The marker of item number `number` in an ordered list of `type` "1", "a", "A",
+    /// "i" or "I" (anything else counts as "1"), with its full stop.
+    static func ordered(_ number: Int, type: String) -> String {
+        switch type {
+        case "a": alphabetic(number, uppercase: false) + "."
+        case "A": alphabetic(number, uppercase: true) + "."
+        case "i": roman(number).lowercased() + "."
+        case "I": roman(number) + "."
+        default: "\(number)."
+        }
+    }
+
+    /// a, b, ... z, aa, ab, ... (numbers below 1 fall back to decimal, as browsers do).
+    static func alphabetic(_ number: Int, uppercase: Bool) -> String {
+        guard number >= 1 else { return String(number) }
+        var value = number
+        var letters: [Character] = []
+        while value > 0 {
+            value -= 1
+            letters.append(Character(Unicode.Scalar(UInt8((uppercase ? 65 : 97) + value % 26))))
+            value /= 26
+        }
+        return String(letters.reversed())
+    }
+
+    /// Roman numerals for 1 to 3999; other numbers in decimal.
+    static func roman(_ number: Int) -> String {
+        guard (1...3999).contains(number) else { return String(number) }
+        let table: [(Int, String)] = [
+            (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+            (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        ]
+        var value = number
+        var result = ""
+        for (amount, numeral) in table {
+            while value >= amount {
+                result += numeral
+                value -= amount
+            }
+        }
+        return result
+    }
+}
