@@ -133,19 +133,18 @@ public final class DocScrollView {
         container.viewportExtent = Double(options.height)
         guard max(1, width) != options.width else { return }
         options.width = max(1, width)
-        // Lines re-wrap at a new width, so a row number means other text: keep the
-        // same fraction of the component at the top.
-        let saved = container.position
-        let oldExtent = saved.flatMap { container.placement(of: $0.component)?.extent } ?? 0
+        // Lines re-wrap at a new width, so a row number means other text: the
+        // document finds the line that shows the same text at the new width.
+        var saved = container.position
         container.performBatchUpdates {
-            for document in documents { document.layout(width: options.width) }
+            for (document, id) in zip(documents, documentIDs) {
+                let kept = document.layout(width: options.width, keeping: Int(saved?.contentOffset ?? 0))
+                if saved?.component == id { saved?.contentOffset = Double(kept) }
+            }
             for table in tables { table.layout(width: options.width) }
             for id in container.componentIDs { container.componentExtentDidChange(id) }
         }
-        if var position = saved, oldExtent > 0, let newExtent = container.placement(of: position.component)?.extent {
-            position.contentOffset = (position.contentOffset * newExtent / oldExtent).rounded(.down)
-            container.restore(position)
-        }
+        if let saved { container.restore(saved) }
         renderer.reset(width: options.width)
         renderer.prepare(container)
     }

@@ -4,6 +4,8 @@ import RenderCore
 /// One open block: what it adds in front of each line it holds.
 struct BlockContext {
     var tag: HTMLTag
+    /// The element, so that each line can name the block it came from.
+    var node: HTMLDocument.NodeIndex
     /// Prefix of the first line laid out inside this block (a list marker).
     var firstPrefix: String = ""
     /// Prefix of every later line.

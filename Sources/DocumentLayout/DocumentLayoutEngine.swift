@@ -8,11 +8,13 @@ import RenderCore
 /// memory, not by the call stack. Indentation stops growing at half the width, so
 /// deeply nested content stays readable.
 struct DocumentLayoutEngine {
-    private let document: HTMLDocument
-    private let width: Int
-    private var lines: [LayoutLine] = []
+    let document: HTMLDocument
+    let width: Int
+    var lines: [LayoutLine] = []
+    /// For each line, the block element it came from (`-1` outside any block).
+    var lineBlocks: [HTMLDocument.NodeIndex] = []
     private var blocks: BlockStack
-    private var styles: [Style] = [.plain]
+    var styles: [Style] = [.plain]
     private var inline = InlineRuns()
     private var preDepth = 0
     /// Block depth of the outermost block that asked for a blank line not yet
@@ -23,29 +25,50 @@ struct DocumentLayoutEngine {
     /// Open `<nobr>` elements: spaces inside do not break.
     private var noWrapDepth = 0
     /// Link targets in order of appearance; link n is `links[n - 1]`.
-    private var links: [String] = []
+    var links: [String] = []
     /// Element ids and the line they start on.
-    private var anchors: [String: Int] = [:]
+    var anchors: [String: Int] = [:]
     /// Ids seen whose first line is not laid out yet.
-    private var pendingAnchors: [String] = []
+    var pendingAnchors: [String] = []
+    /// How many tables enclose this layout (cells are laid out by engines of their own).
+    let tableDepth: Int
 
-    init(document: HTMLDocument, width: Int) {
+    /// Tables nested deeper than this are laid out as plain rows, so that nesting
+    /// depth never turns into call depth.
+    static let maximumTableDepth = 8
+
+    init(document: HTMLDocument, width: Int, tableDepth: Int = 0) {
         self.document = document
         self.width = max(1, width)
+        self.tableDepth = tableDepth
         self.blocks = BlockStack(prefixLimit: self.width / 2)
     }
 
     /// The document's lines, with its links and element ids.
     static func layout(_ document: HTMLDocument, width: Int) -> LaidOutDocument {
         var engine = DocumentLayoutEngine(document: document, width: width)
-        engine.run()
+        engine.run(from: document.root)
         engine.appendReferences()
-        return LaidOutDocument(lines: engine.lines, anchors: engine.anchors, links: engine.links)
+        return LaidOutDocument(lines: engine.lines, lineBlocks: engine.lineBlocks, anchors: engine.anchors, links: engine.links)
     }
 
-    private mutating func run() {
+    /// Lays out the content of a table cell at `width`, continuing the link numbering.
+    static func layoutCell(
+        _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int,
+        style: Style, links: inout [String]
+    ) -> [LayoutLine] {
+        var engine = DocumentLayoutEngine(document: document, width: width, tableDepth: tableDepth)
+        engine.styles = [style]
+        engine.links = links
+        engine.run(from: cell)
+        links = engine.links
+        return engine.lines
+    }
+
+    /// Lays out the children of `root`.
+    mutating func run(from root: HTMLDocument.NodeIndex) {
         var stack: [(node: HTMLDocument.NodeIndex, exiting: Bool)] = []
-        stack.append(contentsOf: document.children(of: document.root).reversed().map { ($0, false) })
+        stack.append(contentsOf: document.children(of: root).reversed().map { ($0, false) })
         while let (index, exiting) = stack.popLast() {
             let node = document[index]
             if exiting {
@@ -57,6 +80,10 @@ struct DocumentLayoutEngine {
                 continue
             }
             guard !isHidden(index) else { continue }
+            if node.tag == .table, tableDepth < Self.maximumTableDepth {
+                layoutTable(index)
+                continue
+            }
             enter(node.tag, index)
             if ReplacedContent.replaces(node.tag) { continue }
             stack.append((index, true))
@@ -73,7 +100,7 @@ struct DocumentLayoutEngine {
         case .block(let margin):
             flushInline()
             if margin { requestBlankLine() }
-            var context = BlockContext(tag: tag)
+            var context = BlockContext(tag: tag, node: index)
             switch tag {
             case .blockquote:
                 context.firstPrefix = "│ "
@@ -90,7 +117,7 @@ struct DocumentLayoutEngine {
             flushInline()
             let nested = blocks.listItemDepth > 0
             if !nested { requestBlankLine() }
-            var context = BlockContext(tag: tag)
+            var context = BlockContext(tag: tag, node: index)
             context.ordered = ordered
             context.firstPrefix = nested ? "" : "  "
             context.restPrefix = context.firstPrefix
@@ -113,7 +140,7 @@ struct DocumentLayoutEngine {
             styles.append(styles[styles.count - 1])
         case .listItem:
             flushInline()
-            var context = BlockContext(tag: tag)
+            var context = BlockContext(tag: tag, node: index)
             let marker = listMarker(value: document.attribute("value", of: index).flatMap { Int($0.trimmingSpaces) })
             context.firstPrefix = marker + " "
             context.restPrefix = String(repeating: " ", count: TextWidth.columns(of: marker) + 1)
@@ -241,12 +268,12 @@ struct DocumentLayoutEngine {
 
     // MARK: Lines
 
-    private mutating func requestBlankLine() {
+    mutating func requestBlankLine() {
         pendingBlankDepth = min(pendingBlankDepth ?? blocks.count, blocks.count)
     }
 
     /// Lays out the collected inline content as lines, then forgets it.
-    private mutating func flushInline(heading rule: Character? = nil) {
+    mutating func flushInline(heading rule: Character? = nil) {
         defer { inline.removeAll() }
         if preDepth > 0 {
             guard !inline.isEmpty else { return }
@@ -268,9 +295,10 @@ struct DocumentLayoutEngine {
 
     /// Appends a content line with the prefixes of the open blocks, after a blank line
     /// when a margin is pending.
-    private mutating func emit(_ spans: [LayoutLine.Span]) {
+    mutating func emit(_ spans: [LayoutLine.Span]) {
         if let depth = pendingBlankDepth, !lastLineBlank {
             lines.append(LayoutLine(spans: blankPrefix(depth: depth)))
+            lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
         }
         pendingBlankDepth = nil
         for id in pendingAnchors where anchors[id] == nil { anchors[id] = lines.count }
@@ -283,6 +311,7 @@ struct DocumentLayoutEngine {
         let layoutLine = LayoutLine(spans: line)
         lastLineBlank = spans.isEmpty && layoutLine.isBlank
         lines.append(layoutLine)
+        lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
     }
 
     /// Ends the document with its numbered link targets, as `lynx -dump` does, so that
@@ -312,7 +341,7 @@ struct DocumentLayoutEngine {
         return prefix.isEmpty ? [] : [.init(prefix)]
     }
 
-    private func prefixColumns() -> Int {
+    func prefixColumns() -> Int {
         TextWidth.columns(of: blocks.linePrefix())
     }
 }

@@ -16,6 +16,8 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// Link targets in order: the link marked `[n]` in the text goes to `links[n - 1]`.
     /// The layout ends with this list under "References".
     public private(set) var links: [String]
+    /// For each line, the block element it came from: what a line means across widths.
+    private var lineBlocks: [HTMLDocument.NodeIndex]
     /// Lines turned into cells so far (a tile built twice counts twice).
     public private(set) var linesDrawn = 0
 
@@ -25,19 +27,60 @@ public final class DocumentView: ScrollComponent, RowSource {
         self.width = max(1, width)
         let laidOut = DocumentLayoutEngine.layout(document, width: self.width)
         lines = laidOut.lines
+        lineBlocks = laidOut.lineBlocks
         anchors = laidOut.anchors
         links = laidOut.links
     }
 
-    /// Lays the document out again at a new width.
-    public func layout(width: Int) {
+    /// Lays the document out again at a new width (from the kept model: no reparse).
+    /// - Parameter row: a line at the old width, such as the one at the viewport top.
+    /// - Returns: the line at the new width that shows the same text: the same block,
+    ///   the same fraction into it.
+    @discardableResult
+    public func layout(width: Int, keeping row: Int = 0) -> Int {
         let width = max(1, width)
-        guard width != self.width else { return }
+        guard width != self.width else { return row }
+        let old = lineBlocks
         self.width = width
         let laidOut = DocumentLayoutEngine.layout(document, width: width)
         lines = laidOut.lines
+        lineBlocks = laidOut.lineBlocks
         anchors = laidOut.anchors
         links = laidOut.links
+        return Self.relocate(row, from: old, to: lineBlocks)
+    }
+
+    /// Where line `row` of one layout is in another, by the block each line came from.
+    static func relocate(_ row: Int, from old: [HTMLDocument.NodeIndex], to new: [HTMLDocument.NodeIndex]) -> Int {
+        guard row >= 0, row < old.count, !new.isEmpty else { return 0 }
+        let block = old[row]
+        var oldStart = row
+        while oldStart > 0, old[oldStart - 1] == block { oldStart -= 1 }
+        var oldEnd = row + 1
+        while oldEnd < old.count, old[oldEnd] == block { oldEnd += 1 }
+        // The same block's run of lines in the new layout, the one with as many runs
+        // of that block before it (a block may be split by its children).
+        var runsBefore = 0
+        var index = 0
+        while index < oldStart {
+            if old[index] == block, index == 0 || old[index - 1] != block { runsBefore += 1 }
+            index += 1
+        }
+        var newStart: Int?
+        var seen = 0
+        for (line, candidate) in new.enumerated() where candidate == block && (line == 0 || new[line - 1] != block) {
+            if seen == runsBefore {
+                newStart = line
+                break
+            }
+            seen += 1
+        }
+        guard let start = newStart else {
+            return min(new.count - 1, row * new.count / max(1, old.count))
+        }
+        var end = start + 1
+        while end < new.count, new[end] == block { end += 1 }
+        return start + (row - oldStart) * (end - start) / (oldEnd - oldStart)
     }
 
     public var contentExtent: Double { Double(lines.count) }
@@ -52,6 +95,15 @@ public final class DocumentView: ScrollComponent, RowSource {
             }
             linesDrawn += 1
         }
+    }
+
+    public func overflowingText(row: Int, width: Int) -> String? {
+        guard row >= 0, row < lines.count else { return nil }
+        let text = lines[row].text
+        guard TextWidth.columns(of: text) > width else { return nil }
+        var trimmed = TextWidth.printable(text)
+        while trimmed.last == " " { trimmed.removeLast() }
+        return trimmed
     }
 
     /// Bytes the laid-out lines hold.

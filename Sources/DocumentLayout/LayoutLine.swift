@@ -1,3 +1,4 @@
+import HTMLParsing
 public import RenderCore
 
 /// One laid-out line of a document: styled text runs, left to right, prefix included.
@@ -37,6 +38,8 @@ public struct LayoutLine: Hashable, Sendable {
 /// A document laid out at a width.
 struct LaidOutDocument {
     var lines: [LayoutLine]
+    /// For each line, the block element it came from.
+    var lineBlocks: [HTMLDocument.NodeIndex]
     /// Element ids (and `<a name>`) and the line each starts on.
     var anchors: [String: Int]
     /// Link targets; the link marked `[n]` goes to `links[n - 1]`.

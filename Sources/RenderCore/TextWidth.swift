@@ -29,6 +29,16 @@ public enum TextWidth {
         return total
     }
 
+    /// `text` with every grapheme that holds a control character replaced by U+FFFD,
+    /// and zero-width graphemes dropped, as cells show it.
+    public static func printable(_ text: some StringProtocol) -> String {
+        var result = ""
+        for character in text where columns(of: character) > 0 {
+            result.append(isPrintable(character) ? character : "\u{FFFD}")
+        }
+        return result
+    }
+
     /// Whether `character` can be sent to a terminal as it is: it holds no control
     /// scalar (Unicode general category Cc).
     public static func isPrintable(_ character: Character) -> Bool {

@@ -89,7 +89,8 @@ public final class TileRenderer {
     }
 
     /// The whole stack from top to bottom as plain text lines, the way frames show it,
-    /// insets and spacing included as blank lines.
+    /// insets and spacing included as blank lines. Rows wider than the viewport (`pre`,
+    /// overflowing tables) come whole, where a frame cuts them at its width.
     ///
     /// Windowed mode holds at most two tiles of a component at a time while walking.
     /// - Parameter line: receives each line in order.
@@ -106,7 +107,8 @@ public final class TileRenderer {
                     let key = TileKey(component: placement.id, index: index)
                     let built = tile(key, source: source)
                     for tileRow in 0..<min(tileRows, extent - index * tileRows) {
-                        line(built.plainText(row: tileRow))
+                        let row = index * tileRows + tileRow
+                        line(source.overflowingText(row: row, width: width) ?? built.plainText(row: tileRow))
                     }
                     if mode == .windowed {
                         evict { $0 != key }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import DocScroll
+import RenderCore
 import SampleContent
 import TileRenderer
 
@@ -34,14 +35,30 @@ func expectedFrameLines(_ view: DocScrollView, dump: [String]) -> [String] {
     let layout = view.container.layout
     let offset = Int(layout.scrollOffset)
     let height = Int(layout.viewportExtent)
-    var lines = (offset..<(offset + height)).map { $0 < dump.count ? dump[$0] : "" }
+    let width = view.options.width
+    var lines = (offset..<(offset + height)).map { $0 < dump.count ? clip(dump[$0], to: width) : "" }
     for header in layout.headers {
         let top = Int(view.container.rootOffset(of: header.id) ?? 0)
         for row in 0..<Int(header.visibleExtent) {
-            lines[Int(header.viewportOffset) + row] = dump[top + Int(header.contentOffset) + row]
+            lines[Int(header.viewportOffset) + row] = clip(dump[top + Int(header.contentOffset) + row], to: width)
         }
     }
     return lines
+}
+
+/// A dump line as a frame `width` columns wide shows it: cut at the width (a wide
+/// character that would straddle it left out), trailing blanks dropped.
+func clip(_ line: String, to width: Int) -> String {
+    var result = ""
+    var columns = 0
+    for character in line {
+        let next = TextWidth.columns(of: character)
+        if columns + next > width { break }
+        result.append(character)
+        columns += next
+    }
+    while result.last == " " { result.removeLast() }
+    return result
 }
 
 func dumpLines(_ view: DocScrollView) -> [String] {

@@ -60,7 +60,7 @@ struct ViewerTests {
             #expect(Array(next.plainLines.prefix(5)) == expectedFrameLines(viewer.view, dump: dump), "offset \(viewer.view.scrollOffset)")
             revealed.append(next.plainText(row: 4))
         }
-        #expect(revealed == dump, "every row is revealed exactly once, in order")
+        #expect(revealed == dump.map { clip($0, to: 60) }, "every row is revealed exactly once, in order")
     }
 
     @Test func fragmentLinksJumpToTheirElement() throws {

@@ -1,0 +1,284 @@
+import HTMLParsing
+import RenderCore
+
+/// HTML tables as grids with box-drawing borders. Column widths follow CSS automatic
+/// table layout (CSS 2.2 §17.5.2.2): each column gets its minimum width (its widest
+/// unbreakable word) and its preferred width (its content on one line); when the
+/// preferred widths do not fit, the space above the minimums is shared in proportion,
+/// and when even the minimums do not fit the table overflows to the right.
+extension DocumentLayoutEngine {
+    /// A column is never planned narrower than its widest word, up to this many
+    /// columns; longer words (URLs) are broken instead.
+    static let maximumMinimumColumnWidth = 24
+
+    mutating func layoutTable(_ table: HTMLDocument.NodeIndex) {
+        flushInline()
+        requestBlankLine()
+        if let id = document.attribute("id", of: table), !id.isEmpty { pendingAnchors.append(id) }
+        let grid = TableGrid(table: table, in: document)
+        let available = max(1, width - prefixColumns())
+        let baseStyle = styles[styles.count - 1]
+        if let caption = grid.caption {
+            let captionLines = Self.layoutCell(
+                caption, in: document, width: available, tableDepth: tableDepth + 1, style: baseStyle.merging(Style(.bold)), links: &links)
+            for line in captionLines { emit(line.spans) }
+        }
+        guard grid.columnCount > 0, grid.rowCount > 0 else {
+            requestBlankLine()
+            return
+        }
+        let widths = columnWidths(grid, available: available, style: baseStyle)
+        var contents: [[LayoutLine]] = []
+        for cell in grid.cells {
+            contents.append(Self.layoutCell(
+                cell.node, in: document, width: cellWidth(cell, widths), tableDepth: tableDepth + 1,
+                style: baseStyle.merging(cell.isHeader ? Style(.bold) : .plain), links: &links))
+        }
+        var drawing = TableDrawing(grid: grid, widths: widths, contents: contents)
+        for line in drawing.lines() { emit(line) }
+        requestBlankLine()
+    }
+
+    /// Columns planned for the content, within `available` columns if they can be.
+    private func columnWidths(_ grid: TableGrid, available: Int, style: Style) -> [Int] {
+        var minimum = [Int](repeating: 1, count: grid.columnCount)
+        var preferred = [Int](repeating: 1, count: grid.columnCount)
+        var spanning: [(cell: TableGrid.Cell, minimum: Int, preferred: Int)] = []
+        for cell in grid.cells {
+            // Measure on one long line; the link numbers made here are thrown away.
+            var scratch = links
+            let lines = Self.layoutCell(
+                cell.node, in: document, width: 100_000, tableDepth: tableDepth + 1,
+                style: style.merging(cell.isHeader ? Style(.bold) : .plain), links: &scratch)
+            let cellPreferred = max(1, lines.map { TextWidth.columns(of: $0.text) }.max() ?? 1)
+            let cellMinimum = min(Self.maximumMinimumColumnWidth, max(1, lines.map { Self.widestWord(in: $0.text) }.max() ?? 1))
+            if cell.columnSpan == 1 {
+                minimum[cell.column] = max(minimum[cell.column], cellMinimum)
+                preferred[cell.column] = max(preferred[cell.column], cellPreferred)
+            } else {
+                spanning.append((cell, cellMinimum, cellPreferred))
+            }
+        }
+        // A spanning cell that needs more than its columns give shares the excess out.
+        for (cell, cellMinimum, cellPreferred) in spanning {
+            let columns = cell.column..<(cell.column + cell.columnSpan)
+            let inner = 3 * (cell.columnSpan - 1)
+            Self.widen(&minimum, columns, toFit: cellMinimum - inner)
+            Self.widen(&preferred, columns, toFit: cellPreferred - inner)
+        }
+        for column in preferred.indices { preferred[column] = max(preferred[column], minimum[column]) }
+        let space = available - (3 * grid.columnCount + 1)
+        let totalPreferred = preferred.reduce(0, +)
+        let totalMinimum = minimum.reduce(0, +)
+        if totalPreferred <= space { return preferred }
+        if totalMinimum >= space { return minimum }
+        var widths = minimum
+        let extra = space - totalMinimum
+        let flexible = totalPreferred - totalMinimum
+        for column in widths.indices {
+            widths[column] += (preferred[column] - minimum[column]) * extra / flexible
+        }
+        var leftover = space - widths.reduce(0, +)
+        var column = 0
+        while leftover > 0 {
+            if widths[column] < preferred[column] {
+                widths[column] += 1
+                leftover -= 1
+            }
+            column = (column + 1) % widths.count
+        }
+        return widths
+    }
+
+    private static func widen(_ widths: inout [Int], _ columns: Range<Int>, toFit needed: Int) {
+        let have = columns.reduce(0) { $0 + widths[$1] }
+        guard needed > have else { return }
+        let count = columns.count
+        for (offset, column) in columns.enumerated() {
+            widths[column] += (needed - have) / count + (offset < (needed - have) % count ? 1 : 0)
+        }
+    }
+
+    private func cellWidth(_ cell: TableGrid.Cell, _ widths: [Int]) -> Int {
+        widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
+    }
+
+    /// Columns of the widest run of text between line break opportunities.
+    static func widestWord(in text: String) -> Int {
+        var widest = 0
+        var start = text.startIndex
+        for breakOffset in LineBreaks.opportunities(in: text) {
+            let end = String.Index(utf16Offset: breakOffset, in: text)
+            guard end > start else { continue }
+            widest = max(widest, TextWidth.columns(of: text[start..<end].trimmingTrailingSpaces))
+            start = end
+        }
+        return widest
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingTrailingSpaces: Substring {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+        return self[startIndex..<end]
+    }
+}
+
+/// Draws a planned table: borders where cells meet, each cell's lines padded to its
+/// width, cells spanning rows running across the row boundaries inside them.
+struct TableDrawing {
+    let grid: TableGrid
+    let widths: [Int]
+    let contents: [[LayoutLine]]
+    /// `owner[row][column]`: the index of the cell covering that slot, or -1.
+    private var owner: [[Int]]
+    /// Content lines per row.
+    private var heights: [Int]
+    /// The line each row boundary is drawn on (`rowCount + 1` boundaries).
+    private var boundaryLines: [Int] = []
+
+    init(grid: TableGrid, widths: [Int], contents: [[LayoutLine]]) {
+        self.grid = grid
+        self.widths = widths
+        self.contents = contents
+        owner = Array(repeating: Array(repeating: -1, count: grid.columnCount), count: grid.rowCount)
+        heights = Array(repeating: 1, count: grid.rowCount)
+        for (index, cell) in grid.cells.enumerated() {
+            for row in cell.row..<(cell.row + cell.rowSpan) {
+                for column in cell.column..<(cell.column + cell.columnSpan) { owner[row][column] = index }
+            }
+            if cell.rowSpan == 1 { heights[cell.row] = max(heights[cell.row], contents[index].count) }
+        }
+        // A cell spanning rows that needs more lines than they give lengthens the last.
+        for (index, cell) in grid.cells.enumerated() where cell.rowSpan > 1 {
+            let rows = cell.row..<(cell.row + cell.rowSpan)
+            let have = rows.reduce(cell.rowSpan - 1) { $0 + heights[$1] }
+            if contents[index].count > have { heights[rows.upperBound - 1] += contents[index].count - have }
+        }
+        var line = 0
+        for row in 0...grid.rowCount {
+            boundaryLines.append(line)
+            if row < grid.rowCount { line += heights[row] + 1 }
+        }
+    }
+
+    /// Every line of the table, top border to bottom border.
+    mutating func lines() -> [[LayoutLine.Span]] {
+        var result: [[LayoutLine.Span]] = []
+        var row = 0
+        for y in 0...(boundaryLines.last ?? 0) {
+            if row < grid.rowCount, y == boundaryLines[row + 1] { row += 1 }
+            result.append(y == boundaryLines[row] ? boundary(row, y: y) : content(row, y: y))
+        }
+        return result
+    }
+
+    private static let border = Style(.dim)
+
+    /// The line of row boundary `boundary`: junctions and rules, or the lines of cells
+    /// that span across it.
+    private func boundary(_ boundary: Int, y: Int) -> [LayoutLine.Span] {
+        var spans: [LayoutLine.Span] = []
+        var column = 0
+        while column < grid.columnCount {
+            spans.append(.init(String(junction(boundary, column)), style: Self.border))
+            if hasRule(boundary, column) {
+                spans.append(.init(String(repeating: "─", count: widths[column] + 2), style: Self.border))
+                column += 1
+            } else {
+                let index = owner[boundary][column]
+                spans += cellLine(index, y: y)
+                column += grid.cells[index].columnSpan
+            }
+        }
+        spans.append(.init(String(junction(boundary, grid.columnCount)), style: Self.border))
+        return merged(spans)
+    }
+
+    /// A line inside row `row`: each cell's line between vertical bars.
+    private func content(_ row: Int, y: Int) -> [LayoutLine.Span] {
+        var spans: [LayoutLine.Span] = []
+        var column = 0
+        while column < grid.columnCount {
+            spans.append(.init("│", style: Self.border))
+            let index = owner[row][column]
+            if index < 0 {
+                spans.append(.init(String(repeating: " ", count: widths[column] + 2)))
+                column += 1
+            } else {
+                spans += cellLine(index, y: y)
+                column += grid.cells[index].columnSpan
+            }
+        }
+        spans.append(.init("│", style: Self.border))
+        return merged(spans)
+    }
+
+    /// Line `y` of the table as cell `index` shows it, padded, with a space each side.
+    private func cellLine(_ index: Int, y: Int) -> [LayoutLine.Span] {
+        let cell = grid.cells[index]
+        let width = widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
+        let lineIndex = y - boundaryLines[cell.row] - 1
+        var spans: [LayoutLine.Span] = [.init(" ")]
+        var used = 0
+        if lineIndex >= 0, lineIndex < contents[index].count {
+            for span in contents[index][lineIndex].spans {
+                spans.append(span)
+                used += TextWidth.columns(of: span.text)
+            }
+        }
+        spans.append(.init(String(repeating: " ", count: max(0, width - used) + 1)))
+        return spans
+    }
+
+    /// Whether the boundary above row `boundary` has a rule over `column` (not inside a
+    /// cell that spans rows).
+    private func hasRule(_ boundary: Int, _ column: Int) -> Bool {
+        if boundary == 0 || boundary == grid.rowCount { return true }
+        let above = owner[boundary - 1][column]
+        return above < 0 || above != owner[boundary][column]
+    }
+
+    /// Whether row `row` has a vertical bar at column boundary `column`.
+    private func hasBar(_ row: Int, _ column: Int) -> Bool {
+        if column == 0 || column == grid.columnCount { return true }
+        let left = owner[row][column - 1]
+        return left < 0 || left != owner[row][column]
+    }
+
+    /// The box-drawing character where row boundary `boundary` meets column boundary
+    /// `column`, from which of its four arms exist.
+    private func junction(_ boundary: Int, _ column: Int) -> Character {
+        let up = boundary > 0 && hasBar(boundary - 1, column)
+        let down = boundary < grid.rowCount && hasBar(boundary, column)
+        let left = column > 0 && hasRule(boundary, column - 1)
+        let right = column < grid.columnCount && hasRule(boundary, column)
+        switch (up, down, left, right) {
+        case (false, true, false, true): return "┌"
+        case (false, true, true, false): return "┐"
+        case (true, false, false, true): return "└"
+        case (true, false, true, false): return "┘"
+        case (true, true, false, true): return "├"
+        case (true, true, true, false): return "┤"
+        case (false, true, true, true): return "┬"
+        case (true, false, true, true): return "┴"
+        case (true, true, true, true): return "┼"
+        case (true, true, false, false), (true, false, false, false), (false, true, false, false): return "│"
+        case (false, false, _, _): return left || right ? "─" : " "
+        }
+    }
+
+    /// Joins neighbouring spans of the same style.
+    private func merged(_ spans: [LayoutLine.Span]) -> [LayoutLine.Span] {
+        var result: [LayoutLine.Span] = []
+        for span in spans where !span.text.isEmpty {
+            if let last = result.last, last.style == span.style {
+                result[result.count - 1].text += span.text
+            } else {
+                result.append(span)
+            }
+        }
+        return result
+    }
+}
