@@ -33,9 +33,10 @@ struct DocumentLayoutEngine {
     /// How many tables enclose this layout (cells are laid out by engines of their own).
     let tableDepth: Int
 
-    /// Tables nested deeper than this are laid out as plain rows, so that nesting
-    /// depth never turns into call depth.
-    static let maximumTableDepth = 8
+    /// Tables nested deeper than this are laid out as plain rows: nesting depth never
+    /// turns into call depth, and since each level lays its cells out twice (to
+    /// measure, then at their widths), the work stays within 2^4 of a flat table.
+    static let maximumTableDepth = 4
 
     init(document: HTMLDocument, width: Int, tableDepth: Int = 0) {
         self.document = document

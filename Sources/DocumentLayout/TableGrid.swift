@@ -18,9 +18,11 @@ struct TableGrid {
     var columnCount = 0
     var caption: HTMLDocument.NodeIndex?
 
-    /// Spans are capped so that a hostile `colspan="100000000"` cannot make a huge grid.
+    /// Spans are capped (as HTML caps `colspan` at 1000) so that a hostile
+    /// `colspan="100000000"` cannot make a huge grid; cells past the last column
+    /// allowed are dropped.
     static let maximumSpan = 1_000
-    static let maximumColumns = 1_000
+    static let maximumColumns = 2_000
 
     init(table: HTMLDocument.NodeIndex, in document: HTMLDocument) {
         var headRows: [HTMLDocument.NodeIndex] = []

@@ -1,0 +1,107 @@
+import HTMLParsing
+import RenderCore
+import Testing
+@testable import DocumentLayout
+
+@Suite("HTML tables")
+struct TableLayoutTests {
+    func lines(_ html: String, width: Int = 40) throws -> [String] {
+        DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: width).lines.map(\.text)
+    }
+
+    @Test func simpleGridWithBorders() throws {
+        #expect(try lines("<table><tr><th>a</th><th>bb</th></tr><tr><td>ccc</td><td>d</td></tr></table>") == [
+            "┌─────┬────┐",
+            "│ a   │ bb │",
+            "├─────┼────┤",
+            "│ ccc │ d  │",
+            "└─────┴────┘",
+        ])
+    }
+
+    @Test func headerCellsAreBold() throws {
+        let view = DocumentView(document: try HTMLParser.parse(Array("<table><tr><th>h</th><td>d</td></tr></table>".utf8)), width: 20)
+        let spans = view.lines[1].spans
+        #expect(spans.first { $0.text.contains("h") }?.style.attributes.contains(.bold) == true)
+        #expect(spans.first { $0.text.contains("d") }?.style.attributes.contains(.bold) == false)
+    }
+
+    @Test func columnAndRowSpans() throws {
+        let html = """
+            <table><tr><td colspan="2">wide</td><td rowspan="2">tall</td></tr>
+            <tr><td>a</td><td>b</td></tr></table>
+            """
+        #expect(try lines(html) == [
+            "┌───────┬──────┐",
+            "│ wide  │ tall │",
+            "├───┬───┤      │",
+            "│ a │ b │      │",
+            "└───┴───┴──────┘",
+        ])
+    }
+
+    @Test func theadComesFirstAndTfootLast() throws {
+        let html = "<table><tfoot><tr><td>foot</td></tr></tfoot><tbody><tr><td>body</td></tr></tbody><thead><tr><td>head</td></tr></thead></table>"
+        let texts = try lines(html).filter { $0.hasPrefix("│") }
+        #expect(texts == ["│ head │", "│ body │", "│ foot │"])
+    }
+
+    @Test func cellsWrapInsideTheirColumnsWhenTheTableIsTooWide() throws {
+        let html = "<table><tr><td>one two three four five six</td><td>seven eight nine ten eleven</td></tr></table>"
+        let result = try lines(html, width: 30)
+        for line in result { #expect(TextWidth.columns(of: line) <= 30, "\(line)") }
+        #expect(result.count > 3, "cells wrapped onto several lines")
+        #expect(result.joined().contains("eleven"))
+    }
+
+    @Test func tablesWiderThanTheMinimumOverflowInsteadOfCollapsing() throws {
+        let cells = (1...8).map { "<td>column\($0)</td>" }.joined()
+        let result = try lines("<table><tr>\(cells)</tr></table>", width: 40)
+        #expect(result.count == 3, "one row of eight readable columns")
+        #expect(result[1].contains("column1") && result[1].contains("column8"))
+        #expect(TextWidth.columns(of: result[1]) > 40)
+    }
+
+    @Test func nestedTablesAreGridsInsideCells() throws {
+        let result = try lines("<table><tr><td>outer</td><td><table><tr><td>in</td></tr></table></td></tr></table>")
+        #expect(result.contains { $0.contains("│ ┌────┐ │") })
+        #expect(result.contains { $0.contains("│ │ in │ │") })
+    }
+
+    @Test func deeplyNestedTablesFlattenBeyondTheLimit() throws {
+        let depth = 200
+        let html = String(repeating: "<table><tr><td>", count: depth) + "core" + String(repeating: "</td></tr></table>", count: depth)
+        let result = try lines(html, width: 200)
+        #expect(result.contains { $0.contains("core") })
+    }
+
+    @Test func captionsComeFirstInBold() throws {
+        let view = DocumentView(document: try HTMLParser.parse(Array("<table><caption>Totals</caption><tr><td>1</td></tr></table>".utf8)), width: 20)
+        #expect(view.lines[0].text == "Totals")
+        #expect(view.lines[0].spans[0].style.attributes.contains(.bold))
+    }
+
+    @Test func hostileSpansAreCapped() throws {
+        let result = try lines(#"<table><tr><td colspan="999999999" rowspan="99999">x</td></tr><tr><td>y</td></tr></table>"#, width: 20)
+        #expect(result.contains { $0.contains("x") })
+        #expect(result.contains { $0.contains("y") })
+    }
+
+    @Test func widestWordIgnoresTrailingSpaces() {
+        #expect(DocumentLayoutEngine.widestWord(in: "ab abcdef  x") == 6)
+        #expect(DocumentLayoutEngine.widestWord(in: "中文") == 2)
+    }
+
+    @Test func tableSnapshot() throws {
+        let html = """
+            <table><caption>Release matrix</caption>
+            <thead><tr><th>Platform</th><th colspan="2">Versions</th><th>Notes</th></tr></thead>
+            <tr><td rowspan="2">Linux</td><td>6.3</td><td>6.2</td><td>Debian 12 packages; tested in CI on every change</td></tr>
+            <tr><td>6.1</td><td>—</td><td>中文说明：支持</td></tr>
+            <tr><td>macOS</td><td colspan="3">not supported by the terminal layer yet</td></tr>
+            </table>
+            """
+        let text = try lines(html, width: 50).joined(separator: "\n") + "\n"
+        try assertSnapshot(text, named: "table-50")
+    }
+}
