@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import RenderCore
+
+/// The Unicode conformance files Debian's `unicode-data` package ships.
+enum ConformanceFile {
+    static let directory = URL(fileURLWithPath: "/usr/share/unicode/auxiliary")
+
+    /// One test case: the scalars, and the scalar offsets where a break is allowed
+    /// (including the end, excluding the start).
+    struct Case {
+        let line: Int
+        let scalars: [Unicode.Scalar]
+        let breaks: [Int]
+    }
+
+    /// Parses lines such as `× 0023 × 0308 ÷ 2014 ÷	# comment`.
+    static func cases(_ name: String) throws -> [Case] {
+        let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        var cases: [Case] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let tokens = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard !tokens.isEmpty else { continue }
+            var scalars: [Unicode.Scalar] = []
+            var breaks: [Int] = []
+            for token in tokens {
+                switch token {
+                case "÷": if !scalars.isEmpty { breaks.append(scalars.count) }
+                case "×": break
+                default:
+                    guard let value = UInt32(token, radix: 16), let scalar = Unicode.Scalar(value) else { continue }
+                    scalars.append(scalar)
+                }
+            }
+            cases.append(Case(line: number + 1, scalars: scalars, breaks: breaks))
+        }
+        return cases
+    }
+
+    /// The line numbers listed in `Conformance/<name>` beside this file.
+    static func knownDifferences(_ name: String) throws -> Set<Int> {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Conformance/\(name)")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return Set(text.split(separator: "\n").compactMap { line in
+            line.hasPrefix("#") ? nil : Int(line.split(separator: " ").first ?? "")
+        })
+    }
+}
+
+@Suite("Unicode conformance", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/unicode/auxiliary/LineBreakTest.txt"), "needs Debian's unicode-data"))
+struct ConformanceTests {
+    /// ICU's line breaking against LineBreakTest.txt (Unicode 15.0). Every case passes
+    /// except the ones listed in Conformance/LineBreakTest-differences.txt, with the
+    /// reason for each; a new failure, or a listed case that starts passing, fails.
+    @Test func lineBreaks() throws {
+        let cases = try ConformanceFile.cases("LineBreakTest.txt")
+        #expect(cases.count > 7_000)
+        var failing: Set<Int> = []
+        for testCase in cases {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: testCase.scalars)
+            // Breaks in scalar offsets, converted from UTF-16 offsets.
+            var scalarAtUTF16: [Int: Int] = [:]
+            var utf16 = 0
+            for (index, scalar) in testCase.scalars.enumerated() {
+                scalarAtUTF16[utf16] = index
+                utf16 += scalar.utf16.count
+            }
+            scalarAtUTF16[utf16] = testCase.scalars.count
+            let found = LineBreaks.opportunities(in: text).compactMap { scalarAtUTF16[$0] }
+            if found != testCase.breaks { failing.insert(testCase.line) }
+        }
+        let known = try ConformanceFile.knownDifferences("LineBreakTest-differences.txt")
+        #expect(failing.subtracting(known).isEmpty, "new failures at lines \(failing.subtracting(known).sorted())")
+        #expect(known.subtracting(failing).isEmpty, "listed cases that now pass: \(known.subtracting(failing).sorted())")
+        #expect(Double(cases.count - failing.count) / Double(cases.count) > 0.995)
+    }
+
+    /// Swift's grapheme clusters (what cells hold) against GraphemeBreakTest.txt.
+    @Test func graphemeClusters() throws {
+        let cases = try ConformanceFile.cases("GraphemeBreakTest.txt")
+        #expect(cases.count > 500)
+        var failing: Set<Int> = []
+        for testCase in cases {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: testCase.scalars)
+            var boundaries: [Int] = []
+            var offset = 0
+            for character in text {
+                offset += character.unicodeScalars.count
+                boundaries.append(offset)
+            }
+            if boundaries != testCase.breaks { failing.insert(testCase.line) }
+        }
+        let known = try ConformanceFile.knownDifferences("GraphemeBreakTest-differences.txt")
+        #expect(failing.subtracting(known).isEmpty, "new failures at lines \(failing.subtracting(known).sorted())")
+        #expect(known.subtracting(failing).isEmpty, "listed cases that now pass: \(known.subtracting(failing).sorted())")
+    }
+
+    /// Every East Asian Wide or Fullwidth code point in EastAsianWidth.txt that starts
+    /// a grapheme is two columns wide.
+    @Test func eastAsianWideIsTwoColumns() throws {
+        let url = URL(fileURLWithPath: "/usr/share/unicode/EastAsianWidth.txt")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var checked = 0
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "#").first?.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+            guard fields.count == 2, fields[1] == "W" || fields[1] == "F" else { continue }
+            let bounds = fields[0].split(separator: ".").compactMap { UInt32($0, radix: 16) }
+            guard let low = bounds.first else { continue }
+            for value in low...(bounds.last ?? low) {
+                guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned,
+                      scalar.properties.generalCategory != .nonspacingMark
+                else { continue }
+                #expect(TextWidth.columns(of: Character(scalar)) == 2, "U+\(String(value, radix: 16, uppercase: true))")
+                checked += 1
+            }
+        }
+        #expect(checked > 100_000)
+    }
+}
