@@ -21,13 +21,19 @@ public final class DocScrollView {
         public var tileRows: Int
         /// Blank rows between two components.
         public var spacing: Int
+        /// The pages' encoding, overriding what they declare; `nil` to detect it.
+        public var encoding: String?
 
-        public init(width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows, spacing: Int = 1) {
+        public init(
+            width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
+            spacing: Int = 1, encoding: String? = nil
+        ) {
             self.width = width
             self.height = height
             self.mode = mode
             self.tileRows = tileRows
             self.spacing = spacing
+            self.encoding = encoding
         }
     }
 
@@ -51,7 +57,7 @@ public final class DocScrollView {
             container.append(view)
         }
         for input in pages {
-            let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes) }
+            let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
             let view = DocumentView(document: document, width: options.width)
             documents.append(view)
             documentIDs.append(container.append(view))
@@ -69,6 +75,11 @@ public final class DocScrollView {
         } catch {
             throw .badInput(name: input.name, reason: error.description)
         }
+    }
+
+    /// Whether pages can be read in encoding `name` (for `--encoding`).
+    public static func isSupportedEncoding(_ name: String) -> Bool {
+        PageEncoding.isSupported(name)
     }
 
     /// The root offset, in rows.

@@ -22,6 +22,7 @@ struct CommandLineOptions: Equatable {
     var mode = RenderMode.windowed
     var stats = false
     var color = ColorChoice.auto
+    var encoding: String?
     var showHelp = false
     var showVersion = false
 }
@@ -76,6 +77,12 @@ extension CommandLineOptions {
                     throw UsageError(message: "'--color' takes auto, always or never, not '\(text)'")
                 }
                 options.color = choice
+            case "--encoding":
+                let name = try value()
+                guard DocScrollView.isSupportedEncoding(name) else {
+                    throw UsageError(message: "'--encoding' does not know '\(name)' (try UTF-8, GBK, Big5, Shift_JIS, EUC-KR, windows-1252)")
+                }
+                options.encoding = name
             case "--stats": options.stats = true
             case "--help", "-h": options.showHelp = true
             case "--version", "-V": options.showVersion = true

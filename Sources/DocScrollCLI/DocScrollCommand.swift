@@ -42,7 +42,8 @@ public enum DocScrollCommand {
         let viewOptions = DocScrollView.Options(
             width: options.width ?? terminalSize?.width ?? 80,
             height: options.height ?? terminalSize?.height ?? 24,
-            mode: options.mode)
+            mode: options.mode,
+            encoding: options.encoding)
 
         let view: DocScrollView
         do {

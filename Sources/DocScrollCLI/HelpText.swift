@@ -11,6 +11,7 @@ enum HelpText {
         Inputs:
           PAGE.html              an HTML page; - reads the page from standard input
           -t, --table FILE       a JSON array of objects (or an object holding one)
+          --encoding NAME        read pages in this encoding, whatever they declare
 
         Output:
           --dump                 print the whole content as plain text

@@ -22,22 +22,27 @@ public enum HTMLParser {
     /// `XML_PARSE_HUGE` lifts libxml2's nesting limit of 256 elements, past which it
     /// would silently drop the rest of the page.
     ///
-    /// The encoding comes from a byte order mark or a `<meta charset>`; without either,
-    /// UTF-8 is assumed. Malformed markup is repaired as browsers do.
+    /// The encoding is `encoding` when given, else from a byte order mark or a
+    /// `<meta>` charset, else UTF-8 (see `PageEncoding`); invalid bytes become U+FFFD.
+    /// Malformed markup is repaired as browsers do.
     /// - Throws: `HTMLParsingError`.
     /// - Complexity: O(n) in the input; no recursion, so nesting depth is not limited
     ///   by the stack.
-    public static func parse(_ bytes: [UInt8]) throws(HTMLParsingError) -> HTMLDocument {
-        guard bytes.count <= Int(Int32.max) else { throw .tooLarge(bytes: bytes.count) }
+    public static func parse(_ bytes: [UInt8], encoding: String? = nil) throws(HTMLParsingError) -> HTMLDocument {
+        guard bytes.count <= Int(Int32.max) / 2 else { throw .tooLarge(bytes: bytes.count) }
+        if let encoding, !PageEncoding.isSupported(encoding) { throw .unknownEncoding(encoding) }
+        // libxml2 gets UTF-8 only, and is told to ignore the page's own charset hints.
+        let utf8 = PageEncoding.utf8(from: bytes, override: encoding).bytes
+        guard utf8.count <= Int(Int32.max) else { throw .tooLarge(bytes: bytes.count) }
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
-                | XML_PARSE_HUGE.rawValue)
+                | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue)
         xmlInitParser()
-        let parsed = bytes.withUnsafeBufferPointer { buffer in
+        let parsed = utf8.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(buffer.count), nil, nil, options)
+                    htmlReadMemory($0, Int32(buffer.count), nil, "UTF-8", options)
                 }
             } ?? nil
         }

@@ -104,6 +104,16 @@ struct CommandLineTests {
         #expect(result.standardError == "docscroll: error: \(file): permission denied\n")
     }
 
+    @Test func encodingOverride() throws {
+        let page = try temporaryFile("gbk.html", Array(#"<meta charset="utf-8"><p>"#.utf8) + [0xD6, 0xD0, 0xCE, 0xC4] + Array("</p>".utf8))
+        let declared = try runDocScroll([page, "--dump"])
+        #expect(declared.standardOutput == "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\n", "read as the UTF-8 it claims to be")
+        let overridden = try runDocScroll([page, "--dump", "--encoding", "GBK"])
+        #expect(overridden.standardOutput == "中文\n")
+        let unknown = try runDocScroll([page, "--encoding", "klingon"])
+        #expect(unknown.status == 2 && unknown.standardError.contains("'--encoding' does not know 'klingon'"))
+    }
+
     @Test func badUsageIsAOneLineHintWithStatusTwo() throws {
         for arguments in [[], ["--bogus"], ["--width", "0", article], ["--frame"], ["--frame", "-3", article], ["--mode", "fast", article], ["--color", "blue", article], ["--dump=yes", article]] {
             let result = try runDocScroll(arguments)

@@ -1,0 +1,140 @@
+@preconcurrency import Glibc
+
+/// Turns a page's bytes into UTF-8 before libxml2 sees them: the encoding comes from
+/// an override, a byte order mark, or a `<meta>` charset in the first 1024 bytes (the
+/// HTML prescan), else UTF-8. Bytes invalid in that encoding become U+FFFD; nothing is
+/// dropped and nothing is printed.
+public enum PageEncoding {
+    /// Whether iconv can read `name`.
+    public static func isSupported(_ name: String) -> Bool {
+        let handle = iconv_open("UTF-8", canonicalName(name))
+        guard handle != iconv_t(bitPattern: -1) else { return false }
+        iconv_close(handle)
+        return true
+    }
+
+    /// `bytes` as UTF-8, and the encoding they were read in.
+    static func utf8(from bytes: [UInt8], override: String?) -> (bytes: [UInt8], encoding: String) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (repairedUTF8(Array(bytes.dropFirst(3))), "UTF-8") }
+        if bytes.starts(with: [0xFF, 0xFE]) { return (convert(Array(bytes.dropFirst(2)), from: "UTF-16LE"), "UTF-16LE") }
+        if bytes.starts(with: [0xFE, 0xFF]) { return (convert(Array(bytes.dropFirst(2)), from: "UTF-16BE"), "UTF-16BE") }
+        let declared = override ?? declaredCharset(in: bytes.prefix(1024))
+        let name = declared.map(canonicalName) ?? "UTF-8"
+        if name == "UTF-8" || !isSupported(name) { return (repairedUTF8(bytes), "UTF-8") }
+        return (convert(bytes, from: name), name)
+    }
+
+    /// Labels as browsers treat them (WHATWG Encoding): Latin-1 and ASCII labels mean
+    /// windows-1252, GB2312 means GBK; everything else as iconv names it.
+    static func canonicalName(_ label: String) -> String {
+        let name = String(label.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }).uppercased()
+        switch name {
+        case "UTF8", "UTF-8", "UNICODE-1-1-UTF-8": return "UTF-8"
+        case "ISO-8859-1", "ISO8859-1", "LATIN1", "US-ASCII", "ASCII", "CP1252", "WINDOWS-1252": return "WINDOWS-1252"
+        case "GB2312", "GB_2312-80", "X-GBK", "GBK": return "GBK"
+        case "SHIFT-JIS", "SJIS", "X-SJIS", "MS_KANJI", "WINDOWS-31J": return "SHIFT_JIS"
+        default: return name
+        }
+    }
+
+    /// The charset of the first `<meta>` that declares one (`charset=` or
+    /// `content="text/html; charset=..."`), or `nil`.
+    static func declaredCharset(in bytes: ArraySlice<UInt8>) -> String? {
+        let text = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        var position = 0
+        while let meta = find(Array("<meta".utf8), in: text, from: position) {
+            let tagEnd = find([UInt8(ascii: ">")], in: text, from: meta) ?? text.count
+            if let charset = find(Array("charset".utf8), in: text[..<tagEnd], from: meta) {
+                var index = charset + 7
+                while index < tagEnd, text[index] == 0x20 { index += 1 }
+                if index < tagEnd, text[index] == UInt8(ascii: "=") {
+                    index += 1
+                    while index < tagEnd, [0x20, 0x22, 0x27].contains(text[index]) { index += 1 }
+                    let start = index
+                    while index < tagEnd, !Array(" \"';/>".utf8).contains(text[index]) { index += 1 }
+                    if index > start { return String(decoding: text[start..<index], as: UTF8.self) }
+                }
+            }
+            position = tagEnd
+        }
+        return nil
+    }
+
+    private static func find(_ pattern: [UInt8], in text: some Collection<UInt8>, from start: Int) -> Int? {
+        let bytes = Array(text)
+        guard pattern.count <= bytes.count else { return nil }
+        var index = start
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `bytes` unchanged when they are valid UTF-8, else with each invalid sequence
+    /// replaced by U+FFFD.
+    static func repairedUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        if isValidUTF8(bytes) { return bytes }
+        return Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return false
+            }
+            guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return false }
+            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+            index += length
+        }
+        return true
+    }
+
+    /// Converts with iconv, writing U+FFFD for each byte it cannot read.
+    static func convert(_ bytes: [UInt8], from encoding: String) -> [UInt8] {
+        let handle = iconv_open("UTF-8", encoding)
+        guard handle != iconv_t(bitPattern: -1) else { return repairedUTF8(bytes) }
+        defer { iconv_close(handle) }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 3 / 2)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var input = bytes
+        input.withUnsafeMutableBufferPointer { source in
+            var inPointer = source.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            var inLeft = source.count
+            while inLeft > 0 {
+                let (result, produced, failure) = chunk.withUnsafeMutableBufferPointer { target -> (Int, Int, Int32) in
+                    var outPointer = target.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                    var outLeft = target.count
+                    let result = iconv(handle, &inPointer, &inLeft, &outPointer, &outLeft)
+                    return (result, target.count - outLeft, errno)
+                }
+                output.append(contentsOf: chunk[0..<produced])
+                if result != -1 { break }
+                if failure == E2BIG { continue }
+                // EILSEQ or EINVAL: an invalid or cut-off sequence; replace one byte.
+                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                inPointer = inPointer.map { $0 + 1 }
+                inLeft -= 1
+            }
+        }
+        return output
+    }
+}
