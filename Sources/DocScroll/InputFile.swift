@@ -7,6 +7,10 @@ public struct InputFile: Sendable {
     public let name: String
     public let bytes: [UInt8]
 
+    /// The largest input read: 1 GiB (libxml2 parses at most 2 GiB in memory, and
+    /// converting a page to UTF-8 may grow it).
+    public static let maximumBytes = 1 << 30
+
     /// An input held in memory (for embedders and tests).
     public init(name: String, bytes: [UInt8]) {
         self.name = name
@@ -25,6 +29,9 @@ public struct InputFile: Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .badInput(name: path, reason: "permission denied")
         }
+        if let size = fileSize(path), size > maximumBytes {
+            throw .badInput(name: path, reason: "file too large (\(size) bytes; the limit is 1 GiB)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -32,6 +39,14 @@ public struct InputFile: Sendable {
             throw .badInput(name: path, reason: "cannot be read")
         }
         return try checked(InputFile(name: path, bytes: [UInt8](data)))
+    }
+
+    private static func fileSize(_ path: String) -> Int? {
+        let value = (try? FileManager.default.attributesOfItem(atPath: path))?[.size]
+        if let size = value as? Int { return size }
+        if let size = value as? UInt64 { return Int(clamping: size) }
+        if let size = value as? UInt { return Int(clamping: size) }
+        return nil
     }
 
     /// Rejects empty input and binary input: a NUL byte in the first 64 KiB, unless

@@ -104,6 +104,37 @@ struct CommandLineTests {
         #expect(result.standardError == "docscroll: error: \(file): permission denied\n")
     }
 
+    /// Hostile pages: deep nesting, a very long line, random bytes, control characters.
+    /// Each is shown (exit 0), quickly, with no control byte reaching the output.
+    @Test func hostilePagesAreShownNotCrashedOn() throws {
+        var random = SystemRandomNumberGenerator()
+        let pages: [(String, [UInt8])] = [
+            ("nested.html", Array((String(repeating: "<div><span>", count: 30_000) + "deep").utf8)),
+            ("line.html", Array(("<p>" + String(repeating: "abcdefghij", count: 100_000) + "</p>").utf8)),
+            ("garbage.html", (0..<200_000).map { _ in UInt8.random(in: 1...255, using: &random) }),
+            ("controls.html", Array("<p>\u{1B}[2J\u{7}\u{8}\u{9B}31m text</p><pre>\u{1B}]0;x\u{7}</pre>".utf8)),
+        ]
+        for (name, bytes) in pages {
+            let path = try temporaryFile(name, bytes)
+            let result = try runDocScroll([path, "--dump", "--width", "60"])
+            #expect(result.status == 0, "\(name): \(result.standardError)")
+            #expect(!result.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F..<0xA0).contains($0.value) }, "\(name)")
+        }
+    }
+
+    @Test func filesOverTheLimitAreRefusedBeforeReading() throws {
+        // A sparse 2 GiB file: no disk used, and docscroll must not try to read it.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-\(UUID().uuidString)-huge.html").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("<p>".utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try runDocScroll([path, "--dump"])
+        #expect(result.status == 1)
+        #expect(result.standardError == "docscroll: error: \(path): file too large (2147483648 bytes; the limit is 1 GiB)\n")
+    }
+
     @Test func encodingOverride() throws {
         let page = try temporaryFile("gbk.html", Array(#"<meta charset="utf-8"><p>"#.utf8) + [0xD6, 0xD0, 0xCE, 0xC4] + Array("</p>".utf8))
         let declared = try runDocScroll([page, "--dump"])
