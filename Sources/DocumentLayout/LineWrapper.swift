@@ -82,6 +82,8 @@ enum LineWrapper {
         var lines: [[LayoutLine.Span]] = []
         var line: [Glyph] = []
         var lineColumns = 0
+        /// Whether the line ends where a soft hyphen (U+00AD) allows a break.
+        var softHyphenPending = false
 
         init(width: Int) { self.width = width }
 
@@ -90,12 +92,18 @@ enum LineWrapper {
             var glyphs = segment
             let forcesBreak = glyphs.last?.character == "\n"
             if forcesBreak { glyphs.removeLast() }
+            let endsWithSoftHyphen = glyphs.last?.character == "\u{AD}"
             glyphs.removeAll { $0.columns == 0 && $0.character != " " }
             let trailingSpaces = glyphs.reversed().prefix { $0.character == " " }.count
             let contentColumns = glyphs.dropLast(trailingSpaces).reduce(0) { $0 + $1.columns }
             if lineColumns + contentColumns > width, !line.isEmpty {
+                // A word broken at a soft hyphen shows the hyphen (when it fits).
+                if softHyphenPending, lineColumns < width, let last = line.last {
+                    append(Glyph(character: "-", style: last.style, columns: 1))
+                }
                 flush()
             }
+            defer { softHyphenPending = endsWithSoftHyphen }
             if contentColumns > width {
                 for glyph in glyphs where !(line.isEmpty && glyph.character == " ") {
                     if lineColumns + glyph.columns > width, !line.isEmpty { flush() }

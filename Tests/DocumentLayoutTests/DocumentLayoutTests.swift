@@ -50,6 +50,15 @@ struct DocumentLayoutTests {
         #expect(try layout("<p>abcdefghij</p>", width: 4) == ["abcd", "efgh", "ij"])
     }
 
+    @Test func softHyphensBreakWordsAndShowAHyphenOnlyThere() throws {
+        #expect(try layout("<p>extra&shy;ordinarily long</p>", width: 8) == ["extra-", "ordinari", "ly long"])
+        #expect(try layout("<p>extra&shy;ordinarily</p>", width: 40) == ["extraordinarily"])
+    }
+
+    @Test func zeroWidthSpacesAreBreakOpportunities() throws {
+        #expect(try layout("<p>aaaa\u{200B}bbbb\u{200B}cccc</p>", width: 9) == ["aaaabbbb", "cccc"])
+    }
+
     @Test func wideCharactersTakeTwoColumns() throws {
         let lines = try layout("<p>中文字符之间可以断行</p>", width: 7)
         #expect(lines == ["中文字", "符之间", "可以断", "行"])
