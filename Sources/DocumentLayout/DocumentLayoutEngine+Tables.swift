@@ -35,7 +35,10 @@ extension DocumentLayoutEngine {
                 style: baseStyle.merging(cell.isHeader ? Style(.bold) : .plain), links: &links))
         }
         var drawing = TableDrawing(grid: grid, widths: widths, contents: contents)
+        // The table's lines name the table as their block (they may overflow the width).
+        pushBlock(BlockContext(tag: .table, node: table))
         for line in drawing.lines() { emit(line) }
+        popBlock()
         requestBlankLine()
     }
 

@@ -315,6 +315,14 @@ struct DocumentLayoutEngine {
         lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
     }
 
+    mutating func pushBlock(_ block: BlockContext) {
+        blocks.push(block)
+    }
+
+    mutating func popBlock() {
+        blocks.pop()
+    }
+
     /// Ends the document with its numbered link targets, as `lynx -dump` does, so that
     /// a reader of the text can follow `[n]` marks.
     private mutating func appendReferences() {

@@ -97,6 +97,13 @@ public final class DocumentView: ScrollComponent, RowSource {
         }
     }
 
+    /// The element the line at `row` came from (`pre`, `table`, `p`, ...), for checks
+    /// such as "only preformatted text and tables may be wider than the width".
+    package func sourceTag(ofRow row: Int) -> HTMLTag? {
+        guard row >= 0, row < lineBlocks.count, lineBlocks[row] != HTMLDocument.none else { return nil }
+        return document[lineBlocks[row]].tag
+    }
+
     public func overflowingText(row: Int, width: Int) -> String? {
         guard row >= 0, row < lines.count else { return nil }
         let text = lines[row].text

@@ -138,11 +138,28 @@ struct DocumentLayoutTests {
         #expect(view.contentExtent == 3)
     }
 
-    @Test func sampleArticleSnapshot() throws {
-        let html = try Data(contentsOf: pagesDirectory.appendingPathComponent("article.html"))
-        let document = try HTMLParser.parse([UInt8](html))
-        let text = DocumentView(document: document, width: 72).lines.map(\.text).joined(separator: "\n") + "\n"
-        try assertSnapshot(text, named: "article-72")
+    /// Every page in `Pages/` at 40, 80 and 120 columns against its stored dump.
+    @Test(arguments: ["article", "cjk", "reference"], [40, 80, 120])
+    func pageSnapshots(page: String, width: Int) throws {
+        let html = try Data(contentsOf: pagesDirectory.appendingPathComponent("\(page).html"))
+        let view = DocumentView(document: try HTMLParser.parse([UInt8](html)), width: width)
+        let text = view.lines.map(\.text).joined(separator: "\n") + "\n"
+        try assertSnapshot(text, named: "\(page)-\(width)")
+    }
+
+    /// No line is wider than the width, except lines of preformatted text and of
+    /// tables whose columns cannot shrink further; those are counted, not hidden.
+    @Test(arguments: ["article", "cjk", "reference"], [20, 40, 80, 120])
+    func linesFitTheWidthExceptPreAndTables(page: String, width: Int) throws {
+        let html = try Data(contentsOf: pagesDirectory.appendingPathComponent("\(page).html"))
+        let view = DocumentView(document: try HTMLParser.parse([UInt8](html)), width: width)
+        var overflowing: [HTMLTag: Int] = [:]
+        for (row, line) in view.lines.enumerated() where TextWidth.columns(of: line.text) > width {
+            let tag = view.sourceTag(ofRow: row)
+            #expect(tag == .pre || tag == .table, "\(page) at \(width): \(line.text)")
+            overflowing[tag ?? .unknown, default: 0] += 1
+        }
+        if width >= 80 { #expect(overflowing.isEmpty, "\(page) at \(width): \(overflowing)") }
     }
 
     /// Generated pages: no line is wider than the width, except `pre` lines, which are
