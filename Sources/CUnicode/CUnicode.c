@@ -2,6 +2,7 @@
 
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/utext.h>
 #include <unicode/utypes.h>
 
 int32_t docscroll_scalar_columns(uint32_t scalar) {
@@ -35,30 +36,65 @@ int32_t docscroll_is_emoji(uint32_t scalar) {
 // paragraph, so each thread keeps one and only resets its text.
 static _Thread_local UBreakIterator *cached_line_iterator = NULL;
 
-int32_t docscroll_line_breaks(const uint16_t *text, int32_t length,
-                              int32_t *positions, int32_t capacity) {
+static UBreakIterator *line_iterator(void) {
     UErrorCode status = U_ZERO_ERROR;
     if (cached_line_iterator == NULL) {
         cached_line_iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
         if (U_FAILURE(status)) {
             cached_line_iterator = NULL;
-            return -1;
         }
     }
-    ubrk_setText(cached_line_iterator, (const UChar *)text, length, &status);
+    return cached_line_iterator;
+}
+
+int32_t docscroll_line_breaks_utf8(const uint8_t *text, int64_t length,
+                                   int32_t *positions, int32_t capacity) {
+    UBreakIterator *iterator = line_iterator();
+    if (iterator == NULL) {
+        return -1;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UText *utext = utext_openUTF8(NULL, (const char *)text, length, &status);
+    if (U_FAILURE(status)) {
+        return -1;
+    }
+    ubrk_setUText(iterator, utext, &status);
+    if (U_FAILURE(status)) {
+        utext_close(utext);
+        return -1;
+    }
+    int32_t count = 0;
+    ubrk_first(iterator);
+    for (int32_t at = ubrk_next(iterator); at != UBRK_DONE; at = ubrk_next(iterator)) {
+        if (count < capacity) {
+            positions[count] = at;
+        }
+        count += 1;
+    }
+    utext_close(utext);
+    return count;
+}
+
+int32_t docscroll_line_breaks(const uint16_t *text, int32_t length,
+                              int32_t *positions, int32_t capacity) {
+    UBreakIterator *iterator = line_iterator();
+    if (iterator == NULL) {
+        return -1;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(iterator, (const UChar *)text, length, &status);
     if (U_FAILURE(status)) {
         return -1;
     }
     int32_t count = 0;
-    ubrk_first(cached_line_iterator);
-    for (int32_t at = ubrk_next(cached_line_iterator); at != UBRK_DONE;
-         at = ubrk_next(cached_line_iterator)) {
+    ubrk_first(iterator);
+    for (int32_t at = ubrk_next(iterator); at != UBRK_DONE; at = ubrk_next(iterator)) {
         if (count < capacity) {
             positions[count] = at;
         }
         count += 1;
     }
     // Do not keep a pointer to the caller's buffer past this call.
-    ubrk_setText(cached_line_iterator, NULL, 0, &status);
+    ubrk_setText(iterator, NULL, 0, &status);
     return count;
 }

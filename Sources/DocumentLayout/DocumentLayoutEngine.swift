@@ -286,7 +286,7 @@ struct DocumentLayoutEngine {
         let wrapped = LineWrapper.wrap(inline.runs, width: width - prefixColumns())
         var widest = 0
         for spans in wrapped {
-            widest = max(widest, spans.reduce(0) { $0 + TextWidth.columns(of: $1.text) })
+            if rule != nil { widest = max(widest, spans.reduce(0) { $0 + TextWidth.columns(of: $1.text) }) }
             emit(spans)
         }
         if let rule, widest > 0 {

@@ -104,13 +104,13 @@ public final class DocumentView: ScrollComponent, RowSource {
         return document[lineBlocks[row]].tag
     }
 
-    public func overflowingText(row: Int, width: Int) -> String? {
-        guard row >= 0, row < lines.count else { return nil }
-        let text = lines[row].text
-        guard TextWidth.columns(of: text) > width else { return nil }
-        var trimmed = TextWidth.printable(text)
-        while trimmed.last == " " { trimmed.removeLast() }
-        return trimmed
+    /// The line's text, as cells would show it; whole when wider than `width`.
+    public func plainText(row: Int, width: Int) -> String {
+        guard row >= 0, row < lines.count else { return "" }
+        linesDrawn += 1
+        var text = TextWidth.printable(lines[row].text)
+        while text.last == " " { text.removeLast() }
+        return text
     }
 
     /// Bytes the laid-out lines hold.

@@ -17,34 +17,38 @@ struct InlineRuns {
 
     /// Appends text, collapsing runs of white space to one space unless `preserve`.
     /// With `noWrap` (`<nobr>`), the collapsed spaces are no-break spaces.
+    ///
+    /// Works on UTF-8 bytes: the white space HTML collapses is ASCII, and no byte of
+    /// a multi-byte UTF-8 sequence is ASCII, so bytes can be judged one by one.
     mutating func append(_ text: String, style: Style, preserve: Bool, noWrap: Bool = false) {
-        var collected = ""
+        var collected: [UInt8] = []
         collected.reserveCapacity(text.utf8.count)
-        if preserve {
-            for character in text {
-                if character == "\r\n" || character == "\r" {
-                    collected.append("\n")
-                } else {
-                    collected.append(character)
+        let space: [UInt8] = noWrap ? [0xC2, 0xA0] : [0x20]
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if preserve {
+                // CR LF and lone CR become LF.
+                if byte == 0x0A, previous == 0x0D {
+                    previous = byte
+                    continue
                 }
+                collected.append(byte == 0x0D ? 0x0A : byte)
+                afterSpace = byte == 0x0A || byte == 0x0D
+            } else if Self.isCollapsible(byte) {
+                if !afterSpace { collected.append(contentsOf: space) }
+                afterSpace = true
+            } else {
+                collected.append(byte)
+                afterSpace = false
             }
-            afterSpace = collected.last == "\n"
-        } else {
-            for character in text {
-                if Self.isCollapsible(character) {
-                    if !afterSpace { collected.append(noWrap ? "\u{A0}" : " ") }
-                    afterSpace = true
-                } else {
-                    collected.append(character)
-                    afterSpace = false
-                }
-            }
+            previous = byte
         }
         guard !collected.isEmpty else { return }
+        let piece = String(decoding: collected, as: UTF8.self)
         if let last = runs.last, last.style == style {
-            runs[runs.count - 1].text += collected
+            runs[runs.count - 1].text += piece
         } else {
-            runs.append(Run(text: collected, style: style))
+            runs.append(Run(text: piece, style: style))
         }
     }
 
@@ -65,7 +69,7 @@ struct InlineRuns {
 
     /// Whether the runs hold anything visible.
     var hasContent: Bool {
-        runs.contains { $0.text.contains { !Self.isCollapsible($0) } }
+        runs.contains { $0.text.utf8.contains { !Self.isCollapsible($0) } }
     }
 
     mutating func removeAll() {
@@ -73,11 +77,8 @@ struct InlineRuns {
         afterSpace = true
     }
 
-    /// ASCII white space per HTML; U+00A0 is not collapsible.
-    static func isCollapsible(_ character: Character) -> Bool {
-        switch character {
-        case " ", "\t", "\n", "\r", "\r\n", "\u{0C}": true
-        default: false
-        }
+    /// ASCII white space per HTML (space, tab, LF, FF, CR); U+00A0 is not collapsible.
+    static func isCollapsible(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 }

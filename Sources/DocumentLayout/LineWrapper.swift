@@ -7,31 +7,41 @@ enum LineWrapper {
     ///
     /// A `"\n"` in the runs (from `<br>`) ends a line. A word wider than the line is
     /// broken between graphemes. Spaces at the end of a line are dropped.
+    ///
+    /// Works on UTF-8 bytes: a segment between two break opportunities that is plain
+    /// printable ASCII (most text) is measured by its length and copied whole; only
+    /// other segments are walked grapheme by grapheme.
     static func wrap(_ runs: [InlineRuns.Run], width: Int) -> [[LayoutLine.Span]] {
-        let width = max(1, width)
-        let text = runs.map(\.text).joined()
-        let breaks = LineBreaks.opportunities(in: text)
-        var builder = Builder(width: width)
-        var segment: [Builder.Glyph] = []
-        var runIndex = 0
-        var runEnd = runs.first?.text.utf16.count ?? 0
-        var offset = 0
-        var breakIndex = 0
-        for character in text {
-            while offset >= runEnd, runIndex + 1 < runs.count {
-                runIndex += 1
-                runEnd += runs[runIndex].text.utf16.count
-            }
-            offset += character.utf16.count
-            segment.append(.init(character: character, style: runs[runIndex].style, columns: TextWidth.columns(of: character)))
-            while breakIndex < breaks.count, breaks[breakIndex] < offset { breakIndex += 1 }
-            if breakIndex < breaks.count, breaks[breakIndex] == offset {
-                builder.place(segment)
-                segment.removeAll(keepingCapacity: true)
-                breakIndex += 1
+        var builder = Builder(width: max(1, width))
+        var text = runs.map(\.text).joined()
+        let breaks = LineBreaks.utf8Opportunities(in: text)
+        var runEnds: [Int] = []
+        var total = 0
+        for run in runs {
+            total += run.text.utf8.count
+            runEnds.append(total)
+        }
+        text.withUTF8 { bytes in
+            var start = 0
+            var runIndex = 0
+            for end in breaks where end > start {
+                var pieces: [Builder.Piece] = []
+                var pieceStart = start
+                var isPlainASCII = true
+                while pieceStart < end {
+                    while runIndex < runEnds.count - 1, runEnds[runIndex] <= pieceStart { runIndex += 1 }
+                    let pieceEnd = min(end, runEnds[runIndex])
+                    let slice = UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])
+                    for (offset, byte) in slice.enumerated() where byte < 0x20 || byte > 0x7E {
+                        if !(byte == 0x0A && pieceStart + offset == end - 1) { isPlainASCII = false }
+                    }
+                    pieces.append(.init(text: String(decoding: slice, as: UTF8.self), style: runs[runIndex].style, columns: 0))
+                    pieceStart = pieceEnd
+                }
+                builder.place(pieces, plainASCII: isPlainASCII)
+                start = end
             }
         }
-        builder.place(segment)
         builder.finish()
         return builder.lines
     }
@@ -70,50 +80,55 @@ enum LineWrapper {
         return lines
     }
 
-    /// Accumulates glyphs into lines of at most `width` columns.
+    /// Accumulates segments into lines of at most `width` columns.
     private struct Builder {
-        struct Glyph {
-            var character: Character
+        /// Text of one style within a segment, measured in columns.
+        struct Piece {
+            var text: String
             var style: Style
             var columns: Int
         }
 
         let width: Int
         var lines: [[LayoutLine.Span]] = []
-        var line: [Glyph] = []
+        var line: [Piece] = []
         var lineColumns = 0
         /// Whether the line ends where a soft hyphen (U+00AD) allows a break.
         var softHyphenPending = false
 
         init(width: Int) { self.width = width }
 
-        mutating func place(_ segment: [Glyph]) {
-            guard !segment.isEmpty else { return }
-            var glyphs = segment
-            let forcesBreak = glyphs.last?.character == "\n"
-            if forcesBreak { glyphs.removeLast() }
-            let endsWithSoftHyphen = glyphs.last?.character == "\u{AD}"
-            glyphs.removeAll { $0.columns == 0 && $0.character != " " }
-            let trailingSpaces = glyphs.reversed().prefix { $0.character == " " }.count
-            let contentColumns = glyphs.dropLast(trailingSpaces).reduce(0) { $0 + $1.columns }
+        /// Places one segment (the text between two break opportunities).
+        mutating func place(_ segment: [Piece], plainASCII: Bool) {
+            guard var last = segment.last?.text.last else { return }
+            var pieces = segment
+            let forcesBreak = last == "\n"
+            if forcesBreak {
+                pieces[pieces.count - 1].text.removeLast()
+                last = pieces.last?.text.last ?? " "
+            }
+            let endsWithSoftHyphen = last == "\u{AD}"
+            if plainASCII {
+                for index in pieces.indices { pieces[index].columns = pieces[index].text.utf8.count }
+            } else {
+                pieces = pieces.map(Self.measured)
+            }
+            pieces.removeAll { $0.text.isEmpty }
+            let trailing = Self.trailingSpaces(pieces)
+            let contentColumns = pieces.reduce(0) { $0 + $1.columns } - trailing
             if lineColumns + contentColumns > width, !line.isEmpty {
                 // A word broken at a soft hyphen shows the hyphen (when it fits).
-                if softHyphenPending, lineColumns < width, let last = line.last {
-                    append(Glyph(character: "-", style: last.style, columns: 1))
+                if softHyphenPending, lineColumns < width, let style = line.last?.style {
+                    append(Piece(text: "-", style: style, columns: 1))
                 }
                 flush()
             }
-            defer { softHyphenPending = endsWithSoftHyphen }
             if contentColumns > width {
-                for glyph in glyphs where !(line.isEmpty && glyph.character == " ") {
-                    if lineColumns + glyph.columns > width, !line.isEmpty { flush() }
-                    append(glyph)
-                }
+                placeByGrapheme(pieces)
             } else {
-                for glyph in glyphs where !(line.isEmpty && glyph.character == " ") {
-                    append(glyph)
-                }
+                for piece in pieces { append(piece) }
             }
+            softHyphenPending = endsWithSoftHyphen
             if forcesBreak { flush() }
         }
 
@@ -121,24 +136,70 @@ enum LineWrapper {
             if !line.isEmpty { flush() }
         }
 
-        private mutating func append(_ glyph: Glyph) {
-            line.append(glyph)
-            lineColumns += glyph.columns
+        /// A word wider than the line: broken between graphemes.
+        private mutating func placeByGrapheme(_ pieces: [Piece]) {
+            for piece in pieces {
+                for character in piece.text {
+                    let columns = TextWidth.columns(of: character)
+                    if lineColumns + columns > width, !line.isEmpty { flush() }
+                    append(Piece(text: String(character), style: piece.style, columns: columns))
+                }
+            }
+        }
+
+        private mutating func append(_ piece: Piece) {
+            var piece = piece
+            if line.isEmpty {
+                // No line starts with a space.
+                let spaces = piece.text.prefix { $0 == " " }.count
+                guard spaces < piece.text.count else { return }
+                piece.text.removeFirst(spaces)
+                piece.columns -= spaces
+            }
+            line.append(piece)
+            lineColumns += piece.columns
         }
 
         private mutating func flush() {
-            while line.last?.character == " " { line.removeLast() }
+            while let last = line.last, last.text.last == " " {
+                line[line.count - 1].text.removeLast()
+                if line[line.count - 1].text.isEmpty { line.removeLast() }
+            }
             var spans: [LayoutLine.Span] = []
-            for glyph in line {
-                if let last = spans.last, last.style == glyph.style {
-                    spans[spans.count - 1].text.append(glyph.character)
+            for piece in line {
+                if let last = spans.last, last.style == piece.style {
+                    spans[spans.count - 1].text += piece.text
                 } else {
-                    spans.append(.init(String(glyph.character), style: glyph.style))
+                    spans.append(.init(piece.text, style: piece.style))
                 }
             }
             lines.append(spans)
             line.removeAll(keepingCapacity: true)
             lineColumns = 0
+        }
+
+        /// The piece with its zero-width graphemes (other than spaces) dropped, measured.
+        private static func measured(_ piece: Piece) -> Piece {
+            var text = ""
+            var columns = 0
+            for character in piece.text {
+                let width = TextWidth.columns(of: character)
+                if width == 0, character != " " { continue }
+                text.append(character)
+                columns += width
+            }
+            return Piece(text: text, style: piece.style, columns: columns)
+        }
+
+        private static func trailingSpaces(_ pieces: [Piece]) -> Int {
+            var count = 0
+            for piece in pieces.reversed() {
+                let bytes = piece.text.utf8
+                let spaces = bytes.reversed().prefix { $0 == 0x20 }.count
+                count += spaces
+                if spaces < bytes.count { break }
+            }
+            return count
         }
     }
 }

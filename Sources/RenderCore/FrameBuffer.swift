@@ -76,10 +76,11 @@ public struct FrameBuffer: Hashable, Sendable {
 }
 
 extension FrameBuffer {
-    /// Bytes this buffer holds: its cell array, plus grapheme text too long to be
-    /// stored inside a cell.
+    /// Bytes this buffer holds: its cells, plus grapheme text too long to be stored
+    /// inside a cell. (Counted by cells, not by the array's capacity, which depends on
+    /// the allocator and would make the figure differ from run to run.)
     public var storageBytes: Int {
-        var bytes = cells.capacity * MemoryLayout<Cell>.stride
+        var bytes = cells.count * MemoryLayout<Cell>.stride
         for cell in cells where cell.grapheme.utf8.count > 15 { bytes += cell.grapheme.utf8.count }
         return bytes
     }

@@ -25,6 +25,28 @@ public enum LineBreaks {
         return positions[0..<Int(count)].map(Int.init)
     }
 
+    /// The UTF-8 offsets in `text` where a new line may start, ascending, excluding 0
+    /// and ending with the text's UTF-8 length. ICU reads the UTF-8 in place.
+    public static func utf8Opportunities(in text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes -> [Int] in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
+            var positions = [Int32](repeating: 0, count: min(bytes.count, 256) + 1)
+            while true {
+                let count = positions.withUnsafeMutableBufferPointer { out in
+                    docscroll_line_breaks_utf8(base, Int64(bytes.count), out.baseAddress, Int32(out.count))
+                }
+                if count < 0 {
+                    var result: [Int] = []
+                    for index in 0..<bytes.count where bytes[index] == 0x20 && index + 1 < bytes.count { result.append(index + 1) }
+                    return result + [bytes.count]
+                }
+                if Int(count) <= positions.count { return positions[0..<Int(count)].map(Int.init) }
+                positions = [Int32](repeating: 0, count: Int(count))
+            }
+        }
+    }
+
     private static func spaceOpportunities(_ utf16: [UInt16]) -> [Int] {
         var result: [Int] = []
         for (index, unit) in utf16.enumerated() where unit == 0x20 && index + 1 < utf16.count {

@@ -10,12 +10,18 @@ public protocol RowSource: AnyObject {
     /// buffer row `row`. Rows past the end of the content are left blank.
     func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int)
 
-    /// The whole text of `row` when it is wider than `width` columns (a `pre` line, an
-    /// overflowing table), so that a text dump loses nothing a frame cuts off; `nil`
-    /// when the row fits. Control characters come back replaced, as in cells.
-    func overflowingText(row: Int, width: Int) -> String?
+    /// Row `row` as plain text, as a frame `width` columns wide shows it (control
+    /// characters replaced, trailing blanks dropped), except that a row wider than
+    /// `width` (a `pre` line, an overflowing table) comes whole: a text dump loses
+    /// nothing a frame cuts off.
+    func plainText(row: Int, width: Int) -> String
 }
 
 extension RowSource {
-    public func overflowingText(row: Int, width: Int) -> String? { nil }
+    /// Draws the row into a one-row buffer: right for any source, if not the fastest.
+    public func plainText(row: Int, width: Int) -> String {
+        var buffer = FrameBuffer(width: width, height: 1)
+        drawRows(row..<(row + 1), into: &buffer, at: 0)
+        return buffer.plainText(row: 0)
+    }
 }

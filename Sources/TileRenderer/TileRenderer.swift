@@ -92,7 +92,8 @@ public final class TileRenderer {
     /// insets and spacing included as blank lines. Rows wider than the viewport (`pre`,
     /// overflowing tables) come whole, where a frame cuts them at its width.
     ///
-    /// Windowed mode holds at most two tiles of a component at a time while walking.
+    /// Text needs no cells, so the dump reads rows from the components
+    /// (`RowSource.plainText`) and builds no tiles.
     /// - Parameter line: receives each line in order.
     public func dump(_ container: ScrollContainer, line: (String) -> Void) {
         var row = 0
@@ -103,17 +104,7 @@ public final class TileRenderer {
             }
             let extent = Int(placement.extent)
             if let source = container.component(placement.id) as? RowSource {
-                for index in 0..<tileCount(rows: extent) {
-                    let key = TileKey(component: placement.id, index: index)
-                    let built = tile(key, source: source)
-                    for tileRow in 0..<min(tileRows, extent - index * tileRows) {
-                        let row = index * tileRows + tileRow
-                        line(source.overflowingText(row: row, width: width) ?? built.plainText(row: tileRow))
-                    }
-                    if mode == .windowed {
-                        evict { $0 != key }
-                    }
-                }
+                for contentRow in 0..<extent { line(source.plainText(row: contentRow, width: width)) }
             } else {
                 for _ in 0..<extent { line("") }
             }

@@ -27,4 +27,9 @@ int32_t docscroll_is_emoji(uint32_t scalar);
 int32_t docscroll_line_breaks(const uint16_t *text, int32_t length,
                               int32_t *positions, int32_t capacity);
 
+/// The same for UTF-8 text: positions are byte offsets. ICU reads the bytes in place
+/// (a UText), with no conversion to UTF-16.
+int32_t docscroll_line_breaks_utf8(const uint8_t *text, int64_t length,
+                                   int32_t *positions, int32_t capacity);
+
 #endif
