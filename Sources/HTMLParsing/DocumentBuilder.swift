@@ -1,0 +1,113 @@
+internal import CLibXML2
+
+/// Receives libxml2's SAX events and builds the flat `HTMLDocument` as they come, so
+/// that no libxml2 tree is ever made.
+///
+/// libxml2's HTML parser reports an end for every element it opens (closing implied
+/// ones itself), so a stack of open elements is enough to know each node's parent.
+final class DocumentBuilder {
+    private(set) var document = HTMLDocument()
+    /// Per node: its last child so far, to link the next one in O(1).
+    private var lastChild: [HTMLDocument.NodeIndex] = [HTMLDocument.none]
+    /// The open elements; the last is the parent of what comes next.
+    private var open: [HTMLDocument.NodeIndex] = []
+    /// Inside an element whose content is never shown: how deep.
+    private var skipDepth = 0
+    /// Inside `<title>`: how deep, and its text so far.
+    private var titleDepth = 0
+    private var title = ""
+    /// Whether the last node added is a text node still open for more text (libxml2
+    /// splits text across several events).
+    private var textIsOpen = false
+
+    /// Elements whose content is never shown.
+    static let droppedTags: Set<String> = ["head", "script", "style", "template"]
+
+    /// Attributes layout may use; the others (event handlers, data URIs in `src`,
+    /// inline SVG paths) are not kept.
+    static let keptAttributes: Set<String> = [
+        "id", "name", "href", "alt", "title", "src", "start", "type", "reversed", "value",
+        "hidden", "style", "colspan", "rowspan", "lang", "dir", "open", "label", "placeholder",
+        "selected", "checked", "data",
+    ]
+
+    func startElement(_ rawName: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        textIsOpen = false
+        let name = Self.string(rawName).lowercased()
+        if titleDepth > 0 || (name == "title" && document.title.isEmpty && title.isEmpty) {
+            titleDepth += 1
+            return
+        }
+        if skipDepth > 0 || Self.droppedTags.contains(name) {
+            skipDepth += 1
+            return
+        }
+        let firstAttribute = document.attributes.count
+        if let attributes {
+            var index = 0
+            while let attributeName = attributes[index] {
+                let key = Self.string(attributeName).lowercased()
+                if Self.keptAttributes.contains(key), document.attributes.count - firstAttribute < Int(UInt16.max) {
+                    document.attributes.append(.init(name: key, value: Self.string(attributes[index + 1])))
+                }
+                index += 2
+            }
+        }
+        let node = HTMLDocument.Node(
+            kind: .element, tag: HTMLTag(name: name), attributeCount: UInt16(document.attributes.count - firstAttribute),
+            parent: open.last ?? document.root, payload: Int32(firstAttribute))
+        open.append(link(node))
+    }
+
+    func endElement() {
+        textIsOpen = false
+        if titleDepth > 0 {
+            titleDepth -= 1
+            if titleDepth == 0 { document.title = title.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ") }
+            return
+        }
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        _ = open.popLast()
+    }
+
+    func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+        guard let bytes, length > 0 else { return }
+        let text = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self)
+        if titleDepth > 0 {
+            title += text
+            return
+        }
+        guard skipDepth == 0 else { return }
+        if textIsOpen, let last = document.texts.indices.last {
+            document.texts[last] += text
+            return
+        }
+        document.texts.append(text)
+        link(HTMLDocument.Node(kind: .text, tag: .unknown, attributeCount: 0, parent: open.last ?? document.root, payload: Int32(document.texts.count - 1)))
+        textIsOpen = true
+    }
+
+    @discardableResult
+    private func link(_ node: HTMLDocument.Node) -> HTMLDocument.NodeIndex {
+        let index = HTMLDocument.NodeIndex(document.nodes.count)
+        document.nodes.append(node)
+        lastChild.append(HTMLDocument.none)
+        let parent = Int(node.parent)
+        let previous = lastChild[parent]
+        if previous == HTMLDocument.none {
+            document.nodes[parent].firstChild = index
+        } else {
+            document.nodes[Int(previous)].nextSibling = index
+        }
+        lastChild[parent] = index
+        return index
+    }
+
+    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+}
