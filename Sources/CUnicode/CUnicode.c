@@ -74,27 +74,3 @@ int32_t docscroll_line_breaks_utf8(const uint8_t *text, int64_t length,
     utext_close(utext);
     return count;
 }
-
-int32_t docscroll_line_breaks(const uint16_t *text, int32_t length,
-                              int32_t *positions, int32_t capacity) {
-    UBreakIterator *iterator = line_iterator();
-    if (iterator == NULL) {
-        return -1;
-    }
-    UErrorCode status = U_ZERO_ERROR;
-    ubrk_setText(iterator, (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) {
-        return -1;
-    }
-    int32_t count = 0;
-    ubrk_first(iterator);
-    for (int32_t at = ubrk_next(iterator); at != UBRK_DONE; at = ubrk_next(iterator)) {
-        if (count < capacity) {
-            positions[count] = at;
-        }
-        count += 1;
-    }
-    // Do not keep a pointer to the caller's buffer past this call.
-    ubrk_setText(iterator, NULL, 0, &status);
-    return count;
-}

@@ -111,7 +111,7 @@ extension DocumentLayoutEngine {
         var widest = 0
         var start = text.startIndex
         for breakOffset in LineBreaks.opportunities(in: text) {
-            let end = String.Index(utf16Offset: breakOffset, in: text)
+            let end = text.utf8.index(text.utf8.startIndex, offsetBy: breakOffset)
             guard end > start else { continue }
             widest = max(widest, TextWidth.columns(of: text[start..<end].trimmingTrailingSpaces))
             start = end

@@ -14,7 +14,7 @@ enum LineWrapper {
     static func wrap(_ runs: [InlineRuns.Run], width: Int) -> [[LayoutLine.Span]] {
         var builder = Builder(width: max(1, width))
         var text = runs.map(\.text).joined()
-        let breaks = LineBreaks.utf8Opportunities(in: text)
+        let breaks = LineBreaks.opportunities(in: text)
         var runEnds: [Int] = []
         var total = 0
         for run in runs {

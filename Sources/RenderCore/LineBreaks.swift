@@ -2,32 +2,12 @@ internal import CUnicode
 
 /// Line break opportunities by UAX #14, from ICU's line break iterator.
 public enum LineBreaks {
-    /// The UTF-16 offsets in `text` where a new line may start, ascending, excluding 0
-    /// and ending with the text's UTF-16 length.
-    ///
-    /// Break whole paragraphs at once: each call has a fixed cost.
-    /// When ICU fails, falls back to breaking after every space.
-    public static func opportunities(in text: String) -> [Int] {
-        let utf16 = Array(text.utf16)
-        guard !utf16.isEmpty else { return [] }
-        var positions = [Int32](repeating: 0, count: min(utf16.count, 64) + 1)
-        var count: Int32 = -1
-        while true {
-            count = utf16.withUnsafeBufferPointer { textBuffer in
-                positions.withUnsafeMutableBufferPointer { out in
-                    docscroll_line_breaks(textBuffer.baseAddress, Int32(textBuffer.count), out.baseAddress, Int32(out.count))
-                }
-            }
-            if count < 0 { return spaceOpportunities(utf16) }
-            if Int(count) <= positions.count { break }
-            positions = [Int32](repeating: 0, count: Int(count))
-        }
-        return positions[0..<Int(count)].map(Int.init)
-    }
-
     /// The UTF-8 offsets in `text` where a new line may start, ascending, excluding 0
     /// and ending with the text's UTF-8 length. ICU reads the UTF-8 in place.
-    public static func utf8Opportunities(in text: String) -> [Int] {
+    ///
+    /// Break whole paragraphs at once: each call has a fixed cost. When ICU fails,
+    /// falls back to breaking after every space.
+    public static func opportunities(in text: String) -> [Int] {
         var text = text
         return text.withUTF8 { bytes -> [Int] in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
@@ -45,14 +25,5 @@ public enum LineBreaks {
                 positions = [Int32](repeating: 0, count: Int(count))
             }
         }
-    }
-
-    private static func spaceOpportunities(_ utf16: [UInt16]) -> [Int] {
-        var result: [Int] = []
-        for (index, unit) in utf16.enumerated() where unit == 0x20 && index + 1 < utf16.count {
-            result.append(index + 1)
-        }
-        result.append(utf16.count)
-        return result
     }
 }

@@ -60,15 +60,15 @@ struct ConformanceTests {
         for testCase in cases {
             var text = ""
             text.unicodeScalars.append(contentsOf: testCase.scalars)
-            // Breaks in scalar offsets, converted from UTF-16 offsets.
-            var scalarAtUTF16: [Int: Int] = [:]
-            var utf16 = 0
+            // Breaks in scalar offsets, converted from UTF-8 offsets.
+            var scalarAtUTF8: [Int: Int] = [:]
+            var utf8 = 0
             for (index, scalar) in testCase.scalars.enumerated() {
-                scalarAtUTF16[utf16] = index
-                utf16 += scalar.utf16.count
+                scalarAtUTF8[utf8] = index
+                utf8 += scalar.utf8.count
             }
-            scalarAtUTF16[utf16] = testCase.scalars.count
-            let found = LineBreaks.opportunities(in: text).compactMap { scalarAtUTF16[$0] }
+            scalarAtUTF8[utf8] = testCase.scalars.count
+            let found = LineBreaks.opportunities(in: text).compactMap { scalarAtUTF8[$0] }
             if found != testCase.breaks { failing.insert(testCase.line) }
         }
         let known = try ConformanceFile.knownDifferences("LineBreakTest-differences.txt")

@@ -82,12 +82,12 @@ struct LineBreakTests {
     }
 
     @Test func breaksBetweenIdeographs() {
-        #expect(LineBreaks.opportunities(in: "中文字") == [1, 2, 3])
+        #expect(LineBreaks.opportunities(in: "中文字") == [3, 6, 9])
     }
 
     @Test func noBreakBeforeClosingPunctuation() {
         // "。" may not start a line (UAX #14 class CL).
-        #expect(LineBreaks.opportunities(in: "中。文") == [2, 3])
+        #expect(LineBreaks.opportunities(in: "中。文") == [6, 9])
     }
 
     @Test func emptyTextHasNoOpportunities() {
@@ -98,6 +98,6 @@ struct LineBreakTests {
         let text = Array(repeating: "word", count: 500).joined(separator: " ")
         let breaks = LineBreaks.opportunities(in: text)
         #expect(breaks.count == 500)
-        #expect(breaks.last == text.utf16.count)
+        #expect(breaks.last == text.utf8.count)
     }
 }

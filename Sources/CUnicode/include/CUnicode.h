@@ -18,17 +18,13 @@ int32_t docscroll_is_emoji_presentation(uint32_t scalar);
 /// Whether a scalar has the Emoji property (VS16 after it makes it two columns wide).
 int32_t docscroll_is_emoji(uint32_t scalar);
 
-/// Line break opportunities of a UTF-16 text by UAX #14 (ICU's line break iterator).
+/// Line break opportunities of a UTF-8 text by UAX #14 (ICU's line break iterator).
 ///
-/// Writes the UTF-16 offsets where a line may start, in increasing order, excluding 0
-/// and including `length`, into `positions` (room for `capacity` entries).
+/// Writes the byte offsets where a line may start, in increasing order, excluding 0
+/// and including `length`, into `positions` (room for `capacity` entries). ICU reads
+/// the bytes in place (a UText), with no conversion to UTF-16.
 /// Returns how many were found (which may exceed `capacity`: call again with more
 /// room), or -1 when ICU fails.
-int32_t docscroll_line_breaks(const uint16_t *text, int32_t length,
-                              int32_t *positions, int32_t capacity);
-
-/// The same for UTF-8 text: positions are byte offsets. ICU reads the bytes in place
-/// (a UText), with no conversion to UTF-16.
 int32_t docscroll_line_breaks_utf8(const uint8_t *text, int64_t length,
                                    int32_t *positions, int32_t capacity);
 
