@@ -371,10 +371,6 @@ public final class ScrollContainer {
 
     // MARK: Internals
 
-    func entry(_ id: ComponentID) -> Entry? {
-        indexByID[id].map { entries[$0] }
-    }
-
     /// Root offset of the top of entry `index`'s content.
     func contentTop(_ index: Int) -> Double {
         storedInsets.top + slots.prefixSum(index) + entries[index].options.insets.top

@@ -119,6 +119,18 @@ struct AnchorTests {
         #expect(container.scrollOffset == 80)
     }
 
+    @Test func changingAComponentsInsetsKeepsTheAnchor() throws {
+        let container = ScrollContainer(viewportExtent: 10)
+        let first = container.append(TestComponent(20))
+        let second = container.append(TestComponent(50))
+        container.scroll(to: 30)
+        let before = container.position
+        container.setOptions(ComponentOptions(insets: EdgeInsets(top: 3, bottom: 2)), for: first)
+        #expect(container.rootOffset(of: second) == 25)
+        #expect(container.position == before)
+        #expect(container.scrollOffset == 35)
+    }
+
     @Test func changesBelowTheViewportMoveNothing() {
         let container = ScrollContainer(viewportExtent: 10)
         container.append(TestComponent(50))
