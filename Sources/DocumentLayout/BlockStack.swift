@@ -110,15 +110,6 @@ struct BlockStack {
 
     /// Keeps at most `prefixLimit` columns of indentation.
     private func clipped(_ prefix: String) -> String {
-        guard TextWidth.columns(of: prefix) > prefixLimit else { return prefix }
-        var result = ""
-        var columns = 0
-        for character in prefix {
-            let next = TextWidth.columns(of: character)
-            if columns + next > prefixLimit { break }
-            result.append(character)
-            columns += next
-        }
-        return result
+        TextWidth.columns(of: prefix) > prefixLimit ? TextWidth.prefix(of: prefix, columns: prefixLimit) : prefix
     }
 }

@@ -29,6 +29,20 @@ public enum TextWidth {
         return total
     }
 
+    /// The longest start of `text` that fits in `columns` columns (a wide grapheme that
+    /// would straddle the limit is left out, as a frame leaves it out).
+    public static func prefix(of text: String, columns limit: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let next = columns(of: character)
+            if used + next > limit { break }
+            result.append(character)
+            used += next
+        }
+        return result
+    }
+
     /// `text` with every grapheme that holds a control character replaced by U+FFFD,
     /// and zero-width graphemes dropped, as cells show it.
     public static func printable(_ text: some StringProtocol) -> String {

@@ -49,14 +49,7 @@ func expectedFrameLines(_ view: DocScrollView, dump: [String]) -> [String] {
 /// A dump line as a frame `width` columns wide shows it: cut at the width (a wide
 /// character that would straddle it left out), trailing blanks dropped.
 func clip(_ line: String, to width: Int) -> String {
-    var result = ""
-    var columns = 0
-    for character in line {
-        let next = TextWidth.columns(of: character)
-        if columns + next > width { break }
-        result.append(character)
-        columns += next
-    }
+    var result = TextWidth.prefix(of: line, columns: width)
     while result.last == " " { result.removeLast() }
     return result
 }

@@ -19,6 +19,12 @@ struct TextWidthTests {
         #expect(TextWidth.columns(of: "") == 0)
     }
 
+    @Test func prefixFitsTheColumns() {
+        #expect(TextWidth.prefix(of: "ab中文", columns: 3) == "ab")
+        #expect(TextWidth.prefix(of: "ab中文", columns: 4) == "ab中")
+        #expect(TextWidth.prefix(of: "abc", columns: 10) == "abc")
+    }
+
     @Test func controlCharactersAreNotPrintable() {
         #expect(!TextWidth.isPrintable("\u{1B}"))
         #expect(!TextWidth.isPrintable("\u{9B}"))
