@@ -104,6 +104,10 @@ struct DocumentLayoutTests {
         #expect(lines == ["shown"])
     }
 
+    @Test func ariaHiddenIsNotHidingAndNoscriptIsShown() throws {
+        #expect(try layout(#"<p aria-hidden="true">decorative</p><noscript><p>no scripts here</p></noscript>"#) == ["decorative", "", "no scripts here"])
+    }
+
     @Test func blockquotesAreMarked() throws {
         #expect(try layout("<p>a</p><blockquote><p>q1</p><p>q2</p></blockquote>") == ["a", "", "│ q1", "│", "│ q2"])
     }
