@@ -58,7 +58,9 @@ public final class DocScrollView {
         }
         for input in pages {
             let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
-            let view = DocumentView(document: document, width: options.width)
+            // Windowed: lay out the first screen now, the rest when it is needed.
+            // Expanded: everything up front.
+            let view = DocumentView(document: document, width: options.width, initialRows: options.mode == .expanded ? .max : options.height)
             documents.append(view)
             documentIDs.append(container.append(view))
         }
@@ -82,6 +84,9 @@ public final class DocScrollView {
         PageEncoding.isSupported(name)
     }
 
+    /// Whether every page is laid out (else the stack's end is an estimate).
+    public var isLaidOut: Bool { !documents.contains { $0.isExtentEstimated } }
+
     /// The root offset, in rows.
     public var scrollOffset: Int { Int(container.scrollOffset) }
 
@@ -99,12 +104,47 @@ public final class DocScrollView {
     /// Scrolls to root offset `offset` (clamped) and draws the viewport.
     public func frame(at offset: Int) -> FrameBuffer {
         container.scroll(to: Double(offset))
+        layOutViewport(keeping: Double(offset))
         return renderer.frame(of: container)
     }
 
     /// The viewport at the current root offset.
     public func frame() -> FrameBuffer {
-        renderer.frame(of: container)
+        layOutViewport(keeping: nil)
+        return renderer.frame(of: container)
+    }
+
+    /// Moves each page's layout frontier past what the viewport shows, plus a tile
+    /// (so no tile is built from rows not laid out yet), and pages above the viewport
+    /// to their end, telling the container of every extent that changed. Repeats until
+    /// nothing changes: exact rows up to the viewport, estimates only below it.
+    /// - Parameter offset: the root offset to hold (a `--frame` request); `nil` keeps
+    ///   the content at the top where it is (the container's anchor rule).
+    private func layOutViewport(keeping offset: Double?) {
+        var changed = true
+        while changed {
+            changed = false
+            let viewportEnd = container.scrollOffset + container.viewportExtent
+            for (document, id) in zip(documents, documentIDs) {
+                guard let top = container.rootOffset(of: id), top < viewportEnd else { continue }
+                let needed = Int(viewportEnd - top) + renderer.tileRows
+                if document.layOut(throughRow: needed) {
+                    container.componentExtentDidChange(id)
+                    changed = true
+                }
+            }
+            if changed, let offset { container.scroll(to: offset) }
+        }
+    }
+
+    /// Lays out every page to its end, so that extents are exact.
+    private func layOutAllPages() {
+        container.performBatchUpdates {
+            for (document, id) in zip(documents, documentIDs) where document.isExtentEstimated {
+                document.layOutAll()
+                container.componentExtentDidChange(id)
+            }
+        }
     }
 
     /// Scrolls by `rows` (clamped).
@@ -116,7 +156,9 @@ public final class DocScrollView {
     /// context, half pages, the ends).
     @discardableResult
     public func navigate(_ step: ScrollStep) -> [ScrollEvent] {
-        container.navigate(step)
+        // The end of the stack is known only once every page is laid out.
+        if step == .stackBottom { layOutAllPages() }
+        return container.navigate(step)
     }
 
     /// Scrolls to root offset `offset` (clamped).
@@ -131,8 +173,13 @@ public final class DocScrollView {
     public func scroll(toFragment fragment: String) -> Bool {
         let id = fragment.hasPrefix("#") ? String(fragment.dropFirst()) : fragment
         for (document, componentID) in zip(documents, documentIDs) {
-            guard let line = document.anchors[id] else { continue }
+            // Searching lays the page out as far as the id (to its end when absent),
+            // so the pages above the target are exact when the jump lands.
+            let line = document.line(forAnchor: id)
+            container.componentExtentDidChange(componentID)
+            guard let line else { continue }
             container.scroll(to: componentID, contentOffset: Double(line), alignment: .top)
+            layOutViewport(keeping: nil)
             return true
         }
         return false
@@ -162,6 +209,7 @@ public final class DocScrollView {
 
     /// Every row of the stack as plain text, top to bottom.
     public func dump(line: (String) -> Void) {
+        layOutAllPages()
         renderer.dump(container, line: line)
     }
 
@@ -173,7 +221,7 @@ public final class DocScrollView {
             rowsMaterialized: tables.reduce(0) { $0 + $1.rowsMaterialized },
             documentNodes: documents.reduce(0) { $0 + $1.document.nodes.count },
             documentBytes: documents.reduce(0) { $0 + $1.document.modelBytes },
-            layoutLines: documents.reduce(0) { $0 + $1.lines.count },
+            layoutLines: documents.reduce(0) { $0 + $1.laidOutLineCount },
             layoutBytes: documents.reduce(0) { $0 + $1.layoutBytes },
             peakRSSBytes: ProcessMemory.peakResidentBytes())
     }

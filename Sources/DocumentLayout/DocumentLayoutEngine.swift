@@ -32,6 +32,13 @@ struct DocumentLayoutEngine {
     var pendingAnchors: [String] = []
     /// How many tables enclose this layout (cells are laid out by engines of their own).
     let tableDepth: Int
+    /// The walk still to do: a layout can stop after enough lines and go on later.
+    private var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool)] = []
+    /// The furthest node reached; nodes are numbered in document order, so this says
+    /// how much of the page is laid out.
+    private(set) var furthestNode: HTMLDocument.NodeIndex = 0
+    /// Whether the whole page is laid out, its References list included.
+    private(set) var isFinished = false
 
     /// Tables nested deeper than this are laid out as plain rows: nesting depth never
     /// turns into call depth, and since each level lays its cells out twice (to
@@ -45,12 +52,23 @@ struct DocumentLayoutEngine {
         self.blocks = BlockStack(prefixLimit: self.width / 2)
     }
 
-    /// The document's lines, with its links and element ids.
-    static func layout(_ document: HTMLDocument, width: Int) -> LaidOutDocument {
+    /// An engine ready to lay out a whole page, a part at a time (`advance`).
+    static func page(_ document: HTMLDocument, width: Int) -> DocumentLayoutEngine {
         var engine = DocumentLayoutEngine(document: document, width: width)
-        engine.run(from: document.root)
-        engine.appendReferences()
-        return LaidOutDocument(lines: engine.lines, lineBlocks: engine.lineBlocks, anchors: engine.anchors, links: engine.links)
+        engine.start(from: document.root)
+        return engine
+    }
+
+    /// Lays out the page until it has at least `lineCount` lines or is finished; the
+    /// end of the page brings its References list.
+    mutating func advance(toLines lineCount: Int) {
+        guard !isFinished else { return }
+        walk(untilLines: lineCount)
+        if pendingWalk.isEmpty {
+            flushInline()
+            appendReferences()
+            isFinished = true
+        }
     }
 
     /// Lays out the content of a table cell at `width`, continuing the link numbering.
@@ -61,16 +79,21 @@ struct DocumentLayoutEngine {
         var engine = DocumentLayoutEngine(document: document, width: width, tableDepth: tableDepth)
         engine.styles = [style]
         engine.links = links
-        engine.run(from: cell)
+        engine.start(from: cell)
+        engine.walk(untilLines: .max)
+        engine.flushInline()
         links = engine.links
         return engine.lines
     }
 
-    /// Lays out the children of `root`.
-    mutating func run(from root: HTMLDocument.NodeIndex) {
-        var stack: [(node: HTMLDocument.NodeIndex, exiting: Bool)] = []
-        stack.append(contentsOf: document.children(of: root).reversed().map { ($0, false) })
-        while let (index, exiting) = stack.popLast() {
+    private mutating func start(from root: HTMLDocument.NodeIndex) {
+        pendingWalk = document.children(of: root).reversed().map { ($0, false) }
+    }
+
+    /// Walks the document until there are `lineCount` lines or nothing is left.
+    private mutating func walk(untilLines lineCount: Int) {
+        while lines.count < lineCount, let (index, exiting) = pendingWalk.popLast() {
+            furthestNode = max(furthestNode, index)
             let node = document[index]
             if exiting {
                 exit(node.tag, index)
@@ -87,10 +110,9 @@ struct DocumentLayoutEngine {
             }
             enter(node.tag, index)
             if ReplacedContent.replaces(node.tag) { continue }
-            stack.append((index, true))
-            stack.append(contentsOf: document.children(of: index).reversed().map { ($0, false) })
+            pendingWalk.append((index, true))
+            pendingWalk.append(contentsOf: document.children(of: index).reversed().map { ($0, false) })
         }
-        flushInline()
     }
 
     // MARK: Elements

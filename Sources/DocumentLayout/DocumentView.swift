@@ -3,33 +3,77 @@ public import RenderCore
 public import ScrollCore
 
 /// A laid-out document as a component of the container: its rows are its lines.
+///
+/// Layout goes only as far as asked: the lines up to a frontier are laid out and final,
+/// and the rest of the page is an estimate (`isExtentEstimated`) until laid out, so a
+/// first screen needs only the first lines. Asking for a row past the frontier
+/// (`layOut(throughRow:)`) moves it; rows before it never change, so a host that moves
+/// the frontier before it draws sees nothing above the viewport move.
 public final class DocumentView: ScrollComponent, RowSource {
     /// The page this view shows; kept so that it can be laid out again at a new width.
     public let document: HTMLDocument
     /// Width the lines are laid out at, in columns.
     public private(set) var width: Int
-    /// The laid-out lines.
-    public private(set) var lines: [LayoutLine]
-    /// Element ids (and `<a name>` targets) and the line each starts on, for jumps to
-    /// `#fragment` links.
-    public private(set) var anchors: [String: Int]
-    /// Link targets in order: the link marked `[n]` in the text goes to `links[n - 1]`.
-    /// The layout ends with this list under "References".
-    public private(set) var links: [String]
-    /// For each line, the block element it came from: what a line means across widths.
-    private var lineBlocks: [HTMLDocument.NodeIndex]
-    /// Lines turned into cells so far (a tile built twice counts twice).
+    /// The layout so far, able to go on.
+    private var engine: DocumentLayoutEngine
+    /// Lines turned into cells or text so far (a line drawn twice counts twice).
     public private(set) var linesDrawn = 0
 
-    /// Lays out `document` at `width` columns.
-    public init(document: HTMLDocument, width: Int) {
+    /// Lays out `document` at `width` columns, the first `initialRows` lines at least
+    /// (all of it by default).
+    public init(document: HTMLDocument, width: Int, initialRows: Int = .max) {
         self.document = document
         self.width = max(1, width)
-        let laidOut = DocumentLayoutEngine.layout(document, width: self.width)
-        lines = laidOut.lines
-        lineBlocks = laidOut.lineBlocks
-        anchors = laidOut.anchors
-        links = laidOut.links
+        engine = DocumentLayoutEngine.page(document, width: self.width)
+        engine.advance(toLines: initialRows)
+    }
+
+    /// Every line of the document (laying out what is not laid out yet).
+    public var lines: [LayoutLine] {
+        layOutAll()
+        return engine.lines
+    }
+
+    /// Lines laid out so far: the frontier.
+    public var laidOutLineCount: Int { engine.lines.count }
+
+    /// Element ids (and `<a name>` targets) and the line each starts on, for jumps to
+    /// `#fragment` links (laying out what is not laid out yet).
+    public var anchors: [String: Int] {
+        layOutAll()
+        return engine.anchors
+    }
+
+    /// Link targets in order: the link marked `[n]` in the text goes to `links[n - 1]`.
+    /// The layout ends with this list under "References".
+    public var links: [String] {
+        layOutAll()
+        return engine.links
+    }
+
+    /// The line element `id` starts on, laying out only as far as it.
+    public func line(forAnchor id: String) -> Int? {
+        var target = max(256, engine.lines.count * 2)
+        while engine.anchors[id] == nil, !engine.isFinished {
+            engine.advance(toLines: target)
+            target *= 2
+        }
+        return engine.anchors[id]
+    }
+
+    /// Moves the frontier past `row`.
+    /// - Returns: whether the extent changed (the host tells its container).
+    @discardableResult
+    public func layOut(throughRow row: Int) -> Bool {
+        guard !engine.isFinished, row >= engine.lines.count else { return false }
+        let before = rowCount
+        engine.advance(toLines: row + 1)
+        return rowCount != before
+    }
+
+    /// Lays out the rest of the document.
+    public func layOutAll() {
+        engine.advance(toLines: .max)
     }
 
     /// Lays the document out again at a new width (from the kept model: no reparse).
@@ -40,15 +84,25 @@ public final class DocumentView: ScrollComponent, RowSource {
     public func layout(width: Int, keeping row: Int = 0) -> Int {
         let width = max(1, width)
         guard width != self.width else { return row }
-        let old = lineBlocks
+        let old = engine.lineBlocks
         self.width = width
-        let laidOut = DocumentLayoutEngine.layout(document, width: width)
-        lines = laidOut.lines
-        lineBlocks = laidOut.lineBlocks
-        anchors = laidOut.anchors
-        links = laidOut.links
-        return Self.relocate(row, from: old, to: lineBlocks)
+        engine = DocumentLayoutEngine.page(document, width: width)
+        layOutAll()
+        return Self.relocate(row, from: old, to: engine.lineBlocks)
     }
+
+    public var contentExtent: Double { Double(rowCount) }
+
+    /// Lines laid out, and while the page is not finished an estimate of the rest: the
+    /// lines so far scaled by how much of the document they cover.
+    public var rowCount: Int {
+        let laidOut = engine.lines.count
+        guard !engine.isFinished else { return laidOut }
+        let covered = Double(max(1, Int(engine.furthestNode))) / Double(max(1, document.nodes.count))
+        return max(laidOut + 1, Int((Double(laidOut) / covered).rounded(.up)))
+    }
+
+    public var isExtentEstimated: Bool { !engine.isFinished }
 
     /// Where line `row` of one layout is in another, by the block each line came from.
     static func relocate(_ row: Int, from old: [HTMLDocument.NodeIndex], to new: [HTMLDocument.NodeIndex]) -> Int {
@@ -83,10 +137,9 @@ public final class DocumentView: ScrollComponent, RowSource {
         return start + (row - oldStart) * (end - start) / (oldEnd - oldStart)
     }
 
-    public var contentExtent: Double { Double(lines.count) }
-    public var rowCount: Int { lines.count }
-
     public func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
+        layOut(throughRow: rows.upperBound - 1)
+        let lines = engine.lines
         for lineIndex in rows.clamped(to: 0..<lines.count) {
             let target = row + lineIndex - rows.lowerBound
             var column = 0
@@ -100,21 +153,25 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// The element the line at `row` came from (`pre`, `table`, `p`, ...), for checks
     /// such as "only preformatted text and tables may be wider than the width".
     package func sourceTag(ofRow row: Int) -> HTMLTag? {
-        guard row >= 0, row < lineBlocks.count, lineBlocks[row] != HTMLDocument.none else { return nil }
-        return document[lineBlocks[row]].tag
+        layOut(throughRow: row)
+        let blocks = engine.lineBlocks
+        guard row >= 0, row < blocks.count, blocks[row] != HTMLDocument.none else { return nil }
+        return document[blocks[row]].tag
     }
 
     /// The line's text, as cells would show it; whole when wider than `width`.
     public func plainText(row: Int, width: Int) -> String {
-        guard row >= 0, row < lines.count else { return "" }
+        layOut(throughRow: row)
+        guard row >= 0, row < engine.lines.count else { return "" }
         linesDrawn += 1
-        var text = TextWidth.printable(lines[row].text)
+        var text = TextWidth.printable(engine.lines[row].text)
         while text.last == " " { text.removeLast() }
         return text
     }
 
     /// Bytes the laid-out lines hold.
     public var layoutBytes: Int {
-        lines.capacity * MemoryLayout<LayoutLine>.stride + lines.reduce(0) { $0 + $1.storageBytes }
+        let lines = engine.lines
+        return lines.count * MemoryLayout<LayoutLine>.stride + lines.reduce(0) { $0 + $1.storageBytes }
     }
 }

@@ -1,4 +1,3 @@
-import HTMLParsing
 public import RenderCore
 
 /// One laid-out line of a document: styled text runs, left to right, prefix included.
@@ -33,15 +32,4 @@ public struct LayoutLine: Hashable, Sendable {
         for span in spans where span.text.utf8.count > 15 { bytes += span.text.utf8.count }
         return bytes
     }
-}
-
-/// A document laid out at a width.
-struct LaidOutDocument {
-    var lines: [LayoutLine]
-    /// For each line, the block element it came from.
-    var lineBlocks: [HTMLDocument.NodeIndex]
-    /// Element ids (and `<a name>`) and the line each starts on.
-    var anchors: [String: Int]
-    /// Link targets; the link marked `[n]` goes to `links[n - 1]`.
-    var links: [String]
 }

@@ -63,7 +63,39 @@ struct FrameInvariantTests {
         #expect(w.tiles.tilesBuilt <= 3)
         #expect(e.tiles.tilesBuilt == (e.layoutLines + 15) / 16)
         #expect(w.tiles.tileBytesPeak * 50 < e.tiles.tileBytesPeak)
-        #expect(w.layoutLines == e.layoutLines)
+        #expect(w.layoutLines < e.layoutLines, "windowed lays out only as far as the viewport")
+    }
+
+    /// The first screen of a long page needs only its first lines laid out; the rest
+    /// is an estimate until asked for.
+    @Test func firstFrameLaysOutOnlyTheFirstScreen() throws {
+        let page = InputFile(name: "long.html", bytes: Array(SampleContent.PageGenerator.page(bytes: 400_000, seed: 9).utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 80, height: 24, mode: .windowed))
+        _ = view.frame(at: 0)
+        #expect(view.statistics.layoutLines < 24 + 16 + 40, "\(view.statistics.layoutLines) lines laid out")
+        #expect(!view.isLaidOut)
+        var dump: [String] = []
+        view.dump { dump.append($0) }
+        #expect(view.isLaidOut)
+        #expect(view.statistics.layoutLines == dump.count)
+    }
+
+    /// Windowed views lay pages out lazily; at every offset, asked in random order
+    /// before anything else lays the pages out, their frames equal the expanded ones.
+    @Test(arguments: 1...10)
+    func lazyFramesEqualExpandedFrames(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed &* 7_919)
+        let width = Int.random(in: 20...120, using: &random)
+        let height = Int.random(in: 1...40, using: &random)
+        let windowed = try generatedView(seed: seed &+ 1_000, mode: .windowed, width: width, height: height, pageBytes: 20_000...60_000)
+        let expanded = try generatedView(seed: seed &+ 1_000, mode: .expanded, width: width, height: height, pageBytes: 20_000...60_000)
+        var offsets = (0..<60).map { _ in Int.random(in: 0...expanded.maxScrollOffset, using: &random) }
+        offsets.insert(expanded.maxScrollOffset, at: Int.random(in: 0..<offsets.count, using: &random))
+        for offset in offsets {
+            let frame = windowed.frame(at: offset)
+            #expect(windowed.scrollOffset == offset, "seed \(seed): a frame request lands exactly")
+            #expect(frame == expanded.frame(at: offset), "seed \(seed) offset \(offset)")
+        }
     }
 
     @Test func statisticsAreOneJSONObject() throws {

@@ -16,7 +16,7 @@ func sample(_ name: String) throws -> InputFile {
 }
 
 /// A view of generated content for a seed: 0 to 2 tables, 0 to 2 pages, at least one input.
-func generatedView(seed: UInt64, mode: RenderMode, width: Int, height: Int) throws -> DocScrollView {
+func generatedView(seed: UInt64, mode: RenderMode, width: Int, height: Int, pageBytes: ClosedRange<Int> = 500...8_000) throws -> DocScrollView {
     var random = SeededGenerator(seed: seed)
     let tableCount = Int.random(in: 0...2, using: &random)
     let pageCount = tableCount == 0 ? Int.random(in: 1...2, using: &random) : Int.random(in: 0...2, using: &random)
@@ -24,7 +24,7 @@ func generatedView(seed: UInt64, mode: RenderMode, width: Int, height: Int) thro
         InputFile(name: "t\(index).json", bytes: Array(TableGenerator.json(rows: Int.random(in: 1...60, using: &random), seed: seed &+ UInt64(index)).utf8))
     }
     let pages = (0..<pageCount).map { index in
-        InputFile(name: "p\(index).html", bytes: Array(PageGenerator.page(bytes: Int.random(in: 500...8_000, using: &random), seed: seed &+ 100 &+ UInt64(index)).utf8))
+        InputFile(name: "p\(index).html", bytes: Array(PageGenerator.page(bytes: Int.random(in: pageBytes, using: &random), seed: seed &+ 100 &+ UInt64(index)).utf8))
     }
     return try DocScrollView(pages: pages, tables: tables, options: .init(width: width, height: height, mode: mode, tileRows: 16))
 }
