@@ -6,6 +6,8 @@ import RenderCore
 struct ColumnPlan: Equatable {
     /// Columns each column takes, separators excluded.
     let widths: [Int]
+    /// Where each column starts, in columns from the left edge.
+    let starts: [Int]
 
     /// What stands between two columns.
     static let separator = " │ "
@@ -19,6 +21,18 @@ struct ColumnPlan: Equatable {
 
     init(widths: [Int]) {
         self.widths = widths
+        starts = Self.starts(of: widths)
+    }
+
+    private static func starts(of widths: [Int]) -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(widths.count)
+        var column = 0
+        for width in widths {
+            starts.append(column)
+            column += width + separatorColumns
+        }
+        return starts
     }
 
     init(model: TableModel, availableWidth: Int) {
@@ -29,17 +43,31 @@ struct ColumnPlan: Equatable {
                 natural[column] = max(natural[column], min(Self.maximumWidth, columns))
             }
         }
-        var widths = natural
-        let separators = max(0, widths.count - 1) * Self.separatorColumns
-        var excess = widths.reduce(separators, +) - availableWidth
-        while excess > 0 {
-            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
-                  widths[widest] > min(Self.minimumWidth, natural[widest])
-            else { break }
-            widths[widest] -= 1
-            excess -= 1
+        let floors = natural.map { min(Self.minimumWidth, $0) }
+        let space = availableWidth - max(0, natural.count - 1) * Self.separatorColumns
+        guard natural.reduce(0, +) > space else {
+            self.init(widths: natural)
+            return
         }
-        self.widths = widths
+        // Narrow the widest columns first: cap every column at the largest cap that
+        // fits (binary search, O(columns · log width)), never below its floor.
+        func total(cap: Int) -> Int {
+            zip(natural, floors).reduce(0) { $0 + max($1.1, min($1.0, cap)) }
+        }
+        var low = 0
+        var high = natural.max() ?? 0
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if total(cap: middle) <= space { low = middle } else { high = middle - 1 }
+        }
+        var widths = zip(natural, floors).map { max($0.1, min($0.0, low)) }
+        // What the cap leaves over goes a column at a time, from the left.
+        var leftover = space - widths.reduce(0, +)
+        for index in widths.indices where leftover > 0 && widths[index] < natural[index] {
+            widths[index] += 1
+            leftover -= 1
+        }
+        self.init(widths: widths)
     }
 
     /// Columns a full row takes.
@@ -49,6 +77,6 @@ struct ColumnPlan: Equatable {
 
     /// Column where column `index` starts.
     func start(of index: Int) -> Int {
-        widths[..<index].reduce(index * Self.separatorColumns, +)
+        starts[index]
     }
 }

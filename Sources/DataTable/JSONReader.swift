@@ -11,9 +11,15 @@ public struct JSONReader {
     private let bytes: [UInt8]
     private var position = 0
 
-    private enum Container {
-        case array([JSONValue])
-        case object([JSONValue.Member], key: String)
+    /// An array or object being read. Items are appended in place on the stack
+    /// (`stack[last].items.append`), so each append is O(1): binding an enum's array
+    /// payload to a variable and appending would copy the array every time.
+    private struct Container {
+        var isObject: Bool
+        var items: [JSONValue] = []
+        var members: [JSONValue.Member] = []
+        /// The key of the member being read (objects).
+        var key = ""
     }
 
     /// Reads one JSON value that spans the whole input (white space around it allowed).
@@ -42,7 +48,7 @@ public struct JSONReader {
                     value = .object([])
                 } else {
                     guard stack.count < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
-                    stack.append(.object([], key: try parseKey()))
+                    stack.append(Container(isObject: true, key: try parseKey()))
                     continue parsing
                 }
             case UInt8(ascii: "["):
@@ -53,7 +59,7 @@ public struct JSONReader {
                     value = .array([])
                 } else {
                     guard stack.count < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
-                    stack.append(.array([]))
+                    stack.append(Container(isObject: false))
                     continue parsing
                 }
             case UInt8(ascii: "\""):
@@ -73,25 +79,21 @@ public struct JSONReader {
                 throw error("unexpected \(describe(byte)), expected a value")
             }
             // Hand the value to the open containers, closing those that end here.
-            while let container = stack.popLast() {
+            while let top = stack.indices.last {
                 skipWhitespace()
-                switch container {
-                case .array(var items):
-                    items.append(value)
+                if stack[top].isObject {
+                    stack[top].members.append(.init(key: stack[top].key, value: value))
                     if consume(UInt8(ascii: ",")) {
-                        stack.append(.array(items))
-                        continue parsing
-                    }
-                    guard consume(UInt8(ascii: "]")) else { throw error("expected ',' or ']' in an array, found \(describeNext())") }
-                    value = .array(items)
-                case .object(var members, let key):
-                    members.append(.init(key: key, value: value))
-                    if consume(UInt8(ascii: ",")) {
-                        stack.append(.object(members, key: try parseKey()))
+                        stack[top].key = try parseKey()
                         continue parsing
                     }
                     guard consume(UInt8(ascii: "}")) else { throw error("expected ',' or '}' in an object, found \(describeNext())") }
-                    value = .object(members)
+                    value = .object(stack.removeLast().members)
+                } else {
+                    stack[top].items.append(value)
+                    if consume(UInt8(ascii: ",")) { continue parsing }
+                    guard consume(UInt8(ascii: "]")) else { throw error("expected ',' or ']' in an array, found \(describeNext())") }
+                    value = .array(stack.removeLast().items)
                 }
             }
             skipWhitespace()

@@ -41,7 +41,7 @@ public final class TableView: ScrollComponent, RowSource {
             let target = row + index - rows.lowerBound
             switch index {
             case 0:
-                for (column, name) in model.columns.enumerated() {
+                for (column, name) in model.columns.enumerated() where plan.start(of: column) < buffer.width {
                     drawCell(CellText.escaped(name), style: Style(.bold), rightAligned: false, column: column, into: &buffer, row: target)
                 }
                 drawSeparators("│", into: &buffer, row: target)
@@ -50,7 +50,7 @@ public final class TableView: ScrollComponent, RowSource {
                 drawSeparators("┼", into: &buffer, row: target)
             default:
                 let record = index - Self.headerRows
-                for column in model.columns.indices {
+                for column in model.columns.indices where plan.start(of: column) < buffer.width {
                     let value = model.value(row: record, column: column)
                     drawCell(
                         CellText.text(of: value), style: CellText.style(of: value),
@@ -63,7 +63,7 @@ public final class TableView: ScrollComponent, RowSource {
     }
 
     private func drawSeparators(_ mark: String, into buffer: inout FrameBuffer, row: Int) {
-        for column in plan.widths.indices.dropFirst() {
+        for column in plan.widths.indices.dropFirst() where plan.start(of: column) - 2 < buffer.width {
             buffer.draw(mark, style: Style(.dim), column: plan.start(of: column) - 2, row: row)
         }
     }

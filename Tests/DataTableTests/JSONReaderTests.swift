@@ -58,6 +58,24 @@ struct JSONReaderTests {
         #expect(actualMessage.contains(message), "\(failure)")
     }
 
+    /// Large arrays and objects read whole and in order (appends on the container stack
+    /// are in place: a copying append would make this quadratic).
+    @Test func largeArraysAndObjectsReadWhole() throws {
+        let rows = (0..<20_000).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",")
+        guard case .array(let items) = try parse("[\(rows)]") else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(items.count == 20_000)
+        #expect(items.last == .object([.init(key: "id", value: .number("19999")), .init(key: "name", value: .string("n19999"))]))
+        let members = (0..<20_000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        guard case .object(let object) = try parse("{\(members)}") else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object.count == 20_000 && object[12_345].key == "k12345")
+    }
+
     @Test func deepNestingIsRefusedNotCrashed() throws {
         let depth = JSONReader.maximumDepth + 5
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

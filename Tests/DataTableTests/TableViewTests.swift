@@ -44,6 +44,23 @@ struct TableViewTests {
         #expect(lines[3] == "  │ 2")
     }
 
+    /// Thousands of columns plan in one pass (the narrowing is a binary search, not a
+    /// column at a time), and every column keeps its floor.
+    @Test func manyColumnsPlanQuickly() throws {
+        let record = "{" + (0..<20_000).map { "\"c\($0)\": \"" + String(repeating: "x", count: 40) + "\"" }.joined(separator: ",") + "}"
+        let model = try TableModel(json: JSONReader.parse(Array("[\(record)]".utf8)))
+        let plan = ColumnPlan(model: model, availableWidth: 80)
+        #expect(plan.widths.count == 20_000)
+        #expect(plan.widths.allSatisfy { $0 == ColumnPlan.minimumWidth })
+    }
+
+    @Test func narrowingCapsTheWidestColumnsFirst() {
+        let model = TableModel(columns: ["a", "b", "c"], rows: [[.string(String(repeating: "x", count: 30)), .string("yy"), .string(String(repeating: "z", count: 20))]])
+        let plan = ColumnPlan(model: model, availableWidth: 40)
+        #expect(plan.widths == [16, 2, 16], "\(plan.widths)")
+        #expect(plan.totalWidth == 40)
+    }
+
     @Test func countsMaterializedRows() throws {
         let view = TableView(model: try TableModel(json: JSONReader.parse(Array(#"[{"a":1},{"a":2},{"a":3}]"#.utf8))), width: 10)
         var buffer = FrameBuffer(width: 10, height: 2)
