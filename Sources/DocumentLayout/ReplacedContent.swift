@@ -48,15 +48,17 @@ enum ReplacedContent {
     private static func selectText(_ index: HTMLDocument.NodeIndex, _ document: HTMLDocument) -> String {
         var first: String?
         var selected: String?
-        var stack = Array(document.children(of: index))
-        while !stack.isEmpty, selected == nil {
-            let node = stack.removeFirst()
+        // Options in document order: a stack with children pushed in reverse.
+        var stack = Array(document.children(of: index).reversed())
+        while selected == nil, let node = stack.popLast() {
             if document[node].tag == .option {
-                let text = collapsedText(of: node, document)
-                if first == nil { first = text }
-                if document.attribute("selected", of: node) != nil { selected = text }
+                if document.attribute("selected", of: node) != nil {
+                    selected = collapsedText(of: node, document)
+                } else if first == nil {
+                    first = collapsedText(of: node, document)
+                }
             } else if document[node].tag == .optgroup {
-                stack.insert(contentsOf: Array(document.children(of: node)), at: 0)
+                stack.append(contentsOf: document.children(of: node).reversed())
             }
         }
         return "[" + (selected ?? first ?? "") + " ▾]"
