@@ -81,7 +81,9 @@ public final class Viewer {
         let title = view.title.isEmpty ? "docscroll" : view.title
         let total = max(1, view.stackRows)
         let last = min(total, view.scrollOffset + contentRows)
-        let position = "rows \(view.scrollOffset + 1)-\(last) of \(total)  \(last * 100 / total)%  q: quit"
+        // "~" while pages below are not laid out yet and their length is an estimate.
+        let estimate = view.isLaidOut ? "" : "~"
+        let position = "rows \(view.scrollOffset + 1)-\(last) of \(estimate)\(total)  \(estimate)\(last * 100 / total)%  q: quit"
         let positionColumns = TextWidth.columns(of: position)
         screen.draw(" " + title, style: statusStyle, column: 0, row: contentRows, limit: max(0, width - positionColumns - 2))
         screen.draw(position, style: statusStyle, column: max(0, width - positionColumns - 1), row: contentRows)
