@@ -208,8 +208,9 @@ public final class DocScrollView {
     }
 
     /// Every row of the stack as plain text, top to bottom.
+    /// Windowed pages not laid out to their end are streamed: their lines are laid
+    /// out a chunk at a time and dropped once written.
     public func dump(line: (String) -> Void) {
-        layOutAllPages()
         renderer.dump(container, line: line)
     }
 

@@ -59,6 +59,17 @@ struct DocumentLayoutEngine {
         return engine
     }
 
+    /// Hands over the lines laid out so far and forgets them, so that a layout written
+    /// out as it goes holds only a chunk at a time. (Anchors then no longer match line
+    /// numbers: for streaming only.)
+    mutating func takeLines() -> [LayoutLine] {
+        defer {
+            lines.removeAll(keepingCapacity: true)
+            lineBlocks.removeAll(keepingCapacity: true)
+        }
+        return lines
+    }
+
     /// Lays out the page until it has at least `lineCount` lines or is finished; the
     /// end of the page brings its References list.
     mutating func advance(toLines lineCount: Int) {

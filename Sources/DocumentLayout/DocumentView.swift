@@ -164,7 +164,38 @@ public final class DocumentView: ScrollComponent, RowSource {
         layOut(throughRow: row)
         guard row >= 0, row < engine.lines.count else { return "" }
         linesDrawn += 1
-        var text = TextWidth.printable(engine.lines[row].text)
+        return Self.plain(engine.lines[row])
+    }
+
+    /// Lines streamed for a dump are laid out this many at a time, then dropped.
+    static let streamingChunk = 4_096
+
+    /// Every line as text. A page laid out to its end is read from its lines; else a
+    /// second layout streams the page a chunk at a time and drops each chunk once
+    /// written, so a dump never holds the whole page's lines (and this view keeps
+    /// only what the viewport asked for).
+    public func forEachPlainText(width: Int, _ body: (String) -> Void) {
+        if engine.isFinished {
+            for line in engine.lines {
+                linesDrawn += 1
+                body(Self.plain(line))
+            }
+            return
+        }
+        var stream = DocumentLayoutEngine.page(document, width: self.width)
+        repeat {
+            stream.advance(toLines: Self.streamingChunk)
+            for line in stream.takeLines() {
+                linesDrawn += 1
+                body(Self.plain(line))
+            }
+        } while !stream.isFinished
+    }
+
+    /// A line as cells would show it: control characters replaced, trailing blanks
+    /// dropped.
+    private static func plain(_ line: LayoutLine) -> String {
+        var text = TextWidth.printable(line.text)
         while text.last == " " { text.removeLast() }
         return text
     }

@@ -15,6 +15,10 @@ public protocol RowSource: AnyObject {
     /// `width` (a `pre` line, an overflowing table) comes whole: a text dump loses
     /// nothing a frame cuts off.
     func plainText(row: Int, width: Int) -> String
+
+    /// Every row as plain text (as `plainText`), in order: for writing the whole
+    /// content out. A source may produce rows without keeping them.
+    func forEachPlainText(width: Int, _ body: (String) -> Void)
 }
 
 extension RowSource {
@@ -23,5 +27,9 @@ extension RowSource {
         var buffer = FrameBuffer(width: width, height: 1)
         drawRows(row..<(row + 1), into: &buffer, at: 0)
         return buffer.plainText(row: 0)
+    }
+
+    public func forEachPlainText(width: Int, _ body: (String) -> Void) {
+        for row in 0..<rowCount { body(plainText(row: row, width: width)) }
     }
 }

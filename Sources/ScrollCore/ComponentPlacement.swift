@@ -114,3 +114,10 @@ public struct ViewportLayout: Hashable, Sendable {
         return nil
     }
 }
+
+/// A piece of the stack, top to bottom: empty space or a component.
+public enum StackSegment: Hashable, Sendable {
+    /// Insets or spacing, in points.
+    case gap(Double)
+    case component(ComponentID)
+}

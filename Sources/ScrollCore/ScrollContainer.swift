@@ -288,6 +288,33 @@ public final class ScrollContainer {
         return result
     }
 
+    /// The stack from top to bottom as gaps (insets, spacing) and components, without
+    /// their extents: what a host needs to write the stack out while its components'
+    /// extents are still estimates.
+    /// - Complexity: O(n).
+    public var stackSegments: [StackSegment] {
+        var segments: [StackSegment] = []
+        func gap(_ extent: Double) {
+            guard extent > 0 else { return }
+            if case .gap(let previous)? = segments.last {
+                segments[segments.count - 1] = .gap(previous + extent)
+            } else {
+                segments.append(.gap(extent))
+            }
+        }
+        gap(storedInsets.top)
+        var isFirst = true
+        for entry in entries where !entry.isHidden {
+            if !isFirst { gap(storedSpacing) }
+            isFirst = false
+            gap(entry.options.insets.top)
+            segments.append(.component(entry.id))
+            gap(entry.options.insets.bottom)
+        }
+        gap(storedInsets.bottom)
+        return segments
+    }
+
     /// Placement of one component, or `nil` when it is hidden or unknown.
     /// - Complexity: O(log n).
     public func placement(of id: ComponentID) -> ComponentPlacement? {

@@ -96,23 +96,19 @@ public final class TileRenderer {
     /// (`RowSource.plainText`) and builds no tiles.
     /// - Parameter line: receives each line in order.
     public func dump(_ container: ScrollContainer, line: (String) -> Void) {
-        var row = 0
-        for placement in container.placements {
-            while row < Int(placement.stackOffset) {
-                line("")
-                row += 1
+        // Walk the stack's segments rather than its offsets: a component whose extent
+        // is still an estimate writes exactly the rows it has.
+        for segment in container.stackSegments {
+            switch segment {
+            case .gap(let extent):
+                for _ in 0..<Int(extent) { line("") }
+            case .component(let id):
+                if let source = container.component(id) as? RowSource {
+                    source.forEachPlainText(width: width, line)
+                } else if let component = container.component(id) {
+                    for _ in 0..<Int(component.contentExtent) { line("") }
+                }
             }
-            let extent = Int(placement.extent)
-            if let source = container.component(placement.id) as? RowSource {
-                for contentRow in 0..<extent { line(source.plainText(row: contentRow, width: width)) }
-            } else {
-                for _ in 0..<extent { line("") }
-            }
-            row += extent
-        }
-        while row < Int(container.stackExtent) {
-            line("")
-            row += 1
         }
     }
 

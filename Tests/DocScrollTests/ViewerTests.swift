@@ -77,11 +77,9 @@ struct ViewerTests {
         let viewer = try makeViewer(height: 12)
         let document = try #require(viewer.view.container.componentIDs.last)
         let start = try #require(viewer.view.container.rootOffset(of: document))
-        // Scroll to the line that starts the Chinese section.
-        var dump: [String] = []
-        viewer.view.dump { dump.append($0) }
-        let line = try #require(dump.firstIndex { $0.hasPrefix("中文说明") })
-        viewer.view.scroll(to: line)
+        // Go to the Chinese section (its heading has the id "results").
+        #expect(viewer.view.scroll(toFragment: "#results"))
+        #expect(viewer.view.frame().plainText(row: 0).hasPrefix("中文说明"))
         #expect(viewer.view.container.position?.component == document)
         _ = viewer.handle(.resize(width: 40, height: 12))
         let top = viewer.view.frame().plainLines
