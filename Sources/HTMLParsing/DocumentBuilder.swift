@@ -75,18 +75,18 @@ final class DocumentBuilder {
 
     func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
         guard let bytes, length > 0 else { return }
-        let text = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self)
+        let text = UnsafeBufferPointer(start: bytes, count: Int(length))
         if titleDepth > 0 {
-            title += text
+            title += String(decoding: text, as: UTF8.self)
             return
         }
         guard skipDepth == 0 else { return }
-        if textIsOpen, let last = document.texts.indices.last {
-            document.texts[last] += text
+        if textIsOpen {
+            document.extendLastText(text)
             return
         }
-        document.texts.append(text)
-        link(HTMLDocument.Node(kind: .text, tag: .unknown, attributeCount: 0, parent: open.last ?? document.root, payload: Int32(document.texts.count - 1)))
+        let index = document.appendText(text)
+        link(HTMLDocument.Node(kind: .text, tag: .unknown, attributeCount: 0, parent: open.last ?? document.root, payload: index))
         textIsOpen = true
     }
 

@@ -1,8 +1,8 @@
 /// A parsed page as plain Swift values: a flat array of nodes linked by index.
 ///
-/// The flat layout (one array of small structs, texts and attributes in side arrays)
-/// costs a few bytes per input byte, where a class per node would cost several times
-/// more. Node 0 is the document root; its children are the body's content.
+/// The flat layout (one array of small structs; all text in one UTF-8 buffer;
+/// attributes in a side array) costs about the input's own size plus 20 bytes a node,
+/// where a class per node, or a `String` per text, would cost several times more. Node 0 is the document root; its children are the body's content.
 /// Never shown content (`head`, `script`, `style`, `template`, comments) is not kept.
 public struct HTMLDocument: Sendable {
     /// Index of a node in `nodes`.
@@ -20,7 +20,8 @@ public struct HTMLDocument: Sendable {
         public var parent: NodeIndex
         public var firstChild: NodeIndex = HTMLDocument.none
         public var nextSibling: NodeIndex = HTMLDocument.none
-        /// Index into `texts` for text nodes; first index into `attributes` for elements.
+        /// Index of the text (see `text(of:)`) for text nodes; first index into
+        /// `attributes` for elements.
         public var payload: Int32
     }
 
@@ -31,14 +32,16 @@ public struct HTMLDocument: Sendable {
     }
 
     public internal(set) var nodes: [Node]
-    public internal(set) var texts: [String]
+    /// The bytes of every text node, one after another.
+    private(set) var textBytes: [UInt8] = []
+    /// Where each text starts in `textBytes`, and past the last one its end.
+    private(set) var textStarts: [UInt32] = [0]
     public internal(set) var attributes: [Attribute]
     /// The text of the page's `<title>`, whitespace collapsed; empty when there is none.
     public internal(set) var title: String
 
     init() {
         nodes = [Node(kind: .root, tag: .unknown, attributeCount: 0, parent: HTMLDocument.none, payload: 0)]
-        texts = []
         attributes = []
         title = ""
     }
@@ -51,7 +54,26 @@ public struct HTMLDocument: Sendable {
     /// The text of a text node (empty for other nodes).
     public func text(of index: NodeIndex) -> String {
         let node = nodes[Int(index)]
-        return node.kind == .text ? texts[Int(node.payload)] : ""
+        guard node.kind == .text else { return "" }
+        let text = Int(node.payload)
+        return String(decoding: textBytes[Int(textStarts[text])..<Int(textStarts[text + 1])], as: UTF8.self)
+    }
+
+    /// Number of texts stored.
+    var textCount: Int { textStarts.count - 1 }
+
+    /// Stores a new text.
+    /// - Returns: its index.
+    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        textBytes.append(contentsOf: bytes)
+        textStarts.append(UInt32(textBytes.count))
+        return Int32(textCount - 1)
+    }
+
+    /// Extends the last text stored (libxml2 splits text across several events).
+    mutating func extendLastText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        textBytes.append(contentsOf: bytes)
+        textStarts[textStarts.count - 1] = UInt32(textBytes.count)
     }
 
     /// The attributes of an element (empty for other nodes).
@@ -82,13 +104,15 @@ public struct HTMLDocument: Sendable {
         }
     }
 
-    /// Approximate bytes the model holds: nodes, attribute and text storage.
+    /// Bytes the model holds: nodes, text storage, attributes.
     public var modelBytes: Int {
-        var bytes = nodes.capacity * MemoryLayout<Node>.stride
-        bytes += attributes.capacity * MemoryLayout<Attribute>.stride
-        bytes += texts.capacity * MemoryLayout<String>.stride
-        for text in texts where text.utf8.count > 15 { bytes += text.utf8.count }
-        for attribute in attributes where attribute.value.utf8.count > 15 { bytes += attribute.value.utf8.count }
+        var bytes = nodes.count * MemoryLayout<Node>.stride
+        bytes += textBytes.count + textStarts.count * MemoryLayout<UInt32>.stride
+        bytes += attributes.count * MemoryLayout<Attribute>.stride
+        for attribute in attributes {
+            if attribute.name.utf8.count > 15 { bytes += attribute.name.utf8.count }
+            if attribute.value.utf8.count > 15 { bytes += attribute.value.utf8.count }
+        }
         return bytes
     }
 }
