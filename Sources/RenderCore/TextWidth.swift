@@ -46,6 +46,8 @@ public enum TextWidth {
     /// `text` with every grapheme that holds a control character replaced by U+FFFD,
     /// and zero-width graphemes dropped, as cells show it.
     public static func printable(_ text: some StringProtocol) -> String {
+        // Most lines are printable ASCII, which needs no change.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
         var result = ""
         for character in text where columns(of: character) > 0 {
             result.append(isPrintable(character) ? character : "\u{FFFD}")
