@@ -16,6 +16,8 @@ public final class DocScrollView {
         public var width: Int
         /// Viewport height in rows.
         public var height: Int
+        /// Windowed (lay out and build only what the viewport needs) or expanded
+        /// (everything up front).
         public var mode: RenderMode
         /// Rows per tile.
         public var tileRows: Int
@@ -24,6 +26,7 @@ public final class DocScrollView {
         /// The pages' encoding, overriding what they declare; `nil` to detect it.
         public var encoding: String?
 
+        /// Options for an 80x24 windowed view unless told otherwise.
         public init(
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
             spacing: Int = 1, encoding: String? = nil
@@ -37,8 +40,11 @@ public final class DocScrollView {
         }
     }
 
+    /// The container core that places the tables and pages.
     public let container: ScrollContainer
-    public private(set) var renderer: TileRenderer
+    /// The tile renderer that draws frames, and counts what it builds.
+    public let renderer: TileRenderer
+    /// The options in force (width and height follow `resize`).
     public private(set) var options: Options
     private var documents: [DocumentView] = []
     private var documentIDs: [ComponentID] = []
