@@ -153,11 +153,6 @@ public final class DocScrollView {
         }
     }
 
-    /// Scrolls by `rows` (clamped).
-    public func scroll(by rows: Int) {
-        container.scroll(by: Double(rows))
-    }
-
     /// Takes a navigation step of the container (rows, pages keeping a line of
     /// context, half pages, the ends).
     @discardableResult

@@ -7,11 +7,6 @@ public enum ProcessMemory {
         statusField("VmHWM")
     }
 
-    /// Current resident set size (VmRSS), in bytes.
-    public static func residentBytes() -> Int {
-        statusField("VmRSS")
-    }
-
     /// A `kB` field of `/proc/self/status`, in bytes.
     private static func statusField(_ name: String) -> Int {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: "/proc/self/status")) else { return 0 }
