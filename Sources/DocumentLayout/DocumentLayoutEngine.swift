@@ -111,7 +111,7 @@ struct DocumentLayoutEngine {
                 continue
             }
             if node.kind == .text {
-                inline.append(document.text(of: index), style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
+                inline.append(document.utf8Text(of: index), style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
                 continue
             }
             guard !isHidden(index) else { continue }
@@ -311,12 +311,12 @@ struct DocumentLayoutEngine {
         defer { inline.removeAll() }
         if preDepth > 0 {
             guard !inline.isEmpty else { return }
-            for spans in LineWrapper.preformatted(inline.runs) { emit(spans) }
+            for spans in LineWrapper.preformatted(inline.text) { emit(spans) }
             return
         }
         inline.trimTrailingSpace()
         guard inline.hasContent else { return }
-        let wrapped = LineWrapper.wrap(inline.runs, width: width - prefixColumns())
+        let wrapped = LineWrapper.wrap(inline.text, width: width - prefixColumns())
         var widest = 0
         for spans in wrapped {
             if rule != nil { widest = max(widest, spans.reduce(0) { $0 + TextWidth.columns(of: $1.text) }) }
@@ -368,7 +368,7 @@ struct DocumentLayoutEngine {
         for (offset, target) in links.enumerated() {
             let number = String(offset + 1)
             let marker = String(repeating: " ", count: numberColumns - number.count) + number + ". "
-            let wrapped = LineWrapper.wrap([.init(text: target, style: Style(foreground: .blue))], width: width - marker.count)
+            let wrapped = LineWrapper.wrap(target, style: Style(foreground: .blue), width: width - marker.count)
             for (row, spans) in wrapped.enumerated() {
                 let prefix = row == 0 ? marker : String(repeating: " ", count: marker.count)
                 emit([.init(prefix)] + spans)

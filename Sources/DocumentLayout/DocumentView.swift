@@ -195,8 +195,13 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// A line as cells would show it: control characters replaced, trailing blanks
     /// dropped.
     private static func plain(_ line: LayoutLine) -> String {
-        var text = TextWidth.printable(line.text)
-        while text.last == " " { text.removeLast() }
+        var text = TextWidth.printable(line.spans.count == 1 ? line.spans[0].text : line.text)
+        var trailing = 0
+        for byte in text.utf8.reversed() {
+            guard byte == 0x20 else { break }
+            trailing += 1
+        }
+        if trailing > 0 { text.removeLast(trailing) }
         return text
     }
 

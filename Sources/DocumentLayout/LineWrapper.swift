@@ -1,44 +1,36 @@
 import RenderCore
 
-/// Fills lines from inline runs: greedy, at UAX #14 break opportunities, measuring
+/// Fills lines from inline text: greedy, at UAX #14 break opportunities, measuring
 /// graphemes in terminal columns.
 enum LineWrapper {
-    /// Wraps collapsed runs into lines of at most `width` columns.
+    /// Wraps collapsed text into lines of at most `width` columns.
     ///
-    /// A `"\n"` in the runs (from `<br>`) ends a line. A word wider than the line is
+    /// A `"\n"` in the text (from `<br>`) ends a line. A word wider than the line is
     /// broken between graphemes. Spaces at the end of a line are dropped.
     ///
-    /// Works on UTF-8 bytes: a segment between two break opportunities that is plain
-    /// printable ASCII (most text) is measured by its length and copied whole; only
-    /// other segments are walked grapheme by grapheme.
-    static func wrap(_ runs: [InlineRuns.Run], width: Int) -> [[LayoutLine.Span]] {
+    /// Works on UTF-8 bytes in place: a segment between two break opportunities that
+    /// is plain printable ASCII (most text) is measured by its length and copied
+    /// whole; only other segments are walked grapheme by grapheme.
+    static func wrap(_ text: StyledText, width: Int) -> [[LayoutLine.Span]] {
         var builder = Builder(width: max(1, width))
-        var text = runs.map(\.text).joined()
-        let breaks = LineBreaks.opportunities(in: text)
-        var runEnds: [Int] = []
-        var total = 0
-        for run in runs {
-            total += run.text.utf8.count
-            runEnds.append(total)
-        }
-        text.withUTF8 { bytes in
+        let runs = text.runs
+        text.bytes.withUnsafeBufferPointer { bytes in
             var start = 0
             var runIndex = 0
-            for end in breaks where end > start {
-                var pieces: [Builder.Piece] = []
+            for end in LineBreaks.opportunities(inUTF8: bytes) where end > start {
+                // Only a segment's last byte can be a newline: after one, a break is
+                // mandatory.
+                let forcesBreak = bytes[end - 1] == 0x0A
+                let contentEnd = forcesBreak ? end - 1 : end
                 var pieceStart = start
-                var isPlainASCII = true
-                while pieceStart < end {
-                    while runIndex < runEnds.count - 1, runEnds[runIndex] <= pieceStart { runIndex += 1 }
-                    let pieceEnd = min(end, runEnds[runIndex])
-                    let slice = UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])
-                    for (offset, byte) in slice.enumerated() where byte < 0x20 || byte > 0x7E {
-                        if !(byte == 0x0A && pieceStart + offset == end - 1) { isPlainASCII = false }
-                    }
-                    pieces.append(.init(text: String(decoding: slice, as: UTF8.self), style: runs[runIndex].style, columns: 0))
+                while pieceStart < contentEnd {
+                    while runIndex < runs.count - 1, runs[runIndex].end <= pieceStart { runIndex += 1 }
+                    let pieceEnd = min(contentEnd, runs[runIndex].end)
+                    builder.addToSegment(UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd]), style: runs[runIndex].style)
                     pieceStart = pieceEnd
                 }
-                builder.place(pieces, plainASCII: isPlainASCII)
+                let endsWithSoftHyphen = contentEnd - start >= 2 && bytes[contentEnd - 2] == 0xC2 && bytes[contentEnd - 1] == 0xAD
+                builder.placeSegment(forcesBreak: forcesBreak, endsWithSoftHyphen: endsWithSoftHyphen)
                 start = end
             }
         }
@@ -46,18 +38,26 @@ enum LineWrapper {
         return builder.lines
     }
 
+    /// Wraps one string of one style.
+    static func wrap(_ string: String, style: Style, width: Int) -> [[LayoutLine.Span]] {
+        var text = StyledText()
+        text.append(contentsOf: string.utf8, style: style)
+        return wrap(text, width: width)
+    }
+
     /// Splits preserved text (`pre`) into lines at `"\n"`, expanding tabs to stops every
     /// 8 columns. Lines are never wrapped.
-    static func preformatted(_ runs: [InlineRuns.Run]) -> [[LayoutLine.Span]] {
+    static func preformatted(_ text: StyledText) -> [[LayoutLine.Span]] {
         var lines: [[LayoutLine.Span]] = [[]]
         var column = 0
-        for run in runs {
+        for runIndex in text.runs.indices {
+            let style = text.runs[runIndex].style
             var pending = ""
             func flush() {
-                if !pending.isEmpty { lines[lines.count - 1].append(.init(pending, style: run.style)) }
+                if !pending.isEmpty { lines[lines.count - 1].append(.init(pending, style: style)) }
                 pending = ""
             }
-            for character in run.text {
+            for character in String(decoding: text.bytes[text.range(ofRun: runIndex)], as: UTF8.self) {
                 switch character {
                 case "\n":
                     flush()
@@ -80,53 +80,71 @@ enum LineWrapper {
         return lines
     }
 
-    /// Accumulates segments into lines of at most `width` columns.
+    /// Accumulates segments (the text between two break opportunities) into lines of
+    /// at most `width` columns. Buffers are reused from segment to segment and line to
+    /// line, so wrapping allocates per line, not per word.
     private struct Builder {
-        /// Text of one style within a segment, measured in columns.
+        /// Text of one style within the segment, measured in columns.
         struct Piece {
-            var text: String
+            var end: Int
             var style: Style
             var columns: Int
         }
 
         let width: Int
         var lines: [[LayoutLine.Span]] = []
-        var line: [Piece] = []
-        var lineColumns = 0
+        /// The segment being placed: its bytes (zero-width graphemes dropped) and pieces.
+        private var segment: [UInt8] = []
+        private var pieces: [Piece] = []
+        private var line = StyledText()
+        private var lineColumns = 0
         /// Whether the line ends where a soft hyphen (U+00AD) allows a break.
-        var softHyphenPending = false
+        private var softHyphenPending = false
 
         init(width: Int) { self.width = width }
 
-        /// Places one segment (the text between two break opportunities).
-        mutating func place(_ segment: [Piece], plainASCII: Bool) {
-            guard var last = segment.last?.text.last else { return }
-            var pieces = segment
-            let forcesBreak = last == "\n"
-            if forcesBreak {
-                pieces[pieces.count - 1].text.removeLast()
-                last = pieces.last?.text.last ?? " "
+        /// Adds text of one style to the segment being collected.
+        mutating func addToSegment(_ bytes: UnsafeBufferPointer<UInt8>, style: Style) {
+            if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                segment.append(contentsOf: bytes)
+                if !bytes.isEmpty { pieces.append(Piece(end: segment.count, style: style, columns: bytes.count)) }
+                return
             }
-            let endsWithSoftHyphen = last == "\u{AD}"
-            if plainASCII {
-                for index in pieces.indices { pieces[index].columns = pieces[index].text.utf8.count }
-            } else {
-                pieces = pieces.map(Self.measured)
+            var columns = 0
+            let start = segment.count
+            for character in String(decoding: bytes, as: UTF8.self) {
+                let width = TextWidth.columns(of: character)
+                if width == 0, character != " " { continue }
+                segment.append(contentsOf: character.utf8)
+                columns += width
             }
-            pieces.removeAll { $0.text.isEmpty }
-            let trailing = Self.trailingSpaces(pieces)
+            if segment.count > start { pieces.append(Piece(end: segment.count, style: style, columns: columns)) }
+        }
+
+        /// Places the collected segment on the line, or on a new one if it does not fit.
+        mutating func placeSegment(forcesBreak: Bool, endsWithSoftHyphen: Bool) {
+            defer {
+                segment.removeAll(keepingCapacity: true)
+                pieces.removeAll(keepingCapacity: true)
+            }
+            var trailing = 0
+            while trailing < segment.count, segment[segment.count - 1 - trailing] == 0x20 { trailing += 1 }
             let contentColumns = pieces.reduce(0) { $0 + $1.columns } - trailing
             if lineColumns + contentColumns > width, !line.isEmpty {
                 // A word broken at a soft hyphen shows the hyphen (when it fits).
-                if softHyphenPending, lineColumns < width, let style = line.last?.style {
-                    append(Piece(text: "-", style: style, columns: 1))
+                if softHyphenPending, lineColumns < width, let style = line.runs.last?.style {
+                    append(CollectionOfOne(UInt8(ascii: "-")), style: style, columns: 1)
                 }
                 flush()
             }
             if contentColumns > width {
-                placeByGrapheme(pieces)
+                placeByGrapheme()
             } else {
-                for piece in pieces { append(piece) }
+                var start = 0
+                for piece in pieces {
+                    append(segment[start..<piece.end], style: piece.style, columns: piece.columns)
+                    start = piece.end
+                }
             }
             softHyphenPending = endsWithSoftHyphen
             if forcesBreak { flush() }
@@ -137,69 +155,36 @@ enum LineWrapper {
         }
 
         /// A word wider than the line: broken between graphemes.
-        private mutating func placeByGrapheme(_ pieces: [Piece]) {
+        private mutating func placeByGrapheme() {
+            var start = 0
             for piece in pieces {
-                for character in piece.text {
+                for character in String(decoding: segment[start..<piece.end], as: UTF8.self) {
                     let columns = TextWidth.columns(of: character)
                     if lineColumns + columns > width, !line.isEmpty { flush() }
-                    append(Piece(text: String(character), style: piece.style, columns: columns))
+                    append(character.utf8, style: piece.style, columns: columns)
                 }
+                start = piece.end
             }
         }
 
-        private mutating func append(_ piece: Piece) {
-            var piece = piece
-            if line.isEmpty {
-                // No line starts with a space.
-                let spaces = piece.text.prefix { $0 == " " }.count
-                guard spaces < piece.text.count else { return }
-                piece.text.removeFirst(spaces)
-                piece.columns -= spaces
+        /// Appends text measured at `columns` columns; no line starts with a space.
+        private mutating func append(_ bytes: some Collection<UInt8>, style: Style, columns: Int) {
+            guard line.isEmpty else {
+                line.append(contentsOf: bytes, style: style)
+                lineColumns += columns
+                return
             }
-            line.append(piece)
-            lineColumns += piece.columns
+            let spaces = bytes.prefix { $0 == 0x20 }.count
+            guard spaces < bytes.count else { return }
+            line.append(contentsOf: bytes.dropFirst(spaces), style: style)
+            lineColumns += columns - spaces
         }
 
         private mutating func flush() {
-            while let last = line.last, last.text.last == " " {
-                line[line.count - 1].text.removeLast()
-                if line[line.count - 1].text.isEmpty { line.removeLast() }
-            }
-            var spans: [LayoutLine.Span] = []
-            for piece in line {
-                if let last = spans.last, last.style == piece.style {
-                    spans[spans.count - 1].text += piece.text
-                } else {
-                    spans.append(.init(piece.text, style: piece.style))
-                }
-            }
-            lines.append(spans)
-            line.removeAll(keepingCapacity: true)
+            line.trimTrailingSpaces()
+            lines.append(line.spans)
+            line.removeAll()
             lineColumns = 0
-        }
-
-        /// The piece with its zero-width graphemes (other than spaces) dropped, measured.
-        private static func measured(_ piece: Piece) -> Piece {
-            var text = ""
-            var columns = 0
-            for character in piece.text {
-                let width = TextWidth.columns(of: character)
-                if width == 0, character != " " { continue }
-                text.append(character)
-                columns += width
-            }
-            return Piece(text: text, style: piece.style, columns: columns)
-        }
-
-        private static func trailingSpaces(_ pieces: [Piece]) -> Int {
-            var count = 0
-            for piece in pieces.reversed() {
-                let bytes = piece.text.utf8
-                let spaces = bytes.reversed().prefix { $0 == 0x20 }.count
-                count += spaces
-                if spaces < bytes.count { break }
-            }
-            return count
         }
     }
 }

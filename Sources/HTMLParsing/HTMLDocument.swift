@@ -55,8 +55,15 @@ public struct HTMLDocument: Sendable {
     public func text(of index: NodeIndex) -> String {
         let node = nodes[Int(index)]
         guard node.kind == .text else { return "" }
+        return String(decoding: utf8Text(of: index), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of a text node (empty for other nodes), without a copy.
+    public func utf8Text(of index: NodeIndex) -> ArraySlice<UInt8> {
+        let node = nodes[Int(index)]
+        guard node.kind == .text else { return [] }
         let text = Int(node.payload)
-        return String(decoding: textBytes[Int(textStarts[text])..<Int(textStarts[text + 1])], as: UTF8.self)
+        return textBytes[Int(textStarts[text])..<Int(textStarts[text + 1])]
     }
 
     /// Number of texts stored.

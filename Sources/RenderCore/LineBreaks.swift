@@ -9,21 +9,25 @@ public enum LineBreaks {
     /// falls back to breaking after every space.
     public static func opportunities(in text: String) -> [Int] {
         var text = text
-        return text.withUTF8 { bytes -> [Int] in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
-            var positions = [Int32](repeating: 0, count: min(bytes.count, 256) + 1)
-            while true {
-                let count = positions.withUnsafeMutableBufferPointer { out in
-                    docscroll_line_breaks_utf8(base, Int64(bytes.count), out.baseAddress, Int32(out.count))
-                }
-                if count < 0 {
-                    var result: [Int] = []
-                    for index in 0..<bytes.count where bytes[index] == 0x20 && index + 1 < bytes.count { result.append(index + 1) }
-                    return result + [bytes.count]
-                }
-                if Int(count) <= positions.count { return positions[0..<Int(count)].map(Int.init) }
-                positions = [Int32](repeating: 0, count: Int(count))
+        return text.withUTF8 { opportunities(inUTF8: $0) }
+    }
+
+    /// The break opportunities of UTF-8 `bytes`, as `opportunities(in:)` gives them.
+    public static func opportunities(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
+        // Room for a break every few bytes (words are longer), so ICU runs once.
+        var positions = [Int32](repeating: 0, count: bytes.count / 3 + 16)
+        while true {
+            let count = positions.withUnsafeMutableBufferPointer { out in
+                docscroll_line_breaks_utf8(base, Int64(bytes.count), out.baseAddress, Int32(out.count))
             }
+            if count < 0 {
+                var result: [Int] = []
+                for index in 0..<bytes.count where bytes[index] == 0x20 && index + 1 < bytes.count { result.append(index + 1) }
+                return result + [bytes.count]
+            }
+            if Int(count) <= positions.count { return positions[0..<Int(count)].map(Int.init) }
+            positions = [Int32](repeating: 0, count: Int(count))
         }
     }
 }

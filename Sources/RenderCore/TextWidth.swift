@@ -45,14 +45,39 @@ public enum TextWidth {
 
     /// `text` with every grapheme that holds a control character replaced by U+FFFD,
     /// and zero-width graphemes dropped, as cells show it.
-    public static func printable(_ text: some StringProtocol) -> String {
-        // Most lines are printable ASCII, which needs no change.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
+    public static func printable(_ text: String) -> String {
+        var text = text
+        // Most lines need no change.
+        if text.withUTF8(isPrintableAsIs) { return text }
         var result = ""
         for character in text where columns(of: character) > 0 {
             result.append(isPrintable(character) ? character : "\u{FFFD}")
         }
         return result
+    }
+
+    /// Whether `printable` would leave UTF-8 `text` as it is: it holds no control
+    /// character and no zero-width scalar. Judged scalar by scalar, without grapheme
+    /// breaking, so it is cheap; a zero-width scalar inside a grapheme (which
+    /// `printable` keeps) makes it answer `false`, which only costs the slow path.
+    public static func isPrintableAsIs(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < text.count {
+            let lead = text[index]
+            if lead < 0x80 {
+                if lead < 0x20 || lead == 0x7F { return false }
+                index += 1
+                continue
+            }
+            // A well-formed sequence (the text came from a `String`): 2, 3 or 4 bytes.
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard index + length <= text.count else { return false }
+            var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length { scalar = scalar << 6 | UInt32(text[index + offset] & 0x3F) }
+            if scalar < 0xA0 || docscroll_scalar_columns(scalar) == 0 { return false }
+            index += length
+        }
+        return true
     }
 
     /// Whether `character` can be sent to a terminal as it is: it holds no control

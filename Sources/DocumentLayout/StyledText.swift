@@ -1,0 +1,70 @@
+import RenderCore
+
+/// UTF-8 text with style runs over it: one byte buffer, so that building a paragraph
+/// or a line makes no string per piece.
+struct StyledText {
+    /// A style over the bytes from the previous run's end to `end`.
+    struct Run {
+        var end: Int
+        var style: Style
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var runs: [Run] = []
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// Appends one byte without closing the run (`closeRun` does).
+    mutating func appendByte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    mutating func append(contentsOf text: some Collection<UInt8>, style: Style) {
+        bytes.append(contentsOf: text)
+        closeRun(style: style)
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
+    /// Gives the bytes appended since the last run `style`, merged into the last run
+    /// when the style is the same.
+    mutating func closeRun(style: Style) {
+        guard bytes.count > (runs.last?.end ?? 0) else { return }
+        if let last = runs.last, last.style == style {
+            runs[runs.count - 1].end = bytes.count
+        } else {
+            runs.append(Run(end: bytes.count, style: style))
+        }
+    }
+
+    /// Drops spaces at the end.
+    mutating func trimTrailingSpaces() {
+        while bytes.last == 0x20 { bytes.removeLast() }
+        while let last = runs.last, last.end > bytes.count {
+            if runs.count > 1, runs[runs.count - 2].end >= bytes.count {
+                runs.removeLast()
+            } else {
+                runs[runs.count - 1].end = bytes.count
+                if bytes.isEmpty { runs.removeAll() }
+                break
+            }
+        }
+    }
+
+    /// The byte range of run `index`.
+    func range(ofRun index: Int) -> Range<Int> {
+        (index == 0 ? 0 : runs[index - 1].end)..<runs[index].end
+    }
+
+    /// The text as line spans, one a run.
+    var spans: [LayoutLine.Span] {
+        runs.indices.map { LayoutLine.Span(String(decoding: bytes[range(ofRun: $0)], as: UTF8.self), style: runs[$0].style) }
+    }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+    }
+}
