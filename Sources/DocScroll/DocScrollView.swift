@@ -223,6 +223,8 @@ public final class DocScrollView {
             rowsMaterialized: tables.reduce(0) { $0 + $1.rowsMaterialized },
             documentNodes: documents.reduce(0) { $0 + $1.document.nodes.count },
             documentBytes: documents.reduce(0) { $0 + $1.document.modelBytes },
+            layoutUnits: documents.reduce(0) { $0 + $1.unitCount },
+            layoutUnitsLaidOut: documents.reduce(0) { $0 + $1.unitsLaidOut },
             layoutLines: documents.reduce(0) { $0 + $1.laidOutLineCount },
             layoutBytes: documents.reduce(0) { $0 + $1.layoutBytes },
             peakRSSBytes: ProcessMemory.peakResidentBytes())

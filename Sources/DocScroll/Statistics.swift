@@ -10,6 +10,10 @@ public struct Statistics: Sendable {
     public var documentNodes: Int
     /// Bytes of the documents' models.
     public var documentBytes: Int
+    /// Units of layout (top-level blocks) in the documents, and how many of them are
+    /// laid out.
+    public var layoutUnits: Int
+    public var layoutUnitsLaidOut: Int
     /// Lines the documents are laid out into.
     public var layoutLines: Int
     /// Bytes the laid-out lines hold.
@@ -30,6 +34,8 @@ public struct Statistics: Sendable {
             ("rowsMaterialized", "\(rowsMaterialized)"),
             ("documentNodes", "\(documentNodes)"),
             ("documentBytes", "\(documentBytes)"),
+            ("layoutUnits", "\(layoutUnits)"),
+            ("layoutUnitsLaidOut", "\(layoutUnitsLaidOut)"),
             ("layoutLines", "\(layoutLines)"),
             ("layoutBytes", "\(layoutBytes)"),
             ("peakRSSBytes", "\(peakRSSBytes)"),

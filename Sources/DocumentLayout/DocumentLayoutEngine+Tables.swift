@@ -20,7 +20,8 @@ extension DocumentLayoutEngine {
         let baseStyle = styles[styles.count - 1]
         if let caption = grid.caption {
             let captionLines = Self.layoutCell(
-                caption, in: document, width: available, tableDepth: tableDepth + 1, style: baseStyle.merging(Style(.bold)), links: &links)
+                caption, in: document, width: available, tableDepth: tableDepth + 1, style: baseStyle.merging(Style(.bold)),
+                linkBase: linkBase + links.count, links: &links)
             for line in captionLines { emit(line.spans) }
         }
         guard grid.columnCount > 0, grid.rowCount > 0 else {
@@ -32,7 +33,7 @@ extension DocumentLayoutEngine {
         for cell in grid.cells {
             contents.append(Self.layoutCell(
                 cell.node, in: document, width: cellWidth(cell, widths), tableDepth: tableDepth + 1,
-                style: baseStyle.merging(cell.isHeader ? Style(.bold) : .plain), links: &links))
+                style: baseStyle.merging(cell.isHeader ? Style(.bold) : .plain), linkBase: linkBase + links.count, links: &links))
         }
         var drawing = TableDrawing(grid: grid, widths: widths, contents: contents)
         // The table's lines name the table as their block (they may overflow the width).
@@ -49,10 +50,10 @@ extension DocumentLayoutEngine {
         var spanning: [(cell: TableGrid.Cell, minimum: Int, preferred: Int)] = []
         for cell in grid.cells {
             // Measure on one long line; the link numbers made here are thrown away.
-            var scratch = links
+            var scratch: [String] = []
             let lines = Self.layoutCell(
                 cell.node, in: document, width: 100_000, tableDepth: tableDepth + 1,
-                style: style.merging(cell.isHeader ? Style(.bold) : .plain), links: &scratch)
+                style: style.merging(cell.isHeader ? Style(.bold) : .plain), linkBase: linkBase + links.count, links: &scratch)
             let cellPreferred = max(1, lines.map { TextWidth.columns(of: $0.text) }.max() ?? 1)
             let cellMinimum = min(Self.maximumMinimumColumnWidth, max(1, lines.map { Self.widestWord(in: $0.text) }.max() ?? 1))
             if cell.columnSpan == 1 {

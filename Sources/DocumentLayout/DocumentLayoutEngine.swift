@@ -1,8 +1,9 @@
 import HTMLParsing
 import RenderCore
 
-/// Lays out an `HTMLDocument` into lines at a width: block flow with prefixes for
-/// list markers and quotes, vertical margins collapsed to at most one blank line.
+/// Lays out part of an `HTMLDocument` (a unit of `LayoutUnits`, or a table cell) into
+/// lines at a width: block flow with prefixes for list markers and quotes, vertical
+/// margins collapsed to at most one blank line.
 ///
 /// The walk over the document uses an explicit stack, so nesting depth is bounded by
 /// memory, not by the call stack. Indentation stops growing at half the width, so
@@ -24,12 +25,25 @@ struct DocumentLayoutEngine {
     private var lastLineBlank = true
     /// Open `<nobr>` elements: spaces inside do not break.
     private var noWrapDepth = 0
-    /// Link targets in order of appearance; link n is `links[n - 1]`.
+    /// Links before this part of the page: the first link here is number
+    /// `linkBase + 1`.
+    let linkBase: Int
+    /// Link targets of this part in order of appearance; link n is
+    /// `links[n - linkBase - 1]`.
     var links: [String] = []
-    /// Element ids and the line they start on.
+    /// Element ids and the line they start on, counted from this part's first line.
     var anchors: [String: Int] = [:]
     /// Ids seen whose first line is not laid out yet.
     var pendingAnchors: [String] = []
+    /// Lines laid out so far, including those handed over by `takeLines`.
+    private(set) var emittedLineCount = 0
+    /// Whether a blank line was asked for above the first line (and left out, since
+    /// nothing is above it here: the part before decides).
+    private(set) var blankBeforeFirstLine = false
+    /// Whether a blank line is asked for below the last line.
+    var isBlankPending: Bool { pendingBlankDepth != nil }
+    /// Whether the last line laid out shows nothing.
+    var endsWithBlankLine: Bool { lastLineBlank }
     /// How many tables enclose this layout (cells are laid out by engines of their own).
     let tableDepth: Int
     /// The walk still to do: a layout can stop after enough lines and go on later.
@@ -37,7 +51,7 @@ struct DocumentLayoutEngine {
     /// The furthest node reached; nodes are numbered in document order, so this says
     /// how much of the page is laid out.
     private(set) var furthestNode: HTMLDocument.NodeIndex = 0
-    /// Whether the whole page is laid out, its References list included.
+    /// Whether every node of this part is laid out.
     private(set) var isFinished = false
 
     /// Tables nested deeper than this are laid out as plain rows: nesting depth never
@@ -45,61 +59,78 @@ struct DocumentLayoutEngine {
     /// measure, then at their widths), the work stays within 2^4 of a flat table.
     static let maximumTableDepth = 4
 
-    init(document: HTMLDocument, width: Int, tableDepth: Int = 0) {
+    init(document: HTMLDocument, width: Int, linkBase: Int = 0, tableDepth: Int = 0) {
         self.document = document
         self.width = max(1, width)
+        self.linkBase = linkBase
         self.tableDepth = tableDepth
         self.blocks = BlockStack(prefixLimit: self.width / 2)
     }
 
-    /// An engine ready to lay out a whole page, a part at a time (`advance`).
-    static func page(_ document: HTMLDocument, width: Int) -> DocumentLayoutEngine {
-        var engine = DocumentLayoutEngine(document: document, width: width)
-        engine.start(from: document.root)
+    /// An engine ready to lay out one unit of a page, a part at a time (`advance`):
+    /// inside the containers that hold it, as if the page before it were laid out.
+    static func unit(
+        _ unit: LayoutUnits.Unit, of document: HTMLDocument, width: Int, linkBase: Int
+    ) -> DocumentLayoutEngine {
+        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase)
+        var containers: [HTMLDocument.NodeIndex] = []
+        var parent = document[unit.first].parent
+        while parent != HTMLDocument.none, parent != document.root {
+            containers.append(parent)
+            parent = document[parent].parent
+        }
+        // The containers add no prefix or style: pushed so that lines name their block.
+        for container in containers.reversed() {
+            engine.blocks.push(BlockContext(tag: document[container].tag, node: container))
+        }
+        engine.pendingAnchors = unit.anchors
+        var node = unit.first
+        while true {
+            engine.pendingWalk.append((node, false))
+            guard node != unit.last else { break }
+            node = document[node].nextSibling
+        }
+        engine.pendingWalk.reverse()
         return engine
     }
 
     /// Hands over the lines laid out so far and forgets them, so that a layout written
-    /// out as it goes holds only a chunk at a time. (Anchors then no longer match line
-    /// numbers: for streaming only.)
-    mutating func takeLines() -> [LayoutLine] {
+    /// out as it goes holds only a chunk at a time.
+    mutating func takeLines() -> (lines: [LayoutLine], blocks: [HTMLDocument.NodeIndex]) {
         defer {
             lines.removeAll(keepingCapacity: true)
             lineBlocks.removeAll(keepingCapacity: true)
         }
-        return lines
+        return (lines, lineBlocks)
     }
 
-    /// Lays out the page until it has at least `lineCount` lines or is finished; the
-    /// end of the page brings its References list.
+    /// Lays out until there are at least `lineCount` lines or everything is laid out.
     mutating func advance(toLines lineCount: Int) {
         guard !isFinished else { return }
         walk(untilLines: lineCount)
         if pendingWalk.isEmpty {
             flushInline()
-            appendReferences()
             isFinished = true
         }
     }
 
-    /// Lays out the content of a table cell at `width`, continuing the link numbering.
+    /// Lays out the content of a table cell at `width`; its links are numbered from
+    /// `linkBase + 1` and appended to `links`.
     static func layoutCell(
         _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int,
-        style: Style, links: inout [String]
+        style: Style, linkBase: Int, links: inout [String]
     ) -> [LayoutLine] {
-        var engine = DocumentLayoutEngine(document: document, width: width, tableDepth: tableDepth)
+        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth)
         engine.styles = [style]
-        engine.links = links
-        engine.start(from: cell)
+        engine.pendingWalk = document.children(of: cell).reversed().map { ($0, false) }
         engine.walk(untilLines: .max)
         engine.flushInline()
-        links = engine.links
+        links += engine.links
         return engine.lines
     }
 
-    private mutating func start(from root: HTMLDocument.NodeIndex) {
-        pendingWalk = document.children(of: root).reversed().map { ($0, false) }
-    }
+    /// The number the next link gets.
+    var nextLinkNumber: Int { linkBase + links.count + 1 }
 
     /// Walks the document until there are `lineCount` lines or nothing is left.
     private mutating func walk(untilLines lineCount: Int) {
@@ -114,7 +145,7 @@ struct DocumentLayoutEngine {
                 inline.append(document.utf8Text(of: index), style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
                 continue
             }
-            guard !isHidden(index) else { continue }
+            guard !document.isHidden(index) else { continue }
             if node.tag == .table, tableDepth < Self.maximumTableDepth {
                 layoutTable(index)
                 continue
@@ -215,7 +246,7 @@ struct DocumentLayoutEngine {
             if tag == .nobr { noWrapDepth += 1 }
             if tag == .a, let href = document.attribute("href", of: index)?.trimmingSpaces, !href.isEmpty {
                 links.append(String(href))
-                inline.append("[\(links.count)]", style: styles[styles.count - 1].merging(Style(.dim)), preserve: true)
+                inline.append("[\(linkBase + links.count)]", style: styles[styles.count - 1].merging(Style(.dim)), preserve: true)
             }
             styles.append(styles[styles.count - 1].merging(style))
         }
@@ -293,13 +324,6 @@ struct DocumentLayoutEngine {
         return ListMarker.bullets[max(0, blocks.unorderedDepth - 1) % ListMarker.bullets.count]
     }
 
-    private func isHidden(_ index: HTMLDocument.NodeIndex) -> Bool {
-        if document.attribute("hidden", of: index) != nil { return true }
-        guard let style = document.attribute("style", of: index) else { return false }
-        let compact = style.lowercased().filter { !$0.isWhitespace }
-        return compact.contains("display:none") || compact.contains("visibility:hidden")
-    }
-
     // MARK: Lines
 
     mutating func requestBlankLine() {
@@ -333,9 +357,11 @@ struct DocumentLayoutEngine {
         if let depth = pendingBlankDepth, !lastLineBlank {
             lines.append(LayoutLine(spans: blankPrefix(depth: depth)))
             lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
+            emittedLineCount += 1
         }
+        if emittedLineCount == 0 { blankBeforeFirstLine = pendingBlankDepth != nil }
         pendingBlankDepth = nil
-        for id in pendingAnchors where anchors[id] == nil { anchors[id] = lines.count }
+        for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
         pendingAnchors.removeAll()
         var line = [LayoutLine.Span]()
         let prefix = blocks.linePrefix()
@@ -346,6 +372,7 @@ struct DocumentLayoutEngine {
         lastLineBlank = spans.isEmpty && layoutLine.isBlank
         lines.append(layoutLine)
         lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
+        emittedLineCount += 1
     }
 
     mutating func pushBlock(_ block: BlockContext) {
@@ -356,10 +383,9 @@ struct DocumentLayoutEngine {
         blocks.pop()
     }
 
-    /// Ends the document with its numbered link targets, as `lynx -dump` does, so that
-    /// a reader of the text can follow `[n]` marks.
-    private mutating func appendReferences() {
-        flushInline()
+    /// The numbered list of link targets that ends a page, as `lynx -dump` writes it,
+    /// so that a reader of the text can follow `[n]` marks.
+    mutating func appendReferences(_ links: [String]) {
         guard !links.isEmpty else { return }
         requestBlankLine()
         emit([.init("References", style: Style(.bold))])

@@ -9,13 +9,19 @@ public import ScrollCore
 /// first screen needs only the first lines. Asking for a row past the frontier
 /// (`layOut(throughRow:)`) moves it; rows before it never change, so a host that moves
 /// the frontier before it draws sees nothing above the viewport move.
+///
+/// The page is laid out a top-level block at a time (`LayoutUnits`, `PageLayout`):
+/// each block is laid out on its own from the kept model, so a new width re-lays
+/// blocks out without parsing again.
 public final class DocumentView: ScrollComponent, RowSource {
     /// The page this view shows; kept so that it can be laid out again at a new width.
     public let document: HTMLDocument
     /// Width the lines are laid out at, in columns.
     public private(set) var width: Int
+    /// The page cut into units of layout (the same at every width).
+    private let units: LayoutUnits
     /// The layout so far, able to go on.
-    private var engine: DocumentLayoutEngine
+    private var pageLayout: PageLayout
     /// Lines turned into cells or text so far (a line drawn twice counts twice).
     public private(set) var linesDrawn = 0
 
@@ -24,56 +30,63 @@ public final class DocumentView: ScrollComponent, RowSource {
     public init(document: HTMLDocument, width: Int, initialRows: Int = .max) {
         self.document = document
         self.width = max(1, width)
-        engine = DocumentLayoutEngine.page(document, width: self.width)
-        engine.advance(toLines: initialRows)
+        units = LayoutUnits(document)
+        pageLayout = PageLayout(document, units: units, width: self.width)
+        pageLayout.advance(toLines: initialRows)
     }
 
     /// Every line of the document (laying out what is not laid out yet).
     public var lines: [LayoutLine] {
         layOutAll()
-        return engine.lines
+        return pageLayout.lines
     }
 
+    /// Units of layout (top-level blocks, see `LayoutUnits`) the page is cut into.
+    public var unitCount: Int { units.units.count }
+
+    /// Units laid out so far, in part or whole.
+    public var unitsLaidOut: Int { pageLayout.unitStarts.count }
+
     /// Lines laid out so far: the frontier.
-    public var laidOutLineCount: Int { engine.lines.count }
+    public var laidOutLineCount: Int { pageLayout.lines.count }
 
     /// Element ids (and `<a name>` targets) and the line each starts on, for jumps to
     /// `#fragment` links (laying out what is not laid out yet).
     public var anchors: [String: Int] {
         layOutAll()
-        return engine.anchors
+        return pageLayout.anchors
     }
 
     /// Link targets in order: the link marked `[n]` in the text goes to `links[n - 1]`.
     /// The layout ends with this list under "References".
     public var links: [String] {
         layOutAll()
-        return engine.links
+        return pageLayout.links
     }
 
     /// The line element `id` starts on, laying out only as far as it.
     public func line(forAnchor id: String) -> Int? {
-        var target = max(256, engine.lines.count * 2)
-        while engine.anchors[id] == nil, !engine.isFinished {
-            engine.advance(toLines: target)
+        var target = max(256, pageLayout.lines.count * 2)
+        while pageLayout.anchors[id] == nil, !pageLayout.isFinished {
+            pageLayout.advance(toLines: target)
             target *= 2
         }
-        return engine.anchors[id]
+        return pageLayout.anchors[id]
     }
 
     /// Moves the frontier past `row`.
     /// - Returns: whether the extent changed (the host tells its container).
     @discardableResult
     public func layOut(throughRow row: Int) -> Bool {
-        guard !engine.isFinished, row >= engine.lines.count else { return false }
+        guard !pageLayout.isFinished, row >= pageLayout.lines.count else { return false }
         let before = rowCount
-        engine.advance(toLines: row + 1)
+        pageLayout.advance(toLines: row + 1)
         return rowCount != before
     }
 
     /// Lays out the rest of the document.
     public func layOutAll() {
-        engine.advance(toLines: .max)
+        pageLayout.advance(toLines: .max)
     }
 
     /// Lays the document out again at a new width (from the kept model: no reparse).
@@ -84,11 +97,11 @@ public final class DocumentView: ScrollComponent, RowSource {
     public func layout(width: Int, keeping row: Int = 0) -> Int {
         let width = max(1, width)
         guard width != self.width else { return row }
-        let old = engine.lineBlocks
+        let old = pageLayout.lineBlocks
         self.width = width
-        engine = DocumentLayoutEngine.page(document, width: width)
+        pageLayout = PageLayout(document, units: units, width: width)
         layOutAll()
-        return Self.relocate(row, from: old, to: engine.lineBlocks)
+        return Self.relocate(row, from: old, to: pageLayout.lineBlocks)
     }
 
     public var contentExtent: Double { Double(rowCount) }
@@ -96,13 +109,13 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// Lines laid out, and while the page is not finished an estimate of the rest: the
     /// lines so far scaled by how much of the document they cover.
     public var rowCount: Int {
-        let laidOut = engine.lines.count
-        guard !engine.isFinished else { return laidOut }
-        let covered = Double(max(1, Int(engine.furthestNode))) / Double(max(1, document.nodes.count))
+        let laidOut = pageLayout.lines.count
+        guard !pageLayout.isFinished else { return laidOut }
+        let covered = Double(max(1, Int(pageLayout.furthestNode))) / Double(max(1, document.nodes.count))
         return max(laidOut + 1, Int((Double(laidOut) / covered).rounded(.up)))
     }
 
-    public var isExtentEstimated: Bool { !engine.isFinished }
+    public var isExtentEstimated: Bool { !pageLayout.isFinished }
 
     /// Where line `row` of one layout is in another, by the block each line came from.
     static func relocate(_ row: Int, from old: [HTMLDocument.NodeIndex], to new: [HTMLDocument.NodeIndex]) -> Int {
@@ -139,7 +152,7 @@ public final class DocumentView: ScrollComponent, RowSource {
 
     public func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         layOut(throughRow: rows.upperBound - 1)
-        let lines = engine.lines
+        let lines = pageLayout.lines
         for lineIndex in rows.clamped(to: 0..<lines.count) {
             let target = row + lineIndex - rows.lowerBound
             var column = 0
@@ -154,7 +167,7 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// such as "only preformatted text and tables may be wider than the width".
     package func sourceTag(ofRow row: Int) -> HTMLTag? {
         layOut(throughRow: row)
-        let blocks = engine.lineBlocks
+        let blocks = pageLayout.lineBlocks
         guard row >= 0, row < blocks.count, blocks[row] != HTMLDocument.none else { return nil }
         return document[blocks[row]].tag
     }
@@ -162,9 +175,9 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// The line's text, as cells would show it; whole when wider than `width`.
     public func plainText(row: Int, width: Int) -> String {
         layOut(throughRow: row)
-        guard row >= 0, row < engine.lines.count else { return "" }
+        guard row >= 0, row < pageLayout.lines.count else { return "" }
         linesDrawn += 1
-        return Self.plain(engine.lines[row])
+        return Self.plain(pageLayout.lines[row])
     }
 
     /// Lines streamed for a dump are laid out this many at a time, then dropped.
@@ -175,16 +188,16 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// written, so a dump never holds the whole page's lines (and this view keeps
     /// only what the viewport asked for).
     public func forEachPlainText(width: Int, _ body: (String) -> Void) {
-        if engine.isFinished {
-            for line in engine.lines {
+        if pageLayout.isFinished {
+            for line in pageLayout.lines {
                 linesDrawn += 1
                 body(Self.plain(line))
             }
             return
         }
-        var stream = DocumentLayoutEngine.page(document, width: self.width)
+        var stream = PageLayout(document, units: units, width: self.width)
         repeat {
-            stream.advance(toLines: Self.streamingChunk)
+            stream.advance(toLines: stream.lineCount + Self.streamingChunk)
             for line in stream.takeLines() {
                 linesDrawn += 1
                 body(Self.plain(line))
@@ -207,7 +220,7 @@ public final class DocumentView: ScrollComponent, RowSource {
 
     /// Bytes the laid-out lines hold.
     public var layoutBytes: Int {
-        let lines = engine.lines
+        let lines = pageLayout.lines
         return lines.count * MemoryLayout<LayoutLine>.stride + lines.reduce(0) { $0 + $1.storageBytes }
     }
 }

@@ -74,6 +74,7 @@ struct FrameInvariantTests {
         _ = view.frame(at: 0)
         #expect(view.statistics.layoutLines < 24 + 16 + 40, "\(view.statistics.layoutLines) lines laid out")
         #expect(!view.isLaidOut)
+        #expect(view.statistics.layoutUnitsLaidOut * 100 < view.statistics.layoutUnits, "laid out block by block")
         // A dump streams the page (laid out a chunk at a time, each dropped once
         // written): the view still holds only what its viewport asked for.
         let before = view.statistics.layoutLines

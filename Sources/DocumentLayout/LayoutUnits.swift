@@ -1,0 +1,117 @@
+import HTMLParsing
+
+/// A page cut into its top-level blocks, the units of layout: each unit is laid out
+/// on its own at a width, from nothing but its nodes, the number of links before it
+/// and how the unit before it ended (see `PageLayout`).
+///
+/// A unit is a block-level element (a paragraph, list, table, `pre`...), or a run of
+/// inline content between blocks. Containers that add nothing of their own to a line
+/// (`body`, `div`, `section`, `article`...) are not units: their children are, so
+/// a page wrapped in one `<div>` still comes in many units.
+struct LayoutUnits {
+    /// Sibling nodes laid out together, `first` through `last`.
+    struct Unit {
+        var first: HTMLDocument.NodeIndex
+        var last: HTMLDocument.NodeIndex
+        /// Ids of the containers opened just before the unit: they name its first line.
+        var anchors: [String] = []
+    }
+
+    private(set) var units: [Unit] = []
+    /// Ids of containers with no unit after them: they name the line that comes next
+    /// (the References heading), if any.
+    private(set) var trailingAnchors: [String] = []
+
+    /// Cuts `document` into units, in document order.
+    /// - Complexity: O(n) in the nodes visited; stops at the units (it does not go into
+    ///   a paragraph or a table).
+    init(_ document: HTMLDocument) {
+        var run: Unit?
+        var pendingAnchors: [String] = []
+        func closeRun() {
+            guard let unit = run else { return }
+            units.append(unit)
+            run = nil
+        }
+        // The next child to visit in each open container.
+        var cursors = [document[document.root].firstChild]
+        while let node = cursors.last {
+            guard node != HTMLDocument.none else {
+                closeRun()
+                cursors.removeLast()
+                continue
+            }
+            cursors[cursors.count - 1] = document[node].nextSibling
+            let element = document[node].kind == .element
+            if var unit = run, !(element && Self.isBlockLevel(document[node].tag) && !document.isHidden(node)) {
+                // Inline content, and hidden elements (layout skips them without ending
+                // the line), continue the run.
+                unit.last = node
+                run = unit
+                continue
+            }
+            closeRun()
+            if element {
+                if document.isHidden(node) { continue }
+                let tag = document[node].tag
+                if Self.isTransparent(tag) {
+                    if let id = document.attribute("id", of: node), !id.isEmpty { pendingAnchors.append(id) }
+                    cursors.append(document[node].firstChild)
+                    continue
+                }
+                if Self.isBlockLevel(tag) {
+                    units.append(Unit(first: node, last: node, anchors: pendingAnchors))
+                    pendingAnchors.removeAll()
+                    continue
+                }
+            } else if document.utf8Text(of: node).allSatisfy(InlineRuns.isCollapsible) {
+                // White space before any inline content collapses away.
+                continue
+            }
+            run = Unit(first: node, last: node, anchors: pendingAnchors)
+            pendingAnchors.removeAll()
+        }
+        trailingAnchors = pendingAnchors
+    }
+
+    /// The whole page as one unit: what layout would do without units (for checking
+    /// that units change nothing).
+    init(wholePage document: HTMLDocument) {
+        let root = document[document.root]
+        var last = root.firstChild
+        while last != HTMLDocument.none, document[last].nextSibling != HTMLDocument.none { last = document[last].nextSibling }
+        if last != HTMLDocument.none { units = [Unit(first: root.firstChild, last: last)] }
+    }
+
+    /// Containers whose children are units of their own: blocks without margins,
+    /// prefixes or styles, so cutting between their children changes no line.
+    static func isTransparent(_ tag: HTMLTag) -> Bool {
+        switch tag {
+        case .html, .body, .div, .section, .article, .main, .nav, .header, .footer, .aside, .center, .form,
+            .noscript, .hgroup:
+            true
+        default: false
+        }
+    }
+
+    /// Elements that end the line before them (and after them): a run of inline
+    /// content stops at one.
+    static func isBlockLevel(_ tag: HTMLTag) -> Bool {
+        switch ElementRole(tag) {
+        case .block, .list, .listItem, .horizontalRule: true
+        default: false
+        }
+    }
+}
+
+extension HTMLDocument {
+    /// Whether an element is not shown: the `hidden` attribute, or an inline style of
+    /// `display: none` or `visibility: hidden`.
+    func isHidden(_ index: NodeIndex) -> Bool {
+        guard self[index].kind == .element else { return false }
+        if attribute("hidden", of: index) != nil { return true }
+        guard let style = attribute("style", of: index) else { return false }
+        let compact = style.lowercased().filter { !$0.isWhitespace }
+        return compact.contains("display:none") || compact.contains("visibility:hidden")
+    }
+}

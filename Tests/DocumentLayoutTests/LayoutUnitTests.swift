@@ -1,0 +1,100 @@
+import Foundation
+import HTMLParsing
+import SampleContent
+import Testing
+@testable import DocumentLayout
+
+/// Layout is block-granular: a page is cut into units (its top-level blocks), each
+/// laid out on its own, and the joined result is the layout of the whole page.
+@Suite("Layout units")
+struct LayoutUnitTests {
+    /// Pages where cutting into units has something to get wrong: margins that
+    /// collapse across containers, ids on empty containers, hidden blocks inside a
+    /// line, white space between blocks, links before and inside tables.
+    static let trickyPages = [
+        "<div><p>a</p></div><div><div><p>b</p></div></div>text <b>bold</b><div id=x></div><p>c</p>",
+        "one <p hidden>gone</p> two <span style='display:none'>no</span> three<div>four</div>five",
+        "<section id=s><h2>Head</h2>  \n <p>p <a href=/1>1</a></p></section><table><tr><td><a href=/2>2</a></td></tr></table><a href=/3>3</a>",
+        "<p>a<br><br></p><div id=end></div>",
+        "<div><ul><li>x<li>y</ul></div><pre>\n  kept\n\n</pre><div>after</div><hr><blockquote><p>q</p></blockquote>",
+        "<main><article><header>h</header><p>body</p><footer>f</footer></article></main><div id=last></div>",
+        "",
+        "   ",
+    ]
+
+    static func pages() throws -> [(name: String, html: String)] {
+        var pages = trickyPages.enumerated().map { ("tricky \($0.offset)", $0.element) }
+        for name in ["article", "cjk", "reference"] {
+            let data = try Data(contentsOf: pagesDirectory.appendingPathComponent("\(name).html"))
+            pages.append((name, String(decoding: data, as: UTF8.self)))
+        }
+        for seed in UInt64(1)...6 { pages.append(("generated \(seed)", PageGenerator.page(bytes: 8_000, seed: seed))) }
+        return pages
+    }
+
+    static func layout(_ document: HTMLDocument, units: LayoutUnits, width: Int) -> PageLayout {
+        var page = PageLayout(document, units: units, width: width)
+        page.advance(toLines: .max)
+        return page
+    }
+
+    @Test(arguments: [20, 40, 80, 120])
+    func unitsChangeNothing(width: Int) throws {
+        for (name, html) in try Self.pages() {
+            let document = try HTMLParser.parse(Array(html.utf8))
+            let cut = Self.layout(document, units: LayoutUnits(document), width: width)
+            let whole = Self.layout(document, units: LayoutUnits(wholePage: document), width: width)
+            #expect(cut.lines == whole.lines, "\(name) at \(width)")
+            #expect(cut.anchors == whole.anchors, "\(name) at \(width)")
+            #expect(cut.links == whole.links, "\(name) at \(width)")
+        }
+    }
+
+    @Test(arguments: [30, 80])
+    func eachUnitLaysOutOnItsOwn(width: Int) throws {
+        for (name, html) in try Self.pages() {
+            let document = try HTMLParser.parse(Array(html.utf8))
+            let units = LayoutUnits(document)
+            let page = Self.layout(document, units: units, width: width)
+            #expect(page.unitStarts.count == units.units.count)
+            for (index, unit) in units.units.enumerated() {
+                let start = page.unitStarts[index]
+                var engine = DocumentLayoutEngine.unit(unit, of: document, width: width, linkBase: start.linkBase)
+                engine.advance(toLines: .max)
+                let end = start.line + engine.lines.count
+                #expect(end <= page.lines.count, "\(name) unit \(index)")
+                guard end <= page.lines.count else { continue }
+                #expect(Array(page.lines[start.line..<end]) == engine.lines, "\(name) unit \(index) at \(width)")
+            }
+        }
+    }
+
+    @Test func containersAreCutIntoTheirBlocks() throws {
+        let document = try HTMLParser.parse(Array("<div><div><p>a</p><ul><li>b</ul>text <i>more</i><table></table></div></div>".utf8))
+        let units = LayoutUnits(document).units
+        #expect(units.map { document[$0.first].tag } == [.p, .ul, .unknown, .table])
+        // The inline run is one unit: the text, the <i> and the text after it.
+        #expect(units[2].last != units[2].first)
+    }
+
+    @Test func aGeneratedPageComesInManyUnits() throws {
+        let document = try HTMLParser.parse(Array(PageGenerator.page(bytes: 100_000, seed: 3).utf8))
+        let units = LayoutUnits(document).units
+        #expect(units.count > 100)
+        // Units follow each other in document order.
+        #expect(zip(units, units.dropFirst()).allSatisfy { $0.last < $1.first })
+    }
+
+    @Test func laidOutBitByBitTheLinesAreTheSame() throws {
+        let document = try HTMLParser.parse(Array(PageGenerator.page(bytes: 30_000, seed: 5).utf8))
+        let whole = Self.layout(document, units: LayoutUnits(document), width: 50)
+        var stepped = PageLayout(document, units: LayoutUnits(document), width: 50)
+        var lines: [LayoutLine] = []
+        while !stepped.isFinished {
+            stepped.advance(toLines: stepped.lineCount + 7)
+            lines += stepped.takeLines()
+        }
+        #expect(lines == whole.lines)
+        #expect(stepped.anchors == whole.anchors)
+    }
+}
