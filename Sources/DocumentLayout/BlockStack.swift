@@ -72,6 +72,9 @@ struct BlockStack {
         return block
     }
 
+    /// The open blocks' elements, outermost first.
+    var nodes: [HTMLDocument.NodeIndex] { blocks.map(\.node) }
+
     /// The innermost open block, if any.
     var last: BlockContext? { blocks.last }
 

@@ -35,6 +35,7 @@ extension DocumentLayoutEngine {
                 cell.node, in: document, width: cellWidth(cell, widths), tableDepth: tableDepth + 1,
                 style: baseStyle.merging(cell.isHeader ? Style(.bold) : .plain), linkBase: linkBase + links.count, links: &links))
         }
+        if recordsBoxes { tableBoxes[table] = Self.describe(grid, widths: widths, contents: contents) }
         var drawing = TableDrawing(grid: grid, widths: widths, contents: contents)
         // The table's lines name the table as their block (they may overflow the width).
         pushBlock(BlockContext(tag: .table, node: table))
@@ -92,6 +93,18 @@ extension DocumentLayoutEngine {
             column = (column + 1) % widths.count
         }
         return widths
+    }
+
+    /// The grid as box tree lines: its size and column widths, then each cell with
+    /// its place, spans and lines.
+    private static func describe(_ grid: TableGrid, widths: [Int], contents: [[LayoutLine]]) -> [String] {
+        var lines = ["grid \(grid.rowCount)×\(grid.columnCount), columns \(widths.map(String.init).joined(separator: " "))"]
+        for (cell, content) in zip(grid.cells, contents) {
+            var label = (cell.isHeader ? "th" : "td") + " (\(cell.row), \(cell.column))"
+            if cell.rowSpan > 1 || cell.columnSpan > 1 { label += " span \(cell.rowSpan)×\(cell.columnSpan)" }
+            lines.append(label + ": " + content.map { "\"\($0.text)\"" }.joined(separator: " "))
+        }
+        return lines
     }
 
     private static func widen(_ widths: inout [Int], _ columns: Range<Int>, toFit needed: Int) {

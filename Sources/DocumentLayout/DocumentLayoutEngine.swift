@@ -51,6 +51,11 @@ struct DocumentLayoutEngine {
     /// The furthest node reached; nodes are numbered in document order, so this says
     /// how much of the page is laid out.
     private(set) var furthestNode: HTMLDocument.NodeIndex = 0
+    /// When set, each line's open blocks (`linePaths`) and each table's grid
+    /// (`tableBoxes`) are recorded: the box tree, for dumps.
+    var recordsBoxes = false
+    private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
+    var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
     /// Whether every node of this part is laid out.
     private(set) var isFinished = false
 
@@ -96,12 +101,13 @@ struct DocumentLayoutEngine {
 
     /// Hands over the lines laid out so far and forgets them, so that a layout written
     /// out as it goes holds only a chunk at a time.
-    mutating func takeLines() -> (lines: [LayoutLine], blocks: [HTMLDocument.NodeIndex]) {
+    mutating func takeLines() -> (lines: [LayoutLine], blocks: [HTMLDocument.NodeIndex], paths: [[HTMLDocument.NodeIndex]]) {
         defer {
             lines.removeAll(keepingCapacity: true)
             lineBlocks.removeAll(keepingCapacity: true)
+            linePaths.removeAll(keepingCapacity: true)
         }
-        return (lines, lineBlocks)
+        return (lines, lineBlocks, linePaths)
     }
 
     /// Lays out until there are at least `lineCount` lines or everything is laid out.
@@ -357,6 +363,7 @@ struct DocumentLayoutEngine {
         if let depth = pendingBlankDepth, !lastLineBlank {
             lines.append(LayoutLine(spans: blankPrefix(depth: depth)))
             lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
+            if recordsBoxes { linePaths.append(blocks.nodes) }
             emittedLineCount += 1
         }
         if emittedLineCount == 0 { blankBeforeFirstLine = pendingBlankDepth != nil }
@@ -372,6 +379,7 @@ struct DocumentLayoutEngine {
         lastLineBlank = spans.isEmpty && layoutLine.isBlank
         lines.append(layoutLine)
         lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
+        if recordsBoxes { linePaths.append(blocks.nodes) }
         emittedLineCount += 1
     }
 

@@ -15,6 +15,11 @@ struct PageLayout {
     private(set) var lines: [LayoutLine] = []
     /// For each line in `lines`, the block element it came from (`-1` outside any).
     private(set) var lineBlocks: [HTMLDocument.NodeIndex] = []
+    /// With `recordsBoxes`: for each line in `lines`, its open blocks, outermost
+    /// first, and each table's grid (see `DocumentLayoutEngine.recordsBoxes`).
+    let recordsBoxes: Bool
+    private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
+    private(set) var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
     /// Element ids and the line they start on.
     private(set) var anchors: [String: Int] = [:]
     /// Link targets of the units laid out; link n is `links[n - 1]`.
@@ -38,10 +43,11 @@ struct PageLayout {
     private var lastLineBlank = true
     private var pendingAnchors: [String] = []
 
-    init(_ document: HTMLDocument, units: LayoutUnits, width: Int) {
+    init(_ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false) {
         self.document = document
         self.units = units
         self.width = max(1, width)
+        self.recordsBoxes = recordsBoxes
     }
 
     /// Lines laid out so far, those handed over included.
@@ -85,6 +91,7 @@ struct PageLayout {
         unit.anchors = pendingAnchors + unit.anchors
         pendingAnchors = []
         current = .unit(unit, of: document, width: width, linkBase: links.count)
+        current!.recordsBoxes = recordsBoxes
         currentFirstLine = lineCount
         unitStarts.append((lineCount, links.count))
         currentUnit = nextUnit
@@ -100,15 +107,18 @@ struct PageLayout {
             if blankPending || current!.blankBeforeFirstLine, !lastLineBlank {
                 lines.append(LayoutLine())
                 lineBlocks.append(taken.blocks[0])
+                if recordsBoxes { linePaths.append([]) }
             }
             currentFirstLine = lineCount
             if let unit = currentUnit { unitStarts[unit].line = lineCount }
         }
         lines += taken.lines
         lineBlocks += taken.blocks
+        linePaths += taken.paths
         guard let unit = current, unit.isFinished else { return }
         for (id, line) in unit.anchors where anchors[id] == nil { anchors[id] = currentFirstLine + line }
         links += unit.links
+        tableBoxes.merge(unit.tableBoxes) { first, _ in first }
         if unit.emittedLineCount > 0 {
             lastLineBlank = unit.endsWithBlankLine
             blankPending = unit.isBlankPending
@@ -122,6 +132,7 @@ struct PageLayout {
     /// Ends the page with its References list.
     private mutating func finish() {
         var references = DocumentLayoutEngine(document: document, width: width)
+        references.recordsBoxes = recordsBoxes
         references.pendingAnchors = pendingAnchors + units.trailingAnchors
         pendingAnchors = []
         references.appendReferences(links)

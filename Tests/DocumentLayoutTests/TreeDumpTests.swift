@@ -1,7 +1,9 @@
+import DocumentLayout
 import HTMLParsing
 import Testing
 
-/// The model layout receives for the tricky cases, as tree dumps beside their layout.
+/// The tricky cases as three pictures: the model layout receives (tree dump), the
+/// box tree layout makes of it (units, blocks, table grids), and the lines.
 @Suite("Document model dumps")
 struct TreeDumpTests {
     static let cases: [(String, String)] = [
@@ -17,8 +19,9 @@ struct TreeDumpTests {
     func dump(name: String) throws {
         let html = try #require(Self.cases.first { $0.0 == name }?.1)
         let document = try HTMLParser.parse(Array(html.utf8))
-        let lines = try layout(html, width: 30).joined(separator: "\n")
-        try assertSnapshot(document.treeDump + "\n" + lines + "\n", named: name)
+        let view = DocumentView(document: document, width: 30)
+        let lines = view.lines.map(\.text).joined(separator: "\n")
+        try assertSnapshot(document.treeDump + "\n" + view.boxTreeDump + "\n" + lines + "\n", named: name)
     }
 
     /// Deep trees dump without recursion (the dump itself grows with depth squared, as
