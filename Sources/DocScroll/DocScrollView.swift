@@ -215,6 +215,50 @@ public final class DocScrollView {
         renderer.dump(container, line: line)
     }
 
+    /// Writes the rows `dump` would write for a view of these inputs, without building
+    /// the view's pages: each page is parsed and laid out at once, a fragment at a
+    /// time (`PageStream`), so that memory holds a few fragments of a page, not its
+    /// model, and parsing overlaps layout. Every input is checked before any row is
+    /// written.
+    /// - Parameter stop: answers true when no more rows are wanted (a closed pipe).
+    /// - Returns: the figures of what was built.
+    /// - Throws: `DocScrollError.badInput` naming the first input that cannot be used.
+    @discardableResult
+    public static func dumpStreaming(
+        pages: [InputFile], tables: [InputFile], options: Options, stop: () -> Bool = { false }, line: (String) -> Void
+    ) throws(DocScrollError) -> Statistics {
+        var checkedPages: [InputFile] = []
+        for page in pages {
+            let input = try InputFile.checked(page)
+            do {
+                try HTMLParser.check(byteCount: input.bytes.count, encoding: options.encoding)
+            } catch {
+                throw .badInput(name: input.name, reason: error.description)
+            }
+            checkedPages.append(input)
+        }
+        // The tables, and the gaps between them, as the view writes them.
+        let tableView = try DocScrollView(pages: [], tables: tables, options: options)
+        tableView.dump(line: line)
+        var statistics = tableView.statistics
+        var componentsWritten = tables.count
+        for page in checkedPages where !stop() {
+            if componentsWritten > 0 {
+                for _ in 0..<max(0, options.spacing) { line("") }
+            }
+            componentsWritten += 1
+            do {
+                let summary = try PageStream.forEachLine(of: page.bytes, encoding: options.encoding, width: options.width, stop: stop, line)
+                statistics.documentNodes += summary.nodes
+                statistics.layoutLines += summary.lines
+            } catch {
+                throw .badInput(name: page.name, reason: error.description)
+            }
+        }
+        statistics.peakRSSBytes = ProcessMemory.peakResidentBytes()
+        return statistics
+    }
+
     /// What has been built and held so far.
     public var statistics: Statistics {
         Statistics(

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// The bytes of one input, read from a file or from standard input, with the checks
 /// that turn unusable input into a clear error before any parser sees it.
@@ -32,13 +33,27 @@ public struct InputFile: Sendable {
         if let size = fileSize(path), size > maximumBytes {
             throw .badInput(name: path, reason: "file too large (\(size) bytes; the limit is 1 GiB)")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .badInput(name: path, reason: "cannot be read")
+        guard let bytes = readAll(path) else { throw .badInput(name: path, reason: "cannot be read") }
+        return try checked(InputFile(name: path, bytes: bytes))
+    }
+
+    /// The file's bytes, read straight into one array (no second copy of the file,
+    /// which `Data` would make), or `nil` when reading fails.
+    private static func readAll(_ path: String) -> [UInt8]? {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { Glibc.close(descriptor) }
+        var bytes: [UInt8] = []
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size) + 1) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
         }
-        return try checked(InputFile(name: path, bytes: [UInt8](data)))
     }
 
     private static func fileSize(_ path: String) -> Int? {

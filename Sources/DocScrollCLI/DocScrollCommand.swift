@@ -45,10 +45,34 @@ public enum DocScrollCommand {
             mode: options.mode,
             encoding: options.encoding)
 
+        let tables: [InputFile]
+        let pages: [InputFile]
+        do {
+            tables = try options.tables.map(readInput)
+            pages = try options.pages.map(readInput)
+        } catch {
+            errors.writeLine("docscroll: error: \(error.description)")
+            return 1
+        }
+
+        // A dump of windowed pages streams them: parsed and laid out a fragment at a
+        // time, never held whole. (Expanded builds everything, as it always does.)
+        let dumps = options.output == .dump || (options.output == .automatic && !isTerminal)
+        if dumps, options.mode == .windowed {
+            do {
+                let statistics = try DocScrollView.dumpStreaming(
+                    pages: pages, tables: tables, options: viewOptions, stop: { output.isClosed }, line: { output.writeLine($0) })
+                output.flush()
+                if options.stats { errors.writeLine(statistics.json) }
+                return 0
+            } catch {
+                errors.writeLine("docscroll: error: \(error.description)")
+                return 1
+            }
+        }
+
         let view: DocScrollView
         do {
-            let tables = try options.tables.map(readInput)
-            let pages = try options.pages.map(readInput)
             view = try DocScrollView(pages: pages, tables: tables, options: viewOptions)
         } catch {
             errors.writeLine("docscroll: error: \(error.description)")

@@ -177,7 +177,7 @@ public final class DocumentView: ScrollComponent, RowSource {
         layOut(throughRow: row)
         guard row >= 0, row < pageLayout.lines.count else { return "" }
         linesDrawn += 1
-        return Self.plain(pageLayout.lines[row])
+        return LayoutLine.plainText(pageLayout.lines[row])
     }
 
     /// Lines streamed for a dump are laid out this many at a time, then dropped.
@@ -191,7 +191,7 @@ public final class DocumentView: ScrollComponent, RowSource {
         if pageLayout.isFinished {
             for line in pageLayout.lines {
                 linesDrawn += 1
-                body(Self.plain(line))
+                body(LayoutLine.plainText(line))
             }
             return
         }
@@ -200,23 +200,11 @@ public final class DocumentView: ScrollComponent, RowSource {
             stream.advance(toLines: stream.lineCount + Self.streamingChunk)
             for line in stream.takeLines() {
                 linesDrawn += 1
-                body(Self.plain(line))
+                body(LayoutLine.plainText(line))
             }
         } while !stream.isFinished
     }
 
-    /// A line as cells would show it: control characters replaced, trailing blanks
-    /// dropped.
-    private static func plain(_ line: LayoutLine) -> String {
-        var text = TextWidth.printable(line.spans.count == 1 ? line.spans[0].text : line.text)
-        var trailing = 0
-        for byte in text.utf8.reversed() {
-            guard byte == 0x20 else { break }
-            trailing += 1
-        }
-        if trailing > 0 { text.removeLast(trailing) }
-        return text
-    }
 
     /// Bytes the laid-out lines hold.
     public var layoutBytes: Int {

@@ -33,3 +33,18 @@ public struct LayoutLine: Hashable, Sendable {
         return bytes
     }
 }
+
+extension LayoutLine {
+    /// A line as cells would show it: control characters replaced, trailing blanks
+    /// dropped.
+    static func plainText(_ line: LayoutLine) -> String {
+        var text = TextWidth.printable(line.spans.count == 1 ? line.spans[0].text : line.text)
+        var trailing = 0
+        for byte in text.utf8.reversed() {
+            guard byte == 0x20 else { break }
+            trailing += 1
+        }
+        if trailing > 0 { text.removeLast(trailing) }
+        return text
+    }
+}

@@ -83,6 +83,11 @@ struct LayoutUnits {
         if last != HTMLDocument.none { units = [Unit(first: root.firstChild, last: last)] }
     }
 
+    /// The tags of `isTransparent` and `isBlockLevel`: where a page being parsed may
+    /// be cut into fragments (`HTMLParser.Cutting`) without cutting a unit.
+    static let transparentTags = Set(HTMLTag.allCases.filter(isTransparent))
+    static let blockLevelTags = Set(HTMLTag.allCases.filter(isBlockLevel))
+
     /// Containers whose children are units of their own: blocks without margins,
     /// prefixes or styles, so cutting between their children changes no line.
     static func isTransparent(_ tag: HTMLTag) -> Bool {
@@ -101,17 +106,5 @@ struct LayoutUnits {
         case .block, .list, .listItem, .horizontalRule: true
         default: false
         }
-    }
-}
-
-extension HTMLDocument {
-    /// Whether an element is not shown: the `hidden` attribute, or an inline style of
-    /// `display: none` or `visibility: hidden`.
-    func isHidden(_ index: NodeIndex) -> Bool {
-        guard self[index].kind == .element else { return false }
-        if attribute("hidden", of: index) != nil { return true }
-        guard let style = attribute("style", of: index) else { return false }
-        let compact = style.lowercased().filter { !$0.isWhitespace }
-        return compact.contains("display:none") || compact.contains("visibility:hidden")
     }
 }

@@ -7,10 +7,17 @@ import HTMLParsing
 /// lines, putting one blank line between two units when either asked for a margin
 /// there (margins collapse across units as they do within one), and ends with the
 /// References list.
+///
+/// A page can also come in fragments as it is parsed (`HTMLParser.Cutting`): each
+/// fragment is laid out once the one before it is done, then dropped.
 struct PageLayout {
-    let document: HTMLDocument
+    /// The page, or the fragment being laid out, and its units.
+    private(set) var document: HTMLDocument
+    private(set) var units: LayoutUnits
     let width: Int
-    let units: LayoutUnits
+    /// Fragments parsed and not laid out yet; whether more may come.
+    private var queuedFragments: [HTMLDocument] = []
+    private(set) var isInputComplete: Bool
     /// Lines laid out and not handed over by `takeLines`.
     private(set) var lines: [LayoutLine] = []
     /// For each line in `lines`, the block element it came from (`-1` outside any).
@@ -27,7 +34,9 @@ struct PageLayout {
     private(set) var isFinished = false
     /// For each unit started: its first line (a blank line joining it to the unit
     /// above comes before) and the number of links before it. What a unit needs to
-    /// be laid out again on its own.
+    /// be laid out again on its own. Kept for a whole page, not for one that comes
+    /// in fragments (their units are dropped as they are laid out).
+    private let recordsUnitStarts: Bool
     private(set) var unitStarts: [(line: Int, linkBase: Int)] = []
     /// Lines handed over by `takeLines`.
     private var linesTaken = 0
@@ -43,11 +52,25 @@ struct PageLayout {
     private var lastLineBlank = true
     private var pendingAnchors: [String] = []
 
-    init(_ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false) {
+    /// A layout of `document`, whole or (with `isInputComplete` false) the first
+    /// fragment of a page still being parsed.
+    init(_ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false, isInputComplete: Bool = true) {
         self.document = document
         self.units = units
         self.width = max(1, width)
         self.recordsBoxes = recordsBoxes
+        self.isInputComplete = isInputComplete
+        recordsUnitStarts = isInputComplete
+    }
+
+    /// Queues the next fragment of the page.
+    mutating func append(_ fragment: HTMLDocument) {
+        queuedFragments.append(fragment)
+    }
+
+    /// Notes that the page has no more fragments: it can be finished.
+    mutating func endInput() {
+        isInputComplete = true
     }
 
     /// Lines laid out so far, those handed over included.
@@ -61,11 +84,12 @@ struct PageLayout {
         return HTMLDocument.NodeIndex(document.nodes.count)
     }
 
-    /// Lays out until there are at least `lineCount` lines or the page is finished.
+    /// Lays out until there are at least `lineCount` lines, or the page is finished,
+    /// or every fragment given is laid out.
     mutating func advance(toLines target: Int) {
         while !isFinished, lineCount < target {
             if current == nil, !startNextUnit() {
-                finish()
+                if isInputComplete { finish() }
                 return
             }
             current!.advance(toLines: target - lineCount)
@@ -86,6 +110,12 @@ struct PageLayout {
     }
 
     private mutating func startNextUnit() -> Bool {
+        while nextUnit == units.units.count, !queuedFragments.isEmpty {
+            pendingAnchors += units.trailingAnchors
+            document = queuedFragments.removeFirst()
+            units = LayoutUnits(document)
+            nextUnit = 0
+        }
         guard nextUnit < units.units.count else { return false }
         var unit = units.units[nextUnit]
         unit.anchors = pendingAnchors + unit.anchors
@@ -93,8 +123,11 @@ struct PageLayout {
         current = .unit(unit, of: document, width: width, linkBase: links.count)
         current!.recordsBoxes = recordsBoxes
         currentFirstLine = lineCount
-        unitStarts.append((lineCount, links.count))
-        currentUnit = nextUnit
+        currentUnit = nil
+        if recordsUnitStarts {
+            currentUnit = unitStarts.count
+            unitStarts.append((lineCount, links.count))
+        }
         nextUnit += 1
         return true
     }

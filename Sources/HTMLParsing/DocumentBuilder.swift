@@ -5,8 +5,22 @@ internal import CLibXML2
 ///
 /// libxml2's HTML parser reports an end for every element it opens (closing implied
 /// ones itself), so a stack of open elements is enough to know each node's parent.
+///
+/// With `cutting`, the page is handed over in fragments as it is read: see
+/// `HTMLParser.Cutting`.
 final class DocumentBuilder {
     private(set) var document = HTMLDocument()
+    /// Where and how often to cut, and who takes the fragments; `nil` builds one
+    /// document.
+    private let cutting: HTMLParser.Cutting?
+    /// Set when the fragment taker wants no more: the parse stops.
+    private(set) var isStopped = false
+    /// The parser feeding this builder, while it runs (to stop it).
+    var parser: htmlParserCtxtPtr?
+
+    init(cutting: HTMLParser.Cutting? = nil) {
+        self.cutting = cutting
+    }
     /// Per node: its last child so far, to link the next one in O(1).
     private var lastChild: [HTMLDocument.NodeIndex] = [HTMLDocument.none]
     /// The open elements; the last is the parent of what comes next.
@@ -70,7 +84,41 @@ final class DocumentBuilder {
             skipDepth -= 1
             return
         }
-        _ = open.popLast()
+        guard let closed = open.popLast() else { return }
+        if let cutting, document.nodes.count >= cutting.nodes, cutting.blocks.contains(document[closed].tag),
+            !document.isHidden(closed), open.allSatisfy({ cutting.containers.contains(document[$0].tag) })
+        {
+            cut(cutting)
+        }
+    }
+
+    /// Hands the document so far to the fragment taker and goes on with a new one
+    /// that starts inside copies of the open containers (attributes kept, so that
+    /// a hidden container stays hidden).
+    private func cut(_ cutting: HTMLParser.Cutting) {
+        let finished = document
+        var next = HTMLDocument()
+        next.title = finished.title
+        lastChild = [HTMLDocument.none]
+        document = next
+        for (depth, element) in open.enumerated() {
+            let firstAttribute = document.attributes.count
+            document.attributes += finished.attributes(of: element)
+            open[depth] = link(HTMLDocument.Node(
+                kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
+                parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute)))
+        }
+        if !cutting.take(finished) {
+            isStopped = true
+            if let parser { xmlStopParser(parser) }
+        }
+    }
+
+    /// Hands over the last fragment (when cutting).
+    func finish() {
+        guard let cutting, !isStopped else { return }
+        _ = cutting.take(document)
+        document = HTMLDocument()
     }
 
     func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {

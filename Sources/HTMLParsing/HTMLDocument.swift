@@ -96,6 +96,16 @@ public struct HTMLDocument: Sendable {
         attributes(of: index).first { $0.name == name }?.value
     }
 
+    /// Whether an element is not shown: the `hidden` attribute, or an inline style of
+    /// `display: none` or `visibility: hidden` (`aria-hidden` hides nothing on screen).
+    public func isHidden(_ index: NodeIndex) -> Bool {
+        guard self[index].kind == .element else { return false }
+        if attribute("hidden", of: index) != nil { return true }
+        guard let style = attribute("style", of: index) else { return false }
+        let compact = style.lowercased().filter { !$0.isWhitespace }
+        return compact.contains("display:none") || compact.contains("visibility:hidden")
+    }
+
     /// The children of a node, in order.
     public func children(of index: NodeIndex) -> ChildSequence {
         ChildSequence(document: self, upcoming: nodes[Int(index)].firstChild)

@@ -17,6 +17,12 @@ func sample(_ name: String) throws -> InputFile {
 
 /// A view of generated content for a seed: 0 to 2 tables, 0 to 2 pages, at least one input.
 func generatedView(seed: UInt64, mode: RenderMode, width: Int, height: Int, pageBytes: ClosedRange<Int> = 500...8_000) throws -> DocScrollView {
+    let inputs = generatedInputs(seed: seed, pageBytes: pageBytes)
+    return try DocScrollView(pages: inputs.pages, tables: inputs.tables, options: .init(width: width, height: height, mode: mode, tileRows: 16))
+}
+
+/// Generated inputs for a seed: 0 to 2 tables, 0 to 2 pages, at least one input.
+func generatedInputs(seed: UInt64, pageBytes: ClosedRange<Int>) -> (pages: [InputFile], tables: [InputFile]) {
     var random = SeededGenerator(seed: seed)
     let tableCount = Int.random(in: 0...2, using: &random)
     let pageCount = tableCount == 0 ? Int.random(in: 1...2, using: &random) : Int.random(in: 0...2, using: &random)
@@ -26,7 +32,7 @@ func generatedView(seed: UInt64, mode: RenderMode, width: Int, height: Int, page
     let pages = (0..<pageCount).map { index in
         InputFile(name: "p\(index).html", bytes: Array(PageGenerator.page(bytes: Int.random(in: pageBytes, using: &random), seed: seed &+ 100 &+ UInt64(index)).utf8))
     }
-    return try DocScrollView(pages: pages, tables: tables, options: .init(width: width, height: height, mode: mode, tileRows: 16))
+    return (pages, tables)
 }
 
 /// What the frame at the view's current offset must show: the dump lines under the

@@ -1,0 +1,36 @@
+import DocScroll
+import Testing
+
+/// `dumpStreaming` (what `--dump` runs) writes exactly the rows of the view's dump,
+/// without building the view's pages.
+@Suite("Streamed dumps")
+struct StreamingDumpTests {
+    @Test(arguments: 1...12)
+    func streamedDumpEqualsTheViewDump(seed: UInt64) throws {
+        let inputs = generatedInputs(seed: seed, pageBytes: 500...60_000)
+        let options = DocScrollView.Options(width: 40 + Int(seed) * 5, height: 20)
+        let view = try DocScrollView(pages: inputs.pages, tables: inputs.tables, options: options)
+        var streamed: [String] = []
+        let statistics = try DocScrollView.dumpStreaming(pages: inputs.pages, tables: inputs.tables, options: options) { streamed.append($0) }
+        #expect(streamed == dumpLines(view), "seed \(seed)")
+        #expect(statistics.tiles.tilesBuilt == 0, "a streamed dump builds no tile")
+    }
+
+    @Test func sampleWithItsTable() throws {
+        let pages = [try sample("article.html"), try sample("cjk.html")]
+        let tables = [try sample("items.json")]
+        let options = DocScrollView.Options(width: 80, height: 24)
+        var streamed: [String] = []
+        try DocScrollView.dumpStreaming(pages: pages, tables: tables, options: options) { streamed.append($0) }
+        #expect(streamed == dumpLines(try DocScrollView(pages: pages, tables: tables, options: options)))
+    }
+
+    @Test func everyInputIsCheckedBeforeAnyRow() throws {
+        let pages = [try sample("article.html"), InputFile(name: "empty.html", bytes: [])]
+        var streamed: [String] = []
+        #expect(throws: DocScrollError.self) {
+            try DocScrollView.dumpStreaming(pages: pages, tables: [], options: .init()) { streamed.append($0) }
+        }
+        #expect(streamed.isEmpty)
+    }
+}

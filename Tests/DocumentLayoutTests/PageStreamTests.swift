@@ -1,0 +1,69 @@
+import Foundation
+import HTMLParsing
+import SampleContent
+import Testing
+@testable import DocumentLayout
+
+/// A page streamed (parsed in fragments on another thread, each laid out and dropped)
+/// writes the same lines as the page laid out whole.
+@Suite("Streamed pages")
+struct PageStreamTests {
+    static func wholeLines(_ html: String, width: Int) throws -> [String] {
+        let view = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: width)
+        var lines: [String] = []
+        view.forEachPlainText(width: width) { lines.append($0) }
+        return lines
+    }
+
+    static func streamedLines(_ html: String, width: Int, fragmentNodes: Int) throws -> (lines: [String], summary: PageStream.Summary) {
+        var lines: [String] = []
+        let summary = try PageStream.forEachLine(of: Array(html.utf8), width: width, fragmentNodes: fragmentNodes) { lines.append($0) }
+        return (lines, summary)
+    }
+
+    /// Small fragments cut the page at every block they can: between any two of
+    /// them, the lines must not change.
+    @Test(arguments: [1, 7, 60])
+    func streamedLinesEqualTheWholeLayout(fragmentNodes: Int) throws {
+        for (name, html) in try LayoutUnitTests.pages() {
+            for width in [30, 80] {
+                let streamed = try Self.streamedLines(html, width: width, fragmentNodes: fragmentNodes)
+                #expect(streamed.lines == (try Self.wholeLines(html, width: width)), "\(name) at \(width)")
+                #expect(streamed.summary.lines == streamed.lines.count)
+            }
+        }
+    }
+
+    @Test func aLongPageComesInManyFragments() throws {
+        let html = PageGenerator.page(bytes: 300_000, seed: 4)
+        let streamed = try Self.streamedLines(html, width: 80, fragmentNodes: 500)
+        #expect(streamed.summary.fragments > 10)
+        #expect(streamed.lines == (try Self.wholeLines(html, width: 80)))
+        // Links are numbered across fragments, and all listed at the end.
+        #expect(streamed.lines.contains("References"))
+    }
+
+    @Test func hiddenContainersStayHiddenInEveryFragment() throws {
+        let html = "<div hidden>" + String(repeating: "<p>secret</p>", count: 50) + "</div><p>shown</p>"
+        let streamed = try Self.streamedLines(html, width: 40, fragmentNodes: 3)
+        #expect(streamed.lines == ["shown"])
+    }
+
+    @Test func stoppingEndsTheStreamEarly() throws {
+        let html = PageGenerator.page(bytes: 300_000, seed: 6)
+        var lines: [String] = []
+        let summary = try PageStream.forEachLine(of: Array(html.utf8), width: 80, fragmentNodes: 200, stop: { lines.count >= 10 }) { lines.append($0) }
+        let whole = try Self.wholeLines(html, width: 80)
+        #expect(lines.count < whole.count / 2)
+        #expect(lines == Array(whole.prefix(lines.count)))
+        #expect(summary.fragments < 20)
+    }
+
+    @Test func errorsComeBeforeAnyLine() {
+        var lines: [String] = []
+        #expect(throws: HTMLParsingError.self) {
+            try PageStream.forEachLine(of: Array("<p>x</p>".utf8), encoding: "no-such-encoding", width: 40) { lines.append($0) }
+        }
+        #expect(lines.isEmpty)
+    }
+}
