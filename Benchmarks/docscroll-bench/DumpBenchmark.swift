@@ -16,6 +16,11 @@ enum DumpBenchmark {
         let pageBytes: Int
         let seconds: Double
         let peakRSSBytes: Int
+        /// Whether the run was stopped at the time limit (`seconds` is then the limit).
+        let timedOut: Bool
+
+        /// Input megabytes (10^6 bytes) per second.
+        var throughput: Double { Double(pageBytes) / 1e6 / seconds }
     }
 
     static func tools(docscroll: String) -> [Tool] {
@@ -31,44 +36,85 @@ enum DumpBenchmark {
         return candidates.filter { FileManager.default.isExecutableFile(atPath: $0.executable) }
     }
 
-    /// Runs every tool on a page of each size, `runs` times; medians are reported.
-    static func run(sizes: [Int], runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
+    /// Runs every tool on a page of each size, `runs` times; medians are reported. A
+    /// run longer than `timeLimit` seconds is stopped (lynx slows down more than
+    /// linearly on large pages), and the tool is not run on larger pages.
+    static func run(sizes: [Int], runs: Int, timeLimit: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-dump-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var results: [Measurement] = []
+        var tooSlow: Set<String> = []
         for size in sizes {
             let page = directory.appendingPathComponent("page-\(size).html")
             try Data(PageGenerator.page(bytes: size, seed: 7).utf8).write(to: page)
-            for tool in tools(docscroll: docscroll) {
-                var samples: [(Double, Int)] = []
+            for tool in tools(docscroll: docscroll) where !tooSlow.contains(tool.name) {
+                var samples: [(seconds: Double, rss: Int, timedOut: Bool)] = []
                 for _ in 0..<runs {
-                    samples.append(try timed(tool.executable, tool.arguments(page.path), directory: directory))
+                    let sample = try timed(tool.executable, tool.arguments(page.path), timeLimit: timeLimit, directory: directory)
+                    samples.append(sample)
+                    if sample.timedOut { break }
                 }
-                let seconds = samples.map(\.0).sorted()[runs / 2]
-                let rss = samples.map(\.1).sorted()[runs / 2]
-                results.append(Measurement(tool: tool.name, pageBytes: size, seconds: seconds, peakRSSBytes: rss))
-                progress(String(format: "%@ %d MB: %.2f s, %d MiB", tool.name, size / 1_000_000, seconds, rss >> 20))
+                let timedOut = samples.contains { $0.timedOut }
+                if timedOut { tooSlow.insert(tool.name) }
+                let seconds = timedOut ? Double(timeLimit) : samples.map(\.seconds).sorted()[samples.count / 2]
+                let rss = samples.map(\.rss).sorted()[samples.count / 2]
+                let measurement = Measurement(tool: tool.name, pageBytes: size, seconds: seconds, peakRSSBytes: rss, timedOut: timedOut)
+                results.append(measurement)
+                progress(String(
+                    format: "%@ %d MB: %@%.2f s (%.1f MB/s), %d MiB", tool.name, size / 1_000_000, timedOut ? "over " : "", seconds,
+                    measurement.throughput, rss >> 20))
             }
         }
         return results
     }
 
-    /// Wall time and peak RSS of one run, from GNU time.
-    private static func timed(_ executable: String, _ arguments: [String], directory: URL) throws -> (Double, Int) {
+    /// The targets for the largest page: docscroll at least twice as fast as the
+    /// fastest peer, and its peak RSS at most twice the page's size.
+    /// - Returns: one line a target, and whether all are met.
+    static func check(_ results: [Measurement]) -> (report: [String], passed: Bool) {
+        guard let size = results.map(\.pageBytes).max(),
+            let ours = results.first(where: { $0.tool == "docscroll" && $0.pageBytes == size })
+        else { return (["no docscroll measurement"], false) }
+        var report: [String] = []
+        var passed = true
+        let peers = results.filter { $0.pageBytes == size && !$0.tool.hasPrefix("docscroll") && !$0.timedOut }
+        if let fastest = peers.min(by: { $0.seconds < $1.seconds }) {
+            let met = ours.seconds * 2 <= fastest.seconds
+            passed = passed && met
+            report.append(String(
+                format: "%@ speed: docscroll %.2f s vs %@ %.2f s (%.1fx; target 2x)", met ? "PASS" : "FAIL", ours.seconds,
+                fastest.tool, fastest.seconds, fastest.seconds / ours.seconds))
+        }
+        let ratio = Double(ours.peakRSSBytes) / Double(size)
+        let met = ratio <= 2
+        passed = passed && met
+        report.append(String(
+            format: "%@ memory: docscroll peak RSS %d MiB for a %d MB page (%.2fx; target at most 2x)", met ? "PASS" : "FAIL",
+            ours.peakRSSBytes >> 20, size / 1_000_000, ratio))
+        return (report, passed)
+    }
+
+    /// Wall time and peak RSS of one run, from GNU time; coreutils' `timeout` stops it
+    /// at the limit.
+    private static func timed(
+        _ executable: String, _ arguments: [String], timeLimit: Int, directory: URL
+    ) throws -> (seconds: Double, rss: Int, timedOut: Bool) {
         let report = directory.appendingPathComponent("time.txt")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%e %M", "-o", report.path, executable] + arguments
+        process.arguments = ["-f", "%e %M", "-o", report.path, "/usr/bin/timeout", String(timeLimit), executable] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
+        // timeout(1) exits with 124 when it stopped the command.
+        let timedOut = process.terminationStatus == 124
         let fields = try String(contentsOf: report, encoding: .utf8).split(whereSeparator: \.isWhitespace)
         guard fields.count >= 2, let seconds = Double(fields[fields.count - 2]), let kilobytes = Int(fields[fields.count - 1]) else {
             throw CocoaError(.fileReadCorruptFile)
         }
-        return (seconds, kilobytes * 1024)
+        return (seconds, kilobytes * 1024, timedOut)
     }
 }

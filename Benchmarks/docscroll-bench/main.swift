@@ -8,13 +8,14 @@ import SampleContent
 ///     docscroll-bench generate-table ROWS [--seed S]      a JSON table on stdout
 ///     docscroll-bench memory [--bytes N] [--runs R]       expanded vs windowed, CSV on stdout
 ///     docscroll-bench container [--check]                 container core cost vs components
-///     docscroll-bench dump [--mb 1,10] [--runs R]          --dump against the text-mode browsers
+///     docscroll-bench dump [--mb 1,10,100] [--runs R] [--time-limit S] [--check]
+///                                                         --dump against the text-mode browsers
 let usage = """
     Usage: docscroll-bench generate-page BYTES [--seed S]
            docscroll-bench generate-table ROWS [--seed S]
            docscroll-bench memory [--bytes N] [--runs R] [--check]
            docscroll-bench container [--check]
-           docscroll-bench dump [--mb 1,10] [--runs R]
+           docscroll-bench dump [--mb 1,10,100] [--runs R] [--time-limit S] [--check]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -121,18 +122,24 @@ case "container":
         }
     }
 case "dump":
-    var sizes = [1_000_000, 10_000_000]
+    var sizes = [1_000_000, 10_000_000, 100_000_000]
     if let index = arguments.firstIndex(of: "--mb"), index + 1 < arguments.count {
         sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }.map { $0 * 1_000_000 }
     }
     let docscroll = docscrollExecutable().path
-    print("tool,pageBytes,seconds,peakRSSBytes")
-    let results = try DumpBenchmark.run(sizes: sizes, runs: max(1, option("--runs", default: 3)), docscroll: docscroll) { line in
+    print("tool,pageBytes,seconds,megabytesPerSecond,peakRSSBytes,timedOut")
+    let results = try DumpBenchmark.run(
+        sizes: sizes, runs: max(1, option("--runs", default: 3)), timeLimit: max(1, option("--time-limit", default: 120)),
+        docscroll: docscroll
+    ) { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
     for result in results {
-        print("\(result.tool),\(result.pageBytes),\(String(format: "%.3f", result.seconds)),\(result.peakRSSBytes)")
+        print("\(result.tool),\(result.pageBytes),\(String(format: "%.3f", result.seconds)),\(String(format: "%.1f", result.throughput)),\(result.peakRSSBytes),\(result.timedOut)")
     }
+    let verdict = DumpBenchmark.check(results)
+    FileHandle.standardError.write(Data((verdict.report.joined(separator: "\n") + "\n").utf8))
+    if arguments.contains("--check"), !verdict.passed { fail("dump targets not met") }
 default:
     print(usage)
     exit(arguments.isEmpty ? 0 : 2)

@@ -128,7 +128,7 @@ struct DocumentLayoutEngine {
     ) -> [LayoutLine] {
         var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth)
         engine.styles = [style]
-        engine.pendingWalk = document.children(of: cell).reversed().map { ($0, false) }
+        engine.pushChildren(of: cell)
         engine.walk(untilLines: .max)
         engine.flushInline()
         links += engine.links
@@ -159,7 +159,7 @@ struct DocumentLayoutEngine {
             enter(node.tag, index)
             if ReplacedContent.replaces(node.tag) { continue }
             pendingWalk.append((index, true))
-            pendingWalk.append(contentsOf: document.children(of: index).reversed().map { ($0, false) })
+            pushChildren(of: index)
         }
     }
 
@@ -257,9 +257,16 @@ struct DocumentLayoutEngine {
             styles.append(styles[styles.count - 1].merging(style))
         }
         if tag == .summary { inline.append("▸ ", style: styles[styles.count - 1], preserve: true) }
-        for name in ["id", "name"] where name == "id" || tag == .a {
-            if let id = document.attribute(name, of: index), !id.isEmpty { pendingAnchors.append(id) }
-        }
+        guard document[index].attributeCount > 0 else { return }
+        if let id = document.attribute("id", of: index), !id.isEmpty { pendingAnchors.append(id) }
+        if tag == .a, let name = document.attribute("name", of: index), !name.isEmpty { pendingAnchors.append(name) }
+    }
+
+    /// Queues the children of `node` to be walked next, first child on top.
+    private mutating func pushChildren(of node: HTMLDocument.NodeIndex) {
+        let start = pendingWalk.count
+        for child in document.children(of: node) { pendingWalk.append((child, false)) }
+        pendingWalk[start...].reverse()
     }
 
     private mutating func exit(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {

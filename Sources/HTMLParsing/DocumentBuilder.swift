@@ -8,7 +8,7 @@ internal import CLibXML2
 ///
 /// With `cutting`, the page is handed over in fragments as it is read: see
 /// `HTMLParser.Cutting`.
-final class DocumentBuilder {
+struct DocumentBuilder {
     private(set) var document = HTMLDocument()
     /// Where and how often to cut, and who takes the fragments; `nil` builds one
     /// document.
@@ -45,9 +45,10 @@ final class DocumentBuilder {
         "selected", "checked", "data",
     ]
 
-    func startElement(_ rawName: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    mutating func startElement(_ rawName: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         textIsOpen = false
-        let name = Self.string(rawName).lowercased()
+        // libxml2's HTML parser gives element and attribute names in lower case.
+        let name = Self.string(rawName)
         if titleDepth > 0 || (name == "title" && document.title.isEmpty && title.isEmpty) {
             titleDepth += 1
             return
@@ -60,7 +61,7 @@ final class DocumentBuilder {
         if let attributes {
             var index = 0
             while let attributeName = attributes[index] {
-                let key = Self.string(attributeName).lowercased()
+                let key = Self.string(attributeName)
                 if Self.keptAttributes.contains(key), document.attributes.count - firstAttribute < Int(UInt16.max) {
                     document.attributes.append(.init(name: key, value: Self.string(attributes[index + 1])))
                 }
@@ -73,7 +74,7 @@ final class DocumentBuilder {
         open.append(link(node))
     }
 
-    func endElement() {
+    mutating func endElement() {
         textIsOpen = false
         if titleDepth > 0 {
             titleDepth -= 1
@@ -95,7 +96,7 @@ final class DocumentBuilder {
     /// Hands the document so far to the fragment taker and goes on with a new one
     /// that starts inside copies of the open containers (attributes kept, so that
     /// a hidden container stays hidden).
-    private func cut(_ cutting: HTMLParser.Cutting) {
+    private mutating func cut(_ cutting: HTMLParser.Cutting) {
         let finished = document
         var next = HTMLDocument()
         next.title = finished.title
@@ -115,13 +116,13 @@ final class DocumentBuilder {
     }
 
     /// Hands over the last fragment (when cutting).
-    func finish() {
+    mutating func finish() {
         guard let cutting, !isStopped else { return }
         _ = cutting.take(document)
         document = HTMLDocument()
     }
 
-    func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
+    mutating func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
         guard let bytes, length > 0 else { return }
         let text = UnsafeBufferPointer(start: bytes, count: Int(length))
         if titleDepth > 0 {
@@ -139,7 +140,7 @@ final class DocumentBuilder {
     }
 
     @discardableResult
-    private func link(_ node: HTMLDocument.Node) -> HTMLDocument.NodeIndex {
+    private mutating func link(_ node: HTMLDocument.Node) -> HTMLDocument.NodeIndex {
         let index = HTMLDocument.NodeIndex(document.nodes.count)
         document.nodes.append(node)
         lastChild.append(HTMLDocument.none)

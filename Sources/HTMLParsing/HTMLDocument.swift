@@ -99,7 +99,7 @@ public struct HTMLDocument: Sendable {
     /// Whether an element is not shown: the `hidden` attribute, or an inline style of
     /// `display: none` or `visibility: hidden` (`aria-hidden` hides nothing on screen).
     public func isHidden(_ index: NodeIndex) -> Bool {
-        guard self[index].kind == .element else { return false }
+        guard self[index].kind == .element, self[index].attributeCount > 0 else { return false }
         if attribute("hidden", of: index) != nil { return true }
         guard let style = attribute("style", of: index) else { return false }
         let compact = style.lowercased().filter { !$0.isWhitespace }

@@ -19,8 +19,8 @@ public enum HTMLParser {
     /// - Complexity: O(n) in the input; no recursion, so nesting depth is not limited
     ///   by the stack.
     public static func parse(_ bytes: [UInt8], encoding: String? = nil) throws(HTMLParsingError) -> HTMLDocument {
-        let builder = DocumentBuilder()
-        try run(bytes, encoding: encoding, into: builder)
+        var builder = DocumentBuilder()
+        try run(bytes, encoding: encoding, into: &builder)
         return builder.document
     }
 
@@ -50,8 +50,8 @@ public enum HTMLParser {
     /// Parses `bytes` as `parse(_:encoding:)` does, handing the page over in fragments
     /// (the last one at the end).
     public static func parse(_ bytes: [UInt8], encoding: String? = nil, cutting: Cutting) throws(HTMLParsingError) {
-        let builder = DocumentBuilder(cutting: cutting)
-        try run(bytes, encoding: encoding, into: builder)
+        var builder = DocumentBuilder(cutting: cutting)
+        try run(bytes, encoding: encoding, into: &builder)
         builder.finish()
     }
 
@@ -62,7 +62,7 @@ public enum HTMLParser {
         if let encoding, !PageEncoding.isSupported(encoding) { throw .unknownEncoding(encoding) }
     }
 
-    private static func run(_ bytes: [UInt8], encoding: String?, into builder: DocumentBuilder) throws(HTMLParsingError) {
+    private static func run(_ bytes: [UInt8], encoding: String?, into builder: inout DocumentBuilder) throws(HTMLParsingError) {
         try check(byteCount: bytes.count, encoding: encoding)
         // libxml2 gets UTF-8 only, and is told to ignore the page's own charset hints.
         let utf8 = PageEncoding.utf8(from: bytes, override: encoding).bytes
@@ -78,21 +78,23 @@ public enum HTMLParser {
         }
         var handler = htmlSAXHandler()
         handler.startElement = { context, name, attributes in
-            DocumentBuilder.from(context)?.startElement(name, attributes)
+            DocumentBuilder.from(context)?.pointee.startElement(name, attributes)
         }
         handler.endElement = { context, _ in
-            DocumentBuilder.from(context)?.endElement()
+            DocumentBuilder.from(context)?.pointee.endElement()
         }
         handler.characters = { context, text, length in
-            DocumentBuilder.from(context)?.characters(text, length)
+            DocumentBuilder.from(context)?.pointee.characters(text, length)
         }
         handler.ignorableWhitespace = handler.characters
         handler.cdataBlock = handler.characters
         parser.pointee.sax.pointee = handler
         builder.parser = parser
         defer { builder.parser = nil }
-        parser.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
-        withExtendedLifetime(builder) {
+        // The builder is a struct reached through a pointer: its state is mutated with
+        // no run-time exclusivity check on each event (a class's would have one).
+        withUnsafeMutablePointer(to: &builder) { builder in
+            parser.pointee.userData = UnsafeMutableRawPointer(builder)
             utf8.withUnsafeBytes { buffer in
                 var reader = InputReader(remaining: buffer)
                 withUnsafeMutablePointer(to: &reader) { reader in
@@ -101,6 +103,7 @@ public enum HTMLParser {
                     if let document { xmlFreeDoc(document) }
                 }
             }
+            parser.pointee.userData = nil
         }
     }
 }
@@ -122,7 +125,7 @@ private struct InputReader {
 
 extension DocumentBuilder {
     /// The builder behind a SAX callback's context pointer.
-    static func from(_ context: UnsafeMutableRawPointer?) -> DocumentBuilder? {
-        context.map { Unmanaged<DocumentBuilder>.fromOpaque($0).takeUnretainedValue() }
+    static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<DocumentBuilder>? {
+        context?.assumingMemoryBound(to: DocumentBuilder.self)
     }
 }

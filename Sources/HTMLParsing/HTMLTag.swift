@@ -15,6 +15,10 @@ public enum HTMLTag: String, Sendable, CaseIterable {
 
     /// The tag for a lower-case element name.
     public init(name: String) {
-        self = HTMLTag(rawValue: name) ?? .unknown
+        self = Self.byName[name] ?? .unknown
     }
+
+    /// Tags by name: one hash look-up per element, where `init(rawValue:)` compares
+    /// the name with every case in turn.
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }
