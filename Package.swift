@@ -49,7 +49,7 @@ let package = Package(
             path: "Benchmarks/docscroll-bench"
         ),
 
-        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore"], exclude: ["Conformance"]),
+        .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing"]),
         .testTarget(

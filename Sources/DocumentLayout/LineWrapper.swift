@@ -8,9 +8,10 @@ enum LineWrapper {
     /// A `"\n"` in the text (from `<br>`) ends a line. A word wider than the line is
     /// broken between graphemes. Spaces at the end of a line are dropped.
     ///
-    /// Works on UTF-8 bytes in place: a segment between two break opportunities that
-    /// is plain printable ASCII (most text) is measured by its length and copied
-    /// whole; only other segments are walked grapheme by grapheme.
+    /// Works on UTF-8 bytes in place: a segment between two break opportunities made
+    /// of printable ASCII and common CJK (most text, `TextWidth.simpleColumns`) is
+    /// measured scalar by scalar and copied whole; only other segments are walked
+    /// grapheme by grapheme.
     static func wrap(_ text: StyledText, width: Int) -> [[LayoutLine.Span]] {
         var builder = Builder(width: max(1, width))
         let runs = text.runs
@@ -105,9 +106,9 @@ enum LineWrapper {
 
         /// Adds text of one style to the segment being collected.
         mutating func addToSegment(_ bytes: UnsafeBufferPointer<UInt8>, style: Style) {
-            if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            if let columns = TextWidth.simpleColumns(bytes) {
                 segment.append(contentsOf: bytes)
-                if !bytes.isEmpty { pieces.append(Piece(end: segment.count, style: style, columns: bytes.count)) }
+                if !bytes.isEmpty { pieces.append(Piece(end: segment.count, style: style, columns: columns)) }
                 return
             }
             var columns = 0

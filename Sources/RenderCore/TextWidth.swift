@@ -56,6 +56,43 @@ public enum TextWidth {
         return result
     }
 
+    /// The columns of UTF-8 `text` when it is made only of printable ASCII and of
+    /// common wide scalars that are each a grapheme of their own (CJK ideographs, kana,
+    /// Hangul syllables, CJK and fullwidth punctuation), else `nil`. Most text of
+    /// Latin, Chinese, Japanese and Korean pages is measured this way, without
+    /// grapheme breaking.
+    public static func simpleColumns(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var columns = 0
+        var index = 0
+        while index < text.count {
+            let lead = text[index]
+            if lead < 0x80 {
+                guard lead >= 0x20, lead < 0x7F else { return nil }
+                columns += 1
+                index += 1
+                continue
+            }
+            // Every simple wide scalar is in the Basic Multilingual Plane: 3 bytes.
+            guard lead >= 0xE0, lead < 0xF0, index + 2 < text.count else { return nil }
+            let scalar = UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+            guard isSimpleWide(scalar) else { return nil }
+            columns += 2
+            index += 3
+        }
+        return columns
+    }
+
+    /// Scalars two columns wide that never join a neighbour in a grapheme (the
+    /// combining marks of these blocks, U+302A–U+302F and U+3099–U+309A, are left out).
+    static func isSimpleWide(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3001...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+            0xFF01...0xFF60:
+            true
+        default: false
+        }
+    }
+
     /// Whether `printable` would leave UTF-8 `text` as it is: it holds no control
     /// character and no zero-width scalar. Judged scalar by scalar, without grapheme
     /// breaking, so it is cheap; a zero-width scalar inside a grapheme (which

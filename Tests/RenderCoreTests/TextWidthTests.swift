@@ -1,3 +1,4 @@
+import SampleContent
 import Testing
 @testable import RenderCore
 
@@ -85,6 +86,35 @@ struct FrameBufferTests {
 struct LineBreakTests {
     @Test func breaksAfterSpaces() {
         #expect(LineBreaks.opportunities(in: "hello big world") == [6, 10, 15])
+    }
+
+    /// Every scalar the fast measure calls simple wide is a grapheme of its own two
+    /// columns wide by the full rules, alone and next to any other.
+    @Test func simpleWideScalarsAreTwoColumnGraphemesOfTheirOwn() {
+        let neighbours: [Unicode.Scalar] = ["a", " ", "中", "。", "ア", "한"]
+        for value in UInt32(0x3000)...0xFFFF where TextWidth.isSimpleWide(value) {
+            let scalar = Unicode.Scalar(value)!
+            #expect(TextWidth.columns(of: Character(scalar)) == 2, "U+\(String(value, radix: 16))")
+            for neighbour in neighbours {
+                let pair = String(String.UnicodeScalarView([scalar, neighbour]))
+                #expect(pair.count == 2, "U+\(String(value, radix: 16)) joins U+\(String(neighbour.value, radix: 16))")
+            }
+        }
+    }
+
+    /// The fast measure agrees with the grapheme walk wherever it answers, and leaves
+    /// text it cannot judge to it.
+    @Test func simpleColumnsAgreeWithTheGraphemeWalk() {
+        let pieces = ["word", " ", "中文", "。", "カタカナ", "한국어", "「引用」", "Ａ１", "e\u{301}", "👍🏽", "\u{200B}", "ｱ", "\t", "x"]
+        var random = SeededGenerator(seed: 14)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            var copy = text
+            let fast = copy.withUTF8 { TextWidth.simpleColumns($0) }
+            let simple = !text.unicodeScalars.contains { $0.value >= 0x80 && !TextWidth.isSimpleWide($0.value) || $0.value < 0x20 }
+            #expect((fast != nil) == simple, "\(text)")
+            if let fast { #expect(fast == TextWidth.columns(of: text), "\(text)") }
+        }
     }
 
     @Test func breaksBetweenIdeographs() {
