@@ -37,9 +37,10 @@ struct ColumnPlan: Equatable {
 
     init(model: TableModel, availableWidth: Int) {
         var natural = model.columns.map { min(Self.maximumWidth, max(1, TextWidth.columns(of: $0))) }
-        for row in 0..<min(model.rows.count, Self.sampleRows) {
-            for column in natural.indices {
-                let columns = TextWidth.columns(of: CellText.text(of: model.value(row: row, column: column)))
+        for row in 0..<min(model.rowCount, Self.sampleRows) {
+            let values = model.row(row)
+            for column in natural.indices where column < values.count {
+                let columns = TextWidth.columns(of: CellText.text(of: values[column]))
                 natural[column] = max(natural[column], min(Self.maximumWidth, columns))
             }
         }

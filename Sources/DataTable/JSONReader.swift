@@ -8,8 +8,10 @@ public struct JSONReader {
     /// Deepest nesting accepted. Far beyond any real table, small enough to bound memory.
     public static let maximumDepth = 10_000
 
-    private let bytes: [UInt8]
-    private var position = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+    /// Open containers of `skipValue` (true for objects), kept to reuse its storage.
+    private var skipStack: [Bool] = []
 
     /// An array or object being read. Items are appended in place on the stack
     /// (`stack[last].items.append`), so each append is O(1): binding an enum's array
@@ -25,13 +27,114 @@ public struct JSONReader {
     /// Reads one JSON value that spans the whole input (white space around it allowed).
     /// - Throws: `DataTableError.invalidJSON`.
     public static func parse(_ bytes: [UInt8]) throws(DataTableError) -> JSONValue {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(DataTableError) in try parse(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Reads one JSON value that spans the whole of `bytes`.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataTableError) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         return try reader.parseDocument()
     }
 
-    private init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
+
+    /// Checks one value and moves past it, building nothing.
+    mutating func skipValue() throws(DataTableError) {
+        skipStack.removeAll(keepingCapacity: true)
+        skipping: while true {
+            skipWhitespace()
+            guard let byte = peek() else { throw error("unexpected end of input, expected a value") }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = byte == UInt8(ascii: "{")
+                position += 1
+                skipWhitespace()
+                if consume(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) { break }
+                guard skipStack.count < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+                skipStack.append(isObject)
+                if isObject { try skipKey() }
+                continue skipping
+            case UInt8(ascii: "\""):
+                try skipString()
+            default:
+                try skipScalar()
+            }
+            while let isObject = skipStack.last {
+                skipWhitespace()
+                if consume(UInt8(ascii: ",")) {
+                    if isObject { try skipKey() }
+                    continue skipping
+                }
+                guard consume(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw error(isObject ? "expected ',' or '}' in an object, found \(describeNext())" : "expected ',' or ']' in an array, found \(describeNext())")
+                }
+                skipStack.removeLast()
+            }
+            return
+        }
+    }
+
+    /// Checks a number or literal and moves past it.
+    private mutating func skipScalar() throws(DataTableError) {
+        guard let byte = peek() else { throw error("unexpected end of input, expected a value") }
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try scanNumber()
+        case UInt8(ascii: "t"): try expectLiteral("true")
+        case UInt8(ascii: "f"): try expectLiteral("false")
+        case UInt8(ascii: "n"): try expectLiteral("null")
+        default: throw error("unexpected \(describe(byte)), expected a value")
+        }
+    }
+
+    /// Checks an object key and the colon after it, and moves past them.
+    mutating func skipKey() throws(DataTableError) {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeNext())") }
+        try skipString()
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after an object key, found \(describeNext())") }
+    }
+
+    /// Checks a string and moves past it.
+    /// - Returns: whether it holds an escape (else its bytes are its text).
+    @discardableResult
+    mutating func skipString() throws(DataTableError) -> Bool {
+        position += 1  // opening quote
+        var hasEscape = false
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return hasEscape
+            }
+            if byte == UInt8(ascii: "\\") {
+                hasEscape = true
+                position += 1
+                guard let escape = peek() else { break }
+                if escape == UInt8(ascii: "u") {
+                    position += 1
+                    _ = try parseHex4()
+                    continue
+                }
+                guard Self.simpleEscapes.contains(escape) else {
+                    position -= 1  // point at the backslash
+                    throw error("invalid escape '\\\(describe(escape))' in a string")
+                }
+            } else if byte < 0x20 {
+                throw error("control character \(describe(byte)) in a string (it must be escaped)")
+            }
+            position += 1
+        }
+        throw error("unterminated string")
+    }
+
+    /// The characters that may follow a backslash, but `u`.
+    private static let simpleEscapes: [UInt8] = Array("\"\\/bfnrt".utf8)
 
     private mutating func parseDocument() throws(DataTableError) -> JSONValue {
         var stack: [Container] = []
@@ -111,21 +214,12 @@ public struct JSONReader {
         return key
     }
 
-    private mutating func parseString() throws(DataTableError) -> String {
-        position += 1  // opening quote
-        let start = position
-        // Fast path: no escapes.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                defer { position += 1 }
-                return String(decoding: bytes[start..<position], as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("control character \(describe(byte)) in a string (it must be escaped)") }
-            position += 1
-        }
-        var scalars = Array(bytes[start..<position])
+    mutating func parseString() throws(DataTableError) -> String {
+        let opening = position
+        // Most strings hold no escape: their bytes are their text.
+        guard try skipString() else { return String(decoding: bytes[(opening + 1)..<(position - 1)], as: UTF8.self) }
+        position = opening + 1
+        var scalars: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
@@ -197,6 +291,12 @@ public struct JSONReader {
     }
 
     private mutating func parseNumber() throws(DataTableError) -> String {
+        String(decoding: bytes[try scanNumber()], as: UTF8.self)
+    }
+
+    /// Checks a number and moves past it.
+    /// - Returns: its bytes' range.
+    private mutating func scanNumber() throws(DataTableError) -> Range<Int> {
         let start = position
         _ = consume(UInt8(ascii: "-"))
         if consume(UInt8(ascii: "0")) {
@@ -211,7 +311,7 @@ public struct JSONReader {
             if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
             guard consumeDigits() > 0 else { throw error("invalid number, expected a digit in the exponent") }
         }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
+        return start..<position
     }
 
     private mutating func consumeDigits() -> Int {
@@ -229,18 +329,30 @@ public struct JSONReader {
 
     // MARK: Bytes
 
-    private func peek() -> UInt8? {
+    func peek() -> UInt8? {
         position < bytes.count ? bytes[position] : nil
     }
 
-    private mutating func consume(_ byte: UInt8) -> Bool {
+    mutating func consume(_ byte: UInt8) -> Bool {
         guard peek() == byte else { return false }
         position += 1
         return true
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    }
+
+    /// A word for the kind of value that starts with `byte`, for messages.
+    static func kindName(startingWith byte: UInt8?) -> String {
+        switch byte {
+        case UInt8(ascii: "{"): "an object"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        default: "a number"
+        }
     }
 
     private func describe(_ byte: UInt8) -> String {
@@ -248,13 +360,13 @@ public struct JSONReader {
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    private func describeNext() -> String {
+    func describeNext() -> String {
         peek().map(describe) ?? "end of input"
     }
 
     /// An error at the current position, located by line and column (columns count
     /// characters, both from 1).
-    private func error(_ message: String) -> DataTableError {
+    func error(_ message: String) -> DataTableError {
         let end = min(position, bytes.count)
         var line = 1
         var lineStart = 0

@@ -1,94 +1,89 @@
-/// Rows of records with a column set: the union of the records' keys in first-seen
-/// order.
-public struct TableModel: Sendable {
-    /// Column names, in the order their key was first seen.
+/// Rows of records with a column set, decoded from their JSON only when asked for.
+///
+/// The input is indexed in one pass (`RecordIndex`): where each record is, and the
+/// columns; a row is decoded when it is shown (a few hundred are kept), or every row
+/// up front with `decodeAll` (the expanded comparison mode).
+public final class TableModel {
+    /// Column names: for objects the union of their keys in first-seen order.
     public let columns: [String]
-    /// For each row, the value of each column (`nil` where the record lacks the key).
-    public let rows: [[JSONValue?]]
+    /// Every row, once decoded up front (or given so).
+    private var decodedRows: [[JSONValue?]]?
+    private let index: RecordIndex?
+    private let bytes: [UInt8]
+    private let columnIndex: [String: Int]
+    /// Rows decoded on demand, kept until there are `cacheLimit` of them.
+    private var cache: [Int: [JSONValue?]] = [:]
+    static let cacheLimit = 1_024
+    /// Rows decoded from JSON so far (a row decoded twice counts twice).
+    public private(set) var rowsDecoded = 0
 
+    /// A table of rows already decoded.
     public init(columns: [String], rows: [[JSONValue?]]) {
         self.columns = columns
-        self.rows = rows
+        decodedRows = rows
+        index = nil
+        bytes = []
+        columnIndex = [:]
     }
 
-    /// Builds a table from parsed JSON: an array of objects, or an object that holds
-    /// one somewhere (the largest such array is taken).
-    /// - Throws: `DataTableError.noRows` when the value holds no such array.
-    public init(json: JSONValue) throws(DataTableError) {
-        guard let records = Self.largestRecordArray(in: json) else {
-            switch json {
-            case .array(let items) where items.isEmpty: throw .noRows("the JSON array is empty: there are no rows")
-            case .array(let items): throw .noRows("the JSON array holds \(items[0].kindName), not objects: there are no rows")
-            default: throw .noRows("the JSON value is \(json.kindName) and holds no array of objects: there are no rows")
-            }
+    /// Indexes the JSON in `bytes` (see `RecordIndex` for what it may hold).
+    /// - Throws: `DataTableError`.
+    public init(json bytes: [UInt8], options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(DataTableError) in try RecordIndex(buffer, options: options) }
         }
-        var columnIndex: [String: Int] = [:]
-        var columns: [String] = []
-        var rows: [[JSONValue?]] = []
-        rows.reserveCapacity(records.count)
-        for record in records {
-            guard case .object(let members) = record else { continue }
-            var row = [JSONValue?](repeating: nil, count: columns.count)
-            for member in members {
-                let index: Int
-                if let known = columnIndex[member.key] {
-                    index = known
-                } else {
-                    index = columns.count
-                    columnIndex[member.key] = index
-                    columns.append(member.key)
-                }
-                if index >= row.count { row.append(contentsOf: repeatElement(nil, count: index + 1 - row.count)) }
-                row[index] = member.value
-            }
-            rows.append(row)
-        }
-        self.columns = columns
-        self.rows = rows
+        let index = try result.get()
+        self.index = index
+        self.bytes = bytes
+        columns = index.columns
+        columnIndex = Dictionary(index.columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Number of rows.
+    public var rowCount: Int { decodedRows?.count ?? index?.count ?? 0 }
+
+    /// The values of row `row`, one per column (`nil` where the record lacks the key).
+    public func row(_ row: Int) -> [JSONValue?] {
+        if let decodedRows { return decodedRows[row] }
+        if let cached = cache[row] { return cached }
+        let values = decode(row)
+        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[row] = values
+        return values
     }
 
     /// The value at a row and column, `nil` where the record lacks the key.
     public func value(row: Int, column: Int) -> JSONValue? {
-        let values = rows[row]
+        let values = self.row(row)
         return column < values.count ? values[column] : nil
     }
 
-    /// The array of objects with the most objects, searched breadth first without
-    /// recursion; an array counts when most of its items are objects.
-    private static func largestRecordArray(in root: JSONValue) -> [JSONValue]? {
-        var best: [JSONValue]?
-        var queue: [JSONValue] = [root]
-        var next = 0
-        while next < queue.count {
-            let value = queue[next]
-            next += 1
-            switch value {
-            case .array(let items):
-                let objects = items.reduce(0) { count, item in
-                    if case .object = item { return count + 1 }
-                    return count
-                }
-                if objects > 0, objects * 2 >= items.count, objects > (best.map { recordCount($0) } ?? 0) {
-                    best = items
-                }
-            case .object(let members):
-                queue.append(contentsOf: members.map(\.value).filter {
-                    switch $0 {
-                    case .array, .object: true
-                    default: false
-                    }
-                })
-            default:
-                break
-            }
-        }
-        return best
+    /// Decodes every row now and keeps them all.
+    public func decodeAll() {
+        guard decodedRows == nil else { return }
+        decodedRows = (0..<rowCount).map(decode)
+        cache.removeAll()
     }
 
-    private static func recordCount(_ items: [JSONValue]) -> Int {
-        items.reduce(0) { count, item in
-            if case .object = item { return count + 1 }
-            return count
+    private func decode(_ row: Int) -> [JSONValue?] {
+        guard let index else { return [] }
+        rowsDecoded += 1
+        let range = index.range(of: row)
+        // The index pass checked these bytes: they are one JSON value.
+        let value = bytes.withUnsafeBufferPointer { buffer in
+            try? JSONReader.parse(UnsafeBufferPointer(rebasing: buffer[range]))
         }
+        var values = [JSONValue?](repeating: nil, count: columns.count)
+        switch value {
+        case .object(let members):
+            for member in members {
+                if let column = columnIndex[member.key] { values[column] = member.value }
+            }
+        case .array(let items):
+            for (column, item) in items.enumerated() where column < values.count { values[column] = item }
+        default:
+            break
+        }
+        return values
     }
 }

@@ -34,7 +34,7 @@ public final class TableView: ScrollComponent, RowSource {
     public var contentExtent: Double { Double(rowCount) }
     /// The header row and its rule stay at the viewport top while the rows scroll.
     public var headerExtent: Double { Double(Self.headerRows) }
-    public var rowCount: Int { model.rows.count + Self.headerRows }
+    public var rowCount: Int { model.rowCount + Self.headerRows }
 
     public func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         for index in rows.clamped(to: 0..<rowCount) {
@@ -49,9 +49,9 @@ public final class TableView: ScrollComponent, RowSource {
                 buffer.draw(String(repeating: "─", count: plan.totalWidth), style: Style(.dim), column: 0, row: target)
                 drawSeparators("┼", into: &buffer, row: target)
             default:
-                let record = index - Self.headerRows
+                let values = model.row(index - Self.headerRows)
                 for column in model.columns.indices where plan.start(of: column) < buffer.width {
-                    let value = model.value(row: record, column: column)
+                    let value = column < values.count ? values[column] : nil
                     drawCell(
                         CellText.text(of: value), style: CellText.style(of: value),
                         rightAligned: CellText.isRightAligned(value), column: column, into: &buffer, row: target)

@@ -57,7 +57,9 @@ public final class DocScrollView {
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows)
         for input in tableInputs {
-            let model = try Self.read(input) { bytes throws(DataTableError) in try TableModel(json: JSONReader.parse(bytes)) }
+            let model = try Self.read(input) { bytes throws(DataTableError) in try TableModel(json: bytes) }
+            // Expanded decodes every row up front; windowed only the rows shown.
+            if options.mode == .expanded { model.decodeAll() }
             let view = TableView(model: model, width: options.width)
             tables.append(view)
             container.append(view)

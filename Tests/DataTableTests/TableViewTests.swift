@@ -5,7 +5,7 @@ import Testing
 @Suite("Table view")
 struct TableViewTests {
     func rows(_ json: String, width: Int) throws -> [String] {
-        let view = TableView(model: try TableModel(json: JSONReader.parse(Array(json.utf8))), width: width)
+        let view = TableView(model: try TableModel(json: Array(json.utf8)), width: width)
         var buffer = FrameBuffer(width: width, height: view.rowCount)
         view.drawRows(0..<view.rowCount, into: &buffer, at: 0)
         return buffer.plainLines
@@ -48,7 +48,7 @@ struct TableViewTests {
     /// column at a time), and every column keeps its floor.
     @Test func manyColumnsPlanQuickly() throws {
         let record = "{" + (0..<20_000).map { "\"c\($0)\": \"" + String(repeating: "x", count: 40) + "\"" }.joined(separator: ",") + "}"
-        let model = try TableModel(json: JSONReader.parse(Array("[\(record)]".utf8)))
+        let model = try TableModel(json: Array("[\(record)]".utf8))
         let plan = ColumnPlan(model: model, availableWidth: 80)
         #expect(plan.widths.count == 20_000)
         #expect(plan.widths.allSatisfy { $0 == ColumnPlan.minimumWidth })
@@ -62,7 +62,7 @@ struct TableViewTests {
     }
 
     @Test func countsMaterializedRows() throws {
-        let view = TableView(model: try TableModel(json: JSONReader.parse(Array(#"[{"a":1},{"a":2},{"a":3}]"#.utf8))), width: 10)
+        let view = TableView(model: try TableModel(json: Array(#"[{"a":1},{"a":2},{"a":3}]"#.utf8)), width: 10)
         var buffer = FrameBuffer(width: 10, height: 2)
         view.drawRows(0..<2, into: &buffer, at: 0)
         #expect(view.rowsMaterialized == 0)

@@ -1,0 +1,369 @@
+/// Where the records of a table are in its JSON input, found in one pass that checks
+/// the whole input, so that a row is decoded only when it is shown.
+///
+/// The input is a JSON array of records, an object holding one somewhere (the largest
+/// array of objects, or the one at `path`), or JSON Lines (one record per line).
+/// Records are objects (columns: the union of their keys, in first-seen order) or
+/// arrays (columns: the first row, or numbers).
+public struct RecordIndex: Sendable {
+    public enum RowShape: Sendable {
+        /// Each record is an object; a value's column is its key's.
+        case objects
+        /// Each record is an array; a value's column is its position.
+        case arrays
+    }
+
+    /// How the records are found.
+    public struct Options: Sendable {
+        /// Keys (and array positions) from the top-level value to the array of records;
+        /// `nil` to take the largest array of objects.
+        public var path: [String]?
+        /// For arrays of arrays: whether the first one names the columns.
+        public var firstRowIsHeader: Bool
+
+        public init(path: [String]? = nil, firstRowIsHeader: Bool = true) {
+            self.path = path
+            self.firstRowIsHeader = firstRowIsHeader
+        }
+    }
+
+    public private(set) var columns: [String] = []
+    public let shape: RowShape
+    /// Byte offsets where each record starts and ends.
+    private var starts: [UInt32] = []
+    private var ends: [UInt32] = []
+
+    /// Number of records.
+    public var count: Int { starts.count }
+
+    /// Where record `row` is in the input.
+    public func range(of row: Int) -> Range<Int> {
+        Int(starts[row])..<Int(ends[row])
+    }
+
+    /// Indexes the records of `bytes` (at most 4 GiB).
+    /// - Throws: `DataTableError.invalidJSON` where the input is not JSON,
+    ///   `.noRows` when it holds no records.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, options: Options = Options()) throws(DataTableError) {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        let recordsStart: Int
+        var isLines = false
+        if let path = options.path {
+            recordsStart = try reader.find(path)
+        } else if reader.peek() == UInt8(ascii: "[") {
+            recordsStart = reader.position
+        } else {
+            let first = reader.peek()
+            try reader.skipValue()
+            reader.skipWhitespace()
+            if first == UInt8(ascii: "{"), reader.peek() != nil {
+                // More values follow the first object: JSON Lines.
+                isLines = true
+                recordsStart = 0
+            } else {
+                try reader.expectEnd()
+                recordsStart = try reader.largestArrayOfObjects()
+            }
+        }
+        reader.position = recordsStart
+        var scan = RecordScan()
+        if isLines {
+            try scan.lines(&reader)
+        } else {
+            try scan.array(&reader)
+        }
+        if !isLines, options.path == nil, recordsStart == 0 {
+            reader.skipWhitespace()
+            try reader.expectEnd()
+        }
+        if scan.objects > 0, scan.objects * 2 >= scan.items {
+            shape = .objects
+            columns = scan.columns
+            starts = scan.objectStarts
+            ends = scan.objectEnds
+        } else if scan.arrays > 0, scan.arrays * 2 >= scan.items {
+            shape = .arrays
+            starts = scan.arrayStarts
+            ends = scan.arrayEnds
+            if options.firstRowIsHeader {
+                let header = try JSONReader.parse(UnsafeBufferPointer(rebasing: bytes[range(of: 0)]))
+                starts.removeFirst()
+                ends.removeFirst()
+                guard case .array(let names) = header else { throw .noRows("the first row is not an array") }
+                columns = names.map(CellText.text(of:))
+            }
+            // Rows longer than the header get numbered columns of their own.
+            for number in columns.count..<max(columns.count, scan.widestArray) { columns.append(String(number + 1)) }
+        } else if scan.items == 0 {
+            throw .noRows("the JSON array is empty: there are no rows")
+        } else {
+            throw .noRows("the JSON array holds \(scan.firstKind), not objects: there are no rows")
+        }
+        guard !starts.isEmpty else { throw .noRows("there are no rows") }
+    }
+}
+
+/// The records of one array (or of JSON Lines) as one pass finds them.
+private struct RecordScan {
+    var items = 0
+    var objects = 0
+    var arrays = 0
+    var firstKind = "nothing"
+    var objectStarts: [UInt32] = []
+    var objectEnds: [UInt32] = []
+    var arrayStarts: [UInt32] = []
+    var arrayEnds: [UInt32] = []
+    /// Items of the longest array record.
+    var widestArray = 0
+    var columns: [String] = []
+    private var columnIndex: [String: Int] = [:]
+    /// Each column's key as bytes, and the columns of the last record's members in
+    /// order: records mostly repeat their keys in the same order, so a key is first
+    /// compared with the one at its place in the last record, without a look-up.
+    private var columnKeys: [[UInt8]] = []
+    private var lastRecordColumns: [Int] = []
+
+    /// The items of the array at the reader's position.
+    mutating func array(_ reader: inout JSONReader) throws(DataTableError) {
+        reader.skipWhitespace()
+        guard reader.consume(UInt8(ascii: "[")) else {
+            throw reader.error("expected an array of records, found \(reader.describeNext())")
+        }
+        reader.skipWhitespace()
+        if reader.consume(UInt8(ascii: "]")) { return }
+        while true {
+            reader.skipWhitespace()
+            try item(&reader)
+            reader.skipWhitespace()
+            if reader.consume(UInt8(ascii: ",")) { continue }
+            guard reader.consume(UInt8(ascii: "]")) else {
+                throw reader.error("expected ',' or ']' in an array, found \(reader.describeNext())")
+            }
+            return
+        }
+    }
+
+    /// Values one after another to the end of the input (JSON Lines).
+    mutating func lines(_ reader: inout JSONReader) throws(DataTableError) {
+        reader.skipWhitespace()
+        while reader.peek() != nil {
+            try item(&reader)
+            reader.skipWhitespace()
+        }
+    }
+
+    private mutating func item(_ reader: inout JSONReader) throws(DataTableError) {
+        let start = reader.position
+        let kind = reader.peek()
+        if items == 0 { firstKind = JSONReader.kindName(startingWith: kind) }
+        items += 1
+        switch kind {
+        case UInt8(ascii: "{"):
+            try object(&reader)
+            objects += 1
+            objectStarts.append(UInt32(start))
+            objectEnds.append(UInt32(reader.position))
+        case UInt8(ascii: "["):
+            widestArray = max(widestArray, try arrayItems(&reader))
+            arrays += 1
+            arrayStarts.append(UInt32(start))
+            arrayEnds.append(UInt32(reader.position))
+        default:
+            try reader.skipValue()
+        }
+    }
+
+    /// Checks a record object, noting its keys as columns.
+    private mutating func object(_ reader: inout JSONReader) throws(DataTableError) {
+        _ = reader.consume(UInt8(ascii: "{"))
+        reader.skipWhitespace()
+        if reader.consume(UInt8(ascii: "}")) { return }
+        var member = 0
+        while true {
+            reader.skipWhitespace()
+            guard reader.peek() == UInt8(ascii: "\"") else { throw reader.error("expected a string key, found \(reader.describeNext())") }
+            let keyStart = reader.position
+            let hasEscape = try reader.skipString()
+            let key = UnsafeBufferPointer(rebasing: reader.bytes[(keyStart + 1)..<(reader.position - 1)])
+            let column: Int
+            if member < lastRecordColumns.count, !hasEscape, columnKeys[lastRecordColumns[member]].elementsEqual(key) {
+                column = lastRecordColumns[member]
+            } else {
+                var name = String(decoding: key, as: UTF8.self)
+                if hasEscape {
+                    var keyReader = reader
+                    keyReader.position = keyStart
+                    name = try keyReader.parseString()
+                }
+                column = self.column(named: name)
+            }
+            if member < lastRecordColumns.count {
+                lastRecordColumns[member] = column
+            } else {
+                lastRecordColumns.append(column)
+            }
+            member += 1
+            reader.skipWhitespace()
+            guard reader.consume(UInt8(ascii: ":")) else { throw reader.error("expected ':' after an object key, found \(reader.describeNext())") }
+            try reader.skipValue()
+            reader.skipWhitespace()
+            if reader.consume(UInt8(ascii: ",")) { continue }
+            guard reader.consume(UInt8(ascii: "}")) else { throw reader.error("expected ',' or '}' in an object, found \(reader.describeNext())") }
+            return
+        }
+    }
+
+    private mutating func column(named name: String) -> Int {
+        if let known = columnIndex[name] { return known }
+        columnIndex[name] = columns.count
+        columns.append(name)
+        columnKeys.append(Array(name.utf8))
+        return columns.count - 1
+    }
+
+    /// Checks a record array.
+    /// - Returns: how many items it holds.
+    private mutating func arrayItems(_ reader: inout JSONReader) throws(DataTableError) -> Int {
+        _ = reader.consume(UInt8(ascii: "["))
+        reader.skipWhitespace()
+        if reader.consume(UInt8(ascii: "]")) { return 0 }
+        var count = 0
+        while true {
+            try reader.skipValue()
+            count += 1
+            reader.skipWhitespace()
+            if reader.consume(UInt8(ascii: ",")) { continue }
+            guard reader.consume(UInt8(ascii: "]")) else { throw reader.error("expected ',' or ']' in an array, found \(reader.describeNext())") }
+            return count
+        }
+    }
+}
+
+extension JSONReader {
+    /// Throws unless only white space is left.
+    mutating func expectEnd() throws(DataTableError) {
+        skipWhitespace()
+        guard position == bytes.count else { throw error("unexpected \(describeNext()) after the JSON value") }
+    }
+
+    /// Follows `path` from the value at the reader's position: a key in an object, a
+    /// number in an array.
+    /// - Returns: where the value at the end of the path starts.
+    mutating func find(_ path: [String]) throws(DataTableError) -> Int {
+        var walked: [String] = []
+        for step in path {
+            skipWhitespace()
+            let here = walked.isEmpty ? "the top level" : "'" + walked.joined(separator: ".") + "'"
+            switch peek() {
+            case UInt8(ascii: "{"):
+                position += 1
+                skipWhitespace()
+                var found = false
+                if !consume(UInt8(ascii: "}")) {
+                    while true {
+                        skipWhitespace()
+                        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeNext())") }
+                        let key = try parseString()
+                        skipWhitespace()
+                        guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after an object key, found \(describeNext())") }
+                        if key == step {
+                            found = true
+                            break
+                        }
+                        try skipValue()
+                        skipWhitespace()
+                        if consume(UInt8(ascii: ",")) { continue }
+                        guard consume(UInt8(ascii: "}")) else { throw error("expected ',' or '}' in an object, found \(describeNext())") }
+                        break
+                    }
+                }
+                guard found else { throw .noRows("no key '\(step)' in the object at \(here)") }
+            case UInt8(ascii: "["):
+                guard let wanted = Int(step), wanted >= 0 else { throw .noRows("'\(step)' is not a position in the array at \(here)") }
+                position += 1
+                for _ in 0..<wanted {
+                    skipWhitespace()
+                    guard peek() != UInt8(ascii: "]") else { throw .noRows("the array at \(here) has no item \(wanted)") }
+                    try skipValue()
+                    skipWhitespace()
+                    guard consume(UInt8(ascii: ",")) else { throw .noRows("the array at \(here) has no item \(wanted)") }
+                }
+                skipWhitespace()
+                guard peek() != UInt8(ascii: "]") else { throw .noRows("the array at \(here) has no item \(wanted)") }
+            default:
+                throw .noRows("\(here) is not an object or an array: no '\(step)' in it")
+            }
+            walked.append(step)
+        }
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "[") else {
+            throw .noRows("'\(path.joined(separator: "."))' is not an array: there are no rows")
+        }
+        return position
+    }
+
+    /// Checks the value at the reader's position, and finds in it the array with the
+    /// most objects (one whose items are at least half objects).
+    /// - Returns: where that array starts.
+    /// - Throws: `.noRows` when there is none.
+    mutating func largestArrayOfObjects() throws(DataTableError) -> Int {
+        position = 0
+        skipWhitespace()
+        let topKind = peek()
+        // Open containers: for arrays, where they start and what they hold so far.
+        struct Open {
+            var isObject: Bool
+            var start: Int
+            var items = 0
+            var objects = 0
+        }
+        var stack: [Open] = []
+        var best: (start: Int, objects: Int)?
+        walking: while true {
+            skipWhitespace()
+            if let top = stack.indices.last, !stack[top].isObject {
+                stack[top].items += 1
+                if peek() == UInt8(ascii: "{") { stack[top].objects += 1 }
+            }
+            switch peek() {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = peek() == UInt8(ascii: "{")
+                let start = position
+                position += 1
+                skipWhitespace()
+                if !consume(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    guard stack.count < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+                    stack.append(Open(isObject: isObject, start: start))
+                    if isObject { try skipKey() }
+                    continue walking
+                }
+            case UInt8(ascii: "\""):
+                try skipString()
+            case nil:
+                throw error("unexpected end of input, expected a value")
+            default:
+                try skipValue()
+            }
+            while let top = stack.last {
+                skipWhitespace()
+                if consume(UInt8(ascii: ",")) {
+                    if top.isObject { try skipKey() }
+                    continue walking
+                }
+                guard consume(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw error(top.isObject ? "expected ',' or '}' in an object, found \(describeNext())" : "expected ',' or ']' in an array, found \(describeNext())")
+                }
+                stack.removeLast()
+                if !top.isObject, top.objects > 0, top.objects * 2 >= top.items, top.objects > (best?.objects ?? 0) {
+                    best = (top.start, top.objects)
+                }
+            }
+            try expectEnd()
+            guard let best else {
+                throw .noRows("the JSON value is \(Self.kindName(startingWith: topKind)) and holds no array of objects: there are no rows")
+            }
+            return best.start
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import DataTable
+
+/// The inputs a table is read from, indexed in one pass and decoded a row at a time.
+@Suite("Record index")
+struct RecordIndexTests {
+    func model(_ text: String, path: [String]? = nil, header: Bool = true) throws -> TableModel {
+        try TableModel(json: Array(text.utf8), options: .init(path: path, firstRowIsHeader: header))
+    }
+
+    func rows(_ table: TableModel) -> [[JSONValue?]] {
+        (0..<table.rowCount).map(table.row)
+    }
+
+    @Test func jsonLinesAreOneRecordALine() throws {
+        let table = try model("{\"a\": 1}\n{\"b\": \"x\", \"a\": 2}\n\n{\"c\": true}\n")
+        #expect(table.columns == ["a", "b", "c"])
+        #expect(rows(table) == [[.number("1"), nil, nil], [.number("2"), .string("x"), nil], [nil, nil, .bool(true)]])
+    }
+
+    @Test func arraysOfArraysTakeTheFirstAsHeader() throws {
+        let table = try model(#"[["name", "age"], ["ada", 36], ["alan", 41, "extra"]]"#)
+        #expect(table.columns == ["name", "age", "3"])
+        #expect(rows(table) == [[.string("ada"), .number("36"), nil], [.string("alan"), .number("41"), .string("extra")]])
+    }
+
+    @Test func arraysOfArraysWithoutHeaderAreNumbered() throws {
+        let table = try model(#"[[1, 2], [3]]"#, header: false)
+        #expect(table.columns == ["1", "2"])
+        #expect(rows(table) == [[.number("1"), .number("2")], [.number("3"), nil]])
+    }
+
+    @Test func aPathPicksTheArray() throws {
+        let text = #"{"big": [{"x": 1}, {"x": 2}, {"x": 3}], "data": {"items": [{"id": 7}]}, "list": [[{"n": 1}]]}"#
+        #expect(try model(text).columns == ["x"])
+        #expect(rows(try model(text, path: ["data", "items"])) == [[.number("7")]])
+        #expect(rows(try model(text, path: ["list", "0"])) == [[.number("1")]])
+    }
+
+    @Test(arguments: [
+        (["data", "missing"], "no key 'missing' in the object at 'data'"),
+        (["big", "x"], "'x' is not a position in the array at 'big'"),
+        (["big", "9"], "the array at 'big' has no item 9"),
+        (["data"], "'data' is not an array: there are no rows"),
+    ])
+    func badPathsSayWhatIsMissing(path: [String], reason: String) throws {
+        let text = #"{"big": [{"x": 1}], "data": {"items": [{"id": 7}]}}"#
+        #expect(throws: DataTableError.noRows(reason)) { try model(text, path: path) }
+    }
+
+    @Test func keysInAnyOrderAndEscapedKeysFindTheirColumn() throws {
+        let table = try model(#"[{"a": 1, "b": 2}, {"b": 3, "a": 4}, {"\u0061": 5, "c\"d": 6}]"#)
+        #expect(table.columns == ["a", "b", "c\"d"])
+        #expect(rows(table) == [[.number("1"), .number("2"), nil], [.number("4"), .number("3"), nil], [.number("5"), nil, .number("6")]])
+    }
+
+    @Test func recordsThatAreNotObjectsAreLeftOut() throws {
+        let table = try model(#"[{"a": 1}, 2, {"a": 3}, "x"]"#)
+        #expect(rows(table) == [[.number("1")], [.number("3")]])
+    }
+
+    @Test func theWholeInputIsCheckedNotOnlyTheRecords() throws {
+        #expect(throws: DataTableError.self) { try model(#"[{"a": 1}] x"#) }
+        #expect(throws: DataTableError.self) { try model(#"{"meta": [1,], "items": [{"a": 1}]}"#) }
+        #expect(throws: DataTableError.self) { try model("{\"a\": 1}\n{\"a\": }\n") }
+        #expect(throws: DataTableError.self) { try model(#"[{"a": 1}, {"a": "\x"}]"#) }
+    }
+
+    @Test func rowsAreDecodedOnlyWhenAskedFor() throws {
+        let text = "[" + (0..<5_000).map { #"{"id": \#($0), "name": "row \#($0)"}"# }.joined(separator: ",") + "]"
+        let table = try model(text)
+        #expect(table.rowCount == 5_000)
+        #expect(table.rowsDecoded == 0)
+        #expect(table.value(row: 4_321, column: 1) == .string("row 4321"))
+        #expect(table.rowsDecoded == 1)
+        _ = table.row(4_321)
+        #expect(table.rowsDecoded == 1, "a row asked for again comes from the cache")
+        table.decodeAll()
+        #expect(table.rowsDecoded == 5_001)
+        #expect(table.value(row: 0, column: 0) == .number("0"))
+    }
+
+    @Test func deepNestingInsideARecordIsAnErrorNotACrash() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: DataTableError.self) { try model(#"[{"a": "#  + deep + "}]") }
+    }
+}
