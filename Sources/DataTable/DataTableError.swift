@@ -4,11 +4,15 @@ public enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidJSON(message: String, line: Int, column: Int)
     /// The JSON is valid but holds no table rows (no array of objects).
     case noRows(String)
+    /// A column asked for (`--columns`) is not in the table.
+    case unknownColumn(String, available: [String])
 
     public var description: String {
         switch self {
         case .invalidJSON(let message, let line, let column): "invalid JSON at line \(line), column \(column): \(message)"
         case .noRows(let reason): reason
+        case .unknownColumn(let name, let available):
+            "no column '\(name)' in the table (its columns: \(available.prefix(20).joined(separator: ", "))\(available.count > 20 ? ", ..." : ""))"
         }
     }
 }

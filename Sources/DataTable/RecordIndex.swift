@@ -20,10 +20,13 @@ public struct RecordIndex: Sendable {
         public var path: [String]?
         /// For arrays of arrays: whether the first one names the columns.
         public var firstRowIsHeader: Bool
+        /// The columns to show, in this order; `nil` for all of them.
+        public var columns: [String]?
 
-        public init(path: [String]? = nil, firstRowIsHeader: Bool = true) {
+        public init(path: [String]? = nil, firstRowIsHeader: Bool = true, columns: [String]? = nil) {
             self.path = path
             self.firstRowIsHeader = firstRowIsHeader
+            self.columns = columns
         }
     }
 

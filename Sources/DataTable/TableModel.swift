@@ -10,7 +10,10 @@ public final class TableModel {
     private var decodedRows: [[JSONValue?]]?
     private let index: RecordIndex?
     private let bytes: [UInt8]
+    /// For records that are objects: the column of each key shown.
     private let columnIndex: [String: Int]
+    /// For records that are arrays: the column of each position (`nil`: not shown).
+    private let positionColumns: [Int?]
     /// Rows decoded on demand, kept until there are `cacheLimit` of them.
     private var cache: [Int: [JSONValue?]] = [:]
     static let cacheLimit = 1_024
@@ -24,6 +27,7 @@ public final class TableModel {
         index = nil
         bytes = []
         columnIndex = [:]
+        positionColumns = []
     }
 
     /// Indexes the JSON in `bytes` (see `RecordIndex` for what it may hold).
@@ -35,8 +39,15 @@ public final class TableModel {
         let index = try result.get()
         self.index = index
         self.bytes = bytes
-        columns = index.columns
-        columnIndex = Dictionary(index.columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        if let wanted = options.columns {
+            for name in wanted where !index.columns.contains(name) { throw .unknownColumn(name, available: index.columns) }
+            columns = wanted
+        } else {
+            columns = index.columns
+        }
+        let columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        self.columnIndex = columnIndex
+        positionColumns = index.columns.map { columnIndex[$0] }
     }
 
     /// Number of rows.
@@ -80,7 +91,9 @@ public final class TableModel {
                 if let column = columnIndex[member.key] { values[column] = member.value }
             }
         case .array(let items):
-            for (column, item) in items.enumerated() where column < values.count { values[column] = item }
+            for (position, item) in items.enumerated() where position < positionColumns.count {
+                if let column = positionColumns[position] { values[column] = item }
+            }
         default:
             break
         }

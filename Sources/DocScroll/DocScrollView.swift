@@ -1,7 +1,7 @@
 public import RenderCore
 public import ScrollCore
 public import TileRenderer
-import DataTable
+public import DataTable
 import DocumentLayout
 import HTMLParsing
 
@@ -25,11 +25,13 @@ public final class DocScrollView {
         public var spacing: Int
         /// The pages' encoding, overriding what they declare; `nil` to detect it.
         public var encoding: String?
+        /// How tables are read (where their records are, which columns to show).
+        public var table: RecordIndex.Options
 
         /// Options for an 80x24 windowed view unless told otherwise.
         public init(
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
-            spacing: Int = 1, encoding: String? = nil
+            spacing: Int = 1, encoding: String? = nil, table: RecordIndex.Options = RecordIndex.Options()
         ) {
             self.width = width
             self.height = height
@@ -37,6 +39,7 @@ public final class DocScrollView {
             self.tileRows = tileRows
             self.spacing = spacing
             self.encoding = encoding
+            self.table = table
         }
     }
 
@@ -57,7 +60,7 @@ public final class DocScrollView {
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows)
         for input in tableInputs {
-            let model = try Self.read(input) { bytes throws(DataTableError) in try TableModel(json: bytes) }
+            let model = try Self.read(input) { bytes throws(DataTableError) in try TableModel(json: bytes, options: options.table) }
             // Expanded decodes every row up front; windowed only the rows shown.
             if options.mode == .expanded { model.decodeAll() }
             let view = TableView(model: model, width: options.width)

@@ -23,6 +23,11 @@ struct CommandLineOptions: Equatable {
     var stats = false
     var color = ColorChoice.auto
     var encoding: String?
+    /// How tables are read: the path to their records, whether arrays of arrays start
+    /// with a header, which columns to show.
+    var tablePath: [String]?
+    var tableHeader = true
+    var tableColumns: [String]?
     var showHelp = false
     var showVersion = false
 }
@@ -83,12 +88,21 @@ extension CommandLineOptions {
                     throw UsageError(message: "'--encoding' does not know '\(name)' (try UTF-8, GBK, Big5, Shift_JIS, EUC-KR, windows-1252)")
                 }
                 options.encoding = name
+            case "--table-path":
+                let path = try value()
+                guard !path.isEmpty else { throw UsageError(message: "'--table-path' takes keys joined by dots, such as data.items") }
+                options.tablePath = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            case "--no-header": options.tableHeader = false
+            case "--columns":
+                let names = try value().split(separator: ",").map(String.init)
+                guard !names.isEmpty else { throw UsageError(message: "'--columns' takes column names joined by commas") }
+                options.tableColumns = names
             case "--stats": options.stats = true
             case "--help", "-h": options.showHelp = true
             case "--version", "-V": options.showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")
             }
-            if inlineValue != nil, ["--dump", "--stats", "--help", "--version"].contains(name) {
+            if inlineValue != nil, ["--dump", "--stats", "--no-header", "--help", "--version"].contains(name) {
                 throw UsageError(message: "option '\(name)' takes no value")
             }
         }

@@ -43,7 +43,8 @@ public enum DocScrollCommand {
             width: options.width ?? terminalSize?.width ?? 80,
             height: options.height ?? terminalSize?.height ?? 24,
             mode: options.mode,
-            encoding: options.encoding)
+            encoding: options.encoding,
+            table: .init(path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns))
 
         let tables: [InputFile]
         let pages: [InputFile]

@@ -10,7 +10,12 @@ enum HelpText {
 
         Inputs:
           PAGE.html              an HTML page; - reads the page from standard input
-          -t, --table FILE       a JSON array of objects (or an object holding one)
+          -t, --table FILE       JSON records: an array of objects, an object holding
+                                 one (the largest), JSON Lines, or an array of arrays
+          --table-path KEYS      the records are at these keys (and positions), such
+                                 as data.items or results.0.rows
+          --no-header            an array of arrays has no header row (columns 1, 2...)
+          --columns A,B,C        show these columns, in this order
           --encoding NAME        read pages in this encoding, whatever they declare
 
         Output:

@@ -41,6 +41,26 @@ struct CommandLineTests {
         }
     }
 
+    /// The table options: where the records are, a header or not, which columns.
+    @Test func tableOptionsPickRecordsAndColumns() throws {
+        let nested = try temporaryFile("nested.json", Array(#"{"meta": {"n": 2}, "data": {"rows": [{"id": 1, "name": "ada", "age": 36}, {"id": 2, "name": "alan"}]}}"#.utf8))
+        let picked = try runDocScroll(["--table", nested, "--table-path", "data.rows", "--columns", "name,id", "--width", "40", "--dump"])
+        #expect(picked.status == 0)
+        #expect(picked.standardOutput.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") } == [
+            "name │ id", "─────┼───", "ada │ 1", "alan │ 2",
+        ])
+        let lines = try temporaryFile("rows.jsonl", Array("{\"a\": 1}\n{\"a\": 2}\n".utf8))
+        #expect(try runDocScroll(["--table", lines, "--dump"]).standardOutput.split(separator: "\n").count == 4)
+        let grid = try temporaryFile("grid.json", Array(#"[["x", "y"], [1, 2]]"#.utf8))
+        #expect(try runDocScroll(["--table", grid, "--dump"]).standardOutput.hasPrefix("x │ y"))
+        #expect(try runDocScroll(["--table", grid, "--no-header", "--dump"]).standardOutput.hasPrefix("1 │ 2"))
+        let unknown = try runDocScroll(["--table", nested, "--columns", "nope", "--dump"])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.hasPrefix("docscroll: error: \(nested): no column 'nope' in the table (its columns: id, name, age)"))
+        let badPath = try runDocScroll(["--table", nested, "--table-path", "data.cols", "--dump"])
+        #expect(badPath.standardError == "docscroll: error: \(nested): no key 'cols' in the object at 'data'\n")
+    }
+
     @Test func statsArePrintedOnStandardErrorInBothModes() throws {
         for mode in ["windowed", "expanded"] {
             let result = try runDocScroll([article, "--table", items, "--frame", "0", "--stats", "--mode", mode])
