@@ -44,10 +44,13 @@ public struct RecordIndex: Sendable {
         Int(starts[row])..<Int(ends[row])
     }
 
-    /// Indexes the records of `bytes` (at most 4 GiB).
+    /// Indexes the records of `bytes` (at most 4 GiB). `releasing` is told, every few
+    /// megabytes, the offset before which the records pass will not read again.
     /// - Throws: `DataTableError.invalidJSON` where the input is not JSON,
     ///   `.noRows` when it holds no records.
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, options: Options = Options()) throws(DataTableError) {
+    public init(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: Options = Options(), releasing: (Int) -> Void = { _ in }
+    ) throws(DataTableError) {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         let recordsStart: Int
@@ -72,9 +75,9 @@ public struct RecordIndex: Sendable {
         reader.position = recordsStart
         var scan = RecordScan()
         if isLines {
-            try scan.lines(&reader)
+            try scan.lines(&reader, releasing: releasing)
         } else {
-            try scan.array(&reader)
+            try scan.array(&reader, releasing: releasing)
         }
         if !isLines, options.path == nil, recordsStart == 0 {
             reader.skipWhitespace()
@@ -126,9 +129,13 @@ private struct RecordScan {
     /// compared with the one at its place in the last record, without a look-up.
     private var columnKeys: [[UInt8]] = []
     private var lastRecordColumns: [Int] = []
+    /// Where `releasing` was last told the scan is; it is told every `releaseStep`
+    /// bytes.
+    private var released = 0
+    static let releaseStep = 16 << 20
 
     /// The items of the array at the reader's position.
-    mutating func array(_ reader: inout JSONReader) throws(DataTableError) {
+    mutating func array(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {
         reader.skipWhitespace()
         guard reader.consume(UInt8(ascii: "[")) else {
             throw reader.error("expected an array of records, found \(reader.describeNext())")
@@ -137,7 +144,7 @@ private struct RecordScan {
         if reader.consume(UInt8(ascii: "]")) { return }
         while true {
             reader.skipWhitespace()
-            try item(&reader)
+            try item(&reader, releasing: releasing)
             reader.skipWhitespace()
             if reader.consume(UInt8(ascii: ",")) { continue }
             guard reader.consume(UInt8(ascii: "]")) else {
@@ -148,16 +155,20 @@ private struct RecordScan {
     }
 
     /// Values one after another to the end of the input (JSON Lines).
-    mutating func lines(_ reader: inout JSONReader) throws(DataTableError) {
+    mutating func lines(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {
         reader.skipWhitespace()
         while reader.peek() != nil {
-            try item(&reader)
+            try item(&reader, releasing: releasing)
             reader.skipWhitespace()
         }
     }
 
-    private mutating func item(_ reader: inout JSONReader) throws(DataTableError) {
+    private mutating func item(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {
         let start = reader.position
+        if start - released >= Self.releaseStep {
+            releasing(start)
+            released = start
+        }
         let kind = reader.peek()
         if items == 0 { firstKind = JSONReader.kindName(startingWith: kind) }
         items += 1

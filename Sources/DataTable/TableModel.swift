@@ -9,7 +9,7 @@ public final class TableModel {
     /// Every row, once decoded up front (or given so).
     private var decodedRows: [[JSONValue?]]?
     private let index: RecordIndex?
-    private let bytes: [UInt8]
+    private let storage: Storage
     /// For records that are objects: the column of each key shown.
     private let columnIndex: [String: Int]
     /// For records that are arrays: the column of each position (`nil`: not shown).
@@ -25,20 +25,31 @@ public final class TableModel {
         self.columns = columns
         decodedRows = rows
         index = nil
-        bytes = []
+        storage = .memory([])
         columnIndex = [:]
         positionColumns = []
     }
 
     /// Indexes the JSON in `bytes` (see `RecordIndex` for what it may hold).
     /// - Throws: `DataTableError`.
-    public init(json bytes: [UInt8], options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(DataTableError) in try RecordIndex(buffer, options: options) }
+    public convenience init(json bytes: [UInt8], options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
+        try self.init(storage: .memory(bytes), options: options)
+    }
+
+    /// Indexes the JSON file `file` maps. The index pass gives back the pages it has
+    /// read as it goes, and rows are read from the mapping when shown, so the file is
+    /// never resident as a whole.
+    public convenience init(json file: MappedFile, options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
+        try self.init(storage: .mapped(file), options: options)
+    }
+
+    private init(storage: Storage, options: RecordIndex.Options) throws(DataTableError) {
+        let index = try storage.withBytes { bytes throws(DataTableError) in
+            try RecordIndex(bytes, options: options, releasing: storage.release)
         }
-        let index = try result.get()
+        storage.release(before: .max)
         self.index = index
-        self.bytes = bytes
+        self.storage = storage
         if let wanted = options.columns {
             for name in wanted where !index.columns.contains(name) { throw .unknownColumn(name, available: index.columns) }
             columns = wanted
@@ -81,7 +92,7 @@ public final class TableModel {
         rowsDecoded += 1
         let range = index.range(of: row)
         // The index pass checked these bytes: they are one JSON value.
-        let value = bytes.withUnsafeBufferPointer { buffer in
+        let value = storage.withBytes { buffer in
             try? JSONReader.parse(UnsafeBufferPointer(rebasing: buffer[range]))
         }
         var values = [JSONValue?](repeating: nil, count: columns.count)
@@ -98,5 +109,28 @@ public final class TableModel {
             break
         }
         return values
+    }
+}
+
+/// Where a table's JSON is: an array in memory, or a mapped file.
+private enum Storage {
+    case memory([UInt8])
+    case mapped(MappedFile)
+
+    func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+        switch self {
+        case .memory(let bytes):
+            let result = bytes.withUnsafeBufferPointer { buffer in
+                Swift.Result { () throws(Failure) in try body(buffer) }
+            }
+            return try result.get()
+        case .mapped(let file):
+            return try body(file.bytes)
+        }
+    }
+
+    /// Gives back the mapped pages before `offset` (nothing for bytes in memory).
+    func release(before offset: Int) {
+        if case .mapped(let file) = self { file.release(before: offset) }
     }
 }

@@ -60,7 +60,10 @@ public final class DocScrollView {
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows)
         for input in tableInputs {
-            let model = try Self.read(input) { bytes throws(DataTableError) in try TableModel(json: bytes, options: options.table) }
+            let model = try Self.read(input) { bytes throws(DataTableError) in
+                if let file = input.mapping { return try TableModel(json: file, options: options.table) }
+                return try TableModel(json: bytes, options: options.table)
+            }
             // Expanded decodes every row up front; windowed only the rows shown.
             if options.mode == .expanded { model.decodeAll() }
             let view = TableView(model: model, width: options.width)
@@ -270,6 +273,7 @@ public final class DocScrollView {
             mode: renderer.mode,
             tiles: renderer.statistics,
             rowsMaterialized: tables.reduce(0) { $0 + $1.rowsMaterialized },
+            rowsDecoded: tables.reduce(0) { $0 + $1.model.rowsDecoded },
             documentNodes: documents.reduce(0) { $0 + $1.document.nodes.count },
             documentBytes: documents.reduce(0) { $0 + $1.document.modelBytes },
             layoutUnits: documents.reduce(0) { $0 + $1.unitCount },

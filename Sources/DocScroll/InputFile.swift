@@ -1,3 +1,4 @@
+public import DataTable
 import FoundationEssentials
 import Glibc
 
@@ -6,7 +7,11 @@ import Glibc
 public struct InputFile: Sendable {
     /// The name errors use: the path as given, or `stdin`.
     public let name: String
+    /// The content, unless the input is `mapping`.
     public let bytes: [UInt8]
+    /// For an input opened with `mapped(_:)`: the file mapped into memory, read as it
+    /// is used rather than up front (`bytes` is then empty).
+    public let mapping: MappedFile?
 
     /// The largest input read: 1 GiB (libxml2 parses at most 2 GiB in memory, and
     /// converting a page to UTF-8 may grow it).
@@ -16,12 +21,36 @@ public struct InputFile: Sendable {
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
+        mapping = nil
+    }
+
+    private init(name: String, mapping: MappedFile) {
+        self.name = name
+        bytes = []
+        self.mapping = mapping
     }
 
     /// Reads the file at `path`.
     /// - Throws: `DocScrollError.badInput` for a missing, unreadable, empty or binary
     ///   file, or a directory.
     public static func read(_ path: String) throws(DocScrollError) -> InputFile {
+        try checkFile(path)
+        guard let bytes = readAll(path) else { throw .badInput(name: path, reason: "cannot be read") }
+        return try checked(InputFile(name: path, bytes: bytes))
+    }
+
+    /// Opens the file at `path` without reading it: checked as `read` checks it, then
+    /// mapped into memory, so that a table reads only what it uses. (Read as `read`
+    /// does when it cannot be mapped.)
+    /// - Throws: `DocScrollError.badInput`, as `read`.
+    public static func mapped(_ path: String) throws(DocScrollError) -> InputFile {
+        try checkFile(path)
+        guard let mapping = MappedFile(path: path) else { return try read(path) }
+        return try checked(InputFile(name: path, mapping: mapping))
+    }
+
+    /// Throws unless `path` is a readable file within the size limit.
+    private static func checkFile(_ path: String) throws(DocScrollError) {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .badInput(name: path, reason: "no such file")
@@ -33,8 +62,6 @@ public struct InputFile: Sendable {
         if let size = fileSize(path), size > maximumBytes {
             throw .badInput(name: path, reason: "file too large (\(size) bytes; the limit is 1 GiB)")
         }
-        guard let bytes = readAll(path) else { throw .badInput(name: path, reason: "cannot be read") }
-        return try checked(InputFile(name: path, bytes: bytes))
     }
 
     /// The file's bytes, read straight into one array (no second copy of the file,
@@ -67,7 +94,7 @@ public struct InputFile: Sendable {
     /// Rejects empty input and binary input: a NUL byte in the first 64 KiB, unless
     /// the text starts with a UTF-16 or UTF-32 byte order mark.
     public static func checked(_ input: InputFile) throws(DocScrollError) -> InputFile {
-        let bytes = input.bytes
+        let bytes = input.mapping.map { Array($0.bytes.prefix(65_536)) } ?? input.bytes
         if bytes.isEmpty { throw .badInput(name: input.name, reason: "empty file") }
         let hasWideBOM = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
             || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])

@@ -6,6 +6,8 @@ public struct Statistics: Sendable {
     public var tiles: TileStatistics
     /// Table rows turned into cells.
     public var rowsMaterialized: Int
+    /// Table rows decoded from their JSON (the rest are only indexed).
+    public var rowsDecoded: Int
     /// Nodes in the documents' models.
     public var documentNodes: Int
     /// Bytes of the documents' models.
@@ -32,6 +34,7 @@ public struct Statistics: Sendable {
             ("tileBytesPeak", "\(tiles.tileBytesPeak)"),
             ("cellsBuilt", "\(tiles.cellsBuilt)"),
             ("rowsMaterialized", "\(rowsMaterialized)"),
+            ("rowsDecoded", "\(rowsDecoded)"),
             ("documentNodes", "\(documentNodes)"),
             ("documentBytes", "\(documentBytes)"),
             ("layoutUnits", "\(layoutUnits)"),

@@ -49,7 +49,8 @@ public enum DocScrollCommand {
         let tables: [InputFile]
         let pages: [InputFile]
         do {
-            tables = try options.tables.map(readInput)
+            // Tables are mapped, not read: only the rows shown are read from them.
+            tables = try options.tables.map { path throws(DocScrollError) in path == "-" ? try readInput(path) : try InputFile.mapped(path) }
             pages = try options.pages.map(readInput)
         } catch {
             errors.writeLine("docscroll: error: \(error.description)")

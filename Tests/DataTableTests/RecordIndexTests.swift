@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DataTable
 
@@ -83,5 +84,41 @@ struct RecordIndexTests {
     @Test func deepNestingInsideARecordIsAnErrorNotACrash() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: DataTableError.self) { try model(#"[{"a": "#  + deep + "}]") }
+    }
+}
+
+@Suite("Mapped tables")
+struct MappedTableTests {
+    @Test func aMappedFileGivesTheSameRowsAsBytesInMemory() throws {
+        let text = "[" + (0..<3_000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": [\#($0 % 3)]}"# }.joined(separator: ",\n") + "]"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-mapped-\(UUID().uuidString).json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try #require(MappedFile(path: path))
+        let mapped = try TableModel(json: file)
+        let inMemory = try TableModel(json: Array(text.utf8))
+        #expect(mapped.columns == inMemory.columns)
+        #expect(mapped.rowCount == 3_000)
+        for row in [0, 1, 1_500, 2_999] { #expect(mapped.row(row) == inMemory.row(row)) }
+    }
+
+    @Test func emptyFilesAndDirectoriesAreNotMapped() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-empty-\(UUID().uuidString).json").path
+        FileManager.default.createFile(atPath: path, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(MappedFile(path: path) == nil)
+        #expect(MappedFile(path: FileManager.default.temporaryDirectory.path) == nil)
+        #expect(MappedFile(path: "/no/such/file") == nil)
+    }
+
+    /// Wide tables are planned from rows spread over the whole table: the last rows,
+    /// where counters are widest, are measured too.
+    @Test func theColumnSampleSpansTheTable() {
+        #expect(ColumnPlan.sample(rowCount: 10) == Array(0..<10))
+        let sample = ColumnPlan.sample(rowCount: 1_000_000)
+        #expect(sample.count == ColumnPlan.sampleRows)
+        #expect(sample.first == 0 && sample.last == 999_999)
+        #expect(zip(sample, sample.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(sample.contains { $0 > 400_000 && $0 < 600_000 })
     }
 }
