@@ -8,6 +8,8 @@ import SampleContent
 ///     docscroll-bench generate-table ROWS [--seed S]      a JSON table on stdout
 ///     docscroll-bench memory [--bytes N] [--runs R]       expanded vs windowed, CSV on stdout
 ///     docscroll-bench container [--check]                 container core cost vs components
+///     docscroll-bench table [--rows 1000,100000,1000000] [--runs R] [--check]
+///                                                         first frame of large tables, vs jq
 ///     docscroll-bench dump [--mb 1,10,100] [--runs R] [--time-limit S] [--check]
 ///                                                         --dump against the text-mode browsers
 let usage = """
@@ -15,6 +17,7 @@ let usage = """
            docscroll-bench generate-table ROWS [--seed S]
            docscroll-bench memory [--bytes N] [--runs R] [--check]
            docscroll-bench container [--check]
+           docscroll-bench table [--rows 1000,100000,1000000] [--runs R] [--check]
            docscroll-bench dump [--mb 1,10,100] [--runs R] [--time-limit S] [--check]
     """
 
@@ -121,6 +124,21 @@ case "container":
             fail("container cost grows faster than log n")
         }
     }
+case "table":
+    var rowCounts = [1_000, 100_000, 1_000_000]
+    if let index = arguments.firstIndex(of: "--rows"), index + 1 < arguments.count {
+        rowCounts = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
+    }
+    print("tool,rows,fileBytes,seconds,peakRSSBytes")
+    let results = try TableBenchmark.run(rowCounts: rowCounts, runs: max(1, option("--runs", default: 3)), docscroll: docscrollExecutable().path) { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    for result in results {
+        print("\(result.tool),\(result.rows),\(result.fileBytes),\(String(format: "%.3f", result.seconds)),\(result.peakRSSBytes)")
+    }
+    let verdict = TableBenchmark.check(results)
+    FileHandle.standardError.write(Data((verdict.report.joined(separator: "\n") + "\n").utf8))
+    if arguments.contains("--check"), !verdict.passed { fail("table targets not met") }
 case "dump":
     var sizes = [1_000_000, 10_000_000, 100_000_000]
     if let index = arguments.firstIndex(of: "--mb"), index + 1 < arguments.count {

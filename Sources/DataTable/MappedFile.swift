@@ -1,27 +1,50 @@
 import Glibc
 
-/// A file mapped into memory read-only: its pages are read from disk when touched,
-/// and can be given back (`release`) once read, so that one pass over a large file
-/// does not keep the file resident.
+/// A file mapped into memory read-only for one pass over it: its pages are read from
+/// disk when touched and given back (`release`) once read, so that the pass does not
+/// keep the file resident. Later reads of small parts (`read(_:)`) copy them out with
+/// `pread`: touching the mapping again would map whole runs of pages around each
+/// part (the kernel maps a large folio of the page cache at once).
 public final class MappedFile: @unchecked Sendable {
     /// The file's bytes. Immutable once mapped; shared read-only between threads.
     public let bytes: UnsafeBufferPointer<UInt8>
+    private let descriptor: Int32
 
     /// Maps the regular file at `path`, or returns `nil` when it cannot be (an empty
     /// file cannot be mapped either).
     public init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
-        let count = Int(status.st_size)
-        guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
-        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: count)
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
+            let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
+        else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: Int(status.st_size))
     }
 
     deinit {
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        close(descriptor)
+    }
+
+    /// A copy of the bytes in `range`, read from the file rather than the mapping
+    /// (short of the range if the file shrank since it was mapped).
+    public func read(_ range: Range<Int>) -> [UInt8] {
+        var copy = [UInt8](repeating: 0, count: range.count)
+        var done = 0
+        while done < range.count {
+            let count = copy.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            done += count
+        }
+        return Array(copy[0..<done])
     }
 
     /// Gives back the pages wholly before `offset`: they are read again from the page

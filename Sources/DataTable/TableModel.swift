@@ -92,9 +92,7 @@ public final class TableModel {
         rowsDecoded += 1
         let range = index.range(of: row)
         // The index pass checked these bytes: they are one JSON value.
-        let value = storage.withBytes { buffer in
-            try? JSONReader.parse(UnsafeBufferPointer(rebasing: buffer[range]))
-        }
+        let value = storage.withBytes(in: range) { try? JSONReader.parse($0) }
         var values = [JSONValue?](repeating: nil, count: columns.count)
         switch value {
         case .object(let members):
@@ -126,6 +124,16 @@ private enum Storage {
             return try result.get()
         case .mapped(let file):
             return try body(file.bytes)
+        }
+    }
+
+    /// The bytes in `range`: in place in memory, copied out of a file.
+    func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch self {
+        case .memory(let bytes):
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        case .mapped(let file):
+            return file.read(range).withUnsafeBufferPointer(body)
         }
     }
 

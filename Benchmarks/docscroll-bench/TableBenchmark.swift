@@ -1,0 +1,84 @@
+import Foundation
+import SampleContent
+
+/// Time to the first frame and peak RSS of generated tables, windowed and expanded,
+/// each run in a fresh process, beside `jq length` on the same file (the floor: a
+/// parse of the whole file, nothing shown).
+enum TableBenchmark {
+    struct Measurement {
+        let tool: String
+        let rows: Int
+        let fileBytes: Int
+        let seconds: Double
+        let peakRSSBytes: Int
+
+        /// Peak RSS over the file's size.
+        var memoryRatio: Double { Double(peakRSSBytes) / Double(fileBytes) }
+    }
+
+    static func run(rowCounts: [Int], runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-table-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var results: [Measurement] = []
+        for rows in rowCounts {
+            let file = directory.appendingPathComponent("table-\(rows).json")
+            let json = Data(TableGenerator.json(rows: rows, seed: 3).utf8)
+            try json.write(to: file)
+            var tools: [(String, String, [String])] = [
+                ("windowed", docscroll, ["--table", file.path, "--frame", "0", "--width", "100", "--height", "40", "--mode", "windowed"]),
+                ("expanded", docscroll, ["--table", file.path, "--frame", "0", "--width", "100", "--height", "40", "--mode", "expanded"]),
+            ]
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") { tools.append(("jq length", "/usr/bin/jq", ["length", file.path])) }
+            for (tool, executable, arguments) in tools {
+                var samples: [(Double, Int)] = []
+                for _ in 0..<runs { samples.append(try timed(executable, arguments, directory: directory)) }
+                let measurement = Measurement(
+                    tool: tool, rows: rows, fileBytes: json.count, seconds: samples.map(\.0).sorted()[runs / 2],
+                    peakRSSBytes: samples.map(\.1).sorted()[runs / 2])
+                results.append(measurement)
+                progress(String(
+                    format: "%@, %d rows (%.1f MB): %.2f s, %d MiB (%.2fx the file)", tool, rows, Double(json.count) / 1e6,
+                    measurement.seconds, measurement.peakRSSBytes >> 20, measurement.memoryRatio))
+            }
+        }
+        return results
+    }
+
+    /// The targets for the largest table: a windowed first frame in under a second,
+    /// with peak RSS under half the file's size.
+    static func check(_ results: [Measurement]) -> (report: [String], passed: Bool) {
+        guard let rows = results.map(\.rows).max(),
+            let windowed = results.first(where: { $0.tool == "windowed" && $0.rows == rows })
+        else { return (["no windowed measurement"], false) }
+        let fast = windowed.seconds < 1
+        let small = windowed.memoryRatio < 0.5
+        var report = [
+            String(format: "%@ time: first frame of %d rows in %.2f s (target under 1 s)", fast ? "PASS" : "FAIL", rows, windowed.seconds),
+            String(format: "%@ memory: peak RSS %.2fx the file (target under 0.5x)", small ? "PASS" : "FAIL", windowed.memoryRatio),
+        ]
+        if let expanded = results.first(where: { $0.tool == "expanded" && $0.rows == rows }) {
+            report.append(String(
+                format: "expanded: %.2f s, peak RSS %.1fx the file, %.0fx windowed", expanded.seconds, expanded.memoryRatio,
+                Double(expanded.peakRSSBytes) / Double(windowed.peakRSSBytes)))
+        }
+        return (report, fast && small)
+    }
+
+    /// Wall time and peak RSS of one run, from GNU time.
+    private static func timed(_ executable: String, _ arguments: [String], directory: URL) throws -> (Double, Int) {
+        let report = directory.appendingPathComponent("time.txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%e %M", "-o", report.path, executable] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let fields = try String(contentsOf: report, encoding: .utf8).split(whereSeparator: \.isWhitespace)
+        guard fields.count >= 2, let seconds = Double(fields[fields.count - 2]), let kilobytes = Int(fields[fields.count - 1]) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return (seconds, kilobytes * 1024)
+    }
+}
