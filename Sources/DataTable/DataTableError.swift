@@ -1,7 +1,8 @@
 /// Why a table could not be read.
 public enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The input is not JSON; `line` and `column` count from 1, columns in characters.
-    case invalidJSON(message: String, line: Int, column: Int)
+    /// The input is not JSON; `line` and `column` count from 1, columns in characters;
+    /// `offset` is the byte offset from 0; `excerpt` is the input around it.
+    case invalidJSON(message: String, line: Int, column: Int, offset: Int, excerpt: String)
     /// The JSON is valid but holds no table rows (no array of objects).
     case noRows(String)
     /// A column asked for (`--columns`) is not in the table.
@@ -9,7 +10,8 @@ public enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .invalidJSON(let message, let line, let column): "invalid JSON at line \(line), column \(column): \(message)"
+        case .invalidJSON(let message, let line, let column, let offset, let excerpt):
+            "invalid JSON at line \(line), column \(column) (byte \(offset)): \(message)" + (excerpt.isEmpty ? "" : " in '\(excerpt)'")
         case .noRows(let reason): reason
         case .unknownColumn(let name, let available):
             "no column '\(name)' in the table (its columns: \(available.prefix(20).joined(separator: ", "))\(available.count > 20 ? ", ..." : ""))"

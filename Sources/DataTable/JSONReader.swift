@@ -376,6 +376,19 @@ public struct JSONReader {
         }
         // Count UTF-8 lead bytes, so a column is a character, not a byte.
         let column = bytes[lineStart..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return .invalidJSON(message: message, line: line, column: column)
+        return .invalidJSON(message: message, line: line, column: column, offset: end, excerpt: excerpt(around: end, lineStart: lineStart))
+    }
+
+    /// The text of the line around `offset`: up to 24 bytes before it and 16 after,
+    /// whole characters only, control characters shown as spaces.
+    private func excerpt(around offset: Int, lineStart: Int) -> String {
+        var start = max(lineStart, offset - 24)
+        var end = offset
+        while end < bytes.count, end < offset + 16, bytes[end] != 0x0A { end += 1 }
+        while start < end, bytes[start] & 0xC0 == 0x80 { start += 1 }
+        while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        let shown = text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }
+        return String(shown.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

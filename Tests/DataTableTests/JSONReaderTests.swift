@@ -33,6 +33,18 @@ struct JSONReaderTests {
         #expect(try parse(#""\ud800x""#) == .string("\u{FFFD}x"))
     }
 
+    @Test func errorsGiveTheByteOffsetAndAnExcerptOfTheirLine() throws {
+        let text = "[1, 2,\n {\"name\": \"a very long value here\", \"n\": x, \"more\": 1}]"
+        let failure = try #require(error(text))
+        guard case .invalidJSON(_, let line, _, let offset, let excerpt) = failure else {
+            Issue.record("not an invalid JSON error: \(failure)")
+            return
+        }
+        #expect(line == 2)
+        #expect(offset == Array(text.utf8).firstIndex(of: UInt8(ascii: "x")))
+        #expect(excerpt == "long value here\", \"n\": x, \"more\": 1}]")
+    }
+
     @Test(arguments: [
         ("[1, 2,]", 1, 7, "expected a value"),
         ("{\"a\": 1,\n  }", 2, 3, "expected a string key"),
@@ -50,7 +62,7 @@ struct JSONReaderTests {
     ] as [(String, Int, Int, String)])
     func errorsNameLineAndColumn(text: String, line: Int, column: Int, message: String) throws {
         let failure = try #require(error(text))
-        guard case .invalidJSON(let actualMessage, let actualLine, let actualColumn) = failure else {
+        guard case .invalidJSON(let actualMessage, let actualLine, let actualColumn, _, _) = failure else {
             Issue.record("not an invalid JSON error: \(failure)")
             return
         }

@@ -91,9 +91,9 @@ struct CommandLineTests {
             ([directory], "docscroll: error: \(directory): is a directory"),
             ([empty], "docscroll: error: \(empty): empty file"),
             ([binary], "docscroll: error: \(binary): binary file (not text)"),
-            (["--table", invalid], "docscroll: error: \(invalid): invalid JSON at line 3, column 8: expected ':' after an object key, found '2'"),
+            (["--table", invalid], "docscroll: error: \(invalid): invalid JSON at line 3, column 8 (byte 21): expected ':' after an object key, found '2' in '{\"a\" 2}'"),
             (["--table", noRows], "docscroll: error: \(noRows): the JSON value is an object and holds no array of objects: there are no rows"),
-            (["--table", article], "docscroll: error: \(article): invalid JSON at line 1, column 1: unexpected '<', expected a value"),
+            (["--table", article], "docscroll: error: \(article): invalid JSON at line 1, column 1 (byte 0): unexpected '<', expected a value in '<!DOCTYPE html>'"),
         ]
         for (arguments, message) in cases {
             let result = try runDocScroll(arguments + ["--dump"])
