@@ -22,16 +22,27 @@ public struct RecordIndex: Sendable {
         public var firstRowIsHeader: Bool
         /// The columns to show, in this order; `nil` for all of them.
         public var columns: [String]?
+        /// The column rows are sorted by, and whether from the largest value down.
+        public var sortColumn: String?
+        public var sortsDescending: Bool
 
-        public init(path: [String]? = nil, firstRowIsHeader: Bool = true, columns: [String]? = nil) {
+        public init(
+            path: [String]? = nil, firstRowIsHeader: Bool = true, columns: [String]? = nil, sortColumn: String? = nil,
+            sortsDescending: Bool = false
+        ) {
             self.path = path
             self.firstRowIsHeader = firstRowIsHeader
             self.columns = columns
+            self.sortColumn = sortColumn
+            self.sortsDescending = sortsDescending
         }
     }
 
     public private(set) var columns: [String] = []
     public let shape: RowShape
+    /// For records that are objects, with `Options.sortColumn`: each record's value in
+    /// that column, read in the same pass.
+    public private(set) var sortValues: [SortValue] = []
     /// Byte offsets where each record starts and ends.
     private var starts: [UInt32] = []
     private var ends: [UInt32] = []
@@ -73,7 +84,7 @@ public struct RecordIndex: Sendable {
             }
         }
         reader.position = recordsStart
-        var scan = RecordScan()
+        var scan = RecordScan(sortColumn: options.sortColumn)
         if isLines {
             try scan.lines(&reader, releasing: releasing)
         } else {
@@ -88,6 +99,7 @@ public struct RecordIndex: Sendable {
             columns = scan.columns
             starts = scan.objectStarts
             ends = scan.objectEnds
+            sortValues = scan.sortValues
         } else if scan.arrays > 0, scan.arrays * 2 >= scan.items {
             shape = .arrays
             starts = scan.arrayStarts
@@ -129,6 +141,14 @@ private struct RecordScan {
     /// compared with the one at its place in the last record, without a look-up.
     private var columnKeys: [[UInt8]] = []
     private var lastRecordColumns: [Int] = []
+    /// The column whose values are kept for sorting: its name, and once seen its index.
+    private let sortColumnName: String?
+    private var sortColumn: Int?
+    var sortValues: [SortValue] = []
+
+    init(sortColumn: String?) {
+        sortColumnName = sortColumn
+    }
     /// Where `releasing` was last told the scan is; it is told every `releaseStep`
     /// bytes.
     private var released = 0
@@ -191,6 +211,8 @@ private struct RecordScan {
     /// Checks a record object, noting its keys as columns.
     private mutating func object(_ reader: inout JSONReader) throws(DataTableError) {
         _ = reader.consume(UInt8(ascii: "{"))
+        var sortValue = SortValue.missing
+        defer { if sortColumnName != nil { sortValues.append(sortValue) } }
         reader.skipWhitespace()
         if reader.consume(UInt8(ascii: "}")) { return }
         var member = 0
@@ -220,7 +242,14 @@ private struct RecordScan {
             member += 1
             reader.skipWhitespace()
             guard reader.consume(UInt8(ascii: ":")) else { throw reader.error("expected ':' after an object key, found \(reader.describeNext())") }
+            reader.skipWhitespace()
+            let valueStart = reader.position
             try reader.skipValue()
+            if column == sortColumn {
+                var valueReader = reader
+                valueReader.position = valueStart
+                sortValue = try SortValue(&valueReader, end: reader.position)
+            }
             reader.skipWhitespace()
             if reader.consume(UInt8(ascii: ",")) { continue }
             guard reader.consume(UInt8(ascii: "}")) else { throw reader.error("expected ',' or '}' in an object, found \(reader.describeNext())") }
@@ -231,6 +260,7 @@ private struct RecordScan {
     private mutating func column(named name: String) -> Int {
         if let known = columnIndex[name] { return known }
         columnIndex[name] = columns.count
+        if name == sortColumnName { sortColumn = columns.count }
         columns.append(name)
         columnKeys.append(Array(name.utf8))
         return columns.count - 1
@@ -378,6 +408,63 @@ extension JSONReader {
                 throw .noRows("the JSON value is \(Self.kindName(startingWith: topKind)) and holds no array of objects: there are no rows")
             }
             return best.start
+        }
+    }
+}
+
+/// A value rows are sorted by: numbers as numbers, text as text.
+public enum SortValue: Sendable, Equatable {
+    case number(Double)
+    case text(String)
+    case bool(Bool)
+    /// No such key, or `null`.
+    case missing
+
+    /// Reads the value at the reader's position, which ends at `end`: scalars as they
+    /// are, arrays and objects as their JSON text.
+    init(_ reader: inout JSONReader, end: Int) throws(DataTableError) {
+        switch reader.peek() ?? 0 {
+        case UInt8(ascii: "\""): self = .text(try reader.parseString())
+        case UInt8(ascii: "t"): self = .bool(true)
+        case UInt8(ascii: "f"): self = .bool(false)
+        case UInt8(ascii: "n"): self = .missing
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            self = Double(String(decoding: reader.bytes[reader.position..<end], as: UTF8.self)).map(SortValue.number) ?? .missing
+        default: self = .text(String(decoding: reader.bytes[reader.position..<end], as: UTF8.self))
+        }
+    }
+
+    /// The sort value of a decoded JSON value.
+    init(_ value: JSONValue?) {
+        switch value {
+        case .number(let text): self = Double(text).map(SortValue.number) ?? .missing
+        case .string(let text): self = .text(text)
+        case .bool(let flag): self = .bool(flag)
+        case .null, nil: self = .missing
+        case let value?: self = .text(CellText.text(of: value))
+        }
+    }
+
+    /// Whether `self` comes before `other` in ascending order: numbers (by value), then
+    /// text (by Unicode order), then `false` and `true`; missing values come last in
+    /// either order.
+    func precedes(_ other: SortValue, descending: Bool) -> Bool {
+        switch (self, other) {
+        case (.missing, _): return false
+        case (_, .missing): return true
+        case (.number(let a), .number(let b)): return descending ? a > b : a < b
+        case (.text(let a), .text(let b)): return descending ? a > b : a < b
+        case (.bool(let a), .bool(let b)): return descending ? (a && !b) : (!a && b)
+        default: return (rank < other.rank) != descending
+        }
+    }
+
+    private var rank: Int {
+        switch self {
+        case .number: 0
+        case .text: 1
+        case .bool: 2
+        case .missing: 3
         }
     }
 }

@@ -6,6 +6,9 @@
 public final class TableModel {
     /// Column names: for objects the union of their keys in first-seen order.
     public let columns: [String]
+    /// Records in the order shown: `order[row]` is the record shown at `row` (`nil`
+    /// when unsorted).
+    private var order: [UInt32]?
     /// Every row, once decoded up front (or given so).
     private var decodedRows: [[JSONValue?]]?
     private let index: RecordIndex?
@@ -59,6 +62,30 @@ public final class TableModel {
         let columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         self.columnIndex = columnIndex
         positionColumns = index.columns.map { columnIndex[$0] }
+        if let sortColumn = options.sortColumn {
+            guard let column = index.columns.firstIndex(of: sortColumn) else {
+                throw .unknownColumn(sortColumn, available: index.columns)
+            }
+            order = sortedOrder(by: column, descending: options.sortsDescending)
+        }
+    }
+
+    /// The records' order by the values of `column`, ties kept in input order. Objects
+    /// bring their values from the index pass; arrays are decoded for it.
+    private func sortedOrder(by column: Int, descending: Bool) -> [UInt32] {
+        guard let index else { return [] }
+        let values = index.shape == .objects
+            ? index.sortValues
+            : (0..<index.count).map { record in
+                guard case .array(let items) = rawValue(of: record), column < items.count else { return SortValue.missing }
+                return SortValue(items[column])
+            }
+        return (0..<UInt32(index.count)).sorted { a, b in
+            let (first, second) = (values[Int(a)], values[Int(b)])
+            if first.precedes(second, descending: descending) { return true }
+            if second.precedes(first, descending: descending) { return false }
+            return a < b
+        }
     }
 
     /// Number of rows.
@@ -68,7 +95,7 @@ public final class TableModel {
     public func row(_ row: Int) -> [JSONValue?] {
         if let decodedRows { return decodedRows[row] }
         if let cached = cache[row] { return cached }
-        let values = decode(row)
+        let values = decode(record(at: row))
         if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[row] = values
         return values
@@ -83,16 +110,26 @@ public final class TableModel {
     /// Decodes every row now and keeps them all.
     public func decodeAll() {
         guard decodedRows == nil else { return }
-        decodedRows = (0..<rowCount).map(decode)
+        decodedRows = (0..<rowCount).map { decode(record(at: $0)) }
         cache.removeAll()
     }
 
-    private func decode(_ row: Int) -> [JSONValue?] {
-        guard let index else { return [] }
+    /// The record shown at `row`.
+    private func record(at row: Int) -> Int {
+        order.map { Int($0[row]) } ?? row
+    }
+
+    /// The JSON value of record `record`.
+    private func rawValue(of record: Int) -> JSONValue? {
+        guard let index else { return nil }
         rowsDecoded += 1
-        let range = index.range(of: row)
         // The index pass checked these bytes: they are one JSON value.
-        let value = storage.withBytes(in: range) { try? JSONReader.parse($0) }
+        return storage.withBytes(in: index.range(of: record)) { try? JSONReader.parse($0) }
+    }
+
+    /// The values of record `record`, one per column shown.
+    private func decode(_ record: Int) -> [JSONValue?] {
+        let value = rawValue(of: record)
         var values = [JSONValue?](repeating: nil, count: columns.count)
         switch value {
         case .object(let members):

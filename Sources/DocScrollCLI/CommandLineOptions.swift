@@ -28,6 +28,9 @@ struct CommandLineOptions: Equatable {
     var tablePath: [String]?
     var tableHeader = true
     var tableColumns: [String]?
+    /// The column to sort table rows by, and whether descending (`--sort -key`).
+    var sortColumn: String?
+    var sortsDescending = false
     var showHelp = false
     var showVersion = false
 }
@@ -97,6 +100,12 @@ extension CommandLineOptions {
                 let names = try value().split(separator: ",").map(String.init)
                 guard !names.isEmpty else { throw UsageError(message: "'--columns' takes column names joined by commas") }
                 options.tableColumns = names
+            case "--sort":
+                var key = try value()
+                options.sortsDescending = key.hasPrefix("-")
+                if options.sortsDescending { key.removeFirst() }
+                guard !key.isEmpty else { throw UsageError(message: "'--sort' takes a column name, or -name for descending") }
+                options.sortColumn = key
             case "--stats": options.stats = true
             case "--help", "-h": options.showHelp = true
             case "--version", "-V": options.showVersion = true

@@ -44,7 +44,9 @@ public enum DocScrollCommand {
             height: options.height ?? terminalSize?.height ?? 24,
             mode: options.mode,
             encoding: options.encoding,
-            table: .init(path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns))
+            table: .init(
+                path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns,
+                sortColumn: options.sortColumn, sortsDescending: options.sortsDescending))
 
         let tables: [InputFile]
         let pages: [InputFile]

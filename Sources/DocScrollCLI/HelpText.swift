@@ -16,6 +16,8 @@ enum HelpText {
                                  as data.items or results.0.rows
           --no-header            an array of arrays has no header row (columns 1, 2...)
           --columns A,B,C        show these columns, in this order
+          --sort KEY, --sort -KEY  rows sorted by a column (numbers as numbers),
+                                 ascending or descending; ties keep their order
           --encoding NAME        read pages in this encoding, whatever they declare
 
         Output:

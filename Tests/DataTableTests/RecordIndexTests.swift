@@ -122,3 +122,51 @@ struct MappedTableTests {
         #expect(sample.contains { $0 > 400_000 && $0 < 600_000 })
     }
 }
+
+@Suite("Sorting")
+struct SortingTests {
+    func sorted(_ text: String, by key: String, descending: Bool = false) throws -> [[JSONValue?]] {
+        let table = try TableModel(json: Array(text.utf8), options: .init(sortColumn: key, sortsDescending: descending))
+        return (0..<table.rowCount).map(table.row)
+    }
+
+    let records = #"[{"n": 10, "s": "b", "i": 1}, {"n": 9, "s": "a", "i": 2}, {"s": "c", "i": 3}, {"n": 10, "s": "a", "i": 4}, {"n": null, "i": 5}, {"n": "x", "i": 6}, {"n": 100, "i": 7}]"#
+
+    func ids(_ rows: [[JSONValue?]]) -> [String] {
+        rows.map { row in
+            if case .number(let id)? = row[2] { return id }
+            return "?"
+        }
+    }
+
+    @Test func numbersSortAsNumbersAndTiesKeepTheirOrder() throws {
+        // 9 < 10 = 10 < 100 (not "10" < "100" < "9"), then text, then missing and null.
+        #expect(ids(try sorted(records, by: "n")) == ["2", "1", "4", "7", "6", "3", "5"])
+    }
+
+    @Test func descendingKeepsMissingValuesLastAndTiesInOrder() throws {
+        #expect(ids(try sorted(records, by: "n", descending: true)) == ["6", "7", "1", "4", "2", "3", "5"])
+    }
+
+    @Test func textSortsByItsCharacters() throws {
+        #expect(ids(try sorted(records, by: "s")) == ["2", "4", "1", "3", "5", "6", "7"])
+    }
+
+    @Test func arraysOfArraysSortByTheirColumn() throws {
+        let table = try TableModel(json: Array(#"[["k", "v"], [3, "c"], [1, "a"], [2, "b"]]"#.utf8), options: .init(sortColumn: "k"))
+        #expect((0..<3).map { table.value(row: $0, column: 1) } == [.string("a"), .string("b"), .string("c")])
+    }
+
+    @Test func anUnknownSortColumnIsAnError() {
+        #expect(throws: DataTableError.unknownColumn("zz", available: ["n", "s", "i"])) { try sorted(records, by: "zz") }
+    }
+
+    @Test func sortedWindowedRowsEqualSortedExpandedRows() throws {
+        let text = "[" + (0..<2_000).map { #"{"id": \#($0), "v": \#(($0 * 7919) % 101)}"# }.joined(separator: ",") + "]"
+        let windowed = try TableModel(json: Array(text.utf8), options: .init(sortColumn: "v", sortsDescending: true))
+        let expanded = try TableModel(json: Array(text.utf8), options: .init(sortColumn: "v", sortsDescending: true))
+        expanded.decodeAll()
+        for row in [0, 1, 999, 1_999] { #expect(windowed.row(row) == expanded.row(row)) }
+        #expect(windowed.rowsDecoded == 4, "sorting objects decodes no row")
+    }
+}

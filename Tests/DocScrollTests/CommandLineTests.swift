@@ -49,6 +49,8 @@ struct CommandLineTests {
         #expect(picked.standardOutput.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") } == [
             "name │ id", "─────┼───", "ada │ 1", "alan │ 2",
         ])
+        let sorted = try runDocScroll(["--table", nested, "--table-path", "data.rows", "--columns", "id", "--sort", "-id", "--dump"])
+        #expect(sorted.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.suffix(2) == ["2", "1"])
         let lines = try temporaryFile("rows.jsonl", Array("{\"a\": 1}\n{\"a\": 2}\n".utf8))
         #expect(try runDocScroll(["--table", lines, "--dump"]).standardOutput.split(separator: "\n").count == 4)
         let grid = try temporaryFile("grid.json", Array(#"[["x", "y"], [1, 2]]"#.utf8))
