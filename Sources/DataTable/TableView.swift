@@ -3,21 +3,31 @@ public import ScrollCore
 
 /// A table as a component of the container: a header row, a rule, then one row per
 /// record. Rows become cells only when a tile that shows them is built.
+///
+/// Like a spreadsheet with frozen panes: the header row stays at the top while the
+/// rows scroll (a pinned header of the container), and the first `frozenColumns`
+/// columns stay at the left while the others scroll sideways (`horizontalOffset`);
+/// where the two meet, the corner stays put.
 public final class TableView: ScrollComponent, RowSource {
     public let model: TableModel
     /// Width the columns are planned for, in columns.
     public private(set) var width: Int
     private var plan: ColumnPlan
+    /// Columns that stay at the left edge (0 for none).
+    public let frozenColumns: Int
+    /// Screen columns the unfrozen columns are scrolled to the left.
+    public private(set) var horizontalOffset = 0
     /// Data rows turned into cells so far (a row drawn twice counts twice).
     public private(set) var rowsMaterialized = 0
 
     /// Rows above the first record: the header and the rule under it.
     public static let headerRows = 2
 
-    public init(model: TableModel, width: Int) {
+    public init(model: TableModel, width: Int, frozenColumns: Int = 1) {
         self.model = model
         self.width = max(1, width)
         self.plan = ColumnPlan(model: model, availableWidth: self.width)
+        self.frozenColumns = min(max(0, frozenColumns), model.columns.count)
     }
 
     /// Plans the columns again for a new width.
@@ -26,6 +36,40 @@ public final class TableView: ScrollComponent, RowSource {
         guard width != self.width else { return }
         self.width = width
         plan = ColumnPlan(model: model, availableWidth: width)
+        horizontalOffset = min(horizontalOffset, maxHorizontalOffset)
+    }
+
+    /// Where the scrolling columns start on screen: after the frozen ones and the
+    /// separator that follows them.
+    public var frozenWidth: Int {
+        frozenColumns == 0 ? 0 : plan.start(of: frozenColumns - 1) + plan.widths[frozenColumns - 1] + ColumnPlan.separatorColumns
+    }
+
+    /// The largest horizontal offset: the last column then ends at the right edge.
+    public var maxHorizontalOffset: Int { max(0, plan.totalWidth - width) }
+
+    /// Scrolls the unfrozen columns to `offset` screen columns (clamped).
+    /// - Returns: whether the offset changed (the rows must be drawn again).
+    @discardableResult
+    public func scrollHorizontally(to offset: Int) -> Bool {
+        let clamped = min(max(0, offset), maxHorizontalOffset)
+        guard clamped != horizontalOffset else { return false }
+        horizontalOffset = clamped
+        return true
+    }
+
+    /// Where column `index` starts on screen, and the leftmost screen column it may
+    /// draw in (scrolling columns never draw over the frozen ones).
+    private func placement(of index: Int) -> (x: Int, floor: Int) {
+        index < frozenColumns ? (plan.start(of: index), 0) : (plan.start(of: index) - horizontalOffset, frozenWidth)
+    }
+
+    /// The columns that show on a screen `screenWidth` wide.
+    private func visibleColumns(screenWidth: Int) -> [Int] {
+        model.columns.indices.filter { index in
+            let (x, floor) = placement(of: index)
+            return x < screenWidth && x + plan.widths[index] > floor
+        }
     }
 
     /// Columns each table column takes at the current width.
@@ -41,16 +85,17 @@ public final class TableView: ScrollComponent, RowSource {
             let target = row + index - rows.lowerBound
             switch index {
             case 0:
-                for (column, name) in model.columns.enumerated() where plan.start(of: column) < buffer.width {
-                    drawCell(CellText.escaped(name), style: Style(.bold), rightAligned: false, column: column, into: &buffer, row: target)
+                for column in visibleColumns(screenWidth: buffer.width) {
+                    drawCell(CellText.escaped(model.columns[column]), style: Style(.bold), rightAligned: false, column: column, into: &buffer, row: target)
                 }
                 drawSeparators("│", into: &buffer, row: target)
             case 1:
-                buffer.draw(String(repeating: "─", count: plan.totalWidth), style: Style(.dim), column: 0, row: target)
+                let rule = String(repeating: "─", count: max(0, plan.totalWidth - horizontalOffset))
+                buffer.draw(rule, style: Style(.dim), column: 0, row: target)
                 drawSeparators("┼", into: &buffer, row: target)
             default:
                 let values = model.row(index - Self.headerRows)
-                for column in model.columns.indices where plan.start(of: column) < buffer.width {
+                for column in visibleColumns(screenWidth: buffer.width) {
                     let value = column < values.count ? values[column] : nil
                     drawCell(
                         CellText.text(of: value), style: CellText.style(of: value),
@@ -62,9 +107,16 @@ public final class TableView: ScrollComponent, RowSource {
         }
     }
 
+    /// Draws the mark between columns; the one after the frozen columns always shows,
+    /// and the others only right of it (one right at the frozen edge would stand for
+    /// a column scrolled out of sight).
     private func drawSeparators(_ mark: String, into buffer: inout FrameBuffer, row: Int) {
-        for column in plan.widths.indices.dropFirst() where plan.start(of: column) - 2 < buffer.width {
-            buffer.draw(mark, style: Style(.dim), column: plan.start(of: column) - 2, row: row)
+        for column in plan.widths.indices.dropFirst() {
+            let (x, floor) = placement(of: column)
+            let separator = column == frozenColumns ? frozenWidth - 2 : x - 2
+            if separator < buffer.width, separator >= (column > frozenColumns ? floor + 1 : 0) {
+                buffer.draw(mark, style: Style(.dim), column: separator, row: row)
+            }
         }
     }
 
@@ -74,14 +126,14 @@ public final class TableView: ScrollComponent, RowSource {
         _ text: String, style: Style, rightAligned: Bool, column: Int, into buffer: inout FrameBuffer, row: Int
     ) {
         let width = plan.widths[column]
-        let start = plan.start(of: column)
+        let (start, floor) = placement(of: column)
         let columns = TextWidth.columns(of: text)
         if columns <= width {
             let offset = rightAligned ? width - columns : 0
-            buffer.draw(text, style: style, column: start + offset, row: row)
+            buffer.draw(text, style: style, column: start + offset, row: row, floor: floor)
         } else {
-            let end = buffer.draw(text, style: style, column: start, row: row, limit: min(buffer.width, start + width - 1))
-            buffer.draw("…", style: style, column: end, row: row)
+            let end = buffer.draw(text, style: style, column: start, row: row, limit: min(buffer.width, start + width - 1), floor: floor)
+            buffer.draw("…", style: style, column: end, row: row, floor: floor)
         }
     }
 }

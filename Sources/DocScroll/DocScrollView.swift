@@ -27,11 +27,14 @@ public final class DocScrollView {
         public var encoding: String?
         /// How tables are read (where their records are, which columns to show).
         public var table: RecordIndex.Options
+        /// Table columns that stay at the left while the others scroll sideways.
+        public var frozenColumns: Int
 
         /// Options for an 80x24 windowed view unless told otherwise.
         public init(
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
-            spacing: Int = 1, encoding: String? = nil, table: RecordIndex.Options = RecordIndex.Options()
+            spacing: Int = 1, encoding: String? = nil, table: RecordIndex.Options = RecordIndex.Options(),
+            frozenColumns: Int = 1
         ) {
             self.width = width
             self.height = height
@@ -40,6 +43,7 @@ public final class DocScrollView {
             self.spacing = spacing
             self.encoding = encoding
             self.table = table
+            self.frozenColumns = frozenColumns
         }
     }
 
@@ -52,6 +56,7 @@ public final class DocScrollView {
     private var documents: [DocumentView] = []
     private var documentIDs: [ComponentID] = []
     private var tables: [TableView] = []
+    private var tableIDs: [ComponentID] = []
 
     /// Reads every input and stacks the results.
     /// - Throws: `DocScrollError.badInput` naming the first input that could not be used.
@@ -66,9 +71,9 @@ public final class DocScrollView {
             }
             // Expanded decodes every row up front; windowed only the rows shown.
             if options.mode == .expanded { model.decodeAll() }
-            let view = TableView(model: model, width: options.width)
+            let view = TableView(model: model, width: options.width, frozenColumns: options.frozenColumns)
             tables.append(view)
-            container.append(view)
+            tableIDs.append(container.append(view))
         }
         for input in pages {
             let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
@@ -168,6 +173,23 @@ public final class DocScrollView {
         // The end of the stack is known only once every page is laid out.
         if step == .stackBottom { layOutAllPages() }
         return container.navigate(step)
+    }
+
+    /// Screen columns the tables' unfrozen columns are scrolled to the left.
+    public var horizontalOffset: Int { tables.map(\.horizontalOffset).max() ?? 0 }
+
+    /// Scrolls every table's unfrozen columns to `offset` screen columns (each table
+    /// clamps it to its own width); their tiles are built again.
+    /// - Returns: whether any table moved.
+    @discardableResult
+    public func scrollHorizontally(to offset: Int) -> Bool {
+        var moved = false
+        for (table, id) in zip(tables, tableIDs) where table.scrollHorizontally(to: offset) {
+            renderer.invalidate(id)
+            moved = true
+        }
+        if moved { renderer.prepare(container) }
+        return moved
     }
 
     /// Scrolls to root offset `offset` (clamped).

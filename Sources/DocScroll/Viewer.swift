@@ -11,6 +11,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case scrollHalfPages(Int)
     case top
     case bottom
+    /// Scroll the tables' unfrozen columns sideways by a number of screen columns
+    /// (negative: back to the left).
+    case scrollColumns(Int)
     /// The terminal changed size; both figures include the status line.
     case resize(width: Int, height: Int)
     case quit
@@ -60,6 +63,8 @@ public final class Viewer {
         case .scrollHalfPages(let halves): view.navigate(.halfPages(halves))
         case .top: view.navigate(.stackTop)
         case .bottom: view.navigate(.stackBottom)
+        case .scrollColumns(let columns):
+            return view.scrollHorizontally(to: view.horizontalOffset + columns) ? [.draw(screen())] : []
         case .resize(let newWidth, let newHeight):
             width = max(1, newWidth)
             height = max(Self.statusRows + 1, newHeight)

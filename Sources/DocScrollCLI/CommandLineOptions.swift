@@ -31,6 +31,9 @@ struct CommandLineOptions: Equatable {
     /// The column to sort table rows by, and whether descending (`--sort -key`).
     var sortColumn: String?
     var sortsDescending = false
+    /// Table columns frozen at the left, and how far the others are scrolled.
+    var frozenColumns = 1
+    var horizontalOffset = 0
     var showHelp = false
     var showVersion = false
 }
@@ -106,6 +109,8 @@ extension CommandLineOptions {
                 if options.sortsDescending { key.removeFirst() }
                 guard !key.isEmpty else { throw UsageError(message: "'--sort' takes a column name, or -name for descending") }
                 options.sortColumn = key
+            case "--freeze": options.frozenColumns = try number(try value(), for: name, range: 0...10_000)
+            case "--scroll-x": options.horizontalOffset = try number(try value(), for: name, range: 0...Int(Int32.max))
             case "--stats": options.stats = true
             case "--help", "-h": options.showHelp = true
             case "--version", "-V": options.showVersion = true

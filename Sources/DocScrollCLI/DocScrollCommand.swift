@@ -46,7 +46,8 @@ public enum DocScrollCommand {
             encoding: options.encoding,
             table: .init(
                 path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns,
-                sortColumn: options.sortColumn, sortsDescending: options.sortsDescending))
+                sortColumn: options.sortColumn, sortsDescending: options.sortsDescending),
+            frozenColumns: options.frozenColumns)
 
         let tables: [InputFile]
         let pages: [InputFile]
@@ -85,6 +86,7 @@ public enum DocScrollCommand {
 
         switch options.output {
         case .frame(let offset):
+            view.scrollHorizontally(to: options.horizontalOffset)
             let frame = view.frame(at: offset)
             for row in 0..<frame.height {
                 output.writeLine(colors ? ANSIFrameWriter.styledRow(frame, row: row, colors: true).trimmingTrailingBlanks : frame.plainText(row: row))

@@ -18,11 +18,14 @@ enum HelpText {
           --columns A,B,C        show these columns, in this order
           --sort KEY, --sort -KEY  rows sorted by a column (numbers as numbers),
                                  ascending or descending; ties keep their order
+          --freeze N             table columns that stay at the left when the others
+                                 scroll sideways (default 1; 0 for none)
           --encoding NAME        read pages in this encoding, whatever they declare
 
         Output:
           --dump                 print the whole content as plain text
           --frame OFFSET         print only the viewport at root offset OFFSET (rows)
+          --scroll-x N           with --frame: table columns scrolled N cells left
           --width N, --height N  viewport size (default: the terminal's, else 80x24)
           --mode MODE            windowed (build only visible tiles, the default) or
                                  expanded (build every tile up front)
@@ -32,6 +35,7 @@ enum HelpText {
           -V, --version          show the version
 
         Keys: j/k or arrows (row), Space/b or PgDn/PgUp (page), d/u (half page),
-              g/Home and G/End (top, bottom), q (quit).
+              g/Home and G/End (top, bottom), h/l or left/right (table columns),
+              q (quit).
         """
 }

@@ -13,6 +13,8 @@ enum KeyBindings {
         case .character("u"), .control("u"): .scrollHalfPages(-1)
         case .character("g"), .character("<"), .home: .top
         case .character("G"), .character(">"), .end: .bottom
+        case .character("l"), .right: .scrollColumns(8)
+        case .character("h"), .left: .scrollColumns(-8)
         case .character("q"), .character("Q"), .control("c"), .escape: .quit
         default: nil
         }

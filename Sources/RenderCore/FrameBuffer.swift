@@ -19,15 +19,16 @@ public struct FrameBuffer: Hashable, Sendable {
         set { cells[row * width + column] = newValue }
     }
 
-    /// Draws `text` from column `column` of row `row`, clipped at `limit` columns
-    /// (the buffer's width by default).
+    /// Draws `text` from column `column` of row `row`, clipped to the columns from
+    /// `floor` (0 by default) to `limit` (the buffer's width by default): text before
+    /// `floor` is scrolled out of sight on the left.
     ///
-    /// A wide grapheme that would straddle the limit is not drawn; zero-width
+    /// A wide grapheme that would straddle either edge is not drawn; zero-width
     /// graphemes are skipped.
     /// - Returns: the column after the last one drawn.
     @discardableResult
     public mutating func draw(
-        _ text: some StringProtocol, style: Style = .plain, column: Int, row: Int, limit: Int? = nil
+        _ text: some StringProtocol, style: Style = .plain, column: Int, row: Int, limit: Int? = nil, floor: Int = 0
     ) -> Int {
         guard row >= 0, row < height else { return column }
         let end = min(limit ?? width, width)
@@ -36,7 +37,7 @@ public struct FrameBuffer: Hashable, Sendable {
             let columns = TextWidth.columns(of: character)
             if columns == 0 { continue }
             if x + columns > end { break }
-            if x >= 0 {
+            if x >= max(0, floor) {
                 self[x, row] = Cell(character, style: style)
                 if columns == 2 { self[x + 1, row] = .continuation(style: style) }
             }

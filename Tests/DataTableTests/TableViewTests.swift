@@ -11,6 +11,49 @@ struct TableViewTests {
         return buffer.plainLines
     }
 
+    func frame(_ json: String, width: Int, freeze: Int = 1, scrolledTo offset: Int) throws -> [String] {
+        let view = TableView(model: try TableModel(json: Array(json.utf8)), width: width, frozenColumns: freeze)
+        view.scrollHorizontally(to: offset)
+        var buffer = FrameBuffer(width: width, height: view.rowCount)
+        view.drawRows(0..<view.rowCount, into: &buffer, at: 0)
+        return buffer.plainLines
+    }
+
+    static let wide = #"[{"id": 1, "alpha": "aaaaaaa", "beta": "bbbbbbb", "gamma": "ggggggg", "delta": "ddddddd"}, {"id": 22, "alpha": "x", "beta": "y", "gamma": "z", "delta": "w"}]"#
+
+    /// A frozen first column and a header row stay while the other columns scroll.
+    @Test func frozenColumnsStayWhileTheOthersScrollSideways() throws {
+        #expect(try frame(Self.wide, width: 30, scrolledTo: 0) == [
+            "id │ alpha  │ beta   │ gamma",
+            "───┼────────┼────────┼────────",
+            " 1 │ aaaaa… │ bbbbb… │ ggggg…",
+            "22 │ x      │ y      │ z",
+        ])
+        #expect(try frame(Self.wide, width: 30, scrolledTo: 10) == [
+            "id │  beta   │ gamma  │ delta",
+            "───┼─────────┼────────┼───────",
+            " 1 │  bbbbb… │ ggggg… │ ddddd…",
+            "22 │  y      │ z      │ w",
+        ])
+        // Part of a column scrolled under the frozen one is cut at its edge.
+        #expect(try frame(Self.wide, width: 30, scrolledTo: 3)[2] == " 1 │ aa… │ bbbbb… │ ggggg… │ d")
+    }
+
+    @Test func twoFrozenColumnsOrNone() throws {
+        #expect(try frame(Self.wide, width: 30, freeze: 2, scrolledTo: 10)[2] == " 1 │ aaaaa… │  ggggg… │ ddddd…")
+        #expect(try frame(Self.wide, width: 30, freeze: 0, scrolledTo: 10)[2] == "aa… │ bbbbb… │ ggggg… │ ddddd…")
+    }
+
+    @Test func horizontalOffsetsAreClampedToTheTable() throws {
+        let view = TableView(model: try TableModel(json: Array(Self.wide.utf8)), width: 30)
+        #expect(!view.scrollHorizontally(to: -5))
+        #expect(view.scrollHorizontally(to: 1_000))
+        #expect(view.horizontalOffset == view.maxHorizontalOffset)
+        #expect(view.maxHorizontalOffset == 38 - 30, "five columns and four separators take 38 cells")
+        let narrow = TableView(model: try TableModel(json: Array(#"[{"a": 1}]"#.utf8)), width: 30)
+        #expect(!narrow.scrollHorizontally(to: 5), "a table that fits does not scroll")
+    }
+
     @Test func drawsHeaderRuleAndPaddedColumns() throws {
         let lines = try rows(#"[{"name": "lamp", "price": 12.5, "ok": true}, {"name": "kettle", "price": 7, "ok": null}]"#, width: 40)
         #expect(lines == [

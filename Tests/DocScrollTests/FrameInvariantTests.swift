@@ -104,6 +104,25 @@ struct FrameInvariantTests {
         }
     }
 
+    /// Tables scrolled sideways (the first column frozen) show the same frames in
+    /// both modes, at random vertical and horizontal offsets.
+    @Test(arguments: 1...6)
+    func sidewaysScrolledFramesEqualExpandedFrames(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed &* 104_729)
+        let width = Int.random(in: 20...70, using: &random)
+        let height = Int.random(in: 3...30, using: &random)
+        let windowed = try generatedView(seed: seed &+ 2_000, mode: .windowed, width: width, height: height, pageBytes: 2_000...8_000)
+        let expanded = try generatedView(seed: seed &+ 2_000, mode: .expanded, width: width, height: height, pageBytes: 2_000...8_000)
+        for _ in 0..<30 {
+            let columns = Int.random(in: 0...200, using: &random)
+            let offset = Int.random(in: 0...expanded.maxScrollOffset, using: &random)
+            windowed.scrollHorizontally(to: columns)
+            expanded.scrollHorizontally(to: columns)
+            #expect(windowed.horizontalOffset == expanded.horizontalOffset)
+            #expect(windowed.frame(at: offset) == expanded.frame(at: offset), "seed \(seed) offset \(offset) columns \(columns)")
+        }
+    }
+
     @Test func statisticsAreOneJSONObject() throws {
         let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init())
         _ = view.frame(at: 10)

@@ -27,6 +27,18 @@ struct ViewerTests {
         #expect(first[0, 9].style.attributes.contains(.reverse))
     }
 
+    /// h and l scroll the table's columns sideways, its first column staying put.
+    @Test func columnKeysScrollTheTableSideways() throws {
+        let viewer = try makeViewer()
+        let first = try #require(screen(viewer.start()))
+        let moved = try #require(screen(viewer.handle(.scrollColumns(8))))
+        #expect(viewer.view.horizontalOffset == 8)
+        #expect(moved.plainText(row: 0) != first.plainText(row: 0))
+        #expect(moved.plainText(row: 0).hasPrefix("id   │"), "the frozen id column stays: \(moved.plainText(row: 0))")
+        #expect(screen(viewer.handle(.scrollColumns(-100))) == first)
+        #expect(viewer.handle(.scrollColumns(-8)).isEmpty, "already at the left edge: nothing to draw")
+    }
+
     @Test func keysScrollByRowsPagesAndToTheEnds() throws {
         let viewer = try makeViewer()
         _ = viewer.start()
