@@ -91,10 +91,8 @@ struct FrameInvariantTests {
     @Test(arguments: 1...10)
     func lazyFramesEqualExpandedFrames(seed: UInt64) throws {
         var random = SeededRandom(seed: seed &* 7_919)
-        let width = Int.random(in: 20...120, using: &random)
-        let height = Int.random(in: 1...40, using: &random)
-        let windowed = try generatedView(seed: seed &+ 1_000, mode: .windowed, width: width, height: height, pageBytes: 20_000...60_000)
-        let expanded = try generatedView(seed: seed &+ 1_000, mode: .expanded, width: width, height: height, pageBytes: 20_000...60_000)
+        let (windowed, expanded) = try generatedViewsInBothModes(
+            seed: seed &+ 1_000, widths: 20...120, heights: 1...40, pageBytes: 20_000...60_000, random: &random)
         var offsets = (0..<60).map { _ in Int.random(in: 0...expanded.maxScrollOffset, using: &random) }
         offsets.insert(expanded.maxScrollOffset, at: Int.random(in: 0..<offsets.count, using: &random))
         for offset in offsets {
@@ -109,10 +107,8 @@ struct FrameInvariantTests {
     @Test(arguments: 1...6)
     func sidewaysScrolledFramesEqualExpandedFrames(seed: UInt64) throws {
         var random = SeededRandom(seed: seed &* 104_729)
-        let width = Int.random(in: 20...70, using: &random)
-        let height = Int.random(in: 3...30, using: &random)
-        let windowed = try generatedView(seed: seed &+ 2_000, mode: .windowed, width: width, height: height, pageBytes: 2_000...8_000)
-        let expanded = try generatedView(seed: seed &+ 2_000, mode: .expanded, width: width, height: height, pageBytes: 2_000...8_000)
+        let (windowed, expanded) = try generatedViewsInBothModes(
+            seed: seed &+ 2_000, widths: 20...70, heights: 3...30, pageBytes: 2_000...8_000, random: &random)
         for _ in 0..<30 {
             let columns = Int.random(in: 0...200, using: &random)
             let offset = Int.random(in: 0...expanded.maxScrollOffset, using: &random)

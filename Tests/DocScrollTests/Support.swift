@@ -21,6 +21,18 @@ func generatedView(seed: UInt64, mode: RenderMode, width: Int, height: Int, page
     return try DocScrollView(pages: inputs.pages, tables: inputs.tables, options: .init(width: width, height: height, mode: mode, tileRows: 16))
 }
 
+/// The same generated content in a windowed and an expanded view, at a random size.
+func generatedViewsInBothModes(
+    seed: UInt64, widths: ClosedRange<Int>, heights: ClosedRange<Int>, pageBytes: ClosedRange<Int>, random: inout SeededGenerator
+) throws -> (windowed: DocScrollView, expanded: DocScrollView) {
+    let width = Int.random(in: widths, using: &random)
+    let height = Int.random(in: heights, using: &random)
+    return (
+        try generatedView(seed: seed, mode: .windowed, width: width, height: height, pageBytes: pageBytes),
+        try generatedView(seed: seed, mode: .expanded, width: width, height: height, pageBytes: pageBytes)
+    )
+}
+
 /// Generated inputs for a seed: 0 to 2 tables, 0 to 2 pages, at least one input.
 func generatedInputs(seed: UInt64, pageBytes: ClosedRange<Int>) -> (pages: [InputFile], tables: [InputFile]) {
     var random = SeededGenerator(seed: seed)
