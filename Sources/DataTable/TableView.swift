@@ -20,11 +20,29 @@ public final class TableView: ScrollComponent, RowSource {
     /// Data rows turned into cells so far (a row drawn twice counts twice).
     public private(set) var rowsMaterialized = 0
 
+    /// Row views made, row views filled again for another row, and views held now
+    /// (see `RowViewPool`).
+    public var rowViewsCreated: Int { pool.created }
+    public var rowViewsReused: Int { pool.reused }
+    public var rowViewsHeld: Int { pool.size }
+
+    /// Keeps row views only for the rows in `rows` (component rows: the viewport and
+    /// its overscan); the others go back to the pool.
+    public func keepRowViews(for rows: Range<Int>) {
+        pool.recycle(outside: (rows.lowerBound - Self.headerRows)..<(rows.upperBound - Self.headerRows))
+    }
+
     /// Rows above the first record: the header and the rule under it.
     public static let headerRows = 2
 
-    public init(model: TableModel, width: Int, frozenColumns: Int = 1) {
+    /// Where row views come from.
+    private let pool: RowViewPool
+
+    /// A view of `model` at `width` columns. With `keepsEveryRowView` (the expanded
+    /// model) every row gets a view of its own, kept; else row views are reused.
+    public init(model: TableModel, width: Int, frozenColumns: Int = 1, keepsEveryRowView: Bool = false) {
         self.model = model
+        pool = RowViewPool(keepsEveryView: keepsEveryRowView)
         self.width = max(1, width)
         self.plan = ColumnPlan(model: model, availableWidth: self.width)
         self.frozenColumns = min(max(0, frozenColumns), model.columns.count)
@@ -94,12 +112,11 @@ public final class TableView: ScrollComponent, RowSource {
                 buffer.draw(rule, style: Style(.dim), column: 0, row: target)
                 drawSeparators("┼", into: &buffer, row: target)
             default:
-                let values = model.row(index - Self.headerRows)
+                let record = index - Self.headerRows
+                let view = pool.view(for: record, columns: model.columns.count) { model.row(record) }
                 for column in visibleColumns(screenWidth: buffer.width) {
-                    let value = column < values.count ? values[column] : nil
-                    drawCell(
-                        CellText.text(of: value), style: CellText.style(of: value),
-                        rightAligned: CellText.isRightAligned(value), column: column, into: &buffer, row: target)
+                    let cell = view.cells[column]
+                    drawCell(cell.text, style: cell.style, rightAligned: cell.isRightAligned, column: column, into: &buffer, row: target)
                 }
                 drawSeparators("│", into: &buffer, row: target)
                 rowsMaterialized += 1

@@ -71,7 +71,8 @@ public final class DocScrollView {
             }
             // Expanded decodes every row up front; windowed only the rows shown.
             if options.mode == .expanded { model.decodeAll() }
-            let view = TableView(model: model, width: options.width, frozenColumns: options.frozenColumns)
+            let view = TableView(
+                model: model, width: options.width, frozenColumns: options.frozenColumns, keepsEveryRowView: options.mode == .expanded)
             tables.append(view)
             tableIDs.append(container.append(view))
         }
@@ -124,13 +125,31 @@ public final class DocScrollView {
     public func frame(at offset: Int) -> FrameBuffer {
         container.scroll(to: Double(offset))
         layOutViewport(keeping: Double(offset))
-        return renderer.frame(of: container)
+        return drawFrame()
     }
 
     /// The viewport at the current root offset.
     public func frame() -> FrameBuffer {
         layOutViewport(keeping: nil)
-        return renderer.frame(of: container)
+        return drawFrame()
+    }
+
+    /// Draws the viewport, then lets each table keep row views only for its rows in
+    /// the tiles the frame used (the viewport, widened to whole tiles).
+    private func drawFrame() -> FrameBuffer {
+        let frame = renderer.frame(of: container)
+        let placements = container.layout.placements
+        for (table, id) in zip(tables, tableIDs) {
+            guard let placement = placements.first(where: { $0.id == id }), placement.isVisible else {
+                table.keepRowViews(for: 0..<0)
+                continue
+            }
+            let tile = renderer.tileRows
+            let first = Int(placement.contentOffset) / tile * tile
+            let end = (Int((placement.contentOffset + placement.visibleExtent).rounded(.up)) + tile - 1) / tile * tile
+            table.keepRowViews(for: first..<end)
+        }
+        return frame
     }
 
     /// Moves each page's layout frontier past what the viewport shows, plus a tile
@@ -296,6 +315,8 @@ public final class DocScrollView {
             tiles: renderer.statistics,
             rowsMaterialized: tables.reduce(0) { $0 + $1.rowsMaterialized },
             rowsDecoded: tables.reduce(0) { $0 + $1.model.rowsDecoded },
+            rowViewsCreated: tables.reduce(0) { $0 + $1.rowViewsCreated },
+            rowViewsReused: tables.reduce(0) { $0 + $1.rowViewsReused },
             documentNodes: documents.reduce(0) { $0 + $1.document.nodes.count },
             documentBytes: documents.reduce(0) { $0 + $1.document.modelBytes },
             layoutUnits: documents.reduce(0) { $0 + $1.unitCount },

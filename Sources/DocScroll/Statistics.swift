@@ -8,6 +8,9 @@ public struct Statistics: Sendable {
     public var rowsMaterialized: Int
     /// Table rows decoded from their JSON (the rest are only indexed).
     public var rowsDecoded: Int
+    /// Table row views made, and filled again for another row (reused).
+    public var rowViewsCreated: Int
+    public var rowViewsReused: Int
     /// Nodes in the documents' models.
     public var documentNodes: Int
     /// Bytes of the documents' models.
@@ -35,6 +38,8 @@ public struct Statistics: Sendable {
             ("cellsBuilt", "\(tiles.cellsBuilt)"),
             ("rowsMaterialized", "\(rowsMaterialized)"),
             ("rowsDecoded", "\(rowsDecoded)"),
+            ("rowViewsCreated", "\(rowViewsCreated)"),
+            ("rowViewsReused", "\(rowViewsReused)"),
             ("documentNodes", "\(documentNodes)"),
             ("documentBytes", "\(documentBytes)"),
             ("layoutUnits", "\(layoutUnits)"),

@@ -1,0 +1,75 @@
+import RenderCore
+
+/// One table row ready to draw: each cell's text, style and alignment. Views are
+/// taken from a `RowViewPool` and filled again for another row, as a list view
+/// reuses its cells (`dequeueReusableCell`), rather than made for every row.
+final class RowView {
+    struct Cell {
+        var text: String
+        var style: Style
+        var isRightAligned: Bool
+    }
+
+    /// The data row shown, `-1` before the view is first filled.
+    private(set) var row = -1
+    private(set) var cells: [Cell] = []
+
+    /// Fills the view with the values of data row `row`.
+    func fill(row: Int, values: [JSONValue?], columns: Int) {
+        self.row = row
+        cells.removeAll(keepingCapacity: true)
+        for column in 0..<columns {
+            let value = column < values.count ? values[column] : nil
+            cells.append(Cell(text: CellText.text(of: value), style: CellText.style(of: value), isRightAligned: CellText.isRightAligned(value)))
+        }
+    }
+}
+
+/// Row views for the rows near the viewport. A view stays with its row while the
+/// row is in the window the host keeps (`recycle(outside:)`: the viewport and its
+/// overscan), so redrawing those rows (the columns scrolled sideways) needs no
+/// decoding; a row that comes into the window takes a view given back by one that
+/// left it. The pool so never holds more views than the window has rows. Expanded
+/// (`keepsEveryView`), every row gets a view of its own, never given back: the
+/// up-front model this is compared with.
+final class RowViewPool {
+    let keepsEveryView: Bool
+    private var free: [RowView] = []
+    private var active: [Int: RowView] = [:]
+    /// Views made, and views filled again for another row.
+    private(set) var created = 0
+    private(set) var reused = 0
+
+    init(keepsEveryView: Bool) {
+        self.keepsEveryView = keepsEveryView
+    }
+
+    /// The view of data row `row`; `values` gives the row's values when a view must
+    /// be filled.
+    func view(for row: Int, columns: Int, values: () -> [JSONValue?]) -> RowView {
+        if let view = active[row] { return view }
+        let view: RowView
+        if let recycled = free.popLast() {
+            view = recycled
+            reused += 1
+        } else {
+            view = RowView()
+            created += 1
+        }
+        view.fill(row: row, values: values(), columns: columns)
+        active[row] = view
+        return view
+    }
+
+    /// Gives back the views of rows outside `rows` (none when every view is kept).
+    func recycle(outside rows: Range<Int>) {
+        guard !keepsEveryView else { return }
+        for (row, view) in active where !rows.contains(row) {
+            active[row] = nil
+            free.append(view)
+        }
+    }
+
+    /// Views the pool holds, given to rows or free.
+    var size: Int { free.count + active.count }
+}
