@@ -114,3 +114,33 @@ struct TableViewTests {
         #expect(view.rowCount == 5)
     }
 }
+
+/// Inputs at the edges: each a sane display, never a crash or a hang.
+@Suite("Table edge inputs")
+struct TableEdgeInputTests {
+    func firstRows(_ json: String, width: Int, scrolledTo offset: Int = 0) throws -> [String] {
+        let view = TableView(model: try TableModel(json: Array(json.utf8)), width: width)
+        view.scrollHorizontally(to: offset)
+        var buffer = FrameBuffer(width: width, height: 3)
+        view.drawRows(0..<3, into: &buffer, at: 0)
+        return buffer.plainLines
+    }
+
+    @Test func tenThousandColumnsFitTheWidthAndScroll() throws {
+        let record = "{" + (0..<10_000).map { "\"c\($0)\": \($0)" }.joined(separator: ",") + "}"
+        let lines = try firstRows("[\(record)]", width: 80)
+        #expect(lines[0].hasPrefix("c0 │ c1 │ c2"))
+        for line in lines { #expect(TextWidth.columns(of: line) <= 80) }
+        let far = try firstRows("[\(record)]", width: 80, scrolledTo: 1_000_000)
+        #expect(far[2].hasPrefix(" 0 │"), "the frozen first column stays")
+        #expect(far[2].hasSuffix("9999"), "the last column shows at the far right: \(far[2])")
+    }
+
+    @Test func aMegabyteCellIsCutWithAnEllipsis() throws {
+        let big = String(repeating: "x", count: 1_000_000) + "\\n" + "tail"
+        let lines = try firstRows(#"[{"a": "\#(big)", "b": 1}]"#, width: 60)
+        #expect(lines[2].contains("xxx…"))
+        #expect(!lines[2].contains("tail"))
+        #expect(TextWidth.columns(of: lines[2]) <= 60)
+    }
+}
