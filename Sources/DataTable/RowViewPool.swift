@@ -13,14 +13,23 @@ final class RowView {
     /// The data row shown, `-1` before the view is first filled.
     private(set) var row = -1
     private(set) var cells: [Cell] = []
+    /// With wrapping: each cell's lines inside its column.
+    private(set) var lines: [[String]] = []
 
-    /// Fills the view with the values of data row `row`.
-    func fill(row: Int, values: [JSONValue?], columns: Int) {
+    /// Lines the row takes: its tallest cell's.
+    var height: Int { lines.reduce(1) { max($0, $1.count) } }
+
+    /// Fills the view with the values of data row `row`; with `wrapWidths`, each
+    /// cell's text is wrapped inside its column's width.
+    func fill(row: Int, values: [JSONValue?], columns: Int, wrapWidths: [Int]?) {
         self.row = row
         cells.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
         for column in 0..<columns {
             let value = column < values.count ? values[column] : nil
-            cells.append(Cell(text: CellText.text(of: value), style: CellText.style(of: value), isRightAligned: CellText.isRightAligned(value)))
+            let cell = Cell(text: CellText.text(of: value), style: CellText.style(of: value), isRightAligned: CellText.isRightAligned(value))
+            cells.append(cell)
+            if let wrapWidths { lines.append(CellWrapping.lines(of: cell.text, width: wrapWidths[column])) }
         }
     }
 }
@@ -46,7 +55,7 @@ final class RowViewPool {
 
     /// The view of data row `row`; `values` gives the row's values when a view must
     /// be filled.
-    func view(for row: Int, columns: Int, values: () -> [JSONValue?]) -> RowView {
+    func view(for row: Int, columns: Int, wrapWidths: [Int]?, values: () -> [JSONValue?]) -> RowView {
         if let view = active[row] { return view }
         let view: RowView
         if let recycled = free.popLast() {
@@ -56,7 +65,7 @@ final class RowViewPool {
             view = RowView()
             created += 1
         }
-        view.fill(row: row, values: values(), columns: columns)
+        view.fill(row: row, values: values(), columns: columns, wrapWidths: wrapWidths)
         active[row] = view
         return view
     }
@@ -68,6 +77,13 @@ final class RowViewPool {
             active[row] = nil
             free.append(view)
         }
+    }
+
+    /// Takes every view back, kept ones too (their rows must be filled again: the
+    /// columns were planned anew).
+    func reset() {
+        free += active.values
+        active.removeAll()
     }
 
     /// Views the pool holds, given to rows or free.

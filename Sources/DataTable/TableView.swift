@@ -12,7 +12,7 @@ public final class TableView: ScrollComponent, RowSource {
     public let model: TableModel
     /// Width the columns are planned for, in columns.
     public private(set) var width: Int
-    private var plan: ColumnPlan
+    private(set) var plan: ColumnPlan
     /// Columns that stay at the left edge (0 for none).
     public let frozenColumns: Int
     /// Screen columns the unfrozen columns are scrolled to the left.
@@ -29,33 +29,53 @@ public final class TableView: ScrollComponent, RowSource {
     /// Keeps row views only for the rows in `rows` (component rows: the viewport and
     /// its overscan); the others go back to the pool.
     public func keepRowViews(for rows: Range<Int>) {
-        pool.recycle(outside: (rows.lowerBound - Self.headerRows)..<(rows.upperBound - Self.headerRows))
+        pool.recycle(outside: records(onLines: rows))
     }
 
     /// Rows above the first record: the header and the rule under it.
     public static let headerRows = 2
 
     /// Where row views come from.
-    private let pool: RowViewPool
+    let pool: RowViewPool
+
+    /// Whether cells wrap inside their columns, a row taking as many lines as its
+    /// tallest cell (`--wrap`); else every row is one line and cells are cut.
+    public let wrapsCells: Bool
+    /// With `wrapsCells`: each data row's height in lines, exact once measured, an
+    /// estimate before (see `TableView+Wrapping`).
+    var heights = ExtentIndex()
+    var measured: [Bool] = []
+    var measuredCount = 0
+    /// Data rows from the first that are all measured.
+    var measuredPrefix = 0
 
     /// A view of `model` at `width` columns. With `keepsEveryRowView` (the expanded
     /// model) every row gets a view of its own, kept; else row views are reused.
-    public init(model: TableModel, width: Int, frozenColumns: Int = 1, keepsEveryRowView: Bool = false) {
+    public init(model: TableModel, width: Int, frozenColumns: Int = 1, keepsEveryRowView: Bool = false, wrapsCells: Bool = false) {
         self.model = model
         pool = RowViewPool(keepsEveryView: keepsEveryRowView)
         self.width = max(1, width)
         self.plan = ColumnPlan(model: model, availableWidth: self.width)
         self.frozenColumns = min(max(0, frozenColumns), model.columns.count)
+        self.wrapsCells = wrapsCells
+        if wrapsCells { estimateHeights() }
     }
 
-    /// Plans the columns again for a new width.
+    /// Plans the columns again for a new width (wrapped rows are measured again).
     public func layout(width: Int) {
         let width = max(1, width)
         guard width != self.width else { return }
         self.width = width
         plan = ColumnPlan(model: model, availableWidth: width)
         horizontalOffset = min(horizontalOffset, maxHorizontalOffset)
+        if wrapsCells {
+            pool.reset()
+            estimateHeights()
+        }
     }
+
+    /// The widths cells wrap at, when they wrap.
+    var wrapWidths: [Int]? { wrapsCells ? plan.widths : nil }
 
     /// Where the scrolling columns start on screen: after the frozen ones and the
     /// separator that follows them.
@@ -96,7 +116,10 @@ public final class TableView: ScrollComponent, RowSource {
     public var contentExtent: Double { Double(rowCount) }
     /// The header row and its rule stay at the viewport top while the rows scroll.
     public var headerExtent: Double { Double(Self.headerRows) }
-    public var rowCount: Int { model.rowCount + Self.headerRows }
+    public var rowCount: Int { (wrapsCells ? Int(heights.total) : model.rowCount) + Self.headerRows }
+
+    /// Wrapped rows not measured yet make the extent an estimate.
+    public var isExtentEstimated: Bool { wrapsCells && measuredCount < model.rowCount }
 
     public func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         for index in rows.clamped(to: 0..<rowCount) {
@@ -112,14 +135,15 @@ public final class TableView: ScrollComponent, RowSource {
                 buffer.draw(rule, style: Style(.dim), column: 0, row: target)
                 drawSeparators("┼", into: &buffer, row: target)
             default:
-                let record = index - Self.headerRows
-                let view = pool.view(for: record, columns: model.columns.count) { model.row(record) }
+                guard let (record, line) = record(atLine: index) else { continue }
+                let view = pool.view(for: record, columns: model.columns.count, wrapWidths: wrapWidths) { model.row(record) }
                 for column in visibleColumns(screenWidth: buffer.width) {
                     let cell = view.cells[column]
-                    drawCell(cell.text, style: cell.style, rightAligned: cell.isRightAligned, column: column, into: &buffer, row: target)
+                    let text = wrapsCells ? (line < view.lines[column].count ? view.lines[column][line] : "") : cell.text
+                    drawCell(text, style: cell.style, rightAligned: cell.isRightAligned, column: column, into: &buffer, row: target)
                 }
                 drawSeparators("│", into: &buffer, row: target)
-                rowsMaterialized += 1
+                if line == 0 { rowsMaterialized += 1 }
             }
         }
     }

@@ -29,12 +29,14 @@ public final class DocScrollView {
         public var table: RecordIndex.Options
         /// Table columns that stay at the left while the others scroll sideways.
         public var frozenColumns: Int
+        /// Whether table cells wrap inside their columns, rows taking several lines.
+        public var wrapsTableCells: Bool
 
         /// Options for an 80x24 windowed view unless told otherwise.
         public init(
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
             spacing: Int = 1, encoding: String? = nil, table: RecordIndex.Options = RecordIndex.Options(),
-            frozenColumns: Int = 1
+            frozenColumns: Int = 1, wrapsTableCells: Bool = false
         ) {
             self.width = width
             self.height = height
@@ -44,6 +46,7 @@ public final class DocScrollView {
             self.encoding = encoding
             self.table = table
             self.frozenColumns = frozenColumns
+            self.wrapsTableCells = wrapsTableCells
         }
     }
 
@@ -72,7 +75,10 @@ public final class DocScrollView {
             // Expanded decodes every row up front; windowed only the rows shown.
             if options.mode == .expanded { model.decodeAll() }
             let view = TableView(
-                model: model, width: options.width, frozenColumns: options.frozenColumns, keepsEveryRowView: options.mode == .expanded)
+                model: model, width: options.width, frozenColumns: options.frozenColumns, keepsEveryRowView: options.mode == .expanded,
+                wrapsCells: options.wrapsTableCells)
+            // Expanded measures every wrapped row up front; windowed only those shown.
+            if options.mode == .expanded { view.measureAllRows() }
             tables.append(view)
             tableIDs.append(container.append(view))
         }
@@ -154,8 +160,9 @@ public final class DocScrollView {
 
     /// Moves each page's layout frontier past what the viewport shows, plus a tile
     /// (so no tile is built from rows not laid out yet), and pages above the viewport
-    /// to their end, telling the container of every extent that changed. Repeats until
-    /// nothing changes: exact rows up to the viewport, estimates only below it.
+    /// to their end, and measures the wrapped table rows as far, telling the container
+    /// of every extent that changed. Repeats until nothing changes: exact rows up to
+    /// the viewport, estimates only below it.
     /// - Parameter offset: the root offset to hold (a `--frame` request); `nil` keeps
     ///   the content at the top where it is (the container's anchor rule).
     private func layOutViewport(keeping offset: Double?) {
@@ -171,12 +178,24 @@ public final class DocScrollView {
                     changed = true
                 }
             }
+            for (table, id) in zip(tables, tableIDs) where table.isExtentEstimated {
+                guard let top = container.rootOffset(of: id), top < viewportEnd else { continue }
+                let needed = Int(viewportEnd - top) + renderer.tileRows
+                let anchor = Int(max(0, container.scrollOffset - top))
+                let measured = table.measureRows(coveringLines: 0..<needed, anchor: anchor)
+                if measured.changed {
+                    container.componentExtentDidChange(id, rowsInsertedAboveAnchor: Double(measured.linesAddedAboveAnchor))
+                    changed = true
+                }
+            }
             if changed, let offset { container.scroll(to: offset) }
         }
     }
 
-    /// Lays out every page to its end, so that extents are exact.
-    private func layOutAllPages() {
+    /// Lays out every page to its end and measures every wrapped table row, so that
+    /// extents are exact.
+    private func layOutAll() {
+        measureAllTableRows()
         container.performBatchUpdates {
             for (document, id) in zip(documents, documentIDs) where document.isExtentEstimated {
                 document.layOutAll()
@@ -190,7 +209,7 @@ public final class DocScrollView {
     @discardableResult
     public func navigate(_ step: ScrollStep) -> [ScrollEvent] {
         // The end of the stack is known only once every page is laid out.
-        if step == .stackBottom { layOutAllPages() }
+        if step == .stackBottom { layOutAll() }
         return container.navigate(step)
     }
 
@@ -261,7 +280,15 @@ public final class DocScrollView {
     /// Windowed pages not laid out to their end are streamed: their lines are laid
     /// out a chunk at a time and dropped once written.
     public func dump(line: (String) -> Void) {
+        measureAllTableRows()
         renderer.dump(container, line: line)
+    }
+
+    /// Measures every wrapped table row (heights only: the rows are not kept).
+    private func measureAllTableRows() {
+        for (table, id) in zip(tables, tableIDs) where table.measureAllRows() {
+            container.componentExtentDidChange(id)
+        }
     }
 
     /// Writes the rows `dump` would write for a view of these inputs, without building

@@ -34,6 +34,8 @@ struct CommandLineOptions: Equatable {
     /// Table columns frozen at the left, and how far the others are scrolled.
     var frozenColumns = 1
     var horizontalOffset = 0
+    /// Table cells wrap inside their columns.
+    var wrapsTableCells = false
     var showHelp = false
     var showVersion = false
 }
@@ -111,12 +113,13 @@ extension CommandLineOptions {
                 options.sortColumn = key
             case "--freeze": options.frozenColumns = try number(try value(), for: name, range: 0...10_000)
             case "--scroll-x": options.horizontalOffset = try number(try value(), for: name, range: 0...Int(Int32.max))
+            case "--wrap": options.wrapsTableCells = true
             case "--stats": options.stats = true
             case "--help", "-h": options.showHelp = true
             case "--version", "-V": options.showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")
             }
-            if inlineValue != nil, ["--dump", "--stats", "--no-header", "--help", "--version"].contains(name) {
+            if inlineValue != nil, ["--dump", "--stats", "--no-header", "--wrap", "--help", "--version"].contains(name) {
                 throw UsageError(message: "option '\(name)' takes no value")
             }
         }

@@ -47,7 +47,7 @@ public enum DocScrollCommand {
             table: .init(
                 path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns,
                 sortColumn: options.sortColumn, sortsDescending: options.sortsDescending),
-            frozenColumns: options.frozenColumns)
+            frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells)
 
         let tables: [InputFile]
         let pages: [InputFile]

@@ -20,6 +20,8 @@ enum HelpText {
                                  ascending or descending; ties keep their order
           --freeze N             table columns that stay at the left when the others
                                  scroll sideways (default 1; 0 for none)
+          --wrap                 table cells wrap inside their columns (rows of
+                                 several lines) instead of being cut with …
           --encoding NAME        read pages in this encoding, whatever they declare
 
         Output:

@@ -1,13 +1,14 @@
-/// Prefix sums over the stack's slot extents (a Fenwick tree), so that "where does
-/// component i start" and "which component holds root offset y" cost O(log n), and
-/// changing one extent costs O(log n) instead of restacking everything after it.
+/// Prefix sums over a list of extents (a Fenwick tree): the container's slots, a
+/// wrapped table's row heights. "Where does item i start" and "which item holds
+/// offset y" cost O(log n), and changing one extent costs O(log n) instead of
+/// summing everything after it again.
 ///
 /// Values must be finite and non-negative.
-struct ExtentIndex {
+public struct ExtentIndex: Sendable {
     private var tree: [Double]
-    private(set) var values: [Double]
+    public private(set) var values: [Double]
 
-    init(_ values: [Double] = []) {
+    public init(_ values: [Double] = []) {
         self.values = values
         tree = [0] + values
         for index in 1..<max(1, tree.count) {
@@ -16,11 +17,11 @@ struct ExtentIndex {
         }
     }
 
-    var count: Int { values.count }
+    public var count: Int { values.count }
 
     /// Sum of values `0..<index`.
     /// - Complexity: O(log n).
-    func prefixSum(_ index: Int) -> Double {
+    public func prefixSum(_ index: Int) -> Double {
         var sum = 0.0
         var position = min(index, values.count)
         while position > 0 {
@@ -30,11 +31,11 @@ struct ExtentIndex {
         return sum
     }
 
-    var total: Double { prefixSum(values.count) }
+    public var total: Double { prefixSum(values.count) }
 
     /// Adds a value at the end.
     /// - Complexity: O(log n).
-    mutating func append(_ value: Double) {
+    public mutating func append(_ value: Double) {
         values.append(value)
         let position = values.count
         // Node `position` covers values (position - lowbit, position].
@@ -44,7 +45,7 @@ struct ExtentIndex {
 
     /// Replaces value `index`.
     /// - Complexity: O(log n).
-    mutating func set(_ index: Int, _ value: Double) {
+    public mutating func set(_ index: Int, _ value: Double) {
         let delta = value - values[index]
         guard delta != 0 else { return }
         values[index] = value
@@ -58,7 +59,7 @@ struct ExtentIndex {
     /// The index whose span `[prefixSum(i), prefixSum(i + 1))` holds `offset`, skipping
     /// empty spans; `nil` when `offset` is negative or at or past the total.
     /// - Complexity: O(log n).
-    func index(containing offset: Double) -> Int? {
+    public func index(containing offset: Double) -> Int? {
         guard offset >= 0, !values.isEmpty else { return nil }
         var position = 0
         var remaining = offset

@@ -119,6 +119,31 @@ struct FrameInvariantTests {
         }
     }
 
+    /// Wrapped tables (rows of several lines, measured as they come into view) show
+    /// the same frames in both modes, and every frame is its slice of the dump.
+    @Test(arguments: 1...5)
+    func wrappedTableFramesEqualExpandedFramesAndTheDump(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed &* 15_485_863)
+        let inputs = generatedInputs(seed: seed &+ 3_000, pageBytes: 1_000...4_000)
+        let width = Int.random(in: 30...90, using: &random)
+        let height = Int.random(in: 4...30, using: &random)
+        func view(_ mode: RenderMode) throws -> DocScrollView {
+            try DocScrollView(
+                pages: inputs.pages, tables: inputs.tables + [try sample("items.json")],
+                options: .init(width: width, height: height, mode: mode, tileRows: 16, wrapsTableCells: true))
+        }
+        let windowed = try view(.windowed)
+        let expanded = try view(.expanded)
+        let dump = dumpLines(try view(.windowed))
+        #expect(dump == dumpLines(expanded))
+        for _ in 0..<25 {
+            let offset = Int.random(in: 0...expanded.maxScrollOffset, using: &random)
+            let frame = windowed.frame(at: offset)
+            #expect(frame == expanded.frame(at: offset), "seed \(seed) offset \(offset)")
+            #expect(frame.plainLines == expectedFrameLines(windowed, dump: dump), "seed \(seed) offset \(offset)")
+        }
+    }
+
     @Test func statisticsAreOneJSONObject() throws {
         let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init())
         _ = view.frame(at: 10)

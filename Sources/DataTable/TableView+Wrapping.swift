@@ -1,0 +1,94 @@
+import ScrollCore
+
+/// Rows of several lines (`--wrap`): a row is as tall as its tallest wrapped cell.
+///
+/// Heights are known only once a row is decoded and measured, so each row starts
+/// with an estimate (the average height of the rows the column plan sampled, which
+/// are measured at once); the host measures the rows it is about to show
+/// (`measureRows`) and tells its container of the change, whose anchor rule keeps
+/// what is at the viewport top in place.
+extension TableView {
+    /// The data row shown on component line `line`, and which of its lines it is.
+    func record(atLine line: Int) -> (record: Int, line: Int)? {
+        let offset = line - Self.headerRows
+        guard offset >= 0 else { return nil }
+        guard wrapsCells else { return offset < model.rowCount ? (offset, 0) : nil }
+        guard let record = heights.index(containing: Double(offset)) else { return nil }
+        return (record, offset - Int(heights.prefixSum(record)))
+    }
+
+    /// The data rows shown on component lines `lines`.
+    func records(onLines lines: Range<Int>) -> Range<Int> {
+        guard !lines.isEmpty, let first = record(atLine: max(lines.lowerBound, Self.headerRows))?.record else { return 0..<0 }
+        let last = record(atLine: lines.upperBound - 1)?.record ?? model.rowCount - 1
+        return first..<max(first, last + 1)
+    }
+
+    /// Gives every row the estimate and measures the rows the column plan sampled.
+    func estimateHeights() {
+        let sample = ColumnPlan.sample(rowCount: model.rowCount)
+        let sampled = sample.map(height(of:))
+        let estimate = Double(max(1, (sampled.reduce(0, +) + sampled.count / 2) / max(1, sampled.count)))
+        heights = ExtentIndex([Double](repeating: estimate, count: model.rowCount))
+        measured = [Bool](repeating: false, count: model.rowCount)
+        measuredCount = 0
+        measuredPrefix = 0
+        for (record, height) in zip(sample, sampled) { setMeasured(record, height: height) }
+    }
+
+    /// Lines data row `record` takes at the current column widths.
+    private func height(of record: Int) -> Int {
+        let view = RowView()
+        view.fill(row: record, values: model.row(record), columns: model.columns.count, wrapWidths: plan.widths)
+        return view.height
+    }
+
+    private func setMeasured(_ record: Int, height: Int) {
+        heights.set(record, Double(height))
+        if !measured[record] {
+            measured[record] = true
+            measuredCount += 1
+        }
+        while measuredPrefix < measured.count, measured[measuredPrefix] { measuredPrefix += 1 }
+    }
+
+    /// Measures the rows shown on component lines `lines` that are not measured yet
+    /// (laying rows out from the top: rows above are measured first, so that lines
+    /// up to the viewport are exact).
+    /// - Parameter anchor: the component line at the viewport top.
+    /// - Returns: whether the extent changed, and how many lines were added (negative:
+    ///   removed) above `anchor`, for the container's anchor rule.
+    @discardableResult
+    public func measureRows(coveringLines lines: Range<Int>, anchor: Int) -> (changed: Bool, linesAddedAboveAnchor: Int) {
+        guard wrapsCells else { return (false, 0) }
+        var changed = false
+        var addedAboveAnchor = 0
+        // Rows before `measuredPrefix` are all measured: start after them.
+        var record = max(records(onLines: lines).lowerBound, measuredPrefix)
+        while record < model.rowCount {
+            let start = Int(heights.prefixSum(record)) + Self.headerRows
+            guard start < lines.upperBound else { break }
+            if !measured[record] {
+                let old = Int(heights.values[record])
+                let new = height(of: record)
+                setMeasured(record, height: new)
+                if new != old {
+                    changed = true
+                    if start + old <= anchor { addedAboveAnchor += new - old }
+                }
+            }
+            record += 1
+        }
+        return (changed, addedAboveAnchor)
+    }
+
+    /// Measures every row (a dump, the expanded model, a jump to the end).
+    /// - Returns: whether the extent changed.
+    @discardableResult
+    public func measureAllRows() -> Bool {
+        guard wrapsCells else { return false }
+        let before = heights.total
+        for record in measuredPrefix..<model.rowCount where !measured[record] { setMeasured(record, height: height(of: record)) }
+        return heights.total != before
+    }
+}

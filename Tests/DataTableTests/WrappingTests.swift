@@ -1,0 +1,66 @@
+import RenderCore
+import SampleContent
+import Testing
+@testable import DataTable
+
+@Suite("Wrapped table rows")
+struct WrappingTests {
+    @Test func cellsWrapAtBreakOpportunitiesAndLongWordsBreak() {
+        #expect(CellWrapping.lines(of: "short", width: 10) == ["short"])
+        #expect(CellWrapping.lines(of: "one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(CellWrapping.lines(of: "abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(CellWrapping.lines(of: "中文中文中文", width: 5) == ["中文", "中文", "中文"])
+        for line in CellWrapping.lines(of: "中文 mixed with words and 日本語", width: 7) { #expect(TextWidth.columns(of: line) <= 7) }
+    }
+
+    @Test func aHugeCellStopsAtTheLineLimit() {
+        let lines = CellWrapping.lines(of: String(repeating: "word ", count: 100_000), width: 20)
+        #expect(lines.count == CellWrapping.maximumLines)
+        #expect(lines.last?.hasSuffix("…") == true)
+    }
+
+    func view(rows: Int, width: Int = 40) throws -> TableView {
+        let model = try TableModel(json: Array(TableGenerator.json(rows: rows, seed: 11).utf8))
+        return TableView(model: model, width: width, wrapsCells: true)
+    }
+
+    /// A row is as tall as its tallest cell; unmeasured rows are estimates until
+    /// measured, and measuring says how many lines moved above the anchor.
+    @Test func heightsAreEstimatedThenMeasured() throws {
+        let table = try view(rows: 3_000)
+        #expect(table.isExtentEstimated)
+        let estimated = table.rowCount
+        let anchor = 400
+        // Lines above the anchor, and the rows wholly above it, before measuring.
+        let above = (0..<3_000).filter { Int(table.heights.prefixSum($0 + 1)) + TableView.headerRows <= anchor }
+        let before = above.map { table.heights.values[$0] }
+        let result = table.measureRows(coveringLines: 0..<600, anchor: anchor)
+        let after = above.map { table.heights.values[$0] }
+        #expect(result.linesAddedAboveAnchor == Int(zip(before, after).reduce(0) { $0 + $1.1 - $1.0 }))
+        table.measureAllRows()
+        #expect(!table.isExtentEstimated)
+        // Exact heights: each row as tall as its tallest wrapped cell.
+        let exact = (0..<3_000).map { record in
+            table.model.row(record).enumerated().map { column, value in
+                CellWrapping.lines(of: CellText.text(of: value), width: table.columnWidths[column]).count
+            }.max() ?? 1
+        }
+        #expect(table.rowCount == TableView.headerRows + exact.reduce(0, +))
+        #expect(estimated != table.rowCount, "the estimate was an estimate")
+        for record in [0, 1, 1_500, 2_999] { #expect(Int(table.heights.values[record]) == exact[record]) }
+    }
+
+    @Test func linesMapToTheirRowAndLine() throws {
+        let table = try view(rows: 50)
+        table.measureAllRows()
+        var line = TableView.headerRows
+        for record in 0..<50 {
+            for within in 0..<Int(table.heights.values[record]) {
+                #expect(table.record(atLine: line)! == (record, within))
+                line += 1
+            }
+        }
+        #expect(line == table.rowCount)
+        #expect(table.record(atLine: line) == nil)
+    }
+}
