@@ -250,7 +250,7 @@ struct DocumentLayoutEngine {
             styles.append(styles[styles.count - 1].merging(header ? Style(.bold) : .plain))
         case .inline(let style):
             if tag == .nobr { noWrapDepth += 1 }
-            if tag == .a, let href = document.attribute("href", of: index)?.trimmingSpaces, !href.isEmpty {
+            if Self.isNumberedLink(index, in: document), let href = document.attribute("href", of: index)?.trimmingSpaces {
                 links.append(String(href))
                 inline.append("[\(linkBase + links.count)]", style: styles[styles.count - 1].merging(Style(.dim)), preserve: true)
             }
@@ -322,6 +322,12 @@ struct DocumentLayoutEngine {
         case .h2: "─"
         default: nil
         }
+    }
+
+    /// Whether the element is a link that gets a number: an `a` with a target.
+    static func isNumberedLink(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> Bool {
+        guard document[index].tag == .a, let href = document.attribute("href", of: index) else { return false }
+        return !href.trimmingSpaces.isEmpty
     }
 
     /// The next item's marker; `value` (an item's own number) resets the count.

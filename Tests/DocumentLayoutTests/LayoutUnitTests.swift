@@ -69,6 +69,26 @@ struct LayoutUnitTests {
         }
     }
 
+    /// Links counted without layout number as layout numbers them, unit by unit.
+    @Test func linksAreCountedAsLayoutNumbersThem() throws {
+        var pages = try Self.pages()
+        pages.append(("links", """
+            <p><a href=" /a ">a</a> <a href="">empty</a> <a>none</a><a href=/h hidden>h</a></p>
+            <div style="display: none"><a href=/x>x</a></div><select><option><a href=/s>s</a></select>
+            <table><caption><a href=/c>c</a></caption><tfoot><tr><td><a href=/f>f</a></tfoot>
+            <tr><td><a href=/1>1</a><table><tr><td><a href=/n>n</a></table></td></tr><a href=/stray>s</a></table>
+            """ + String(repeating: "<table><tr><td>", count: 6) + "<a href=/deep>d</a>" + String(repeating: "</table>", count: 6)))
+        for (name, html) in pages {
+            let document = try HTMLParser.parse(Array(html.utf8))
+            let units = LayoutUnits(document)
+            let page = Self.layout(document, units: units, width: 60)
+            let bases = page.unitStarts.map(\.linkBase) + [page.links.count]
+            for (index, unit) in units.units.enumerated() {
+                #expect(LinkCounter.count(unit, in: document) == bases[index + 1] - bases[index], "\(name) unit \(index)")
+            }
+        }
+    }
+
     @Test func containersAreCutIntoTheirBlocks() throws {
         let document = try HTMLParser.parse(Array("<div><div><p>a</p><ul><li>b</ul>text <i>more</i><table></table></div></div>".utf8))
         let units = LayoutUnits(document).units
