@@ -8,9 +8,9 @@ import HTMLParsing
 /// inline content between blocks. Containers that add nothing of their own to a line
 /// (`body`, `div`, `section`, `article`...) are not units: their children are, so
 /// a page wrapped in one `<div>` still comes in many units.
-struct LayoutUnits {
+struct LayoutUnits: Sendable {
     /// Sibling nodes laid out together, `first` through `last`.
-    struct Unit {
+    struct Unit: Sendable {
         var first: HTMLDocument.NodeIndex
         var last: HTMLDocument.NodeIndex
         /// Ids of the containers opened just before the unit: they name its first line.

@@ -8,16 +8,16 @@ import HTMLParsing
 /// there (margins collapse across units as they do within one), and ends with the
 /// References list.
 ///
-/// A page can also come in fragments as it is parsed (`HTMLParser.Cutting`): each
-/// fragment is laid out once the one before it is done, then dropped.
+/// A fragment of a page (`HTMLParser.Cutting`) is laid out the same way, from the
+/// number of links before it and without the References list (`PageStream`).
 struct PageLayout {
-    /// The page, or the fragment being laid out, and its units.
-    private(set) var document: HTMLDocument
-    private(set) var units: LayoutUnits
+    let document: HTMLDocument
+    let units: LayoutUnits
     let width: Int
-    /// Fragments parsed and not laid out yet; whether more may come.
-    private var queuedFragments: [HTMLDocument] = []
-    private(set) var isInputComplete: Bool
+    /// Whether the layout ends with the References list (a whole page does).
+    let endsWithReferences: Bool
+    /// Links before this layout's first unit (a fragment laid out on its own).
+    let linkBase: Int
     /// Lines laid out and not handed over by `takeLines`.
     private(set) var lines: [LayoutLine] = []
     /// For each line in `lines`, the block element it came from (`-1` outside any).
@@ -48,29 +48,26 @@ struct PageLayout {
     private var currentUnit: Int?
     /// How the units so far ended: a margin asked for, a blank last line, ids that
     /// still wait for a line.
-    private var blankPending = false
-    private var lastLineBlank = true
+    private(set) var blankPending = false
+    private(set) var lastLineBlank = true
+    /// Whether a blank line was asked for above the first line (and left out, since
+    /// nothing is above it here): for joining this layout to one before it.
+    private(set) var blankBeforeFirstLine = false
     private var pendingAnchors: [String] = []
 
-    /// A layout of `document`, whole or (with `isInputComplete` false) the first
-    /// fragment of a page still being parsed.
-    init(_ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false, isInputComplete: Bool = true) {
+    /// A layout of `document`: a whole page, or (without References, `linkBase`
+    /// links before it) a fragment of one.
+    init(
+        _ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false, endsWithReferences: Bool = true,
+        linkBase: Int = 0
+    ) {
         self.document = document
         self.units = units
         self.width = max(1, width)
         self.recordsBoxes = recordsBoxes
-        self.isInputComplete = isInputComplete
-        recordsUnitStarts = isInputComplete
-    }
-
-    /// Queues the next fragment of the page.
-    mutating func append(_ fragment: HTMLDocument) {
-        queuedFragments.append(fragment)
-    }
-
-    /// Notes that the page has no more fragments: it can be finished.
-    mutating func endInput() {
-        isInputComplete = true
+        self.endsWithReferences = endsWithReferences
+        self.linkBase = linkBase
+        recordsUnitStarts = endsWithReferences
     }
 
     /// Lines laid out so far, those handed over included.
@@ -84,12 +81,11 @@ struct PageLayout {
         return HTMLDocument.NodeIndex(document.nodes.count)
     }
 
-    /// Lays out until there are at least `lineCount` lines, or the page is finished,
-    /// or every fragment given is laid out.
+    /// Lays out until there are at least `lineCount` lines or the page is finished.
     mutating func advance(toLines target: Int) {
         while !isFinished, lineCount < target {
             if current == nil, !startNextUnit() {
-                if isInputComplete { finish() }
+                finish()
                 return
             }
             current!.advance(toLines: target - lineCount)
@@ -110,17 +106,11 @@ struct PageLayout {
     }
 
     private mutating func startNextUnit() -> Bool {
-        while nextUnit == units.units.count, !queuedFragments.isEmpty {
-            pendingAnchors += units.trailingAnchors
-            document = queuedFragments.removeFirst()
-            units = LayoutUnits(document)
-            nextUnit = 0
-        }
         guard nextUnit < units.units.count else { return false }
         var unit = units.units[nextUnit]
         unit.anchors = pendingAnchors + unit.anchors
         pendingAnchors = []
-        current = .unit(unit, of: document, width: width, linkBase: links.count)
+        current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count)
         current!.recordsBoxes = recordsBoxes
         currentFirstLine = lineCount
         currentUnit = nil
@@ -137,6 +127,7 @@ struct PageLayout {
         let isFirstBatch = current!.emittedLineCount == current!.lines.count
         let taken = current!.takeLines()
         if isFirstBatch, !taken.lines.isEmpty {
+            if lineCount == 0 { blankBeforeFirstLine = blankPending || current!.blankBeforeFirstLine }
             if blankPending || current!.blankBeforeFirstLine, !lastLineBlank {
                 lines.append(LayoutLine())
                 lineBlocks.append(taken.blocks[0])
@@ -162,8 +153,10 @@ struct PageLayout {
         current = nil
     }
 
-    /// Ends the page with its References list.
+    /// Ends the page with its References list (a fragment just ends).
     private mutating func finish() {
+        isFinished = true
+        guard endsWithReferences else { return }
         var references = DocumentLayoutEngine(document: document, width: width)
         references.recordsBoxes = recordsBoxes
         references.pendingAnchors = pendingAnchors + units.trailingAnchors

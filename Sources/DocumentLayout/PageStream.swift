@@ -4,8 +4,10 @@ import Synchronization
 
 /// A page parsed and laid out at the same time, for writing it out whole (`--dump`):
 /// the parser runs on a thread of its own and hands the page over in fragments of
-/// whole blocks (`HTMLParser.Cutting`); the calling thread lays each fragment out
-/// (`PageLayout`), passes its lines on and drops it. Parsing overlaps layout, and
+/// whole blocks (`HTMLParser.Cutting`); each fragment's links are counted
+/// (`LinkCounter`), so that fragments are laid out on their own, several at once on
+/// other threads (`PageLayout`); the calling thread joins them in order, passes their
+/// lines on and drops them. Parsing overlaps layout, layout uses every core, and
 /// memory holds a few fragments, not the page.
 public enum PageStream {
     /// What was streamed.
@@ -47,7 +49,15 @@ public enum PageStream {
             }
         }
         var summary = Summary()
-        var layout: PageLayout?
+        var joiner = FragmentJoiner()
+        var linkBase = 0
+        // Fragments being laid out, oldest first; each is written once laid out.
+        var inFlight: [(done: DispatchGroup, result: LayoutResult)] = []
+        func writeOldest() {
+            let oldest = inFlight.removeFirst()
+            oldest.done.wait()
+            summary.lines += joiner.write(oldest.result.fragment!, body)
+        }
         while let fragment = queue.take() {
             if stop() {
                 queue.cancel()
@@ -55,34 +65,97 @@ public enum PageStream {
             }
             summary.nodes += fragment.nodes.count
             summary.fragments += 1
-            if layout == nil {
-                layout = PageLayout(fragment, units: LayoutUnits(fragment), width: width, isInputComplete: false)
-            } else {
-                layout!.append(fragment)
+            // The link count makes each fragment's layout independent of the others.
+            let units = LayoutUnits(fragment)
+            let base = linkBase
+            linkBase += units.units.reduce(0) { $0 + LinkCounter.count($1, in: fragment) }
+            let result = LayoutResult()
+            let done = DispatchGroup()
+            DispatchQueue.global().async(group: done) {
+                result.fragment = FragmentLayout(fragment, units: units, width: width, linkBase: base)
             }
-            summary.lines += drain(&layout!, body)
+            inFlight.append((done, result))
+            while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.done.wait(timeout: .now()) == .success {
+                writeOldest()
+            }
         }
+        while !inFlight.isEmpty { writeOldest() }
         parsing.wait()
         if let error = queue.error { throw error }
-        if var layout, !stop() {
-            layout.endInput()
-            summary.lines += drain(&layout, body)
+        if summary.fragments > 0, !stop() {
+            summary.lines += joiner.write(.references(joiner.links, width: width), body)
         }
         return summary
     }
 
-    /// Lays out what the fragments given allow, a chunk of lines at a time, passing
-    /// each chunk on and dropping it.
-    /// - Returns: the number of lines passed on.
-    private static func drain(_ layout: inout PageLayout, _ body: (String) -> Void) -> Int {
-        var count = 0
-        while true {
-            let before = layout.lineCount
-            layout.advance(toLines: before + DocumentView.streamingChunk)
-            for line in layout.takeLines() { body(LayoutLine.plainText(line)) }
-            count += layout.lineCount - before
-            if layout.lineCount == before { return count }
+    /// Fragments laid out at the same time, at most: enough to keep both cores busy
+    /// beside the parser, few enough to hold little.
+    static let fragmentsLaidOutAtOnce = 3
+}
+
+/// One fragment of a page laid out on its own (`PageLayout` from a known number of
+/// links), as text, with what joining it to the fragment before it needs.
+private struct FragmentLayout: Sendable {
+    var lines: [String]
+    var links: [String]
+    var blankBeforeFirstLine: Bool
+    var endsWithBlankLine: Bool
+    var isBlankPending: Bool
+
+    init(_ fragment: HTMLDocument, units: LayoutUnits, width: Int, linkBase: Int) {
+        var layout = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
+        layout.advance(toLines: .max)
+        lines = layout.takeLines().map(LayoutLine.plainText)
+        links = layout.links
+        blankBeforeFirstLine = layout.blankBeforeFirstLine
+        endsWithBlankLine = layout.lastLineBlank
+        isBlankPending = layout.blankPending
+    }
+
+    private init(lines: [String], blankBeforeFirstLine: Bool) {
+        self.lines = lines
+        links = []
+        self.blankBeforeFirstLine = blankBeforeFirstLine
+        endsWithBlankLine = false
+        isBlankPending = false
+    }
+
+    /// The References list that ends the page.
+    static func references(_ links: [String], width: Int) -> FragmentLayout {
+        var engine = DocumentLayoutEngine(document: .empty, width: width)
+        engine.appendReferences(links)
+        return FragmentLayout(lines: engine.lines.map(LayoutLine.plainText), blankBeforeFirstLine: engine.blankBeforeFirstLine)
+    }
+}
+
+/// Where a worker leaves a fragment's layout; read once its group is done.
+private final class LayoutResult: @unchecked Sendable {
+    var fragment: FragmentLayout?
+}
+
+/// Writes fragments one after another as `PageLayout` joins units: one blank line
+/// between two when either asked for a margin there.
+private struct FragmentJoiner {
+    private var lastLineBlank = true
+    private var blankPending = false
+    private(set) var links: [String] = []
+
+    /// - Returns: the number of lines written.
+    mutating func write(_ fragment: FragmentLayout, _ body: (String) -> Void) -> Int {
+        links += fragment.links
+        guard !fragment.lines.isEmpty else {
+            blankPending = blankPending || fragment.isBlankPending
+            return 0
         }
+        var count = fragment.lines.count
+        if blankPending || fragment.blankBeforeFirstLine, !lastLineBlank {
+            body("")
+            count += 1
+        }
+        fragment.lines.forEach(body)
+        lastLineBlank = fragment.endsWithBlankLine
+        blankPending = fragment.isBlankPending
+        return count
     }
 }
 

@@ -46,6 +46,9 @@ public struct HTMLDocument: Sendable {
         title = ""
     }
 
+    /// A document with nothing in it.
+    public static let empty = HTMLDocument()
+
     /// The root node's index.
     public var root: NodeIndex { 0 }
 
