@@ -104,7 +104,7 @@ struct MappedTableTests {
 
     @Test func emptyFilesAndDirectoriesAreNotMapped() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-empty-\(UUID().uuidString).json").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(MappedFile(path: path) == nil)
         #expect(MappedFile(path: FileManager.default.temporaryDirectory.path) == nil)

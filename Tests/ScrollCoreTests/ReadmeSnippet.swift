@@ -24,7 +24,8 @@ struct ReadmeSnippetTests {
         let page = container.append(Rows(2_000))
         container.scroll(to: 480)
         for placement in container.layout.placements {
-            // Draw rows placement.contentOffset ..< + visibleExtent at placement.viewportOffset.
+            // Draw these rows of the component from this row of the viewport down.
+            print(placement.id, placement.visibleContentRange, placement.viewportOffset)
         }
         container.scroll(to: page, contentOffset: 100, alignment: .center)
         // README snippet ends
