@@ -29,8 +29,10 @@ struct BlockContext {
 /// the innermost list and table row, how many list items are open.
 struct BlockStack {
     private(set) var blocks: [BlockContext] = []
-    /// `restPrefixes[i]`: the rest prefixes of blocks `0...i`, clipped to `prefixLimit`.
+    /// `restPrefixes[i]`: the rest prefixes of blocks `0...i`, clipped to `prefixLimit`,
+    /// and the columns each takes.
     private var restPrefixes: [String] = []
+    private var restPrefixColumns: [Int] = []
     /// Indices of blocks whose first-line marker is not shown yet, ascending.
     private var pendingMarkers: [Int] = []
     private var lists: [Int] = []
@@ -51,7 +53,14 @@ struct BlockStack {
     mutating func push(_ block: BlockContext) {
         let index = blocks.count
         blocks.append(block)
-        restPrefixes.append(clipped((restPrefixes.last ?? "") + block.restPrefix))
+        var prefix = (restPrefixes.last ?? "") + block.restPrefix
+        var columns = (restPrefixColumns.last ?? 0) + (block.restPrefix.isEmpty ? 0 : TextWidth.columns(of: block.restPrefix))
+        if columns > prefixLimit {
+            prefix = TextWidth.prefix(of: prefix, columns: prefixLimit)
+            columns = TextWidth.columns(of: prefix)
+        }
+        restPrefixes.append(prefix)
+        restPrefixColumns.append(columns)
         if block.markerPending { pendingMarkers.append(index) }
         if block.isList { lists.append(index) }
         if block.tag == .tr { rows.append(index) }
@@ -64,6 +73,7 @@ struct BlockStack {
         guard let block = blocks.popLast() else { return nil }
         let index = blocks.count
         restPrefixes.removeLast()
+        restPrefixColumns.removeLast()
         if pendingMarkers.last == index { pendingMarkers.removeLast() }
         if lists.last == index { lists.removeLast() }
         if rows.last == index { rows.removeLast() }
@@ -98,6 +108,11 @@ struct BlockStack {
             if TextWidth.columns(of: prefix) >= prefixLimit { break }
         }
         return clipped(prefix)
+    }
+
+    /// Columns `linePrefix()` takes, without building it when no marker is pending.
+    func linePrefixColumns() -> Int {
+        pendingMarkers.isEmpty ? restPrefixColumns.last ?? 0 : TextWidth.columns(of: linePrefix())
     }
 
     /// The continuation prefix of blocks `0..<depth`.

@@ -431,7 +431,7 @@ struct DocumentLayoutEngine {
     }
 
     func prefixColumns() -> Int {
-        TextWidth.columns(of: blocks.linePrefix())
+        blocks.linePrefixColumns()
     }
 }
 
