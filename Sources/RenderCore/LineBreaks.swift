@@ -13,7 +13,14 @@ public enum LineBreaks {
     }
 
     /// The break opportunities of UTF-8 `bytes`, as `opportunities(in:)` gives them.
+    /// The plainest text is broken without ICU (`SimpleLineBreaks`), with the same
+    /// result.
     public static func opportunities(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        SimpleLineBreaks.opportunities(in: bytes) ?? icuOpportunities(inUTF8: bytes)
+    }
+
+    /// The break opportunities ICU finds.
+    static func icuOpportunities(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
         // Room for a break every few bytes (words are longer), so ICU runs once.
         var positions = [Int32](repeating: 0, count: bytes.count / 3 + 16)

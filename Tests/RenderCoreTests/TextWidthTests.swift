@@ -137,3 +137,46 @@ struct LineBreakTests {
         #expect(breaks.last == text.utf8.count)
     }
 }
+
+/// The line breaks found without ICU for the plainest text are ICU's, for every
+/// string of up to seven characters from a set covering each class and many longer
+/// ones.
+@Suite("Line breaks without ICU")
+struct SimpleLineBreakTests {
+    static func both(_ text: String) -> (simple: [Int]?, icu: [Int]) {
+        var text = text
+        return text.withUTF8 { (SimpleLineBreaks.opportunities(in: $0), LineBreaks.icuOpportunities(inUTF8: $0)) }
+    }
+
+    @Test func everyShortStringBreaksAsICUBreaksIt() {
+        let characters: [Character] = ["a", "1", " ", ".", "[", "]"]
+        var strings: [String] = [""]
+        var mismatches: [String] = []
+        for _ in 1...7 {
+            strings = strings.flatMap { prefix in characters.map { prefix + String($0) } }
+            for text in strings {
+                let (simple, icu) = Self.both(text)
+                if simple != icu { mismatches.append(text) }
+            }
+        }
+        let count = mismatches.count
+        let examples = mismatches.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+        #expect(count == 0, "\(count) differ, such as \(examples)")
+    }
+
+    @Test func longerStringsBreakAsICUBreaksThem() {
+        let pieces = ["word", "W", " ", "  ", ",", ".", ";", ":", "12", "3.5", "[7]", "[", "]", "x9", "e.g", "1,000", " [", "] "]
+        var random = SeededGenerator(seed: 77)
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 1...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let (simple, icu) = Self.both(text)
+            #expect(simple == icu, "'\(text)'")
+        }
+    }
+
+    @Test func otherTextIsLeftToICU() {
+        for text in ["don't", "a-b", "(x)", "中文", "a\tb", "50%", "$5", "a/b", "\"q\"", "é"] {
+            #expect(Self.both(text).simple == nil, "'\(text)'")
+        }
+    }
+}
