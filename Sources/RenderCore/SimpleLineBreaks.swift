@@ -26,6 +26,7 @@ enum SimpleLineBreaks {
     /// The break opportunities of `bytes` as ICU gives them, or `nil` when a byte is
     /// not one of the simple characters.
     static func opportunities(in bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        guard !bytes.isEmpty else { return [] }
         var kinds: [Class] = []
         kinds.reserveCapacity(bytes.count)
         for byte in bytes {
