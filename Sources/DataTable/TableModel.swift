@@ -40,8 +40,8 @@ public final class TableModel {
     }
 
     /// Indexes the JSON file `file` maps. The index pass gives back the pages it has
-    /// read as it goes, and rows are read from the mapping when shown, so the file is
-    /// never resident as a whole.
+    /// read as it goes, and a row is read from the file (`MappedFile.read`) when it is
+    /// shown, so the file is never resident as a whole.
     public convenience init(json file: MappedFile, options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
         try self.init(storage: .mapped(file), options: options)
     }
