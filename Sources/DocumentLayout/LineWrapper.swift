@@ -13,6 +13,12 @@ enum LineWrapper {
     /// measured scalar by scalar and copied whole; only other segments are walked
     /// grapheme by grapheme.
     static func wrap(_ text: StyledText, width: Int) -> [[LayoutLine.Span]] {
+        wrapPrintableASCII(text, width: max(1, width)) ?? wrapSegments(text, width: width)
+    }
+
+    /// `wrap` for any text, a segment (the text between two break opportunities) at
+    /// a time.
+    static func wrapSegments(_ text: StyledText, width: Int) -> [[LayoutLine.Span]] {
         var builder = Builder(width: max(1, width))
         let runs = text.runs
         text.bytes.withUnsafeBufferPointer { bytes in
@@ -37,6 +43,65 @@ enum LineWrapper {
         }
         builder.finish()
         return builder.lines
+    }
+
+    /// `wrap` for text that is all printable ASCII (most paragraphs), where a byte is
+    /// a column: lines are cut straight out of the text by offsets, with no segment
+    /// copied. Gives exactly what the general path gives (a test compares them);
+    /// `nil` for other text.
+    static func wrapPrintableASCII(_ text: StyledText, width: Int) -> [[LayoutLine.Span]]? {
+        let bytes = text.bytes
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        var lines: [[LayoutLine.Span]] = []
+        // The line being filled: bytes `lineStart..<lineEnd` (empty when equal).
+        var lineStart = 0
+        var lineEnd = 0
+        func flush() {
+            var end = lineEnd
+            while end > lineStart, bytes[end - 1] == 0x20 { end -= 1 }
+            lines.append(spans(of: text, in: lineStart..<end))
+            lineStart = lineEnd
+        }
+        func append(from start: Int, to end: Int) {
+            var start = start
+            if lineStart == lineEnd {
+                // No line starts with a space.
+                while start < end, bytes[start] == 0x20 { start += 1 }
+                guard start < end else { return }
+                lineStart = start
+            }
+            lineEnd = end
+        }
+        var start = 0
+        for end in LineBreaks.opportunities(in: bytes) where end > start {
+            var trailing = 0
+            while trailing < end - start, bytes[end - 1 - trailing] == 0x20 { trailing += 1 }
+            let content = end - start - trailing
+            if (lineEnd - lineStart) + content > width, lineStart != lineEnd { flush() }
+            if content > width {
+                // A word wider than the line, broken between characters.
+                for offset in start..<end {
+                    if lineEnd - lineStart + 1 > width, lineStart != lineEnd { flush() }
+                    append(from: offset, to: offset + 1)
+                }
+            } else {
+                append(from: start, to: end)
+            }
+            start = end
+        }
+        if lineStart != lineEnd { flush() }
+        return lines
+    }
+
+    /// The spans of `text` in a byte range, one a style run.
+    private static func spans(of text: StyledText, in range: Range<Int>) -> [LayoutLine.Span] {
+        var spans: [LayoutLine.Span] = []
+        for index in text.runs.indices {
+            let run = text.range(ofRun: index).clamped(to: range)
+            guard !run.isEmpty else { continue }
+            spans.append(LayoutLine.Span(String(decoding: text.bytes[run], as: UTF8.self), style: text.runs[index].style))
+        }
+        return spans
     }
 
     /// Wraps one string of one style.

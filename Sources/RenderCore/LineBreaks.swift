@@ -13,6 +13,11 @@ public enum LineBreaks {
     }
 
     /// The break opportunities of UTF-8 `bytes`, as `opportunities(in:)` gives them.
+    public static func opportunities(in bytes: [UInt8]) -> [Int] {
+        bytes.withUnsafeBufferPointer { opportunities(inUTF8: $0) }
+    }
+
+    /// The break opportunities of UTF-8 `bytes`, as `opportunities(in:)` gives them.
     /// The plainest text is broken without ICU (`SimpleLineBreaks`), with the same
     /// result.
     public static func opportunities(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [Int] {

@@ -1,6 +1,7 @@
 import Foundation
 import HTMLParsing
 import SampleContent
+import RenderCore
 import Testing
 @testable import DocumentLayout
 
@@ -116,5 +117,39 @@ struct LayoutUnitTests {
         }
         #expect(lines == whole.lines)
         #expect(stepped.anchors == whole.anchors)
+    }
+}
+
+/// The wrapper's path for printable ASCII gives the lines the general path gives.
+@Suite("ASCII wrapping")
+struct ASCIIWrappingTests {
+    @Test func bothPathsGiveTheSameLines() throws {
+        var random = SeededGenerator(seed: 2_024)
+        let words = ["a", "to", "word", "layout", "x9", "e.g.", "[12]", "well-known", "it's", "(note)", "1,000", "50%",
+                     "supercalifragilistic", "https://example.org/a/long/path", "--", "a/b", "end."]
+        let styles = [Style.plain, Style(.bold), Style(.underline, foreground: .blue)]
+        var compared = 0
+        for _ in 0..<3_000 {
+            var text = StyledText()
+            for index in 0..<Int.random(in: 1...30, using: &random) {
+                let word = words.randomElement(using: &random)!
+                text.append(contentsOf: ((index > 0 ? " " : "") + word).utf8, style: styles.randomElement(using: &random)!)
+            }
+            if Bool.random(using: &random) { text.append(contentsOf: " ".utf8, style: styles.randomElement(using: &random)!) }
+            let width = Int.random(in: 1...40, using: &random)
+            guard let fast = LineWrapper.wrapPrintableASCII(text, width: width) else { continue }
+            let general = LineWrapper.wrapSegments(text, width: width)
+            #expect(fast == general, "width \(width): '\(String(decoding: text.bytes, as: UTF8.self))'")
+            compared += 1
+        }
+        #expect(compared == 3_000)
+    }
+
+    @Test func otherTextTakesTheGeneralPath() {
+        for sample in ["中文", "a\u{AD}b", "line\nbreak", "no\u{A0}break", "tab\there"] {
+            var text = StyledText()
+            text.append(contentsOf: sample.utf8, style: .plain)
+            #expect(LineWrapper.wrapPrintableASCII(text, width: 10) == nil, "\(sample)")
+        }
     }
 }
