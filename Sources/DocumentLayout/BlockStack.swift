@@ -6,10 +6,17 @@ struct BlockContext {
     var tag: HTMLTag
     /// The element, so that each line can name the block it came from.
     var node: HTMLDocument.NodeIndex
-    /// Prefix of the first line laid out inside this block (a list marker).
-    var firstPrefix: String = ""
-    /// Prefix of every later line.
-    var restPrefix: String = ""
+    /// Prefix of the first line laid out inside this block (a list marker), and the
+    /// columns it takes.
+    var firstPrefix: String = "" {
+        didSet { firstPrefixColumns = TextWidth.columns(of: firstPrefix) }
+    }
+    private(set) var firstPrefixColumns = 0
+    /// Prefix of every later line, and the columns it takes.
+    var restPrefix: String = "" {
+        didSet { restPrefixColumns = TextWidth.columns(of: restPrefix) }
+    }
+    private(set) var restPrefixColumns = 0
     var markerPending = false
     /// For lists: the next item number and the width numbers are padded to.
     var nextNumber = 1
@@ -54,7 +61,7 @@ struct BlockStack {
         let index = blocks.count
         blocks.append(block)
         var prefix = (restPrefixes.last ?? "") + block.restPrefix
-        var columns = (restPrefixColumns.last ?? 0) + (block.restPrefix.isEmpty ? 0 : TextWidth.columns(of: block.restPrefix))
+        var columns = (restPrefixColumns.last ?? 0) + block.restPrefixColumns
         if columns > prefixLimit {
             prefix = TextWidth.prefix(of: prefix, columns: prefixLimit)
             columns = TextWidth.columns(of: prefix)
@@ -101,18 +108,27 @@ struct BlockStack {
     /// The prefix of the next content line: markers of items not yet shown, the
     /// continuation prefixes of the rest.
     func linePrefix() -> String {
-        guard let first = pendingMarkers.first else { return restPrefixes.last ?? "" }
+        pendingLinePrefix().prefix
+    }
+
+    /// `linePrefix()` and the columns it takes, built from the blocks' own counts.
+    private func pendingLinePrefix() -> (prefix: String, columns: Int) {
+        guard let first = pendingMarkers.first else { return (restPrefixes.last ?? "", restPrefixColumns.last ?? 0) }
         var prefix = first > 0 ? restPrefixes[first - 1] : ""
+        var columns = first > 0 ? restPrefixColumns[first - 1] : 0
         for block in blocks[first...] {
             prefix += block.markerPending ? block.firstPrefix : block.restPrefix
-            if TextWidth.columns(of: prefix) >= prefixLimit { break }
+            columns += block.markerPending ? block.firstPrefixColumns : block.restPrefixColumns
+            if columns >= prefixLimit { break }
         }
-        return clipped(prefix)
+        guard columns > prefixLimit else { return (prefix, columns) }
+        let clipped = TextWidth.prefix(of: prefix, columns: prefixLimit)
+        return (clipped, TextWidth.columns(of: clipped))
     }
 
     /// Columns `linePrefix()` takes, without building it when no marker is pending.
     func linePrefixColumns() -> Int {
-        pendingMarkers.isEmpty ? restPrefixColumns.last ?? 0 : TextWidth.columns(of: linePrefix())
+        pendingLinePrefix().columns
     }
 
     /// The continuation prefix of blocks `0..<depth`.
@@ -124,10 +140,5 @@ struct BlockStack {
     mutating func markersShown() {
         for index in pendingMarkers { blocks[index].markerPending = false }
         pendingMarkers.removeAll()
-    }
-
-    /// Keeps at most `prefixLimit` columns of indentation.
-    private func clipped(_ prefix: String) -> String {
-        TextWidth.columns(of: prefix) > prefixLimit ? TextWidth.prefix(of: prefix, columns: prefixLimit) : prefix
     }
 }
