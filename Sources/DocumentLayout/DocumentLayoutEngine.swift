@@ -102,10 +102,11 @@ struct DocumentLayoutEngine {
     /// Hands over the lines laid out so far and forgets them, so that a layout written
     /// out as it goes holds only a chunk at a time.
     mutating func takeLines() -> (lines: [LayoutLine], blocks: [HTMLDocument.NodeIndex], paths: [[HTMLDocument.NodeIndex]]) {
+        // Handed over, not copied: the engine starts new arrays.
         defer {
-            lines.removeAll(keepingCapacity: true)
-            lineBlocks.removeAll(keepingCapacity: true)
-            linePaths.removeAll(keepingCapacity: true)
+            lines = []
+            lineBlocks = []
+            linePaths = []
         }
         return (lines, lineBlocks, linePaths)
     }

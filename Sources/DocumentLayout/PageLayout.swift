@@ -99,8 +99,9 @@ struct PageLayout {
     mutating func takeLines() -> [LayoutLine] {
         defer {
             linesTaken += lines.count
-            lines.removeAll(keepingCapacity: true)
-            lineBlocks.removeAll(keepingCapacity: true)
+            // Handed over, not copied: new arrays follow.
+            lines = []
+            lineBlocks = []
         }
         return lines
     }
