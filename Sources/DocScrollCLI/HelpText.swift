@@ -16,8 +16,8 @@ enum HelpText {
                                  as data.items or results.0.rows
           --no-header            an array of arrays has no header row (columns 1, 2...)
           --columns A,B,C        show these columns, in this order
-          --sort KEY, --sort -KEY  rows sorted by a column (numbers as numbers),
-                                 ascending or descending; ties keep their order
+          --sort [-]KEY          rows sorted by a column (numbers as numbers),
+                                 ascending, or descending with -; ties keep order
           --freeze N             table columns that stay at the left when the others
                                  scroll sideways (default 1; 0 for none)
           --wrap                 table cells wrap inside their columns (rows of
