@@ -75,16 +75,20 @@ struct DocumentLayoutEngine {
     /// An engine ready to lay out one unit of a page, a part at a time (`advance`):
     /// inside the containers that hold it, as if the page before it were laid out.
     static func unit(
-        _ unit: LayoutUnits.Unit, of document: HTMLDocument, width: Int, linkBase: Int
+        _ unit: LayoutUnits.Unit, of document: HTMLDocument, width: Int, linkBase: Int, recordsBoxes: Bool = false
     ) -> DocumentLayoutEngine {
         var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase)
+        engine.recordsBoxes = recordsBoxes
+        // The containers add no prefix, style or margin: only the innermost is pushed,
+        // so that lines name their block (all of them for a box tree), and a unit
+        // deep in nested containers costs no more than one near the top.
         var containers: [HTMLDocument.NodeIndex] = []
         var parent = document[unit.first].parent
         while parent != HTMLDocument.none, parent != document.root {
             containers.append(parent)
+            guard recordsBoxes else { break }
             parent = document[parent].parent
         }
-        // The containers add no prefix or style: pushed so that lines name their block.
         for container in containers.reversed() {
             engine.blocks.push(BlockContext(tag: document[container].tag, node: container))
         }

@@ -111,8 +111,7 @@ struct PageLayout {
         var unit = units.units[nextUnit]
         unit.anchors = pendingAnchors + unit.anchors
         pendingAnchors = []
-        current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count)
-        current!.recordsBoxes = recordsBoxes
+        current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes)
         currentFirstLine = lineCount
         currentUnit = nil
         if recordsUnitStarts {

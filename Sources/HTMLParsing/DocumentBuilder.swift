@@ -25,6 +25,11 @@ struct DocumentBuilder {
     private var lastChild: [HTMLDocument.NodeIndex] = [HTMLDocument.none]
     /// The open elements; the last is the parent of what comes next.
     private var open: [HTMLDocument.NodeIndex] = []
+    /// With `cutting`: how many open elements are not containers (a cut needs none),
+    /// and the node count right after the last cut (the copied containers do not
+    /// count towards the next one, so a deep page is not cut at every end tag).
+    private var openNonContainers = 0
+    private var nodesAfterCut = 0
     /// Inside an element whose content is never shown: how deep.
     private var skipDepth = 0
     /// Inside `<title>`: how deep, and its text so far.
@@ -72,6 +77,7 @@ struct DocumentBuilder {
             kind: .element, tag: HTMLTag(name: name), attributeCount: UInt16(document.attributes.count - firstAttribute),
             parent: open.last ?? document.root, payload: Int32(firstAttribute))
         open.append(link(node))
+        if let cutting, !cutting.containers.contains(node.tag) { openNonContainers += 1 }
     }
 
     mutating func endElement() {
@@ -85,9 +91,10 @@ struct DocumentBuilder {
             skipDepth -= 1
             return
         }
-        guard let closed = open.popLast() else { return }
-        if let cutting, document.nodes.count >= cutting.nodes, cutting.blocks.contains(document[closed].tag),
-            !document.isHidden(closed), open.allSatisfy({ cutting.containers.contains(document[$0].tag) })
+        guard let closed = open.popLast(), let cutting else { return }
+        if !cutting.containers.contains(document[closed].tag) { openNonContainers -= 1 }
+        if document.nodes.count - nodesAfterCut >= cutting.nodes, openNonContainers == 0, cutting.blocks.contains(document[closed].tag),
+            !document.isHidden(closed)
         {
             cut(cutting)
         }
@@ -109,6 +116,7 @@ struct DocumentBuilder {
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
                 parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute)))
         }
+        nodesAfterCut = document.nodes.count
         if !cutting.take(finished) {
             isStopped = true
             if let parser { xmlStopParser(parser) }

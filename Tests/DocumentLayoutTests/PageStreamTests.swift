@@ -67,3 +67,21 @@ struct PageStreamTests {
         #expect(lines.isEmpty)
     }
 }
+
+/// Containers nested 20,000 deep, each holding a paragraph: cutting the page and
+/// laying its units out stay linear in the nesting (a quadratic step here would take
+/// minutes; `docscroll --dump` of the same at 100,000 takes 0.2 s).
+@Suite("Deeply nested containers")
+struct DeepContainerTests {
+    @Test func deeplyNestedContainersStreamAndLayOut() throws {
+        let depth = 20_000
+        let html = String(repeating: "<div><p>para</p>", count: depth) + String(repeating: "</div>", count: depth)
+        var lines: [String] = []
+        let summary = try PageStream.forEachLine(of: Array(html.utf8), width: 40) { lines.append($0) }
+        #expect(lines.count == 2 * depth - 1, "a paragraph and a blank line each, no blank line at the end")
+        #expect(lines.allSatisfy { $0 == "para" || $0.isEmpty })
+        #expect(summary.fragments > 1)
+        let view = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: 40)
+        #expect(view.lines.count == lines.count)
+    }
+}
