@@ -16,7 +16,6 @@ struct InlineRuns {
     /// Works on UTF-8 bytes: the white space HTML collapses is ASCII, and no byte of
     /// a multi-byte UTF-8 sequence is ASCII, so bytes can be judged one by one.
     mutating func append(_ bytes: some Collection<UInt8>, style: Style, preserve: Bool, noWrap: Bool = false) {
-        text.reserveCapacity(text.bytes.count + bytes.count)
         var previous: UInt8 = 0
         for byte in bytes {
             if preserve {

@@ -56,10 +56,14 @@ enum LineWrapper {
         // The line being filled: bytes `lineStart..<lineEnd` (empty when equal).
         var lineStart = 0
         var lineEnd = 0
+        // The first style run not wholly before the line: lines come in order, so
+        // finding a line's runs never goes back over earlier ones.
+        var firstRun = 0
         func flush() {
             var end = lineEnd
             while end > lineStart, bytes[end - 1] == 0x20 { end -= 1 }
-            lines.append(spans(of: text, in: lineStart..<end))
+            while firstRun < text.runs.count, text.runs[firstRun].end <= lineStart { firstRun += 1 }
+            lines.append(spans(of: text, in: lineStart..<end, fromRun: firstRun))
             lineStart = lineEnd
         }
         func append(from start: Int, to end: Int) {
@@ -93,13 +97,17 @@ enum LineWrapper {
         return lines
     }
 
-    /// The spans of `text` in a byte range, one a style run.
-    private static func spans(of text: StyledText, in range: Range<Int>) -> [LayoutLine.Span] {
+    /// The spans of `text` in a byte range, one a style run, looking at runs from
+    /// `firstRun` on.
+    private static func spans(of text: StyledText, in range: Range<Int>, fromRun firstRun: Int) -> [LayoutLine.Span] {
         var spans: [LayoutLine.Span] = []
-        for index in text.runs.indices {
-            let run = text.range(ofRun: index).clamped(to: range)
-            guard !run.isEmpty else { continue }
-            spans.append(LayoutLine.Span(String(decoding: text.bytes[run], as: UTF8.self), style: text.runs[index].style))
+        var index = firstRun
+        while index < text.runs.count {
+            let whole = text.range(ofRun: index)
+            guard whole.lowerBound < range.upperBound else { break }
+            let run = whole.clamped(to: range)
+            if !run.isEmpty { spans.append(LayoutLine.Span(String(decoding: text.bytes[run], as: UTF8.self), style: text.runs[index].style)) }
+            index += 1
         }
         return spans
     }

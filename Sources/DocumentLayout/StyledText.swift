@@ -24,10 +24,6 @@ struct StyledText {
         closeRun(style: style)
     }
 
-    mutating func reserveCapacity(_ count: Int) {
-        bytes.reserveCapacity(count)
-    }
-
     /// Gives the bytes appended since the last run `style`, merged into the last run
     /// when the style is the same.
     mutating func closeRun(style: Style) {

@@ -1,5 +1,6 @@
 import Foundation
 import HTMLParsing
+import RenderCore
 import SampleContent
 import Testing
 @testable import DocumentLayout
@@ -83,5 +84,20 @@ struct DeepContainerTests {
         #expect(summary.fragments > 1)
         let view = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: 40)
         #expect(view.lines.count == lines.count)
+    }
+}
+
+/// One paragraph of 100,000 links (200,000 style runs): collecting and wrapping it
+/// stay linear (each was quadratic once: a buffer reserved to its exact size on every
+/// append, and every line looking at every run).
+@Suite("Long paragraphs")
+struct LongParagraphTests {
+    @Test func aParagraphOfAHundredThousandLinks() throws {
+        let count = 100_000
+        let html = "<p>" + String(repeating: "<a href=/x>x</a> ", count: count) + "</p>"
+        let view = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: 80)
+        #expect(view.links.count == count)
+        #expect(view.lines.first?.text == (1...15).map { "[\($0)]x" }.joined(separator: " "))
+        #expect(view.lines.allSatisfy { TextWidth.columns(of: $0.text) <= 80 })
     }
 }
