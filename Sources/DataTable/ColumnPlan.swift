@@ -37,7 +37,7 @@ struct ColumnPlan: Equatable {
 
     init(model: TableModel, availableWidth: Int) {
         var natural = model.columns.map { min(Self.maximumWidth, max(1, TextWidth.columns(of: $0))) }
-        for row in Self.sample(rowCount: model.rowCount) {
+        for row in Self.sample(rowCount: model.rowCount, columnCount: model.columns.count) {
             let values = model.row(row)
             for column in natural.indices where column < values.count {
                 let columns = TextWidth.columns(of: CellText.text(of: values[column]))
@@ -71,12 +71,16 @@ struct ColumnPlan: Equatable {
         self.init(widths: widths)
     }
 
+    /// Values measured at most: a table of very many columns samples fewer rows.
+    static let sampleValues = 2_000_000
+
     /// The rows measured: every row of a small table; of a large one the first rows,
     /// the last ones (where counters are widest) and rows spread evenly between.
-    static func sample(rowCount: Int) -> [Int] {
-        guard rowCount > sampleRows else { return Array(0..<rowCount) }
-        let ends = sampleRows / 4
-        let spread = sampleRows - 2 * ends
+    static func sample(rowCount: Int, columnCount: Int = 1) -> [Int] {
+        let size = max(20, min(sampleRows, sampleValues / max(1, columnCount)))
+        guard rowCount > size else { return Array(0..<rowCount) }
+        let ends = size / 4
+        let spread = size - 2 * ends
         let middle = (0..<spread).map { ends + $0 * (rowCount - 2 * ends) / spread }
         return Array(0..<ends) + middle + Array((rowCount - ends)..<rowCount)
     }

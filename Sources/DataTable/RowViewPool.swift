@@ -10,6 +10,9 @@ final class RowView {
         var isRightAligned: Bool
     }
 
+    /// The cell of a missing value.
+    static let emptyCell = Cell(text: "", style: CellText.style(of: nil), isRightAligned: false)
+
     /// The data row shown, `-1` before the view is first filled.
     private(set) var row = -1
     private(set) var cells: [Cell] = []
@@ -26,7 +29,12 @@ final class RowView {
         cells.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
         for column in 0..<columns {
-            let value = column < values.count ? values[column] : nil
+            // Missing values (most of them, in a table of sparse keys) cost nothing.
+            guard column < values.count, let value = values[column] else {
+                cells.append(Self.emptyCell)
+                if wrapWidths != nil { lines.append([""]) }
+                continue
+            }
             let cell = Cell(text: CellText.text(of: value), style: CellText.style(of: value), isRightAligned: CellText.isRightAligned(value))
             cells.append(cell)
             if let wrapWidths { lines.append(CellWrapping.lines(of: cell.text, width: wrapWidths[column])) }

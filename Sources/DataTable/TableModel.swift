@@ -17,9 +17,11 @@ public final class TableModel {
     private let columnIndex: [String: Int]
     /// For records that are arrays: the column of each position (`nil`: not shown).
     private let positionColumns: [Int?]
-    /// Rows decoded on demand, kept until there are `cacheLimit` of them.
+    /// Rows decoded on demand, kept until they hold `cachedValues` values (rows hold a
+    /// value a column, so a table of very many columns keeps fewer rows).
     private var cache: [Int: [JSONValue?]] = [:]
-    static let cacheLimit = 1_024
+    static let cachedValues = 1_000_000
+    private var cacheLimit: Int { max(16, min(1_024, Self.cachedValues / max(1, columns.count))) }
     /// Rows decoded from JSON so far (a row decoded twice counts twice).
     public private(set) var rowsDecoded = 0
 
@@ -96,7 +98,7 @@ public final class TableModel {
         if let decodedRows { return decodedRows[row] }
         if let cached = cache[row] { return cached }
         let values = decode(record(at: row))
-        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[row] = values
         return values
     }

@@ -26,7 +26,7 @@ extension TableView {
 
     /// Gives every row the estimate and measures the rows the column plan sampled.
     func estimateHeights() {
-        let sample = ColumnPlan.sample(rowCount: model.rowCount)
+        let sample = ColumnPlan.sample(rowCount: model.rowCount, columnCount: model.columns.count)
         let sampled = sample.map(height(of:))
         let estimate = Double(max(1, (sampled.reduce(0, +) + sampled.count / 2) / max(1, sampled.count)))
         heights = ExtentIndex([Double](repeating: estimate, count: model.rowCount))

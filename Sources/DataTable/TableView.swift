@@ -121,12 +121,22 @@ public final class TableView: ScrollComponent, RowSource {
     /// Wrapped rows not measured yet make the extent an estimate.
     public var isExtentEstimated: Bool { wrapsCells && measuredCount < model.rowCount }
 
+    /// Every row as text, a view at a time: each row's view goes back to the pool once
+    /// its row is written, so a dump holds one.
+    public func forEachPlainText(width: Int, _ body: (String) -> Void) {
+        for row in 0..<rowCount {
+            body(plainText(row: row, width: width))
+            pool.recycle(outside: 0..<0)
+        }
+    }
+
     public func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
+        let visible = visibleColumns(screenWidth: buffer.width)
         for index in rows.clamped(to: 0..<rowCount) {
             let target = row + index - rows.lowerBound
             switch index {
             case 0:
-                for column in visibleColumns(screenWidth: buffer.width) {
+                for column in visible {
                     drawCell(CellText.escaped(model.columns[column]), style: Style(.bold), rightAligned: false, column: column, into: &buffer, row: target)
                 }
                 drawSeparators("│", into: &buffer, row: target)
@@ -137,7 +147,7 @@ public final class TableView: ScrollComponent, RowSource {
             default:
                 guard let (record, line) = record(atLine: index) else { continue }
                 let view = pool.view(for: record, columns: model.columns.count, wrapWidths: wrapWidths) { model.row(record) }
-                for column in visibleColumns(screenWidth: buffer.width) {
+                for column in visible {
                     let cell = view.cells[column]
                     let text = wrapsCells ? (line < view.lines[column].count ? view.lines[column][line] : "") : cell.text
                     drawCell(text, style: cell.style, rightAligned: cell.isRightAligned, column: column, into: &buffer, row: target)

@@ -144,3 +144,21 @@ struct TableEdgeInputTests {
         #expect(TextWidth.columns(of: lines[2]) <= 60)
     }
 }
+
+/// Tables of very many sparse keys (each record its own keys) stay within bounds.
+@Suite("Sparse tables")
+struct SparseTableTests {
+    @Test func aDumpHoldsOneRowViewAndCachesFewRows() throws {
+        let records = (0..<300).map { row in "{" + (0..<50).map { "\"k\(row)_\($0)\": \($0)" }.joined(separator: ",") + "}" }
+        let model = try TableModel(json: Array(("[" + records.joined(separator: ",") + "]").utf8))
+        #expect(model.columns.count == 15_000)
+        let view = TableView(model: model, width: 80)
+        var lines = 0
+        view.forEachPlainText(width: 80) { _ in lines += 1 }
+        #expect(lines == 302)
+        #expect(view.rowViewsHeld <= 1, "views go back to the pool as rows are written")
+        #expect(view.rowViewsCreated == 1)
+        // The column plan measured fewer rows than usual: 2,000,000 values / 15,000 columns.
+        #expect(ColumnPlan.sample(rowCount: 300, columnCount: 15_000).count == 133)
+    }
+}
