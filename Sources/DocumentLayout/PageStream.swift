@@ -79,7 +79,14 @@ public enum PageStream {
                 writeOldest()
             }
         }
-        while !inFlight.isEmpty { writeOldest() }
+        while !inFlight.isEmpty {
+            if stop() {
+                // Nobody wants the lines any more: wait for the workers, write nothing.
+                inFlight.removeFirst().done.wait()
+            } else {
+                writeOldest()
+            }
+        }
         parsing.wait()
         if let error = queue.error { throw error }
         if summary.fragments > 0, !stop() {
