@@ -326,6 +326,8 @@ public final class DocScrollView {
             do {
                 let summary = try PageStream.forEachLine(of: page.bytes, encoding: options.encoding, width: options.width, stop: stop, line)
                 statistics.documentNodes += summary.nodes
+                statistics.layoutUnits += summary.units
+                statistics.layoutUnitsLaidOut += summary.units
                 statistics.layoutLines += summary.lines
             } catch {
                 throw .badInput(name: page.name, reason: error.description)

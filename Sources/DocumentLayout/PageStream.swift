@@ -14,8 +14,9 @@ public enum PageStream {
     public struct Summary: Sendable {
         /// Nodes of the page's model, over all fragments.
         public var nodes = 0
-        /// Fragments the page came in.
+        /// Fragments the page came in, and the units of layout in them.
         public var fragments = 0
+        public var units = 0
         /// Lines passed on.
         public var lines = 0
     }
@@ -67,6 +68,7 @@ public enum PageStream {
             summary.fragments += 1
             // The link count makes each fragment's layout independent of the others.
             let units = LayoutUnits(fragment)
+            summary.units += units.units.count
             let base = linkBase
             linkBase += units.units.reduce(0) { $0 + LinkCounter.count($1, in: fragment) }
             let result = LayoutResult()
