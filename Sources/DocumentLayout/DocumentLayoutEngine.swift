@@ -388,12 +388,10 @@ struct DocumentLayoutEngine {
         pendingBlankDepth = nil
         for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
         pendingAnchors.removeAll()
-        var line = [LayoutLine.Span]()
         let prefix = blocks.linePrefix()
-        if !prefix.isEmpty { line.append(.init(prefix, style: .plain)) }
-        line.append(contentsOf: spans)
+        // Most lines have no prefix: their spans are taken as they are.
+        let layoutLine = LayoutLine(spans: prefix.isEmpty ? spans : [.init(prefix, style: .plain)] + spans)
         blocks.markersShown()
-        let layoutLine = LayoutLine(spans: line)
         lastLineBlank = spans.isEmpty && layoutLine.isBlank
         lines.append(layoutLine)
         lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
