@@ -65,18 +65,25 @@ public struct JSONReader {
                 try skipScalar()
             }
             while let isObject = skipStack.last {
-                skipWhitespace()
-                if consume(UInt8(ascii: ",")) {
+                if try moreItems(inObject: isObject) {
                     if isObject { try skipKey() }
                     continue skipping
-                }
-                guard consume(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw error(isObject ? "expected ',' or '}' in an object, found \(describeNext())" : "expected ',' or ']' in an array, found \(describeNext())")
                 }
                 skipStack.removeLast()
             }
             return
         }
+    }
+
+    /// After an item of an array or object: moves past the `,` that says more follow
+    /// (`true`), or the bracket that closes it (`false`).
+    mutating func moreItems(inObject isObject: Bool) throws(DataTableError) -> Bool {
+        skipWhitespace()
+        if consume(UInt8(ascii: ",")) { return true }
+        guard consume(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+            throw error(isObject ? "expected ',' or '}' in an object, found \(describeNext())" : "expected ',' or ']' in an array, found \(describeNext())")
+        }
+        return false
     }
 
     /// Checks a number or literal and moves past it.
@@ -183,19 +190,16 @@ public struct JSONReader {
             }
             // Hand the value to the open containers, closing those that end here.
             while let top = stack.indices.last {
-                skipWhitespace()
                 if stack[top].isObject {
                     stack[top].members.append(.init(key: stack[top].key, value: value))
-                    if consume(UInt8(ascii: ",")) {
+                    if try moreItems(inObject: true) {
                         stack[top].key = try parseKey()
                         continue parsing
                     }
-                    guard consume(UInt8(ascii: "}")) else { throw error("expected ',' or '}' in an object, found \(describeNext())") }
                     value = .object(stack.removeLast().members)
                 } else {
                     stack[top].items.append(value)
-                    if consume(UInt8(ascii: ",")) { continue parsing }
-                    guard consume(UInt8(ascii: "]")) else { throw error("expected ',' or ']' in an array, found \(describeNext())") }
+                    if try moreItems(inObject: false) { continue parsing }
                     value = .array(stack.removeLast().items)
                 }
             }

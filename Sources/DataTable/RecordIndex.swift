@@ -162,16 +162,10 @@ private struct RecordScan {
         }
         reader.skipWhitespace()
         if reader.consume(UInt8(ascii: "]")) { return }
-        while true {
+        repeat {
             reader.skipWhitespace()
             try item(&reader, releasing: releasing)
-            reader.skipWhitespace()
-            if reader.consume(UInt8(ascii: ",")) { continue }
-            guard reader.consume(UInt8(ascii: "]")) else {
-                throw reader.error("expected ',' or ']' in an array, found \(reader.describeNext())")
-            }
-            return
-        }
+        } while try reader.moreItems(inObject: false)
     }
 
     /// Values one after another to the end of the input (JSON Lines).
@@ -250,10 +244,7 @@ private struct RecordScan {
                 valueReader.position = valueStart
                 sortValue = try SortValue(&valueReader, end: reader.position)
             }
-            reader.skipWhitespace()
-            if reader.consume(UInt8(ascii: ",")) { continue }
-            guard reader.consume(UInt8(ascii: "}")) else { throw reader.error("expected ',' or '}' in an object, found \(reader.describeNext())") }
-            return
+            guard try reader.moreItems(inObject: true) else { return }
         }
     }
 
@@ -273,14 +264,11 @@ private struct RecordScan {
         reader.skipWhitespace()
         if reader.consume(UInt8(ascii: "]")) { return 0 }
         var count = 0
-        while true {
+        repeat {
             try reader.skipValue()
             count += 1
-            reader.skipWhitespace()
-            if reader.consume(UInt8(ascii: ",")) { continue }
-            guard reader.consume(UInt8(ascii: "]")) else { throw reader.error("expected ',' or ']' in an array, found \(reader.describeNext())") }
-            return count
-        }
+        } while try reader.moreItems(inObject: false)
+        return count
     }
 }
 
@@ -316,10 +304,7 @@ extension JSONReader {
                             break
                         }
                         try skipValue()
-                        skipWhitespace()
-                        if consume(UInt8(ascii: ",")) { continue }
-                        guard consume(UInt8(ascii: "}")) else { throw error("expected ',' or '}' in an object, found \(describeNext())") }
-                        break
+                        guard try moreItems(inObject: true) else { break }
                     }
                 }
                 guard found else { throw .noRows("no key '\(step)' in the object at \(here)") }
@@ -390,13 +375,9 @@ extension JSONReader {
                 try skipValue()
             }
             while let top = stack.last {
-                skipWhitespace()
-                if consume(UInt8(ascii: ",")) {
+                if try moreItems(inObject: top.isObject) {
                     if top.isObject { try skipKey() }
                     continue walking
-                }
-                guard consume(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw error(top.isObject ? "expected ',' or '}' in an object, found \(describeNext())" : "expected ',' or ']' in an array, found \(describeNext())")
                 }
                 stack.removeLast()
                 if !top.isObject, top.objects > 0, top.objects * 2 >= top.items, top.objects > (best?.objects ?? 0) {

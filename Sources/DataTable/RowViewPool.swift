@@ -13,8 +13,6 @@ final class RowView {
     /// The cell of a missing value.
     static let emptyCell = Cell(text: "", style: CellText.style(of: nil), isRightAligned: false)
 
-    /// The data row shown, `-1` before the view is first filled.
-    private(set) var row = -1
     private(set) var cells: [Cell] = []
     /// With wrapping: each cell's lines inside its column.
     private(set) var lines: [[String]] = []
@@ -22,10 +20,9 @@ final class RowView {
     /// Lines the row takes: its tallest cell's.
     var height: Int { lines.reduce(1) { max($0, $1.count) } }
 
-    /// Fills the view with the values of data row `row`; with `wrapWidths`, each
-    /// cell's text is wrapped inside its column's width.
-    func fill(row: Int, values: [JSONValue?], columns: Int, wrapWidths: [Int]?) {
-        self.row = row
+    /// Fills the view with a row's values; with `wrapWidths`, each cell's text is
+    /// wrapped inside its column's width.
+    func fill(values: [JSONValue?], columns: Int, wrapWidths: [Int]?) {
         cells.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
         for column in 0..<columns {
@@ -73,7 +70,7 @@ final class RowViewPool {
             view = RowView()
             created += 1
         }
-        view.fill(row: row, values: values(), columns: columns, wrapWidths: wrapWidths)
+        view.fill(values: values(), columns: columns, wrapWidths: wrapWidths)
         active[row] = view
         return view
     }

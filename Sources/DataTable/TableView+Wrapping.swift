@@ -39,7 +39,7 @@ extension TableView {
     /// Lines data row `record` takes at the current column widths.
     private func height(of record: Int) -> Int {
         let view = RowView()
-        view.fill(row: record, values: model.row(record), columns: model.columns.count, wrapWidths: plan.widths)
+        view.fill(values: model.row(record), columns: model.columns.count, wrapWidths: plan.widths)
         return view.height
     }
 

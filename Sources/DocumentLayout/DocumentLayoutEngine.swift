@@ -140,9 +140,6 @@ struct DocumentLayoutEngine {
         return engine.lines
     }
 
-    /// The number the next link gets.
-    var nextLinkNumber: Int { linkBase + links.count + 1 }
-
     /// Walks the document until there are `lineCount` lines or nothing is left.
     private mutating func walk(untilLines lineCount: Int) {
         while lines.count < lineCount, let (index, exiting) = pendingWalk.popLast() {

@@ -7,6 +7,17 @@ struct JSONReaderTests {
         try JSONReader.parse(Array(text.utf8))
     }
 
+    /// The parts of the invalid-JSON error `text` gives (failing the test for any
+    /// other outcome).
+    func invalidJSON(_ text: String) throws -> (message: String, line: Int, column: Int, offset: Int, excerpt: String) {
+        let failure = try #require(error(text))
+        guard case .invalidJSON(let message, let line, let column, let offset, let excerpt) = failure else {
+            Issue.record("not an invalid JSON error: \(failure)")
+            throw failure
+        }
+        return (message, line, column, offset, excerpt)
+    }
+
     func error(_ text: String) -> DataTableError? {
         do {
             _ = try parse(text)
@@ -35,11 +46,7 @@ struct JSONReaderTests {
 
     @Test func errorsGiveTheByteOffsetAndAnExcerptOfTheirLine() throws {
         let text = "[1, 2,\n {\"name\": \"a very long value here\", \"n\": x, \"more\": 1}]"
-        let failure = try #require(error(text))
-        guard case .invalidJSON(_, let line, _, let offset, let excerpt) = failure else {
-            Issue.record("not an invalid JSON error: \(failure)")
-            return
-        }
+        let (_, line, _, offset, excerpt) = try invalidJSON(text)
         #expect(line == 2)
         #expect(offset == Array(text.utf8).firstIndex(of: UInt8(ascii: "x")))
         #expect(excerpt == "long value here\", \"n\": x, \"more\": 1}]")
@@ -61,11 +68,8 @@ struct JSONReaderTests {
         ("[\"\\q\"]", 1, 3, "invalid escape"),
     ] as [(String, Int, Int, String)])
     func errorsNameLineAndColumn(text: String, line: Int, column: Int, message: String) throws {
-        let failure = try #require(error(text))
-        guard case .invalidJSON(let actualMessage, let actualLine, let actualColumn, _, _) = failure else {
-            Issue.record("not an invalid JSON error: \(failure)")
-            return
-        }
+        let failure = try invalidJSON(text)
+        let (actualMessage, actualLine, actualColumn, _, _) = failure
         #expect(actualLine == line && actualColumn == column, "\(failure)")
         #expect(actualMessage.contains(message), "\(failure)")
     }
