@@ -51,7 +51,7 @@ enum DumpBenchmark {
             for tool in tools(docscroll: docscroll) where !tooSlow.contains(tool.name) {
                 var samples: [(seconds: Double, rss: Int, timedOut: Bool)] = []
                 for _ in 0..<runs {
-                    let sample = try timed(tool.executable, tool.arguments(page.path), timeLimit: timeLimit, directory: directory)
+                    let sample = try TimedRun.run(tool.executable, tool.arguments(page.path), timeLimit: timeLimit, directory: directory)
                     samples.append(sample)
                     if sample.timedOut { break }
                 }
@@ -93,28 +93,5 @@ enum DumpBenchmark {
             format: "%@ memory: docscroll peak RSS %d MiB for a %d MB page (%.2fx; target at most 2x)", met ? "PASS" : "FAIL",
             ours.peakRSSBytes >> 20, size / 1_000_000, ratio))
         return (report, passed)
-    }
-
-    /// Wall time and peak RSS of one run, from GNU time; coreutils' `timeout` stops it
-    /// at the limit.
-    private static func timed(
-        _ executable: String, _ arguments: [String], timeLimit: Int, directory: URL
-    ) throws -> (seconds: Double, rss: Int, timedOut: Bool) {
-        let report = directory.appendingPathComponent("time.txt")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%e %M", "-o", report.path, "/usr/bin/timeout", String(timeLimit), executable] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        // timeout(1) exits with 124 when it stopped the command.
-        let timedOut = process.terminationStatus == 124
-        let fields = try String(contentsOf: report, encoding: .utf8).split(whereSeparator: \.isWhitespace)
-        guard fields.count >= 2, let seconds = Double(fields[fields.count - 2]), let kilobytes = Int(fields[fields.count - 1]) else {
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        return (seconds, kilobytes * 1024, timedOut)
     }
 }

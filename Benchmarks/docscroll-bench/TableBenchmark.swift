@@ -32,7 +32,10 @@ enum TableBenchmark {
             if FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") { tools.append(("jq length", "/usr/bin/jq", ["length", file.path])) }
             for (tool, executable, arguments) in tools {
                 var samples: [(Double, Int)] = []
-                for _ in 0..<runs { samples.append(try timed(executable, arguments, directory: directory)) }
+                for _ in 0..<runs {
+                    let sample = try TimedRun.run(executable, arguments, directory: directory)
+                    samples.append((sample.seconds, sample.rss))
+                }
                 let measurement = Measurement(
                     tool: tool, rows: rows, fileBytes: json.count, seconds: samples.map(\.0).sorted()[runs / 2],
                     peakRSSBytes: samples.map(\.1).sorted()[runs / 2])
@@ -63,22 +66,5 @@ enum TableBenchmark {
                 Double(expanded.peakRSSBytes) / Double(windowed.peakRSSBytes)))
         }
         return (report, fast && small)
-    }
-
-    /// Wall time and peak RSS of one run, from GNU time.
-    private static func timed(_ executable: String, _ arguments: [String], directory: URL) throws -> (Double, Int) {
-        let report = directory.appendingPathComponent("time.txt")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%e %M", "-o", report.path, executable] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let fields = try String(contentsOf: report, encoding: .utf8).split(whereSeparator: \.isWhitespace)
-        guard fields.count >= 2, let seconds = Double(fields[fields.count - 2]), let kilobytes = Int(fields[fields.count - 1]) else {
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        return (seconds, kilobytes * 1024)
     }
 }

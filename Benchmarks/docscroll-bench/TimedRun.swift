@@ -1,0 +1,27 @@
+import Foundation
+
+/// One run of a program in a fresh process under GNU time: its wall time and peak
+/// resident memory. With a time limit, coreutils' `timeout` stops it there.
+enum TimedRun {
+    static func run(
+        _ executable: String, _ arguments: [String], timeLimit: Int? = nil, directory: URL
+    ) throws -> (seconds: Double, rss: Int, timedOut: Bool) {
+        let report = directory.appendingPathComponent("time.txt")
+        let limit = timeLimit.map { ["/usr/bin/timeout", String($0)] } ?? []
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%e %M", "-o", report.path] + limit + [executable] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        // timeout(1) exits with 124 when it stopped the command.
+        let timedOut = timeLimit != nil && process.terminationStatus == 124
+        let fields = try String(contentsOf: report, encoding: .utf8).split(whereSeparator: \.isWhitespace)
+        guard fields.count >= 2, let seconds = Double(fields[fields.count - 2]), let kilobytes = Int(fields[fields.count - 1]) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return (seconds, kilobytes * 1024, timedOut)
+    }
+}
