@@ -36,7 +36,6 @@ struct PageLayout {
     /// above comes before) and the number of links before it. What a unit needs to
     /// be laid out again on its own. Kept for a whole page, not for one that comes
     /// in fragments (their units are dropped as they are laid out).
-    private let recordsUnitStarts: Bool
     private(set) var unitStarts: [(line: Int, linkBase: Int)] = []
     /// Lines handed over by `takeLines`.
     private var linesTaken = 0
@@ -46,13 +45,9 @@ struct PageLayout {
     private var currentFirstLine = 0
     /// The index of that unit (`nil` for the References list).
     private var currentUnit: Int?
-    /// How the units so far ended: a margin asked for, a blank last line, ids that
-    /// still wait for a line.
-    private(set) var blankPending = false
-    private(set) var lastLineBlank = true
-    /// Whether a blank line was asked for above the first line (and left out, since
-    /// nothing is above it here): for joining this layout to one before it.
-    private(set) var blankBeforeFirstLine = false
+    /// How the units so far ended (margins asked for, a blank last line), and ids
+    /// that still wait for a line.
+    private(set) var margins = MarginJoin()
     private var pendingAnchors: [String] = []
 
     /// A layout of `document`: a whole page, or (without References, `linkBase`
@@ -67,7 +62,6 @@ struct PageLayout {
         self.recordsBoxes = recordsBoxes
         self.endsWithReferences = endsWithReferences
         self.linkBase = linkBase
-        recordsUnitStarts = endsWithReferences
     }
 
     /// Lines laid out so far, those handed over included.
@@ -114,7 +108,8 @@ struct PageLayout {
         current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes)
         currentFirstLine = lineCount
         currentUnit = nil
-        if recordsUnitStarts {
+        // Kept for a whole page only (see `unitStarts`).
+        if endsWithReferences {
             currentUnit = unitStarts.count
             unitStarts.append((lineCount, links.count))
         }
@@ -127,8 +122,7 @@ struct PageLayout {
         let isFirstBatch = current!.emittedLineCount == current!.lines.count
         let taken = current!.takeLines()
         if isFirstBatch, !taken.lines.isEmpty {
-            if lineCount == 0 { blankBeforeFirstLine = blankPending || current!.blankBeforeFirstLine }
-            if blankPending || current!.blankBeforeFirstLine, !lastLineBlank {
+            if margins.blankLineBefore(partAskingAbove: current!.blankBeforeFirstLine) {
                 lines.append(LayoutLine())
                 lineBlocks.append(taken.blocks[0])
                 if recordsBoxes { linePaths.append([]) }
@@ -143,12 +137,7 @@ struct PageLayout {
         for (id, line) in unit.anchors where anchors[id] == nil { anchors[id] = currentFirstLine + line }
         links += unit.links
         tableBoxes.merge(unit.tableBoxes) { first, _ in first }
-        if unit.emittedLineCount > 0 {
-            lastLineBlank = unit.endsWithBlankLine
-            blankPending = unit.isBlankPending
-        } else {
-            blankPending = blankPending || unit.isBlankPending
-        }
+        margins.partEnded(hadLines: unit.emittedLineCount > 0, endsWithBlankLine: unit.endsWithBlankLine, asksBelow: unit.isBlankPending)
         pendingAnchors += unit.pendingAnchors
         current = nil
     }
@@ -167,6 +156,5 @@ struct PageLayout {
         currentUnit = nil
         currentFirstLine = lineCount
         absorbCurrent()
-        isFinished = true
     }
 }

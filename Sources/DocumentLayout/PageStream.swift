@@ -92,7 +92,7 @@ public enum PageStream {
         parsing.wait()
         if let error = queue.error { throw error }
         if summary.fragments > 0, !stop() {
-            summary.lines += joiner.write(.references(joiner.links, width: width), body)
+            summary.lines += joiner.write(FragmentLayout(references: joiner.links, width: width), body)
         }
         return summary
     }
@@ -103,37 +103,29 @@ public enum PageStream {
 }
 
 /// One fragment of a page laid out on its own (`PageLayout` from a known number of
-/// links), as text, with what joining it to the fragment before it needs.
+/// links), as text, with how its margins join it to the fragments around it.
 private struct FragmentLayout: Sendable {
     var lines: [String]
     var links: [String]
-    var blankBeforeFirstLine: Bool
-    var endsWithBlankLine: Bool
-    var isBlankPending: Bool
+    var margins: MarginJoin
 
     init(_ fragment: HTMLDocument, units: LayoutUnits, width: Int, linkBase: Int) {
         var layout = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
         layout.advance(toLines: .max)
         lines = layout.takeLines().map(LayoutLine.plainText)
         links = layout.links
-        blankBeforeFirstLine = layout.blankBeforeFirstLine
-        endsWithBlankLine = layout.lastLineBlank
-        isBlankPending = layout.blankPending
-    }
-
-    private init(lines: [String], blankBeforeFirstLine: Bool) {
-        self.lines = lines
-        links = []
-        self.blankBeforeFirstLine = blankBeforeFirstLine
-        endsWithBlankLine = false
-        isBlankPending = false
+        margins = layout.margins
     }
 
     /// The References list that ends the page.
-    static func references(_ links: [String], width: Int) -> FragmentLayout {
+    init(references links: [String], width: Int) {
         var engine = DocumentLayoutEngine(document: .empty, width: width)
         engine.appendReferences(links)
-        return FragmentLayout(lines: engine.lines.map(LayoutLine.plainText), blankBeforeFirstLine: engine.blankBeforeFirstLine)
+        lines = engine.lines.map(LayoutLine.plainText)
+        self.links = []
+        margins = MarginJoin()
+        _ = margins.blankLineBefore(partAskingAbove: engine.blankBeforeFirstLine)
+        margins.partEnded(hadLines: !lines.isEmpty, endsWithBlankLine: engine.endsWithBlankLine, asksBelow: engine.isBlankPending)
     }
 }
 
@@ -142,28 +134,23 @@ private final class LayoutResult: @unchecked Sendable {
     var fragment: FragmentLayout?
 }
 
-/// Writes fragments one after another as `PageLayout` joins units: one blank line
-/// between two when either asked for a margin there.
+/// Writes fragments one after another as `PageLayout` joins units (`MarginJoin`).
 private struct FragmentJoiner {
-    private var lastLineBlank = true
-    private var blankPending = false
+    private var margins = MarginJoin()
     private(set) var links: [String] = []
 
     /// - Returns: the number of lines written.
     mutating func write(_ fragment: FragmentLayout, _ body: (String) -> Void) -> Int {
         links += fragment.links
-        guard !fragment.lines.isEmpty else {
-            blankPending = blankPending || fragment.isBlankPending
-            return 0
-        }
         var count = fragment.lines.count
-        if blankPending || fragment.blankBeforeFirstLine, !lastLineBlank {
+        if !fragment.lines.isEmpty, margins.blankLineBefore(partAskingAbove: fragment.margins.blankBeforeFirstLine) {
             body("")
             count += 1
         }
         fragment.lines.forEach(body)
-        lastLineBlank = fragment.endsWithBlankLine
-        blankPending = fragment.isBlankPending
+        margins.partEnded(
+            hadLines: !fragment.lines.isEmpty, endsWithBlankLine: fragment.margins.lastLineBlank,
+            asksBelow: fragment.margins.blankPending)
         return count
     }
 }
