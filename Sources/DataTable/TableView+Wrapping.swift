@@ -56,13 +56,17 @@ extension TableView {
     /// (laying rows out from the top: rows above are measured first, so that lines
     /// up to the viewport are exact).
     /// - Parameter anchor: the component line at the viewport top.
-    /// - Returns: whether the extent changed, and how many lines were added (negative:
-    ///   removed) above `anchor`, for the container's anchor rule.
+    /// - Returns: whether the extent changed, how many lines were added (negative:
+    ///   removed) above `anchor`, for the container's anchor rule, and the first line
+    ///   whose row changed height (from there on, lines show other content).
     @discardableResult
-    public func measureRows(coveringLines lines: Range<Int>, anchor: Int) -> (changed: Bool, linesAddedAboveAnchor: Int) {
-        guard wrapsCells else { return (false, 0) }
+    public func measureRows(
+        coveringLines lines: Range<Int>, anchor: Int
+    ) -> (changed: Bool, linesAddedAboveAnchor: Int, firstChangedLine: Int?) {
+        guard wrapsCells else { return (false, 0, nil) }
         var changed = false
         var addedAboveAnchor = 0
+        var firstChangedLine: Int?
         // Rows before `measuredPrefix` are all measured: start after them.
         var record = max(records(onLines: lines).lowerBound, measuredPrefix)
         while record < model.rowCount {
@@ -74,12 +78,13 @@ extension TableView {
                 setMeasured(record, height: new)
                 if new != old {
                     changed = true
+                    firstChangedLine = firstChangedLine ?? start
                     if start + old <= anchor { addedAboveAnchor += new - old }
                 }
             }
             record += 1
         }
-        return (changed, addedAboveAnchor)
+        return (changed, addedAboveAnchor, firstChangedLine)
     }
 
     /// Measures every row (a dump, the expanded model, a jump to the end).

@@ -158,11 +158,12 @@ public final class DocScrollView {
         return frame
     }
 
-    /// Moves each page's layout frontier past what the viewport shows, plus a tile
-    /// (so no tile is built from rows not laid out yet), and pages above the viewport
-    /// to their end, and measures the wrapped table rows as far, telling the container
-    /// of every extent that changed. Repeats until nothing changes: exact rows up to
-    /// the viewport, estimates only below it.
+    /// Moves each page's layout frontier past what the viewport shows, plus what the
+    /// renderer may prefetch below it (so no tile is built from rows not laid out
+    /// yet), and pages above the viewport to their end, and measures the wrapped table
+    /// rows as far, telling the container of every extent that changed and the
+    /// renderer of the tiles that now show other rows. Repeats until nothing changes:
+    /// exact rows up to the viewport, estimates only below it.
     /// - Parameter offset: the root offset to hold (a `--frame` request); `nil` keeps
     ///   the content at the top where it is (the container's anchor rule).
     private func layOutViewport(keeping offset: Double?) {
@@ -170,20 +171,23 @@ public final class DocScrollView {
         while changed {
             changed = false
             let viewportEnd = container.scrollOffset + container.viewportExtent
+            let ahead = renderer.tileRows + renderer.rowsAhead(viewportExtent: container.viewportExtent)
             for (document, id) in zip(documents, documentIDs) {
                 guard let top = container.rootOffset(of: id), top < viewportEnd else { continue }
-                let needed = Int(viewportEnd - top) + renderer.tileRows
-                if document.layOut(throughRow: needed) {
+                let laidOut = document.laidOutLineCount
+                if document.layOut(throughRow: Int(viewportEnd - top) + ahead) {
+                    // Rows past the old frontier were estimates: their tiles go.
+                    renderer.invalidate(id, rows: laidOut..<Int.max)
                     container.componentExtentDidChange(id)
                     changed = true
                 }
             }
             for (table, id) in zip(tables, tableIDs) where table.isExtentEstimated {
                 guard let top = container.rootOffset(of: id), top < viewportEnd else { continue }
-                let needed = Int(viewportEnd - top) + renderer.tileRows
                 let anchor = Int(max(0, container.scrollOffset - top))
-                let measured = table.measureRows(coveringLines: 0..<needed, anchor: anchor)
+                let measured = table.measureRows(coveringLines: 0..<(Int(viewportEnd - top) + ahead), anchor: anchor)
                 if measured.changed {
+                    if let line = measured.firstChangedLine { renderer.invalidate(id, rows: line..<Int.max) }
                     container.componentExtentDidChange(id, rowsInsertedAboveAnchor: Double(measured.linesAddedAboveAnchor))
                     changed = true
                 }

@@ -23,6 +23,12 @@ public struct Cell: Hashable, Sendable {
         self.style = style
     }
 
+    /// A cell showing `grapheme`, already known to be printable (read back from a
+    /// buffer).
+    init(printable grapheme: String, style: Style) {
+        self.init(raw: grapheme, style: style)
+    }
+
     /// A blank cell.
     public static let blank = Cell(raw: " ", style: .plain)
 

@@ -1,22 +1,51 @@
 /// A rectangle of cells, row-major: a screen, a tile or a row.
-public struct FrameBuffer: Hashable, Sendable {
+///
+/// Cells are stored packed, 16 bytes each (`PackedCell`); graphemes longer than a
+/// cell holds live in a side table of the buffer. Reading a cell gives a `Cell`.
+public struct FrameBuffer: Sendable {
     /// Width in columns.
     public let width: Int
     /// Height in rows.
     public let height: Int
     /// `width * height` cells, row by row.
-    public private(set) var cells: [Cell]
+    private var storage: [PackedCell]
+    /// Graphemes too long to be stored inline, referred to by index from their cells.
+    private var longGraphemes: [String] = []
 
     /// A blank buffer of `width` columns by `height` rows.
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
-        self.cells = Array(repeating: .blank, count: self.width * self.height)
+        self.storage = Array(repeating: .blank, count: self.width * self.height)
     }
 
+    /// Bytes a cell takes in a buffer.
+    public static let bytesPerCell = MemoryLayout<PackedCell>.stride
+
+    /// Cells in the buffer: `width * height`.
+    public var cellCount: Int { storage.count }
+
     public subscript(column: Int, row: Int) -> Cell {
-        get { cells[row * width + column] }
-        set { cells[row * width + column] = newValue }
+        get { cell(storage[row * width + column]) }
+        set { storage[row * width + column] = pack(newValue.grapheme, style: newValue.style) }
+    }
+
+    /// Every cell, row by row: a copy, unpacked.
+    public var cells: [Cell] { storage.map(cell) }
+
+    private func cell(_ packed: PackedCell) -> Cell {
+        if packed.isContinuation { return .continuation(style: packed.style) }
+        if let index = packed.longIndex { return Cell(printable: longGraphemes[index], style: packed.style) }
+        return Cell(printable: packed.inlineGrapheme, style: packed.style)
+    }
+
+    /// The packed form of printable `grapheme` (`""` for a continuation cell).
+    private mutating func pack(_ grapheme: String, style: Style) -> PackedCell {
+        let bytes = grapheme.utf8
+        if bytes.isEmpty { return .continuation(style: style) }
+        if bytes.count <= PackedCell.inlineCapacity { return PackedCell(inline: bytes, style: style) }
+        longGraphemes.append(grapheme)
+        return PackedCell(longAt: longGraphemes.count - 1, style: style)
     }
 
     /// Draws `text` from column `column` of row `row`, clipped to the columns from
@@ -24,7 +53,8 @@ public struct FrameBuffer: Hashable, Sendable {
     /// `floor` is scrolled out of sight on the left.
     ///
     /// A wide grapheme that would straddle either edge is not drawn; zero-width
-    /// graphemes are skipped.
+    /// graphemes are skipped; a grapheme holding a control character is drawn as
+    /// U+FFFD (see `Cell`).
     /// - Returns: the column after the last one drawn.
     @discardableResult
     public mutating func draw(
@@ -32,14 +62,19 @@ public struct FrameBuffer: Hashable, Sendable {
     ) -> Int {
         guard row >= 0, row < height else { return column }
         let end = min(limit ?? width, width)
+        let rowStart = row * width
         var x = column
         for character in text {
             let columns = TextWidth.columns(of: character)
             if columns == 0 { continue }
             if x + columns > end { break }
             if x >= max(0, floor) {
-                self[x, row] = Cell(character, style: style)
-                if columns == 2 { self[x + 1, row] = .continuation(style: style) }
+                if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+                    storage[rowStart + x] = PackedCell(inline: CollectionOfOne(ascii), style: style)
+                } else {
+                    storage[rowStart + x] = pack(TextWidth.isPrintable(character) ? String(character) : "\u{FFFD}", style: style)
+                }
+                if columns == 2 { storage[rowStart + x + 1] = .continuation(style: style) }
             }
             x += columns
         }
@@ -55,19 +90,44 @@ public struct FrameBuffer: Hashable, Sendable {
             guard targetRow >= 0, targetRow < height, sourceRow >= 0, sourceRow < source.height else { continue }
             let from = sourceRow * source.width
             let to = targetRow * width
-            cells.replaceSubrange(to..<(to + columns), with: source.cells[from..<(from + columns)])
+            storage.replaceSubrange(to..<(to + columns), with: source.storage[from..<(from + columns)])
+            guard !source.longGraphemes.isEmpty else { continue }
+            // Long graphemes move into this buffer's side table.
+            for index in to..<(to + columns) {
+                guard let long = storage[index].longIndex else { continue }
+                longGraphemes.append(source.longGraphemes[long])
+                storage[index] = storage[index].withLongIndex(longGraphemes.count - 1)
+            }
         }
+    }
+
+    /// Whether row `row` shows the same cells here and in `other` (of the same width).
+    public func rowEquals(_ row: Int, in other: FrameBuffer) -> Bool {
+        guard width == other.width, row >= 0, row < height, row < other.height else { return false }
+        let start = row * width
+        for index in start..<(start + width) {
+            let mine = storage[index]
+            let theirs = other.storage[index]
+            if mine == theirs, mine.longIndex == nil { continue }
+            guard cell(mine) == other.cell(theirs) else { return false }
+        }
+        return true
     }
 
     /// Row `row` as plain text: graphemes only, no styles, trailing blanks removed.
     public func plainText(row: Int) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width)
         let start = row * width
-        for cell in cells[start..<(start + width)] where !cell.isContinuation {
-            text += cell.grapheme
+        for packed in storage[start..<(start + width)] where !packed.isContinuation {
+            if let index = packed.longIndex {
+                bytes.append(contentsOf: longGraphemes[index].utf8)
+            } else {
+                packed.forEachInlineByte { bytes.append($0) }
+            }
         }
-        while text.last == " " { text.removeLast() }
-        return text
+        while bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Every row as plain text.
@@ -76,13 +136,54 @@ public struct FrameBuffer: Hashable, Sendable {
     }
 }
 
+extension FrameBuffer: Hashable {
+    /// Buffers are equal when they show the same cells (side tables may differ in
+    /// order).
+    public static func == (lhs: FrameBuffer, rhs: FrameBuffer) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height else { return false }
+        return (0..<lhs.height).allSatisfy { lhs.rowEquals($0, in: rhs) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        for packed in storage {
+            if let index = packed.longIndex {
+                hasher.combine(longGraphemes[index])
+                hasher.combine(packed.style)
+            } else {
+                hasher.combine(packed)
+            }
+        }
+    }
+}
+
 extension FrameBuffer {
-    /// Bytes this buffer holds: its cells, plus grapheme text too long to be stored
-    /// inside a cell. (Counted by cells, not by the array's capacity, which depends on
-    /// the allocator and would make the figure differ from run to run.)
+    /// Heap bytes this buffer holds: its cell array and side table as allocated
+    /// (capacities, headers included), and the text of long graphemes stored out of
+    /// line. What the allocator adds around each block is not counted.
     public var storageBytes: Int {
-        var bytes = cells.count * MemoryLayout<Cell>.stride
-        for cell in cells where cell.grapheme.utf8.count > 15 { bytes += cell.grapheme.utf8.count }
+        var bytes = Self.arrayBytes(capacity: storage.capacity, stride: MemoryLayout<PackedCell>.stride)
+        if longGraphemes.capacity > 0 {
+            bytes += Self.arrayBytes(capacity: longGraphemes.capacity, stride: MemoryLayout<String>.stride)
+        }
+        // A string of more than 15 UTF-8 bytes is a heap object: a 32-byte header,
+        // then the bytes and a terminating NUL.
+        for grapheme in longGraphemes where grapheme.utf8.count > 15 { bytes += 32 + grapheme.utf8.count + 1 }
         return bytes
     }
+
+    /// Bytes of a native array buffer: a 32-byte header, then the elements.
+    private static func arrayBytes(capacity: Int, stride: Int) -> Int {
+        capacity == 0 ? 0 : 32 + capacity * stride
+    }
+}
+
+extension FrameBuffer: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The rows as plain text, one a line (what test failures show).
+    public var description: String {
+        "FrameBuffer \(width)x\(height):\n" + plainLines.joined(separator: "\n")
+    }
+
+    public var debugDescription: String { description }
 }

@@ -23,7 +23,7 @@ public struct ANSIFrameWriter: Sendable {
         let sameSize = previous.map { $0.width == frame.width && $0.height == frame.height } ?? false
         if !sameSize { output += "\u{1B}[H\u{1B}[2J" }
         for row in 0..<frame.height {
-            if sameSize, let previous, rowEqual(previous, frame, row) { continue }
+            if sameSize, let previous, frame.rowEquals(row, in: previous) { continue }
             output += "\u{1B}[\(row + 1);1H"
             output += Self.styledRow(frame, row: row, colors: colors)
             output += "\u{1B}[K"
@@ -65,10 +65,5 @@ public struct ANSIFrameWriter: Sendable {
             codes.append(index < 8 ? "\(30 + index)" : index < 16 ? "\(90 + index - 8)" : "38;5;\(index)")
         }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
-    }
-
-    private func rowEqual(_ a: FrameBuffer, _ b: FrameBuffer, _ row: Int) -> Bool {
-        let start = row * a.width
-        return a.cells[start..<(start + a.width)] == b.cells[start..<(start + b.width)]
     }
 }

@@ -4,10 +4,15 @@ public import ScrollCore
 /// Draws a container's viewport from tiles: bands of `tileRows` rows of one component,
 /// as wide as the viewport.
 ///
-/// Components that conform to `RowSource` are drawn; others stay blank. In windowed
-/// mode only tiles that intersect the viewport are built, and tiles more than one tile
-/// away from it are dropped after each frame; in expanded mode every tile is built by
-/// `prepare(_:)` and kept. Both modes draw the same frames.
+/// Components that conform to `RowSource` are drawn; others stay blank.
+///
+/// Windowed, tiles are kept by priority, as a browser compositor keeps them: the tiles
+/// that intersect the viewport are needed now; the tile beyond each edge, and a
+/// viewport further in the direction of the last scroll, are prefetched; others stay
+/// cached while the budget (`TileBudget`) allows, the farthest from the viewport
+/// evicted first. A jump (a move of more than a viewport) builds only what the new
+/// viewport needs. Expanded, every tile is built by `prepare(_:)` and kept. Both
+/// modes draw the same frames.
 public final class TileRenderer {
     /// A tile's identity: which component, which band of its rows.
     public struct TileKey: Hashable, Sendable {
@@ -16,34 +21,62 @@ public final class TileRenderer {
         public var index: Int
     }
 
+    /// A built tile and what it costs.
+    private struct Tile {
+        var buffer: FrameBuffer
+        var bytes: Int
+        /// The frame that last drew from it (ties in eviction go to the oldest).
+        var lastUsed: Int
+    }
+
     public let mode: RenderMode
     /// Rows per tile.
     public let tileRows: Int
     /// Columns per tile: the viewport width.
     public private(set) var width: Int
+    /// Bytes of tiles kept (windowed) beyond those the viewport needs now.
+    public var budget: TileBudget
     public private(set) var statistics = TileStatistics()
-    private var tiles: [TileKey: FrameBuffer] = [:]
+    private var tiles: [TileKey: Tile] = [:]
+    /// Bytes of the tiles held, without the table that holds them.
+    private var tileBytes = 0
+    private var frameNumber = 0
+    /// The tiles the last frame needed, and those it needed or prefetched.
+    private(set) var lastNeeded = Set<TileKey>()
+    private(set) var lastProtected = Set<TileKey>()
+    /// The root offset of the last frame, and which way the view last moved (+1 down,
+    /// -1 up).
+    private var lastOffset: Double?
+    private var direction = 1.0
 
     /// Rows per tile unless asked otherwise.
     public static let defaultTileRows = 16
 
-    public init(mode: RenderMode, width: Int, tileRows: Int = TileRenderer.defaultTileRows) {
+    public init(mode: RenderMode, width: Int, tileRows: Int = TileRenderer.defaultTileRows, budget: TileBudget = .standard) {
         self.mode = mode
         self.width = max(1, width)
         self.tileRows = max(1, tileRows)
+        self.budget = budget
     }
 
     /// The tiles held now.
     public var liveTiles: Set<TileKey> { Set(tiles.keys) }
 
+    /// Rows past the viewport's end that the next frame may draw from (the tile at
+    /// the edge and the prefetch in the scroll direction): a host that lays content
+    /// out lazily lays it out this far.
+    public func rowsAhead(viewportExtent: Double) -> Int {
+        mode == .expanded ? 0 : tileRows + Int(viewportExtent.rounded(.up))
+    }
+
     /// In expanded mode, builds every tile of every visible component; in windowed
     /// mode, does nothing.
     public func prepare(_ container: ScrollContainer) {
         guard mode == .expanded else { return }
-        for placement in container.placements {
-            guard let source = container.component(placement.id) as? RowSource else { continue }
+        for id in container.componentIDs where !container.isHidden(id) {
+            guard let source = container.component(id) as? RowSource else { continue }
             for index in 0..<tileCount(rows: source.rowCount) {
-                _ = tile(TileKey(component: placement.id, index: index), source: source)
+                _ = tile(TileKey(component: id, index: index), source: source)
             }
         }
     }
@@ -59,33 +92,60 @@ public final class TileRenderer {
         evict { $0.component == component }
     }
 
+    /// Drops the tiles of `component` that show any of `rows` (rows that changed, or
+    /// `from..<Int.max` after rows were inserted or resized at `from`); the others stay.
+    public func invalidate(_ component: ComponentID, rows: Range<Int>) {
+        guard !rows.isEmpty else { return }
+        let first = rows.lowerBound / tileRows
+        let last = (rows.upperBound - 1) / tileRows
+        evict { $0.component == component && $0.index >= first && $0.index <= last }
+    }
+
     /// The viewport of `container` at its current root offset, one terminal row per
     /// point (offsets and extents are taken as whole rows): each visible component's
     /// rows, then the pinned headers drawn over them.
     public func frame(of container: ScrollContainer) -> FrameBuffer {
+        frameNumber += 1
         let layout = container.layout
         var frame = FrameBuffer(width: width, height: Int(layout.viewportExtent))
-        var needed: [ComponentID: [ClosedRange<Int>]] = [:]
-        func show(_ id: ComponentID, contentOffset: Double, extent: Double, at viewportOffset: Double) {
-            guard extent > 0, let source = container.component(id) as? RowSource else { return }
-            let firstRow = Int(contentOffset)
-            let rows = firstRow..<(firstRow + Int(extent))
-            draw(rows, of: id, source: source, into: &frame, at: Int(viewportOffset))
-            needed[id, default: []].append((rows.lowerBound / tileRows)...((rows.upperBound - 1) / tileRows))
-        }
+        var bands: [(id: ComponentID, rows: Range<Int>, at: Int)] = []
         for placement in layout.placements {
-            show(placement.id, contentOffset: placement.contentOffset, extent: placement.visibleExtent, at: placement.viewportOffset)
+            bands.append((placement.id, Self.rows(placement.contentOffset, placement.visibleExtent), Int(placement.viewportOffset)))
         }
         for header in layout.headers {
-            show(header.id, contentOffset: header.contentOffset, extent: header.visibleExtent, at: header.viewportOffset)
+            bands.append((header.id, Self.rows(header.contentOffset, header.visibleExtent), Int(header.viewportOffset)))
         }
-        if mode == .windowed {
-            evict { key in
-                guard let ranges = needed[key.component] else { return true }
-                return !ranges.contains { key.index >= $0.lowerBound - 1 && key.index <= $0.upperBound + 1 }
+        var needed = Set<TileKey>()
+        for band in bands where !band.rows.isEmpty {
+            for index in (band.rows.lowerBound / tileRows)...((band.rows.upperBound - 1) / tileRows) {
+                needed.insert(TileKey(component: band.id, index: index))
             }
         }
+        lastNeeded = needed
+        lastProtected = needed
+        if mode == .windowed {
+            let missing = needed.filter { tiles[$0] == nil }.count
+            makeRoom(for: missing * estimatedTileBytes, protecting: needed, in: container)
+        }
+        for band in bands where !band.rows.isEmpty {
+            guard let source = container.component(band.id) as? RowSource else { continue }
+            draw(band.rows, of: band.id, source: source, into: &frame, at: band.at)
+        }
+        if mode == .windowed {
+            let moved = container.scrollOffset - (lastOffset ?? container.scrollOffset)
+            let jumped = abs(moved) > container.viewportExtent
+            if moved != 0, !jumped { direction = moved > 0 ? 1 : -1 }
+            lastOffset = container.scrollOffset
+            if !jumped { prefetch(around: container, protecting: needed) }
+        }
         return frame
+    }
+
+    /// Content rows `offset ..< offset + extent`, as whole rows.
+    private static func rows(_ offset: Double, _ extent: Double) -> Range<Int> {
+        guard extent > 0 else { return 0..<0 }
+        let first = Int(offset)
+        return first..<(first + Int(extent))
     }
 
     /// The whole stack from top to bottom as plain text lines, the way frames show it,
@@ -112,6 +172,92 @@ public final class TileRenderer {
         }
     }
 
+    // MARK: Priorities
+
+    /// How far tile `key` is from the viewport, in rows (0 when they meet); `nil` when
+    /// its component is no longer shown.
+    func distance(of key: TileKey, in container: ScrollContainer) -> Double? {
+        guard let top = container.rootOffset(of: key.component) else { return nil }
+        let start = top + Double(key.index * tileRows)
+        let end = start + Double(tileRows)
+        let viewportStart = container.scrollOffset
+        let viewportEnd = viewportStart + container.viewportExtent
+        if end <= viewportStart { return viewportStart - end }
+        if start >= viewportEnd { return start - viewportEnd }
+        return 0
+    }
+
+    /// Builds the tiles beyond each edge of the viewport, then a viewport further in
+    /// the direction of the last scroll, nearest first, while the budget has room for
+    /// them beside the tiles needed now.
+    private func prefetch(around container: ScrollContainer, protecting needed: Set<TileKey>) {
+        let top = container.scrollOffset
+        let bottom = top + container.viewportExtent
+        let reach = Double(tileRows)
+        let further = container.viewportExtent
+        var bands = [(bottom, bottom + reach), (top - reach, top)]
+        if direction < 0 { bands.swapAt(0, 1) }
+        bands.append(direction > 0 ? (bottom + reach, bottom + reach + further) : (top - reach - further, top - reach))
+        var protected = needed
+        bands: for (start, end) in bands {
+            for key in tileKeys(inRootRows: start, end, of: container) where !protected.contains(key) {
+                protected.insert(key)
+                if var tile = tiles[key] {
+                    tile.lastUsed = frameNumber
+                    tiles[key] = tile
+                    continue
+                }
+                guard makeRoom(for: estimatedTileBytes, protecting: protected, in: container),
+                      let source = container.component(key.component) as? RowSource
+                else { break bands }
+                _ = tile(key, source: source)
+                statistics.tilesPrefetched += 1
+            }
+        }
+        lastProtected = protected
+        enforceBudget(protecting: needed, in: container)
+    }
+
+    /// The tiles that show root rows `start ..< end`, in order.
+    private func tileKeys(inRootRows start: Double, _ end: Double, of container: ScrollContainer) -> [TileKey] {
+        var keys: [TileKey] = []
+        var offset = max(0, start.rounded(.down))
+        while offset < end {
+            guard let (id, contentOffset) = container.component(atRootOffset: offset) else {
+                offset += 1
+                continue
+            }
+            let index = Int(contentOffset) / tileRows
+            if let source = container.component(id) as? RowSource, index < tileCount(rows: source.rowCount) {
+                keys.append(TileKey(component: id, index: index))
+            }
+            offset += Double((index + 1) * tileRows) - contentOffset.rounded(.down)
+        }
+        return keys
+    }
+
+    /// Evicts tiles, farthest from the viewport first, until `bytes` more fit in the
+    /// budget; tiles in `protected` stay.
+    /// - Returns: whether the room was made.
+    @discardableResult
+    private func makeRoom(for bytes: Int, protecting protected: Set<TileKey>, in container: ScrollContainer) -> Bool {
+        let limit = budgetBytes(viewportExtent: container.viewportExtent)
+        guard tileBytes + bytes > limit else { return true }
+        let candidates = tiles.keys.filter { !protected.contains($0) }.map { key in
+            (key: key, distance: distance(of: key, in: container) ?? .infinity, lastUsed: tiles[key]?.lastUsed ?? 0)
+        }.sorted { ($0.distance, -$0.lastUsed) > ($1.distance, -$1.lastUsed) }
+        for candidate in candidates {
+            guard tileBytes + bytes > limit else { break }
+            evict(candidate.key)
+        }
+        return tileBytes + bytes <= limit
+    }
+
+    /// Brings the tiles held within the budget, keeping `needed`.
+    private func enforceBudget(protecting needed: Set<TileKey>, in container: ScrollContainer) {
+        makeRoom(for: 0, protecting: needed, in: container)
+    }
+
     // MARK: Tiles
 
     private func draw(
@@ -128,26 +274,68 @@ public final class TileRenderer {
     }
 
     private func tile(_ key: TileKey, source: RowSource) -> FrameBuffer {
-        if let cached = tiles[key] { return cached }
+        if var cached = tiles[key] {
+            cached.lastUsed = frameNumber
+            tiles[key] = cached
+            return cached.buffer
+        }
         var buffer = FrameBuffer(width: width, height: tileRows)
         let first = key.index * tileRows
         source.drawRows(first..<min(first + tileRows, source.rowCount), into: &buffer, at: 0)
-        tiles[key] = buffer
+        let bytes = buffer.storageBytes
+        tiles[key] = Tile(buffer: buffer, bytes: bytes, lastUsed: frameNumber)
+        tileBytes += bytes
         statistics.tilesBuilt += 1
-        statistics.tilesLive += 1
-        statistics.cellsBuilt += buffer.cells.count
-        statistics.tileBytesLive += buffer.storageBytes
-        statistics.tileBytesPeak = max(statistics.tileBytesPeak, statistics.tileBytesLive)
+        statistics.cellsBuilt += buffer.cellCount
+        updateLiveFigures()
         return buffer
     }
 
+    private func evict(_ key: TileKey) {
+        guard let tile = tiles.removeValue(forKey: key) else { return }
+        tileBytes -= tile.bytes
+        statistics.tilesEvicted += 1
+        updateLiveFigures()
+    }
+
     private func evict(where shouldEvict: (TileKey) -> Bool) {
-        for (key, buffer) in tiles where shouldEvict(key) {
-            tiles[key] = nil
-            statistics.tilesEvicted += 1
-            statistics.tilesLive -= 1
-            statistics.tileBytesLive -= buffer.storageBytes
-        }
+        for key in tiles.keys.filter(shouldEvict) { evict(key) }
+    }
+
+    /// Live and peak figures: the tiles' bytes and the table's storage.
+    private func updateLiveFigures() {
+        statistics.tilesLive = tiles.count
+        statistics.tileBytesLive = tileBytes + tableBytes
+        statistics.tileBytesPeak = max(statistics.tileBytesPeak, statistics.tileBytesLive)
+    }
+
+    /// Bytes of the dictionary that holds the tiles: its buckets (key and value each)
+    /// and their occupancy bitmap.
+    private var tableBytes: Int {
+        let capacity = tiles.capacity
+        guard capacity > 0 else { return 0 }
+        // Buckets are a power of two at most 4/3 of the capacity.
+        var buckets = 1
+        while buckets * 3 < capacity * 4 { buckets *= 2 }
+        return 64 + buckets * (MemoryLayout<TileKey>.stride + MemoryLayout<Tile>.stride) + (buckets + 63) / 64 * 8
+    }
+
+    /// The budget in bytes for a viewport `viewportExtent` rows high.
+    public func budgetBytes(viewportExtent: Double) -> Int {
+        budget.bytes(width: width, height: Int(viewportExtent))
+    }
+
+    /// Bytes of the tiles held (without the table that holds them).
+    var heldTileBytes: Int { tileBytes }
+
+    /// Bytes of the held tiles among `keys`.
+    func bytes(of keys: Set<TileKey>) -> Int {
+        keys.reduce(0) { $0 + (tiles[$1]?.bytes ?? 0) }
+    }
+
+    /// A new tile's bytes, before it is built (long graphemes aside).
+    private var estimatedTileBytes: Int {
+        32 + width * tileRows * FrameBuffer.bytesPerCell
     }
 
     private func tileCount(rows: Int) -> Int {

@@ -76,10 +76,6 @@ struct FrameBufferTests {
         #expect(target[0, 1].grapheme == "r")
     }
 
-    @Test func storageCountsCells() {
-        let buffer = FrameBuffer(width: 10, height: 2)
-        #expect(buffer.storageBytes >= 20 * MemoryLayout<Cell>.stride)
-    }
 }
 
 @Suite("Line breaks (UAX #14)")

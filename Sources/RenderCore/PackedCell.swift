@@ -1,0 +1,99 @@
+/// A cell as buffers store it, in 16 bytes: a grapheme of up to 12 UTF-8 bytes held
+/// inline (every letter, CJK ideograph and most emoji), a longer one (ZWJ and
+/// skin-tone sequences) as an index into its buffer's side table, and the style
+/// packed into two bytes.
+///
+/// `Cell` holds a `String` (16 bytes, a heap object past 15 bytes) and a `Style`,
+/// 24 bytes a cell; tiles of packed cells take two thirds of that.
+struct PackedCell: Hashable, Sendable {
+    /// The grapheme's first eight UTF-8 bytes, the first in the low byte; for a long
+    /// grapheme, its index in the side table.
+    private var low: UInt64
+    /// UTF-8 bytes 9 to 12.
+    private var high: UInt32
+    private var packedStyle: UInt16
+    /// UTF-8 bytes held inline (`0` for a continuation cell), or `Self.long`.
+    private var length: UInt8
+    private var unused: UInt8 = 0
+
+    /// Graphemes of more UTF-8 bytes than this go to the side table.
+    static let inlineCapacity = 12
+    private static let long: UInt8 = 0xFF
+
+    static let blank = PackedCell(low: 0x20, high: 0, packedStyle: 0, length: 1)
+
+    private init(low: UInt64, high: UInt32, packedStyle: UInt16, length: UInt8) {
+        self.low = low
+        self.high = high
+        self.packedStyle = packedStyle
+        self.length = length
+    }
+
+    /// A cell showing printable `grapheme` (at most `inlineCapacity` UTF-8 bytes).
+    init(inline grapheme: some Collection<UInt8>, style: Style) {
+        var low: UInt64 = 0
+        var high: UInt32 = 0
+        for (index, byte) in grapheme.enumerated() {
+            if index < 8 {
+                low |= UInt64(byte) << (8 * index)
+            } else {
+                high |= UInt32(byte) << (8 * (index - 8))
+            }
+        }
+        self.init(low: low, high: high, packedStyle: style.packed, length: UInt8(grapheme.count))
+    }
+
+    /// A cell whose grapheme is entry `index` of the buffer's side table.
+    init(longAt index: Int, style: Style) {
+        self.init(low: UInt64(index), high: 0, packedStyle: style.packed, length: Self.long)
+    }
+
+    /// The right half of a wide grapheme.
+    static func continuation(style: Style) -> PackedCell {
+        PackedCell(low: 0, high: 0, packedStyle: style.packed, length: 0)
+    }
+
+    var style: Style { Style(packed: packedStyle) }
+
+    var isContinuation: Bool { length == 0 }
+
+    /// The side-table index of a long grapheme, `nil` for an inline one.
+    var longIndex: Int? { length == Self.long ? Int(low) : nil }
+
+    /// This long-grapheme cell pointing at side-table entry `index` instead.
+    func withLongIndex(_ index: Int) -> PackedCell {
+        PackedCell(low: UInt64(index), high: 0, packedStyle: packedStyle, length: Self.long)
+    }
+
+    /// Calls `body` with each inline UTF-8 byte, in order.
+    func forEachInlineByte(_ body: (UInt8) -> Void) {
+        guard length != Self.long else { return }
+        for index in 0..<Int(length) {
+            body(index < 8 ? UInt8(truncatingIfNeeded: low >> (8 * index)) : UInt8(truncatingIfNeeded: high >> (8 * (index - 8))))
+        }
+    }
+
+    /// The inline grapheme as a string (small strings need no allocation).
+    var inlineGrapheme: String {
+        if length == 1 { return String(UnicodeScalar(UInt8(truncatingIfNeeded: low))) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(length))
+        forEachInlineByte { bytes.append($0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension Style {
+    /// The style in two bytes: the attribute bits, bit 7 set when there is a
+    /// foreground colour, and the palette index in the high byte.
+    var packed: UInt16 {
+        var value = UInt16(attributes.rawValue & 0x7F)
+        if let foreground { value |= 0x80 | UInt16(foreground.paletteIndex) << 8 }
+        return value
+    }
+
+    init(packed: UInt16) {
+        let foreground = packed & 0x80 != 0 ? Color(paletteIndex: UInt8(packed >> 8)) : nil
+        self.init(Attributes(rawValue: UInt8(packed & 0x7F)), foreground: foreground)
+    }
+}
