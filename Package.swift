@@ -23,6 +23,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("icuuc")]
         ),
 
+        // The C allocator's own count of the heap in use (glibc mallinfo2).
+        .target(name: "CMallocInfo"),
+
         // Pure, deterministic modules.
         .target(name: "RenderCore", dependencies: ["CUnicode"]),
         .target(name: "ScrollCore"),
@@ -37,7 +40,7 @@ let package = Package(
         // The facade embedders use, and the command line built on it.
         .target(
             name: "DocScroll",
-            dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer"]
+            dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "CMallocInfo"]
         ),
         .target(name: "DocScrollCLI", dependencies: ["DocScroll", "TerminalIO"]),
         // Seeded page and table generators shared by the tests and the benchmark.

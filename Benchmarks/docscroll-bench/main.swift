@@ -12,6 +12,8 @@ import SampleContent
 ///                                                         first frame of large tables, vs jq
 ///     docscroll-bench dump [--mb 1,10,100] [--runs R] [--time-limit S] [--check]
 ///                                                         --dump against the text-mode browsers
+///     docscroll-bench tiles [--kb 100,1000,10000,100000] [--runs R] [--output DIR] [--check]
+///                                                         windowed vs expanded tiles, with plots
 let usage = """
     Usage: docscroll-bench generate-page BYTES [--seed S]
            docscroll-bench generate-table ROWS [--seed S]
@@ -19,6 +21,7 @@ let usage = """
            docscroll-bench container [--check]
            docscroll-bench table [--rows 1000,100000,1000000] [--runs R] [--check]
            docscroll-bench dump [--mb 1,10,100] [--runs R] [--time-limit S] [--check]
+           docscroll-bench tiles [--kb 100,1000,10000,100000] [--runs R] [--output DIR] [--check]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -158,6 +161,21 @@ case "dump":
     let verdict = DumpBenchmark.check(results)
     FileHandle.standardError.write(Data((verdict.report.joined(separator: "\n") + "\n").utf8))
     if arguments.contains("--check"), !verdict.passed { fail("dump targets not met") }
+case "tiles":
+    var sizes = [100_000, 1_000_000, 10_000_000, 100_000_000]
+    if let index = arguments.firstIndex(of: "--kb"), index + 1 < arguments.count {
+        sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }.map { $0 * 1_000 }
+    }
+    var output = "Benchmarks/results"
+    if let index = arguments.firstIndex(of: "--output"), index + 1 < arguments.count { output = arguments[index + 1] }
+    let results = try TileBenchmark.run(sizes: sizes, runs: max(1, option("--runs", default: 1)), docscroll: docscrollExecutable().path) { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    let verdict = TileBenchmark.check(results)
+    let machine = "Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB."
+    try TileBenchmark.write(results, verdict: verdict.report, machine: machine, to: URL(fileURLWithPath: output))
+    FileHandle.standardError.write(Data((verdict.report.joined(separator: "\n") + "\nwritten to \(output)\n").utf8))
+    if arguments.contains("--check"), !verdict.passed { fail("tile targets not met") }
 default:
     print(usage)
     exit(arguments.isEmpty ? 0 : 2)

@@ -21,6 +21,8 @@ public final class DocScrollView {
         public var mode: RenderMode
         /// Rows per tile.
         public var tileRows: Int
+        /// Bytes of tiles a windowed view keeps beyond those its viewport needs.
+        public var tileBudget: TileBudget
         /// Blank rows between two components.
         public var spacing: Int
         /// The pages' encoding, overriding what they declare; `nil` to detect it.
@@ -35,13 +37,14 @@ public final class DocScrollView {
         /// Options for an 80x24 windowed view unless told otherwise.
         public init(
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
-            spacing: Int = 1, encoding: String? = nil, table: RecordIndex.Options = RecordIndex.Options(),
-            frozenColumns: Int = 1, wrapsTableCells: Bool = false
+            tileBudget: TileBudget = .standard, spacing: Int = 1, encoding: String? = nil,
+            table: RecordIndex.Options = RecordIndex.Options(), frozenColumns: Int = 1, wrapsTableCells: Bool = false
         ) {
             self.width = width
             self.height = height
             self.mode = mode
             self.tileRows = tileRows
+            self.tileBudget = tileBudget
             self.spacing = spacing
             self.encoding = encoding
             self.table = table
@@ -60,13 +63,16 @@ public final class DocScrollView {
     private var documentIDs: [ComponentID] = []
     private var tables: [TableView] = []
     private var tableIDs: [ComponentID] = []
+    /// When building the view began, and how long until its first frame was drawn.
+    private let creation = ContinuousClock.now
+    private var firstFrameDuration: Duration?
 
     /// Reads every input and stacks the results.
     /// - Throws: `DocScrollError.badInput` naming the first input that could not be used.
     public init(pages: [InputFile], tables tableInputs: [InputFile], options: Options) throws(DocScrollError) {
         self.options = options
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
-        renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows)
+        renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
         for input in tableInputs {
             let model = try Self.read(input) { bytes throws(DataTableError) in
                 if let file = input.mapping { return try TableModel(json: file, options: options.table) }
@@ -155,6 +161,7 @@ public final class DocScrollView {
             let end = (Int((placement.contentOffset + placement.visibleExtent).rounded(.up)) + tile - 1) / tile * tile
             table.keepRowViews(for: first..<end)
         }
+        if firstFrameDuration == nil { firstFrameDuration = ContinuousClock.now - creation }
         return frame
     }
 
@@ -356,6 +363,9 @@ public final class DocScrollView {
             layoutUnitsLaidOut: documents.reduce(0) { $0 + $1.unitsLaidOut },
             layoutLines: documents.reduce(0) { $0 + $1.laidOutLineCount },
             layoutBytes: documents.reduce(0) { $0 + $1.layoutBytes },
-            peakRSSBytes: ProcessMemory.peakResidentBytes())
+            peakRSSBytes: ProcessMemory.peakResidentBytes(),
+            liveHeapBytes: ProcessMemory.heapInUseBytes(),
+            tileBudgetBytes: renderer.mode == .windowed ? renderer.budgetBytes(viewportExtent: container.viewportExtent) : 0,
+            firstFrameSeconds: firstFrameDuration?.seconds)
     }
 }

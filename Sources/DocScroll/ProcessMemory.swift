@@ -1,10 +1,19 @@
 import FoundationEssentials
+internal import CMallocInfo
 
 /// The process's memory as the kernel counts it.
 public enum ProcessMemory {
     /// Peak resident set size (VmHWM), in bytes, or 0 where `/proc` is not available.
     public static func peakResidentBytes() -> Int {
         statusField("VmHWM")
+    }
+
+    /// Bytes of heap in use as the C allocator counts them (glibc `mallinfo2`: every
+    /// arena, plus blocks mapped on their own), or 0 where that count is missing.
+    /// Swift objects and arrays live there, so a difference of two readings is what
+    /// the work between them kept.
+    public static func heapInUseBytes() -> Int {
+        Int(docscroll_heap_in_use())
     }
 
     /// A `kB` field of `/proc/self/status`, in bytes.

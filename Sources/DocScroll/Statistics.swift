@@ -25,12 +25,20 @@ public struct Statistics: Sendable {
     public var layoutBytes: Int
     /// The process's peak resident set (VmHWM), in bytes.
     public var peakRSSBytes: Int
+    /// Heap in use as the C allocator counts it (`mallinfo2`), in bytes.
+    public var liveHeapBytes: Int = 0
+    /// The windowed tile budget in bytes at the current viewport (0 when expanded).
+    public var tileBudgetBytes: Int = 0
+    /// Seconds from the start of building the view to the end of its first frame;
+    /// `nil` before the first frame.
+    public var firstFrameSeconds: Double?
 
     /// The figures as one JSON object on one line, keys in a fixed order.
     public var json: String {
         let fields: [(String, String)] = [
             ("mode", "\"\(mode.rawValue)\""),
             ("tilesBuilt", "\(tiles.tilesBuilt)"),
+            ("tilesPrefetched", "\(tiles.tilesPrefetched)"),
             ("tilesEvicted", "\(tiles.tilesEvicted)"),
             ("tilesLive", "\(tiles.tilesLive)"),
             ("tileBytesLive", "\(tiles.tileBytesLive)"),
@@ -46,8 +54,12 @@ public struct Statistics: Sendable {
             ("layoutUnitsLaidOut", "\(layoutUnitsLaidOut)"),
             ("layoutLines", "\(layoutLines)"),
             ("layoutBytes", "\(layoutBytes)"),
+            ("tileBudgetBytes", "\(tileBudgetBytes)"),
             ("peakRSSBytes", "\(peakRSSBytes)"),
+            ("liveHeapBytes", "\(liveHeapBytes)"),
+            ("firstFrameSeconds", firstFrameSeconds.map(fixedPoint) ?? "null"),
         ]
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 }
+

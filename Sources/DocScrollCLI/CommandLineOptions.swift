@@ -8,6 +8,9 @@ struct CommandLineOptions: Equatable {
         case automatic
         case dump
         case frame(offset: Int)
+        /// Every frame from the top to the bottom, `step` rows apart (`nil`: a
+        /// viewport), timed.
+        case scrollThrough(step: Int?)
     }
 
     enum ColorChoice: String, Equatable {
@@ -20,6 +23,8 @@ struct CommandLineOptions: Equatable {
     var width: Int?
     var height: Int?
     var mode = RenderMode.windowed
+    var tileRows = TileRenderer.defaultTileRows
+    var tileBudget = TileBudget.standard
     var stats = false
     var color = ColorChoice.auto
     var encoding: String?
@@ -76,6 +81,13 @@ extension CommandLineOptions {
             case "--table", "-t": options.tables.append(try value())
             case "--dump": options.output = .dump
             case "--frame": options.output = .frame(offset: try number(try value(), for: name, range: 0...Int(Int32.max)))
+            case "--scroll-through": options.output = .scrollThrough(step: nil)
+            case "--step":
+                let step = try number(try value(), for: name, range: 1...Int(Int32.max))
+                guard case .scrollThrough = options.output else { throw UsageError(message: "'--step' goes with --scroll-through") }
+                options.output = .scrollThrough(step: step)
+            case "--tile-rows": options.tileRows = try number(try value(), for: name, range: 1...10_000)
+            case "--tile-budget": options.tileBudget = try tileBudget(try value())
             case "--width": options.width = try number(try value(), for: name, range: 1...10_000)
             case "--height": options.height = try number(try value(), for: name, range: 1...10_000)
             case "--mode":
@@ -119,7 +131,7 @@ extension CommandLineOptions {
             case "--version", "-V": options.showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")
             }
-            if inlineValue != nil, ["--dump", "--stats", "--no-header", "--wrap", "--help", "--version"].contains(name) {
+            if inlineValue != nil, ["--dump", "--scroll-through", "--stats", "--no-header", "--wrap", "--help", "--version"].contains(name) {
                 throw UsageError(message: "option '\(name)' takes no value")
             }
         }
@@ -127,6 +139,20 @@ extension CommandLineOptions {
             throw UsageError(message: "no input: give a page, a table (--table FILE), or - for standard input")
         }
         return options
+    }
+
+    /// A tile budget: bytes (`4194304`, `512K`, `16M`, `1G`) or viewports of cells
+    /// (`8x`).
+    private static func tileBudget(_ text: String) throws(UsageError) -> TileBudget {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        if text.hasSuffix("x"), let viewports = Double(text.dropLast()), viewports >= 0, viewports <= 10_000 {
+            return .viewports(viewports)
+        }
+        if let last = text.last, let unit = units[Character(last.uppercased())], let count = Int(text.dropLast()), count >= 0, count <= 1 << 20 {
+            return .bytes(count * unit)
+        }
+        if let bytes = Int(text), bytes >= 0 { return .bytes(bytes) }
+        throw UsageError(message: "'--tile-budget' takes bytes (such as 4M or 512K) or viewports (such as 8x), not '\(text)'")
     }
 
     private static func number(_ text: String, for name: String, range: ClosedRange<Int>) throws(UsageError) -> Int {

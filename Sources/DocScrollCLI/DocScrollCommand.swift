@@ -43,6 +43,8 @@ public enum DocScrollCommand {
             width: options.width ?? terminalSize?.width ?? 80,
             height: options.height ?? terminalSize?.height ?? 24,
             mode: options.mode,
+            tileRows: options.tileRows,
+            tileBudget: options.tileBudget,
             encoding: options.encoding,
             table: .init(
                 path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns,
@@ -91,6 +93,11 @@ public enum DocScrollCommand {
             for row in 0..<frame.height {
                 output.writeLine(colors ? ANSIFrameWriter.styledRow(frame, row: row, colors: true).trimmingTrailingBlanks : frame.plainText(row: row))
             }
+        case .scrollThrough(let step):
+            // Each frame is timed to the bytes a terminal would get.
+            var writer = ANSIFrameWriter(colors: colors)
+            let report = view.scrollThrough(step: step ?? viewOptions.height) { _ = writer.update(to: $0) }
+            output.writeLine(report.json)
         case .dump:
             view.dump { line in output.writeLine(line) }
         case .automatic:

@@ -29,8 +29,16 @@ enum HelpText {
           --frame OFFSET         print only the viewport at root offset OFFSET (rows)
           --scroll-x N           with --frame: table columns scrolled N cells left
           --width N, --height N  viewport size (default: the terminal's, else 80x24)
+          --scroll-through       render every frame from top to bottom and print the
+                                 frame times (median, p99, max) and peak tile bytes
+                                 as one JSON object
+          --step N               with --scroll-through: rows between frames (default:
+                                 a viewport)
           --mode MODE            windowed (build only visible tiles, the default) or
                                  expanded (build every tile up front)
+          --tile-rows N          rows per tile (default 16)
+          --tile-budget SIZE     tiles kept near the viewport when windowed: bytes
+                                 (4M, 512K) or viewports of cells (default 8x)
           --stats                print memory figures as one JSON object on stderr
           --color WHEN           auto (default), always or never; NO_COLOR is honoured
           -h, --help             show this help

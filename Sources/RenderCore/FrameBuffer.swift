@@ -63,6 +63,18 @@ public struct FrameBuffer: Sendable {
         guard row >= 0, row < height else { return column }
         let end = min(limit ?? width, width)
         let rowStart = row * width
+        // Printable ASCII (most text) is a column a byte: no grapheme breaking.
+        let drawnASCII = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            var x = column
+            for byte in bytes {
+                if x + 1 > end { break }
+                if x >= max(0, floor) { storage[rowStart + x] = PackedCell(ascii: byte, style: style) }
+                x += 1
+            }
+            return x
+        }
+        if let drawnASCII = drawnASCII ?? nil { return drawnASCII }
         var x = column
         for character in text {
             let columns = TextWidth.columns(of: character)
@@ -70,7 +82,7 @@ public struct FrameBuffer: Sendable {
             if x + columns > end { break }
             if x >= max(0, floor) {
                 if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
-                    storage[rowStart + x] = PackedCell(inline: CollectionOfOne(ascii), style: style)
+                    storage[rowStart + x] = PackedCell(ascii: ascii, style: style)
                 } else {
                     storage[rowStart + x] = pack(TextWidth.isPrintable(character) ? String(character) : "\u{FFFD}", style: style)
                 }
@@ -97,6 +109,25 @@ public struct FrameBuffer: Sendable {
                 guard let long = storage[index].longIndex else { continue }
                 longGraphemes.append(source.longGraphemes[long])
                 storage[index] = storage[index].withLongIndex(longGraphemes.count - 1)
+            }
+        }
+    }
+
+    /// Appends row `row` as UTF-8 to `output`, continuation cells skipped, calling
+    /// `styleChange` before the first cell and before each cell whose style differs
+    /// from the one before it (a terminal writer puts its escape sequences there).
+    public func appendRow(_ row: Int, to output: inout [UInt8], styleChange: (Style, inout [UInt8]) -> Void) {
+        let start = row * width
+        var current: UInt16?
+        for packed in storage[start..<(start + width)] where !packed.isContinuation {
+            if packed.packedStyle != current {
+                current = packed.packedStyle
+                styleChange(packed.style, &output)
+            }
+            if let index = packed.longIndex {
+                output.append(contentsOf: longGraphemes[index].utf8)
+            } else {
+                packed.forEachInlineByte { output.append($0) }
             }
         }
     }

@@ -11,7 +11,8 @@ struct PackedCell: Hashable, Sendable {
     private var low: UInt64
     /// UTF-8 bytes 9 to 12.
     private var high: UInt32
-    private var packedStyle: UInt16
+    /// The style, as `Style.packed` gives it.
+    private(set) var packedStyle: UInt16
     /// UTF-8 bytes held inline (`0` for a continuation cell), or `Self.long`.
     private var length: UInt8
     private var unused: UInt8 = 0
@@ -41,6 +42,11 @@ struct PackedCell: Hashable, Sendable {
             }
         }
         self.init(low: low, high: high, packedStyle: style.packed, length: UInt8(grapheme.count))
+    }
+
+    /// A cell showing printable ASCII `byte`.
+    init(ascii byte: UInt8, style: Style) {
+        self.init(low: UInt64(byte), high: 0, packedStyle: style.packed, length: 1)
     }
 
     /// A cell whose grapheme is entry `index` of the buffer's side table.

@@ -19,35 +19,35 @@ public struct ANSIFrameWriter: Sendable {
 
     /// The escape sequences that turn the screen from the previous frame into `frame`.
     public mutating func update(to frame: FrameBuffer) -> String {
-        var output = ""
+        var output: [UInt8] = []
         let sameSize = previous.map { $0.width == frame.width && $0.height == frame.height } ?? false
-        if !sameSize { output += "\u{1B}[H\u{1B}[2J" }
+        if !sameSize { output += "\u{1B}[H\u{1B}[2J".utf8 }
         for row in 0..<frame.height {
             if sameSize, let previous, frame.rowEquals(row, in: previous) { continue }
-            output += "\u{1B}[\(row + 1);1H"
-            output += Self.styledRow(frame, row: row, colors: colors)
-            output += "\u{1B}[K"
+            output += "\u{1B}[\(row + 1);1H".utf8
+            Self.appendStyledRow(frame, row: row, colors: colors, to: &output)
+            output += "\u{1B}[K".utf8
         }
         previous = frame
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// One row of `frame` with SGR sequences where the style changes (when `colors`),
     /// ending in the default style.
     public static func styledRow(_ frame: FrameBuffer, row: Int, colors: Bool) -> String {
-        var output = ""
+        var output: [UInt8] = []
+        appendStyledRow(frame, row: row, colors: colors, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func appendStyledRow(_ frame: FrameBuffer, row: Int, colors: Bool, to output: inout [UInt8]) {
         var current = Style.plain
-        for column in 0..<frame.width {
-            let cell = frame[column, row]
-            if cell.isContinuation { continue }
-            if colors, cell.style != current {
-                output += sgr(cell.style)
-                current = cell.style
-            }
-            output += cell.grapheme
+        frame.appendRow(row, to: &output) { style, output in
+            guard colors, style != current else { return }
+            output += sgr(style).utf8
+            current = style
         }
-        if colors, current != .plain { output += "\u{1B}[0m" }
-        return output
+        if colors, current != .plain { output += "\u{1B}[0m".utf8 }
     }
 
     /// The SGR sequence that sets exactly `style`.

@@ -1,0 +1,181 @@
+import Foundation
+import SampleContent
+
+/// The memory model, measured: generated pages of growing size under a 100,000-row
+/// table, windowed against expanded, at 200x60. Each data point runs in fresh
+/// processes: one that draws the first frame (timed from outside, as a user waits for
+/// it), one that scrolls through everything a screen at a time (`--scroll-through`:
+/// frame times, peak tile bytes, peak RSS).
+enum TileBenchmark {
+    struct Measurement {
+        let mode: String
+        let pageBytes: Int
+        /// Wall time and peak RSS of a process that draws the first frame.
+        let firstFrameSeconds: Double
+        let firstFrameRSSBytes: Int
+        /// Of the scroll-through process.
+        let frames: Int
+        let frameMedianMilliseconds: Double
+        let frameP99Milliseconds: Double
+        let frameMaxMilliseconds: Double
+        let tileBytesPeak: Int
+        let peakRSSBytes: Int
+    }
+
+    static let width = 200
+    static let height = 60
+    static let tableRows = 100_000
+
+    static func run(sizes: [Int], runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-tiles-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let table = directory.appendingPathComponent("items.json")
+        try Data(TableGenerator.json(rows: tableRows, seed: 4).utf8).write(to: table)
+        var results: [Measurement] = []
+        for size in sizes {
+            let page = directory.appendingPathComponent("page-\(size).html")
+            try Data(PageGenerator.page(bytes: size, seed: 4).utf8).write(to: page)
+            for mode in ["windowed", "expanded"] {
+                let common = [page.path, "--table", table.path, "--width", "\(width)", "--height", "\(height)", "--mode", mode]
+                var samples: [Measurement] = []
+                for _ in 0..<runs {
+                    let first = try TimedRun.run(docscroll, common + ["--frame", "0"], directory: directory)
+                    let (report, stats) = try scrollThrough(docscroll, common)
+                    samples.append(Measurement(
+                        mode: mode, pageBytes: size, firstFrameSeconds: first.seconds, firstFrameRSSBytes: first.rss,
+                        frames: report["frames"] as? Int ?? 0,
+                        frameMedianMilliseconds: report["frameMedianMs"] as? Double ?? 0,
+                        frameP99Milliseconds: report["frameP99Ms"] as? Double ?? 0,
+                        frameMaxMilliseconds: report["frameMaxMs"] as? Double ?? 0,
+                        tileBytesPeak: stats["tileBytesPeak"] as? Int ?? 0, peakRSSBytes: stats["peakRSSBytes"] as? Int ?? 0))
+                }
+                let measurement = median(of: samples)
+                results.append(measurement)
+                progress(String(
+                    format: "%@ %@: first frame %.2f s; %d frames, median %.3f ms, p99 %.3f ms; tiles %@ peak; RSS %@ peak",
+                    SVGPlot.bytes(Double(size)), mode, measurement.firstFrameSeconds, measurement.frames,
+                    measurement.frameMedianMilliseconds, measurement.frameP99Milliseconds,
+                    SVGPlot.bytes(Double(measurement.tileBytesPeak)), SVGPlot.bytes(Double(measurement.peakRSSBytes))))
+            }
+        }
+        return results
+    }
+
+    /// Runs `--scroll-through --stats`: the report from standard output, the figures
+    /// from standard error.
+    private static func scrollThrough(_ docscroll: String, _ arguments: [String]) throws -> ([String: Any], [String: Any]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: docscroll)
+        process.arguments = arguments + ["--scroll-through", "--stats"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let reportData = output.fileHandleForReading.readDataToEndOfFile()
+        let statsData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        func object(_ data: Data) -> [String: Any]? {
+            guard let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last else { return nil }
+            return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        }
+        guard process.terminationStatus == 0, let report = object(reportData), let stats = object(statsData) else {
+            fail("docscroll --scroll-through failed: \(String(decoding: statsData, as: UTF8.self))")
+        }
+        return (report, stats)
+    }
+
+    /// Each figure's median over the runs.
+    private static func median(of samples: [Measurement]) -> Measurement {
+        func mid<T: Comparable>(_ value: (Measurement) -> T) -> T { samples.map(value).sorted()[samples.count / 2] }
+        return Measurement(
+            mode: samples[0].mode, pageBytes: samples[0].pageBytes, firstFrameSeconds: mid(\.firstFrameSeconds),
+            firstFrameRSSBytes: mid(\.firstFrameRSSBytes), frames: mid(\.frames), frameMedianMilliseconds: mid(\.frameMedianMilliseconds),
+            frameP99Milliseconds: mid(\.frameP99Milliseconds), frameMaxMilliseconds: mid(\.frameMaxMilliseconds),
+            tileBytesPeak: mid(\.tileBytesPeak), peakRSSBytes: mid(\.peakRSSBytes))
+    }
+
+    /// The targets: windowed peak tile bytes the same (within 10%) at every size and
+    /// under 4 MB; expanded tile bytes at least 100x windowed at the largest size;
+    /// windowed median frame time under 1 ms at every size, the slowest within 2x the
+    /// fastest (independent of size).
+    static func check(_ results: [Measurement]) -> (report: [String], passed: Bool) {
+        let windowed = results.filter { $0.mode == "windowed" }.sorted { $0.pageBytes < $1.pageBytes }
+        guard let smallest = windowed.first, let largest = windowed.last,
+              let expanded = results.first(where: { $0.mode == "expanded" && $0.pageBytes == largest.pageBytes })
+        else { return (["no measurements"], false) }
+        let tiles = windowed.map { Double($0.tileBytesPeak) }
+        let flat = (tiles.max() ?? 0) <= (tiles.min() ?? 0) * 1.1
+        let small = (tiles.max() ?? .infinity) < 4_000_000
+        let ratio = Double(expanded.tileBytesPeak) / Double(max(1, largest.tileBytesPeak))
+        let medians = windowed.map(\.frameMedianMilliseconds)
+        let fast = (medians.max() ?? .infinity) < 1
+        let steady = (medians.max() ?? .infinity) <= 2 * (medians.min() ?? 0)
+        let report = [
+            String(
+                format: "%@ flat: windowed peak tile bytes %@ to %@ from %@ to %@ pages (target within 10%%)", flat ? "PASS" : "FAIL",
+                SVGPlot.bytes(tiles.min() ?? 0), SVGPlot.bytes(tiles.max() ?? 0), SVGPlot.bytes(Double(smallest.pageBytes)),
+                SVGPlot.bytes(Double(largest.pageBytes))),
+            String(format: "%@ small: windowed peak tile bytes at most %@ (target under 4 MB)", small ? "PASS" : "FAIL", SVGPlot.bytes(tiles.max() ?? 0)),
+            String(
+                format: "%@ ratio: expanded holds %.0fx the windowed tile bytes at %@ (target at least 100x)", ratio >= 100 ? "PASS" : "FAIL",
+                ratio, SVGPlot.bytes(Double(largest.pageBytes))),
+            String(
+                format: "%@ frame time: windowed median %.3f to %.3f ms a frame (target under 1 ms, within 2x across sizes)",
+                fast && steady ? "PASS" : "FAIL", medians.min() ?? 0, medians.max() ?? 0),
+        ]
+        return (report, flat && small && ratio >= 100 && fast && steady)
+    }
+
+    /// Writes `tiles.csv`, `tiles.md` (the table and the verdict) and the plots
+    /// `tiles-memory.svg` and `tiles-time.svg` into `directory`.
+    static func write(_ results: [Measurement], verdict: [String], machine: String, to directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var csv = "mode,pageBytes,firstFrameSeconds,firstFrameRSSBytes,frames,frameMedianMs,frameP99Ms,frameMaxMs,tileBytesPeak,peakRSSBytes\n"
+        var markdown = """
+            # Tiles: windowed vs expanded
+
+            Generated pages under a \(tableRows)-row table, viewport \(width)x\(height), tiles of 16 rows, the default
+            budget (8 viewports). First frame: a fresh `docscroll --frame 0` process, wall time. The rest: a fresh
+            `docscroll --scroll-through --stats` process that draws every frame a screen apart, top to bottom.
+            \(machine)
+
+            | page | mode | first frame | frames | frame median | frame p99 | peak tile bytes | peak RSS |
+            | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+
+            """
+        for m in results {
+            csv += "\(m.mode),\(m.pageBytes),\(String(format: "%.3f", m.firstFrameSeconds)),\(m.firstFrameRSSBytes),\(m.frames),"
+            csv += "\(m.frameMedianMilliseconds),\(m.frameP99Milliseconds),\(m.frameMaxMilliseconds),\(m.tileBytesPeak),\(m.peakRSSBytes)\n"
+            markdown += String(
+                format: "| %@ | %@ | %.2f s | %d | %.3f ms | %.3f ms | %@ | %@ |\n", SVGPlot.bytes(Double(m.pageBytes)), m.mode,
+                m.firstFrameSeconds, m.frames, m.frameMedianMilliseconds, m.frameP99Milliseconds, SVGPlot.bytes(Double(m.tileBytesPeak)),
+                SVGPlot.bytes(Double(m.peakRSSBytes)))
+        }
+        markdown += "\n" + verdict.map { "- \($0)" }.joined(separator: "\n") + "\n\n![memory](tiles-memory.svg)\n\n![frame time](tiles-time.svg)\n"
+        func points(_ mode: String, _ value: (Measurement) -> Double) -> [(x: Double, y: Double)] {
+            results.filter { $0.mode == mode }.map { (Double($0.pageBytes), value($0)) }
+        }
+        let memory = SVGPlot(
+            title: "Peak memory vs page size (with a 100k-row table, 200x60)", xLabel: "page size", yLabel: "bytes",
+            series: [
+                .init(name: "expanded: peak RSS", color: "#d62728", points: points("expanded") { Double($0.peakRSSBytes) }),
+                .init(name: "expanded: peak tile bytes", color: "#d62728", dashed: true, points: points("expanded") { Double($0.tileBytesPeak) }),
+                .init(name: "windowed: peak RSS", color: "#1f77b4", points: points("windowed") { Double($0.peakRSSBytes) }),
+                .init(name: "windowed: peak tile bytes", color: "#1f77b4", dashed: true, points: points("windowed") { Double($0.tileBytesPeak) }),
+            ])
+        var time = SVGPlot(
+            title: "Time per frame scrolling through, and to the first frame", xLabel: "page size", yLabel: "milliseconds",
+            series: [
+                .init(name: "expanded: first frame", color: "#d62728", dashed: true, points: points("expanded") { $0.firstFrameSeconds * 1000 }),
+                .init(name: "windowed: first frame", color: "#1f77b4", dashed: true, points: points("windowed") { $0.firstFrameSeconds * 1000 }),
+                .init(name: "expanded: median frame", color: "#d62728", points: points("expanded") { $0.frameMedianMilliseconds }),
+                .init(name: "windowed: median frame", color: "#1f77b4", points: points("windowed") { $0.frameMedianMilliseconds }),
+            ])
+        time.yTick = { $0 >= 1 ? String(format: "%.0f ms", $0) : String(format: "%.2g ms", $0) }
+        try csv.write(to: directory.appendingPathComponent("tiles.csv"), atomically: true, encoding: .utf8)
+        try markdown.write(to: directory.appendingPathComponent("tiles.md"), atomically: true, encoding: .utf8)
+        try memory.svg().write(to: directory.appendingPathComponent("tiles-memory.svg"), atomically: true, encoding: .utf8)
+        try time.svg().write(to: directory.appendingPathComponent("tiles-time.svg"), atomically: true, encoding: .utf8)
+    }
+}

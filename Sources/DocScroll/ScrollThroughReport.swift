@@ -1,0 +1,67 @@
+public import TileRenderer
+public import RenderCore
+
+/// Frame times of a run through the whole stack, top to bottom, as a reader paging
+/// through: what `--scroll-through` prints.
+public struct ScrollThroughReport: Sendable {
+    public var mode: RenderMode
+    /// Frames drawn, and rows between two of them.
+    public var frames: Int
+    public var step: Int
+    /// Seconds each frame took, from the scroll to the frame presented, sorted.
+    public var frameSeconds: [Double]
+    /// Most bytes of tiles held at any time (for the whole life of the view).
+    public var tileBytesPeak: Int
+
+    /// The `percentile`th frame time in milliseconds (nearest rank; 100 is the
+    /// longest).
+    public func frameMilliseconds(percentile: Double) -> Double {
+        guard !frameSeconds.isEmpty else { return 0 }
+        let rank = Int((percentile / 100 * Double(frameSeconds.count)).rounded(.up)) - 1
+        return frameSeconds[min(max(0, rank), frameSeconds.count - 1)] * 1000
+    }
+
+    /// The figures as one JSON object on one line, keys in a fixed order.
+    public var json: String {
+        let fields: [(String, String)] = [
+            ("mode", "\"\(mode.rawValue)\""), ("frames", "\(frames)"), ("step", "\(step)"),
+            ("frameMedianMs", fixedPoint(frameMilliseconds(percentile: 50))),
+            ("frameP99Ms", fixedPoint(frameMilliseconds(percentile: 99))),
+            ("frameMaxMs", fixedPoint(frameMilliseconds(percentile: 100))),
+            ("tileBytesPeak", "\(tileBytesPeak)"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+}
+
+extension DocScrollView {
+    /// Draws every frame from the top of the stack to the bottom, `step` rows apart,
+    /// handing each to `present` (a terminal writer, say) and timing both.
+    public func scrollThrough(step: Int, present: (FrameBuffer) -> Void = { _ in }) -> ScrollThroughReport {
+        let step = max(1, step)
+        var seconds: [Double] = []
+        var offset = 0
+        let clock = ContinuousClock()
+        while true {
+            let elapsed = clock.measure { present(frame(at: offset)) }
+            seconds.append(elapsed.seconds)
+            // The end is known once the pages above it are laid out: ask each time.
+            guard offset < maxScrollOffset else { break }
+            offset = min(offset + step, maxScrollOffset)
+        }
+        return ScrollThroughReport(
+            mode: renderer.mode, frames: seconds.count, step: step, frameSeconds: seconds.sorted(),
+            tileBytesPeak: renderer.statistics.tileBytesPeak)
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}
+
+/// `value` with three decimals, as JSON numbers are written here.
+func fixedPoint(_ value: Double) -> String {
+    let thousandths = Int((value * 1000).rounded())
+    let fraction = String(thousandths % 1000)
+    return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+}

@@ -1,0 +1,75 @@
+import DocScroll
+import Foundation
+import RenderCore
+import ScrollCore
+import Testing
+import TileRenderer
+
+/// Rows of Latin, CJK and emoji text, some of them graphemes too long to be stored in
+/// a cell (they go to the tiles' side tables).
+private final class MixedRows: ScrollComponent, RowSource {
+    let rowCount: Int
+    init(rows: Int) { rowCount = rows }
+    var contentExtent: Double { Double(rowCount) }
+    func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
+        for index in rows.clamped(to: 0..<rowCount) {
+            let text = "row \(index) 中文 👨‍👩‍👧‍👦 text " + String(repeating: "ab 🏳️‍🌈 ", count: index % 20)
+            buffer.draw(text, column: 0, row: row + index - rows.lowerBound)
+        }
+    }
+}
+
+/// The tile byte figure is measured, not estimated: it matches what the C allocator
+/// counts as newly in use (`mallinfo2`) while the tiles are built, within 10%.
+///
+/// Each measure runs in a process of its own (an exit test), so that no other test
+/// allocates while the heap is read; the child writes its figures, the test judges
+/// them.
+@Suite("Tile accounting")
+struct TileAccountingTests {
+    /// Figures a child process wrote: counted tile bytes, heap delta, tiles evicted.
+    private func figures(_ result: ExitTest.Result?) -> (counted: Int, delta: Int, evicted: Int)? {
+        guard let result else { return nil }
+        let numbers = String(decoding: result.standardOutputContent, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard numbers.count == 3 else { return nil }
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
+    @Test func expandedTileBytesMatchTheLiveHeapDelta() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let container = ScrollContainer(viewportExtent: 60)
+            container.append(MixedRows(rows: 3_000))
+            let before = ProcessMemory.heapInUseBytes()
+            let renderer = TileRenderer(mode: .expanded, width: 200, tileRows: 16)
+            renderer.prepare(container)
+            let delta = ProcessMemory.heapInUseBytes() - before
+            print(renderer.statistics.tileBytesLive, delta, renderer.statistics.tilesEvicted)
+            withExtendedLifetime(renderer) {}
+        }
+        let (counted, delta, _) = try #require(figures(result))
+        #expect(counted > 5_000_000)
+        #expect(abs(delta - counted) * 10 <= counted, "counted \(counted) bytes of tiles, the heap grew by \(delta)")
+    }
+
+    /// A windowed renderer scrolled through, whose tiles come and go: what it says it
+    /// holds at the end is what the heap holds.
+    @Test func windowedTileBytesMatchTheLiveHeapDeltaAfterEvictions() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let container = ScrollContainer(viewportExtent: 60)
+            container.append(MixedRows(rows: 3_000))
+            let before = ProcessMemory.heapInUseBytes()
+            let renderer = TileRenderer(mode: .windowed, width: 200, tileRows: 16, budget: .viewports(40))
+            for offset in stride(from: 0, to: 2_940, by: 7) {
+                container.scroll(to: Double(offset))
+                _ = renderer.frame(of: container)
+            }
+            let delta = ProcessMemory.heapInUseBytes() - before
+            print(renderer.statistics.tileBytesLive, delta, renderer.statistics.tilesEvicted)
+            withExtendedLifetime(renderer) {}
+        }
+        let (counted, delta, evicted) = try #require(figures(result))
+        #expect(evicted > 50)
+        #expect(counted > 5_000_000)
+        #expect(abs(delta - counted) * 10 <= counted, "counted \(counted) bytes of tiles, the heap grew by \(delta)")
+    }
+}
