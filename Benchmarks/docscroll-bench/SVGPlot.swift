@@ -22,7 +22,7 @@ struct SVGPlot {
 
     static let width = 640.0
     static let height = 400.0
-    private let left = 80.0, right = 20.0, top = 40.0, bottom = 60.0
+    private let left = 80.0, right = 40.0, top = 40.0, bottom = 60.0
 
     /// The chart as a standalone SVG document.
     func svg() -> String {

@@ -70,8 +70,43 @@ struct CommandLineTests {
             let object = try JSONSerialization.jsonObject(with: Data(result.standardError.utf8)) as? [String: Any]
             let stats = try #require(object)
             #expect(stats["mode"] as? String == mode)
-            for key in ["tilesBuilt", "tileBytesPeak", "rowsMaterialized", "documentNodes", "layoutLines", "peakRSSBytes"] {
+            for key in ["tilesBuilt", "tilesPrefetched", "tileBytesPeak", "rowsMaterialized", "documentNodes", "layoutLines", "peakRSSBytes"] {
                 #expect(stats[key] is Int, "\(key)")
+            }
+            #expect((stats["liveHeapBytes"] as? Int ?? 0) > 100_000, "the C allocator's count is read")
+            #expect((stats["firstFrameSeconds"] as? Double).map { $0 > 0 && $0 < 60 } == true)
+            #expect((stats["tileBudgetBytes"] as? Int) == (mode == "windowed" ? 8 * 80 * 24 * 16 : 0))
+        }
+    }
+
+    /// `--scroll-through` draws every frame a step apart from the top to the end and
+    /// reports their times; `--tile-rows` and `--tile-budget` shape the tiles it holds.
+    @Test func scrollThroughReportsEveryFrame() throws {
+        let full = try runDocScroll([article, "--table", items, "--height", "10", "--dump"])
+        let lines = full.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        for (step, budget) in [(10, "8x"), (1, "0"), (7, "64K")] {
+            let result = try runDocScroll([
+                article, "--table", items, "--height", "10", "--scroll-through", "--step", "\(step)", "--tile-rows", "4",
+                "--tile-budget", budget, "--stats",
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let stats = try #require(try JSONSerialization.jsonObject(with: Data(result.standardError.utf8)) as? [String: Any])
+            let maxOffset = lines - 10
+            // Offsets 0, step, 2 step, ... and the last one.
+            #expect(report["frames"] as? Int == (maxOffset + step - 1) / step + 1, "step \(step)")
+            #expect(report["step"] as? Int == step)
+            let median = try #require(report["frameMedianMs"] as? Double)
+            let p99 = try #require(report["frameP99Ms"] as? Double)
+            let longest = try #require(report["frameMaxMs"] as? Double)
+            #expect(median > 0 && median <= p99 && p99 <= longest)
+            #expect(report["tileBytesPeak"] as? Int == stats["tileBytesPeak"] as? Int)
+            let tileBytes = 32 + 80 * 4 * 16
+            #expect((stats["tileBytesPeak"] as? Int ?? 0) >= tileBytes)
+            if budget == "0" {
+                // Only the tiles a frame needs: a 10-row viewport spans at most 4 tiles of 4.
+                #expect((stats["tilesLive"] as? Int ?? 99) <= 4)
+                #expect(stats["tilesPrefetched"] as? Int == 0)
             }
         }
     }
@@ -168,7 +203,8 @@ struct CommandLineTests {
     }
 
     @Test func badUsageIsAOneLineHintWithStatusTwo() throws {
-        for arguments in [[], ["--bogus"], ["--width", "0", article], ["--frame"], ["--frame", "-3", article], ["--mode", "fast", article], ["--color", "blue", article], ["--dump=yes", article]] {
+        for arguments in [[], ["--bogus"], ["--width", "0", article], ["--frame"], ["--frame", "-3", article], ["--mode", "fast", article], ["--color", "blue", article], ["--dump=yes", article], ["--step", "3", article], ["--scroll-through", "--step", "0", article],
+            ["--tile-rows", "0", article], ["--tile-budget", "lots", article], ["--tile-budget", "-5", article]] {
             let result = try runDocScroll(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.standardError.hasPrefix("docscroll: error: "), "\(arguments)")

@@ -52,6 +52,42 @@ struct FrameInvariantTests {
         #expect(tileBytes <= expandedBytes, "seed \(seed)")
     }
 
+    /// A reader scrolling: one windowed view moved by rows, screens and jumps, down
+    /// and up, never laid out to the end first, with small tiles and a small budget
+    /// (tiles kept, evicted, prefetched, invalidated as pages are laid out further and
+    /// wrapped rows are measured): every frame equals the expanded view's.
+    @Test(arguments: 1...8)
+    func aScrollingViewDrawsWhatTheExpandedViewDraws(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let width = Int.random(in: 30...120, using: &random)
+        let height = Int.random(in: 3...40, using: &random)
+        let wraps = seed % 2 == 0
+        let inputs = generatedInputs(seed: seed, pageBytes: 2_000...30_000)
+        func view(_ mode: RenderMode) throws -> DocScrollView {
+            try DocScrollView(
+                pages: inputs.pages, tables: inputs.tables,
+                options: .init(
+                    width: width, height: height, mode: mode, tileRows: Int.random(in: 1...24, using: &random),
+                    tileBudget: .viewports(Double.random(in: 0...4, using: &random)), wrapsTableCells: wraps))
+        }
+        let windowed = try view(.windowed)
+        let expanded = try view(.expanded)
+        var offset = 0
+        for step in 0..<200 {
+            let move = switch Int.random(in: 0..<5, using: &random) {
+            case 0: -Int.random(in: 1...3, using: &random)
+            case 1: height
+            case 2: -height
+            case 3: Int.random(in: 0...max(0, windowed.maxScrollOffset), using: &random) - offset
+            default: Int.random(in: 1...3, using: &random)
+            }
+            offset = min(max(0, offset + move), windowed.maxScrollOffset)
+            let frame = windowed.frame(at: offset)
+            #expect(frame == expanded.frame(at: offset), "seed \(seed) step \(step) offset \(offset)")
+        }
+        #expect(windowed.statistics.tiles.tilesEvicted > 0, "seed \(seed): the budget made tiles go")
+    }
+
     @Test func windowedBuildsFarLessThanExpandedOnALongPage() throws {
         let page = InputFile(name: "long.html", bytes: Array(SampleContent.PageGenerator.page(bytes: 400_000, seed: 9).utf8))
         let windowed = try DocScrollView(pages: [page], tables: [], options: .init(width: 80, height: 24, mode: .windowed))

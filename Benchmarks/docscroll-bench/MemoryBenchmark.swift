@@ -6,7 +6,7 @@ import SampleContent
 /// processes: one that draws the first frame (timed from outside, as a user waits for
 /// it), one that scrolls through everything a screen at a time (`--scroll-through`:
 /// frame times, peak tile bytes, peak RSS).
-enum TileBenchmark {
+enum MemoryBenchmark {
     struct Measurement {
         let mode: String
         let pageBytes: Int
@@ -20,6 +20,11 @@ enum TileBenchmark {
         let frameMaxMilliseconds: Double
         let tileBytesPeak: Int
         let peakRSSBytes: Int
+        /// What else the scroll-through held at its end: the pages' models, their
+        /// laid-out lines, and table rows turned into cells.
+        let documentBytes: Int
+        let layoutBytes: Int
+        let rowsMaterialized: Int
     }
 
     static let width = 200
@@ -27,7 +32,7 @@ enum TileBenchmark {
     static let tableRows = 100_000
 
     static func run(sizes: [Int], runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-tiles-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-memory-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let table = directory.appendingPathComponent("items.json")
@@ -48,7 +53,9 @@ enum TileBenchmark {
                         frameMedianMilliseconds: report["frameMedianMs"] as? Double ?? 0,
                         frameP99Milliseconds: report["frameP99Ms"] as? Double ?? 0,
                         frameMaxMilliseconds: report["frameMaxMs"] as? Double ?? 0,
-                        tileBytesPeak: stats["tileBytesPeak"] as? Int ?? 0, peakRSSBytes: stats["peakRSSBytes"] as? Int ?? 0))
+                        tileBytesPeak: stats["tileBytesPeak"] as? Int ?? 0, peakRSSBytes: stats["peakRSSBytes"] as? Int ?? 0,
+                        documentBytes: stats["documentBytes"] as? Int ?? 0, layoutBytes: stats["layoutBytes"] as? Int ?? 0,
+                        rowsMaterialized: stats["rowsMaterialized"] as? Int ?? 0))
                 }
                 let measurement = median(of: samples)
                 results.append(measurement)
@@ -92,7 +99,8 @@ enum TileBenchmark {
             mode: samples[0].mode, pageBytes: samples[0].pageBytes, firstFrameSeconds: mid(\.firstFrameSeconds),
             firstFrameRSSBytes: mid(\.firstFrameRSSBytes), frames: mid(\.frames), frameMedianMilliseconds: mid(\.frameMedianMilliseconds),
             frameP99Milliseconds: mid(\.frameP99Milliseconds), frameMaxMilliseconds: mid(\.frameMaxMilliseconds),
-            tileBytesPeak: mid(\.tileBytesPeak), peakRSSBytes: mid(\.peakRSSBytes))
+            tileBytesPeak: mid(\.tileBytesPeak), peakRSSBytes: mid(\.peakRSSBytes), documentBytes: mid(\.documentBytes),
+            layoutBytes: mid(\.layoutBytes), rowsMaterialized: mid(\.rowsMaterialized))
     }
 
     /// The targets: windowed peak tile bytes the same (within 10%) at every size and
@@ -127,32 +135,36 @@ enum TileBenchmark {
         return (report, flat && small && ratio >= 100 && fast && steady)
     }
 
-    /// Writes `tiles.csv`, `tiles.md` (the table and the verdict) and the plots
-    /// `tiles-memory.svg` and `tiles-time.svg` into `directory`.
+    /// Writes `memory.csv`, `memory.md` (the table and the verdict) and the plots
+    /// `memory.svg` and `frame-time.svg` into `directory`.
     static func write(_ results: [Measurement], verdict: [String], machine: String, to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var csv = "mode,pageBytes,firstFrameSeconds,firstFrameRSSBytes,frames,frameMedianMs,frameP99Ms,frameMaxMs,tileBytesPeak,peakRSSBytes\n"
+        var csv = "mode,pageBytes,firstFrameSeconds,firstFrameRSSBytes,frames,frameMedianMs,frameP99Ms,frameMaxMs,tileBytesPeak,peakRSSBytes,"
+        csv += "documentBytes,layoutBytes,rowsMaterialized\n"
         var markdown = """
-            # Tiles: windowed vs expanded
+            # Memory: windowed vs expanded
 
             Generated pages under a \(tableRows)-row table, viewport \(width)x\(height), tiles of 16 rows, the default
             budget (8 viewports). First frame: a fresh `docscroll --frame 0` process, wall time. The rest: a fresh
-            `docscroll --scroll-through --stats` process that draws every frame a screen apart, top to bottom.
+            `docscroll --scroll-through --stats` process that draws every frame a screen apart, top to bottom;
+            model and layout are what it held at the end (the pages' node arrays and text, their laid-out lines).
             \(machine)
 
-            | page | mode | first frame | frames | frame median | frame p99 | peak tile bytes | peak RSS |
-            | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+            | page | mode | first frame | frames | frame median | frame p99 | peak tile bytes | peak RSS | model | layout | rows drawn |
+            | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 
             """
         for m in results {
             csv += "\(m.mode),\(m.pageBytes),\(String(format: "%.3f", m.firstFrameSeconds)),\(m.firstFrameRSSBytes),\(m.frames),"
-            csv += "\(m.frameMedianMilliseconds),\(m.frameP99Milliseconds),\(m.frameMaxMilliseconds),\(m.tileBytesPeak),\(m.peakRSSBytes)\n"
+            csv += "\(m.frameMedianMilliseconds),\(m.frameP99Milliseconds),\(m.frameMaxMilliseconds),\(m.tileBytesPeak),\(m.peakRSSBytes),"
+            csv += "\(m.documentBytes),\(m.layoutBytes),\(m.rowsMaterialized)\n"
             markdown += String(
-                format: "| %@ | %@ | %.2f s | %d | %.3f ms | %.3f ms | %@ | %@ |\n", SVGPlot.bytes(Double(m.pageBytes)), m.mode,
+                format: "| %@ | %@ | %.2f s | %d | %.3f ms | %.3f ms | %@ | %@ | %@ | %@ | %d |\n", SVGPlot.bytes(Double(m.pageBytes)), m.mode,
                 m.firstFrameSeconds, m.frames, m.frameMedianMilliseconds, m.frameP99Milliseconds, SVGPlot.bytes(Double(m.tileBytesPeak)),
-                SVGPlot.bytes(Double(m.peakRSSBytes)))
+                SVGPlot.bytes(Double(m.peakRSSBytes)), SVGPlot.bytes(Double(m.documentBytes)), SVGPlot.bytes(Double(m.layoutBytes)),
+                m.rowsMaterialized)
         }
-        markdown += "\n" + verdict.map { "- \($0)" }.joined(separator: "\n") + "\n\n![memory](tiles-memory.svg)\n\n![frame time](tiles-time.svg)\n"
+        markdown += "\n" + verdict.map { "- \($0)" }.joined(separator: "\n") + "\n\n![memory](memory.svg)\n\n![frame time](frame-time.svg)\n"
         func points(_ mode: String, _ value: (Measurement) -> Double) -> [(x: Double, y: Double)] {
             results.filter { $0.mode == mode }.map { (Double($0.pageBytes), value($0)) }
         }
@@ -173,9 +185,9 @@ enum TileBenchmark {
                 .init(name: "windowed: median frame", color: "#1f77b4", points: points("windowed") { $0.frameMedianMilliseconds }),
             ])
         time.yTick = { $0 >= 1 ? String(format: "%.0f ms", $0) : String(format: "%.2g ms", $0) }
-        try csv.write(to: directory.appendingPathComponent("tiles.csv"), atomically: true, encoding: .utf8)
-        try markdown.write(to: directory.appendingPathComponent("tiles.md"), atomically: true, encoding: .utf8)
-        try memory.svg().write(to: directory.appendingPathComponent("tiles-memory.svg"), atomically: true, encoding: .utf8)
-        try time.svg().write(to: directory.appendingPathComponent("tiles-time.svg"), atomically: true, encoding: .utf8)
+        try csv.write(to: directory.appendingPathComponent("memory.csv"), atomically: true, encoding: .utf8)
+        try markdown.write(to: directory.appendingPathComponent("memory.md"), atomically: true, encoding: .utf8)
+        try memory.svg().write(to: directory.appendingPathComponent("memory.svg"), atomically: true, encoding: .utf8)
+        try time.svg().write(to: directory.appendingPathComponent("frame-time.svg"), atomically: true, encoding: .utf8)
     }
 }
