@@ -38,6 +38,9 @@ public final class TileRenderer {
     public var budget: TileBudget
     public private(set) var statistics = TileStatistics()
     private var tiles: [TileKey: Tile] = [:]
+    /// Each component's row count when its tiles were built: a component that grew or
+    /// shrank since has its tiles from the old end on dropped.
+    private var rowCounts: [ComponentID: Int] = [:]
     /// Bytes of the tiles held, without the table that holds them.
     private var tileBytes = 0
     private var frameNumber = 0
@@ -85,6 +88,7 @@ public final class TileRenderer {
     public func reset(width: Int) {
         self.width = max(1, width)
         evict { _ in true }
+        rowCounts = [:]
     }
 
     /// Drops the tiles of one component (after its content changed).
@@ -106,6 +110,7 @@ public final class TileRenderer {
     /// rows, then the pinned headers drawn over them.
     public func frame(of container: ScrollContainer) -> FrameBuffer {
         frameNumber += 1
+        dropTilesPastChangedEnds(in: container)
         let layout = container.layout
         var frame = FrameBuffer(width: width, height: Int(layout.viewportExtent))
         var bands: [(id: ComponentID, rows: Range<Int>, at: Int)] = []
@@ -139,6 +144,18 @@ public final class TileRenderer {
             if !jumped { prefetch(around: container, protecting: needed) }
         }
         return frame
+    }
+
+    /// Drops the tiles that show rows at or past the end of a component whose row
+    /// count changed (a resize): they show rows that were not there, or no longer are.
+    /// Changes inside a component are the host's to report (`invalidate(_:rows:)`).
+    private func dropTilesPastChangedEnds(in container: ScrollContainer) {
+        for (id, built) in rowCounts {
+            let now = (container.component(id) as? RowSource)?.rowCount ?? 0
+            guard now != built else { continue }
+            invalidate(id, rows: min(now, built)..<Int.max)
+            rowCounts[id] = now
+        }
     }
 
     /// Content rows `offset ..< offset + extent`, as whole rows.
@@ -282,6 +299,7 @@ public final class TileRenderer {
         var buffer = FrameBuffer(width: width, height: tileRows)
         let first = key.index * tileRows
         source.drawRows(first..<min(first + tileRows, source.rowCount), into: &buffer, at: 0)
+        rowCounts[key.component] = source.rowCount
         let bytes = buffer.storageBytes
         tiles[key] = Tile(buffer: buffer, bytes: bytes, lastUsed: frameNumber)
         tileBytes += bytes

@@ -4,8 +4,8 @@ import SampleContent
 import Testing
 @testable import TileRenderer
 
-/// The tile cache's priorities over random stacks, budgets and scrolls (steps, pages
-/// and jumps, both ways): tiles are built only within the viewport plus the prefetch
+/// The tile cache's priorities over random stacks, widths, tile sizes, budgets and
+/// scrolls (steps, pages and jumps, both ways): tiles are built only within the viewport plus the prefetch
 /// reach; the tiles held never exceed the budget, or the tiles needed now when those
 /// alone are more; eviction takes the farthest tiles first; frames stay right.
 @Suite("Tile cache")
@@ -16,12 +16,13 @@ struct TileCacheTests {
         let (stack, _) = makeStack(seed: seed)
         let (reference, _) = makeStack(seed: seed)
         let tileRows = Int.random(in: 1...20, using: &random)
+        let width = Int.random(in: 3...40, using: &random)
         let viewport = stack.viewportExtent
-        let tileBytes = FrameBuffer(width: 16, height: tileRows).storageBytes
+        let tileBytes = FrameBuffer(width: width, height: tileRows).storageBytes
         let budget = [TileBudget.bytes(0), .bytes(tileBytes * Int.random(in: 1...6, using: &random)), .viewports(Double.random(in: 0.5...8, using: &random))]
             .randomElement(using: &random)!
-        let renderer = TileRenderer(mode: .windowed, width: 16, tileRows: tileRows, budget: budget)
-        let expanded = TileRenderer(mode: .expanded, width: 16, tileRows: tileRows)
+        let renderer = TileRenderer(mode: .windowed, width: width, tileRows: tileRows, budget: budget)
+        let expanded = TileRenderer(mode: .expanded, width: width, tileRows: tileRows)
         expanded.prepare(reference)
         let limit = renderer.budgetBytes(viewportExtent: viewport)
         var offset = 0.0
@@ -77,6 +78,30 @@ struct TileCacheTests {
         let frame = renderer.frame(of: container)
         #expect(frame.plainText(row: 99) == "row 99")
         #expect(renderer.statistics.tilesLive == 10)
+    }
+
+    /// A component that grows or shrinks (a resize) loses the tiles from its old end
+    /// on, and only those; the next frame shows the new rows.
+    @Test func aResizedComponentLosesTheTilesPastItsOldEnd() {
+        let container = ScrollContainer(viewportExtent: 40)
+        let source = NumberedRows("row", rows: 20)
+        let id = container.append(source)
+        let renderer = TileRenderer(mode: .windowed, width: 12, tileRows: 8)
+        _ = renderer.frame(of: container)
+        #expect(Set(renderer.liveTiles.map(\.index)) == [0, 1, 2])
+        source.rowCount = 30
+        container.componentExtentDidChange(id)
+        let drawn = source.rowsDrawn
+        let grown = renderer.frame(of: container)
+        #expect(grown.plainText(row: 29) == "row 29")
+        #expect(grown.plainText(row: 20) == "row 20")
+        // Tile 2 (rows 16..23) held the old end: built again with tile 3; 0 and 1 kept.
+        #expect(source.rowsDrawn - drawn == 8 + 6)
+        source.rowCount = 5
+        container.componentExtentDidChange(id)
+        let shrunk = renderer.frame(of: container)
+        #expect(shrunk.plainText(row: 5) == "")
+        #expect(Set(renderer.liveTiles.map(\.index)) == [0])
     }
 
     @Test func aWindowedBudgetIsEightViewportsOfCellsByDefault() {
