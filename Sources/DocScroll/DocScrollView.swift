@@ -59,10 +59,26 @@ public final class DocScrollView {
     public let renderer: TileRenderer
     /// The options in force (width and height follow `resize`).
     public private(set) var options: Options
-    private var documents: [DocumentView] = []
-    private var documentIDs: [ComponentID] = []
+    private(set) var documents: [DocumentView] = []
+    private(set) var documentIDs: [ComponentID] = []
     private var tables: [TableView] = []
     private var tableIDs: [ComponentID] = []
+    /// Each component's input name, and whether it is a table.
+    private(set) var inputs: [ComponentID: (name: String, isTable: Bool)] = [:]
+    /// Whether frames leave the work for what is below the viewport (laying out and
+    /// building the tiles a reader is likely to scroll to next) to `prefetch()`: an
+    /// interactive loop does it while waiting for keys, so a key is answered with only
+    /// the work its own screen needs.
+    public var defersPrefetch = false {
+        didSet { renderer.prefetchesDuringFrame = !defersPrefetch }
+    }
+
+    /// Lays out and builds what the next frames are likely to need, ahead of them.
+    public func prefetch() {
+        layOutViewport(keeping: nil, ahead: true)
+        renderer.prefetch(container)
+    }
+
     /// When building the view began, and how long until its first frame was drawn.
     private let creation = ContinuousClock.now
     private var firstFrameDuration: Duration?
@@ -87,6 +103,7 @@ public final class DocScrollView {
             if options.mode == .expanded { view.measureAllRows() }
             tables.append(view)
             tableIDs.append(container.append(view))
+            inputs[tableIDs[tableIDs.count - 1]] = (input.name, true)
         }
         for input in pages {
             let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
@@ -95,6 +112,7 @@ public final class DocScrollView {
             let view = DocumentView(document: document, width: options.width, initialRows: options.mode == .expanded ? .max : options.height)
             documents.append(view)
             documentIDs.append(container.append(view))
+            inputs[documentIDs[documentIDs.count - 1]] = (input.name, false)
         }
         renderer.prepare(container)
     }
@@ -173,12 +191,16 @@ public final class DocScrollView {
     /// exact rows up to the viewport, estimates only below it.
     /// - Parameter offset: the root offset to hold (a `--frame` request); `nil` keeps
     ///   the content at the top where it is (the container's anchor rule).
-    private func layOutViewport(keeping offset: Double?) {
+    /// - Parameter ahead: whether to go as far as the prefetch may draw from (else to
+    ///   the end of the last tile the viewport needs); by default, unless prefetch is
+    ///   deferred.
+    func layOutViewport(keeping offset: Double?, ahead: Bool? = nil) {
+        let prefetchRows = (ahead ?? !defersPrefetch) ? renderer.rowsAhead(viewportExtent: container.viewportExtent) : 0
         var changed = true
         while changed {
             changed = false
             let viewportEnd = container.scrollOffset + container.viewportExtent
-            let ahead = renderer.tileRows + renderer.rowsAhead(viewportExtent: container.viewportExtent)
+            let ahead = renderer.tileRows + prefetchRows
             for (document, id) in zip(documents, documentIDs) {
                 guard let top = container.rootOffset(of: id), top < viewportEnd else { continue }
                 let laidOut = document.laidOutLineCount
@@ -205,7 +227,7 @@ public final class DocScrollView {
 
     /// Lays out every page to its end and measures every wrapped table row, so that
     /// extents are exact.
-    private func layOutAll() {
+    func layOutAll() {
         measureAllTableRows()
         container.performBatchUpdates {
             for (document, id) in zip(documents, documentIDs) where document.isExtentEstimated {

@@ -27,6 +27,9 @@ struct CommandLineOptions: Equatable {
     var tileBudget = TileBudget.standard
     var stats = false
     var color = ColorChoice.auto
+    /// Whether the viewer asks for mouse reports (the wheel scrolls); off keeps the
+    /// terminal's own selection.
+    var mouse = true
     var encoding: String?
     /// How tables are read: the path to their records, whether arrays of arrays start
     /// with a header, which columns to show.
@@ -127,11 +130,12 @@ extension CommandLineOptions {
             case "--scroll-x": options.horizontalOffset = try number(try value(), for: name, range: 0...Int(Int32.max))
             case "--wrap": options.wrapsTableCells = true
             case "--stats": options.stats = true
+            case "--no-mouse": options.mouse = false
             case "--help", "-h": options.showHelp = true
             case "--version", "-V": options.showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")
             }
-            if inlineValue != nil, ["--dump", "--scroll-through", "--stats", "--no-header", "--wrap", "--help", "--version"].contains(name) {
+            if inlineValue != nil, ["--dump", "--scroll-through", "--stats", "--no-mouse", "--no-header", "--wrap", "--help", "--version"].contains(name) {
                 throw UsageError(message: "option '\(name)' takes no value")
             }
         }

@@ -103,7 +103,7 @@ public enum DocScrollCommand {
         case .automatic:
             if isTerminal, let terminal = Terminal() {
                 output.flush()
-                guard InteractiveSession.run(view: view, terminal: terminal, colors: colors) else {
+                guard InteractiveSession.run(view: view, terminal: terminal, colors: colors, mouse: options.mouse, showsStatistics: options.stats) else {
                     errors.writeLine("docscroll: error: cannot put the terminal in raw mode")
                     return 1
                 }
@@ -112,7 +112,8 @@ public enum DocScrollCommand {
             }
         }
         output.flush()
-        if options.stats {
+        // The interactive viewer shows its figures in the status line.
+        if options.stats, !(options.output == .automatic && isTerminal) {
             errors.writeLine(view.statistics.json)
         }
         return 0

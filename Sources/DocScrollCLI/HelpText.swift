@@ -40,12 +40,17 @@ enum HelpText {
           --tile-budget SIZE     tiles kept near the viewport when windowed: bytes
                                  (4M, 512K) or viewports of cells (default 8x)
           --stats                print memory figures as one JSON object on stderr
+                                 (in the viewer: live figures in the status line)
+          --no-mouse             leave the mouse to the terminal (its own selection)
+                                 instead of scrolling with the wheel
           --color WHEN           auto (default), always or never; NO_COLOR is honoured
           -h, --help             show this help
           -V, --version          show the version
 
-        Keys: j/k or arrows (row), Space/b or PgDn/PgUp (page), d/u (half page),
-              g/Home and G/End (top, bottom), h/l or left/right (table columns),
-              q (quit).
+        Keys (as in less): j/k or Up/Down (row), Space/b or PgDn/PgUp (page), d/u
+              (half page), g/G (top, end; 50g a row, 50% a fraction), Left/Right
+              (table columns), / and ? (search), n/N (next, previous match),
+              Tab/Shift-Tab and Enter (links), ]/[ (components), = (position),
+              h (help), q (quit). A number before a key repeats it.
         """
 }

@@ -2,22 +2,32 @@ import DocScroll
 import TerminalIO
 
 /// The thin loop between the terminal and the `Viewer` state machine: keys and
-/// resizes in, frames out.
+/// resizes in, frames out, one write a frame. While no key is waiting, it lays out
+/// and builds what the next frames are likely to need, so that a key is answered
+/// with only the work of its own screen.
 enum InteractiveSession {
     /// Runs until the reader quits.
     /// - Returns: `false` when the terminal could not be put in raw mode.
-    static func run(view: DocScrollView, terminal: Terminal, colors: Bool) -> Bool {
+    static func run(view: DocScrollView, terminal: Terminal, colors: Bool, mouse: Bool, showsStatistics: Bool) -> Bool {
         let size = Terminal.size() ?? (80, 24)
-        let viewer = Viewer(view: view, width: size.width, height: size.height)
-        guard terminal.enterInteractiveMode() else { return false }
+        view.defersPrefetch = true
+        let viewer = Viewer(view: view, width: size.width, height: size.height, showsStatistics: showsStatistics)
+        guard terminal.enterInteractiveMode(mouse: mouse) else { return false }
         defer { terminal.restore() }
         var writer = ANSIFrameWriter(colors: colors)
         var decoder = KeyDecoder()
         var actions = viewer.start()
+        var prefetched = false
         while true {
             for action in actions {
                 switch action {
-                case .draw(let screen): terminal.write(writer.update(to: screen))
+                case .draw(let screen):
+                    terminal.write(writer.update(to: screen))
+                    prefetched = false
+                case .suspend:
+                    guard terminal.suspend() else { return true }
+                    writer.invalidate()
+                    terminal.write(writer.update(to: viewer.screen()))
                 case .quit: return true
                 }
             }
@@ -25,13 +35,18 @@ enum InteractiveSession {
             if terminal.takeResize(), let size = Terminal.size() {
                 writer.invalidate()
                 actions += viewer.handle(.resize(width: size.width, height: size.height))
+                continue
             }
-            let bytes = terminal.read(timeout: 100)
+            // Idle work first, but only when no key is waiting.
+            var bytes = terminal.read(timeout: prefetched ? 100 : 0)
+            if bytes.isEmpty, !prefetched {
+                view.prefetch()
+                prefetched = true
+                bytes = terminal.read(timeout: 100)
+            }
             var keys = decoder.feed(bytes)
             if bytes.isEmpty { keys += decoder.flush() }
-            for key in keys {
-                if let command = KeyBindings.command(for: key) { actions += viewer.handle(command) }
-            }
+            for key in keys { actions += viewer.handle(key: key) }
         }
     }
 }

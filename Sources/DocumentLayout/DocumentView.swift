@@ -180,6 +180,37 @@ public final class DocumentView: ScrollComponent, RowSource {
         return LayoutLine.plainText(pageLayout.lines[row])
     }
 
+    /// The link marks (`[n]`, drawn dim before a link's text) on line `row`: the
+    /// column each starts at, its width in columns, and the link's number (its
+    /// target is `links[number - 1]`).
+    public func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)] {
+        layOut(throughRow: row)
+        guard row >= 0, row < pageLayout.lines.count else { return [] }
+        var marks: [(column: Int, width: Int, number: Int)] = []
+        var column = 0
+        for span in pageLayout.lines[row].spans {
+            if span.style.attributes.contains(.dim), span.text.contains("[") {
+                var offset = column
+                var characters = span.text[...]
+                while let open = characters.firstIndex(of: "[") {
+                    offset += TextWidth.columns(of: characters[..<open])
+                    let digits = characters[characters.index(after: open)...].prefix { $0.isASCII && $0.isNumber }
+                    let close = digits.endIndex
+                    if !digits.isEmpty, close < characters.endIndex, characters[close] == "]", let number = Int(digits) {
+                        marks.append((offset, digits.count + 2, number))
+                        offset += digits.count + 2
+                        characters = characters[characters.index(after: close)...]
+                    } else {
+                        offset += 1
+                        characters = characters[characters.index(after: open)...]
+                    }
+                }
+            }
+            column += TextWidth.columns(of: span.text)
+        }
+        return marks
+    }
+
     /// Lines streamed for a dump are laid out this many at a time, then dropped.
     static let streamingChunk = 4_096
 

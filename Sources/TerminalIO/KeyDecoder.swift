@@ -1,5 +1,8 @@
-/// Turns terminal input bytes into keys: UTF-8 text, control chords, and the CSI and
-/// SS3 sequences xterm-compatible terminals send for arrows and editing keys.
+public import RenderCore
+
+/// Turns terminal input bytes into keys: UTF-8 text, control chords, the CSI and SS3
+/// sequences xterm-compatible terminals send for arrows and editing keys, and SGR
+/// mouse reports of the wheel (other mouse reports are read and dropped).
 ///
 /// Bytes are fed as they arrive; an incomplete sequence is held until the next feed.
 /// An ESC with nothing after it is the Escape key once `flush()` is called (after a
@@ -72,6 +75,13 @@ public struct KeyDecoder: Sendable {
         guard end < pending.count else { return nil }
         let final = pending[end]
         let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
+        if parameters.hasPrefix("<") {
+            // SGR mouse: ESC [ < button ; column ; row (M press, m release). The wheel
+            // is buttons 64 and 65, with 4, 8 and 16 added for Shift, Meta and Ctrl.
+            let button = Int(parameters.dropFirst().split(separator: ";").first ?? "").map { $0 & ~(4 | 8 | 16) }
+            let key: TerminalKey? = final == UInt8(ascii: "M") ? (button == 64 ? .wheelUp : button == 65 ? .wheelDown : nil) : nil
+            return (key, end - index + 1)
+        }
         let number = Int(parameters.split(separator: ";").first ?? "")
         let key: TerminalKey? = switch final {
         case UInt8(ascii: "Z"): .backTab

@@ -1,14 +1,17 @@
 @preconcurrency import Glibc
 import Synchronization
 
-/// The controlling terminal: raw mode, the alternate screen, key input and size.
+/// The controlling terminal: raw mode, the alternate screen, mouse wheel reports, key
+/// input and size.
 ///
 /// Every system call docscroll makes on a terminal goes through this file. The saved
-/// terminal state is restored on `restore()`, and by a signal handler on SIGINT,
-/// SIGTERM and SIGHUP, so the shell never gets a terminal left in raw mode.
+/// terminal state is restored on `restore()`, and by signal handlers on SIGINT,
+/// SIGTERM and SIGHUP and on the signals a crash raises (SIGSEGV, SIGBUS, SIGILL,
+/// SIGTRAP, SIGABRT, SIGFPE), so the shell never gets a terminal left in raw mode.
 public final class Terminal {
     private let input: Int32
     private var isInteractive = false
+    private var reportsMouse = false
 
     /// Opens `/dev/tty` for keys, so that a page can still come from standard input.
     /// - Returns: `nil` when there is no controlling terminal.
@@ -33,8 +36,9 @@ public final class Terminal {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    /// Raw mode, alternate screen, hidden cursor; signal handlers that undo them.
-    public func enterInteractiveMode() -> Bool {
+    /// Raw mode, alternate screen, hidden cursor, and with `mouse` SGR reports of the
+    /// mouse (for its wheel); signal handlers that undo them.
+    public func enterInteractiveMode(mouse: Bool = false) -> Bool {
         var attributes = termios()
         guard tcgetattr(input, &attributes) == 0 else { return false }
         savedAttributes = attributes
@@ -43,9 +47,11 @@ public final class Terminal {
         cfmakeraw(&raw)
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { return false }
         isInteractive = true
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, restoreAndReraise) }
+        reportsMouse = mouse
+        leaveSequenceForSignals = mouse ? Self.mouseOffSequence + Self.leaveSequence : Self.leaveSequence
+        for signalNumber in Self.restoringSignals { signal(signalNumber, restoreAndReraise) }
         signal(SIGWINCH, noteResize)
-        writeAll(Self.enterSequence)
+        writeAll(Self.enterSequence + (mouse ? Self.mouseOnSequence : ""))
         return true
     }
 
@@ -53,11 +59,25 @@ public final class Terminal {
     public func restore() {
         guard isInteractive else { return }
         isInteractive = false
-        writeAll(Self.leaveSequence)
+        writeAll((reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence)
         if var attributes = savedAttributes { tcsetattr(input, TCSAFLUSH, &attributes) }
         savedAttributes = nil
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { signal(signalNumber, SIG_DFL) }
+        for signalNumber in Self.restoringSignals + [SIGWINCH] { signal(signalNumber, SIG_DFL) }
     }
+
+    /// Ctrl-Z: gives the terminal back to the shell and stops until `fg`, then takes
+    /// it again (the caller draws the whole screen anew).
+    /// - Returns: whether the terminal could be taken again.
+    public func suspend() -> Bool {
+        let mouse = reportsMouse
+        restore()
+        raise(SIGTSTP)
+        // Stopped here until continued.
+        return enterInteractiveMode(mouse: mouse)
+    }
+
+    /// Signals after which the terminal is restored before the default action.
+    private static let restoringSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
     /// Waits up to `timeout` milliseconds for input and returns the bytes read (empty
     /// on timeout or interruption).
@@ -81,6 +101,9 @@ public final class Terminal {
 
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
     static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Button events reported in SGR form (the wheel is two buttons), and back off.
+    static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
+    static let mouseOffSequence = "\u{1B}[?1006l\u{1B}[?1000l"
 }
 
 /// Writes all of `text` to standard output, retrying short writes.
@@ -99,10 +122,11 @@ func writeAll(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
 // installed and read only by them.
 nonisolated(unsafe) private var savedAttributes: termios?
 nonisolated(unsafe) private var savedDescriptor: Int32 = -1
+nonisolated(unsafe) private var leaveSequenceForSignals = Terminal.leaveSequence
 private let resizePending = Atomic<Bool>(false)
 
 private func restoreAndReraise(_ signalNumber: Int32) {
-    let leave = Terminal.leaveSequence
+    let leave = leaveSequenceForSignals
     leave.utf8CString.withUnsafeBufferPointer { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
     if var attributes = savedAttributes { tcsetattr(savedDescriptor, TCSAFLUSH, &attributes) }
     signal(signalNumber, SIG_DFL)

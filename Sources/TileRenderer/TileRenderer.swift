@@ -51,6 +51,12 @@ public final class TileRenderer {
     /// -1 up).
     private var lastOffset: Double?
     private var direction = 1.0
+    /// Whether the last frame came after a jump (then nothing is prefetched for it).
+    private var lastFrameJumped = false
+    /// Whether `frame(of:)` prefetches; a host that has time between frames (an
+    /// interactive loop waiting for keys) turns this off and calls `prefetch(_:)`
+    /// when idle, so that a frame does only the work its own viewport needs.
+    public var prefetchesDuringFrame = true
 
     /// Rows per tile unless asked otherwise.
     public static let defaultTileRows = 16
@@ -138,10 +144,10 @@ public final class TileRenderer {
         }
         if mode == .windowed {
             let moved = container.scrollOffset - (lastOffset ?? container.scrollOffset)
-            let jumped = abs(moved) > container.viewportExtent
-            if moved != 0, !jumped { direction = moved > 0 ? 1 : -1 }
+            lastFrameJumped = abs(moved) > container.viewportExtent
+            if moved != 0, !lastFrameJumped { direction = moved > 0 ? 1 : -1 }
             lastOffset = container.scrollOffset
-            if !jumped { prefetch(around: container, protecting: needed) }
+            if prefetchesDuringFrame { prefetch(container) }
         }
         return frame
     }
@@ -204,10 +210,13 @@ public final class TileRenderer {
         return 0
     }
 
-    /// Builds the tiles beyond each edge of the viewport, then a viewport further in
-    /// the direction of the last scroll, nearest first, while the budget has room for
-    /// them beside the tiles needed now.
-    private func prefetch(around container: ScrollContainer, protecting needed: Set<TileKey>) {
+    /// Builds the tiles beyond each edge of the last frame's viewport, then a viewport
+    /// further in the direction of the last scroll, nearest first, while the budget
+    /// has room for them beside the tiles needed now. Nothing after a jump, or in
+    /// expanded mode (everything is built already).
+    public func prefetch(_ container: ScrollContainer) {
+        guard mode == .windowed, !lastFrameJumped, lastOffset == container.scrollOffset else { return }
+        let needed = lastNeeded
         let top = container.scrollOffset
         let bottom = top + container.viewportExtent
         let reach = Double(tileRows)

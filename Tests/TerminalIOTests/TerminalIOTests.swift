@@ -76,3 +76,18 @@ struct ANSIFrameWriterTests {
         #expect(!output.unicodeScalars.contains("\u{9B}"))
     }
 }
+
+@Suite("Mouse reports")
+struct MouseReportTests {
+    /// SGR mouse reports: the wheel is buttons 64 and 65 (with modifier bits); presses,
+    /// releases and motion of other buttons are read whole and dropped.
+    @Test func wheelTurnsAreKeysAndOtherReportsAreDropped() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[<64;10;5M".utf8)) == [.wheelUp])
+        #expect(decoder.feed(Array("\u{1B}[<65;1;1M\u{1B}[<81;3;3M".utf8)) == [.wheelDown, .wheelDown])
+        #expect(decoder.feed(Array("\u{1B}[<0;3;4M\u{1B}[<0;3;4mj".utf8)) == [.character("j")])
+        // Split across reads.
+        #expect(decoder.feed(Array("\u{1B}[<6".utf8)).isEmpty)
+        #expect(decoder.feed(Array("4;2;2M".utf8)) == [.wheelUp])
+    }
+}

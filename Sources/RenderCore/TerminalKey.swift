@@ -1,4 +1,5 @@
-/// A key press as decoded from terminal input bytes.
+/// A key press (or a turn of the mouse wheel) as a terminal reports it: what the
+/// terminal layer decodes and the interactive viewer acts on.
 public enum TerminalKey: Hashable, Sendable {
     case character(Character)
     case up, down, left, right
@@ -8,4 +9,6 @@ public enum TerminalKey: Hashable, Sendable {
     case control(Character)
     /// F1 to F12.
     case function(Int)
+    /// The mouse wheel turned one notch (SGR mouse reports).
+    case wheelUp, wheelDown
 }

@@ -1,0 +1,203 @@
+public import ScrollCore
+import DocumentLayout
+import RenderCore
+
+/// What a reader does besides scrolling: search, follow links, move between
+/// components, ask where they are.
+extension DocScrollView {
+    /// A row of one component.
+    public struct Place: Hashable, Sendable {
+        public var component: ComponentID
+        public var row: Int
+
+        public init(component: ComponentID, row: Int) {
+            self.component = component
+            self.row = row
+        }
+    }
+
+    /// A link mark (`[n]`) on a row of a page.
+    public struct LinkFocus: Hashable, Sendable {
+        public var place: Place
+        /// The columns the mark takes.
+        public var columns: Range<Int>
+        /// The link's number on its page.
+        public var number: Int
+    }
+
+    /// The row at the top of the viewport (under any pinned header, the row the
+    /// content has scrolled to).
+    public var topPlace: Place? {
+        container.position.map { Place(component: $0.component, row: Int(max(0, $0.contentOffset))) }
+    }
+
+    /// The input a component shows (its file name) and whether it is a table.
+    public func input(of id: ComponentID) -> (name: String, isTable: Bool)? {
+        inputs[id]
+    }
+
+    /// Rows a component has (an estimate for a page not laid out to its end).
+    public func rowCount(of id: ComponentID) -> Int {
+        (container.component(id) as? RowSource)?.rowCount ?? 0
+    }
+
+    /// Scrolls so that `place` is the top row, below any pinned header.
+    public func reveal(_ place: Place) {
+        container.scroll(to: place.component, contentOffset: Double(place.row), alignment: .top)
+        layOutViewport(keeping: nil)
+    }
+
+    /// Scrolls to a fraction of the stack (0 the top, 1 the end), laying every page out
+    /// first so that the fraction is of the real length.
+    public func scroll(toFraction fraction: Double) {
+        layOutAll()
+        scroll(to: Int((Double(maxScrollOffset) * min(1, max(0, fraction))).rounded()))
+    }
+
+    /// Scrolls to the top of the next component (`forward`) or back to the top of this
+    /// one, or of the one before when this one's top is showing.
+    /// - Returns: whether the view moved.
+    @discardableResult
+    public func moveToComponent(forward: Bool) -> Bool {
+        let ids = container.componentIDs.filter { !container.isHidden($0) }
+        guard let top = topPlace, let index = ids.firstIndex(of: top.component) else { return false }
+        let target: ComponentID
+        if forward {
+            guard index + 1 < ids.count else { return false }
+            target = ids[index + 1]
+        } else {
+            target = top.row > 0 || index == 0 ? ids[index] : ids[index - 1]
+        }
+        let before = scrollOffset
+        reveal(Place(component: target, row: 0))
+        return scrollOffset != before
+    }
+
+    /// The first row from `place` (excluded) on that holds `query`, going down the
+    /// stack (`forward`) or up, wrapping around at the end; with no place, from the
+    /// top (or the end). Lowercase queries match any case (smart case). Pages are
+    /// laid out as far as the search goes.
+    /// - Returns: the row, and whether the search wrapped around to find it.
+    public func find(_ query: String, from place: Place?, forward: Bool) -> (place: Place, wrapped: Bool)? {
+        guard !query.isEmpty else { return nil }
+        let ids = container.componentIDs.filter { !container.isHidden($0) && container.component($0) is RowSource }
+        guard !ids.isEmpty else { return nil }
+        defer {
+            // Searching lays pages out further: their extents changed.
+            for id in documentIDs { container.componentExtentDidChange(id) }
+        }
+        let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
+        let startRow = place?.row ?? (forward ? -1 : Int.max)
+        // Each component once from the start on, then the start's again on the far
+        // side of the wrap, as far as the start row.
+        for step in 0...ids.count {
+            let index = forward ? (startIndex + step) % ids.count : ((startIndex - step) % ids.count + ids.count) % ids.count
+            guard let source = container.component(ids[index]) as? RowSource else { continue }
+            let wrapped = step > 0 && (forward ? index <= startIndex : index >= startIndex)
+            let isLast = step == ids.count
+            func matches(_ row: Int) -> Bool {
+                TextSearch.contains(query, in: source.plainText(row: row, width: options.width))
+            }
+            if forward {
+                // A page's row count grows as it is laid out: ask at every row.
+                var row = step == 0 ? startRow + 1 : 0
+                while row < source.rowCount, !(isLast && row > startRow) {
+                    if matches(row) { return (Place(component: ids[index], row: row), wrapped) }
+                    row += 1
+                }
+            } else {
+                // Going up needs the end of the component: lay it all out.
+                (source as? DocumentView)?.layOutAll()
+                var row = step == 0 ? min(startRow - 1, source.rowCount - 1) : source.rowCount - 1
+                while row >= 0, !(isLast && row < startRow) {
+                    if matches(row) { return (Place(component: ids[index], row: row), wrapped) }
+                    row -= 1
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The next link mark after `focus` (going down, or up when not `forward`); with
+    /// no focus, the first one from the top of the viewport down (or from its bottom
+    /// up). Tables come before pages, so a search from a table down starts at the
+    /// first page.
+    public func nextLink(after focus: LinkFocus?, forward: Bool) -> LinkFocus? {
+        let pages = documentIDs.filter { !container.isHidden($0) }
+        var place: Place
+        var column: Int
+        if let focus {
+            place = focus.place
+            column = focus.columns.lowerBound
+        } else {
+            let offset = container.scrollOffset + (forward ? 0 : container.viewportExtent - 1)
+            guard let found = container.component(atRootOffset: offset) ?? container.position.map({ ($0.component, $0.contentOffset) }) else {
+                return nil
+            }
+            place = Place(component: found.0, row: Int(max(0, found.1)))
+            column = forward ? -1 : Int.max
+        }
+        var pageIndex: Int
+        if let index = pages.firstIndex(of: place.component) {
+            pageIndex = index
+        } else {
+            guard forward, let first = pages.first else { return nil }
+            pageIndex = 0
+            place = Place(component: first, row: 0)
+            column = -1
+        }
+        var row = place.row
+        while pageIndex >= 0, pageIndex < pages.count {
+            let document = documents[documentIDs.firstIndex(of: pages[pageIndex])!]
+            if !forward { document.layOutAll() }
+            row = min(row, document.rowCount - 1)
+            // A page's row count grows as it is laid out: ask at every row.
+            while row >= 0, row < document.rowCount {
+                let marks = document.linkMarks(inRow: row)
+                if let mark = forward ? marks.first(where: { $0.column > column }) : marks.last(where: { $0.column < column }) {
+                    let place = Place(component: pages[pageIndex], row: row)
+                    return LinkFocus(place: place, columns: mark.column..<(mark.column + mark.width), number: mark.number)
+                }
+                row += forward ? 1 : -1
+                column = forward ? -1 : Int.max
+            }
+            pageIndex += forward ? 1 : -1
+            row = forward ? 0 : Int.max
+        }
+        return nil
+    }
+
+    /// Where a focused link goes.
+    public func target(of focus: LinkFocus) -> String? {
+        guard let index = documentIDs.firstIndex(of: focus.place.component) else { return nil }
+        let links = documents[index].links
+        return focus.number >= 1 && focus.number <= links.count ? links[focus.number - 1] : nil
+    }
+
+    /// The root offset of a place.
+    public func rootOffset(of place: Place) -> Double? {
+        container.rootOffset(of: place.component, contentOffset: Double(place.row))
+    }
+}
+
+/// Finding a query in text as the viewer does: a query without capitals matches
+/// any case (smart case, as in `less -i`).
+enum TextSearch {
+    static func contains(_ query: String, in text: String) -> Bool {
+        !ranges(of: query, in: text).isEmpty
+    }
+
+    static func ranges(of query: String, in text: String) -> [Range<String.Index>] {
+        guard !query.isEmpty else { return [] }
+        if query.contains(where: \.isUppercase) { return text.ranges(of: query) }
+        // Lowercasing keeps the number of characters of most text but not of all
+        // (U+0130), so match on a lowercased copy only when the counts agree.
+        let lowered = text.lowercased()
+        guard lowered.count == text.count else { return text.ranges(of: query) }
+        return lowered.ranges(of: query).map { range in
+            let lower = text.index(text.startIndex, offsetBy: lowered.distance(from: lowered.startIndex, to: range.lowerBound))
+            let upper = text.index(lower, offsetBy: lowered.distance(from: range.lowerBound, to: range.upperBound))
+            return lower..<upper
+        }
+    }
+}

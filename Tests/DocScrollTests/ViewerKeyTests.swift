@@ -1,0 +1,210 @@
+import DocScroll
+import RenderCore
+import Testing
+
+/// The viewer driven key by key, as the terminal loop drives it: every key of the
+/// help screen, numeric prefixes, the search prompt, links, components.
+@Suite("Viewer keys")
+struct ViewerKeyTests {
+    func makeViewer(height: Int = 12, width: Int = 80) throws -> Viewer {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: width, height: 24))
+        let viewer = Viewer(view: view, width: width, height: height)
+        _ = viewer.start()
+        return viewer
+    }
+
+    /// Sends keys; returns the last screen drawn, if any.
+    @discardableResult
+    func press(_ viewer: Viewer, _ keys: TerminalKey...) -> FrameBuffer? {
+        press(viewer, keys)
+    }
+
+    @discardableResult
+    func press(_ viewer: Viewer, _ keys: [TerminalKey]) -> FrameBuffer? {
+        var last: FrameBuffer?
+        for key in keys {
+            for case .draw(let screen) in viewer.handle(key: key) { last = screen }
+        }
+        return last
+    }
+
+    func type(_ text: String) -> [TerminalKey] { text.map(TerminalKey.character) }
+
+    func status(_ viewer: Viewer) -> String { viewer.screen().plainText(row: viewer.contentRows) }
+
+    /// Cells of the screen's content rows drawn in reverse video, as text per row.
+    func reversed(_ screen: FrameBuffer, rows: Int) -> [String] {
+        (0..<rows).map { row in
+            (0..<screen.width).filter { screen[$0, row].style.attributes.contains(.reverse) && !screen[$0, row].isContinuation }
+                .map { screen[$0, row].grapheme }.joined()
+        }
+    }
+
+    @Test func rowsPagesAndEndsWithNumericPrefixes() throws {
+        let viewer = try makeViewer()
+        press(viewer, .character("1"), .character("0"), .character("j"))
+        #expect(viewer.view.scrollOffset == 10)
+        press(viewer, .character("3"), .character("k"))
+        #expect(viewer.view.scrollOffset == 7)
+        press(viewer, .down, .enter, .control("e"))
+        #expect(viewer.view.scrollOffset == 10)
+        press(viewer, .up, .character("y"))
+        #expect(viewer.view.scrollOffset == 8)
+        press(viewer, .character("4"), .character("0"), .character("g"))
+        #expect(viewer.view.scrollOffset == 39, "40g: row 40 at the top")
+        press(viewer, .character("G"))
+        #expect(viewer.view.scrollOffset == viewer.view.maxScrollOffset)
+        press(viewer, .home)
+        #expect(viewer.view.scrollOffset == 0)
+        press(viewer, .character("5"), .character("0"), .character("%"))
+        #expect(viewer.view.scrollOffset == (viewer.view.maxScrollOffset + 1) / 2 || viewer.view.scrollOffset == viewer.view.maxScrollOffset / 2)
+        press(viewer, .character("p"))
+        #expect(viewer.view.scrollOffset == 0, "p without a number: the top")
+        // A screen down and back up, inside the page.
+        press(viewer, .character("6"), .character("1"), .character("g"), .character(" "))
+        let page = viewer.view.scrollOffset - 60
+        #expect(page == viewer.contentRows - 1, "a screen keeps one row of the last")
+        press(viewer, .character("b"))
+        #expect(viewer.view.scrollOffset == 60)
+        press(viewer, .character("2"), .pageDown)
+        #expect(viewer.view.scrollOffset == 60 + 2 * page)
+        press(viewer, .character("d"))
+        #expect(viewer.view.scrollOffset == 60 + 2 * page + viewer.contentRows / 2)
+        press(viewer, .character("d"), .character("u"), .character("u"))
+        press(viewer, .end, .character("3"), .character("G"))
+        #expect(viewer.view.scrollOffset == 2)
+        press(viewer, .wheelDown, .wheelDown)
+        #expect(viewer.view.scrollOffset == 2 + 2 * Viewer.wheelRows)
+        press(viewer, .wheelUp)
+        #expect(viewer.view.scrollOffset == 2 + Viewer.wheelRows)
+    }
+
+    @Test func searchFindsMatchesHighlightsThemAndWraps() throws {
+        let viewer = try makeViewer()
+        // The prompt shows in the status line as it is typed.
+        press(viewer, .character("/"))
+        #expect(status(viewer).hasPrefix("/"))
+        press(viewer, .character("x"), .backspace)
+        let found = try #require(press(viewer, .character("容"), .character("器"), .enter))
+        #expect(viewer.prompt == nil)
+        // The first row holding 容器 is the page's Chinese heading.
+        #expect(found.plainText(row: 0).hasPrefix("中文说明：容器滚动"))
+        #expect(reversed(found, rows: viewer.contentRows)[0] == "容器")
+        // n: the next one, further down the same section.
+        let next = try #require(press(viewer, .character("n")))
+        let topAfterNext = viewer.view.scrollOffset
+        #expect(next.plainText(row: 0).contains("容器"))
+        #expect(topAfterNext > 0)
+        // N goes back up to the heading.
+        let back = try #require(press(viewer, .character("N")))
+        #expect(back.plainText(row: 0).hasPrefix("中文说明：容器滚动"))
+        // Lowercase matches any case; repeating past the last match wraps with a note.
+        press(viewer, .character("/"))
+        press(viewer, type("four approaches") + [.enter])
+        #expect(viewer.screen().plainText(row: 0) == "Four approaches")
+        press(viewer, .character("n"))
+        #expect(status(viewer).contains("continued from the top"))
+        #expect(viewer.screen().plainText(row: 0) == "Four approaches", "the only match, found again after wrapping")
+        // ? searches up; nothing found is a note, and the view stays.
+        let before = viewer.view.scrollOffset
+        press(viewer, .character("?"))
+        press(viewer, type("no such words anywhere") + [.enter])
+        #expect(status(viewer).contains("Pattern not found"))
+        #expect(viewer.view.scrollOffset == before)
+        // Escape leaves the prompt without searching; the note goes with the next key.
+        press(viewer, .character("/"), .character("q"), .escape)
+        #expect(viewer.prompt == nil)
+        #expect(viewer.view.scrollOffset == before)
+        press(viewer, .character("j"))
+        #expect(!status(viewer).contains("Pattern not found"))
+    }
+
+    @Test func searchReachesIntoTheTable() throws {
+        let viewer = try makeViewer()
+        press(viewer, .end)
+        press(viewer, .character("?"))
+        let screen = try #require(press(viewer, type("1003") + [.enter]))
+        // The match is shown below the table's pinned header rows.
+        #expect(screen.plainText(row: 0).hasPrefix("id "))
+        #expect(screen.plainText(row: 2).hasPrefix("1003"))
+        #expect(reversed(screen, rows: viewer.contentRows)[2] == "1003")
+    }
+
+    @Test func tabMovesBetweenLinksAndEnterFollowsAFragmentLink() throws {
+        let viewer = try makeViewer()
+        let focused = try #require(press(viewer, .tab))
+        let focus = try #require(viewer.linkFocus)
+        #expect(focus.number == 1)
+        #expect(status(viewer).contains("[1] #intro"))
+        let row = try #require(viewer.view.rootOffset(of: focus.place)).rounded() - Double(viewer.view.scrollOffset)
+        #expect(reversed(focused, rows: viewer.contentRows)[Int(row)] == "[1]")
+        press(viewer, .tab, .tab)
+        #expect(viewer.linkFocus?.number == 3)
+        #expect(status(viewer).contains("#results"))
+        press(viewer, .backTab)
+        #expect(viewer.linkFocus?.number == 2)
+        // Enter follows it: #approaches is the heading "Four approaches".
+        press(viewer, .enter)
+        #expect(viewer.screen().plainText(row: 0) == "Four approaches")
+        #expect(viewer.linkFocus == nil)
+        // A link out of the page is not followed: a note says where it goes.
+        for _ in 0..<8 where viewer.view.target(of: viewer.linkFocus ?? focus)?.hasPrefix("https") != true { press(viewer, .tab) }
+        let before = viewer.view.scrollOffset
+        press(viewer, .enter)
+        #expect(status(viewer).contains("Not followed"))
+        #expect(viewer.view.scrollOffset == before)
+    }
+
+    @Test func bracketsMoveBetweenComponents() throws {
+        let viewer = try makeViewer()
+        let page = try #require(viewer.view.container.componentIDs.last)
+        press(viewer, .character("]"))
+        #expect(viewer.view.topPlace == DocScrollView.Place(component: page, row: 0))
+        press(viewer, .character("]"))
+        #expect(status(viewer).contains("No more components"))
+        press(viewer, .character("5"), .character("j"), .character("["))
+        #expect(viewer.view.topPlace?.row == 0, "[ goes back to the top of this component first")
+        press(viewer, .character("["))
+        #expect(viewer.view.scrollOffset == 0)
+    }
+
+    @Test func positionHelpAndControlKeys() throws {
+        let viewer = try makeViewer()
+        press(viewer, .character("="))
+        #expect(status(viewer).contains("table items.json: row 1 of 34"))
+        let help = try #require(press(viewer, .character("h")))
+        #expect(help.plainText(row: 0).hasPrefix("docscroll: tables and pages"))
+        #expect(viewer.showsHelp)
+        // Any key leaves the help, q included (it does not quit there).
+        let back = try #require(press(viewer, .character("q")))
+        #expect(!viewer.showsHelp)
+        #expect(back.plainText(row: 0).hasPrefix("id "))
+        press(viewer, .function(1))
+        #expect(viewer.showsHelp)
+        press(viewer, .escape)
+        #expect(viewer.handle(key: .control("l")).count == 1)
+        #expect(viewer.handle(key: .control("z")) == [.suspend])
+        #expect(viewer.handle(key: .character("q")) == [.quit])
+        #expect(viewer.handle(key: .control("c")) == [.quit])
+    }
+
+    @Test func arrowsScrollTheTableSidewaysAPrefixMultiplying() throws {
+        let viewer = try makeViewer(width: 40)
+        press(viewer, .character("2"), .right)
+        #expect(viewer.view.horizontalOffset == 2 * Viewer.sidewaysColumns)
+        press(viewer, .left)
+        #expect(viewer.view.horizontalOffset == Viewer.sidewaysColumns)
+    }
+
+    @Test func statisticsShowInTheStatusLine() throws {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 120, height: 24))
+        let viewer = Viewer(view: view, width: 120, height: 20, showsStatistics: true)
+        let screen = try #require({ () -> FrameBuffer? in
+            for case .draw(let screen) in viewer.start() { return screen }
+            return nil
+        }())
+        let line = screen.plainText(row: 19)
+        #expect(line.contains("tiles "), "\(line)")
+        #expect(line.contains("heap "), "\(line)")
+    }
+}
