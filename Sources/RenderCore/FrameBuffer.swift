@@ -113,13 +113,17 @@ public struct FrameBuffer: Sendable {
         }
     }
 
-    /// Appends row `row` as UTF-8 to `output`, continuation cells skipped, calling
+    /// Appends row `row` (or some of its columns) as UTF-8 to `output`, continuation
+    /// cells skipped, calling
     /// `styleChange` before the first cell and before each cell whose style differs
     /// from the one before it (a terminal writer puts its escape sequences there).
-    public func appendRow(_ row: Int, to output: inout [UInt8], styleChange: (Style, inout [UInt8]) -> Void) {
+    public func appendRow(
+        _ row: Int, columns: Range<Int>? = nil, to output: inout [UInt8], styleChange: (Style, inout [UInt8]) -> Void
+    ) {
         let start = row * width
+        let columns = (columns ?? 0..<width).clamped(to: 0..<width)
         var current: UInt16?
-        for packed in storage[start..<(start + width)] where !packed.isContinuation {
+        for packed in storage[(start + columns.lowerBound)..<(start + columns.upperBound)] where !packed.isContinuation {
             if packed.packedStyle != current {
                 current = packed.packedStyle
                 styleChange(packed.style, &output)
@@ -130,6 +134,26 @@ public struct FrameBuffer: Sendable {
                 packed.forEachInlineByte { output.append($0) }
             }
         }
+    }
+
+    /// The columns of row `row` from the first to the last cell that differs from
+    /// `other`'s (of the same size), widened to whole wide graphemes; `nil` when the
+    /// rows are the same.
+    public func differingColumns(inRow row: Int, from other: FrameBuffer) -> Range<Int>? {
+        guard width == other.width, row >= 0, row < height, row < other.height else { return 0..<width }
+        let start = row * width
+        func same(_ column: Int) -> Bool {
+            let mine = storage[start + column]
+            let theirs = other.storage[start + column]
+            if mine == theirs, mine.longIndex == nil { return true }
+            return cell(mine) == other.cell(theirs)
+        }
+        guard var first = (0..<width).first(where: { !same($0) }) else { return nil }
+        var last = (first..<width).last { !same($0) } ?? first
+        // Start on a grapheme's first cell; end after a wide one's second.
+        if storage[start + first].isContinuation || other.storage[start + first].isContinuation { first = max(0, first - 1) }
+        if last + 1 < width, storage[start + last + 1].isContinuation || other.storage[start + last + 1].isContinuation { last += 1 }
+        return first..<(last + 1)
     }
 
     /// Whether row `row` shows the same cells here and in `other` (of the same width).

@@ -1,9 +1,13 @@
 public import RenderCore
 
-/// Turns frames into the bytes that draw them: only the rows that changed since the
-/// last frame, each written with SGR style changes, all in one string per frame.
+/// Turns frames into the bytes that draw them: only the cells that changed since the
+/// last frame (from the first to the last changed cell of each changed row), with SGR
+/// style changes, all in one string per frame.
+///
+/// Attributes (bold, reverse for the status line and search matches...) are always
+/// drawn; colours only when `colors` is on (`--color`, `NO_COLOR` asks for none).
 public struct ANSIFrameWriter: Sendable {
-    /// Whether styles are sent as SGR sequences.
+    /// Whether foreground colours are sent.
     public var colors: Bool
     private var previous: FrameBuffer?
 
@@ -20,34 +24,41 @@ public struct ANSIFrameWriter: Sendable {
     /// The escape sequences that turn the screen from the previous frame into `frame`.
     public mutating func update(to frame: FrameBuffer) -> String {
         var output: [UInt8] = []
+        // A new size is drawn whole, every cell written over what was there: no
+        // clearing first, so nothing flickers.
         let sameSize = previous.map { $0.width == frame.width && $0.height == frame.height } ?? false
-        if !sameSize { output += "\u{1B}[H\u{1B}[2J".utf8 }
         for row in 0..<frame.height {
-            if sameSize, let previous, frame.rowEquals(row, in: previous) { continue }
-            output += "\u{1B}[\(row + 1);1H".utf8
-            Self.appendStyledRow(frame, row: row, colors: colors, to: &output)
-            output += "\u{1B}[K".utf8
+            let columns: Range<Int>
+            if sameSize, let previous {
+                guard let changed = frame.differingColumns(inRow: row, from: previous) else { continue }
+                columns = changed
+            } else {
+                columns = 0..<frame.width
+            }
+            output += "\u{1B}[\(row + 1);\(columns.lowerBound + 1)H".utf8
+            Self.appendStyledRow(frame, row: row, columns: columns, colors: colors, to: &output)
         }
         previous = frame
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// One row of `frame` with SGR sequences where the style changes (when `colors`),
-    /// ending in the default style.
+    /// One row of `frame` with SGR sequences where the style changes (colours only
+    /// when `colors`), ending in the default style.
     public static func styledRow(_ frame: FrameBuffer, row: Int, colors: Bool) -> String {
         var output: [UInt8] = []
-        appendStyledRow(frame, row: row, colors: colors, to: &output)
+        appendStyledRow(frame, row: row, columns: 0..<frame.width, colors: colors, to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func appendStyledRow(_ frame: FrameBuffer, row: Int, colors: Bool, to output: inout [UInt8]) {
+    private static func appendStyledRow(_ frame: FrameBuffer, row: Int, columns: Range<Int>, colors: Bool, to output: inout [UInt8]) {
         var current = Style.plain
-        frame.appendRow(row, to: &output) { style, output in
-            guard colors, style != current else { return }
-            output += sgr(style).utf8
-            current = style
+        frame.appendRow(row, columns: columns, to: &output) { style, output in
+            let shown = colors ? style : Style(style.attributes)
+            guard shown != current else { return }
+            output += sgr(shown).utf8
+            current = shown
         }
-        if colors, current != .plain { output += "\u{1B}[0m".utf8 }
+        if current != .plain { output += "\u{1B}[0m".utf8 }
     }
 
     /// The SGR sequence that sets exactly `style`.

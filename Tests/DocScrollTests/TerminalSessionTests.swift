@@ -86,6 +86,100 @@ struct TerminalSessionTests {
         #expect(!after.contains("rows 1-23 of"), "the alternate screen is gone")
     }
 
+    @Test func searchesHelpAndTheStatusLine() throws {
+        let session = try Session(command: command())
+        let first = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 24)
+        let status = String(lines[23])
+        #expect(status.hasPrefix(" One Scroll for Tables"), "the title: \(status)")
+        #expect(status.contains("items.json 1/34"), "the component under the top and its row: \(status)")
+        try session.send("/")
+        _ = try session.waitFor("the prompt") { $0.split(separator: "\n").last?.hasPrefix("/") == true }
+        try session.tmux(["send-keys", "-t", "t", "-l", "Four approaches"])
+        try session.send("Enter")
+        let found = try session.waitFor("the match at the top") { $0.hasPrefix("Four approaches") }
+        #expect(found.contains("article.html"))
+        // The match is drawn in reverse video (SGR 7) when colours are on.
+        let styled = try session.tmux(["capture-pane", "-p", "-e", "-t", "t"])
+        #expect(styled.contains("\u{1B}[7mFour approaches") || styled.contains(";7mFour approaches"), "\(styled.prefix(200))")
+        try session.send("h")
+        _ = try session.waitFor("the help screen") { $0.hasPrefix("docscroll: tables and pages") }
+        try session.send("Space")
+        _ = try session.waitFor("back from help") { $0.hasPrefix("Four approaches") }
+        try session.send("q")
+        let after = try session.waitFor("the exit status") { $0.contains("checked") }
+        #expect(after.contains("exit=0"))
+    }
+
+    /// A narrower window lays the page out again at its width; the same text stays at
+    /// the top and the status line follows.
+    @Test func followsAResize() throws {
+        let session = try Session(command: command())
+        _ = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        try session.send("]")
+        _ = try session.waitFor("the page at the top") { $0.contains("article.html 1/") }
+        try session.tmux(["resize-window", "-t", "t", "-x", "50", "-y", "15"])
+        let resized = try session.waitFor("the smaller screen") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 15 && lines[14].contains("of ") && lines.prefix(15).allSatisfy { $0.count <= 50 }
+        }
+        let lines = resized.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[14].contains("%"), "the status line is on the last row: \(lines[14])")
+        #expect(lines.prefix(14).contains { $0.hasPrefix("[1]Intro") || $0.contains("One Scroll") }, "the page's top stays in view")
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
+    /// Ctrl-Z hands the terminal back to the shell (cooked mode, no alternate screen);
+    /// fg brings the viewer back, drawn whole.
+    @Test func suspendsAndResumes() throws {
+        let session = try Session(command: "bash --norc --noprofile -i")
+        let article = pagesDirectory.appendingPathComponent("article.html").path
+        try session.tmux(["send-keys", "-t", "t", "-l", "\(executable) \(article); echo exit=$?"])
+        try session.send("Enter")
+        _ = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        try session.send("C-z")
+        _ = try session.waitFor("the shell") { $0.contains("Stopped") }
+        try session.tmux(["send-keys", "-t", "t", "-l", "stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon | sed s/^/mode:/; fg"])
+        try session.send("Enter")
+        let back = try session.waitFor("the viewer again") { $0.contains("rows 1-23 of") }
+        #expect(back.hasPrefix("[1]Intro"), "drawn whole again")
+        try session.send("j")
+        _ = try session.waitFor("keys work after resuming") { $0.contains("rows 2-24 of") }
+        try session.send("q")
+        // The shell printed the modes while the viewer was stopped; fg gives the
+        // viewer's exit status.
+        try session.tmux(["send-keys", "-t", "t", "-l", "echo status=$?"])
+        try session.send("Enter")
+        let after = try session.waitFor("the exit status") { $0.contains("status=0") }
+        #expect(after.contains("mode:icanon"), "canonical mode while stopped")
+    }
+
+    /// The mouse wheel scrolls (reports are on unless --no-mouse).
+    @Test func theMouseWheelScrolls() throws {
+        let session = try Session(command: command())
+        _ = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        try session.tmux(["send-keys", "-t", "t", "-l", "\u{1B}[<65;10;5M"])
+        _ = try session.waitFor("three rows down") { $0.contains("rows 4-26 of") }
+        try session.tmux(["send-keys", "-t", "t", "-l", "\u{1B}[<64;10;5M"])
+        _ = try session.waitFor("back up") { $0.contains("rows 1-23 of") }
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
+    /// A crash (here a SIGSEGV sent from outside) still gives the shell its terminal.
+    @Test func restoresTheTerminalAfterACrashSignal() throws {
+        let session = try Session(command: command())
+        _ = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        let shell = try session.tmux(["list-panes", "-t", "t", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(system("pkill -SEGV -P \(shell) -x docscroll") == 0)
+        let after = try session.waitFor("the exit status and terminal modes") { $0.contains("checked") }
+        #expect(after.contains("exit=139"))
+        #expect(after.contains("icanon") && !after.contains("-icanon"))
+        #expect(after.contains("echo") && !after.contains("-echo"))
+    }
+
     @Test func restoresTheTerminalOnSIGTERM() throws {
         let session = try Session(command: command())
         _ = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }

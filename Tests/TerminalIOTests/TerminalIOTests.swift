@@ -49,11 +49,16 @@ struct ANSIFrameWriterTests {
     @Test func firstFrameIsDrawnWholeThenOnlyChangedRows() {
         var writer = ANSIFrameWriter(colors: false)
         let first = writer.update(to: frame(["one", "two", "three"]))
-        #expect(first.hasPrefix("\u{1B}[H\u{1B}[2J"))
+        // Drawn whole, every cell over what was there, without clearing first.
+        #expect(first.hasPrefix("\u{1B}[1;1Hone       "))
+        #expect(!first.contains("\u{1B}[2J"))
         #expect(first.contains("one") && first.contains("two") && first.contains("three"))
         let second = writer.update(to: frame(["one", "TWO", "three"]))
-        #expect(second == "\u{1B}[2;1HTWO       \u{1B}[K")
+        // Only the changed cells: columns 1 to 3 of row 2.
+        #expect(second == "\u{1B}[2;1HTWO")
         #expect(writer.update(to: frame(["one", "TWO", "three"])) == "")
+        #expect(writer.update(to: frame(["one", "TwO", "three"])) == "\u{1B}[2;2Hw")
+        #expect(writer.update(to: frame(["one", "TWO", "three"])) == "\u{1B}[2;2HW")
         writer.invalidate()
         #expect(writer.update(to: frame(["one", "TWO", "three"])).contains("one"))
     }
@@ -64,14 +69,16 @@ struct ANSIFrameWriterTests {
         #expect(ANSIFrameWriter.sgr(Style(foreground: Color(paletteIndex: 200))) == "\u{1B}[0;38;5;200m")
         let row = ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold)), row: 0, colors: true)
         #expect(row == "\u{1B}[0;1mab\u{1B}[0m        ")
-        #expect(ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold)), row: 0, colors: false) == "ab        ")
+        // Without colours, attributes stay (a plain terminal still shows reverse video).
+        #expect(ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold, foreground: .red)), row: 0, colors: false) == "\u{1B}[0;1mab\u{1B}[0m        ")
+        #expect(ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold, foreground: .red)), row: 0, colors: true) == "\u{1B}[0;1;31mab\u{1B}[0m        ")
     }
 
     @Test func contentNeverWritesEscapeBytes() {
         var writer = ANSIFrameWriter(colors: false)
         let output = writer.update(to: frame(["a\u{1B}[31mb", "\u{9B}2J"]))
-        // Our own: home and clear (2), then a cursor move and a line erase per row (2 × 2).
-        #expect(output.utf8.filter { $0 == 0x1B }.count == 2 + 2 * 2)
+        // Our own: a cursor move per row.
+        #expect(output.utf8.filter { $0 == 0x1B }.count == 2)
         #expect(output.contains("a\u{FFFD}[31mb"))
         #expect(!output.unicodeScalars.contains("\u{9B}"))
     }
