@@ -13,6 +13,7 @@ import SampleContent
 ///                                                         --dump against the text-mode browsers
 ///     docscroll-bench memory [--kb 100,1000,10000,100000] [--runs R] [--output DIR] [--check]
 ///                                                         windowed vs expanded, with plots
+///     docscroll-bench latency [--large] [--output DIR]   first screen and key to screen, vs w3m and less
 let usage = """
     Usage: docscroll-bench generate-page BYTES [--seed S]
            docscroll-bench generate-table ROWS [--seed S]
@@ -20,6 +21,7 @@ let usage = """
            docscroll-bench table [--rows 1000,100000,1000000] [--runs R] [--check]
            docscroll-bench dump [--mb 1,10,100] [--runs R] [--time-limit S] [--check]
            docscroll-bench memory [--kb 100,1000,10000,100000] [--runs R] [--output DIR] [--check]
+           docscroll-bench latency [--large] [--output DIR]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -115,6 +117,14 @@ case "memory":
     try MemoryBenchmark.write(results, verdict: verdict.report, machine: machine, to: URL(fileURLWithPath: output))
     FileHandle.standardError.write(Data((verdict.report.joined(separator: "\n") + "\nwritten to \(output)\n").utf8))
     if arguments.contains("--check"), !verdict.passed { fail("memory targets not met") }
+case "latency":
+    var output = "Benchmarks/results"
+    if let index = arguments.firstIndex(of: "--output"), index + 1 < arguments.count { output = arguments[index + 1] }
+    let results = try LatencyBenchmark.run(large: arguments.contains("--large"), docscroll: docscrollExecutable().path) { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    let machine = "Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB."
+    try LatencyBenchmark.write(results, machine: machine, to: URL(fileURLWithPath: output))
 default:
     print(usage)
     exit(arguments.isEmpty ? 0 : 2)

@@ -54,6 +54,25 @@ extension DocScrollView {
         scroll(to: Int((Double(maxScrollOffset) * min(1, max(0, fraction))).rounded()))
     }
 
+    /// Scrolls the table under the top of the viewport sideways by `columns` screen
+    /// columns (its frozen columns stay); its tiles are built again.
+    /// - Returns: whether it moved (`false` also when a page is under the top: pages
+    ///   do not scroll sideways).
+    @discardableResult
+    public func scrollTopTableHorizontally(by columns: Int) -> Bool {
+        guard let top = topPlace, let index = tableIDs.firstIndex(of: top.component) else { return false }
+        let table = tables[index]
+        guard table.scrollHorizontally(to: table.horizontalOffset + columns) else { return false }
+        renderer.invalidate(top.component)
+        return true
+    }
+
+    /// Screen columns the table under the top of the viewport is scrolled sideways.
+    public var topTableHorizontalOffset: Int {
+        guard let top = topPlace, let index = tableIDs.firstIndex(of: top.component) else { return 0 }
+        return tables[index].horizontalOffset
+    }
+
     /// Scrolls to the top of the next component (`forward`) or back to the top of this
     /// one, or of the one before when this one's top is showing.
     /// - Returns: whether the view moved.

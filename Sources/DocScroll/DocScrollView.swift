@@ -61,8 +61,8 @@ public final class DocScrollView {
     public private(set) var options: Options
     private(set) var documents: [DocumentView] = []
     private(set) var documentIDs: [ComponentID] = []
-    private var tables: [TableView] = []
-    private var tableIDs: [ComponentID] = []
+    private(set) var tables: [TableView] = []
+    private(set) var tableIDs: [ComponentID] = []
     /// Each component's input name, and whether it is a table.
     private(set) var inputs: [ComponentID: (name: String, isTable: Bool)] = [:]
     /// Whether frames leave the work for what is below the viewport (laying out and

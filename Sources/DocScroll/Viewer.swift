@@ -15,8 +15,8 @@ public enum ViewerCommand: Hashable, Sendable {
     case goToRow(Int)
     /// Go to a percentage of the stack.
     case goToPercent(Int)
-    /// Scroll the tables' unfrozen columns sideways by a number of screen columns
-    /// (negative: back to the left).
+    /// Scroll the unfrozen columns of the table under the top of the viewport sideways
+    /// by a number of screen columns (negative: back to the left).
     case scrollColumns(Int)
     /// Find text down (forward) or up the stack, wrapping around.
     case search(String, forward: Bool)
@@ -197,7 +197,7 @@ public final class Viewer {
         case .goToRow(let row): view.scroll(to: max(0, row - 1))
         case .goToPercent(let percent): view.scroll(toFraction: Double(percent) / 100)
         case .scrollColumns(let columns):
-            return view.scrollHorizontally(to: view.horizontalOffset + columns) ? [.draw(screen())] : []
+            return view.scrollTopTableHorizontally(by: columns) ? [.draw(screen())] : []
         case .search(let query, let forward):
             lastSearch = (query, forward)
             lastMatch = nil

@@ -111,6 +111,12 @@ struct CommandLineTests {
         }
     }
 
+    @Test func noMouseIsAnOptionWithoutAValue() throws {
+        let result = try runDocScroll([article, "--no-mouse", "--dump"])
+        #expect(result.status == 0)
+        #expect(try runDocScroll([article, "--no-mouse=1"]).status == 2)
+    }
+
     @Test func readsAPageFromStandardInput() throws {
         let result = try runDocScroll(["-", "--dump"], input: Data("<h2>From stdin</h2><p>piped</p>".utf8))
         #expect(result.status == 0)

@@ -196,6 +196,25 @@ struct ViewerKeyTests {
         #expect(viewer.view.horizontalOffset == Viewer.sidewaysColumns)
     }
 
+    /// The arrows move the table under the top of the viewport, not the others; a
+    /// page does not move sideways.
+    @Test func arrowsMoveOnlyTheTableUnderTheTop() throws {
+        let table = try sample("items.json")
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [table, table], options: .init(width: 40, height: 24))
+        let viewer = Viewer(view: view, width: 40, height: 12)
+        _ = viewer.start()
+        press(viewer, .right)
+        #expect(view.topTableHorizontalOffset == Viewer.sidewaysColumns)
+        press(viewer, .character("]"))
+        #expect(view.topTableHorizontalOffset == 0, "the second table did not move")
+        let first = try #require(view.container.componentIDs.first)
+        press(viewer, .character("]"))
+        #expect(viewer.handle(key: .right).isEmpty, "nothing to move on the page")
+        press(viewer, .home)
+        #expect(view.topPlace?.component == first)
+        #expect(view.topTableHorizontalOffset == Viewer.sidewaysColumns, "the first table kept its place")
+    }
+
     @Test func statisticsShowInTheStatusLine() throws {
         let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 120, height: 24))
         let viewer = Viewer(view: view, width: 120, height: 20, showsStatistics: true)
