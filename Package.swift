@@ -46,9 +46,11 @@ let package = Package(
         // Seeded page and table generators shared by the tests and the benchmark.
         .target(name: "SampleContent"),
         .executableTarget(name: "docscroll", dependencies: ["DocScrollCLI"]),
+        // The benchmark's budget check, a library so that tests can hold it to account.
+        .target(name: "BenchmarkBudgets", path: "Sources/BenchmarkBudgets"),
         .executableTarget(
             name: "docscroll-bench",
-            dependencies: ["DocScroll", "SampleContent", "ScrollCore"],
+            dependencies: ["DocScroll", "SampleContent", "ScrollCore", "BenchmarkBudgets"],
             path: "Benchmarks/docscroll-bench"
         ),
 
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
         .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "RenderCore"]),
+        .testTarget(name: "BenchmarkBudgetsTests", dependencies: ["BenchmarkBudgets"]),
         .testTarget(
             name: "DocScrollTests",
             dependencies: ["DocScroll", "DocScrollCLI", "RenderCore", "SampleContent", "TileRenderer"]

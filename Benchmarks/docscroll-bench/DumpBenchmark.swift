@@ -18,6 +18,8 @@ enum DumpBenchmark {
         let peakRSSBytes: Int
         /// Whether the run was stopped at the time limit (`seconds` is then the limit).
         let timedOut: Bool
+        /// Seconds over the runs: median, smallest, largest.
+        let spread: Spread
 
         /// Input megabytes (10^6 bytes) per second.
         var throughput: Double { Double(pageBytes) / 1e6 / seconds }
@@ -59,7 +61,9 @@ enum DumpBenchmark {
                 if timedOut { tooSlow.insert(tool.name) }
                 let seconds = timedOut ? Double(timeLimit) : samples.map(\.seconds).sorted()[samples.count / 2]
                 let rss = samples.map(\.rss).sorted()[samples.count / 2]
-                let measurement = Measurement(tool: tool.name, pageBytes: size, seconds: seconds, peakRSSBytes: rss, timedOut: timedOut)
+                let measurement = Measurement(
+                    tool: tool.name, pageBytes: size, seconds: seconds, peakRSSBytes: rss, timedOut: timedOut,
+                    spread: Spread(samples.map(\.seconds)))
                 results.append(measurement)
                 progress(String(
                     format: "%@ %d MB: %@%.2f s (%.1f MB/s), %d MiB", tool.name, size / 1_000_000, timedOut ? "over " : "", seconds,

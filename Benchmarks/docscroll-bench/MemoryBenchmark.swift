@@ -25,13 +25,15 @@ enum MemoryBenchmark {
         let documentBytes: Int
         let layoutBytes: Int
         let rowsMaterialized: Int
+        /// First-frame seconds and median frame milliseconds over the runs.
+        var firstFrameSpread = Spread([])
+        var frameMedianSpread = Spread([])
     }
 
     static let width = 200
     static let height = 60
-    static let tableRows = 100_000
 
-    static func run(sizes: [Int], runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
+    static func run(sizes: [Int], tableRows: Int, runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-memory-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -95,12 +97,15 @@ enum MemoryBenchmark {
     /// Each figure's median over the runs.
     private static func median(of samples: [Measurement]) -> Measurement {
         func mid<T: Comparable>(_ value: (Measurement) -> T) -> T { samples.map(value).sorted()[samples.count / 2] }
-        return Measurement(
+        var measurement = Measurement(
             mode: samples[0].mode, pageBytes: samples[0].pageBytes, firstFrameSeconds: mid(\.firstFrameSeconds),
             firstFrameRSSBytes: mid(\.firstFrameRSSBytes), frames: mid(\.frames), frameMedianMilliseconds: mid(\.frameMedianMilliseconds),
             frameP99Milliseconds: mid(\.frameP99Milliseconds), frameMaxMilliseconds: mid(\.frameMaxMilliseconds),
             tileBytesPeak: mid(\.tileBytesPeak), peakRSSBytes: mid(\.peakRSSBytes), documentBytes: mid(\.documentBytes),
             layoutBytes: mid(\.layoutBytes), rowsMaterialized: mid(\.rowsMaterialized))
+        measurement.firstFrameSpread = Spread(samples.map(\.firstFrameSeconds))
+        measurement.frameMedianSpread = Spread(samples.map(\.frameMedianMilliseconds))
+        return measurement
     }
 
     /// The targets: windowed peak tile bytes the same (within 10%) at every size and
@@ -137,7 +142,7 @@ enum MemoryBenchmark {
 
     /// Writes `memory.csv`, `memory.md` (the table and the verdict) and the plots
     /// `memory.svg` and `frame-time.svg` into `directory`.
-    static func write(_ results: [Measurement], verdict: [String], machine: String, to directory: URL) throws {
+    static func write(_ results: [Measurement], tableRows: Int, verdict: [String], machine: String, to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var csv = "mode,pageBytes,firstFrameSeconds,firstFrameRSSBytes,frames,frameMedianMs,frameP99Ms,frameMaxMs,tileBytesPeak,peakRSSBytes,"
         csv += "documentBytes,layoutBytes,rowsMaterialized\n"
@@ -159,8 +164,8 @@ enum MemoryBenchmark {
             csv += "\(m.frameMedianMilliseconds),\(m.frameP99Milliseconds),\(m.frameMaxMilliseconds),\(m.tileBytesPeak),\(m.peakRSSBytes),"
             csv += "\(m.documentBytes),\(m.layoutBytes),\(m.rowsMaterialized)\n"
             markdown += String(
-                format: "| %@ | %@ | %.2f s | %d | %.3f ms | %.3f ms | %@ | %@ | %@ | %@ | %d |\n", SVGPlot.bytes(Double(m.pageBytes)), m.mode,
-                m.firstFrameSeconds, m.frames, m.frameMedianMilliseconds, m.frameP99Milliseconds, SVGPlot.bytes(Double(m.tileBytesPeak)),
+                format: "| %@ | %@ | %@ s | %d | %@ ms | %.3f ms | %@ | %@ | %@ | %@ | %d |\n", SVGPlot.bytes(Double(m.pageBytes)), m.mode,
+                m.firstFrameSpread.text(2), m.frames, m.frameMedianSpread.text(3), m.frameP99Milliseconds, SVGPlot.bytes(Double(m.tileBytesPeak)),
                 SVGPlot.bytes(Double(m.peakRSSBytes)), SVGPlot.bytes(Double(m.documentBytes)), SVGPlot.bytes(Double(m.layoutBytes)),
                 m.rowsMaterialized)
         }
@@ -169,7 +174,7 @@ enum MemoryBenchmark {
             results.filter { $0.mode == mode }.map { (Double($0.pageBytes), value($0)) }
         }
         let memory = SVGPlot(
-            title: "Peak memory vs page size (with a 100k-row table, 200x60)", xLabel: "page size", yLabel: "bytes",
+            title: "Peak memory vs page size (with a \(tableRows / 1000)k-row table, 200x60)", xLabel: "page size", yLabel: "bytes",
             series: [
                 .init(name: "expanded: peak RSS", color: "#d62728", points: points("expanded") { Double($0.peakRSSBytes) }),
                 .init(name: "expanded: peak tile bytes", color: "#d62728", dashed: true, points: points("expanded") { Double($0.tileBytesPeak) }),

@@ -11,6 +11,8 @@ enum TableBenchmark {
         let fileBytes: Int
         let seconds: Double
         let peakRSSBytes: Int
+        /// Seconds over the runs: median, smallest, largest.
+        let spread: Spread
 
         /// Peak RSS over the file's size.
         var memoryRatio: Double { Double(peakRSSBytes) / Double(fileBytes) }
@@ -38,7 +40,7 @@ enum TableBenchmark {
                 }
                 let measurement = Measurement(
                     tool: tool, rows: rows, fileBytes: json.count, seconds: samples.map(\.0).sorted()[runs / 2],
-                    peakRSSBytes: samples.map(\.1).sorted()[runs / 2])
+                    peakRSSBytes: samples.map(\.1).sorted()[runs / 2], spread: Spread(samples.map(\.0)))
                 results.append(measurement)
                 progress(String(
                     format: "%@, %d rows (%.1f MB): %.2f s, %d MiB (%.2fx the file)", tool, rows, Double(json.count) / 1e6,

@@ -25,3 +25,24 @@ enum TimedRun {
         return (seconds, kilobytes * 1024, timedOut)
     }
 }
+
+/// The median of several runs, with the smallest and largest.
+struct Spread {
+    let median: Double
+    let min: Double
+    let max: Double
+
+    init(_ values: [Double]) {
+        let sorted = values.sorted()
+        median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        min = sorted.first ?? 0
+        max = sorted.last ?? 0
+    }
+
+    /// "0.220 (0.210-0.250)" with `digits` decimals; the median alone for one run.
+    func text(_ digits: Int) -> String {
+        let format = "%.\(digits)f"
+        let median = String(format: format, self.median)
+        return min == max ? median : "\(median) (\(String(format: format, min))-\(String(format: format, max)))"
+    }
+}

@@ -1,36 +1,29 @@
+import BenchmarkBudgets
 import Foundation
 import SampleContent
 
-/// docscroll-bench: generates deterministic inputs and measures docscroll's two memory
-/// models on them, each data point in a fresh process.
+/// docscroll-bench: runs the benchmark suites, each data point in a fresh process, and
+/// writes their CSV files, plots and a Markdown summary into `Benchmarks/results/`.
 ///
+///     docscroll-bench [--quick] [--suite NAME] [--runs R] [--output DIR] [--check] [--budgets FILE]
 ///     docscroll-bench generate-page BYTES [--seed S]      an HTML page on stdout
 ///     docscroll-bench generate-table ROWS [--seed S]      a JSON table on stdout
-///     docscroll-bench container [--check]                 container core cost vs components
-///     docscroll-bench table [--rows 1000,100000,1000000] [--runs R] [--check]
-///                                                         first frame of large tables, vs jq
-///     docscroll-bench dump [--mb 1,10,100] [--runs R] [--time-limit S] [--check]
-///                                                         --dump against the text-mode browsers
-///     docscroll-bench memory [--kb 100,1000,10000,100000] [--runs R] [--output DIR] [--check]
-///                                                         windowed vs expanded, with plots
-///     docscroll-bench latency [--large] [--output DIR]   first screen and key to screen, vs w3m and less
 let usage = """
-    Usage: docscroll-bench generate-page BYTES [--seed S]
+    Usage: docscroll-bench [--quick] [--suite NAME] [--runs R] [--output DIR] [--check] [--budgets FILE]
+           docscroll-bench generate-page BYTES [--seed S]
            docscroll-bench generate-table ROWS [--seed S]
-           docscroll-bench container [--check]
-           docscroll-bench table [--rows 1000,100000,1000000] [--runs R] [--check]
-           docscroll-bench dump [--mb 1,10,100] [--runs R] [--time-limit S] [--check]
-           docscroll-bench memory [--kb 100,1000,10000,100000] [--runs R] [--output DIR] [--check]
-           docscroll-bench latency [--large] [--output DIR]
+
+    Suites: \(Suites.names.joined(separator: ", ")) (all by default; --suite may be given more than once).
+    --quick     a reduced set in about a minute, written to .build/bench-quick unless --output says
+    --runs R    fresh processes per data point (default 3, quick 1); medians with min and max
+    --check     compare with Benchmarks/budgets.json (or --budgets FILE); exit 1 on a regression
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-@MainActor func option(_ name: String, default value: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
-        return value
-    }
-    return number
+func value(of name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
 }
 
 func fail(_ message: String) -> Never {
@@ -38,94 +31,100 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+func progress(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
 /// The docscroll executable built beside this one.
 func docscrollExecutable() -> URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("docscroll")
 }
 
+/// The first line a command prints, or `nil`.
+func firstLine(_ executable: String, _ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+}
+
+/// The machine and the versions the figures were measured with.
+func machineDescription() -> String {
+    let info = ProcessInfo.processInfo
+    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("model name") }?
+        .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+    let swift = firstLine("/usr/bin/env", ["swift", "--version"]) ?? "Swift (version unknown)"
+    let libxml2 = firstLine("/usr/bin/env", ["pkg-config", "--modversion", "libxml-2.0"]) ?? "unknown"
+    return "\(info.activeProcessorCount) cores (\(cpu)), \(info.physicalMemory >> 30) GiB; \(swift); libxml2 \(libxml2)"
+}
+
 switch arguments.first {
 case "generate-page":
     guard arguments.count > 1, let bytes = Int(arguments[1]) else { fail("generate-page needs a size in bytes") }
-    FileHandle.standardOutput.write(Data(PageGenerator.page(bytes: bytes, seed: UInt64(option("--seed", default: 1))).utf8))
+    FileHandle.standardOutput.write(Data(PageGenerator.page(bytes: bytes, seed: UInt64(value(of: "--seed").flatMap(Int.init) ?? 1)).utf8))
 case "generate-table":
     guard arguments.count > 1, let rows = Int(arguments[1]) else { fail("generate-table needs a row count") }
-    FileHandle.standardOutput.write(Data(TableGenerator.json(rows: rows, seed: UInt64(option("--seed", default: 1))).utf8))
-case "container":
-    print("components,buildMilliseconds,layoutNanoseconds,scrollStepNanoseconds,extentChangeNanoseconds")
-    let results = ContainerBenchmark.run(componentCounts: [10, 1_000, 100_000])
-    for result in results {
-        print(String(format: "%d,%.2f,%.0f,%.0f,%.0f", result.components, result.buildMilliseconds, result.layoutNanoseconds, result.scrollStepNanoseconds, result.extentChangeNanoseconds))
-    }
-    if let small = results.first, let large = results.last {
-        // log2(100,000) / log2(10) is about 5; allow twice that for cache effects.
-        let bound = 2 * log2(Double(large.components)) / log2(Double(small.components))
-        let stepRatio = large.scrollStepNanoseconds / small.scrollStepNanoseconds
-        let layoutRatio = large.layoutNanoseconds / small.layoutNanoseconds
-        FileHandle.standardError.write(Data(String(
-            format: "scroll step x%.1f, layout x%.1f from %d to %d components (bound x%.1f)\n",
-            stepRatio, layoutRatio, small.components, large.components, bound).utf8))
-        if arguments.contains("--check"), stepRatio > bound || layoutRatio > bound {
-            fail("container cost grows faster than log n")
+    FileHandle.standardOutput.write(Data(TableGenerator.json(rows: rows, seed: UInt64(value(of: "--seed").flatMap(Int.init) ?? 1)).utf8))
+case "--help", "-h", "help":
+    print(usage)
+default:
+    let quick = arguments.contains("--quick")
+    let output = URL(fileURLWithPath: value(of: "--output") ?? (quick ? ".build/bench-quick" : "Benchmarks/results"))
+    var settings = Settings(quick: quick, output: output, docscroll: docscrollExecutable().path)
+    settings.runs = value(of: "--runs").flatMap(Int.init).map { max(1, $0) }
+    let chosen = arguments.indices.filter { arguments[$0] == "--suite" && $0 + 1 < arguments.count }.map { arguments[$0 + 1] }
+    if !chosen.isEmpty { settings.suites = chosen }
+    for name in settings.suites where !Suites.names.contains(name) { fail("no suite '\(name)' (suites: \(Suites.names.joined(separator: ", ")))") }
+    guard FileManager.default.isExecutableFile(atPath: settings.docscroll) else { fail("no docscroll beside this program: build it first") }
+
+    let started = Date()
+    let machine = machineDescription()
+    progress("docscroll-bench: \(settings.quick ? "quick" : "full") run of \(settings.suites.joined(separator: ", ")); \(machine)")
+    var reports: [SuiteReport] = []
+    for name in settings.suites {
+        progress("== \(name)")
+        do {
+            reports.append(try Suites.run(name, settings, progress: progress))
+        } catch {
+            progress("\(name): could not run: \(error)")
+            reports.append(SuiteReport(name: name, markdown: "Not run: \(error)\n"))
         }
     }
-case "table":
-    var rowCounts = [1_000, 100_000, 1_000_000]
-    if let index = arguments.firstIndex(of: "--rows"), index + 1 < arguments.count {
-        rowCounts = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
+    let figures = reports.reduce(into: [String: Double]()) { $0.merge($1.figures) { $1 } }
+    var verdicts: [BudgetCheck.Verdict] = []
+    if arguments.contains("--check") {
+        let path = value(of: "--budgets") ?? "Benchmarks/budgets.json"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+        do {
+            verdicts = BudgetCheck.evaluate(figures, against: try BudgetCheck.budgets(fromJSON: text))
+        } catch {
+            fail("\(path): \(error)")
+        }
     }
-    print("tool,rows,fileBytes,seconds,peakRSSBytes")
-    let results = try TableBenchmark.run(rowCounts: rowCounts, runs: max(1, option("--runs", default: 3)), docscroll: docscrollExecutable().path) { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    let summary = Summary.markdown(
+        reports: reports, figures: figures, verdicts: verdicts, machine: machine, settings: settings,
+        minutes: Date().timeIntervalSince(started) / 60)
+    do {
+        try FileManager.default.createDirectory(at: settings.output, withIntermediateDirectories: true)
+        try summary.write(to: settings.output.appendingPathComponent("summary.md"), atomically: true, encoding: .utf8)
+        let figureLines = figures.keys.sorted().map { "\($0),\(figures[$0]!)" }
+        try (["figure,value"] + figureLines).joined(separator: "\n").appending("\n")
+            .write(to: settings.output.appendingPathComponent("figures.csv"), atomically: true, encoding: .utf8)
+    } catch {
+        fail("cannot write the summary: \(error)")
     }
-    for result in results {
-        print("\(result.tool),\(result.rows),\(result.fileBytes),\(String(format: "%.3f", result.seconds)),\(result.peakRSSBytes)")
+    for report in reports { for line in report.targets { progress(line) } }
+    for verdict in verdicts { progress(verdict.line) }
+    progress("written to \(settings.output.path)")
+    if verdicts.contains(where: { !$0.passed }) {
+        FileHandle.standardError.write(Data("docscroll-bench: a budget in Benchmarks/budgets.json was missed\n".utf8))
+        exit(1)
     }
-    let verdict = TableBenchmark.check(results)
-    FileHandle.standardError.write(Data((verdict.report.joined(separator: "\n") + "\n").utf8))
-    if arguments.contains("--check"), !verdict.passed { fail("table targets not met") }
-case "dump":
-    var sizes = [1_000_000, 10_000_000, 100_000_000]
-    if let index = arguments.firstIndex(of: "--mb"), index + 1 < arguments.count {
-        sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }.map { $0 * 1_000_000 }
-    }
-    let docscroll = docscrollExecutable().path
-    print("tool,pageBytes,seconds,megabytesPerSecond,peakRSSBytes,timedOut")
-    let results = try DumpBenchmark.run(
-        sizes: sizes, runs: max(1, option("--runs", default: 3)), timeLimit: max(1, option("--time-limit", default: 120)),
-        docscroll: docscroll
-    ) { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-    for result in results {
-        print("\(result.tool),\(result.pageBytes),\(String(format: "%.3f", result.seconds)),\(String(format: "%.1f", result.throughput)),\(result.peakRSSBytes),\(result.timedOut)")
-    }
-    let verdict = DumpBenchmark.check(results)
-    FileHandle.standardError.write(Data((verdict.report.joined(separator: "\n") + "\n").utf8))
-    if arguments.contains("--check"), !verdict.passed { fail("dump targets not met") }
-case "memory":
-    var sizes = [100_000, 1_000_000, 10_000_000, 100_000_000]
-    if let index = arguments.firstIndex(of: "--kb"), index + 1 < arguments.count {
-        sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }.map { $0 * 1_000 }
-    }
-    var output = "Benchmarks/results"
-    if let index = arguments.firstIndex(of: "--output"), index + 1 < arguments.count { output = arguments[index + 1] }
-    let results = try MemoryBenchmark.run(sizes: sizes, runs: max(1, option("--runs", default: 1)), docscroll: docscrollExecutable().path) { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-    let verdict = MemoryBenchmark.check(results)
-    let machine = "Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB."
-    try MemoryBenchmark.write(results, verdict: verdict.report, machine: machine, to: URL(fileURLWithPath: output))
-    FileHandle.standardError.write(Data((verdict.report.joined(separator: "\n") + "\nwritten to \(output)\n").utf8))
-    if arguments.contains("--check"), !verdict.passed { fail("memory targets not met") }
-case "latency":
-    var output = "Benchmarks/results"
-    if let index = arguments.firstIndex(of: "--output"), index + 1 < arguments.count { output = arguments[index + 1] }
-    let results = try LatencyBenchmark.run(large: arguments.contains("--large"), docscroll: docscrollExecutable().path) { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-    let machine = "Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB."
-    try LatencyBenchmark.write(results, machine: machine, to: URL(fileURLWithPath: output))
-default:
-    print(usage)
-    exit(arguments.isEmpty ? 0 : 2)
 }

@@ -1,0 +1,191 @@
+import Foundation
+
+/// How a run of the benchmark is set up.
+struct Settings {
+    /// A reduced set in about a minute (CI), instead of the full one.
+    var quick = false
+    /// The suites to run, in order.
+    var suites = Suites.names
+    /// Runs per data point (each in a fresh process); `nil`: 1 quick, 3 full.
+    var runs: Int?
+    var output: URL
+    var docscroll: String
+
+    var runsPerPoint: Int { runs ?? (quick ? 1 : 3) }
+}
+
+/// What a suite measured: figures for the budget check, a section for the summary, its
+/// own targets' verdicts.
+struct SuiteReport {
+    var name: String
+    var figures: [String: Double] = [:]
+    var markdown = ""
+    var targets: [String] = []
+}
+
+enum Suites {
+    static let names = ["container", "table", "dump", "memory", "latency"]
+
+    static func run(_ name: String, _ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        switch name {
+        case "container": container(settings)
+        case "table": try table(settings, progress: progress)
+        case "dump": try dump(settings, progress: progress)
+        case "memory": try memory(settings, progress: progress)
+        case "latency": try latency(settings, progress: progress)
+        default: fail("no suite '\(name)' (suites: \(names.joined(separator: ", ")))")
+        }
+    }
+
+    // MARK: The suites
+
+    /// (6) The container core's layout and scroll-step cost against the number of
+    /// components: growth must stay logarithmic.
+    static func container(_ settings: Settings) -> SuiteReport {
+        let results = ContainerBenchmark.run(componentCounts: [10, 1_000, 100_000])
+        var report = SuiteReport(name: "container")
+        var csv = "components,buildMilliseconds,layoutNanoseconds,scrollStepNanoseconds,extentChangeNanoseconds\n"
+        report.markdown = "| components | build | layout pass | scroll step | extent change |\n| ---: | ---: | ---: | ---: | ---: |\n"
+        for r in results {
+            csv += String(format: "%d,%.2f,%.0f,%.0f,%.0f\n", r.components, r.buildMilliseconds, r.layoutNanoseconds, r.scrollStepNanoseconds, r.extentChangeNanoseconds)
+            report.markdown += String(
+                format: "| %d | %.2f ms | %.0f ns | %.0f ns | %.0f ns |\n", r.components, r.buildMilliseconds, r.layoutNanoseconds,
+                r.scrollStepNanoseconds, r.extentChangeNanoseconds)
+            report.figures["container.scrollStepNanoseconds.\(r.components)"] = r.scrollStepNanoseconds
+        }
+        if let small = results.first, let large = results.last {
+            // log2(100,000) / log2(10) is 5; twice that allows for cache effects.
+            let bound = 2 * log2(Double(large.components)) / log2(Double(small.components))
+            let step = large.scrollStepNanoseconds / small.scrollStepNanoseconds
+            let layout = large.layoutNanoseconds / small.layoutNanoseconds
+            report.figures["container.scrollStepGrowth"] = step
+            report.figures["container.layoutGrowth"] = layout
+            report.targets.append(String(
+                format: "%@ growth: scroll step x%.1f, layout x%.1f from %d to %d components (bound x%.1f, log n)",
+                step <= bound && layout <= bound ? "PASS" : "FAIL", step, layout, small.components, large.components, bound))
+        }
+        write(csv, "container.csv", settings)
+        return report
+    }
+
+    /// (5) The first frame of large tables, windowed and expanded, against `jq length`.
+    static func table(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        let rows = settings.quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000]
+        let results = try TableBenchmark.run(rowCounts: rows, runs: settings.runsPerPoint, docscroll: settings.docscroll, progress: progress)
+        var report = SuiteReport(name: "table")
+        var csv = "tool,rows,fileBytes,secondsMedian,secondsMin,secondsMax,peakRSSBytes\n"
+        report.markdown = "| rows | file | tool | first frame (s) | peak RSS | RSS / file |\n| ---: | ---: | --- | ---: | ---: | ---: |\n"
+        for r in results {
+            csv += "\(r.tool),\(r.rows),\(r.fileBytes),\(r.spread.median),\(r.spread.min),\(r.spread.max),\(r.peakRSSBytes)\n"
+            report.markdown += String(
+                format: "| %d | %@ | %@ | %@ | %@ | %.2fx |\n", r.rows, SVGPlot.bytes(Double(r.fileBytes)), r.tool, r.spread.text(3),
+                SVGPlot.bytes(Double(r.peakRSSBytes)), r.memoryRatio)
+            if r.tool == "windowed" {
+                report.figures["table.windowedFirstFrameSeconds.\(r.rows)"] = r.seconds
+                report.figures["table.windowedRSSOverFile.\(r.rows)"] = r.memoryRatio
+            }
+        }
+        report.targets = settings.quick ? [] : TableBenchmark.check(results).report
+        write(csv, "table.csv", settings)
+        var plot = SVGPlot(
+            title: "Time to the first frame of a JSON table (100x40)", xLabel: "rows", yLabel: "seconds",
+            series: [("windowed", "#1f77b4"), ("expanded", "#d62728"), ("jq length", "#7f7f7f")].map { tool, color in
+                SVGPlot.Series(name: tool, color: color, points: results.filter { $0.tool == tool }.map { (Double($0.rows), $0.seconds) })
+            }.filter { !$0.points.isEmpty })
+        plot.xTick = { String(Int($0)) }
+        plot.yTick = { String(format: $0 >= 1 ? "%.0f s" : "%.2g s", $0) }
+        write(plot.svg(), "table.svg", settings)
+        report.markdown += "\n![table](table.svg)\n"
+        return report
+    }
+
+    /// (4) `--dump` throughput and peak RSS against the text-mode browsers installed.
+    static func dump(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        let sizes = settings.quick ? [1_000_000] : [1_000_000, 10_000_000, 100_000_000]
+        let results = try DumpBenchmark.run(
+            sizes: sizes, runs: settings.runsPerPoint, timeLimit: settings.quick ? 30 : 120, docscroll: settings.docscroll, progress: progress)
+        var report = SuiteReport(name: "dump")
+        var csv = "tool,pageBytes,secondsMedian,secondsMin,secondsMax,megabytesPerSecond,peakRSSBytes,timedOut\n"
+        report.markdown = "| page | tool | seconds | MB/s | peak RSS | RSS / page |\n| ---: | --- | ---: | ---: | ---: | ---: |\n"
+        for r in results {
+            csv += "\(r.tool),\(r.pageBytes),\(r.spread.median),\(r.spread.min),\(r.spread.max),\(String(format: "%.1f", r.throughput)),\(r.peakRSSBytes),\(r.timedOut)\n"
+            report.markdown += String(
+                format: "| %@ | %@ | %@%@ | %.1f | %@ | %.2fx |\n", SVGPlot.bytes(Double(r.pageBytes)), r.tool, r.timedOut ? "over " : "",
+                r.spread.text(2), r.throughput, SVGPlot.bytes(Double(r.peakRSSBytes)), Double(r.peakRSSBytes) / Double(r.pageBytes))
+        }
+        for size in sizes {
+            let megabytes = size / 1_000_000
+            guard let ours = results.first(where: { $0.tool == "docscroll" && $0.pageBytes == size }) else { continue }
+            report.figures["dump.docscrollMegabytesPerSecond.\(megabytes)"] = ours.throughput
+            report.figures["dump.docscrollRSSOverPage.\(megabytes)"] = Double(ours.peakRSSBytes) / Double(size)
+            let peers = results.filter { $0.pageBytes == size && !$0.tool.hasPrefix("docscroll") && !$0.timedOut }
+            if let fastest = peers.min(by: { $0.seconds < $1.seconds }) {
+                report.figures["dump.fastestPeerOverDocscrollSpeed.\(megabytes)"] = fastest.seconds / ours.seconds
+            }
+        }
+        report.targets = settings.quick ? [] : DumpBenchmark.check(results).report
+        write(csv, "dump.csv", settings)
+        let colors = ["docscroll": "#1f77b4", "docscroll-expanded": "#17becf", "w3m": "#2ca02c", "links": "#d62728", "lynx": "#9467bd",
+                      "elinks": "#8c564b", "html2text": "#7f7f7f"]
+        var plot = SVGPlot(
+            title: "--dump of generated pages (width 80)", xLabel: "page size", yLabel: "seconds",
+            series: colors.keys.sorted().compactMap { tool in
+                let points = results.filter { $0.tool == tool && !$0.timedOut }.map { (Double($0.pageBytes), $0.seconds) }
+                return points.isEmpty ? nil : SVGPlot.Series(name: tool, color: colors[tool]!, dashed: !tool.hasPrefix("docscroll"), points: points)
+            })
+        plot.yTick = { String(format: $0 >= 1 ? "%.0f s" : "%.2g s", $0) }
+        write(plot.svg(), "dump.svg", settings)
+        report.markdown += "\n![dump](dump.svg)\n"
+        return report
+    }
+
+    /// (1)-(3) Windowed against expanded: peak RSS, peak tile bytes, rows, time to the
+    /// first frame and per-frame time of a scroll through, against the page's size.
+    static func memory(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        let sizes = settings.quick ? [100_000, 1_000_000] : [100_000, 1_000_000, 10_000_000, 100_000_000]
+        let tableRows = settings.quick ? 10_000 : 100_000
+        let results = try MemoryBenchmark.run(sizes: sizes, tableRows: tableRows, runs: settings.runsPerPoint, docscroll: settings.docscroll, progress: progress)
+        let verdict = MemoryBenchmark.check(results)
+        try MemoryBenchmark.write(results, tableRows: tableRows, verdict: verdict.report, machine: "", to: settings.output)
+        // The targets are set for pages up to 100 MB: a quick run has only the budgets.
+        var report = SuiteReport(name: "memory", targets: settings.quick ? [] : verdict.report)
+        report.markdown = "See [memory.md](memory.md).\n\n![memory](memory.svg)\n\n![frame time](frame-time.svg)\n"
+        let windowed = results.filter { $0.mode == "windowed" }
+        let tiles = windowed.map { Double($0.tileBytesPeak) }
+        report.figures["memory.windowedTileBytesPeak"] = tiles.max()
+        report.figures["memory.windowedTileBytesSpread"] = (tiles.max() ?? 0) / max(1, tiles.min() ?? 1)
+        report.figures["memory.windowedFrameMedianMs"] = windowed.map(\.frameMedianMilliseconds).max()
+        if let largest = sizes.last,
+           let w = windowed.first(where: { $0.pageBytes == largest }),
+           let e = results.first(where: { $0.mode == "expanded" && $0.pageBytes == largest }) {
+            report.figures["memory.expandedOverWindowedTileBytes.\(largest / 1_000)KB"] = Double(e.tileBytesPeak) / Double(max(1, w.tileBytesPeak))
+            report.figures["memory.expandedOverWindowedRSS.\(largest / 1_000)KB"] = Double(e.peakRSSBytes) / Double(max(1, w.peakRSSBytes))
+            report.figures["memory.windowedFirstFrameSeconds.\(largest / 1_000)KB"] = w.firstFrameSeconds
+        }
+        return report
+    }
+
+    /// Time to the first screen and from a key to the redrawn screen, on a
+    /// pseudo-terminal, against w3m and less.
+    static func latency(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        let results = try LatencyBenchmark.run(large: !settings.quick, docscroll: settings.docscroll, progress: progress)
+        try LatencyBenchmark.write(results, machine: "", to: settings.output)
+        var report = SuiteReport(name: "latency")
+        report.markdown = "See [latency.md](latency.md).\n"
+        for r in results where r.tool == "docscroll" {
+            let input = r.input == "sample" ? "sample" : "large"
+            report.figures["latency.docscrollFirstScreenSeconds.\(input)"] = r.firstScreenSeconds
+            report.figures["latency.docscrollKeyMedianMs.\(input)"] = r.keyMedianMilliseconds
+        }
+        return report
+    }
+
+    private static func write(_ text: String, _ name: String, _ settings: Settings) {
+        do {
+            try FileManager.default.createDirectory(at: settings.output, withIntermediateDirectories: true)
+            try text.write(to: settings.output.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        } catch {
+            fail("cannot write \(name): \(error)")
+        }
+    }
+}
