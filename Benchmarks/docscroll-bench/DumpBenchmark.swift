@@ -20,6 +20,8 @@ enum DumpBenchmark {
         let timedOut: Bool
         /// Seconds over the runs: median, smallest, largest.
         let spread: Spread
+        /// A real page's file name; `nil` for a generated page.
+        var realPage: String?
 
         /// Input megabytes (10^6 bytes) per second.
         var throughput: Double { Double(pageBytes) / 1e6 / seconds }
@@ -36,6 +38,33 @@ enum DumpBenchmark {
             Tool(name: "html2text", executable: "/usr/bin/html2text") { ["-width", "80", $0] },
         ]
         return candidates.filter { FileManager.default.isExecutableFile(atPath: $0.executable) }
+    }
+
+    /// Real pages from Debian's documentation packages, where installed: the largest
+    /// chapter of the Debian Reference, and w3m's manual in Japanese.
+    static let realPages = ["/usr/share/debian-reference/ch09.en.html", "/usr/share/doc/w3m/ja/MANUAL.html"]
+
+    /// Every tool on each real page installed, `runs` times.
+    static func runRealPages(runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-dump-real-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var results: [Measurement] = []
+        for path in realPages where FileManager.default.fileExists(atPath: path) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let name = URL(fileURLWithPath: path).pathComponents.suffix(2).joined(separator: "/")
+            for tool in tools(docscroll: docscroll) {
+                let samples = try (0..<runs).map { _ in try TimedRun.run(tool.executable, tool.arguments(path), timeLimit: 60, directory: directory) }
+                var measurement = Measurement(
+                    tool: tool.name, pageBytes: size, seconds: Spread(samples.map(\.seconds)).median,
+                    peakRSSBytes: samples.map(\.rss).sorted()[samples.count / 2], timedOut: samples.contains { $0.timedOut },
+                    spread: Spread(samples.map(\.seconds)))
+                measurement.realPage = name
+                results.append(measurement)
+                progress(String(format: "%@ %@: %.3f s, %d MiB", tool.name, name, measurement.seconds, measurement.peakRSSBytes >> 20))
+            }
+        }
+        return results
     }
 
     /// Runs every tool on a page of each size, `runs` times; medians are reported. A

@@ -124,6 +124,17 @@ enum Suites {
             }
         }
         report.targets = settings.quick ? [] : DumpBenchmark.check(results).report
+        // Real pages, where Debian's documentation packages are installed.
+        let real = settings.quick ? [] : try DumpBenchmark.runRealPages(runs: settings.runsPerPoint, docscroll: settings.docscroll, progress: progress)
+        if !real.isEmpty {
+            report.markdown += "\nReal pages:\n\n| page | size | tool | seconds | peak RSS |\n| --- | ---: | --- | ---: | ---: |\n"
+        }
+        for r in real {
+            csv += "\(r.tool) (\(r.realPage ?? "")),\(r.pageBytes),\(r.spread.median),\(r.spread.min),\(r.spread.max),\(String(format: "%.1f", r.throughput)),\(r.peakRSSBytes),\(r.timedOut)\n"
+            report.markdown += String(
+                format: "| %@ | %@ | %@ | %@ | %@ |\n", r.realPage ?? "", SVGPlot.bytes(Double(r.pageBytes)), r.tool, r.spread.text(3),
+                SVGPlot.bytes(Double(r.peakRSSBytes)))
+        }
         write(csv, "dump.csv", settings)
         let colors = ["docscroll": "#1f77b4", "docscroll-expanded": "#17becf", "w3m": "#2ca02c", "links": "#d62728", "lynx": "#9467bd",
                       "elinks": "#8c564b", "html2text": "#7f7f7f"]
