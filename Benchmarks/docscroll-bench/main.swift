@@ -82,7 +82,7 @@ default:
     let chosen = arguments.indices.filter { arguments[$0] == "--suite" && $0 + 1 < arguments.count }.map { arguments[$0 + 1] }
     if !chosen.isEmpty { settings.suites = chosen }
     for name in settings.suites where !Suites.names.contains(name) { fail("no suite '\(name)' (suites: \(Suites.names.joined(separator: ", ")))") }
-    guard FileManager.default.isExecutableFile(atPath: settings.docscroll) else { fail("no docscroll beside this program: build it first") }
+    guard FileManager.default.isExecutableFile(atPath: settings.docscroll) else { fail("no docscroll beside this program: build it first (swift build -c release)") }
 
     let started = Date()
     let machine = machineDescription()
