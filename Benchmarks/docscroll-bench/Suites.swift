@@ -140,9 +140,9 @@ enum Suites {
                       "elinks": "#8c564b", "html2text": "#7f7f7f"]
         var plot = SVGPlot(
             title: "--dump of generated pages (width 80)", xLabel: "page size", yLabel: "seconds",
-            series: colors.keys.sorted().compactMap { tool in
+            series: colors.sorted { $0.key < $1.key }.compactMap { tool, color in
                 let points = results.filter { $0.tool == tool && !$0.timedOut }.map { (Double($0.pageBytes), $0.seconds) }
-                return points.isEmpty ? nil : SVGPlot.Series(name: tool, color: colors[tool]!, dashed: !tool.hasPrefix("docscroll"), points: points)
+                return points.isEmpty ? nil : SVGPlot.Series(name: tool, color: color, dashed: !tool.hasPrefix("docscroll"), points: points)
             })
         plot.yTick = { String(format: $0 >= 1 ? "%.0f s" : "%.2g s", $0) }
         write(plot.svg(), "dump.svg", settings)

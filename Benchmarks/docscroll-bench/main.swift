@@ -114,7 +114,7 @@ default:
     do {
         try FileManager.default.createDirectory(at: settings.output, withIntermediateDirectories: true)
         try summary.write(to: settings.output.appendingPathComponent("summary.md"), atomically: true, encoding: .utf8)
-        let figureLines = figures.keys.sorted().map { "\($0),\(figures[$0]!)" }
+        let figureLines = figures.sorted { $0.key < $1.key }.map { "\($0.key),\($0.value)" }
         try (["figure,value"] + figureLines).joined(separator: "\n").appending("\n")
             .write(to: settings.output.appendingPathComponent("figures.csv"), atomically: true, encoding: .utf8)
     } catch {

@@ -44,8 +44,7 @@ public enum BudgetCheck {
     /// Each budget's verdict, in the order of the figures' names. A figure the run did
     /// not measure (a quick run skips the largest inputs) passes as skipped.
     public static func evaluate(_ figures: [String: Double], against budgets: [String: Budget]) -> [Verdict] {
-        budgets.keys.sorted().map { figure in
-            let budget = budgets[figure]!
+        budgets.sorted { $0.key < $1.key }.map { figure, budget in
             guard let value = figures[figure] else { return Verdict(figure: figure, value: nil, budget: budget, passed: true) }
             let passed = (budget.max.map { value <= $0 } ?? true) && (budget.min.map { value >= $0 } ?? true) && value.isFinite
             return Verdict(figure: figure, value: value, budget: budget, passed: passed)

@@ -167,7 +167,8 @@ extension DocScrollView {
         }
         var row = place.row
         while pageIndex >= 0, pageIndex < pages.count {
-            let document = documents[documentIDs.firstIndex(of: pages[pageIndex])!]
+            guard let index = documentIDs.firstIndex(of: pages[pageIndex]) else { break }
+            let document = documents[index]
             if !forward { document.layOutAll() }
             row = min(row, document.rowCount - 1)
             // A page's row count grows as it is laid out: ask at every row.

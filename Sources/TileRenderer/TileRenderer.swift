@@ -143,6 +143,8 @@ public final class TileRenderer {
             draw(band.rows, of: band.id, source: source, into: &frame, at: band.at)
         }
         if mode == .windowed {
+            // Room was made by estimate; a block the allocator rounded up can tip over.
+            enforceBudget(protecting: needed, in: container)
             let moved = container.scrollOffset - (lastOffset ?? container.scrollOffset)
             lastFrameJumped = abs(moved) > container.viewportExtent
             if moved != 0, !lastFrameJumped { direction = moved > 0 ? 1 : -1 }
