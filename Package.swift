@@ -54,6 +54,14 @@ let package = Package(
             path: "Benchmarks/docscroll-bench"
         ),
 
+        // Examples of embedding, built with the package and run by the tests.
+        .executableTarget(name: "minimal-embedding", dependencies: ["DocScroll"], path: "Examples/MinimalEmbedding"),
+        .executableTarget(
+            name: "custom-component", dependencies: ["DocScroll", "RenderCore", "ScrollCore"], path: "Examples/CustomComponent"),
+        .executableTarget(name: "physics-fling", dependencies: ["ScrollCore"], path: "Examples/PhysicsFling"),
+        .executableTarget(
+            name: "windowed-renderer", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"], path: "Examples/WindowedRenderer"),
+
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing"]),

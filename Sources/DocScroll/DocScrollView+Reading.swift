@@ -221,3 +221,28 @@ enum TextSearch {
         }
     }
 }
+
+/// An embedder's own components, stacked with the tables and pages.
+extension DocScrollView {
+    /// Puts `component` in the stack at `index` (0 is the top; the tables come first,
+    /// then the pages, in the order given). A component that conforms to `RowSource`
+    /// is drawn; anchors, pinned headers and events work for it as for the built-in
+    /// ones.
+    /// - Returns: its identity in the container.
+    @discardableResult
+    public func insert(_ component: any ScrollComponent, at index: Int) -> ComponentID {
+        let id = container.insert(component, at: min(max(0, index), container.componentIDs.count))
+        layOutViewport(keeping: nil)
+        return id
+    }
+
+    /// Tells the view that a component's content changed: its extent (the container
+    /// keeps what is at the top of the viewport in place; `rowsInsertedAboveAnchor`
+    /// as for `ScrollContainer.componentExtentDidChange`) and the rows drawn from
+    /// `rows` on, whose tiles are built again.
+    public func componentDidChange(_ id: ComponentID, rows: Range<Int> = 0..<Int.max, rowsInsertedAboveAnchor: Double = 0) {
+        renderer.invalidate(id, rows: rows)
+        container.componentExtentDidChange(id, rowsInsertedAboveAnchor: rowsInsertedAboveAnchor)
+        layOutViewport(keeping: nil)
+    }
+}

@@ -86,10 +86,15 @@ struct ProcessResult {
 }
 
 func runDocScroll(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("docscroll")
+    try runBuiltProgram("docscroll", arguments, input: input, environment: environment)
+}
+
+/// Runs an executable the package builds (docscroll, an example).
+func runBuiltProgram(_ name: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     let binary = FileManager.default.fileExists(atPath: executable.path)
         ? executable
-        : productsDirectory().appendingPathComponent("docscroll")
+        : productsDirectory().appendingPathComponent(name)
     return try runProgram(binary.path, arguments, input: input, environment: environment)
 }
 

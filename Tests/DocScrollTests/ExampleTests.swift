@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The examples under `Examples/` build with the package; each runs and shows what it
+/// is there to show.
+@Suite("Examples")
+struct ExampleTests {
+    var article: String { pagesDirectory.appendingPathComponent("article.html").path }
+    var items: String { pagesDirectory.appendingPathComponent("items.json").path }
+
+    func lines(_ result: ProcessResult) -> [String] {
+        result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test func minimalEmbeddingPrintsOneFrame() throws {
+        let result = try runBuiltProgram("minimal-embedding", [article])
+        #expect(result.status == 0, "\(result.standardError)")
+        let output = lines(result)
+        #expect(output.count == 12 + 2, "twelve rows, the summary, the last newline")
+        #expect(output.contains("One Scroll for Tables and Pages"))
+        #expect(output[12].hasPrefix("-- One Scroll for Tables and Pages: rows 1-12 of ~"))
+        #expect(try runBuiltProgram("minimal-embedding", []).status == 2)
+        #expect(try runBuiltProgram("minimal-embedding", ["/nonexistent.html"]).status == 1)
+    }
+
+    /// The placeholder grows by 7 rows above the viewport; the view moves by as much,
+    /// so the same text stays at the top.
+    @Test func customComponentsStackAndKeepTheViewSteady() throws {
+        let result = try runBuiltProgram("custom-component", [items, article])
+        #expect(result.status == 0, "\(result.standardError)")
+        let output = lines(result)
+        let headings = output.enumerated().filter { $0.element.hasPrefix("== ") }
+        #expect(headings.count == 3)
+        let first = try #require(headings.first)
+        let second = try #require(headings.dropFirst().first)
+        #expect(output[first.offset + 1] == output[second.offset + 1], "the same first row before and after the image loaded")
+        let offsets = headings.compactMap { heading in heading.element.split(separator: "offset ").last.flatMap { Int($0.dropLast()) } }
+        #expect(offsets.count == 3 && offsets[1] == offsets[0] + 7)
+        #expect(output.contains("│ Below: the page"))
+        #expect(output.contains("[image row 8 of 8]") || output.contains("[image row 7 of 8]"))
+    }
+
+    @Test func aFlingDeceleratesToRestInsideTheBounds() throws {
+        let result = try runBuiltProgram("physics-fling", [])
+        #expect(result.status == 0)
+        let output = lines(result)
+        #expect(output.first?.hasPrefix("released at 180 points") == true)
+        let offsets = output.compactMap { line -> Double? in
+            guard let part = line.split(separator: "offset ").last?.split(separator: " ").first else { return nil }
+            return line.hasPrefix("t=") ? Double(part) : nil
+        }
+        #expect(offsets.count > 5)
+        #expect(offsets == offsets.sorted(), "monotonic")
+        let rest = try #require(output.first { $0.hasPrefix("at rest at ") })
+        let position = try #require(Double(rest.dropFirst("at rest at ".count).prefix { $0 != " " }))
+        #expect(position > offsets.last ?? 0 && position <= 2_000)
+    }
+
+    @Test func theWindowedRendererHoldsOnlyTilesNearTheViewport() throws {
+        let result = try runBuiltProgram("windowed-renderer", [])
+        #expect(result.status == 0)
+        let output = lines(result)
+        #expect(output.first == "row 500000")
+        let statistics = try #require(output.first { $0.hasPrefix("tiles built ") })
+        let numbers = statistics.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(numbers.count == 4)
+        // 50 screens of 8 rows, then a jump: a few tiles live, far fewer than built.
+        #expect(numbers[3] < 10 && numbers[0] > 20 && numbers[1] > 0)
+        let bytes = try #require(output.first { $0.hasPrefix("tile bytes live ") })
+        let figures = bytes.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(figures.count == 3 && figures[0] <= figures[1])
+    }
+}
