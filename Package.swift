@@ -76,7 +76,8 @@ let package = Package(
         .testTarget(name: "BenchmarkBudgetsTests", dependencies: ["BenchmarkBudgets"]),
         .testTarget(
             name: "DocScrollTests",
-            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore", "SampleContent", "TileRenderer"]
+            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore", "SampleContent", "TileRenderer"],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,16 +1,26 @@
 /// A JSON value as read, numbers kept as their source text (so that `1.50` shows as
 /// written and big integers lose nothing), object members in source order.
 public enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, as its source text.
     case number(String)
+    /// A string, escapes decoded.
     case string(String)
+    /// An array, its elements in order.
     case array([JSONValue])
+    /// An object, its members in source order (a key may repeat).
     case object([Member])
 
+    /// One key and value of an object.
     public struct Member: Hashable, Sendable {
+        /// The key, escapes decoded.
         public var key: String
+        /// The value.
         public var value: JSONValue
+        /// A member with `key` and `value`.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value

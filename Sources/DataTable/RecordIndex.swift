@@ -6,6 +6,7 @@
 /// Records are objects (columns: the union of their keys, in first-seen order) or
 /// arrays (columns: the first row, or numbers).
 public struct RecordIndex: Sendable {
+    /// What each record is: an object or an array.
     public enum RowShape: Sendable {
         /// Each record is an object; a value's column is its key's.
         case objects
@@ -22,10 +23,13 @@ public struct RecordIndex: Sendable {
         public var firstRowIsHeader: Bool
         /// The columns to show, in this order; `nil` for all of them.
         public var columns: [String]?
-        /// The column rows are sorted by, and whether from the largest value down.
+        /// The column rows are sorted by (stable; numbers as numbers).
         public var sortColumn: String?
+        /// Whether rows are sorted from the largest value down.
         public var sortsDescending: Bool
 
+        /// Options for the largest array of objects, every column, in file order,
+        /// unless told otherwise.
         public init(
             path: [String]? = nil, firstRowIsHeader: Bool = true, columns: [String]? = nil, sortColumn: String? = nil,
             sortsDescending: Bool = false
@@ -38,7 +42,10 @@ public struct RecordIndex: Sendable {
         }
     }
 
+    /// The columns shown, in order: the keys of the records (or the header row, or
+    /// numbers), or `Options.columns`.
     public private(set) var columns: [String] = []
+    /// Whether the records are objects or arrays.
     public let shape: RowShape
     /// For records that are objects, with `Options.sortColumn`: each record's value in
     /// that column, read in the same pass.
@@ -395,8 +402,11 @@ extension JSONReader {
 
 /// A value rows are sorted by: numbers as numbers, text as text.
 public enum SortValue: Sendable, Equatable {
+    /// A number (sorted before text).
     case number(Double)
+    /// Text, a string or nested JSON (sorted after numbers).
     case text(String)
+    /// `true` or `false` (sorted after text).
     case bool(Bool)
     /// No such key, or `null`.
     case missing

@@ -9,6 +9,7 @@ public import ScrollCore
 /// columns stay at the left while the others scroll sideways (`horizontalOffset`);
 /// where the two meet, the corner stays put.
 public final class TableView: ScrollComponent, RowSource {
+    /// The rows shown: indexed, decoded on demand.
     public let model: TableModel
     /// Width the columns are planned for, in columns.
     public private(set) var width: Int
@@ -20,10 +21,11 @@ public final class TableView: ScrollComponent, RowSource {
     /// Data rows turned into cells so far (a row drawn twice counts twice).
     public private(set) var rowsMaterialized = 0
 
-    /// Row views made, row views filled again for another row, and views held now
-    /// (see `RowViewPool`).
+    /// Row views made so far (see `RowViewPool`).
     public var rowViewsCreated: Int { pool.created }
+    /// Row views filled again for another row so far.
     public var rowViewsReused: Int { pool.reused }
+    /// Row views held now.
     public var rowViewsHeld: Int { pool.size }
 
     /// Keeps row views only for the rows in `rows` (component rows: the viewport and

@@ -7,9 +7,12 @@ import RenderCore
 extension DocScrollView {
     /// A row of one component.
     public struct Place: Hashable, Sendable {
+        /// The component.
         public var component: ComponentID
+        /// The row, from 0 at the component's top.
         public var row: Int
 
+        /// Row `row` of `component`.
         public init(component: ComponentID, row: Int) {
             self.component = component
             self.row = row
@@ -18,6 +21,7 @@ extension DocScrollView {
 
     /// A link mark (`[n]`) on a row of a page.
     public struct LinkFocus: Hashable, Sendable {
+        /// The row the mark is on.
         public var place: Place
         /// The columns the mark takes.
         public var columns: Range<Int>

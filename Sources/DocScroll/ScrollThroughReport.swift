@@ -4,9 +4,11 @@ public import RenderCore
 /// Frame times of a run through the whole stack, top to bottom, as a reader paging
 /// through: what `--scroll-through` prints.
 public struct ScrollThroughReport: Sendable {
+    /// The view's memory model.
     public var mode: RenderMode
-    /// Frames drawn, and rows between two of them.
+    /// Frames drawn.
     public var frames: Int
+    /// Rows between two frames.
     public var step: Int
     /// Seconds each frame took, from the scroll to the frame presented, sorted.
     public var frameSeconds: [Double]

@@ -2,14 +2,17 @@ public import TileRenderer
 
 /// What a `DocScrollView` built and holds: the figures `--stats` prints.
 public struct Statistics: Sendable {
+    /// The view's memory model.
     public var mode: RenderMode
+    /// What the tile renderer built and holds.
     public var tiles: TileStatistics
     /// Table rows turned into cells.
     public var rowsMaterialized: Int
     /// Table rows decoded from their JSON (the rest are only indexed).
     public var rowsDecoded: Int
-    /// Table row views made, and filled again for another row (reused).
+    /// Table row views made.
     public var rowViewsCreated: Int
+    /// Table row views filled again for another row.
     public var rowViewsReused: Int
     /// Nodes in the documents' models.
     public var documentNodes: Int
@@ -18,6 +21,7 @@ public struct Statistics: Sendable {
     /// Units of layout (top-level blocks) in the documents, and how many of them are
     /// laid out.
     public var layoutUnits: Int
+    /// Units of layout laid out so far.
     public var layoutUnitsLaidOut: Int
     /// Lines the documents are laid out into.
     public var layoutLines: Int

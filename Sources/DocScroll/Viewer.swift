@@ -9,7 +9,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case scrollPages(Int)
     /// Scroll by a number of half viewports.
     case scrollHalfPages(Int)
+    /// Go to the top of the stack.
     case top
+    /// Go to the end of the stack (every page laid out first).
     case bottom
     /// Go to row n of the stack (1 is the first).
     case goToRow(Int)
@@ -22,13 +24,12 @@ public enum ViewerCommand: Hashable, Sendable {
     case search(String, forward: Bool)
     /// Find the last search again, the same way or (`reversed`) the other way.
     case repeatSearch(reversed: Bool)
-    /// Move the focus to the next or previous link of the pages; follow it.
-    case nextLink
-    case previousLink
+    /// Move the focus to the next or previous link of the pages.
+    case nextLink, previousLink
+    /// Follow the focused link (a `#fragment` inside the pages).
     case followLink
     /// Go to the top of the next component, or of this one (or the previous one).
-    case nextComponent
-    case previousComponent
+    case nextComponent, previousComponent
     /// Say where the view is, in the status line.
     case showPosition
     /// Show the keys, until the next key.
@@ -39,6 +40,7 @@ public enum ViewerCommand: Hashable, Sendable {
     case resize(width: Int, height: Int)
     /// Stop the program for the shell (Ctrl-Z); it draws everything again on return.
     case suspend
+    /// End the viewer.
     case quit
 }
 
@@ -48,6 +50,7 @@ public enum ViewerAction: Hashable, Sendable {
     case draw(FrameBuffer)
     /// Hand the terminal back and stop until continued, then draw again.
     case suspend
+    /// Restore the terminal and end.
     case quit
 }
 
@@ -59,9 +62,11 @@ public enum ViewerAction: Hashable, Sendable {
 /// (the same as `--frame` at the same offset and height) with search matches and the
 /// focused link shown in reverse video, above a status line.
 public final class Viewer {
+    /// The view the screens show.
     public let view: DocScrollView
-    /// Screen size, status line included.
+    /// Screen width in columns.
     public private(set) var width: Int
+    /// Screen height in rows, status line included.
     public private(set) var height: Int
     /// Whether the status line shows live tile and memory figures.
     public let showsStatistics: Bool
@@ -76,6 +81,7 @@ public final class Viewer {
     public private(set) var linkFocus: DocScrollView.LinkFocus?
     /// A note for the status line, until the next key.
     public private(set) var message: String?
+    /// Whether the help screen is shown (until the next key).
     public private(set) var showsHelp = false
 
     /// Rows the status line takes.
@@ -85,6 +91,8 @@ public final class Viewer {
     /// Columns the arrow keys scroll a table sideways.
     public static let sidewaysColumns = 8
 
+    /// A viewer of `view` on a screen of `width` by `height` (the status line
+    /// included); the view is resized to the rows above the status line.
     public init(view: DocScrollView, width: Int, height: Int, showsStatistics: Bool = false) {
         self.view = view
         self.width = max(1, width)
@@ -186,6 +194,8 @@ public final class Viewer {
 
     // MARK: Commands
 
+    /// Acts on a command (keys come to this through `handle(key:)`).
+    /// - Returns: what the terminal loop must do: nothing when the screen is unchanged.
     public func handle(_ command: ViewerCommand) -> [ViewerAction] {
         let before = view.scrollOffset
         switch command {

@@ -6,6 +6,7 @@ public struct Cell: Hashable, Sendable {
     /// The grapheme drawn here, `" "` for a blank cell, `""` for the right half of a
     /// wide grapheme. Never holds a control character (see `init(_:style:)`).
     public private(set) var grapheme: String
+    /// How the grapheme is drawn.
     public var style: Style
 
     /// A cell showing `grapheme`.

@@ -25,6 +25,8 @@ public struct FrameBuffer: Sendable {
     /// Cells in the buffer: `width * height`.
     public var cellCount: Int { storage.count }
 
+    /// The cell at a column and row (0-based); setting one stores a printable
+    /// grapheme (see `Cell`).
     public subscript(column: Int, row: Int) -> Cell {
         get { cell(storage[row * width + column]) }
         set { storage[row * width + column] = pack(newValue.grapheme, style: newValue.style) }

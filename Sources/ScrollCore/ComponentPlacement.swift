@@ -119,5 +119,6 @@ public struct ViewportLayout: Hashable, Sendable {
 public enum StackSegment: Hashable, Sendable {
     /// Insets or spacing, in points.
     case gap(Double)
+    /// A component's content.
     case component(ComponentID)
 }

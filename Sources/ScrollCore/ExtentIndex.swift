@@ -6,8 +6,10 @@
 /// Values must be finite and non-negative.
 public struct ExtentIndex: Sendable {
     private var tree: [Double]
+    /// The values, in order.
     public private(set) var values: [Double]
 
+    /// An index of `values`, built in O(n).
     public init(_ values: [Double] = []) {
         self.values = values
         tree = [0] + values
@@ -17,6 +19,7 @@ public struct ExtentIndex: Sendable {
         }
     }
 
+    /// How many values there are.
     public var count: Int { values.count }
 
     /// Sum of values `0..<index`.
@@ -31,6 +34,7 @@ public struct ExtentIndex: Sendable {
         return sum
     }
 
+    /// Sum of all values.
     public var total: Double { prefixSum(values.count) }
 
     /// Adds a value at the end.

@@ -50,6 +50,7 @@ public struct ScrollPhysics: Sendable {
 
     /// What the content is doing.
     public enum Phase: Hashable, Sendable {
+        /// At rest, held by a finger, gliding after a fling, returning from overscroll.
         case idle, dragging, decelerating, springingBack
     }
 

@@ -16,6 +16,7 @@ public import ScrollCore
 public final class TileRenderer {
     /// A tile's identity: which component, which band of its rows.
     public struct TileKey: Hashable, Sendable {
+        /// The component the tile shows rows of.
         public var component: ComponentID
         /// The band: rows `index * tileRows ..< (index + 1) * tileRows`.
         public var index: Int
@@ -29,6 +30,7 @@ public final class TileRenderer {
         var lastUsed: Int
     }
 
+    /// Windowed or expanded.
     public let mode: RenderMode
     /// Rows per tile.
     public let tileRows: Int
@@ -36,6 +38,7 @@ public final class TileRenderer {
     public private(set) var width: Int
     /// Bytes of tiles kept (windowed) beyond those the viewport needs now.
     public var budget: TileBudget
+    /// What the renderer has built and holds.
     public private(set) var statistics = TileStatistics()
     private var tiles: [TileKey: Tile] = [:]
     /// Each component's row count when its tiles were built: a component that grew or
@@ -61,6 +64,7 @@ public final class TileRenderer {
     /// Rows per tile unless asked otherwise.
     public static let defaultTileRows = 16
 
+    /// A renderer of tiles `width` columns wide and `tileRows` rows high.
     public init(mode: RenderMode, width: Int, tileRows: Int = TileRenderer.defaultTileRows, budget: TileBudget = .standard) {
         self.mode = mode
         self.width = max(1, width)

@@ -16,5 +16,6 @@ public struct TileStatistics: Hashable, Sendable {
     /// Cells in all tiles built so far.
     public var cellsBuilt = 0
 
+    /// Nothing built yet.
     public init() {}
 }

@@ -126,7 +126,7 @@ func runProgram(_ path: String, _ arguments: [String], input: Data? = nil, envir
 }
 
 /// `.build/debug` (or release) when tests run from an `.xctest` bundle directory.
-private func productsDirectory() -> URL {
+func productsDirectory() -> URL {
     var url = URL(fileURLWithPath: CommandLine.arguments[0])
     while url.pathComponents.count > 1, !FileManager.default.fileExists(atPath: url.appendingPathComponent("docscroll").path) {
         url.deleteLastPathComponent()
