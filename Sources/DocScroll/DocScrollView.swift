@@ -329,7 +329,12 @@ public final class DocScrollView {
     /// time (`PageStream`), so that memory holds a few fragments of a page, not its
     /// model, and parsing overlaps layout. Every input is checked before any row is
     /// written.
-    /// - Parameter stop: answers true when no more rows are wanted (a closed pipe).
+    /// - Parameters:
+    ///   - pages: the pages, written after the tables.
+    ///   - tables: the tables, written first.
+    ///   - options: the width, the encoding, how tables are read.
+    ///   - stop: answers true when no more rows are wanted (a closed pipe).
+    ///   - line: receives each row in order.
     /// - Returns: the figures of what was built.
     /// - Throws: `DocScrollError.badInput` naming the first input that cannot be used.
     @discardableResult

@@ -67,7 +67,10 @@ extension ScrollContainer {
 
     /// Scrolls so that `range` of a component's content (a row, a rect's vertical
     /// extent) lands as `alignment` asks, clamped to the stack.
-    /// - Parameter range: content offsets of the component, in points.
+    /// - Parameters:
+    ///   - id: the component.
+    ///   - range: content offsets of the component, in points.
+    ///   - alignment: where in the viewport the range goes.
     @discardableResult
     public func scroll(to id: ComponentID, contentRange range: Range<Double>, alignment: ScrollAlignment) -> [ScrollEvent] {
         guard let top = rootOffset(of: id) else { return [] }

@@ -198,10 +198,12 @@ public final class ScrollContainer {
     /// Re-reads a component's extent, estimate flag and header after its content
     /// changed, and keeps the content at the viewport top where it is.
     ///
-    /// - Parameter rowsInsertedAboveAnchor: when the row at the viewport top is inside
-    ///   this component, how many points of content were added (negative: removed)
-    ///   above that row, so that it stays put (Flutter's `scrollOffsetCorrection`).
-    ///   Changes at the end of the content need none.
+    /// - Parameters:
+    ///   - id: the component that changed.
+    ///   - rowsInsertedAboveAnchor: when the row at the viewport top is inside this
+    ///     component, how many points of content were added (negative: removed) above
+    ///     that row, so that it stays put (Flutter's `scrollOffsetCorrection`). Changes
+    ///     at the end of the content need none.
     /// - Complexity: O(log n).
     @discardableResult
     public func componentExtentDidChange(_ id: ComponentID, rowsInsertedAboveAnchor: Double = 0) -> [ScrollEvent] {

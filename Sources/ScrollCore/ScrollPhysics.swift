@@ -74,8 +74,10 @@ public struct ScrollPhysics: Sendable {
 
     /// Physics at rest at `position`.
     /// - Parameters:
+    ///   - position: the offset to start at, in points.
     ///   - bounds: the offsets the content can rest at, in points.
     ///   - viewportExtent: the viewport height, which scales the rubber band, in points.
+    ///   - configuration: deceleration, rubber band and spring constants.
     public init(position: Double = 0, bounds: ClosedRange<Double>, viewportExtent: Double, configuration: Configuration = .normal) {
         self.position = position
         self.bounds = bounds

@@ -12,13 +12,12 @@ import Testing
 struct PublicAPITests {
     static let modules = ["ScrollCore", "DocScroll", "RenderCore", "TileRenderer", "DataTable"]
 
-    /// Public symbols declared in our sources: module, signature, and whether documented.
-    func symbols() throws -> [(module: String, signature: String, documented: Bool)] {
+    /// Writes `module`'s symbol graph (public symbols) into `directory`, read from the
+    /// module as built for the tests.
+    func extractSymbolGraph(_ module: String, into directory: URL) throws -> URL {
         let products = productsDirectory()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-api-\(getpid())")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: output) }
         let root = pagesDirectory.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let libxml2 = try runProgram("/usr/bin/env", ["pkg-config", "--cflags-only-I", "libxml-2.0"]).standardOutput
             .split(whereSeparator: \.isWhitespace).flatMap { ["-Xcc", String($0)] }
         #if arch(x86_64)
@@ -26,18 +25,25 @@ struct PublicAPITests {
         #else
         let target = "aarch64-unknown-linux-gnu"
         #endif
+        let arguments = [
+            "swift-symbolgraph-extract", "-module-name", module, "-target", target, "-minimum-access-level", "public",
+            "-I", products.appendingPathComponent("Modules").path, "-output-dir", directory.path,
+            "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CUnicode.build/module.modulemap").path,
+            "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CMallocInfo.build/module.modulemap").path,
+            "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CLibXML2/module.modulemap").path,
+        ] + libxml2
+        let run = try runProgram("/usr/bin/env", arguments)
+        try #require(run.status == 0, "swift-symbolgraph-extract \(module): \(run.standardError)")
+        return directory.appendingPathComponent("\(module).symbols.json")
+    }
+
+    /// Public symbols declared in our sources: module, signature, and whether documented.
+    func symbols() throws -> [(module: String, signature: String, documented: Bool)] {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-api-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: output) }
         var result: [(module: String, signature: String, documented: Bool)] = []
         for module in Self.modules {
-            let arguments = [
-                "swift-symbolgraph-extract", "-module-name", module, "-target", target, "-minimum-access-level", "public",
-                "-I", products.appendingPathComponent("Modules").path, "-output-dir", output.path,
-                "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CUnicode.build/module.modulemap").path,
-                "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CMallocInfo.build/module.modulemap").path,
-                "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CLibXML2/module.modulemap").path,
-            ] + libxml2
-            let run = try runProgram("/usr/bin/env", arguments)
-            try #require(run.status == 0, "swift-symbolgraph-extract \(module): \(run.standardError)")
-            let data = try Data(contentsOf: output.appendingPathComponent("\(module).symbols.json"))
+            let data = try Data(contentsOf: try extractSymbolGraph(module, into: output))
             let graph = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             for symbol in graph["symbols"] as? [[String: Any]] ?? [] {
                 // Members the compiler or a protocol's extension supplies have no place
@@ -50,6 +56,25 @@ struct PublicAPITests {
             }
         }
         return result.sorted { ($0.module, $0.signature) < ($1.module, $1.signature) }
+    }
+
+    /// The two products' DocC catalogues (an overview and a getting-started article
+    /// each) build with the toolchain's `docc`, warnings counted as errors: every link
+    /// resolves and every parameter is documented.
+    @Test(arguments: ["ScrollCore", "DocScroll"])
+    func documentationCatalogueBuilds(module: String) throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-docc-\(module)-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let graphs = work.appendingPathComponent("graphs")
+        _ = try extractSymbolGraph(module, into: graphs)
+        let output = work.appendingPathComponent("\(module).doccarchive")
+        let catalogue = pagesDirectory.deletingLastPathComponent().appendingPathComponent("Sources/\(module)/\(module).docc")
+        let run = try runProgram("/usr/bin/env", [
+            "docc", "convert", catalogue.path, "--additional-symbol-graph-dir", graphs.path, "--output-dir", output.path,
+            "--fallback-display-name", module, "--fallback-bundle-identifier", module, "--warnings-as-errors",
+        ])
+        #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("data/documentation/\(module.lowercased())/gettingstarted.json").path))
     }
 
     @Test func everyPublicSymbolIsDocumentedAndTheListIsCommitted() throws {
