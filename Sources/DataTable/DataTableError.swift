@@ -1,5 +1,5 @@
 /// Why a table could not be read.
-public enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input is not JSON; `line` and `column` count from 1, columns in characters;
     /// `offset` is the byte offset from 0; `excerpt` is the input around it.
     case invalidJSON(message: String, line: Int, column: Int, offset: Int, excerpt: String)
@@ -8,7 +8,7 @@ public enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A column asked for (`--columns`) is not in the table.
     case unknownColumn(String, available: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidJSON(let message, let line, let column, let offset, let excerpt):
             "invalid JSON at line \(line), column \(column) (byte \(offset)): \(message)" + (excerpt.isEmpty ? "" : " in '\(excerpt)'")

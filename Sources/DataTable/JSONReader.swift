@@ -4,9 +4,9 @@
 /// Containers are tracked on an explicit stack, so deeply nested input cannot
 /// overflow the call stack; nesting deeper than `maximumDepth` is refused with an
 /// error instead.
-public struct JSONReader {
+package struct JSONReader {
     /// Deepest nesting accepted. Far beyond any real table, small enough to bound memory.
-    public static let maximumDepth = 10_000
+    package static let maximumDepth = 10_000
 
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
@@ -26,7 +26,7 @@ public struct JSONReader {
 
     /// Reads one JSON value that spans the whole input (white space around it allowed).
     /// - Throws: `DataTableError.invalidJSON`.
-    public static func parse(_ bytes: [UInt8]) throws(DataTableError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(DataTableError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DataTableError) in try parse(buffer) }
         }
@@ -34,7 +34,7 @@ public struct JSONReader {
     }
 
     /// Reads one JSON value that spans the whole of `bytes`.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataTableError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataTableError) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         return try reader.parseDocument()
     }

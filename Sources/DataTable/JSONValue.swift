@@ -1,6 +1,6 @@
 /// A JSON value as read, numbers kept as their source text (so that `1.50` shows as
 /// written and big integers lose nothing), object members in source order.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -15,20 +15,20 @@ public enum JSONValue: Hashable, Sendable {
     case object([Member])
 
     /// One key and value of an object.
-    public struct Member: Hashable, Sendable {
+    package struct Member: Hashable, Sendable {
         /// The key, escapes decoded.
-        public var key: String
+        package var key: String
         /// The value.
-        public var value: JSONValue
+        package var value: JSONValue
         /// A member with `key` and `value`.
-        public init(key: String, value: JSONValue) {
+        package init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
     /// A word for the kind of value, for messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

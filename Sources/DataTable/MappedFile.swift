@@ -5,14 +5,14 @@ import Glibc
 /// keep the file resident. Later reads of small parts (`read(_:)`) copy them out with
 /// `pread`: touching the mapping again would map whole runs of pages around each
 /// part (the kernel maps a large folio of the page cache at once).
-public final class MappedFile: @unchecked Sendable {
+package final class MappedFile: @unchecked Sendable {
     /// The file's bytes. Immutable once mapped; shared read-only between threads.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     private let descriptor: Int32
 
     /// Maps the regular file at `path`, or returns `nil` when it cannot be (an empty
     /// file cannot be mapped either).
-    public init?(path: String) {
+    package init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat()
@@ -33,7 +33,7 @@ public final class MappedFile: @unchecked Sendable {
 
     /// A copy of the bytes in `range`, read from the file rather than the mapping
     /// (short of the range if the file shrank since it was mapped).
-    public func read(_ range: Range<Int>) -> [UInt8] {
+    package func read(_ range: Range<Int>) -> [UInt8] {
         var copy = [UInt8](repeating: 0, count: range.count)
         var done = 0
         while done < range.count {
@@ -49,7 +49,7 @@ public final class MappedFile: @unchecked Sendable {
 
     /// Gives back the pages wholly before `offset`: they are read again from the page
     /// cache if touched later.
-    public func release(before offset: Int) {
+    package func release(before offset: Int) {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let length = min(offset, bytes.count) / page * page
         guard length > 0, let base = bytes.baseAddress else { return }

@@ -7,7 +7,7 @@
 /// arrays (columns: the first row, or numbers).
 public struct RecordIndex: Sendable {
     /// What each record is: an object or an array.
-    public enum RowShape: Sendable {
+    package enum RowShape: Sendable {
         /// Each record is an object; a value's column is its key's.
         case objects
         /// Each record is an array; a value's column is its position.
@@ -44,21 +44,21 @@ public struct RecordIndex: Sendable {
 
     /// The columns shown, in order: the keys of the records (or the header row, or
     /// numbers), or `Options.columns`.
-    public private(set) var columns: [String] = []
+    package private(set) var columns: [String] = []
     /// Whether the records are objects or arrays.
-    public let shape: RowShape
+    package let shape: RowShape
     /// For records that are objects, with `Options.sortColumn`: each record's value in
     /// that column, read in the same pass.
-    public private(set) var sortValues: [SortValue] = []
+    package private(set) var sortValues: [SortValue] = []
     /// Byte offsets where each record starts and ends.
     private var starts: [UInt32] = []
     private var ends: [UInt32] = []
 
     /// Number of records.
-    public var count: Int { starts.count }
+    package var count: Int { starts.count }
 
     /// Where record `row` is in the input.
-    public func range(of row: Int) -> Range<Int> {
+    package func range(of row: Int) -> Range<Int> {
         Int(starts[row])..<Int(ends[row])
     }
 
@@ -66,7 +66,7 @@ public struct RecordIndex: Sendable {
     /// megabytes, the offset before which the records pass will not read again.
     /// - Throws: `DataTableError.invalidJSON` where the input is not JSON,
     ///   `.noRows` when it holds no records.
-    public init(
+    package init(
         _ bytes: UnsafeBufferPointer<UInt8>, options: Options = Options(), releasing: (Int) -> Void = { _ in }
     ) throws(DataTableError) {
         var reader = JSONReader(bytes: bytes)
@@ -401,7 +401,7 @@ extension JSONReader {
 }
 
 /// A value rows are sorted by: numbers as numbers, text as text.
-public enum SortValue: Sendable, Equatable {
+package enum SortValue: Sendable, Equatable {
     /// A number (sorted before text).
     case number(Double)
     /// Text, a string or nested JSON (sorted after numbers).

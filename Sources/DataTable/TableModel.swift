@@ -3,9 +3,9 @@
 /// The input is indexed in one pass (`RecordIndex`): where each record is, and the
 /// columns; a row is decoded when it is shown (a few hundred are kept), or every row
 /// up front with `decodeAll` (the expanded comparison mode).
-public final class TableModel {
+package final class TableModel {
     /// Column names: for objects the union of their keys in first-seen order.
-    public let columns: [String]
+    package let columns: [String]
     /// Records in the order shown: `order[row]` is the record shown at `row` (`nil`
     /// when unsorted).
     private var order: [UInt32]?
@@ -23,10 +23,10 @@ public final class TableModel {
     static let cachedValues = 1_000_000
     private var cacheLimit: Int { max(16, min(1_024, Self.cachedValues / max(1, columns.count))) }
     /// Rows decoded from JSON so far (a row decoded twice counts twice).
-    public private(set) var rowsDecoded = 0
+    package private(set) var rowsDecoded = 0
 
     /// A table of rows already decoded.
-    public init(columns: [String], rows: [[JSONValue?]]) {
+    package init(columns: [String], rows: [[JSONValue?]]) {
         self.columns = columns
         decodedRows = rows
         index = nil
@@ -37,14 +37,14 @@ public final class TableModel {
 
     /// Indexes the JSON in `bytes` (see `RecordIndex` for what it may hold).
     /// - Throws: `DataTableError`.
-    public convenience init(json bytes: [UInt8], options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
+    package convenience init(json bytes: [UInt8], options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
         try self.init(storage: .memory(bytes), options: options)
     }
 
     /// Indexes the JSON file `file` maps. The index pass gives back the pages it has
     /// read as it goes, and a row is read from the file (`MappedFile.read`) when it is
     /// shown, so the file is never resident as a whole.
-    public convenience init(json file: MappedFile, options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
+    package convenience init(json file: MappedFile, options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
         try self.init(storage: .mapped(file), options: options)
     }
 
@@ -91,10 +91,10 @@ public final class TableModel {
     }
 
     /// Number of rows.
-    public var rowCount: Int { decodedRows?.count ?? index?.count ?? 0 }
+    package var rowCount: Int { decodedRows?.count ?? index?.count ?? 0 }
 
     /// The values of row `row`, one per column (`nil` where the record lacks the key).
-    public func row(_ row: Int) -> [JSONValue?] {
+    package func row(_ row: Int) -> [JSONValue?] {
         if let decodedRows { return decodedRows[row] }
         if let cached = cache[row] { return cached }
         let values = decode(record(at: row))
@@ -104,13 +104,13 @@ public final class TableModel {
     }
 
     /// The value at a row and column, `nil` where the record lacks the key.
-    public func value(row: Int, column: Int) -> JSONValue? {
+    package func value(row: Int, column: Int) -> JSONValue? {
         let values = self.row(row)
         return column < values.count ? values[column] : nil
     }
 
     /// Decodes every row now and keeps them all.
-    public func decodeAll() {
+    package func decodeAll() {
         guard decodedRows == nil else { return }
         decodedRows = (0..<rowCount).map { decode(record(at: $0)) }
         cache.removeAll()

@@ -60,7 +60,7 @@ extension TableView {
     ///   removed) above `anchor`, for the container's anchor rule, and the first line
     ///   whose row changed height (from there on, lines show other content).
     @discardableResult
-    public func measureRows(
+    package func measureRows(
         coveringLines lines: Range<Int>, anchor: Int
     ) -> (changed: Bool, linesAddedAboveAnchor: Int, firstChangedLine: Int?) {
         guard wrapsCells else { return (false, 0, nil) }
@@ -90,7 +90,7 @@ extension TableView {
     /// Measures every row (a dump, the expanded model, a jump to the end).
     /// - Returns: whether the extent changed.
     @discardableResult
-    public func measureAllRows() -> Bool {
+    package func measureAllRows() -> Bool {
         guard wrapsCells else { return false }
         let before = heights.total
         for record in measuredPrefix..<model.rowCount where !measured[record] { setMeasured(record, height: height(of: record)) }

@@ -1,5 +1,5 @@
-public import RenderCore
-public import ScrollCore
+import RenderCore
+import ScrollCore
 
 /// A table as a component of the container: a header row, a rule, then one row per
 /// record. Rows become cells only when a tile that shows them is built.
@@ -8,41 +8,41 @@ public import ScrollCore
 /// rows scroll (a pinned header of the container), and the first `frozenColumns`
 /// columns stay at the left while the others scroll sideways (`horizontalOffset`);
 /// where the two meet, the corner stays put.
-public final class TableView: ScrollComponent, RowSource {
+package final class TableView: ScrollComponent, RowSource {
     /// The rows shown: indexed, decoded on demand.
-    public let model: TableModel
+    package let model: TableModel
     /// Width the columns are planned for, in columns.
-    public private(set) var width: Int
+    package private(set) var width: Int
     private(set) var plan: ColumnPlan
     /// Columns that stay at the left edge (0 for none).
-    public let frozenColumns: Int
+    package let frozenColumns: Int
     /// Screen columns the unfrozen columns are scrolled to the left.
-    public private(set) var horizontalOffset = 0
+    package private(set) var horizontalOffset = 0
     /// Data rows turned into cells so far (a row drawn twice counts twice).
-    public private(set) var rowsMaterialized = 0
+    package private(set) var rowsMaterialized = 0
 
     /// Row views made so far (see `RowViewPool`).
-    public var rowViewsCreated: Int { pool.created }
+    package var rowViewsCreated: Int { pool.created }
     /// Row views filled again for another row so far.
-    public var rowViewsReused: Int { pool.reused }
+    package var rowViewsReused: Int { pool.reused }
     /// Row views held now.
-    public var rowViewsHeld: Int { pool.size }
+    package var rowViewsHeld: Int { pool.size }
 
     /// Keeps row views only for the rows in `rows` (component rows: the viewport and
     /// its overscan); the others go back to the pool.
-    public func keepRowViews(for rows: Range<Int>) {
+    package func keepRowViews(for rows: Range<Int>) {
         pool.recycle(outside: records(onLines: rows))
     }
 
     /// Rows above the first record: the header and the rule under it.
-    public static let headerRows = 2
+    package static let headerRows = 2
 
     /// Where row views come from.
     let pool: RowViewPool
 
     /// Whether cells wrap inside their columns, a row taking as many lines as its
     /// tallest cell (`--wrap`); else every row is one line and cells are cut.
-    public let wrapsCells: Bool
+    package let wrapsCells: Bool
     /// With `wrapsCells`: each data row's height in lines, exact once measured, an
     /// estimate before (see `TableView+Wrapping`).
     var heights = ExtentIndex()
@@ -53,7 +53,7 @@ public final class TableView: ScrollComponent, RowSource {
 
     /// A view of `model` at `width` columns. With `keepsEveryRowView` (the expanded
     /// model) every row gets a view of its own, kept; else row views are reused.
-    public init(model: TableModel, width: Int, frozenColumns: Int = 1, keepsEveryRowView: Bool = false, wrapsCells: Bool = false) {
+    package init(model: TableModel, width: Int, frozenColumns: Int = 1, keepsEveryRowView: Bool = false, wrapsCells: Bool = false) {
         self.model = model
         pool = RowViewPool(keepsEveryView: keepsEveryRowView)
         self.width = max(1, width)
@@ -64,7 +64,7 @@ public final class TableView: ScrollComponent, RowSource {
     }
 
     /// Plans the columns again for a new width (wrapped rows are measured again).
-    public func layout(width: Int) {
+    package func layout(width: Int) {
         let width = max(1, width)
         guard width != self.width else { return }
         self.width = width
@@ -81,17 +81,17 @@ public final class TableView: ScrollComponent, RowSource {
 
     /// Where the scrolling columns start on screen: after the frozen ones and the
     /// separator that follows them.
-    public var frozenWidth: Int {
+    package var frozenWidth: Int {
         frozenColumns == 0 ? 0 : plan.start(of: frozenColumns - 1) + plan.widths[frozenColumns - 1] + ColumnPlan.separatorColumns
     }
 
     /// The largest horizontal offset: the last column then ends at the right edge.
-    public var maxHorizontalOffset: Int { max(0, plan.totalWidth - width) }
+    package var maxHorizontalOffset: Int { max(0, plan.totalWidth - width) }
 
     /// Scrolls the unfrozen columns to `offset` screen columns (clamped).
     /// - Returns: whether the offset changed (the rows must be drawn again).
     @discardableResult
-    public func scrollHorizontally(to offset: Int) -> Bool {
+    package func scrollHorizontally(to offset: Int) -> Bool {
         let clamped = min(max(0, offset), maxHorizontalOffset)
         guard clamped != horizontalOffset else { return false }
         horizontalOffset = clamped
@@ -113,26 +113,26 @@ public final class TableView: ScrollComponent, RowSource {
     }
 
     /// Columns each table column takes at the current width.
-    public var columnWidths: [Int] { plan.widths }
+    package var columnWidths: [Int] { plan.widths }
 
-    public var contentExtent: Double { Double(rowCount) }
+    package var contentExtent: Double { Double(rowCount) }
     /// The header row and its rule stay at the viewport top while the rows scroll.
-    public var headerExtent: Double { Double(Self.headerRows) }
-    public var rowCount: Int { (wrapsCells ? Int(heights.total) : model.rowCount) + Self.headerRows }
+    package var headerExtent: Double { Double(Self.headerRows) }
+    package var rowCount: Int { (wrapsCells ? Int(heights.total) : model.rowCount) + Self.headerRows }
 
     /// Wrapped rows not measured yet make the extent an estimate.
-    public var isExtentEstimated: Bool { wrapsCells && measuredCount < model.rowCount }
+    package var isExtentEstimated: Bool { wrapsCells && measuredCount < model.rowCount }
 
     /// Every row as text, a view at a time: each row's view goes back to the pool once
     /// its row is written, so a dump holds one.
-    public func forEachPlainText(width: Int, _ body: (String) -> Void) {
+    package func forEachPlainText(width: Int, _ body: (String) -> Void) {
         for row in 0..<rowCount {
             body(plainText(row: row, width: width))
             pool.recycle(outside: 0..<0)
         }
     }
 
-    public func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
+    package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         let visible = visibleColumns(screenWidth: buffer.width)
         for index in rows.clamped(to: 0..<rowCount) {
             let target = row + index - rows.lowerBound

@@ -1,4 +1,4 @@
-public import DataTable
+import DataTable
 import FoundationEssentials
 import Glibc
 
@@ -11,7 +11,7 @@ public struct InputFile: Sendable {
     public let bytes: [UInt8]
     /// For an input opened with `mapped(_:)`: the file mapped into memory, read as it
     /// is used rather than up front (`bytes` is then empty).
-    public let mapping: MappedFile?
+    package let mapping: MappedFile?
 
     /// The largest input read: 1 GiB (libxml2 parses at most 2 GiB in memory, and
     /// converting a page to UTF-8 may grow it).

@@ -7,7 +7,7 @@ extension DocumentView {
     /// tables with their grid (size, planned column widths, each cell's place and
     /// spans), and each line quoted with the columns it takes. For tests and for
     /// reading a layout in review; it lays the page out again with the boxes recorded.
-    public var boxTreeDump: String {
+    package var boxTreeDump: String {
         var page = PageLayout(document, units: LayoutUnits(document), width: width, recordsBoxes: true)
         page.advance(toLines: .max)
         var unitStartLines: [Int: Int] = [:]

@@ -1,6 +1,6 @@
-public import HTMLParsing
-public import RenderCore
-public import ScrollCore
+import HTMLParsing
+import RenderCore
+import ScrollCore
 
 /// A laid-out document as a component of the container: its rows are its lines.
 ///
@@ -13,21 +13,21 @@ public import ScrollCore
 /// The page is laid out a top-level block at a time (`LayoutUnits`, `PageLayout`):
 /// each block is laid out on its own from the kept model, so a new width re-lays
 /// blocks out without parsing again.
-public final class DocumentView: ScrollComponent, RowSource {
+package final class DocumentView: ScrollComponent, RowSource {
     /// The page this view shows; kept so that it can be laid out again at a new width.
-    public let document: HTMLDocument
+    package let document: HTMLDocument
     /// Width the lines are laid out at, in columns.
-    public private(set) var width: Int
+    package private(set) var width: Int
     /// The page cut into units of layout (the same at every width).
     private let units: LayoutUnits
     /// The layout so far, able to go on.
     private var pageLayout: PageLayout
     /// Lines turned into cells or text so far (a line drawn twice counts twice).
-    public private(set) var linesDrawn = 0
+    package private(set) var linesDrawn = 0
 
     /// Lays out `document` at `width` columns, the first `initialRows` lines at least
     /// (all of it by default).
-    public init(document: HTMLDocument, width: Int, initialRows: Int = .max) {
+    package init(document: HTMLDocument, width: Int, initialRows: Int = .max) {
         self.document = document
         self.width = max(1, width)
         units = LayoutUnits(document)
@@ -36,36 +36,36 @@ public final class DocumentView: ScrollComponent, RowSource {
     }
 
     /// Every line of the document (laying out what is not laid out yet).
-    public var lines: [LayoutLine] {
+    package var lines: [LayoutLine] {
         layOutAll()
         return pageLayout.lines
     }
 
     /// Units of layout (top-level blocks, see `LayoutUnits`) the page is cut into.
-    public var unitCount: Int { units.units.count }
+    package var unitCount: Int { units.units.count }
 
     /// Units laid out so far, in part or whole.
-    public var unitsLaidOut: Int { pageLayout.unitStarts.count }
+    package var unitsLaidOut: Int { pageLayout.unitStarts.count }
 
     /// Lines laid out so far: the frontier.
-    public var laidOutLineCount: Int { pageLayout.lines.count }
+    package var laidOutLineCount: Int { pageLayout.lines.count }
 
     /// Element ids (and `<a name>` targets) and the line each starts on, for jumps to
     /// `#fragment` links (laying out what is not laid out yet).
-    public var anchors: [String: Int] {
+    package var anchors: [String: Int] {
         layOutAll()
         return pageLayout.anchors
     }
 
     /// Link targets in order: the link marked `[n]` in the text goes to `links[n - 1]`.
     /// The layout ends with this list under "References".
-    public var links: [String] {
+    package var links: [String] {
         layOutAll()
         return pageLayout.links
     }
 
     /// The line element `id` starts on, laying out only as far as it.
-    public func line(forAnchor id: String) -> Int? {
+    package func line(forAnchor id: String) -> Int? {
         var target = max(256, pageLayout.lines.count * 2)
         while pageLayout.anchors[id] == nil, !pageLayout.isFinished {
             pageLayout.advance(toLines: target)
@@ -77,7 +77,7 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// Moves the frontier past `row`.
     /// - Returns: whether the extent changed (the host tells its container).
     @discardableResult
-    public func layOut(throughRow row: Int) -> Bool {
+    package func layOut(throughRow row: Int) -> Bool {
         guard !pageLayout.isFinished, row >= pageLayout.lines.count else { return false }
         let before = rowCount
         pageLayout.advance(toLines: row + 1)
@@ -85,7 +85,7 @@ public final class DocumentView: ScrollComponent, RowSource {
     }
 
     /// Lays out the rest of the document.
-    public func layOutAll() {
+    package func layOutAll() {
         pageLayout.advance(toLines: .max)
     }
 
@@ -94,7 +94,7 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// - Returns: the line at the new width that shows the same text: the same block,
     ///   the same fraction into it.
     @discardableResult
-    public func layout(width: Int, keeping row: Int = 0) -> Int {
+    package func layout(width: Int, keeping row: Int = 0) -> Int {
         let width = max(1, width)
         guard width != self.width else { return row }
         let old = pageLayout.lineBlocks
@@ -104,18 +104,18 @@ public final class DocumentView: ScrollComponent, RowSource {
         return Self.relocate(row, from: old, to: pageLayout.lineBlocks)
     }
 
-    public var contentExtent: Double { Double(rowCount) }
+    package var contentExtent: Double { Double(rowCount) }
 
     /// Lines laid out, and while the page is not finished an estimate of the rest: the
     /// lines so far scaled by how much of the document they cover.
-    public var rowCount: Int {
+    package var rowCount: Int {
         let laidOut = pageLayout.lines.count
         guard !pageLayout.isFinished else { return laidOut }
         let covered = Double(max(1, Int(pageLayout.furthestNode))) / Double(max(1, document.nodes.count))
         return max(laidOut + 1, Int((Double(laidOut) / covered).rounded(.up)))
     }
 
-    public var isExtentEstimated: Bool { !pageLayout.isFinished }
+    package var isExtentEstimated: Bool { !pageLayout.isFinished }
 
     /// Where line `row` of one layout is in another, by the block each line came from.
     static func relocate(_ row: Int, from old: [HTMLDocument.NodeIndex], to new: [HTMLDocument.NodeIndex]) -> Int {
@@ -150,7 +150,7 @@ public final class DocumentView: ScrollComponent, RowSource {
         return start + (row - oldStart) * (end - start) / (oldEnd - oldStart)
     }
 
-    public func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
+    package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         layOut(throughRow: rows.upperBound - 1)
         let lines = pageLayout.lines
         for lineIndex in rows.clamped(to: 0..<lines.count) {
@@ -173,7 +173,7 @@ public final class DocumentView: ScrollComponent, RowSource {
     }
 
     /// The line's text, as cells would show it; whole when wider than `width`.
-    public func plainText(row: Int, width: Int) -> String {
+    package func plainText(row: Int, width: Int) -> String {
         layOut(throughRow: row)
         guard row >= 0, row < pageLayout.lines.count else { return "" }
         linesDrawn += 1
@@ -183,7 +183,7 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// The link marks (`[n]`, drawn dim before a link's text) on line `row`: the
     /// column each starts at, its width in columns, and the link's number (its
     /// target is `links[number - 1]`).
-    public func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)] {
+    package func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)] {
         layOut(throughRow: row)
         guard row >= 0, row < pageLayout.lines.count else { return [] }
         var marks: [(column: Int, width: Int, number: Int)] = []
@@ -218,7 +218,7 @@ public final class DocumentView: ScrollComponent, RowSource {
     /// second layout streams the page a chunk at a time and drops each chunk once
     /// written, so a dump never holds the whole page's lines (and this view keeps
     /// only what the viewport asked for).
-    public func forEachPlainText(width: Int, _ body: (String) -> Void) {
+    package func forEachPlainText(width: Int, _ body: (String) -> Void) {
         if pageLayout.isFinished {
             for line in pageLayout.lines {
                 linesDrawn += 1
@@ -238,7 +238,7 @@ public final class DocumentView: ScrollComponent, RowSource {
 
 
     /// Bytes the laid-out lines hold.
-    public var layoutBytes: Int {
+    package var layoutBytes: Int {
         let lines = pageLayout.lines
         return lines.count * MemoryLayout<LayoutLine>.stride + lines.reduce(0) { $0 + $1.storageBytes }
     }

@@ -1,30 +1,30 @@
-public import RenderCore
+import RenderCore
 
 /// One laid-out line of a document: styled text runs, left to right, prefix included.
 ///
 /// Lines hold text, not cells: cells are made only when a tile that shows the line is
 /// built, so a laid-out document costs about its text, not its screen area.
-public struct LayoutLine: Hashable, Sendable {
-    public struct Span: Hashable, Sendable {
-        public var text: String
-        public var style: Style
-        public init(_ text: String, style: Style = .plain) {
+package struct LayoutLine: Hashable, Sendable {
+    package struct Span: Hashable, Sendable {
+        package var text: String
+        package var style: Style
+        package init(_ text: String, style: Style = .plain) {
             self.text = text
             self.style = style
         }
     }
 
-    public var spans: [Span]
+    package var spans: [Span]
 
-    public init(spans: [Span] = []) {
+    package init(spans: [Span] = []) {
         self.spans = spans
     }
 
     /// The line's text without styles.
-    public var text: String { spans.map(\.text).joined() }
+    package var text: String { spans.map(\.text).joined() }
 
     /// Whether the line shows nothing.
-    public var isBlank: Bool { spans.allSatisfy { $0.text.allSatisfy { $0 == " " } } }
+    package var isBlank: Bool { spans.allSatisfy { $0.text.allSatisfy { $0 == " " } } }
 
     /// Bytes the line holds: its span array and any text stored out of line.
     var storageBytes: Int {

@@ -9,20 +9,20 @@ import Synchronization
 /// other threads (`PageLayout`); the calling thread joins them in order, passes their
 /// lines on and drops them. Parsing overlaps layout, layout uses every core, and
 /// memory holds a few fragments, not the page.
-public enum PageStream {
+package enum PageStream {
     /// What was streamed.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// Nodes of the page's model, over all fragments.
-        public var nodes = 0
+        package var nodes = 0
         /// Fragments the page came in, and the units of layout in them.
-        public var fragments = 0
-        public var units = 0
+        package var fragments = 0
+        package var units = 0
         /// Lines passed on.
-        public var lines = 0
+        package var lines = 0
     }
 
     /// Nodes a fragment holds before the page is cut (at the next block's end).
-    public static let fragmentNodes = 1 << 15
+    package static let fragmentNodes = 1 << 15
     /// Fragments parsed ahead of layout, at most.
     static let fragmentsAhead = 4
 
@@ -32,7 +32,7 @@ public enum PageStream {
     /// `fragmentNodes` sets how big fragments get (small ones to test the cuts).
     /// - Throws: `HTMLParsingError`, before any line.
     @discardableResult
-    public static func forEachLine(
+    package static func forEachLine(
         of bytes: [UInt8], encoding: String? = nil, width: Int, fragmentNodes: Int = fragmentNodes,
         stop: () -> Bool = { false }, _ body: (String) -> Void
     ) throws(HTMLParsingError) -> Summary {

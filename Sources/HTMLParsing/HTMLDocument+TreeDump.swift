@@ -3,7 +3,7 @@ extension HTMLDocument {
     /// layout receives, for tests and for reading a parse in review. Texts are quoted
     /// (at most 40 characters, white space shown as `\n`, `\t`); kept attributes
     /// follow element names.
-    public var treeDump: String {
+    package var treeDump: String {
         var lines = ["document" + (title.isEmpty ? "" : " \"\(title)\"")]
         // Each entry: a node and the prefix its line starts with; children get the
         // prefix extended. An explicit stack, so deep trees cannot overflow.

@@ -4,41 +4,41 @@
 /// attributes in a side array) costs about the input's own size plus 20 bytes a node,
 /// where a class per node, or a `String` per text, would cost several times more. Node 0 is the document root; its children are the body's content.
 /// Never shown content (`head`, `script`, `style`, `template`, comments) is not kept.
-public struct HTMLDocument: Sendable {
+package struct HTMLDocument: Sendable {
     /// Index of a node in `nodes`.
-    public typealias NodeIndex = Int32
+    package typealias NodeIndex = Int32
     /// Marks the absence of a node in a link field.
-    public static let none: NodeIndex = -1
+    package static let none: NodeIndex = -1
 
-    public struct Node: Sendable {
-        public enum Kind: UInt8, Sendable { case root, element, text }
-        public var kind: Kind
+    package struct Node: Sendable {
+        package enum Kind: UInt8, Sendable { case root, element, text }
+        package var kind: Kind
         /// Element name; `.unknown` for text and for elements layout does not know.
-        public var tag: HTMLTag
+        package var tag: HTMLTag
         /// Number of attributes, stored from `payload` on in `attributes` (elements).
-        public var attributeCount: UInt16
-        public var parent: NodeIndex
-        public var firstChild: NodeIndex = HTMLDocument.none
-        public var nextSibling: NodeIndex = HTMLDocument.none
+        package var attributeCount: UInt16
+        package var parent: NodeIndex
+        package var firstChild: NodeIndex = HTMLDocument.none
+        package var nextSibling: NodeIndex = HTMLDocument.none
         /// Index of the text (see `text(of:)`) for text nodes; first index into
         /// `attributes` for elements.
-        public var payload: Int32
+        package var payload: Int32
     }
 
-    public struct Attribute: Sendable, Hashable {
+    package struct Attribute: Sendable, Hashable {
         /// Lower-case attribute name.
-        public var name: String
-        public var value: String
+        package var name: String
+        package var value: String
     }
 
-    public internal(set) var nodes: [Node]
+    package internal(set) var nodes: [Node]
     /// The bytes of every text node, one after another.
     private(set) var textBytes: [UInt8] = []
     /// Where each text starts in `textBytes`, and past the last one its end.
     private(set) var textStarts: [UInt32] = [0]
-    public internal(set) var attributes: [Attribute]
+    package internal(set) var attributes: [Attribute]
     /// The text of the page's `<title>`, whitespace collapsed; empty when there is none.
-    public internal(set) var title: String
+    package internal(set) var title: String
 
     init() {
         nodes = [Node(kind: .root, tag: .unknown, attributeCount: 0, parent: HTMLDocument.none, payload: 0)]
@@ -47,22 +47,22 @@ public struct HTMLDocument: Sendable {
     }
 
     /// A document with nothing in it.
-    public static let empty = HTMLDocument()
+    package static let empty = HTMLDocument()
 
     /// The root node's index.
-    public var root: NodeIndex { 0 }
+    package var root: NodeIndex { 0 }
 
-    public subscript(index: NodeIndex) -> Node { nodes[Int(index)] }
+    package subscript(index: NodeIndex) -> Node { nodes[Int(index)] }
 
     /// The text of a text node (empty for other nodes).
-    public func text(of index: NodeIndex) -> String {
+    package func text(of index: NodeIndex) -> String {
         let node = nodes[Int(index)]
         guard node.kind == .text else { return "" }
         return String(decoding: utf8Text(of: index), as: UTF8.self)
     }
 
     /// The UTF-8 bytes of a text node (empty for other nodes), without a copy.
-    public func utf8Text(of index: NodeIndex) -> ArraySlice<UInt8> {
+    package func utf8Text(of index: NodeIndex) -> ArraySlice<UInt8> {
         let node = nodes[Int(index)]
         guard node.kind == .text else { return [] }
         let text = Int(node.payload)
@@ -87,7 +87,7 @@ public struct HTMLDocument: Sendable {
     }
 
     /// The attributes of an element (empty for other nodes).
-    public func attributes(of index: NodeIndex) -> ArraySlice<Attribute> {
+    package func attributes(of index: NodeIndex) -> ArraySlice<Attribute> {
         let node = nodes[Int(index)]
         guard node.kind == .element else { return [] }
         let start = Int(node.payload)
@@ -95,13 +95,13 @@ public struct HTMLDocument: Sendable {
     }
 
     /// The value of attribute `name` of an element, if present.
-    public func attribute(_ name: String, of index: NodeIndex) -> String? {
+    package func attribute(_ name: String, of index: NodeIndex) -> String? {
         attributes(of: index).first { $0.name == name }?.value
     }
 
     /// Whether an element is not shown: the `hidden` attribute, or an inline style of
     /// `display: none` or `visibility: hidden` (`aria-hidden` hides nothing on screen).
-    public func isHidden(_ index: NodeIndex) -> Bool {
+    package func isHidden(_ index: NodeIndex) -> Bool {
         guard self[index].kind == .element, self[index].attributeCount > 0 else { return false }
         if attribute("hidden", of: index) != nil { return true }
         guard let style = attribute("style", of: index) else { return false }
@@ -110,14 +110,14 @@ public struct HTMLDocument: Sendable {
     }
 
     /// The children of a node, in order.
-    public func children(of index: NodeIndex) -> ChildSequence {
+    package func children(of index: NodeIndex) -> ChildSequence {
         ChildSequence(document: self, upcoming: nodes[Int(index)].firstChild)
     }
 
-    public struct ChildSequence: Sequence, IteratorProtocol {
+    package struct ChildSequence: Sequence, IteratorProtocol {
         let document: HTMLDocument
         var upcoming: NodeIndex
-        public mutating func next() -> NodeIndex? {
+        package mutating func next() -> NodeIndex? {
             guard upcoming != HTMLDocument.none else { return nil }
             defer { upcoming = document.nodes[Int(upcoming)].nextSibling }
             return upcoming
@@ -125,7 +125,7 @@ public struct HTMLDocument: Sendable {
     }
 
     /// Bytes the model holds: nodes, text storage, attributes.
-    public var modelBytes: Int {
+    package var modelBytes: Int {
         var bytes = nodes.count * MemoryLayout<Node>.stride
         bytes += textBytes.count + textStarts.count * MemoryLayout<UInt32>.stride
         bytes += attributes.count * MemoryLayout<Attribute>.stride

@@ -8,7 +8,7 @@ internal import CLibXML2
 /// input byte), and libxml2's input buffer stays small (its push parser would keep a
 /// copy of the whole page). libxml2 never touches the network here, prints nothing,
 /// and no C pointer outlives the call.
-public enum HTMLParser {
+package enum HTMLParser {
     /// Parses `bytes` as an HTML page.
     ///
     /// The encoding is `encoding` when given, else from a byte order mark or a
@@ -18,7 +18,7 @@ public enum HTMLParser {
     /// - Throws: `HTMLParsingError`.
     /// - Complexity: O(n) in the input; no recursion, so nesting depth is not limited
     ///   by the stack.
-    public static func parse(_ bytes: [UInt8], encoding: String? = nil) throws(HTMLParsingError) -> HTMLDocument {
+    package static func parse(_ bytes: [UInt8], encoding: String? = nil) throws(HTMLParsingError) -> HTMLDocument {
         var builder = DocumentBuilder()
         try run(bytes, encoding: encoding, into: &builder)
         return builder.document
@@ -32,14 +32,14 @@ public enum HTMLParser {
     /// fragment is a document of whole blocks, inside copies of the containers still
     /// open (attributes included). Which elements are blocks and which are containers
     /// is the layout's call.
-    public struct Cutting {
-        public var containers: Set<HTMLTag>
-        public var blocks: Set<HTMLTag>
-        public var nodes: Int
+    package struct Cutting {
+        package var containers: Set<HTMLTag>
+        package var blocks: Set<HTMLTag>
+        package var nodes: Int
         /// Takes the next fragment; returns `false` to stop the parse.
-        public var take: (HTMLDocument) -> Bool
+        package var take: (HTMLDocument) -> Bool
 
-        public init(containers: Set<HTMLTag>, blocks: Set<HTMLTag>, nodes: Int, take: @escaping (HTMLDocument) -> Bool) {
+        package init(containers: Set<HTMLTag>, blocks: Set<HTMLTag>, nodes: Int, take: @escaping (HTMLDocument) -> Bool) {
             self.containers = containers
             self.blocks = blocks
             self.nodes = nodes
@@ -49,7 +49,7 @@ public enum HTMLParser {
 
     /// Parses `bytes` as `parse(_:encoding:)` does, handing the page over in fragments
     /// (the last one at the end).
-    public static func parse(_ bytes: [UInt8], encoding: String? = nil, cutting: Cutting) throws(HTMLParsingError) {
+    package static func parse(_ bytes: [UInt8], encoding: String? = nil, cutting: Cutting) throws(HTMLParsingError) {
         var builder = DocumentBuilder(cutting: cutting)
         try run(bytes, encoding: encoding, into: &builder)
         builder.finish()
@@ -57,7 +57,7 @@ public enum HTMLParser {
 
     /// Throws what parsing `byteCount` bytes in `encoding` would throw before it
     /// starts, so that a caller can check every input before it writes anything.
-    public static func check(byteCount: Int, encoding: String?) throws(HTMLParsingError) {
+    package static func check(byteCount: Int, encoding: String?) throws(HTMLParsingError) {
         guard byteCount <= Int(Int32.max) / 2 else { throw .tooLarge(bytes: byteCount) }
         if let encoding, !PageEncoding.isSupported(encoding) { throw .unknownEncoding(encoding) }
     }

@@ -1,5 +1,5 @@
 /// Why a page could not be read.
-public enum HTMLParsingError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum HTMLParsingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input is larger than docscroll reads (1 GiB: libxml2's in-memory parser
     /// takes at most 2 GiB, and converting to UTF-8 may grow the text).
     case tooLarge(bytes: Int)
@@ -8,7 +8,7 @@ public enum HTMLParsingError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The encoding asked for is not one iconv can read.
     case unknownEncoding(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLarge(let bytes): "page too large (\(bytes) bytes; the limit is 1 GiB)"
         case .unreadable: "not a readable HTML page"

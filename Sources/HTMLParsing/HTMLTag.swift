@@ -1,6 +1,6 @@
 /// The element names layout knows; everything else is `.unknown` and is laid out as
 /// an inline container of its children.
-public enum HTMLTag: String, Sendable, CaseIterable {
+package enum HTMLTag: String, Sendable, CaseIterable {
     case html, body, title
     case address, article, aside, blockquote, center, details, dialog, dir, div, dl, dt, dd
     case fieldset, figcaption, figure, footer, form, header, hgroup, hr, legend, li, main, menu
@@ -14,7 +14,7 @@ public enum HTMLTag: String, Sendable, CaseIterable {
     case unknown
 
     /// The tag for a lower-case element name.
-    public init(name: String) {
+    package init(name: String) {
         self = Self.byName[name] ?? .unknown
     }
 

@@ -4,9 +4,9 @@
 /// an override, a byte order mark, or a `<meta>` charset in the first 1024 bytes (the
 /// HTML prescan), else UTF-8. Bytes invalid in that encoding become U+FFFD; nothing is
 /// dropped and nothing is printed.
-public enum PageEncoding {
+package enum PageEncoding {
     /// Whether iconv can read `name`.
-    public static func isSupported(_ name: String) -> Bool {
+    package static func isSupported(_ name: String) -> Bool {
         let handle = iconv_open("UTF-8", canonicalName(name))
         guard handle != iconv_t(bitPattern: -1) else { return false }
         iconv_close(handle)

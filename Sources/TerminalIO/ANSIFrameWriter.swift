@@ -1,4 +1,4 @@
-public import RenderCore
+import RenderCore
 
 /// Turns frames into the bytes that draw them: only the cells that changed since the
 /// last frame (from the first to the last changed cell of each changed row), with SGR
@@ -6,23 +6,23 @@ public import RenderCore
 ///
 /// Attributes (bold, reverse for the status line and search matches...) are always
 /// drawn; colours only when `colors` is on (`--color`, `NO_COLOR` asks for none).
-public struct ANSIFrameWriter: Sendable {
+package struct ANSIFrameWriter: Sendable {
     /// Whether foreground colours are sent.
-    public var colors: Bool
+    package var colors: Bool
     private var previous: FrameBuffer?
 
-    public init(colors: Bool) {
+    package init(colors: Bool) {
         self.colors = colors
     }
 
     /// Forgets the last frame, so that the next one is drawn whole (after a resize or
     /// a resume).
-    public mutating func invalidate() {
+    package mutating func invalidate() {
         previous = nil
     }
 
     /// The escape sequences that turn the screen from the previous frame into `frame`.
-    public mutating func update(to frame: FrameBuffer) -> String {
+    package mutating func update(to frame: FrameBuffer) -> String {
         var output: [UInt8] = []
         // A new size is drawn whole, every cell written over what was there: no
         // clearing first, so nothing flickers.
@@ -44,7 +44,7 @@ public struct ANSIFrameWriter: Sendable {
 
     /// One row of `frame` with SGR sequences where the style changes (colours only
     /// when `colors`), ending in the default style.
-    public static func styledRow(_ frame: FrameBuffer, row: Int, colors: Bool) -> String {
+    package static func styledRow(_ frame: FrameBuffer, row: Int, colors: Bool) -> String {
         var output: [UInt8] = []
         appendStyledRow(frame, row: row, columns: 0..<frame.width, colors: colors, to: &output)
         return String(decoding: output, as: UTF8.self)
@@ -62,7 +62,7 @@ public struct ANSIFrameWriter: Sendable {
     }
 
     /// The SGR sequence that sets exactly `style`.
-    public static func sgr(_ style: Style) -> String {
+    package static func sgr(_ style: Style) -> String {
         var codes = ["0"]
         let attributes = style.attributes
         if attributes.contains(.bold) { codes.append("1") }

@@ -1,4 +1,4 @@
-public import RenderCore
+import RenderCore
 
 /// Turns terminal input bytes into keys: UTF-8 text, control chords, the CSI and SS3
 /// sequences xterm-compatible terminals send for arrows and editing keys, and SGR
@@ -7,13 +7,13 @@ public import RenderCore
 /// Bytes are fed as they arrive; an incomplete sequence is held until the next feed.
 /// An ESC with nothing after it is the Escape key once `flush()` is called (after a
 /// short read timeout).
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Decodes as many keys as the bytes so far allow.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [TerminalKey] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [TerminalKey] {
         pending.append(contentsOf: bytes)
         var keys: [TerminalKey] = []
         var index = 0
@@ -27,7 +27,7 @@ public struct KeyDecoder: Sendable {
     }
 
     /// Ends a sequence left incomplete: a lone ESC becomes Escape, the rest is dropped.
-    public mutating func flush() -> [TerminalKey] {
+    package mutating func flush() -> [TerminalKey] {
         defer { pending.removeAll() }
         return pending.first == 0x1B ? [.escape] : []
     }

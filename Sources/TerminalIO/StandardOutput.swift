@@ -4,16 +4,16 @@
 ///
 /// A closed pipe (`docscroll page.html | head`) is not an error: writing stops and
 /// `isClosed` turns true, so the caller can end quietly.
-public final class StandardOutput {
+package final class StandardOutput {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// Whether the reader went away.
-    public private(set) var isClosed = false
+    package private(set) var isClosed = false
 
     private static let flushThreshold = 1 << 16
 
-    public static func standardOutput() -> StandardOutput { StandardOutput(descriptor: STDOUT_FILENO) }
-    public static func standardError() -> StandardOutput { StandardOutput(descriptor: STDERR_FILENO) }
+    package static func standardOutput() -> StandardOutput { StandardOutput(descriptor: STDOUT_FILENO) }
+    package static func standardError() -> StandardOutput { StandardOutput(descriptor: STDERR_FILENO) }
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -23,18 +23,18 @@ public final class StandardOutput {
 
     deinit { flush() }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         guard !isClosed else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.flushThreshold { flush() }
     }
 
-    public func writeLine(_ text: String) {
+    package func writeLine(_ text: String) {
         write(text)
         write("\n")
     }
 
-    public func flush() {
+    package func flush() {
         var offset = 0
         while offset < buffer.count, !isClosed {
             let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -50,9 +50,9 @@ public final class StandardOutput {
 }
 
 /// Reading standard input to its end (a page given as `-`).
-public enum StandardInput {
+package enum StandardInput {
     /// All bytes of standard input, or `nil` when it cannot be read.
-    public static func readAll() -> [UInt8]? {
+    package static func readAll() -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -8,14 +8,14 @@ import Synchronization
 /// terminal state is restored on `restore()`, and by signal handlers on SIGINT,
 /// SIGTERM and SIGHUP and on the signals a crash raises (SIGSEGV, SIGBUS, SIGILL,
 /// SIGTRAP, SIGABRT, SIGFPE), so the shell never gets a terminal left in raw mode.
-public final class Terminal {
+package final class Terminal {
     private let input: Int32
     private var isInteractive = false
     private var reportsMouse = false
 
     /// Opens `/dev/tty` for keys, so that a page can still come from standard input.
     /// - Returns: `nil` when there is no controlling terminal.
-    public init?() {
+    package init?() {
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         input = descriptor
@@ -27,10 +27,10 @@ public final class Terminal {
     }
 
     /// Whether standard output is a terminal.
-    public static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    package static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// The size of the terminal on standard output, if it is one.
-    public static func size() -> (width: Int, height: Int)? {
+    package static func size() -> (width: Int, height: Int)? {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
@@ -38,7 +38,7 @@ public final class Terminal {
 
     /// Raw mode, alternate screen, hidden cursor, and with `mouse` SGR reports of the
     /// mouse (for its wheel); signal handlers that undo them.
-    public func enterInteractiveMode(mouse: Bool = false) -> Bool {
+    package func enterInteractiveMode(mouse: Bool = false) -> Bool {
         var attributes = termios()
         guard tcgetattr(input, &attributes) == 0 else { return false }
         savedAttributes = attributes
@@ -56,7 +56,7 @@ public final class Terminal {
     }
 
     /// Leaves the alternate screen and restores the terminal as it was.
-    public func restore() {
+    package func restore() {
         guard isInteractive else { return }
         isInteractive = false
         writeAll((reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence)
@@ -68,7 +68,7 @@ public final class Terminal {
     /// Ctrl-Z: gives the terminal back to the shell and stops until `fg`, then takes
     /// it again (the caller draws the whole screen anew).
     /// - Returns: whether the terminal could be taken again.
-    public func suspend() -> Bool {
+    package func suspend() -> Bool {
         let mouse = reportsMouse
         restore()
         raise(SIGTSTP)
@@ -81,7 +81,7 @@ public final class Terminal {
 
     /// Waits up to `timeout` milliseconds for input and returns the bytes read (empty
     /// on timeout or interruption).
-    public func read(timeout: Int32) -> [UInt8] {
+    package func read(timeout: Int32) -> [UInt8] {
         var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, timeout) > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -90,12 +90,12 @@ public final class Terminal {
     }
 
     /// Whether the terminal was resized since the last call.
-    public func takeResize() -> Bool {
+    package func takeResize() -> Bool {
         resizePending.exchange(false, ordering: .relaxed)
     }
 
     /// Writes `text` to standard output in one go.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         writeAll(text)
     }
 
