@@ -22,16 +22,19 @@ final class Banner: ScrollComponent, RowSource {
     }
 }
 
-/// One row ("loading") until loaded, then the image's height in rows.
+/// A caption row, pinned at the top while the image scrolls under it, then one row
+/// ("loading") until loaded, then the image's height in rows.
 final class ImagePlaceholder: ScrollComponent, RowSource {
     private(set) var loadedRows: Int?
-    var rowCount: Int { loadedRows ?? 1 }
+    var rowCount: Int { 1 + (loadedRows ?? 1) }
     var contentExtent: Double { Double(rowCount) }
+    var headerExtent: Double { 1 }
     func load(rows: Int) { loadedRows = rows }
     func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         for index in rows.clamped(to: 0..<rowCount) {
-            let text = loadedRows == nil ? "[image: loading…]" : "[image row \(index + 1) of \(rowCount)]"
-            buffer.draw(text, style: Style(.dim), column: 0, row: row + index - rows.lowerBound)
+            let text = index == 0 ? "Figure 1: the memory model" :
+                loadedRows == nil ? "[image: loading…]" : "[image row \(index) of \(rowCount - 1)]"
+            buffer.draw(text, style: Style(index == 0 ? .bold : .dim), column: 0, row: row + index - rows.lowerBound)
         }
     }
 }
@@ -59,8 +62,14 @@ do {
     image.load(rows: 8)
     view.componentDidChange(imageID)
     show("after the image above loaded: the same text at the top")
-    view.scroll(to: view.scrollOffset - 12)
+    view.scroll(to: view.scrollOffset - 14)
     show("scrolled back up over the image and the banner")
+    // Row by row into the image: its caption pins at the top, and the events say so.
+    for _ in 0..<6 {
+        let events = view.navigate(.lines(1))
+        if !events.isEmpty { print("events: \(events)") }
+    }
+    show("inside the image: its caption pinned over it")
 } catch {
     FileHandle.standardError.write(Data("custom-component: \(error)\n".utf8))
     exit(1)

@@ -30,14 +30,19 @@ struct ExampleTests {
         #expect(result.status == 0, "\(result.standardError)")
         let output = lines(result)
         let headings = output.enumerated().filter { $0.element.hasPrefix("== ") }
-        #expect(headings.count == 3)
+        #expect(headings.count == 4)
         let first = try #require(headings.first)
         let second = try #require(headings.dropFirst().first)
         #expect(output[first.offset + 1] == output[second.offset + 1], "the same first row before and after the image loaded")
         let offsets = headings.compactMap { heading in heading.element.split(separator: "offset ").last.flatMap { Int($0.dropLast()) } }
-        #expect(offsets.count == 3 && offsets[1] == offsets[0] + 7)
+        #expect(offsets.count == 4 && offsets[1] == offsets[0] + 7)
         #expect(output.contains("│ Below: the page"))
-        #expect(output.contains("[image row 8 of 8]") || output.contains("[image row 7 of 8]"))
+        #expect(output.contains("[image row 1 of 8]"))
+        // Its caption is a header: it pins, the container says so, and it stays on top.
+        #expect(output.contains { $0.hasPrefix("events: ") && $0.contains("headerPinned") })
+        let last = try #require(headings.last)
+        #expect(output[last.offset + 1] == "Figure 1: the memory model")
+        #expect(output[last.offset + 2].hasPrefix("[image row "))
     }
 
     @Test func aFlingDeceleratesToRestInsideTheBounds() throws {
