@@ -10,6 +10,8 @@ struct Settings {
     var runs: Int?
     var output: URL
     var docscroll: String
+    /// The machine and versions, written with every table.
+    var machine = ""
 
     var runsPerPoint: Int { runs ?? (quick ? 1 : 3) }
 }
@@ -157,7 +159,7 @@ enum Suites {
         let tableRows = settings.quick ? 10_000 : 100_000
         let results = try MemoryBenchmark.run(sizes: sizes, tableRows: tableRows, runs: settings.runsPerPoint, docscroll: settings.docscroll, progress: progress)
         let verdict = MemoryBenchmark.check(results)
-        try MemoryBenchmark.write(results, tableRows: tableRows, verdict: verdict.report, machine: "", to: settings.output)
+        try MemoryBenchmark.write(results, tableRows: tableRows, verdict: verdict.report, machine: "Machine: \(settings.machine).", to: settings.output)
         // The targets are set for pages up to 100 MB: a quick run has only the budgets.
         var report = SuiteReport(name: "memory", targets: settings.quick ? [] : verdict.report)
         report.markdown = "See [memory.md](memory.md).\n\n![memory](memory.svg)\n\n![frame time](frame-time.svg)\n"
@@ -180,7 +182,7 @@ enum Suites {
     /// pseudo-terminal, against w3m and less.
     static func latency(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
         let results = try LatencyBenchmark.run(large: !settings.quick, docscroll: settings.docscroll, progress: progress)
-        try LatencyBenchmark.write(results, machine: "", to: settings.output)
+        try LatencyBenchmark.write(results, machine: "Machine: \(settings.machine).", to: settings.output)
         var report = SuiteReport(name: "latency")
         report.markdown = "See [latency.md](latency.md).\n"
         for r in results where r.tool == "docscroll" {

@@ -86,6 +86,7 @@ default:
 
     let started = Date()
     let machine = machineDescription()
+    settings.machine = machine
     progress("docscroll-bench: \(settings.quick ? "quick" : "full") run of \(settings.suites.joined(separator: ", ")); \(machine)")
     var reports: [SuiteReport] = []
     for name in settings.suites {

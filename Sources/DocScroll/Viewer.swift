@@ -296,14 +296,26 @@ public final class Viewer {
 
     /// The component and row under the top of the viewport, and the stack position.
     private func positionDescription() -> String {
+        let stack = stackPosition()
+        var text = "\(stack.rows), \(stack.percent)"
+        if let top = view.topPlace, let input = view.input(of: top.component) {
+            text = "\(input.isTable ? "table" : "page") \(Self.fileName(input.name)): row \(top.row + 1) of \(view.rowCount(of: top.component)); " + text
+        }
+        return text
+    }
+
+    /// "rows 14-36 of 1046" and "3%"; `~` while pages below are not laid out yet and
+    /// the length is an estimate.
+    private func stackPosition() -> (rows: String, percent: String) {
         let total = max(1, view.stackRows)
         let last = min(total, view.scrollOffset + contentRows)
-        var text = "rows \(view.scrollOffset + 1)-\(last) of \(view.isLaidOut ? "" : "~")\(total)"
-        if let top = view.topPlace, let input = view.input(of: top.component) {
-            let name = input.name.split(separator: "/").last.map(String.init) ?? input.name
-            text = "\(input.isTable ? "table" : "page") \(name): row \(top.row + 1) of \(view.rowCount(of: top.component)); " + text
-        }
-        return text + ", \(last * 100 / total)%"
+        let estimate = view.isLaidOut ? "" : "~"
+        return ("rows \(view.scrollOffset + 1)-\(last) of \(estimate)\(total)", "\(estimate)\(last * 100 / total)%")
+    }
+
+    /// The last component of a path.
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     // MARK: Screen
@@ -390,18 +402,14 @@ public final class Viewer {
 
     /// The status line's right side, least needed first: the component under the top
     /// and its row ("items.json 12/1000"), the help hint, the stack position ("rows
-    /// 14-36 of 1046  3%"). `~` while pages below are not laid out yet and their
-    /// length is an estimate.
+    /// 14-36 of 1046  3%").
     private func statusParts() -> [String] {
         var parts: [String] = []
         if let top = view.topPlace, let input = view.input(of: top.component) {
-            let name = input.name.split(separator: "/").last.map(String.init) ?? input.name
-            parts.append("\(name) \(top.row + 1)/\(view.rowCount(of: top.component))")
+            parts.append("\(Self.fileName(input.name)) \(top.row + 1)/\(view.rowCount(of: top.component))")
         }
-        let total = max(1, view.stackRows)
-        let last = min(total, view.scrollOffset + contentRows)
-        let estimate = view.isLaidOut ? "" : "~"
-        return parts + ["h: help", "rows \(view.scrollOffset + 1)-\(last) of \(estimate)\(total)  \(estimate)\(last * 100 / total)%"]
+        let stack = stackPosition()
+        return parts + ["h: help", "\(stack.rows)  \(stack.percent)"]
     }
 
     private static func megabytes(_ bytes: Int) -> String {

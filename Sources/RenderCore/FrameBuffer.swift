@@ -161,14 +161,7 @@ public struct FrameBuffer: Sendable {
     /// Whether row `row` shows the same cells here and in `other` (of the same width).
     public func rowEquals(_ row: Int, in other: FrameBuffer) -> Bool {
         guard width == other.width, row >= 0, row < height, row < other.height else { return false }
-        let start = row * width
-        for index in start..<(start + width) {
-            let mine = storage[index]
-            let theirs = other.storage[index]
-            if mine == theirs, mine.longIndex == nil { continue }
-            guard cell(mine) == other.cell(theirs) else { return false }
-        }
-        return true
+        return differingColumns(inRow: row, from: other) == nil
     }
 
     /// Row `row` as plain text: graphemes only, no styles, trailing blanks removed.
