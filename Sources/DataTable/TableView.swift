@@ -123,6 +123,19 @@ package final class TableView: ScrollComponent, RowSource {
     /// Wrapped rows not measured yet make the extent an estimate.
     package var isExtentEstimated: Bool { wrapsCells && measuredCount < model.rowCount }
 
+    /// The header's column names, or a row's values whole (not cut to their columns),
+    /// without laying a row out: a search through a million rows decodes each once.
+    /// A wrapped row's text is on its first line.
+    package func searchableText(row: Int, width: Int) -> String {
+        switch row {
+        case 0: return model.columns.joined(separator: "  ")
+        case 1: return ""
+        default:
+            guard let (record, line) = record(atLine: row), line == 0 else { return "" }
+            return model.row(record).map { CellText.text(of: $0) }.joined(separator: "  ")
+        }
+    }
+
     /// Every row as text, a view at a time: each row's view goes back to the pool once
     /// its row is written, so a dump holds one.
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {

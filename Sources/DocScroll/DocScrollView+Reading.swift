@@ -96,15 +96,31 @@ extension DocScrollView {
         return scrollOffset != before
     }
 
+    /// What a search found.
+    public enum SearchResult: Hashable, Sendable {
+        /// The row, and whether the search wrapped around the end to find it.
+        case found(Place, wrapped: Bool)
+        /// No row holds the query.
+        case notFound
+        /// The search was stopped before it found anything.
+        case cancelled
+    }
+
     /// The first row from `place` (excluded) on that holds `query`, going down the
     /// stack (`forward`) or up, wrapping around at the end; with no place, from the
     /// top (or the end). Lowercase queries match any case (smart case). Pages are
     /// laid out as far as the search goes.
-    /// - Returns: the row, and whether the search wrapped around to find it.
-    public func find(_ query: String, from place: Place?, forward: Bool) -> (place: Place, wrapped: Bool)? {
-        guard !query.isEmpty else { return nil }
+    /// - Parameters:
+    ///   - query: the text to find.
+    ///   - place: where to start (the row after it, going down).
+    ///   - forward: down the stack, or up.
+    ///   - isCancelled: asked every few thousand rows (a reader pressing Ctrl-C); the
+    ///     search stops when it answers true.
+    public func find(_ query: String, from place: Place?, forward: Bool, isCancelled: () -> Bool = { false }) -> SearchResult {
+        guard !query.isEmpty else { return .notFound }
         let ids = container.componentIDs.filter { !container.isHidden($0) && container.component($0) is RowSource }
-        guard !ids.isEmpty else { return nil }
+        guard !ids.isEmpty else { return .notFound }
+        var rowsSearched = 0
         defer {
             // Searching lays pages out further: their extents changed.
             for id in documentIDs { container.componentExtentDidChange(id) }
@@ -118,14 +134,18 @@ extension DocScrollView {
             guard let source = container.component(ids[index]) as? RowSource else { continue }
             let wrapped = step > 0 && (forward ? index <= startIndex : index >= startIndex)
             let isLast = step == ids.count
-            func matches(_ row: Int) -> Bool {
-                TextSearch.contains(query, in: source.plainText(row: row, width: options.width))
+            /// Whether the row matches; `nil` when the search is to stop.
+            func matches(_ row: Int) -> Bool? {
+                rowsSearched += 1
+                if rowsSearched % 4_096 == 0, isCancelled() { return nil }
+                return TextSearch.contains(query, in: source.searchableText(row: row, width: options.width))
             }
             if forward {
                 // A page's row count grows as it is laid out: ask at every row.
                 var row = step == 0 ? startRow + 1 : 0
                 while row < source.rowCount, !(isLast && row > startRow) {
-                    if matches(row) { return (Place(component: ids[index], row: row), wrapped) }
+                    guard let match = matches(row) else { return .cancelled }
+                    if match { return .found(Place(component: ids[index], row: row), wrapped: wrapped) }
                     row += 1
                 }
             } else {
@@ -133,12 +153,13 @@ extension DocScrollView {
                 (source as? DocumentView)?.layOutAll()
                 var row = step == 0 ? min(startRow - 1, source.rowCount - 1) : source.rowCount - 1
                 while row >= 0, !(isLast && row < startRow) {
-                    if matches(row) { return (Place(component: ids[index], row: row), wrapped) }
+                    guard let match = matches(row) else { return .cancelled }
+                    if match { return .found(Place(component: ids[index], row: row), wrapped: wrapped) }
                     row -= 1
                 }
             }
         }
-        return nil
+        return .notFound
     }
 
     /// The next link mark after `focus` (going down, or up when not `forward`); with

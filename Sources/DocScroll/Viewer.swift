@@ -83,6 +83,9 @@ public final class Viewer {
     public private(set) var message: String?
     /// Whether the help screen is shown (until the next key).
     public private(set) var showsHelp = false
+    /// Asked during a long search: true stops it (the terminal loop answers whether
+    /// Ctrl-C was pressed meanwhile).
+    public var interruption: () -> Bool = { false }
 
     /// Rows the status line takes.
     public static let statusRows = 1
@@ -254,13 +257,16 @@ public final class Viewer {
     /// and brings the match to the top.
     private func search(_ query: String, forward: Bool) {
         let start = lastMatch.flatMap { isOnScreen($0) ? $0 : nil } ?? view.topPlace
-        guard let hit = view.find(query, from: start, forward: forward) else {
+        switch view.find(query, from: start, forward: forward, isCancelled: interruption) {
+        case .notFound:
             message = "Pattern not found: \(query)"
-            return
+        case .cancelled:
+            message = "Search interrupted"
+        case .found(let place, let wrapped):
+            lastMatch = place
+            view.reveal(place)
+            if wrapped { message = forward ? "Search hit the end, continued from the top" : "Search hit the top, continued from the end" }
         }
-        lastMatch = hit.place
-        view.reveal(hit.place)
-        if hit.wrapped { message = forward ? "Search hit the end, continued from the top" : "Search hit the top, continued from the end" }
     }
 
     private func moveLinkFocus(forward: Bool) {

@@ -16,6 +16,13 @@ enum InteractiveSession {
         defer { terminal.restore() }
         var writer = ANSIFrameWriter(colors: colors)
         var decoder = KeyDecoder()
+        // Keys typed during a long search: Ctrl-C stops it, the others wait their turn.
+        let typedAhead = TypedAhead()
+        viewer.interruption = {
+            let bytes = terminal.read(timeout: 0)
+            typedAhead.bytes += bytes.filter { $0 != 0x03 }
+            return bytes.contains(0x03)
+        }
         var actions = viewer.start()
         var prefetched = false
         while true {
@@ -38,7 +45,8 @@ enum InteractiveSession {
                 continue
             }
             // Idle work first, but only when no key is waiting.
-            var bytes = terminal.read(timeout: prefetched ? 100 : 0)
+            let ahead = typedAhead.take()
+            var bytes = ahead + terminal.read(timeout: ahead.isEmpty && prefetched ? 100 : 0)
             if bytes.isEmpty, !prefetched {
                 view.prefetch()
                 prefetched = true
@@ -48,5 +56,15 @@ enum InteractiveSession {
             if bytes.isEmpty { keys += decoder.flush() }
             for key in keys { actions += viewer.handle(key: key) }
         }
+    }
+}
+
+/// Bytes read while the viewer was busy, kept for the loop.
+private final class TypedAhead {
+    var bytes: [UInt8] = []
+
+    func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
     }
 }

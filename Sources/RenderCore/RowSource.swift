@@ -19,6 +19,11 @@ public protocol RowSource: AnyObject {
     /// Every row as plain text (as `plainText`), in order: for writing the whole
     /// content out. A source may produce rows without keeping them.
     func forEachPlainText(width: Int, _ body: (String) -> Void)
+
+    /// The text a search looks for matches in on row `row`: by default the row as a
+    /// frame `width` columns wide shows it; a source may give something cheaper to
+    /// make that holds the same words (a table row's values, uncut).
+    func searchableText(row: Int, width: Int) -> String
 }
 
 extension RowSource {
@@ -27,6 +32,10 @@ extension RowSource {
         var buffer = FrameBuffer(width: width, height: 1)
         drawRows(row..<(row + 1), into: &buffer, at: 0)
         return buffer.plainText(row: 0)
+    }
+
+    public func searchableText(row: Int, width: Int) -> String {
+        plainText(row: row, width: width)
     }
 
     public func forEachPlainText(width: Int, _ body: (String) -> Void) {

@@ -1,4 +1,5 @@
 import Foundation
+import SampleContent
 import Testing
 
 /// Drives the interactive viewer in a real terminal: tmux runs docscroll in a pane,
@@ -154,6 +155,27 @@ struct TerminalSessionTests {
         try session.send("Enter")
         let after = try session.waitFor("the exit status") { $0.contains("status=0") }
         #expect(after.contains("mode:icanon"), "canonical mode while stopped")
+    }
+
+    /// Ctrl-C stops a long search (here through 300,000 rows) at once, and the viewer
+    /// goes on.
+    @Test func ctrlCInterruptsALongSearch() throws {
+        let table = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-search-\(getpid()).json")
+        try Data(TableGenerator.json(rows: 300_000, seed: 2).utf8).write(to: table)
+        defer { try? FileManager.default.removeItem(at: table) }
+        let session = try Session(command: "sh -c '\(executable) --table \(table.path); echo exit=$?; sleep 60'")
+        _ = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        try session.send("/")
+        try session.tmux(["send-keys", "-t", "t", "-l", "no such value anywhere"])
+        try session.send("Enter")
+        Thread.sleep(forTimeInterval: 0.3)
+        try session.send("C-c")
+        let stopped = try session.waitFor("the search stopped") { $0.contains("Search interrupted") }
+        #expect(stopped.contains("rows 1-23 of"), "the view stayed where it was")
+        try session.send("j")
+        _ = try session.waitFor("keys work after it") { $0.contains("rows 2-24 of") }
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }
 
     /// The mouse wheel scrolls (reports are on unless --no-mouse).

@@ -1,5 +1,6 @@
 import DocScroll
 import RenderCore
+import SampleContent
 import Testing
 
 /// The viewer driven key by key, as the terminal loop drives it: every key of the
@@ -128,6 +129,29 @@ struct ViewerKeyTests {
         #expect(screen.plainText(row: 0).hasPrefix("id "))
         #expect(screen.plainText(row: 2).hasPrefix("1003"))
         #expect(reversed(screen, rows: viewer.contentRows)[2] == "1003")
+    }
+
+    /// A search through many rows asks whether to stop every few thousand rows; when
+    /// told to (Ctrl-C), it ends with a note and the view stays where it was.
+    @Test func aLongSearchCanBeInterrupted() throws {
+        let table = InputFile(name: "big.json", bytes: Array(TableGenerator.json(rows: 20_000, seed: 3).utf8))
+        let view = try DocScrollView(pages: [], tables: [table], options: .init(width: 80, height: 24))
+        let viewer = Viewer(view: view, width: 80, height: 12)
+        _ = viewer.start()
+        var asked = 0
+        viewer.interruption = {
+            asked += 1
+            return asked == 2
+        }
+        press(viewer, .character("/"))
+        press(viewer, type("no such value anywhere") + [.enter])
+        #expect(asked == 2)
+        #expect(status(viewer).contains("Search interrupted"))
+        #expect(view.scrollOffset == 0)
+        // Not interrupted, the same search goes through every row and says so.
+        viewer.interruption = { false }
+        press(viewer, .character("n"))
+        #expect(status(viewer).contains("Pattern not found"))
     }
 
     @Test func tabMovesBetweenLinksAndEnterFollowsAFragmentLink() throws {
