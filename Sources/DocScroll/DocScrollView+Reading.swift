@@ -258,6 +258,7 @@ extension DocScrollView {
     public func insert(_ component: any ScrollComponent, at index: Int) -> ComponentID {
         let id = container.insert(component, at: min(max(0, index), container.componentIDs.count))
         layOutViewport(keeping: nil)
+        renderer.prepare(container)
         return id
     }
 
@@ -269,5 +270,7 @@ extension DocScrollView {
         renderer.invalidate(id, rows: rows)
         container.componentExtentDidChange(id, rowsInsertedAboveAnchor: rowsInsertedAboveAnchor)
         layOutViewport(keeping: nil)
+        // Expanded keeps every tile: the dropped ones are built again now.
+        renderer.prepare(container)
     }
 }

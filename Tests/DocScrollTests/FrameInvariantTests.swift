@@ -1,4 +1,6 @@
 import DocScroll
+import ScrollCore
+import RenderCore
 import Testing
 import TileRenderer
 
@@ -199,3 +201,53 @@ struct FrameInvariantTests {
 
 import SampleContent
 typealias SeededRandom = SeededGenerator
+
+/// A component of an embedder's own that grows (an image loading), between the table
+/// and the page.
+private final class Growing: ScrollComponent, RowSource {
+    var rowCount = 2
+    var contentExtent: Double { Double(rowCount) }
+    func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
+        for index in rows.clamped(to: 0..<rowCount) {
+            buffer.draw("grown \(index) of \(rowCount)", column: 0, row: row + index - rows.lowerBound)
+        }
+    }
+}
+
+@Suite("Components of one's own")
+struct CustomComponentFrameTests {
+    /// Inserted and grown the same way, windowed and expanded views draw the same
+    /// frames at every offset, and expanded holds a tile for every row again.
+    @Test func aGrowingComponentDrawsTheSameInBothModes() throws {
+        let pages = [try sample("article.html")]
+        let tables = [try sample("items.json")]
+        var views: [(DocScrollView, Growing, ComponentID)] = []
+        for mode in [RenderMode.windowed, .expanded] {
+            let view = try DocScrollView(pages: pages, tables: tables, options: .init(width: 60, height: 10, mode: mode, tileRows: 4))
+            let growing = Growing()
+            let id = view.insert(growing, at: 1)
+            _ = view.frame(at: 30)
+            growing.rowCount = 13
+            view.componentDidChange(id)
+            if mode == .expanded {
+                // Expanded builds what the change dropped again, before any frame: 13
+                // rows of 4 a tile is 4 tiles.
+                #expect(view.renderer.liveTiles.filter { $0.component == id }.count == 4)
+            }
+            views.append((view, growing, id))
+        }
+        let (windowed, _, _) = views[0]
+        let (expanded, _, id) = views[1]
+        // Windowed lays the page out as it goes: its end is known once reached.
+        var offset = 0
+        while offset <= windowed.maxScrollOffset {
+            #expect(windowed.frame(at: offset) == expanded.frame(at: offset), "offset \(offset)")
+            offset += 1
+        }
+        #expect(windowed.stackRows == expanded.stackRows)
+        let top = try #require(expanded.container.rootOffset(of: id))
+        let frame = expanded.frame(at: Int(top))
+        #expect(frame.plainText(row: 0) == "grown 0 of 13")
+        #expect(frame.plainText(row: 9) == "grown 9 of 13")
+    }
+}
