@@ -65,10 +65,7 @@ extension DocScrollView {
     @discardableResult
     public func scrollTopTableHorizontally(by columns: Int) -> Bool {
         guard let top = topPlace, let index = tableIDs.firstIndex(of: top.component) else { return false }
-        let table = tables[index]
-        guard table.scrollHorizontally(to: table.horizontalOffset + columns) else { return false }
-        renderer.invalidate(top.component)
-        return true
+        return scrollTables(CollectionOfOne(index)) { $0.horizontalOffset + columns }
     }
 
     /// Screen columns the table under the top of the viewport is scrolled sideways.
@@ -149,8 +146,9 @@ extension DocScrollView {
                     row += 1
                 }
             } else {
-                // Going up needs the end of the component: lay it all out.
-                (source as? DocumentView)?.layOutAll()
+                // Going up from a component's end needs its end: lay it all out. From a
+                // row inside it, the rows above are laid out already.
+                if step > 0 || place == nil { (source as? DocumentView)?.layOutAll() }
                 var row = step == 0 ? min(startRow - 1, source.rowCount - 1) : source.rowCount - 1
                 while row >= 0, !(isLast && row < startRow) {
                     guard let match = matches(row) else { return .cancelled }
@@ -194,7 +192,8 @@ extension DocScrollView {
         while pageIndex >= 0, pageIndex < pages.count {
             guard let index = documentIDs.firstIndex(of: pages[pageIndex]) else { break }
             let document = documents[index]
-            if !forward { document.layOutAll() }
+            // Going up, every row is laid out already: the start is on screen, and the
+            // pages above the screen are laid out to their end.
             row = min(row, document.rowCount - 1)
             // A page's row count grows as it is laid out: ask at every row.
             while row >= 0, row < document.rowCount {
@@ -215,8 +214,8 @@ extension DocScrollView {
     /// Where a focused link goes.
     public func target(of focus: LinkFocus) -> String? {
         guard let index = documentIDs.firstIndex(of: focus.place.component) else { return nil }
-        let links = documents[index].links
-        return focus.number >= 1 && focus.number <= links.count ? links[focus.number - 1] : nil
+        defer { container.componentExtentDidChange(focus.place.component) }
+        return documents[index].linkTarget(focus.number)
     }
 
     /// The root offset of a place.

@@ -254,9 +254,16 @@ public final class DocScrollView {
     /// - Returns: whether any table moved.
     @discardableResult
     public func scrollHorizontally(to offset: Int) -> Bool {
+        scrollTables(tables.indices) { _ in offset }
+    }
+
+    /// Scrolls the tables at `indices` sideways to the offsets `offset` gives for each;
+    /// the tiles of those that moved are built again (expanded: at once).
+    /// - Returns: whether any moved.
+    func scrollTables(_ indices: some Sequence<Int>, to offset: (TableView) -> Int) -> Bool {
         var moved = false
-        for (table, id) in zip(tables, tableIDs) where table.scrollHorizontally(to: offset) {
-            renderer.invalidate(id)
+        for index in indices where tables[index].scrollHorizontally(to: offset(tables[index])) {
+            renderer.invalidate(tableIDs[index])
             moved = true
         }
         if moved { renderer.prepare(container) }

@@ -64,6 +64,18 @@ package final class DocumentView: ScrollComponent, RowSource {
         return pageLayout.links
     }
 
+    /// Where link `number` (marked `[number]`) goes, laying out only as far as the
+    /// unit that holds it: a link on screen needs no layout of the page below.
+    package func linkTarget(_ number: Int) -> String? {
+        while pageLayout.links.count < number, !pageLayout.isFinished {
+            pageLayout.advance(toLines: pageLayout.lines.count + Self.linkSearchChunk)
+        }
+        return number >= 1 && number <= pageLayout.links.count ? pageLayout.links[number - 1] : nil
+    }
+
+    /// Lines laid out at a time while looking for a link's unit to finish.
+    private static let linkSearchChunk = 64
+
     /// The line element `id` starts on, laying out only as far as it.
     package func line(forAnchor id: String) -> Int? {
         var target = max(256, pageLayout.lines.count * 2)

@@ -154,6 +154,22 @@ struct ViewerKeyTests {
         #expect(status(viewer).contains("Pattern not found"))
     }
 
+    /// Going up from inside a long page finds what is above without laying out the
+    /// rest of the page below (searching and moving between links alike).
+    @Test func goingUpDoesNotLayOutThePageBelow() throws {
+        let page = InputFile(name: "long.html", bytes: Array(PageGenerator.page(bytes: 400_000, seed: 9).utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 80, height: 24))
+        let viewer = Viewer(view: view, width: 80, height: 24)
+        _ = viewer.start()
+        press(viewer, .character("2"), .character("0"), .character("0"), .character("g"))
+        press(viewer, .character("?"))
+        press(viewer, type("Section 1:") + [.enter])
+        #expect(viewer.screen().plainText(row: 0).hasPrefix("Section 1:"))
+        press(viewer, .character("2"), .character("0"), .character("0"), .character("g"), .backTab)
+        #expect(viewer.linkFocus != nil)
+        #expect(!view.isLaidOut, "the page below the screen is still an estimate")
+    }
+
     @Test func tabMovesBetweenLinksAndEnterFollowsAFragmentLink() throws {
         let viewer = try makeViewer()
         let focused = try #require(press(viewer, .tab))
