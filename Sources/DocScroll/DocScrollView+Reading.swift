@@ -51,11 +51,12 @@ extension DocScrollView {
         layOutViewport(keeping: nil)
     }
 
-    /// Scrolls to a fraction of the stack (0 the top, 1 the end), laying every page out
-    /// first so that the fraction is of the real length.
+    /// Scrolls to a fraction of the stack (0 the top, 1 the end). Every page's end is
+    /// found first; what is not laid out above the target counts as estimated.
     public func scroll(toFraction fraction: Double) {
-        layOutAll()
+        locateEnds()
         scroll(to: Int((Double(maxScrollOffset) * min(1, max(0, fraction))).rounded()))
+        layOutViewport(keeping: nil)
     }
 
     /// Scrolls the table under the top of the viewport sideways by `columns` screen
@@ -120,7 +121,7 @@ extension DocScrollView {
         var rowsSearched = 0
         defer {
             // Searching lays pages out further: their extents changed.
-            for id in documentIDs { container.componentExtentDidChange(id) }
+            for id in pageIDs { container.componentExtentDidChange(id) }
         }
         let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
         let startRow = place?.row ?? (forward ? -1 : Int.max)
@@ -148,7 +149,7 @@ extension DocScrollView {
             } else {
                 // Going up from a component's end needs its end: lay it all out. From a
                 // row inside it, the rows above are laid out already.
-                if step > 0 || place == nil { (source as? DocumentView)?.layOutAll() }
+                if step > 0 || place == nil { (source as? any PageComponent)?.layOutAll() }
                 var row = step == 0 ? min(startRow - 1, source.rowCount - 1) : source.rowCount - 1
                 while row >= 0, !(isLast && row < startRow) {
                     guard let match = matches(row) else { return .cancelled }
@@ -165,7 +166,7 @@ extension DocScrollView {
     /// up). Tables come before pages, so a search from a table down starts at the
     /// first page.
     public func nextLink(after focus: LinkFocus?, forward: Bool) -> LinkFocus? {
-        let pages = documentIDs.filter { !container.isHidden($0) }
+        let shown = pageIDs.filter { !container.isHidden($0) }
         var place: Place
         var column: Int
         if let focus {
@@ -180,26 +181,26 @@ extension DocScrollView {
             column = forward ? -1 : Int.max
         }
         var pageIndex: Int
-        if let index = pages.firstIndex(of: place.component) {
+        if let index = shown.firstIndex(of: place.component) {
             pageIndex = index
         } else {
-            guard forward, let first = pages.first else { return nil }
+            guard forward, let first = shown.first else { return nil }
             pageIndex = 0
             place = Place(component: first, row: 0)
             column = -1
         }
         var row = place.row
-        while pageIndex >= 0, pageIndex < pages.count {
-            guard let index = documentIDs.firstIndex(of: pages[pageIndex]) else { break }
-            let document = documents[index]
+        while pageIndex >= 0, pageIndex < shown.count {
+            guard let index = pageIDs.firstIndex(of: shown[pageIndex]) else { break }
+            let page = pages[index]
             // Going up, every row is laid out already: the start is on screen, and the
             // pages above the screen are laid out to their end.
-            row = min(row, document.rowCount - 1)
+            row = min(row, page.rowCount - 1)
             // A page's row count grows as it is laid out: ask at every row.
-            while row >= 0, row < document.rowCount {
-                let marks = document.linkMarks(inRow: row)
+            while row >= 0, row < page.rowCount {
+                let marks = page.linkMarks(inRow: row)
                 if let mark = forward ? marks.first(where: { $0.column > column }) : marks.last(where: { $0.column < column }) {
-                    let place = Place(component: pages[pageIndex], row: row)
+                    let place = Place(component: shown[pageIndex], row: row)
                     return LinkFocus(place: place, columns: mark.column..<(mark.column + mark.width), number: mark.number)
                 }
                 row += forward ? 1 : -1
@@ -213,9 +214,9 @@ extension DocScrollView {
 
     /// Where a focused link goes.
     public func target(of focus: LinkFocus) -> String? {
-        guard let index = documentIDs.firstIndex(of: focus.place.component) else { return nil }
+        guard let index = pageIDs.firstIndex(of: focus.place.component) else { return nil }
         defer { container.componentExtentDidChange(focus.place.component) }
-        return documents[index].linkTarget(focus.number)
+        return pages[index].linkTarget(focus.number)
     }
 
     /// The root offset of a place.

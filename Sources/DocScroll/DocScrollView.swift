@@ -2,6 +2,7 @@ public import RenderCore
 public import ScrollCore
 public import TileRenderer
 public import DataTable
+import Dispatch
 import DocumentLayout
 import HTMLParsing
 
@@ -33,12 +34,17 @@ public final class DocScrollView {
         public var frozenColumns: Int
         /// Whether table cells wrap inside their columns, rows taking several lines.
         public var wrapsTableCells: Bool
+        /// Bytes of laid-out page lines a windowed view keeps beyond those its viewport
+        /// uses (the chunks of a page far from the viewport are laid out again if
+        /// needed).
+        public var pageCacheBytes: Int
 
         /// Options for an 80x24 windowed view unless told otherwise.
         public init(
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
             tileBudget: TileBudget = .standard, spacing: Int = 1, encoding: String? = nil,
-            table: RecordIndex.Options = RecordIndex.Options(), frozenColumns: Int = 1, wrapsTableCells: Bool = false
+            table: RecordIndex.Options = RecordIndex.Options(), frozenColumns: Int = 1, wrapsTableCells: Bool = false,
+            pageCacheBytes: Int = 4 << 20
         ) {
             self.width = width
             self.height = height
@@ -50,6 +56,7 @@ public final class DocScrollView {
             self.table = table
             self.frozenColumns = frozenColumns
             self.wrapsTableCells = wrapsTableCells
+            self.pageCacheBytes = pageCacheBytes
         }
     }
 
@@ -59,8 +66,8 @@ public final class DocScrollView {
     public let renderer: TileRenderer
     /// The options in force (width and height follow `resize`).
     public private(set) var options: Options
-    private(set) var documents: [DocumentView] = []
-    private(set) var documentIDs: [ComponentID] = []
+    private(set) var pages: [any PageComponent] = []
+    private(set) var pageIDs: [ComponentID] = []
     private(set) var tables: [TableView] = []
     private(set) var tableIDs: [ComponentID] = []
     /// Each component's input name, and whether it is a table.
@@ -85,7 +92,7 @@ public final class DocScrollView {
 
     /// Reads every input and stacks the results.
     /// - Throws: `DocScrollError.badInput` naming the first input that could not be used.
-    public init(pages: [InputFile], tables tableInputs: [InputFile], options: Options) throws(DocScrollError) {
+    public init(pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options) throws(DocScrollError) {
         self.options = options
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
@@ -105,16 +112,37 @@ public final class DocScrollView {
             tableIDs.append(container.append(view))
             inputs[tableIDs[tableIDs.count - 1]] = (input.name, true)
         }
-        for input in pages {
-            let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
-            // Windowed: lay out the first screen now, the rest when it is needed.
-            // Expanded: everything up front.
-            let view = DocumentView(document: document, width: options.width, initialRows: options.mode == .expanded ? .max : options.height)
-            documents.append(view)
-            documentIDs.append(container.append(view))
-            inputs[documentIDs[documentIDs.count - 1]] = (input.name, false)
+        for input in pageInputs {
+            let page = try Self.page(input, options: options)
+            pages.append(page)
+            pageIDs.append(container.append(page))
+            inputs[pageIDs[pageIDs.count - 1]] = (input.name, false)
         }
         renderer.prepare(container)
+    }
+
+    deinit {
+        for case let page as IndexedDocumentView in pages { page.index.stop() }
+    }
+
+    /// A page's component. Expanded parses the page whole and lays it all out now.
+    /// Windowed reads it a window at a time: its checkpoint index is built on another
+    /// thread while the first screen is laid out from the first chunk.
+    private static func page(_ input: InputFile, options: Options) throws(DocScrollError) -> any PageComponent {
+        guard options.mode == .windowed else {
+            let document = try read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
+            return DocumentView(document: document, width: options.width)
+        }
+        let page: (source: any PageSource, start: Int)
+        let source = try InputFile.checked(input).source
+        do {
+            page = try HTMLParser.utf8Page(source, encoding: options.encoding)
+        } catch {
+            throw .badInput(name: input.name, reason: error.description)
+        }
+        let index = PageIndex(source: page.source, start: page.start)
+        DispatchQueue.global(qos: .userInitiated).async { index.build() }
+        return IndexedDocumentView(index: index, width: options.width, cacheBytes: options.pageCacheBytes)
     }
 
     /// Checks an input and parses it, naming the input in any error.
@@ -135,7 +163,7 @@ public final class DocScrollView {
     }
 
     /// Whether every page is laid out (else the stack's end is an estimate).
-    public var isLaidOut: Bool { !documents.contains { $0.isExtentEstimated } }
+    public var isLaidOut: Bool { !pages.contains { $0.isExtentEstimated } }
 
     /// The root offset, in rows.
     public var scrollOffset: Int { Int(container.scrollOffset) }
@@ -148,7 +176,7 @@ public final class DocScrollView {
 
     /// The title of the first page that has one, else an empty string.
     public var title: String {
-        documents.lazy.map(\.document.title).first { !$0.isEmpty } ?? ""
+        pages.lazy.map(\.title).first { !$0.isEmpty } ?? ""
     }
 
     /// Scrolls to root offset `offset` (clamped) and draws the viewport.
@@ -183,14 +211,14 @@ public final class DocScrollView {
         return frame
     }
 
-    /// Moves each page's layout frontier past what the viewport shows, plus what the
-    /// renderer may prefetch below it (so no tile is built from rows not laid out
-    /// yet), and pages above the viewport to their end, and measures the wrapped table
-    /// rows as far, telling the container of every extent that changed and the
-    /// renderer of the tiles that now show other rows. Repeats until nothing changes:
-    /// exact rows up to the viewport, estimates only below it.
-    /// - Parameter offset: the root offset to hold (a `--frame` request); `nil` keeps
-    ///   the content at the top where it is (the container's anchor rule).
+    /// Lays out what the viewport shows, plus what the renderer may prefetch around it
+    /// (so no tile is built from rows not laid out yet), and measures the wrapped table
+    /// rows as far, telling the container of every extent that changed (with the rows
+    /// added above the viewport top, so that what is there stays) and the renderer of
+    /// the tiles that now show other rows. Repeats until nothing changes.
+    /// - Parameter offset: the root offset to hold (a `--frame` request): everything
+    ///   above it is laid out, so that the offset means what it means in a dump; `nil`
+    ///   keeps the content at the top where it is (the container's anchor rule).
     /// - Parameter ahead: whether to go as far as the prefetch may draw from (else to
     ///   the end of the last tile the viewport needs); by default, unless prefetch is
     ///   deferred.
@@ -201,13 +229,14 @@ public final class DocScrollView {
             changed = false
             let viewportEnd = container.scrollOffset + container.viewportExtent
             let ahead = renderer.tileRows + prefetchRows
-            for (document, id) in zip(documents, documentIDs) {
+            for (page, id) in zip(pages, pageIDs) {
                 guard let top = container.rootOffset(of: id), top < viewportEnd else { continue }
-                let laidOut = document.laidOutLineCount
-                if document.layOut(throughRow: Int(viewportEnd - top) + ahead) {
-                    // Rows past the old frontier were estimates: their tiles go.
-                    renderer.invalidate(id, rows: laidOut..<Int.max)
-                    container.componentExtentDidChange(id)
+                let anchor = Int(max(0, container.scrollOffset - top))
+                let first = offset == nil ? max(0, anchor - ahead) : 0
+                let change = page.layOut(rows: first..<(Int(viewportEnd - top) + ahead), anchor: anchor)
+                if change.changed {
+                    renderer.invalidate(id, rows: change.firstChangedRow..<Int.max)
+                    container.componentExtentDidChange(id, rowsInsertedAboveAnchor: Double(change.rowsAddedAboveAnchor))
                     changed = true
                 }
             }
@@ -230,8 +259,8 @@ public final class DocScrollView {
     func layOutAll() {
         measureAllTableRows()
         container.performBatchUpdates {
-            for (document, id) in zip(documents, documentIDs) where document.isExtentEstimated {
-                document.layOutAll()
+            for (page, id) in zip(pages, pageIDs) where page.isExtentEstimated {
+                page.layOutAll()
                 container.componentExtentDidChange(id)
             }
         }
@@ -241,9 +270,29 @@ public final class DocScrollView {
     /// context, half pages, the ends).
     @discardableResult
     public func navigate(_ step: ScrollStep) -> [ScrollEvent] {
-        // The end of the stack is known only once every page is laid out.
-        if step == .stackBottom { layOutAll() }
-        return container.navigate(step)
+        guard step == .stackBottom else { return container.navigate(step) }
+        // The end of the stack is known once every page's end is; the rows laid out
+        // at the bottom may then move it, so go there again until it stays.
+        locateEnds()
+        var events = container.navigate(step)
+        for _ in 0..<8 {
+            layOutViewport(keeping: nil)
+            guard container.scrollOffset < container.maxScrollOffset else { break }
+            events += container.navigate(step)
+        }
+        return events
+    }
+
+    /// Finds where every page ends and measures every wrapped table row, so that the
+    /// stack's end is known (the rows of a windowed page above it may be estimates).
+    func locateEnds() {
+        measureAllTableRows()
+        container.performBatchUpdates {
+            for (page, id) in zip(pages, pageIDs) where page.isExtentEstimated {
+                page.locateEnd()
+                container.componentExtentDidChange(id)
+            }
+        }
     }
 
     /// Screen columns the tables' unfrozen columns are scrolled to the left.
@@ -281,10 +330,10 @@ public final class DocScrollView {
     @discardableResult
     public func scroll(toFragment fragment: String) -> Bool {
         let id = fragment.hasPrefix("#") ? String(fragment.dropFirst()) : fragment
-        for (document, componentID) in zip(documents, documentIDs) {
-            // Searching lays the page out as far as the id (to its end when absent),
-            // so the pages above the target are exact when the jump lands.
-            let line = document.line(forAnchor: id)
+        for (page, componentID) in zip(pages, pageIDs) {
+            // Searching lays out as far as the id (a windowed page only the chunk that
+            // holds it), so the jump lands on exact rows.
+            let line = page.line(forAnchor: id)
             container.componentExtentDidChange(componentID)
             guard let line else { continue }
             container.scroll(to: componentID, contentOffset: Double(line), alignment: .top)
@@ -304,8 +353,8 @@ public final class DocScrollView {
         // document finds the line that shows the same text at the new width.
         var saved = container.position
         container.performBatchUpdates {
-            for (document, id) in zip(documents, documentIDs) {
-                let kept = document.layout(width: options.width, keeping: Int(saved?.contentOffset ?? 0))
+            for (page, id) in zip(pages, pageIDs) {
+                let kept = page.layout(width: options.width, keeping: saved?.component == id ? Int(saved?.contentOffset ?? 0) : 0)
                 if saved?.component == id { saved?.contentOffset = Double(kept) }
             }
             for table in tables { table.layout(width: options.width) }
@@ -391,12 +440,12 @@ public final class DocScrollView {
             rowsDecoded: tables.reduce(0) { $0 + $1.model.rowsDecoded },
             rowViewsCreated: tables.reduce(0) { $0 + $1.rowViewsCreated },
             rowViewsReused: tables.reduce(0) { $0 + $1.rowViewsReused },
-            documentNodes: documents.reduce(0) { $0 + $1.document.nodes.count },
-            documentBytes: documents.reduce(0) { $0 + $1.document.modelBytes },
-            layoutUnits: documents.reduce(0) { $0 + $1.unitCount },
-            layoutUnitsLaidOut: documents.reduce(0) { $0 + $1.unitsLaidOut },
-            layoutLines: documents.reduce(0) { $0 + $1.laidOutLineCount },
-            layoutBytes: documents.reduce(0) { $0 + $1.layoutBytes },
+            documentNodes: pages.reduce(0) { $0 + $1.figures.documentNodes },
+            documentBytes: pages.reduce(0) { $0 + $1.figures.documentBytes },
+            layoutUnits: pages.reduce(0) { $0 + $1.figures.units },
+            layoutUnitsLaidOut: pages.reduce(0) { $0 + $1.figures.unitsLaidOut },
+            layoutLines: pages.reduce(0) { $0 + $1.figures.lines },
+            layoutBytes: pages.reduce(0) { $0 + $1.figures.layoutBytes },
             peakRSSBytes: ProcessMemory.peakResidentBytes(),
             liveHeapBytes: ProcessMemory.heapInUseBytes(),
             tileBudgetBytes: renderer.mode == .windowed ? renderer.budgetBytes(viewportExtent: container.viewportExtent) : 0,

@@ -1,6 +1,7 @@
 import DataTable
 import FoundationEssentials
 import Glibc
+import HTMLParsing
 
 /// The bytes of one input, read from a file or from standard input, with the checks
 /// that turn unusable input into a clear error before any parser sees it.
@@ -12,6 +13,9 @@ public struct InputFile: Sendable {
     /// For an input opened with `mapped(_:)`: the file mapped into memory, read as it
     /// is used rather than up front (`bytes` is then empty).
     package let mapping: MappedFile?
+    /// For a page opened with `page(_:)`: the file, read a window at a time as it is
+    /// used (`bytes` is then empty).
+    package let pageSource: (any PageSource)?
 
     /// The largest input read: 1 GiB (libxml2 parses at most 2 GiB in memory, and
     /// converting a page to UTF-8 may grow it).
@@ -22,12 +26,21 @@ public struct InputFile: Sendable {
         self.name = name
         self.bytes = bytes
         mapping = nil
+        pageSource = nil
     }
 
-    private init(name: String, mapping: MappedFile) {
+    private init(name: String, mapping: MappedFile? = nil, pageSource: (any PageSource)? = nil) {
         self.name = name
         bytes = []
         self.mapping = mapping
+        self.pageSource = pageSource
+    }
+
+    /// The input's bytes, wherever they are, as a page source.
+    package var source: any PageSource {
+        if let pageSource { return pageSource }
+        if let mapping { return MemoryPageSource(Array(mapping.bytes)) }
+        return MemoryPageSource(bytes)
     }
 
     /// Reads the file at `path`.
@@ -49,8 +62,17 @@ public struct InputFile: Sendable {
         return try checked(InputFile(name: path, mapping: mapping))
     }
 
-    /// Throws unless `path` is a readable file within the size limit.
-    private static func checkFile(_ path: String) throws(DocScrollError) {
+    /// Opens the page at `path` without reading it: checked as `read` checks it, but of
+    /// any size, since it is read a window at a time as it is shown.
+    /// - Throws: `DocScrollError.badInput`, as `read` (but never for its size).
+    public static func page(_ path: String) throws(DocScrollError) -> InputFile {
+        try checkFile(path, limitsSize: false)
+        guard let source = FilePageSource(path: path) else { return try read(path) }
+        return try checked(InputFile(name: path, pageSource: source))
+    }
+
+    /// Throws unless `path` is a readable file within the size limit (when it applies).
+    private static func checkFile(_ path: String, limitsSize: Bool = true) throws(DocScrollError) {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .badInput(name: path, reason: "no such file")
@@ -59,7 +81,7 @@ public struct InputFile: Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .badInput(name: path, reason: "permission denied")
         }
-        if let size = fileSize(path), size > maximumBytes {
+        if limitsSize, let size = fileSize(path), size > maximumBytes {
             throw .badInput(name: path, reason: "file too large (\(size) bytes; the limit is 1 GiB)")
         }
     }
@@ -94,7 +116,7 @@ public struct InputFile: Sendable {
     /// Rejects empty input and binary input: a NUL byte in the first 64 KiB, unless
     /// the text starts with a UTF-16 or UTF-32 byte order mark.
     public static func checked(_ input: InputFile) throws(DocScrollError) -> InputFile {
-        let bytes = input.mapping.map { Array($0.bytes.prefix(65_536)) } ?? input.bytes
+        let bytes = input.mapping.map { Array($0.bytes.prefix(65_536)) } ?? input.pageSource?.bytes(0..<65_536) ?? input.bytes
         if bytes.isEmpty { throw .badInput(name: input.name, reason: "empty file") }
         let hasWideBOM = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
             || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])

@@ -51,20 +51,23 @@ public enum DocScrollCommand {
                 sortColumn: options.sortColumn, sortsDescending: options.sortsDescending),
             frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells)
 
+        // A dump of windowed pages streams them: parsed and laid out a fragment at a
+        // time, never held whole. (Expanded builds everything, as it always does.)
+        let dumps = options.output == .dump || (options.output == .automatic && !isTerminal)
         let tables: [InputFile]
         let pages: [InputFile]
         do {
             // Tables are mapped, not read: only the rows shown are read from them.
             tables = try options.tables.map { path throws(DocScrollError) in path == "-" ? try readInput(path) : try InputFile.mapped(path) }
-            pages = try options.pages.map(readInput)
+            // A windowed view reads its pages a window at a time as it shows them.
+            pages = try options.pages.map { path throws(DocScrollError) in
+                path == "-" || dumps || options.mode == .expanded ? try readInput(path) : try InputFile.page(path)
+            }
         } catch {
             errors.writeLine("docscroll: error: \(error.description)")
             return 1
         }
 
-        // A dump of windowed pages streams them: parsed and laid out a fragment at a
-        // time, never held whole. (Expanded builds everything, as it always does.)
-        let dumps = options.output == .dump || (options.output == .automatic && !isTerminal)
         if dumps, options.mode == .windowed {
             do {
                 let statistics = try DocScrollView.dumpStreaming(

@@ -409,18 +409,29 @@ struct DocumentLayoutEngine {
     mutating func appendReferences(_ links: [String]) {
         guard !links.isEmpty else { return }
         requestBlankLine()
-        emit([.init("References", style: Style(.bold))])
+        emit(Self.referencesHeading)
         requestBlankLine()
-        let numberColumns = String(links.count).count
-        for (offset, target) in links.enumerated() {
-            let number = String(offset + 1)
-            let marker = String(repeating: " ", count: numberColumns - number.count) + number + ". "
+        for spans in Self.referenceEntries(links[...], firstNumber: 1, total: links.count, width: width) { emit(spans) }
+    }
+
+    /// The heading of the References list.
+    static let referencesHeading = [LayoutLine.Span("References", style: Style(.bold))]
+
+    /// The lines of References entries for `targets`, the first numbered `firstNumber`,
+    /// numbers right-aligned for a list of `total` links.
+    static func referenceEntries(_ targets: ArraySlice<String>, firstNumber: Int, total: Int, width: Int) -> [[LayoutLine.Span]] {
+        let numberColumns = String(total).count
+        var lines: [[LayoutLine.Span]] = []
+        for (offset, target) in targets.enumerated() {
+            let number = String(firstNumber + offset)
+            let marker = String(repeating: " ", count: max(0, numberColumns - number.count)) + number + ". "
             let wrapped = LineWrapper.wrap(target, style: Style(foreground: .blue), width: width - marker.count)
             for (row, spans) in wrapped.enumerated() {
                 let prefix = row == 0 ? marker : String(repeating: " ", count: marker.count)
-                emit([.init(prefix)] + spans)
+                lines.append([.init(prefix)] + spans)
             }
         }
+        return lines
     }
 
     /// The prefix of a blank line: quote bars kept, trailing spaces dropped.

@@ -13,7 +13,7 @@ import ScrollCore
 /// The page is laid out a top-level block at a time (`LayoutUnits`, `PageLayout`):
 /// each block is laid out on its own from the kept model, so a new width re-lays
 /// blocks out without parsing again.
-package final class DocumentView: ScrollComponent, RowSource {
+package final class DocumentView: PageComponent {
     /// The page this view shows; kept so that it can be laid out again at a new width.
     package let document: HTMLDocument
     /// Width the lines are laid out at, in columns.
@@ -94,6 +94,30 @@ package final class DocumentView: ScrollComponent, RowSource {
         let before = rowCount
         pageLayout.advance(toLines: row + 1)
         return rowCount != before
+    }
+
+    package var title: String { document.title }
+
+    package func layOut(rows: Range<Int>, anchor: Int) -> PageLayoutChange {
+        let frontier = pageLayout.lines.count
+        // Layout goes down from the top: nothing above the frontier ever moves.
+        guard layOut(throughRow: rows.upperBound - 1) else { return PageLayoutChange() }
+        return PageLayoutChange(changed: true, firstChangedRow: frontier)
+    }
+
+    package var figures: PageFigures {
+        var figures = PageFigures()
+        figures.documentNodes = document.nodes.count
+        figures.documentBytes = document.modelBytes
+        figures.units = unitCount
+        figures.unitsLaidOut = unitsLaidOut
+        figures.lines = laidOutLineCount
+        figures.layoutBytes = layoutBytes
+        return figures
+    }
+
+    package func locateEnd() {
+        layOutAll()
     }
 
     /// Lays out the rest of the document.
@@ -198,29 +222,7 @@ package final class DocumentView: ScrollComponent, RowSource {
     package func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)] {
         layOut(throughRow: row)
         guard row >= 0, row < pageLayout.lines.count else { return [] }
-        var marks: [(column: Int, width: Int, number: Int)] = []
-        var column = 0
-        for span in pageLayout.lines[row].spans {
-            if span.style.attributes.contains(.dim), span.text.contains("[") {
-                var offset = column
-                var characters = span.text[...]
-                while let open = characters.firstIndex(of: "[") {
-                    offset += TextWidth.columns(of: characters[..<open])
-                    let digits = characters[characters.index(after: open)...].prefix { $0.isASCII && $0.isNumber }
-                    let close = digits.endIndex
-                    if !digits.isEmpty, close < characters.endIndex, characters[close] == "]", let number = Int(digits) {
-                        marks.append((offset, digits.count + 2, number))
-                        offset += digits.count + 2
-                        characters = characters[characters.index(after: close)...]
-                    } else {
-                        offset += 1
-                        characters = characters[characters.index(after: open)...]
-                    }
-                }
-            }
-            column += TextWidth.columns(of: span.text)
-        }
-        return marks
+        return pageLayout.lines[row].linkMarks
     }
 
     /// Lines streamed for a dump are laid out this many at a time, then dropped.

@@ -48,3 +48,33 @@ extension LayoutLine {
         return text
     }
 }
+
+extension LayoutLine {
+    /// The link marks (`[n]`, drawn dim before a link's text) on the line: the column
+    /// each starts at, its width in columns, and the link's number.
+    var linkMarks: [(column: Int, width: Int, number: Int)] {
+        var marks: [(column: Int, width: Int, number: Int)] = []
+        var column = 0
+        for span in spans {
+            if span.style.attributes.contains(.dim), span.text.contains("[") {
+                var offset = column
+                var characters = span.text[...]
+                while let open = characters.firstIndex(of: "[") {
+                    offset += TextWidth.columns(of: characters[..<open])
+                    let digits = characters[characters.index(after: open)...].prefix { $0.isASCII && $0.isNumber }
+                    let close = digits.endIndex
+                    if !digits.isEmpty, close < characters.endIndex, characters[close] == "]", let number = Int(digits) {
+                        marks.append((offset, digits.count + 2, number))
+                        offset += digits.count + 2
+                        characters = characters[characters.index(after: close)...]
+                    } else {
+                        offset += 1
+                        characters = characters[characters.index(after: open)...]
+                    }
+                }
+            }
+            column += TextWidth.columns(of: span.text)
+        }
+        return marks
+    }
+}

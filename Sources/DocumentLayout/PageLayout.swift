@@ -48,7 +48,9 @@ struct PageLayout {
     /// How the units so far ended (margins asked for, a blank last line), and ids
     /// that still wait for a line.
     private(set) var margins = MarginJoin()
-    private var pendingAnchors: [String] = []
+    /// Ids that still wait for a line: at a fragment's end, they name the first line
+    /// of the next.
+    private(set) var pendingAnchors: [String] = []
 
     /// A layout of `document`: a whole page, or (without References, `linkBase`
     /// links before it) a fragment of one.

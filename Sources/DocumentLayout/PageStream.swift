@@ -41,7 +41,7 @@ package enum PageStream {
         DispatchQueue.global().async(group: parsing) {
             let cutting = HTMLParser.Cutting(
                 containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
-                take: { queue.put($0) })
+                take: { queue.put($0.fragment) })
             do throws(HTMLParsingError) {
                 try HTMLParser.parse(bytes, encoding: encoding, cutting: cutting)
                 queue.close(error: nil)

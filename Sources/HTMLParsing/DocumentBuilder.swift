@@ -15,8 +15,10 @@ struct DocumentBuilder {
     private let cutting: HTMLParser.Cutting?
     /// Set when the fragment taker wants no more: the parse stops.
     private(set) var isStopped = false
-    /// The parser feeding this builder, while it runs (to stop it).
+    /// The parser feeding this builder, while it runs (to stop it, and to know where
+    /// it is in the page), and what it reads.
     var parser: htmlParserCtxtPtr?
+    var reader: SourceReader?
 
     init(cutting: HTMLParser.Cutting? = nil) {
         self.cutting = cutting
@@ -30,6 +32,8 @@ struct DocumentBuilder {
     /// count towards the next one, so a deep page is not cut at every end tag).
     private var openNonContainers = 0
     private var nodesAfterCut = 0
+    /// With `cutting.bytes`: the stream offset of the last cut.
+    private var streamOffsetAtCut = 0
     /// Inside an element whose content is never shown: how deep.
     private var skipDepth = 0
     /// Inside `<title>`: how deep, and its text so far.
@@ -93,31 +97,57 @@ struct DocumentBuilder {
         }
         guard let closed = open.popLast(), let cutting else { return }
         if !cutting.containers.contains(document[closed].tag) { openNonContainers -= 1 }
-        if document.nodes.count - nodesAfterCut >= cutting.nodes, openNonContainers == 0, cutting.blocks.contains(document[closed].tag),
-            !document.isHidden(closed)
-        {
-            cut(cutting)
+        guard openNonContainers == 0, cutting.blocks.contains(document[closed].tag), !document.isHidden(closed) else { return }
+        if let bytes = cutting.bytes {
+            guard let offset = streamOffsetAfterEndTag(of: document[closed].tag), offset - streamOffsetAtCut >= bytes else { return }
+            streamOffsetAtCut = offset
+            cut(cutting, endOffset: reader?.pageOffset(ofStreamOffset: offset))
+        } else if document.nodes.count - nodesAfterCut >= cutting.nodes {
+            cut(cutting, endOffset: nil)
         }
+    }
+
+    /// Where the parser stands in what it read, when it stands right after the end
+    /// tag of `tag` itself (`</tag>`, any case, blanks before `>`); else `nil`. An
+    /// element closed by something else (an end tag of an element around it, a start
+    /// tag that implies its end) is closed in the middle of other markup, where a parse
+    /// cannot start again.
+    private func streamOffsetAfterEndTag(of tag: HTMLTag) -> Int? {
+        guard let parser, let input = parser.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else { return nil }
+        let name = Array(tag.rawValue.utf8)
+        let available = cur - base
+        var index = -1
+        guard available >= name.count + 3, cur[index] == UInt8(ascii: ">") else { return nil }
+        index -= 1
+        while -index < available, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(cur[index]) { index -= 1 }
+        for letter in name.reversed() {
+            guard -index < available, cur[index] | 0x20 == letter | 0x20 else { return nil }
+            index -= 1
+        }
+        guard -index < available, cur[index] == UInt8(ascii: "/"), cur[index - 1] == UInt8(ascii: "<") else { return nil }
+        return Int(input.pointee.consumed) + available
     }
 
     /// Hands the document so far to the fragment taker and goes on with a new one
     /// that starts inside copies of the open containers (attributes kept, so that
     /// a hidden container stays hidden).
-    private mutating func cut(_ cutting: HTMLParser.Cutting) {
+    private mutating func cut(_ cutting: HTMLParser.Cutting, endOffset: Int?) {
         let finished = document
         var next = HTMLDocument()
         next.title = finished.title
         lastChild = [HTMLDocument.none]
         document = next
+        var openElements: [OpenElement] = []
         for (depth, element) in open.enumerated() {
             let firstAttribute = document.attributes.count
             document.attributes += finished.attributes(of: element)
+            if cutting.bytes != nil { openElements.append(OpenElement(tag: finished[element].tag, attributes: Array(finished.attributes(of: element)))) }
             open[depth] = link(HTMLDocument.Node(
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
                 parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute)))
         }
         nodesAfterCut = document.nodes.count
-        if !cutting.take(finished) {
+        if !cutting.take(HTMLParser.Cut(fragment: finished, endOffset: endOffset, openElements: cutting.bytes == nil ? nil : openElements)) {
             isStopped = true
             if let parser { xmlStopParser(parser) }
         }
@@ -126,7 +156,7 @@ struct DocumentBuilder {
     /// Hands over the last fragment (when cutting).
     mutating func finish() {
         guard let cutting, !isStopped else { return }
-        _ = cutting.take(document)
+        _ = cutting.take(HTMLParser.Cut(fragment: document, endOffset: nil, openElements: nil))
         document = HTMLDocument()
     }
 

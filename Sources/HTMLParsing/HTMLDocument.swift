@@ -29,6 +29,11 @@ package struct HTMLDocument: Sendable {
         /// Lower-case attribute name.
         package var name: String
         package var value: String
+
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     package internal(set) var nodes: [Node]

@@ -2,12 +2,12 @@ internal import CLibXML2
 
 /// Reads HTML with libxml2's recovering parser into an `HTMLDocument`.
 ///
-/// libxml2 pulls the page through a read callback, a few kilobytes at a time, and
-/// reports elements and text as SAX events, which `DocumentBuilder` turns straight
-/// into the flat model: no libxml2 tree is built (it would cost about twelve bytes per
-/// input byte), and libxml2's input buffer stays small (its push parser would keep a
-/// copy of the whole page). libxml2 never touches the network here, prints nothing,
-/// and no C pointer outlives the call.
+/// libxml2 pulls the page through a read callback, a window at a time
+/// (`SourceReader`), and reports elements and text as SAX events, which
+/// `DocumentBuilder` turns straight into the flat model: no libxml2 tree is built (it
+/// would cost about twelve bytes per input byte), and libxml2's input buffer stays
+/// small (its push parser would keep a copy of the whole page). libxml2 never touches
+/// the network here, prints nothing, and no C pointer outlives the call.
 package enum HTMLParser {
     /// Parses `bytes` as an HTML page.
     ///
@@ -20,7 +20,7 @@ package enum HTMLParser {
     ///   by the stack.
     package static func parse(_ bytes: [UInt8], encoding: String? = nil) throws(HTMLParsingError) -> HTMLDocument {
         var builder = DocumentBuilder()
-        try run(bytes, encoding: encoding, into: &builder)
+        try run(try utf8Page(bytes, encoding: encoding), into: &builder)
         return builder.document
     }
 
@@ -28,31 +28,85 @@ package enum HTMLParser {
     /// lay out and drop the start of a page while the rest is still being parsed.
     ///
     /// The page is cut after an element of `blocks` closes while every open element is
-    /// one of `containers`, once the fragment holds `nodes` nodes or more: each
-    /// fragment is a document of whole blocks, inside copies of the containers still
-    /// open (attributes included). Which elements are blocks and which are containers
-    /// is the layout's call.
+    /// one of `containers`, once the fragment holds `nodes` nodes or spans `bytes`
+    /// bytes of the page: each fragment is a document of whole blocks, inside copies
+    /// of the containers still open (attributes included). Which elements are blocks
+    /// and which are containers is the layout's call.
     package struct Cutting {
         package var containers: Set<HTMLTag>
         package var blocks: Set<HTMLTag>
         package var nodes: Int
+        /// With a byte count, the page is cut only right after a block's own end tag,
+        /// where a parse can start again (`parseChunk`), and each cut says where it is.
+        package var bytes: Int?
         /// Takes the next fragment; returns `false` to stop the parse.
-        package var take: (HTMLDocument) -> Bool
+        package var take: (Cut) -> Bool
 
-        package init(containers: Set<HTMLTag>, blocks: Set<HTMLTag>, nodes: Int, take: @escaping (HTMLDocument) -> Bool) {
+        package init(containers: Set<HTMLTag>, blocks: Set<HTMLTag>, nodes: Int = .max, bytes: Int? = nil, take: @escaping (Cut) -> Bool) {
             self.containers = containers
             self.blocks = blocks
             self.nodes = nodes
+            self.bytes = bytes
             self.take = take
         }
+    }
+
+    /// A fragment of a page, and where the parse stood after it.
+    package struct Cut {
+        /// The fragment: whole blocks inside copies of the containers open around them.
+        package var fragment: HTMLDocument
+        /// With `Cutting.bytes`: the page offset right after the fragment's last end
+        /// tag (`nil` for the last fragment, which ends with the page).
+        package var endOffset: Int?
+        /// The elements open after the fragment, outermost first (`nil` for the last).
+        package var openElements: [OpenElement]?
     }
 
     /// Parses `bytes` as `parse(_:encoding:)` does, handing the page over in fragments
     /// (the last one at the end).
     package static func parse(_ bytes: [UInt8], encoding: String? = nil, cutting: Cutting) throws(HTMLParsingError) {
+        try run(try utf8Page(bytes, encoding: encoding), cutting: cutting)
+    }
+
+    /// Parses a UTF-8 page, from `start` (past a byte order mark) to its end, handing
+    /// it over in fragments.
+    package static func parse(_ source: any PageSource, from start: Int = 0, cutting: Cutting) throws(HTMLParsingError) {
+        try run(SourceReader(source: source, range: start..<source.byteCount), cutting: cutting)
+    }
+
+    private static func run(_ reader: SourceReader, cutting: Cutting) throws(HTMLParsingError) {
         var builder = DocumentBuilder(cutting: cutting)
-        try run(bytes, encoding: encoding, into: &builder)
+        try run(reader, into: &builder)
         builder.finish()
+    }
+
+    /// Parses the part `range` of a UTF-8 page that starts inside `openElements`
+    /// (from a `Cut`), as a fragment like the cut's next one: the parse starts again
+    /// from a fresh parser fed start tags for those elements, then the part's bytes.
+    package static func parseChunk(_ source: any PageSource, range: Range<Int>, openElements: [OpenElement]) throws(HTMLParsingError) -> HTMLDocument {
+        var builder = DocumentBuilder()
+        let prefix = openElements.flatMap(\.startTag)
+        try run(SourceReader(source: source, range: range, prefix: prefix), into: &builder)
+        return builder.document
+    }
+
+    /// A page as the UTF-8 source that `parse(_:from:cutting:)` and `parseChunk` read:
+    /// the page itself (from past its byte order mark) when it is UTF-8, else the page
+    /// converted whole, in memory.
+    /// - Throws: `HTMLParsingError` for an unknown encoding, or a page too large to
+    ///   convert.
+    package static func utf8Page(_ source: any PageSource, encoding: String?) throws(HTMLParsingError) -> (source: any PageSource, start: Int) {
+        if let encoding, !PageEncoding.isSupported(encoding) { throw .unknownEncoding(encoding) }
+        let found = PageEncoding.sniff(source.bytes(0..<1024)[...], override: encoding)
+        guard found.encoding != "UTF-8" else { return (source, found.byteOrderMark) }
+        try check(byteCount: source.byteCount, encoding: encoding)
+        let converted = PageEncoding.convert(source.bytes(found.byteOrderMark..<source.byteCount), from: found.encoding)
+        return (MemoryPageSource(converted), 0)
+    }
+
+    /// Sets libxml2 up once, before pages are parsed on several threads at once.
+    package static func prepareForThreads() {
+        xmlInitParser()
     }
 
     /// Throws what parsing `byteCount` bytes in `encoding` would throw before it
@@ -62,20 +116,26 @@ package enum HTMLParser {
         if let encoding, !PageEncoding.isSupported(encoding) { throw .unknownEncoding(encoding) }
     }
 
-    private static func run(_ bytes: [UInt8], encoding: String?, into builder: inout DocumentBuilder) throws(HTMLParsingError) {
+    /// A reader of the page as UTF-8: converted first when it is in another encoding.
+    private static func utf8Page(_ bytes: [UInt8], encoding: String?) throws(HTMLParsingError) -> SourceReader {
         try check(byteCount: bytes.count, encoding: encoding)
+        let found = PageEncoding.sniff(bytes.prefix(1024), override: encoding)
+        guard found.encoding == "UTF-8" else {
+            return SourceReader(source: MemoryPageSource(PageEncoding.convert(Array(bytes.dropFirst(found.byteOrderMark)), from: found.encoding)), range: 0..<Int.max)
+        }
+        let source = MemoryPageSource(bytes)
+        return SourceReader(source: source, range: found.byteOrderMark..<bytes.count)
+    }
+
+    private static func run(_ reader: SourceReader, into builder: inout DocumentBuilder) throws(HTMLParsingError) {
         // libxml2 gets UTF-8 only, and is told to ignore the page's own charset hints.
-        let utf8 = PageEncoding.utf8(from: bytes, override: encoding).bytes
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
                 | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue)
         xmlInitParser()
         guard let parser = htmlNewParserCtxt() else { throw .unreadable }
-        defer {
-            htmlFreeParserCtxt(parser)
-            docscroll_malloc_trim()
-        }
+        defer { htmlFreeParserCtxt(parser) }
         var handler = htmlSAXHandler()
         handler.startElement = { context, name, attributes in
             DocumentBuilder.from(context)?.pointee.startElement(name, attributes)
@@ -90,36 +150,27 @@ package enum HTMLParser {
         handler.cdataBlock = handler.characters
         parser.pointee.sax.pointee = handler
         builder.parser = parser
-        defer { builder.parser = nil }
+        builder.reader = reader
+        defer {
+            builder.parser = nil
+            builder.reader = nil
+        }
         // The builder is a struct reached through a pointer: its state is mutated with
         // no run-time exclusivity check on each event (a class's would have one).
         withUnsafeMutablePointer(to: &builder) { builder in
             parser.pointee.userData = UnsafeMutableRawPointer(builder)
-            utf8.withUnsafeBytes { buffer in
-                var reader = InputReader(remaining: buffer)
-                withUnsafeMutablePointer(to: &reader) { reader in
-                    let document = htmlCtxtReadIO(parser, InputReader.read, nil, reader, nil, "UTF-8", options)
-                    // Only the SAX events build anything; nothing is expected here.
-                    if let document { xmlFreeDoc(document) }
-                }
-            }
+            let context = Unmanaged.passUnretained(reader).toOpaque()
+            let document = htmlCtxtReadIO(parser, readCallback, nil, context, nil, "UTF-8", options)
+            // Only the SAX events build anything; nothing is expected here.
+            if let document { xmlFreeDoc(document) }
             parser.pointee.userData = nil
         }
     }
-}
 
-/// The bytes libxml2 has not read yet, handed over as its read callback asks.
-private struct InputReader {
-    var remaining: UnsafeRawBufferPointer
-
-    static let read: xmlInputReadCallback = { context, buffer, length in
+    private static let readCallback: xmlInputReadCallback = { context, buffer, length in
         guard let context, let buffer, length > 0 else { return 0 }
-        let reader = context.assumingMemoryBound(to: InputReader.self)
-        let count = min(Int(length), reader.pointee.remaining.count)
-        guard count > 0 else { return 0 }
-        UnsafeMutableRawPointer(buffer).copyMemory(from: reader.pointee.remaining.baseAddress!, byteCount: count)
-        reader.pointee.remaining = UnsafeRawBufferPointer(rebasing: reader.pointee.remaining[count...])
-        return Int32(count)
+        let reader = Unmanaged<SourceReader>.fromOpaque(context).takeUnretainedValue()
+        return Int32(reader.read(into: UnsafeMutableRawPointer(buffer), count: Int(length)))
     }
 }
 

@@ -13,15 +13,18 @@ package enum PageEncoding {
         return true
     }
 
-    /// `bytes` as UTF-8, and the encoding they were read in.
-    static func utf8(from bytes: [UInt8], override: String?) -> (bytes: [UInt8], encoding: String) {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (repairedUTF8(Array(bytes.dropFirst(3))), "UTF-8") }
-        if bytes.starts(with: [0xFF, 0xFE]) { return (convert(Array(bytes.dropFirst(2)), from: "UTF-16LE"), "UTF-16LE") }
-        if bytes.starts(with: [0xFE, 0xFF]) { return (convert(Array(bytes.dropFirst(2)), from: "UTF-16BE"), "UTF-16BE") }
-        let declared = override ?? declaredCharset(in: bytes.prefix(1024))
+    /// The encoding a page is read in, and the length of its byte order mark, from
+    /// its first bytes (the HTML prescan looks at 1024): an override wins, then a byte
+    /// order mark, then a `<meta>` charset, else UTF-8. An encoding iconv cannot read
+    /// falls back to UTF-8, whose invalid bytes are repaired as the page is read.
+    static func sniff(_ start: ArraySlice<UInt8>, override: String?) -> (encoding: String, byteOrderMark: Int) {
+        if start.starts(with: [0xEF, 0xBB, 0xBF]) { return ("UTF-8", 3) }
+        if start.starts(with: [0xFF, 0xFE]) { return ("UTF-16LE", 2) }
+        if start.starts(with: [0xFE, 0xFF]) { return ("UTF-16BE", 2) }
+        let declared = override ?? declaredCharset(in: start.prefix(1024))
         let name = declared.map(canonicalName) ?? "UTF-8"
-        if name == "UTF-8" || !isSupported(name) { return (repairedUTF8(bytes), "UTF-8") }
-        return (convert(bytes, from: name), name)
+        if name == "UTF-8" || !isSupported(name) { return ("UTF-8", 0) }
+        return (name, 0)
     }
 
     /// Labels as browsers treat them (WHATWG Encoding): Latin-1 and ASCII labels mean
@@ -71,13 +74,8 @@ package enum PageEncoding {
         return nil
     }
 
-    /// `bytes` unchanged when they are valid UTF-8, else with each invalid sequence
-    /// replaced by U+FFFD.
-    static func repairedUTF8(_ bytes: [UInt8]) -> [UInt8] {
-        if isValidUTF8(bytes) { return bytes }
-        return Array(String(decoding: bytes, as: UTF8.self).utf8)
-    }
-
+    /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values
+    /// past U+10FFFF).
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
         var index = 0
         let count = bytes.count
@@ -110,7 +108,8 @@ package enum PageEncoding {
     /// Converts with iconv, writing U+FFFD for each byte it cannot read.
     static func convert(_ bytes: [UInt8], from encoding: String) -> [UInt8] {
         let handle = iconv_open("UTF-8", encoding)
-        guard handle != iconv_t(bitPattern: -1) else { return repairedUTF8(bytes) }
+        // An encoding iconv cannot open is read as UTF-8 (and repaired as it is read).
+        guard handle != iconv_t(bitPattern: -1) else { return bytes }
         defer { iconv_close(handle) }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count * 3 / 2)

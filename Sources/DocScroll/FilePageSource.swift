@@ -1,0 +1,41 @@
+import Glibc
+import HTMLParsing
+
+/// A page file read a window at a time with `pread`, never whole and never mapped: the
+/// pages of a mapping count in the process's resident set once touched, while what
+/// `pread` copies lives in the kernel's page cache, which it can reclaim.
+package final class FilePageSource: PageSource {
+    private let descriptor: Int32
+    package let byteCount: Int
+
+    /// Opens the regular file at `path`, or returns `nil` when it cannot be.
+    package init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        byteCount = Int(status.st_size)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    package func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let range = range.clamped(to: 0..<byteCount)
+        guard let base = buffer.baseAddress else { return 0 }
+        var done = 0
+        while done < range.count {
+            let count = pread(descriptor, base + done, range.count - done, off_t(range.lowerBound + done))
+            if count < 0, errno == EINTR { continue }
+            // An error, or a file that shrank: what was read is all there is.
+            guard count > 0 else { break }
+            done += count
+        }
+        return done
+    }
+}

@@ -1,0 +1,520 @@
+import HTMLParsing
+import RenderCore
+import ScrollCore
+
+/// A page shown a chunk at a time: the windowed memory model carried down to the page.
+///
+/// The page is never parsed whole. Its checkpoint index (`PageIndex`, built on another
+/// thread) cuts it into chunks of about 64 KB; the chunks the viewport needs are parsed
+/// from their checkpoint, laid out and kept in a small cache, and the others cost only
+/// their extent: exact once laid out, else an estimate from their size in bytes. The
+/// References list that ends the page comes in parts too, one for each chunk's links.
+///
+/// Extents change as estimates are replaced by real line counts; `layOut(rows:anchor:)`
+/// reports the rows added or removed above the viewport top, so that the container
+/// keeps the text there still.
+package final class IndexedDocumentView: PageComponent {
+    /// The checkpoints (shared with the thread that builds them).
+    package let index: PageIndex
+    /// Width the lines are laid out at, in columns.
+    package private(set) var width: Int
+    /// Bytes of laid-out lines kept beyond those of the chunks in use.
+    package let cacheBytes: Int
+
+    /// One extent a part: the content chunks known so far, then, once the index is
+    /// complete, the References heading and one part for each chunk's links.
+    private var extents = ExtentIndex()
+    private var isExact: [Bool] = []
+    private var inexactParts = 0
+    /// Parts from the top that are all exact (a walk over rows starts past them).
+    private var exactPrefixParts = 0
+    /// Content chunks known (the parts before the References).
+    private var chunkCount = 0
+    /// Whether the References parts are there (the index is complete).
+    private var hasReferences = false
+    /// Rows estimated for the part of the page the index has not reached.
+    private var tailEstimate = 0
+    /// Page offset the index had reached at the last look.
+    private var indexedOffset = 0
+    /// Lines per byte of page, from the chunks laid out so far (for estimates).
+    private var exactLines = 0
+    private var exactBytes = 0
+    /// How each chunk ends, for joining it to the next (see `ChunkEnds`).
+    private var chunkEnds: [ChunkEnds?] = []
+    /// Laid-out parts: their lines and, for chunks, their link targets.
+    private var cache: [Int: LaidOutPart] = [:]
+    private var cachedBytes = 0
+    /// Counts uses of cached parts; parts used since `protectedUse` are not dropped
+    /// (the rows being laid out and drawn).
+    private var useCount = 0
+    private var protectedUse = 0
+    /// How the extent changed since the host was last told (`layOut` tells it):
+    /// changes made while drawing, dumping or searching are reported there too.
+    private var unreported = PageLayoutChange()
+    /// Links in the whole page, once the index is complete.
+    private var totalLinks = 0
+    /// Lines turned into cells or text so far.
+    package private(set) var linesDrawn = 0
+
+    /// How a chunk laid out on its own starts and ends: what joining it to its
+    /// neighbours needs (a blank line between two when either asked for a margin).
+    private struct ChunkEnds {
+        var hasLines: Bool
+        var asksAbove: Bool
+        var endsWithBlankLine: Bool
+        var asksBelow: Bool
+    }
+
+    private struct LaidOutPart {
+        /// The part's lines (a chunk's own: without a joining blank line).
+        var lines: [LayoutLine]
+        /// Whether a blank line joins the part to the one above; `nil` while not known
+        /// (a chunk laid out only for how it ends).
+        var joiningBlank: Bool?
+        /// A chunk's link targets, in order.
+        var links: [String]
+        var bytes: Int
+        var lastUse: Int
+
+        var extent: Int { lines.count + (joiningBlank == true ? 1 : 0) }
+    }
+
+    /// A view of the page `index` is of, at `width` columns. The index may still be
+    /// building.
+    /// - Parameter cacheBytes: bytes of laid-out lines kept beyond those in use.
+    package init(index: PageIndex, width: Int, cacheBytes: Int = 4 << 20) {
+        self.index = index
+        self.width = max(1, width)
+        self.cacheBytes = cacheBytes
+        indexedOffset = index.start
+        synchronize()
+    }
+
+    // MARK: Extent
+
+    /// The page's title, from its first chunk (waited for: it comes within a few
+    /// milliseconds, since the head is at the start).
+    package var title: String {
+        if index.snapshot.chunkCount == 0 { index.wait(forMoreThan: 0) }
+        return index.snapshot.title
+    }
+
+    package var contentExtent: Double { Double(rowCount) }
+
+    package var rowCount: Int { Int(extents.total) + tailEstimate }
+
+    package var isExtentEstimated: Bool { !hasReferences || inexactParts > 0 }
+
+    /// Lines per byte assumed for chunks not laid out yet: what the chunks laid out so
+    /// far give, else one line per 64 bytes of markup.
+    private var linesPerByte: Double {
+        exactBytes > 4_096 ? Double(exactLines) / Double(exactBytes) : 1.0 / 64
+    }
+
+    /// Notes for the host that rows from `row` on changed.
+    private func noteChange(from row: Int) {
+        unreported.changed = true
+        unreported.firstChangedRow = min(unreported.firstChangedRow, row)
+    }
+
+    /// Takes in the chunks the index found since the last look.
+    /// - Returns: whether the extent changed.
+    @discardableResult
+    private func synchronize() -> Bool {
+        let snapshot = index.snapshot
+        let before = rowCount
+        let knownRows = Int(extents.total)
+        while chunkCount < snapshot.chunkCount {
+            let range = index.chunk(chunkCount).range
+            appendPart(estimate: max(1, Int((Double(range.count) * linesPerByte).rounded())), exact: false)
+            chunkEnds.insert(nil, at: chunkCount)
+            chunkCount += 1
+        }
+        indexedOffset = snapshot.indexedOffset
+        if snapshot.isComplete, !hasReferences {
+            hasReferences = true
+            totalLinks = snapshot.linkCount
+            // The heading (a joining blank line, "References", a blank line), then each
+            // chunk's entries: about a line a link.
+            appendPart(estimate: totalLinks > 0 ? 3 : 0, exact: totalLinks == 0)
+            for chunk in 0..<chunkCount {
+                let links = index.chunk(chunk).links
+                appendPart(estimate: links, exact: links == 0)
+            }
+        }
+        tailEstimate = snapshot.isComplete ? 0 : max(1, Int((Double(index.source.byteCount - indexedOffset) * linesPerByte).rounded()))
+        guard rowCount != before else { return false }
+        noteChange(from: knownRows)
+        return true
+    }
+
+    /// Adds a part at the end. Content chunks are all known before the References
+    /// parts come (the index is complete then), so parts are only ever appended.
+    private func appendPart(estimate: Int, exact: Bool) {
+        extents.append(Double(estimate))
+        isExact.append(exact)
+        if !exact { inexactParts += 1 }
+    }
+
+    /// The part that holds row `row`, its first row, and its extent; `nil` past the
+    /// parts known (in the part of the page not indexed yet, or past the end).
+    private func part(containing row: Int) -> (part: Int, start: Int, extent: Int)? {
+        guard let part = extents.index(containing: Double(row)) else { return nil }
+        return (part, Int(extents.prefixSum(part)), Int(extents.values[part]))
+    }
+
+    // MARK: Layout
+
+    package func layOut(rows: Range<Int>, anchor: Int) -> PageLayoutChange {
+        protectedUse = useCount + 1
+        let rowsAddedAboveAnchor = settle(rows: rows, anchor: anchor)
+        trimCache()
+        var change = unreported
+        change.rowsAddedAboveAnchor = rowsAddedAboveAnchor
+        unreported = PageLayoutChange()
+        return change
+    }
+
+    /// Makes the parts that rows `rows` show exact (waiting for the index where it has
+    /// not gone yet).
+    /// - Returns: the rows added (negative: removed) above `anchor`.
+    private func settle(rows: Range<Int>, anchor: Int) -> Int {
+        synchronize()
+        var rowsAddedAboveAnchor = 0
+        var anchor = anchor
+        var rows = rows.clamped(to: 0..<Int.max)
+        /// Makes one part exact, noting how rows moved.
+        func settlePart(_ part: Int) {
+            let start = Int(extents.prefixSum(part))
+            let old = Int(extents.values[part])
+            let new = makeExact(part)
+            guard new != old else { return }
+            // Above the anchor, the anchor moves with the rows; inside its part, it keeps
+            // its place in proportion (an estimate says nothing finer).
+            let shift: Int
+            if start + old <= anchor {
+                shift = new - old
+            } else if start <= anchor, start + old > anchor, anchor > start {
+                shift = start + (anchor - start) * new / max(1, old) - anchor
+            } else {
+                shift = 0
+            }
+            anchor += shift
+            rowsAddedAboveAnchor += shift
+            rows = (rows.lowerBound + shift)..<(rows.upperBound + shift)
+        }
+        // The anchor's part first, so that the parts around it move relative to it.
+        if let holder = part(containing: anchor), !isExact[holder.part] { settlePart(holder.part) }
+        while exactPrefixParts < isExact.count, isExact[exactPrefixParts] { exactPrefixParts += 1 }
+        var row = max(rows.lowerBound, min(rows.upperBound, Int(extents.prefixSum(exactPrefixParts))))
+        while row < rows.upperBound {
+            guard let holder = part(containing: row) else {
+                // Past what the index has reached: wait for it to go further.
+                let snapshot = index.snapshot
+                guard !snapshot.isComplete || !hasReferences else { break }
+                if !snapshot.isComplete { index.wait(forMoreThan: chunkCount) }
+                synchronize()
+                continue
+            }
+            if !isExact[holder.part] {
+                settlePart(holder.part)
+                // Rows may have moved: walk again from the first (exact parts are
+                // passed over at once).
+                row = rows.lowerBound
+                continue
+            }
+            row = holder.start + holder.extent
+            if holder.extent == 0 { row = max(row, holder.start + 1) }
+        }
+        return rowsAddedAboveAnchor
+    }
+
+    package func locateEnd() {
+        while !index.snapshot.isComplete {
+            index.wait(forMoreThan: chunkCount)
+            synchronize()
+        }
+        synchronize()
+    }
+
+    package func layOutAll() {
+        locateEnd()
+        for part in 0..<extents.count where !isExact[part] {
+            _ = makeExact(part)
+            trimCache()
+        }
+    }
+
+    /// Lays out part `part` with its join, caches it and makes its extent exact.
+    /// - Returns: the exact extent.
+    private func makeExact(_ part: Int) -> Int {
+        let extent = joined(part).extent
+        if extent != Int(extents.values[part]) { noteChange(from: Int(extents.prefixSum(part))) }
+        if part < chunkCount, !isExact[part] {
+            exactLines += extent
+            exactBytes += index.chunk(part).range.count
+        }
+        extents.set(part, Double(extent))
+        if !isExact[part] {
+            isExact[part] = true
+            inexactParts -= 1
+        }
+        return extent
+    }
+
+    /// Part `part` laid out and joined to the part above (laying out the chunks above
+    /// as far as the join needs), from the cache when it is there.
+    private func joined(_ part: Int) -> LaidOutPart {
+        if part < chunkCount {
+            var entry = ownLayout(ofChunk: part)
+            if entry.joiningBlank == nil {
+                entry.joiningBlank = !entry.lines.isEmpty && blankLineBefore(chunk: part, asksAbove: chunkEnds[part]?.asksAbove ?? false)
+                cache[part]?.joiningBlank = entry.joiningBlank
+            }
+            return entry
+        }
+        useCount += 1
+        if let cached = cache[part] {
+            cache[part]?.lastUse = useCount
+            return cached
+        }
+        var lines: [LayoutLine] = []
+        if part == chunkCount {
+            if totalLinks > 0 {
+                if blankLineBefore(chunk: chunkCount, asksAbove: true) { lines.append(LayoutLine()) }
+                lines.append(LayoutLine(spans: DocumentLayoutEngine.referencesHeading))
+                lines.append(LayoutLine())
+            }
+        } else {
+            let chunk = part - chunkCount - 1
+            let targets = ownLayout(ofChunk: chunk).links
+            let base = index.chunk(chunk).linkBase
+            lines = DocumentLayoutEngine.referenceEntries(targets[...], firstNumber: base + 1, total: totalLinks, width: width)
+                .map { LayoutLine(spans: $0) }
+        }
+        return store(part, LaidOutPart(lines: lines, joiningBlank: false, links: [], bytes: 0, lastUse: useCount))
+    }
+
+    /// Whether a blank line joins chunk `chunk` (or the References, as chunk
+    /// `chunkCount`) to what comes before it: the chunks before are laid out as far
+    /// back as one that has lines (how it ended decides).
+    private func blankLineBefore(chunk: Int, asksAbove: Bool) -> Bool {
+        var pending = asksAbove
+        var previous = chunk - 1
+        while previous >= 0 {
+            if chunkEnds[previous] == nil { _ = ownLayout(ofChunk: previous) }
+            guard let ends = chunkEnds[previous] else { return false }
+            pending = pending || ends.asksBelow
+            if ends.hasLines { return pending && !ends.endsWithBlankLine }
+            previous -= 1
+        }
+        // Nothing above: no blank line over the first line.
+        return false
+    }
+
+    /// Chunk `chunk` parsed from its checkpoint and laid out on its own, from the cache
+    /// when it is there.
+    private func ownLayout(ofChunk chunk: Int) -> LaidOutPart {
+        useCount += 1
+        if let cached = cache[chunk] {
+            cache[chunk]?.lastUse = useCount
+            return cached
+        }
+        let (range, openElements, linkBase, _) = index.chunk(chunk)
+        let fragment = (try? HTMLParser.parseChunk(index.source, range: range, openElements: openElements)) ?? .empty
+        var layout = PageLayout(fragment, units: LayoutUnits(fragment), width: width, endsWithReferences: false, linkBase: linkBase)
+        layout.advance(toLines: .max)
+        let lines = layout.takeLines()
+        chunkEnds[chunk] = ChunkEnds(
+            hasLines: !lines.isEmpty, asksAbove: layout.margins.blankBeforeFirstLine, endsWithBlankLine: layout.margins.lastLineBlank,
+            asksBelow: layout.margins.blankPending)
+        return store(chunk, LaidOutPart(lines: lines, joiningBlank: nil, links: layout.links, bytes: 0, lastUse: useCount))
+    }
+
+    @discardableResult
+    private func store(_ part: Int, _ entry: LaidOutPart) -> LaidOutPart {
+        var entry = entry
+        if let old = cache[part] { cachedBytes -= old.bytes }
+        entry.bytes = entry.lines.reduce(0) { $0 + $1.storageBytes } + entry.links.reduce(0) { $0 + 16 + $1.utf8.count }
+        cache[part] = entry
+        cachedBytes += entry.bytes
+        return entry
+    }
+
+    /// Drops the least recently used parts until the cache is within its budget,
+    /// keeping those in use (see `protectedUse`).
+    private func trimCache() {
+        guard cachedBytes > cacheBytes else { return }
+        for (part, entry) in cache.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard cachedBytes > cacheBytes, entry.lastUse < protectedUse else { break }
+            cache[part] = nil
+            cachedBytes -= entry.bytes
+        }
+    }
+
+    // MARK: Rows
+
+    /// The laid-out line at row `row`, laying its part out when it is not (which
+    /// changes the extent: the host is told at the next `layOut`).
+    private func line(at row: Int) -> LayoutLine? {
+        guard row >= 0 else { return nil }
+        if part(containing: row) == nil, !index.snapshot.isComplete || !hasReferences {
+            _ = settle(rows: row..<(row + 1), anchor: 0)
+        }
+        guard let holder = part(containing: row) else { return nil }
+        if !isExact[holder.part] {
+            _ = makeExact(holder.part)
+            return line(at: row)
+        }
+        let entry = joined(holder.part)
+        var offset = row - holder.start
+        if entry.joiningBlank == true {
+            if offset == 0 { return LayoutLine() }
+            offset -= 1
+        }
+        return offset < entry.lines.count ? entry.lines[offset] : nil
+    }
+
+    package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
+        for lineIndex in rows where lineIndex >= 0 {
+            guard let line = line(at: lineIndex) else { continue }
+            var column = 0
+            for span in line.spans {
+                column = buffer.draw(span.text, style: span.style, column: column, row: row + lineIndex - rows.lowerBound)
+            }
+            linesDrawn += 1
+        }
+        trimCache()
+    }
+
+    package func plainText(row: Int, width: Int) -> String {
+        // Read row by row (a search): only the row's own part is in use.
+        protectedUse = useCount + 1
+        guard let line = line(at: row) else { return "" }
+        linesDrawn += 1
+        trimCache()
+        return LayoutLine.plainText(line)
+    }
+
+    package func forEachPlainText(width: Int, _ body: (String) -> Void) {
+        var row = 0
+        while true {
+            protectedUse = useCount + 1
+            _ = settle(rows: row..<(row + 1), anchor: 0)
+            trimCache()
+            guard row < rowCount, let line = line(at: row) else { break }
+            linesDrawn += 1
+            body(LayoutLine.plainText(line))
+            row += 1
+        }
+    }
+
+    package func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)] {
+        line(at: row)?.linkMarks ?? []
+    }
+
+    // MARK: Navigation
+
+    package func linkTarget(_ number: Int) -> String? {
+        guard number >= 1 else { return nil }
+        while index.chunk(holdingLink: number) == nil, !index.snapshot.isComplete { index.wait(forMoreThan: index.snapshot.chunkCount) }
+        synchronize()
+        guard let chunk = index.chunk(holdingLink: number) else { return nil }
+        let targets = ownLayout(ofChunk: chunk).links
+        trimCache()
+        let offset = number - index.chunk(chunk).linkBase - 1
+        return offset >= 0 && offset < targets.count ? targets[offset] : nil
+    }
+
+    /// The row element `id` starts on. The chunks are searched in order for the id's
+    /// bytes (waiting for the index where it has not gone yet); the first that has
+    /// them is laid out to find the line, without laying out the chunks before it.
+    package func line(forAnchor id: String) -> Int? {
+        let needle = Array(id.utf8)
+        guard !needle.isEmpty else { return nil }
+        var chunk = 0
+        while true {
+            if chunk >= chunkCount {
+                guard !index.snapshot.isComplete else { return nil }
+                index.wait(forMoreThan: chunkCount)
+                synchronize()
+                continue
+            }
+            if Self.contains(needle, in: index.source.bytes(index.chunk(chunk).range)) {
+                let (range, openElements, linkBase, _) = index.chunk(chunk)
+                let fragment = (try? HTMLParser.parseChunk(index.source, range: range, openElements: openElements)) ?? .empty
+                let units = LayoutUnits(fragment)
+                var layout = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
+                layout.advance(toLines: .max)
+                if let line = layout.anchors[id] { return firstContentRow(of: chunk) + line }
+                if layout.pendingAnchors.contains(id) || units.trailingAnchors.contains(id) {
+                    // Named before the chunk's end, it names the next line there is.
+                    return chunk + 1 < chunkCount ? firstContentRow(of: chunk + 1) : Int(extents.prefixSum(chunk + 1))
+                }
+            }
+            chunk += 1
+        }
+    }
+
+    /// The row of chunk `chunk`'s first own line (past a joining blank line), its part
+    /// made exact.
+    private func firstContentRow(of chunk: Int) -> Int {
+        _ = makeExact(chunk)
+        return Int(extents.prefixSum(chunk)) + (joined(chunk).joiningBlank == true ? 1 : 0)
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count, let first = needle.first else { return false }
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    package func layout(width: Int, keeping row: Int) -> Int {
+        let width = max(1, width)
+        guard width != self.width else { return row }
+        let kept = part(containing: row).map { ($0.part, Double(row - $0.start) / Double(max(1, $0.extent))) }
+        // Lines get fewer in proportion as they get wider (for the estimates).
+        let linesPerByte = self.linesPerByte * Double(self.width) / Double(width)
+        self.width = width
+        cache = [:]
+        cachedBytes = 0
+        chunkEnds = [ChunkEnds?](repeating: nil, count: chunkCount)
+        exactLines = 0
+        exactBytes = 0
+        extents = ExtentIndex()
+        isExact = []
+        inexactParts = 0
+        exactPrefixParts = 0
+        for chunk in 0..<chunkCount {
+            appendPart(estimate: max(1, Int((Double(index.chunk(chunk).range.count) * linesPerByte).rounded())), exact: false)
+        }
+        if hasReferences {
+            appendPart(estimate: totalLinks > 0 ? 3 : 0, exact: totalLinks == 0)
+            for chunk in 0..<chunkCount {
+                let links = index.chunk(chunk).links
+                appendPart(estimate: links, exact: links == 0)
+            }
+        }
+        guard let (part, fraction) = kept else { return 0 }
+        _ = makeExact(part)
+        return Int(extents.prefixSum(part)) + Int(fraction * extents.values[part])
+    }
+
+    // MARK: Figures
+
+    package var figures: PageFigures {
+        var figures = PageFigures()
+        figures.documentBytes = index.indexBytes
+        figures.units = chunkCount
+        figures.unitsLaidOut = isExact.prefix(chunkCount).filter { $0 }.count
+        figures.lines = cache.values.reduce(0) { $0 + $1.lines.count }
+        figures.layoutBytes = cachedBytes
+        return figures
+    }
+}

@@ -1,0 +1,77 @@
+import HTMLParsing
+import RenderCore
+import ScrollCore
+
+/// A page as a component of the container, whichever way it holds the page: whole
+/// (`DocumentView`, the expanded mode) or a chunk at a time from a checkpoint index
+/// (`IndexedDocumentView`, the windowed mode).
+///
+/// The host asks for the rows it is about to draw (`layOut(rows:anchor:)`); the page
+/// lays out what they need and answers with how its extent changed, including the
+/// rows added or removed above the anchor (Flutter's `scrollOffsetCorrection`), so
+/// that the container keeps the row at the viewport top where it is.
+package protocol PageComponent: ScrollComponent, RowSource {
+    /// The text of the page's `<title>`; empty when it has none (or is not read yet).
+    var title: String { get }
+
+    /// Lays out what rows `rows` show, so that they are exact.
+    /// - Parameter anchor: the page row at the viewport top (0 when the page's top is
+    ///   in the viewport): rows added or removed above it are reported.
+    func layOut(rows: Range<Int>, anchor: Int) -> PageLayoutChange
+
+    /// Makes the extent exact: every row of the page is known.
+    func layOutAll()
+
+    /// Makes where the page ends known: all of it is found, though the rows of parts
+    /// not laid out may still be estimates.
+    func locateEnd()
+
+    /// Lays the page out again at a new width.
+    /// - Parameter row: a row at the old width, such as the one at the viewport top.
+    /// - Returns: the row at the new width that shows the same text.
+    func layout(width: Int, keeping row: Int) -> Int
+
+    /// The row element `id` starts on, laying out as little as it can.
+    func line(forAnchor id: String) -> Int?
+
+    /// Where link `number` (marked `[number]`) goes.
+    func linkTarget(_ number: Int) -> String?
+
+    /// The link marks on row `row`: the column each starts at, its width, the number.
+    func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)]
+
+    /// What the page holds now, for the statistics.
+    var figures: PageFigures { get }
+}
+
+/// How a page's extent changed while it laid rows out.
+package struct PageLayoutChange: Equatable, Sendable {
+    /// Whether the extent (or any row) changed.
+    package var changed = false
+    /// The first row whose content may differ from before (tiles from it on are stale).
+    package var firstChangedRow = Int.max
+    /// Rows added (negative: removed) above the anchor row.
+    package var rowsAddedAboveAnchor = 0
+
+    package init(changed: Bool = false, firstChangedRow: Int = .max, rowsAddedAboveAnchor: Int = 0) {
+        self.changed = changed
+        self.firstChangedRow = firstChangedRow
+        self.rowsAddedAboveAnchor = rowsAddedAboveAnchor
+    }
+}
+
+/// What a page holds in memory, in its own terms.
+package struct PageFigures: Sendable {
+    /// Nodes and bytes of the document model held (for a windowed page, none is kept:
+    /// the bytes of its checkpoint index instead).
+    package var documentNodes = 0
+    package var documentBytes = 0
+    /// Units of layout (blocks, or chunks of a windowed page), and how many are laid out.
+    package var units = 0
+    package var unitsLaidOut = 0
+    /// Lines held, and their bytes.
+    package var lines = 0
+    package var layoutBytes = 0
+
+    package init() {}
+}

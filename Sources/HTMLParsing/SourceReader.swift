@@ -1,0 +1,127 @@
+/// What libxml2's read callback is fed: an optional prefix of markup, then a byte range
+/// of a page read a window at a time and made valid UTF-8 on the way.
+///
+/// Invalid sequences become U+FFFD, as `String(decoding:as:)` makes them (one for each
+/// maximal invalid subpart), so a window repaired on its own reads as the whole page
+/// repaired at once; a sequence cut by a window's end waits for the next window. Where
+/// a repair changes the length, the reader notes it, so that a position in what libxml2
+/// read maps back to a byte of the page (`pageOffset(ofStreamOffset:)`).
+final class SourceReader {
+    private let source: any PageSource
+    private let range: Range<Int>
+    /// Bytes ready for libxml2, and how many of them it has taken.
+    private var ready: [UInt8]
+    private var readyStart = 0
+    /// The next page byte to read.
+    private var nextByte: Int
+    /// Bytes of a sequence cut by the last window's end.
+    private var carried: [UInt8] = []
+    /// Bytes handed to libxml2 so far.
+    private(set) var streamOffset = 0
+    /// Where the stream and the page last stepped apart: past this stream offset, page
+    /// offset = `page + (stream offset - stream)`. Repairs are rare; only the recent
+    /// ones are kept (positions asked for are never far behind the reading).
+    private var offsetMarks: [(stream: Int, page: Int)]
+    private var window: [UInt8]
+
+    /// Bytes read from the page at a time.
+    static let windowBytes = 1 << 16
+
+    /// A reader of `prefix`, then of `source`'s bytes in `range`.
+    init(source: any PageSource, range: Range<Int>, prefix: [UInt8] = []) {
+        self.source = source
+        self.range = range.clamped(to: 0..<source.byteCount)
+        ready = prefix
+        nextByte = self.range.lowerBound
+        offsetMarks = [(prefix.count, self.range.lowerBound)]
+        window = [UInt8](repeating: 0, count: Self.windowBytes)
+    }
+
+    /// The page offset of a position in the stream past the prefix.
+    func pageOffset(ofStreamOffset offset: Int) -> Int {
+        let mark = offsetMarks.last { $0.stream <= offset } ?? offsetMarks[0]
+        return mark.page + (offset - mark.stream)
+    }
+
+    /// Copies up to `count` bytes of the stream to `target`; 0 at its end.
+    func read(into target: UnsafeMutableRawPointer, count: Int) -> Int {
+        while readyStart == ready.count {
+            guard refill() else { return 0 }
+        }
+        let taken = min(count, ready.count - readyStart)
+        ready.withUnsafeBytes { bytes in
+            target.copyMemory(from: bytes.baseAddress! + readyStart, byteCount: taken)
+        }
+        readyStart += taken
+        streamOffset += taken
+        return taken
+    }
+
+    /// Reads the next window into `ready`. Returns false at the end of the range.
+    private func refill() -> Bool {
+        guard nextByte < range.upperBound || !carried.isEmpty else { return false }
+        let streamStart = streamOffset
+        let pageStart = nextByte - carried.count
+        var bytes = carried
+        carried = []
+        if nextByte < range.upperBound {
+            let asked = min(Self.windowBytes, range.upperBound - nextByte)
+            let count = window.withUnsafeMutableBytes { source.read(nextByte..<(nextByte + asked), into: $0) }
+            // A file that shrank under the reader ends here.
+            nextByte = count < asked ? range.upperBound : nextByte + count
+            bytes += window[0..<count]
+            if nextByte < range.upperBound {
+                let cut = Self.incompleteTail(of: bytes)
+                carried = Array(bytes[cut...])
+                bytes.removeSubrange(cut...)
+            }
+        }
+        if PageEncoding.isValidUTF8(bytes) {
+            ready = bytes
+        } else {
+            ready = repair(bytes, streamStart: streamStart, pageStart: pageStart)
+        }
+        readyStart = 0
+        return true
+    }
+
+    /// `bytes` with each maximal invalid subpart replaced by U+FFFD, noting where the
+    /// stream and the page step apart.
+    private func repair(_ bytes: [UInt8], streamStart: Int, pageStart: Int) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16)
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var pageOffset = pageStart
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                output += scalar
+                pageOffset += scalar.count
+            case .error(let length):
+                output += [0xEF, 0xBF, 0xBD]
+                pageOffset += length
+                offsetMarks.append((streamStart + output.count, pageOffset))
+            case .emptyInput:
+                // Only the recent marks can still be asked for.
+                if offsetMarks.count > 4_096 { offsetMarks.removeFirst(offsetMarks.count - 1_024) }
+                return output
+            }
+        }
+    }
+
+    /// Where a multi-byte sequence cut by the end of `bytes` starts (`bytes.count`
+    /// when none is).
+    static func incompleteTail(of bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        // At most three bytes of a sequence can be missing its end.
+        while index > max(0, bytes.count - 3) {
+            index -= 1
+            let byte = bytes[index]
+            if byte & 0xC0 == 0x80 { continue }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return bytes.count - index < length ? index : bytes.count
+        }
+        return bytes.count
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HTMLParsing
+import RenderCore
+import SampleContent
+import Testing
+@testable import DocumentLayout
+
+/// A page indexed at checkpoints and laid out a chunk at a time, each chunk parsed again
+/// from its checkpoint, shows exactly the lines of the page parsed and laid out whole.
+@Suite("Checkpoint index")
+struct PageIndexTests {
+    /// The test pages, and a few longer ones with every kind of block.
+    static func pages() throws -> [(name: String, html: String)] {
+        try LayoutUnitTests.pages() + [
+            ("generated long", PageGenerator.page(bytes: 120_000, seed: 11)),
+            ("nested containers", String(repeating: "<div><section id=s>", count: 30) + String(repeating: "<p>text <a href=x>link</a></p>", count: 400)),
+            ("hidden container", "<p>a</p><div hidden>" + String(repeating: "<p>secret <a href=h>h</a></p>", count: 200) + "</div><p>shown <a href=y>y</a></p>"),
+        ]
+    }
+
+    static func index(_ html: String, chunkBytes: Int) -> PageIndex {
+        let index = PageIndex(source: MemoryPageSource(Array(html.utf8)))
+        index.build(chunkBytes: chunkBytes)
+        return index
+    }
+
+    static func wholeLines(_ html: String, width: Int) throws -> [String] {
+        let view = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: width)
+        return (0..<view.rowCount).map { view.plainText(row: $0, width: width) }
+    }
+
+    /// Every row of the indexed view, laid out from the top.
+    static func indexedLines(_ view: IndexedDocumentView, width: Int) -> [String] {
+        view.layOutAll()
+        return (0..<view.rowCount).map { view.plainText(row: $0, width: width) }
+    }
+
+    @Test(arguments: [20, 57, 100])
+    func everyChunkLaysOutAsTheWholePage(width: Int) throws {
+        for (name, html) in try Self.pages() {
+            let index = Self.index(html, chunkBytes: 300)
+            let view = IndexedDocumentView(index: index, width: width)
+            #expect(Self.indexedLines(view, width: width) == (try Self.wholeLines(html, width: width)), "\(name) at \(width)")
+            #expect(view.title == (try HTMLParser.parse(Array(html.utf8))).title, "\(name)")
+        }
+    }
+
+    /// Chunks laid out in any order (jumps), each joined to neighbours laid out or not,
+    /// end with the same rows.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func chunksLaidOutInAnyOrderGiveTheSameRows(seed: UInt64) throws {
+        let html = PageGenerator.page(bytes: 60_000, seed: seed)
+        let width = 40 + Int(seed) * 13
+        let whole = try Self.wholeLines(html, width: width)
+        let view = IndexedDocumentView(index: Self.index(html, chunkBytes: 2_000), width: width, cacheBytes: 20_000)
+        view.locateEnd()
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<40 {
+            let row = Int.random(in: 0..<max(1, view.rowCount), using: &generator)
+            _ = view.layOut(rows: row..<(row + 10), anchor: row)
+        }
+        #expect(Self.indexedLines(view, width: width) == whole)
+    }
+
+    @Test func checkpointsStandRightAfterABlocksEndTagInsideContainersOnly() throws {
+        let html = PageGenerator.page(bytes: 50_000, seed: 9)
+        let bytes = Array(html.utf8)
+        let index = Self.index(html, chunkBytes: 1_000)
+        let snapshot = index.snapshot
+        #expect(snapshot.isComplete)
+        #expect(snapshot.chunkCount > 20)
+        var linkBase = 0
+        for chunk in 0..<snapshot.chunkCount {
+            let (range, openElements, base, links) = index.chunk(chunk)
+            #expect(base == linkBase)
+            linkBase += links
+            if chunk > 0 {
+                #expect(bytes[range.lowerBound - 1] == UInt8(ascii: ">"))
+                #expect(range.count >= 1_000 || chunk == snapshot.chunkCount - 1)
+            }
+            #expect(openElements.allSatisfy { LayoutUnits.transparentTags.contains($0.tag) })
+        }
+        #expect(linkBase == snapshot.linkCount)
+        #expect(index.chunk(snapshot.chunkCount - 1).range.upperBound == bytes.count)
+    }
+
+    @Test func invalidUTF8IsRepairedAlikeInChunksAndWhole() throws {
+        var bytes: [UInt8] = []
+        for number in 0..<300 {
+            bytes += Array("<p>line \(number) ".utf8) + (number % 7 == 0 ? [0xE2, 0x82] : number % 5 == 0 ? [0xFF] : []) + Array(" é</p>\n".utf8)
+        }
+        let index = PageIndex(source: MemoryPageSource(bytes))
+        index.build(chunkBytes: 200)
+        let view = IndexedDocumentView(index: index, width: 30)
+        let whole = DocumentView(document: try HTMLParser.parse(bytes), width: 30)
+        #expect(Self.indexedLines(view, width: 30) == (0..<whole.rowCount).map { whole.plainText(row: $0, width: 30) })
+        #expect(index.snapshot.chunkCount > 10)
+    }
+
+    @Test func startTagsOfOpenElementsQuoteTheirValues() {
+        let element = OpenElement(tag: .div, attributes: [.init(name: "title", value: "a \"b\" & <c>")])
+        #expect(String(decoding: element.startTag, as: UTF8.self) == "<div title=\"a &quot;b&quot; &amp; <c>\">")
+    }
+
+    @Test func fragmentsAreFoundWithoutLayingOutTheChunksBeforeThem() throws {
+        let html = String(repeating: "<p>filler text of the page</p>\n", count: 2_000) + "<h2 id=target>Target</h2><p>after</p>"
+        let view = IndexedDocumentView(index: Self.index(html, chunkBytes: 1_000), width: 60)
+        let row = try #require(view.line(forAnchor: "target"))
+        #expect(view.plainText(row: row, width: 60) == "Target")
+        #expect(view.figures.unitsLaidOut < 4)
+        // The rows above are estimates until laid out; then the row is the whole page's.
+        view.layOutAll()
+        let whole = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: 60)
+        #expect(view.line(forAnchor: "target") == whole.line(forAnchor: "target"))
+        #expect(view.line(forAnchor: "absent") == nil)
+    }
+
+    @Test func linkTargetsComeFromTheChunkThatHoldsThem() throws {
+        let html = (1...500).map { "<p><a href=\"/page/\($0)\">link \($0)</a></p>" }.joined()
+        let view = IndexedDocumentView(index: Self.index(html, chunkBytes: 500), width: 60)
+        #expect(view.linkTarget(1) == "/page/1")
+        #expect(view.linkTarget(377) == "/page/377")
+        #expect(view.linkTarget(500) == "/page/500")
+        #expect(view.linkTarget(501) == nil)
+    }
+}
