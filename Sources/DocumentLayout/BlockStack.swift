@@ -2,7 +2,7 @@ import HTMLParsing
 import RenderCore
 
 /// One open block: what it adds in front of each line it holds.
-struct BlockContext {
+struct BlockContext: Sendable {
     var tag: HTMLTag
     /// The element, so that each line can name the block it came from.
     var node: HTMLDocument.NodeIndex

@@ -58,6 +58,10 @@ struct DocumentLayoutEngine {
     var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
     /// Whether every node of this part is laid out.
     private(set) var isFinished = false
+    /// Elements still open where this part ends (the page goes on inside them in the
+    /// next chunk): they are not closed here, so that the engine ends in the state the
+    /// next chunk starts from (`carry`).
+    var openAtEnd: Set<HTMLDocument.NodeIndex> = []
 
     /// Tables nested deeper than this are laid out as plain rows: nesting depth never
     /// turns into call depth, and since each level lays its cells out twice (to
@@ -100,6 +104,66 @@ struct DocumentLayoutEngine {
             node = document[node].nextSibling
         }
         engine.pendingWalk.reverse()
+        return engine
+    }
+
+    /// The state a layout stopped inside open lists, items and quotes goes on from:
+    /// what those blocks add to each line and how far their counters got, the styles,
+    /// and the margin asked for. It holds no node of the document (a chunk's nodes
+    /// are its own), and nothing that depends on the width.
+    struct Carry: Sendable {
+        /// The open blocks, outermost first: the container around the unit, then the
+        /// elements left open.
+        var blocks: [BlockContext]
+        var styles: [Style]
+        var pendingBlankDepth: Int?
+        var lastLineBlank: Bool
+        var pendingAnchors: [String]
+    }
+
+    /// Where this layout stands, to go on from in the next chunk. Called once the
+    /// walk is done, inside the elements of `openAtEnd`.
+    func carry() -> Carry {
+        var blocks = (0..<self.blocks.count).map { self.blocks[$0] }
+        for index in blocks.indices { blocks[index].node = HTMLDocument.none }
+        return Carry(blocks: blocks, styles: styles, pendingBlankDepth: pendingBlankDepth, lastLineBlank: lastLineBlank, pendingAnchors: pendingAnchors)
+    }
+
+    /// An engine that goes on laying out `unit` from `carry`: the unit's element and
+    /// the first child of each, as deep as the carry's blocks go, were opened by the
+    /// chunk before (they are the elements a resumed parse was fed first), so they
+    /// are not entered again; their content is walked, and each is closed where it
+    /// ends unless it is still open at the end (`openAtEnd`).
+    static func resumed(
+        _ unit: LayoutUnits.Unit, of document: HTMLDocument, width: Int, linkBase: Int, carry: Carry,
+        openAtEnd: Set<HTMLDocument.NodeIndex>
+    ) -> DocumentLayoutEngine {
+        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase)
+        engine.openAtEnd = openAtEnd
+        var chain = [unit.first]
+        while chain.count < carry.blocks.count - 1 {
+            let child = document[chain[chain.count - 1]].firstChild
+            guard child != HTMLDocument.none, document[child].kind == .element else { break }
+            chain.append(child)
+        }
+        let container = document[unit.first].parent
+        for (depth, block) in carry.blocks.enumerated() {
+            var context = block
+            context.node = depth == 0 ? (container == document.root ? HTMLDocument.none : container) : chain[min(depth - 1, chain.count - 1)]
+            engine.blocks.push(context)
+        }
+        engine.styles = carry.styles
+        engine.pendingBlankDepth = carry.pendingBlankDepth
+        engine.lastLineBlank = carry.lastLineBlank
+        engine.pendingAnchors = carry.pendingAnchors
+        // A stack, popped from the end: the innermost element's content comes first,
+        // then its end, then what follows it in the element around it, and so on out.
+        for (depth, element) in chain.enumerated() {
+            if !openAtEnd.contains(element) { engine.pendingWalk.append((element, true)) }
+            var children = Array(document.children(of: element))
+            if depth + 1 < chain.count { children = Array(children.drop { $0 != chain[depth + 1] }.dropFirst()) }
+            engine.pendingWalk += children.reversed().map { ($0, false) }
+        }
         return engine
     }
 
@@ -160,7 +224,7 @@ struct DocumentLayoutEngine {
             }
             enter(node.tag, index)
             if ReplacedContent.replaces(node.tag) { continue }
-            pendingWalk.append((index, true))
+            if !openAtEnd.contains(index) { pendingWalk.append((index, true)) }
             pushChildren(of: index)
         }
     }

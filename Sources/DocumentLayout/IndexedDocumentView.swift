@@ -41,6 +41,8 @@ package final class IndexedDocumentView: PageComponent {
     private var exactBytes = 0
     /// How each chunk ends, for joining it to the next (see `ChunkEnds`).
     private var chunkEnds: [ChunkEnds?] = []
+    /// For chunks that start inside a list: the state the layout goes on from.
+    private var carries: [Int: DocumentLayoutEngine.Carry] = [:]
     /// Laid-out parts: their lines and, for chunks, their link targets.
     private var cache: [Int: LaidOutPart] = [:]
     private var cachedBytes = 0
@@ -320,15 +322,62 @@ package final class IndexedDocumentView: PageComponent {
             cache[chunk]?.lastUse = useCount
             return cached
         }
-        let (range, openElements, linkBase, _) = index.chunk(chunk)
-        let fragment = (try? HTMLParser.parseChunk(index.source, range: range, openElements: openElements)) ?? .empty
-        var layout = PageLayout(fragment, units: LayoutUnits(fragment), width: width, endsWithReferences: false, linkBase: linkBase)
-        layout.advance(toLines: .max)
-        let lines = layout.takeLines()
+        let (layout, _, resumed) = freshLayout(ofChunk: chunk)
+        var page = layout
+        let lines = page.takeLines()
+        // A chunk that goes on inside a list follows the lines before it: its margins
+        // come with the state it goes on from.
         chunkEnds[chunk] = ChunkEnds(
-            hasLines: !lines.isEmpty, asksAbove: layout.margins.blankBeforeFirstLine, endsWithBlankLine: layout.margins.lastLineBlank,
-            asksBelow: layout.margins.blankPending)
-        return store(chunk, LaidOutPart(lines: lines, joiningBlank: nil, links: layout.links, bytes: 0, lastUse: useCount))
+            hasLines: !lines.isEmpty || resumed, asksAbove: page.margins.blankBeforeFirstLine,
+            endsWithBlankLine: page.margins.lastLineBlank, asksBelow: page.margins.blankPending)
+        return store(chunk, LaidOutPart(lines: lines, joiningBlank: resumed ? false : nil, links: page.links, bytes: 0, lastUse: useCount))
+    }
+
+    /// Chunk `chunk` parsed from its checkpoint and laid out (not cached); a chunk that
+    /// starts inside a list goes on from where the chunk before stopped, which is laid
+    /// out first if it has not been. Notes where this one stops, for the next.
+    private func freshLayout(ofChunk chunk: Int) -> (layout: PageLayout, units: LayoutUnits, resumed: Bool) {
+        let info = index.chunk(chunk)
+        let carryIn = info.startsInsideBlocks ? carry(into: chunk) : nil
+        let fragment = (try? HTMLParser.parseChunk(index.source, range: info.range, openElements: info.openElements)) ?? .empty
+        let units = LayoutUnits(fragment)
+        var layout = PageLayout(
+            fragment, units: units, width: width, endsWithReferences: false, linkBase: info.linkBase, carryIn: carryIn,
+            openAtEnd: Self.openElements(atEndOf: fragment, count: info.openElementsAtEnd))
+        layout.advance(toLines: .max)
+        if let carryOut = layout.carryOut, chunk + 1 < chunkCount, index.chunk(chunk + 1).startsInsideBlocks {
+            carries[chunk + 1] = carryOut
+        }
+        return (layout, units, carryIn != nil)
+    }
+
+    /// Where the layout stopped before chunk `chunk`, which starts inside a list:
+    /// from the chunks before it, laid out back to one that starts outside any (or
+    /// whose start is known). Kept for good: it does not depend on the width.
+    private func carry(into chunk: Int) -> DocumentLayoutEngine.Carry? {
+        if let carry = carries[chunk] { return carry }
+        var first = chunk - 1
+        while first > 0, carries[first] == nil, index.chunk(first).startsInsideBlocks { first -= 1 }
+        for previous in max(0, first)..<chunk where carries[previous + 1] == nil {
+            _ = freshLayout(ofChunk: previous)
+        }
+        return carries[chunk]
+    }
+
+    /// The elements still open at the end of a chunk's fragment: the last element of
+    /// each level, `count` levels down (the parse closed them at the chunk's end; the
+    /// page closes them later).
+    static func openElements(atEndOf fragment: HTMLDocument, count: Int) -> Set<HTMLDocument.NodeIndex> {
+        var open: Set<HTMLDocument.NodeIndex> = []
+        var node = fragment.root
+        for _ in 0..<count {
+            var last = HTMLDocument.none
+            for child in fragment.children(of: node) where fragment[child].kind == .element { last = child }
+            guard last != HTMLDocument.none else { break }
+            open.insert(last)
+            node = last
+        }
+        return open
     }
 
     @discardableResult
@@ -441,11 +490,7 @@ package final class IndexedDocumentView: PageComponent {
                 continue
             }
             if Self.contains(needle, in: index.source.bytes(index.chunk(chunk).range)) {
-                let (range, openElements, linkBase, _) = index.chunk(chunk)
-                let fragment = (try? HTMLParser.parseChunk(index.source, range: range, openElements: openElements)) ?? .empty
-                let units = LayoutUnits(fragment)
-                var layout = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
-                layout.advance(toLines: .max)
+                let (layout, units, _) = freshLayout(ofChunk: chunk)
                 if let line = layout.anchors[id] { return firstContentRow(of: chunk) + line }
                 if layout.pendingAnchors.contains(id) || units.trailingAnchors.contains(id) {
                     // Named before the chunk's end, it names the next line there is.

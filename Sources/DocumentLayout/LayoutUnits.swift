@@ -88,6 +88,13 @@ struct LayoutUnits: Sendable {
     static let transparentTags = Set(HTMLTag.allCases.filter(isTransparent))
     static let blockLevelTags = Set(HTMLTag.allCases.filter(isBlockLevel))
 
+    /// Blocks a chunk of a page may start or end inside (`PageIndex`): unordered lists,
+    /// their items, definition lists and quotes, whose layout goes on from a saved
+    /// state (`DocumentLayoutEngine.Carry`). Ordered lists are not among them (their
+    /// markers are as wide as the widest number of the whole list), nor tables (their
+    /// columns are planned over all rows), nor preformatted text.
+    static let splittableTags: Set<HTMLTag> = [.ul, .menu, .dir, .li, .dl, .dt, .dd, .blockquote]
+
     /// Containers whose children are units of their own: blocks without margins,
     /// prefixes or styles, so cutting between their children changes no line.
     static func isTransparent(_ tag: HTMLTag) -> Bool {

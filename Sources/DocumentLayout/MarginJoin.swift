@@ -12,6 +12,16 @@ struct MarginJoin: Sendable {
     private(set) var blankBeforeFirstLine = false
     private var hasLines = false
 
+    /// A join at the start of a page.
+    init() {}
+
+    /// A join that goes on after lines laid out elsewhere (a chunk resumed inside an
+    /// open list), the last of them blank or not.
+    init(continuingAfterBlankLine lastLineBlank: Bool) {
+        self.lastLineBlank = lastLineBlank
+        hasLines = true
+    }
+
     /// Whether a blank line goes before the first line of a part that asked, or not
     /// (`asksAbove`), for a margin above it.
     mutating func blankLineBefore(partAskingAbove asksAbove: Bool) -> Bool {

@@ -68,7 +68,8 @@ package final class PageIndex: Sendable {
     ///   test the cuts).
     package func build(chunkBytes: Int = PageIndex.chunkBytes) {
         let cutting = HTMLParser.Cutting(
-            containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, bytes: chunkBytes,
+            containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, splittable: LayoutUnits.splittableTags,
+            bytes: chunkBytes,
             take: { [self] cut in
                 let units = LayoutUnits(cut.fragment)
                 let links = units.units.reduce(0) { $0 + LinkCounter.count($1, in: cut.fragment) }
@@ -143,13 +144,33 @@ package final class PageIndex: Sendable {
         }
     }
 
-    /// Chunk `index`: its bytes, the elements open at its start, and the links before it.
-    /// The chunk must be known (`snapshot.chunkCount > index`).
-    package func chunk(_ index: Int) -> (range: Range<Int>, openElements: [OpenElement], linkBase: Int, links: Int) {
+    /// Chunk `index`: its bytes, the elements open at its start, how many elements are
+    /// open at its end (the next chunk's), and the links before it and in it. The
+    /// chunk must be known (`snapshot.chunkCount > index`).
+    package func chunk(_ index: Int) -> Chunk {
         state.withLock { state in
             let checkpoint = state.checkpoints[index]
-            let end = index + 1 < state.checkpoints.count ? state.checkpoints[index + 1].offset : source.byteCount
-            return (checkpoint.offset..<end, state.openElementLists[Int(checkpoint.openElements)], checkpoint.linkBase, state.chunkLinks[index])
+            let next = index + 1 < state.checkpoints.count ? state.checkpoints[index + 1] : nil
+            return Chunk(
+                range: checkpoint.offset..<(next?.offset ?? source.byteCount),
+                openElements: state.openElementLists[Int(checkpoint.openElements)],
+                openElementsAtEnd: next.map { state.openElementLists[Int($0.openElements)].count } ?? 0,
+                linkBase: checkpoint.linkBase, links: state.chunkLinks[index])
+        }
+    }
+
+    /// A part of the page between two checkpoints.
+    package struct Chunk: Sendable {
+        package var range: Range<Int>
+        package var openElements: [OpenElement]
+        package var openElementsAtEnd: Int
+        package var linkBase: Int
+        package var links: Int
+
+        /// Whether the chunk starts inside blocks other than containers (a list, a
+        /// quote): its layout goes on from the state the chunk before ended in.
+        package var startsInsideBlocks: Bool {
+            openElements.contains { !LayoutUnits.transparentTags.contains($0.tag) }
         }
     }
 

@@ -18,6 +18,13 @@ struct PageLayout {
     let endsWithReferences: Bool
     /// Links before this layout's first unit (a fragment laid out on its own).
     let linkBase: Int
+    /// For a chunk that starts inside open lists or quotes: where the layout before it
+    /// stopped (its first unit goes on from there).
+    let carryIn: DocumentLayoutEngine.Carry?
+    /// Elements still open where a chunk ends; once the last unit is laid out, the
+    /// state inside them is `carryOut`.
+    let openAtEnd: Set<HTMLDocument.NodeIndex>
+    private(set) var carryOut: DocumentLayoutEngine.Carry?
     /// Lines laid out and not handed over by `takeLines`.
     private(set) var lines: [LayoutLine] = []
     /// For each line in `lines`, the block element it came from (`-1` outside any).
@@ -56,7 +63,7 @@ struct PageLayout {
     /// links before it) a fragment of one.
     init(
         _ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false, endsWithReferences: Bool = true,
-        linkBase: Int = 0
+        linkBase: Int = 0, carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Set<HTMLDocument.NodeIndex> = []
     ) {
         self.document = document
         self.units = units
@@ -64,6 +71,10 @@ struct PageLayout {
         self.recordsBoxes = recordsBoxes
         self.endsWithReferences = endsWithReferences
         self.linkBase = linkBase
+        self.carryIn = carryIn
+        self.openAtEnd = openAtEnd
+        // A chunk resumed inside a list follows lines laid out before it.
+        if let carryIn { margins = MarginJoin(continuingAfterBlankLine: carryIn.lastLineBlank) }
     }
 
     /// Lines laid out so far, those handed over included.
@@ -107,7 +118,12 @@ struct PageLayout {
         var unit = units.units[nextUnit]
         unit.anchors = pendingAnchors + unit.anchors
         pendingAnchors = []
-        current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes)
+        if nextUnit == 0, let carryIn {
+            current = .resumed(unit, of: document, width: width, linkBase: linkBase, carry: carryIn, openAtEnd: openAtEnd)
+        } else {
+            current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes)
+            current?.openAtEnd = openAtEnd
+        }
         currentFirstLine = lineCount
         currentUnit = nil
         // Kept for a whole page only (see `unitStarts`).
@@ -141,6 +157,7 @@ struct PageLayout {
         tableBoxes.merge(unit.tableBoxes) { first, _ in first }
         margins.partEnded(hadLines: unit.emittedLineCount > 0, endsWithBlankLine: unit.endsWithBlankLine, asksBelow: unit.isBlankPending)
         pendingAnchors += unit.pendingAnchors
+        if !openAtEnd.isEmpty, nextUnit == units.units.count { carryOut = unit.carry() }
         current = nil
     }
 

@@ -27,7 +27,8 @@ struct DocumentBuilder {
     private var lastChild: [HTMLDocument.NodeIndex] = [HTMLDocument.none]
     /// The open elements; the last is the parent of what comes next.
     private var open: [HTMLDocument.NodeIndex] = []
-    /// With `cutting`: how many open elements are not containers (a cut needs none),
+    /// With `cutting`: how many open elements may not stay open across a cut (a cut
+    /// needs none),
     /// and the node count right after the last cut (the copied containers do not
     /// count towards the next one, so a deep page is not cut at every end tag).
     private var openNonContainers = 0
@@ -81,7 +82,7 @@ struct DocumentBuilder {
             kind: .element, tag: HTMLTag(name: name), attributeCount: UInt16(document.attributes.count - firstAttribute),
             parent: open.last ?? document.root, payload: Int32(firstAttribute))
         open.append(link(node))
-        if let cutting, !cutting.containers.contains(node.tag) { openNonContainers += 1 }
+        if let cutting, !cutting.staysOpen.contains(node.tag) { openNonContainers += 1 }
     }
 
     mutating func endElement() {
@@ -96,10 +97,12 @@ struct DocumentBuilder {
             return
         }
         guard let closed = open.popLast(), let cutting else { return }
-        if !cutting.containers.contains(document[closed].tag) { openNonContainers -= 1 }
+        if !cutting.staysOpen.contains(document[closed].tag) { openNonContainers -= 1 }
         guard openNonContainers == 0, cutting.blocks.contains(document[closed].tag), !document.isHidden(closed) else { return }
         if let bytes = cutting.bytes {
             guard let offset = streamOffsetAfterEndTag(of: document[closed].tag), offset - streamOffsetAtCut >= bytes else { return }
+            // A hidden list or quote left open: its state is not worth carrying.
+            if !cutting.splittable.isEmpty, open.contains(where: { cutting.splittable.contains(document[$0].tag) && document.isHidden($0) }) { return }
             streamOffsetAtCut = offset
             cut(cutting, endOffset: reader?.pageOffset(ofStreamOffset: offset))
         } else if document.nodes.count - nodesAfterCut >= cutting.nodes {

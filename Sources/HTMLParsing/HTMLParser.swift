@@ -35,19 +35,29 @@ package enum HTMLParser {
     package struct Cutting {
         package var containers: Set<HTMLTag>
         package var blocks: Set<HTMLTag>
+        /// Elements besides `containers` that may stay open across a cut (lists, quotes:
+        /// blocks whose layout can go on from a saved state), none of them hidden.
+        package var splittable: Set<HTMLTag>
         package var nodes: Int
         /// With a byte count, the page is cut only right after a block's own end tag,
         /// where a parse can start again (`parseChunk`), and each cut says where it is.
         package var bytes: Int?
         /// Takes the next fragment; returns `false` to stop the parse.
         package var take: (Cut) -> Bool
+        /// The elements that may stay open across a cut.
+        let staysOpen: Set<HTMLTag>
 
-        package init(containers: Set<HTMLTag>, blocks: Set<HTMLTag>, nodes: Int = .max, bytes: Int? = nil, take: @escaping (Cut) -> Bool) {
+        package init(
+            containers: Set<HTMLTag>, blocks: Set<HTMLTag>, splittable: Set<HTMLTag> = [], nodes: Int = .max, bytes: Int? = nil,
+            take: @escaping (Cut) -> Bool
+        ) {
             self.containers = containers
             self.blocks = blocks
+            self.splittable = splittable
             self.nodes = nodes
             self.bytes = bytes
             self.take = take
+            staysOpen = containers.union(splittable)
         }
     }
 
