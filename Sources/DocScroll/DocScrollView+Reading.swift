@@ -116,6 +116,10 @@ extension DocScrollView {
     ///     search stops when it answers true.
     public func find(_ query: String, from place: Place?, forward: Bool, isCancelled: () -> Bool = { false }) -> SearchResult {
         guard !query.isEmpty else { return .notFound }
+        // A search goes through pages still being read or indexed as they come.
+        let waits = waitsForPages
+        waitsForPages = true
+        defer { waitsForPages = waits }
         let ids = container.componentIDs.filter { !container.isHidden($0) && container.component($0) is RowSource }
         guard !ids.isEmpty else { return .notFound }
         var rowsSearched = 0

@@ -80,6 +80,37 @@ public final class DocScrollView {
         didSet { renderer.prefetchesDuringFrame = !defersPrefetch }
     }
 
+    /// Whether frames wait for pages still being read or indexed to reach the rows they
+    /// show (the default); else those rows show blank until the page gets there, and
+    /// `pagesProgressed()` says when to draw again: an interactive viewer keeps
+    /// answering keys meanwhile.
+    public var waitsForPages = true {
+        didSet { for case let page as IndexedDocumentView in pages { page.waitsForIndex = waitsForPages } }
+    }
+
+    /// Waits until every page's first chunk is indexed (or the page is, whole), for at
+    /// most `seconds`: a first screen drawn then shows text rather than blank rows,
+    /// while a page arriving slowly on a pipe is not waited for longer.
+    public func waitForFirstChunks(seconds: Double) {
+        let deadline = DispatchTime.now() + seconds
+        for case let page as IndexedDocumentView in pages { page.index.wait(forMoreThan: 0, until: deadline) }
+    }
+
+    /// Whether any page read or indexed more since the last call.
+    public func pagesProgressed() -> Bool {
+        let progress = pages.compactMap { ($0 as? IndexedDocumentView)?.indexProgress?.indexed ?? -1 }
+        defer { lastProgress = progress }
+        return progress != lastProgress
+    }
+    private var lastProgress: [Int] = []
+
+    /// How much of the pages is indexed, from 0 to 1; `nil` once every page is.
+    public var indexingProgress: Double? {
+        let progress = pages.compactMap { ($0 as? IndexedDocumentView)?.indexProgress }
+        guard !progress.isEmpty else { return nil }
+        return Double(progress.reduce(0) { $0 + $1.indexed }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
+    }
+
     /// Lays out and builds what the next frames are likely to need, ahead of them.
     public func prefetch() {
         layOutViewport(keeping: nil, ahead: true)

@@ -29,7 +29,7 @@ public struct InputFile: Sendable {
         pageSource = nil
     }
 
-    private init(name: String, mapping: MappedFile? = nil, pageSource: (any PageSource)? = nil) {
+    package init(name: String, mapping: MappedFile? = nil, pageSource: (any PageSource)? = nil) {
         self.name = name
         bytes = []
         self.mapping = mapping
@@ -69,6 +69,13 @@ public struct InputFile: Sendable {
         try checkFile(path, limitsSize: false)
         guard let source = FilePageSource(path: path) else { return try read(path) }
         return try checked(InputFile(name: path, pageSource: source))
+    }
+
+    /// Standard input as a page shown as it arrives: kept as it comes (`SpooledInput`),
+    /// checked once its first kilobyte (or all of it) is there.
+    /// - Throws: `DocScrollError.badInput`, as `read`.
+    public static func standardInputPage() throws(DocScrollError) -> InputFile {
+        try checked(InputFile(name: "stdin", pageSource: SpooledInput(descriptor: STDIN_FILENO)))
     }
 
     /// Throws unless `path` is a readable file within the size limit (when it applies).
@@ -116,6 +123,8 @@ public struct InputFile: Sendable {
     /// Rejects empty input and binary input: a NUL byte in the first 64 KiB, unless
     /// the text starts with a UTF-16 or UTF-32 byte order mark.
     public static func checked(_ input: InputFile) throws(DocScrollError) -> InputFile {
+        // A page still arriving is checked on its first kilobyte (or all of it).
+        if let source = input.pageSource, !source.isComplete { _ = source.waitForBytes(beyond: 1_023) }
         let bytes = input.mapping.map { Array($0.bytes.prefix(65_536)) } ?? input.pageSource?.bytes(0..<65_536) ?? input.bytes
         if bytes.isEmpty { throw .badInput(name: input.name, reason: "empty file") }
         let hasWideBOM = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])

@@ -407,13 +407,15 @@ public final class Viewer {
     }
 
     /// The status line's right side, least needed first: the component under the top
-    /// and its row ("items.json 12/1000"), the help hint, the stack position ("rows
-    /// 14-36 of 1046  3%").
+    /// and its row ("items.json 12/1000"), how far the pages are indexed while they
+    /// are ("indexing 40%"), the help hint, the stack position ("rows 14-36 of 1046
+    /// 3%").
     private func statusParts() -> [String] {
         var parts: [String] = []
         if let top = view.topPlace, let input = view.input(of: top.component) {
             parts.append("\(Self.fileName(input.name)) \(top.row + 1)/\(view.rowCount(of: top.component))")
         }
+        if let progress = view.indexingProgress { parts.append("indexing \(Int(progress * 100))%") }
         let stack = stackPosition()
         return parts + ["h: help", "\(stack.rows)  \(stack.percent)"]
     }

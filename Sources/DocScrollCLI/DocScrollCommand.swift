@@ -61,7 +61,8 @@ public enum DocScrollCommand {
             tables = try options.tables.map { path throws(DocScrollError) in path == "-" ? try readInput(path) : try InputFile.mapped(path) }
             // A windowed view reads its pages a window at a time as it shows them.
             pages = try options.pages.map { path throws(DocScrollError) in
-                path == "-" || dumps || options.mode == .expanded ? try readInput(path) : try InputFile.page(path)
+                if dumps || options.mode == .expanded || (path == "-" && !isTerminal) { return try readInput(path) }
+                return path == "-" ? try InputFile.standardInputPage() : try InputFile.page(path)
             }
         } catch {
             errors.writeLine("docscroll: error: \(error.description)")

@@ -11,6 +11,10 @@ enum InteractiveSession {
     static func run(view: DocScrollView, terminal: Terminal, colors: Bool, mouse: Bool, showsStatistics: Bool) -> Bool {
         let size = Terminal.size() ?? (80, 24)
         view.defersPrefetch = true
+        // Keys are answered while a page is still arriving or being indexed: what is
+        // not there yet shows blank and is drawn when it comes.
+        view.waitsForPages = false
+        view.waitForFirstChunks(seconds: 0.05)
         let viewer = Viewer(view: view, width: size.width, height: size.height, showsStatistics: showsStatistics)
         guard terminal.enterInteractiveMode(mouse: mouse) else { return false }
         defer { terminal.restore() }
@@ -54,6 +58,7 @@ enum InteractiveSession {
             }
             var keys = decoder.feed(bytes)
             if bytes.isEmpty { keys += decoder.flush() }
+            if keys.isEmpty, view.pagesProgressed() { actions.append(.draw(viewer.screen())) }
             for key in keys { actions += viewer.handle(key: key) }
         }
     }

@@ -57,6 +57,10 @@ package final class IndexedDocumentView: PageComponent {
     private var totalLinks = 0
     /// Lines turned into cells or text so far.
     package private(set) var linesDrawn = 0
+    /// Whether rows the index has not reached yet are waited for; else they show as
+    /// blank until it gets there (an interactive viewer draws again then, and keeps
+    /// answering keys meanwhile).
+    package var waitsForIndex = true
 
     /// How a chunk laid out on its own starts and ends: what joining it to its
     /// neighbours needs (a blank line between two when either asked for a margin).
@@ -97,8 +101,15 @@ package final class IndexedDocumentView: PageComponent {
     /// The page's title, from its first chunk (waited for: it comes within a few
     /// milliseconds, since the head is at the start).
     package var title: String {
-        if index.snapshot.chunkCount == 0 { index.wait(forMoreThan: 0) }
+        if waitsForIndex, index.snapshot.chunkCount == 0 { index.wait(forMoreThan: 0) }
         return index.snapshot.title
+    }
+
+    /// How far the index has gone: the bytes it has reached and the page's bytes so
+    /// far; `nil` once it is complete.
+    package var indexProgress: (indexed: Int, total: Int)? {
+        let snapshot = index.snapshot
+        return snapshot.isComplete ? nil : (snapshot.indexedOffset, index.source.byteCount)
     }
 
     package var contentExtent: Double { Double(rowCount) }
@@ -214,6 +225,7 @@ package final class IndexedDocumentView: PageComponent {
                 // Past what the index has reached: wait for it to go further.
                 let snapshot = index.snapshot
                 guard !snapshot.isComplete || !hasReferences else { break }
+                guard waitsForIndex || snapshot.isComplete else { break }
                 if !snapshot.isComplete { index.wait(forMoreThan: chunkCount) }
                 synchronize()
                 continue
@@ -407,7 +419,8 @@ package final class IndexedDocumentView: PageComponent {
     /// changes the extent: the host is told at the next `layOut`).
     private func line(at row: Int) -> LayoutLine? {
         guard row >= 0 else { return nil }
-        if part(containing: row) == nil, !index.snapshot.isComplete || !hasReferences {
+        if part(containing: row) == nil { synchronize() }
+        if part(containing: row) == nil, waitsForIndex, !index.snapshot.isComplete || !hasReferences {
             _ = settle(rows: row..<(row + 1), anchor: 0)
         }
         guard let holder = part(containing: row) else { return nil }

@@ -51,8 +51,11 @@ package final class PageIndex: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// Bytes a chunk spans at least (the last may be shorter; a chunk ends at the first
-    /// cut past this).
+    /// cut past this). The first chunks are smaller, from `firstChunkBytes` on, so that
+    /// the first screen needs little of the page (a page arriving on standard input
+    /// shows sooner).
     package static let chunkBytes = 1 << 16
+    package static let firstChunkBytes = 1 << 12
 
     /// An empty index of `source`'s bytes from `start`.
     package init(source: any PageSource, start: Int = 0) {
@@ -69,7 +72,7 @@ package final class PageIndex: Sendable {
     package func build(chunkBytes: Int = PageIndex.chunkBytes) {
         let cutting = HTMLParser.Cutting(
             containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, splittable: LayoutUnits.splittableTags,
-            bytes: chunkBytes,
+            bytes: chunkBytes, firstBytes: min(chunkBytes, Self.firstChunkBytes),
             take: { [self] cut in
                 let units = LayoutUnits(cut.fragment)
                 let links = units.units.reduce(0) { $0 + LinkCounter.count($1, in: cut.fragment) }
@@ -187,17 +190,21 @@ package final class PageIndex: Sendable {
         }
     }
 
-    /// Waits until more than `chunkCount` chunks are known or the index is complete.
-    package func wait(forMoreThan chunkCount: Int) {
+    /// Waits until more than `chunkCount` chunks are known or the index is complete,
+    /// or until `deadline`.
+    /// - Returns: whether the wait ended before the deadline.
+    @discardableResult
+    package func wait(forMoreThan chunkCount: Int, until deadline: DispatchTime = .distantFuture) -> Bool {
         while true {
             let satisfied = state.withLock { state in
                 if state.chunkLinks.count > chunkCount || state.isComplete { return true }
                 state.waiters += 1
                 return false
             }
-            if satisfied { return }
-            progress.wait()
+            if satisfied { return true }
+            let result = progress.wait(timeout: deadline)
             state.withLock { $0.waiters -= 1 }
+            if result == .timedOut { return false }
         }
     }
 

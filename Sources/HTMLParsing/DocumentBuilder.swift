@@ -33,8 +33,10 @@ struct DocumentBuilder {
     /// count towards the next one, so a deep page is not cut at every end tag).
     private var openNonContainers = 0
     private var nodesAfterCut = 0
-    /// With `cutting.bytes`: the stream offset of the last cut.
+    /// With `cutting.bytes`: the stream offset of the last cut, and the bytes the
+    /// fragment being built is to span.
     private var streamOffsetAtCut = 0
+    private var fragmentBytes: Int?
     /// Inside an element whose content is never shown: how deep.
     private var skipDepth = 0
     /// Inside `<title>`: how deep, and its text so far.
@@ -100,7 +102,9 @@ struct DocumentBuilder {
         if !cutting.staysOpen.contains(document[closed].tag) { openNonContainers -= 1 }
         guard openNonContainers == 0, cutting.blocks.contains(document[closed].tag), !document.isHidden(closed) else { return }
         if let bytes = cutting.bytes {
-            guard let offset = streamOffsetAfterEndTag(of: document[closed].tag), offset - streamOffsetAtCut >= bytes else { return }
+            let target = fragmentBytes ?? min(bytes, cutting.firstBytes ?? bytes)
+            guard let offset = streamOffsetAfterEndTag(of: document[closed].tag), offset - streamOffsetAtCut >= target else { return }
+            fragmentBytes = min(bytes, target * 2)
             // A hidden list or quote left open: its state is not worth carrying.
             if !cutting.splittable.isEmpty, open.contains(where: { cutting.splittable.contains(document[$0].tag) && document.isHidden($0) }) { return }
             streamOffsetAtCut = offset

@@ -42,6 +42,9 @@ package enum HTMLParser {
         /// With a byte count, the page is cut only right after a block's own end tag,
         /// where a parse can start again (`parseChunk`), and each cut says where it is.
         package var bytes: Int?
+        /// With `bytes`: the first fragment's byte count, doubled for each next one up
+        /// to `bytes` (the start of a page comes quickly in small pieces).
+        package var firstBytes: Int?
         /// Takes the next fragment; returns `false` to stop the parse.
         package var take: (Cut) -> Bool
         /// The elements that may stay open across a cut.
@@ -49,8 +52,9 @@ package enum HTMLParser {
 
         package init(
             containers: Set<HTMLTag>, blocks: Set<HTMLTag>, splittable: Set<HTMLTag> = [], nodes: Int = .max, bytes: Int? = nil,
-            take: @escaping (Cut) -> Bool
+            firstBytes: Int? = nil, take: @escaping (Cut) -> Bool
         ) {
+            self.firstBytes = firstBytes
             self.containers = containers
             self.blocks = blocks
             self.splittable = splittable
@@ -81,7 +85,8 @@ package enum HTMLParser {
     /// Parses a UTF-8 page, from `start` (past a byte order mark) to its end, handing
     /// it over in fragments.
     package static func parse(_ source: any PageSource, from start: Int = 0, cutting: Cutting) throws(HTMLParsingError) {
-        try run(SourceReader(source: source, range: start..<source.byteCount), cutting: cutting)
+        // A page still arriving is read as far as it comes.
+        try run(SourceReader(source: source, range: start..<(source.isComplete ? source.byteCount : .max)), cutting: cutting)
     }
 
     private static func run(_ reader: SourceReader, cutting: Cutting) throws(HTMLParsingError) {
@@ -109,6 +114,8 @@ package enum HTMLParser {
         if let encoding, !PageEncoding.isSupported(encoding) { throw .unknownEncoding(encoding) }
         let found = PageEncoding.sniff(source.bytes(0..<1024)[...], override: encoding)
         guard found.encoding != "UTF-8" else { return (source, found.byteOrderMark) }
+        // Converted whole: a page still arriving is waited for.
+        while !source.isComplete { _ = source.waitForBytes(beyond: source.byteCount) }
         try check(byteCount: source.byteCount, encoding: encoding)
         let converted = PageEncoding.convert(source.bytes(found.byteOrderMark..<source.byteCount), from: found.encoding)
         return (MemoryPageSource(converted), 0)

@@ -12,6 +12,20 @@ package protocol PageSource: Sendable {
     /// - Returns: how many bytes were copied: fewer than asked only at the page's end
     ///   (or when the file shrank under the reader).
     func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Int
+
+    /// Whether the page is all there (else it is still arriving: standard input).
+    var isComplete: Bool { get }
+
+    /// Waits until the page has more than `count` bytes or is complete.
+    /// - Returns: the byte count then.
+    func waitForBytes(beyond count: Int) -> Int
+}
+
+extension PageSource {
+    /// A page is all there unless it says otherwise.
+    package var isComplete: Bool { true }
+
+    package func waitForBytes(beyond count: Int) -> Int { byteCount }
 }
 
 extension PageSource {

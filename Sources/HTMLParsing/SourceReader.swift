@@ -27,10 +27,11 @@ final class SourceReader {
     /// Bytes read from the page at a time.
     static let windowBytes = 1 << 16
 
-    /// A reader of `prefix`, then of `source`'s bytes in `range`.
+    /// A reader of `prefix`, then of `source`'s bytes in `range` (of a page still
+    /// arriving, as far as it comes, waiting for it).
     init(source: any PageSource, range: Range<Int>, prefix: [UInt8] = []) {
         self.source = source
-        self.range = range.clamped(to: 0..<source.byteCount)
+        self.range = source.isComplete ? range.clamped(to: 0..<source.byteCount) : range
         ready = prefix
         nextByte = self.range.lowerBound
         offsetMarks = [(prefix.count, self.range.lowerBound)]
@@ -59,18 +60,24 @@ final class SourceReader {
 
     /// Reads the next window into `ready`. Returns false at the end of the range.
     private func refill() -> Bool {
-        guard nextByte < range.upperBound || !carried.isEmpty else { return false }
+        var end = min(range.upperBound, source.byteCount)
+        if nextByte >= end, nextByte < range.upperBound, !source.isComplete {
+            end = min(range.upperBound, source.waitForBytes(beyond: nextByte))
+        }
+        // Whether bytes may follow this window.
+        var moreFollow: Bool { nextByte < range.upperBound && (nextByte < end || !source.isComplete) }
+        guard nextByte < end || !carried.isEmpty else { return false }
         let streamStart = streamOffset
         let pageStart = nextByte - carried.count
         var bytes = carried
         carried = []
-        if nextByte < range.upperBound {
-            let asked = min(Self.windowBytes, range.upperBound - nextByte)
+        if nextByte < end {
+            let asked = min(Self.windowBytes, end - nextByte)
             let count = window.withUnsafeMutableBytes { source.read(nextByte..<(nextByte + asked), into: $0) }
             // A file that shrank under the reader ends here.
             nextByte = count < asked ? range.upperBound : nextByte + count
             bytes += window[0..<count]
-            if nextByte < range.upperBound {
+            if moreFollow {
                 let cut = Self.incompleteTail(of: bytes)
                 carried = Array(bytes[cut...])
                 bytes.removeSubrange(cut...)

@@ -213,6 +213,31 @@ struct TerminalSessionTests {
         #expect(after.contains("icanon") && !after.contains("-icanon"))
         #expect(after.contains("echo") && !after.contains("-echo"))
     }
+
+    /// A page arriving on standard input is shown before it ends (the status line says
+    /// how far it is read), and `q` quits at once while the rest has not come.
+    @Test func showsStandardInputAsItArrivesAndQuitsAtOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-stdin-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("page.html")
+        try PageGenerator.page(bytes: 300_000, seed: 5).write(to: page, atomically: true, encoding: .utf8)
+        let marker = directory.appendingPathComponent("exited").path
+        // The first 100 KB now, the rest in a minute; the group notes when docscroll ends.
+        let producer = "(head -c 100000 \(page.path); sleep 60; cat \(page.path))"
+        let session = try Session(command: "sh -c '\(producer) | { \(executable) -; echo $? > \(marker); }'")
+        // Drawn at once, then again as the page comes in.
+        let first = try session.waitFor("the first screen") { $0.contains("Section 1") }
+        #expect(first.contains("indexing"))
+        #expect(first.contains("rows 1-23 of ~"))
+        try session.send("q")
+        var exited = false
+        for _ in 0..<100 where !exited {
+            exited = FileManager.default.fileExists(atPath: marker)
+            if !exited { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(exited, "docscroll quit while its input was still arriving")
+    }
 }
 
 func tmuxPath() -> String? {

@@ -1,0 +1,143 @@
+import Dispatch
+import Glibc
+import HTMLParsing
+import Synchronization
+
+/// A page arriving on a pipe (standard input), kept as it comes so that it can be
+/// shown before it ends: a thread reads it into memory, and past a few megabytes into
+/// a temporary file (unlinked at once, so nothing is left behind), which the page
+/// cache holds rather than the process. Readers read what has arrived and can wait
+/// for more.
+package final class SpooledInput: PageSource {
+    private struct State {
+        var count = 0
+        var memory: [UInt8] = []
+        /// The spool file once the input outgrew memory (-1 before).
+        var file: Int32 = -1
+        var isComplete = false
+        var waiters = 0
+    }
+
+    private let state = Mutex(State())
+    private let progress = DispatchSemaphore(value: 0)
+
+    /// Bytes kept in memory before the input moves to a temporary file.
+    private let memoryLimit: Int
+
+    /// Starts reading `descriptor` on a thread of its own, to its end, keeping up to
+    /// `memoryLimit` bytes in memory.
+    package init(descriptor: Int32, memoryLimit: Int = 4 << 20) {
+        self.memoryLimit = memoryLimit
+        DispatchQueue.global(qos: .userInitiated).async { [self] in pump(descriptor) }
+    }
+
+    deinit {
+        let file = state.withLock { $0.file }
+        if file >= 0 { close(file) }
+    }
+
+    package var byteCount: Int { state.withLock { $0.count } }
+
+    package var isComplete: Bool { state.withLock { $0.isComplete } }
+
+    /// Whether the input outgrew memory and is kept in a temporary file.
+    package var isSpooledToFile: Bool { state.withLock { $0.file >= 0 } }
+
+    package func waitForBytes(beyond count: Int) -> Int {
+        while true {
+            let now = state.withLock { state -> Int? in
+                if state.count > count || state.isComplete { return state.count }
+                state.waiters += 1
+                return nil
+            }
+            if let now { return now }
+            progress.wait()
+            state.withLock { $0.waiters -= 1 }
+        }
+    }
+
+    package func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        return state.withLock { state in
+            let range = range.clamped(to: 0..<state.count)
+            guard !range.isEmpty else { return 0 }
+            if state.file < 0 {
+                state.memory.withUnsafeBytes { base.copyMemory(from: $0.baseAddress! + range.lowerBound, byteCount: range.count) }
+                return range.count
+            }
+            var done = 0
+            while done < range.count {
+                let count = pread(state.file, base + done, range.count - done, off_t(range.lowerBound + done))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                done += count
+            }
+            return done
+        }
+    }
+
+    /// Reads the input to its end (or to a read error, which ends it too).
+    private func pump(_ descriptor: Int32) {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            append(chunk[0..<count])
+        }
+        let waiters = state.withLock { state in
+            state.isComplete = true
+            return state.waiters
+        }
+        for _ in 0..<waiters { progress.signal() }
+    }
+
+    private func append(_ bytes: ArraySlice<UInt8>) {
+        let memoryLimit = memoryLimit
+        let waiters = state.withLock { state in
+            if state.file < 0, state.count + bytes.count > memoryLimit, let file = Self.temporaryFile() {
+                // Moved once: what is read from now on comes from the file.
+                if Self.write(state.memory[...], to: file, at: 0) {
+                    state.file = file
+                    state.memory = []
+                } else {
+                    close(file)
+                }
+            }
+            if state.file >= 0 {
+                // A spool that cannot be written ends the input where it stands.
+                guard Self.write(bytes, to: state.file, at: state.count) else {
+                    state.isComplete = true
+                    return state.waiters
+                }
+            } else {
+                state.memory += bytes
+            }
+            state.count += bytes.count
+            return state.waiters
+        }
+        for _ in 0..<waiters { progress.signal() }
+    }
+
+    /// A new temporary file, already unlinked.
+    private static func temporaryFile() -> Int32? {
+        var template = Array(((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/docscroll-stdin-XXXXXX").utf8CString)
+        let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard file >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return file
+    }
+
+    private static func write(_ bytes: ArraySlice<UInt8>, to file: Int32, at offset: Int) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let count = pwrite(file, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+    }
+}
