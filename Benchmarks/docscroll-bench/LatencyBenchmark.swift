@@ -184,6 +184,16 @@ final class PseudoTerminalProcess {
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("S")
     }
 
+    /// The bytes that come within `timeoutMilliseconds` (empty when none did); `nil`
+    /// once the program has closed the terminal.
+    func readAvailable(timeoutMilliseconds: Int32) -> [UInt8]? {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, timeoutMilliseconds) > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let count = read(master, &buffer, buffer.count)
+        return count > 0 ? Array(buffer[0..<count]) : nil
+    }
+
     func send(_ text: String) {
         _ = text.withCString { write(master, $0, strlen($0)) }
     }

@@ -73,7 +73,7 @@ enum MemoryBenchmark {
 
     /// Runs `--scroll-through --stats`: the report from standard output, the figures
     /// from standard error.
-    private static func scrollThrough(_ docscroll: String, _ arguments: [String]) throws -> ([String: Any], [String: Any]) {
+    static func scrollThrough(_ docscroll: String, _ arguments: [String]) throws -> ([String: Any], [String: Any]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: docscroll)
         process.arguments = arguments + ["--scroll-through", "--stats"]

@@ -26,7 +26,7 @@ struct SuiteReport {
 }
 
 enum Suites {
-    static let names = ["container", "table", "dump", "memory", "latency"]
+    static let names = ["container", "table", "dump", "memory", "latency", "page"]
 
     static func run(_ name: String, _ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
         switch name {
@@ -35,6 +35,7 @@ enum Suites {
         case "dump": try dump(settings, progress: progress)
         case "memory": try memory(settings, progress: progress)
         case "latency": try latency(settings, progress: progress)
+        case "page": try page(settings, progress: progress)
         default: fail("no suite '\(name)' (suites: \(names.joined(separator: ", ")))")
         }
     }
@@ -190,6 +191,59 @@ enum Suites {
             report.figures["latency.docscrollFirstScreenSeconds.\(input)"] = r.firstScreenSeconds
             report.figures["latency.docscrollKeyMedianMs.\(input)"] = r.keyMedianMilliseconds
         }
+        return report
+    }
+
+    /// The page windowed all the way down: first screen, `G` and a scroll through real
+    /// pages of growing size, beside expanded and the text browsers.
+    static func page(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        let sizes = settings.quick ? [1_000_000] : [1_000_000, 100_000_000, 1_000_000_000, 2_000_000_000]
+        let (results, source) = try PageBenchmark.run(sizes: sizes, runs: settings.runsPerPoint, docscroll: settings.docscroll, progress: progress)
+        var report = SuiteReport(name: "page")
+        var csv = "tool,pageBytes,firstScreenSeconds,endSeconds,scrollPeakRSSBytes,frameMedianMs,frameMaxMs,timedOut\n"
+        report.markdown = """
+            Pages: \(source). A pseudo-terminal of \(PageBenchmark.width)x\(PageBenchmark.height). First screen: docscroll's when its
+            last row is drawn; the browsers' when their output is followed by a second of quiet (they draw differently; an upper
+            bound). G: `G` pressed at launch, to the page's last line on the screen. Scroll through: `--scroll-through`, a screen at
+            a time.
+
+            | page | tool | first screen | G | scroll-through peak RSS | frame median | slowest frame |
+            | ---: | --- | ---: | ---: | ---: | ---: | ---: |
+
+            """
+        func cell(_ value: Double?, _ format: String) -> String { value.map { String(format: format, $0) } ?? "" }
+        for m in results {
+            csv += "\(m.tool),\(m.pageBytes),\(m.firstScreenSeconds.map { String($0) } ?? ""),\(m.endSeconds.map { String($0) } ?? ""),"
+            csv += "\(m.scrollPeakRSSBytes.map { String($0) } ?? ""),\(m.frameMedianMilliseconds.map { String($0) } ?? ""),\(m.frameMaxMilliseconds.map { String($0) } ?? ""),\(m.timedOut)\n"
+            report.markdown += "| \(SVGPlot.bytes(Double(m.pageBytes))) | \(m.tool) | \(m.timedOut ? "over the limit" : cell(m.firstScreenSeconds.map { $0 * 1000 }, "%.0f ms")) | "
+            report.markdown += "\(cell(m.endSeconds, "%.2f s")) | \(m.scrollPeakRSSBytes.map { SVGPlot.bytes(Double($0)) } ?? "") | "
+            report.markdown += "\(cell(m.frameMedianMilliseconds, "%.3f ms")) | \(cell(m.frameMaxMilliseconds, "%.1f ms")) |\n"
+            if m.tool == "docscroll" {
+                let megabytes = m.pageBytes / 1_000_000
+                report.figures["page.firstScreenSeconds.\(megabytes)"] = m.firstScreenSeconds
+                report.figures["page.scrollPeakRSSBytes.\(megabytes)"] = m.scrollPeakRSSBytes.map(Double.init)
+                report.figures["page.frameMedianMs.\(megabytes)"] = m.frameMedianMilliseconds
+            }
+        }
+        report.targets = settings.quick ? [] : PageBenchmark.check(results)
+        write(csv, "page.csv", settings)
+        let colors = ["docscroll": "#1f77b4", "docscroll expanded": "#17becf", "w3m": "#2ca02c", "links": "#d62728", "lynx": "#9467bd"]
+        var first = SVGPlot(
+            title: "First screen of a real page (200x60)", xLabel: "page size", yLabel: "seconds",
+            series: colors.sorted { $0.key < $1.key }.compactMap { tool, color in
+                let points = results.filter { $0.tool == tool }.compactMap { m in m.firstScreenSeconds.map { (Double(m.pageBytes), $0) } }
+                return points.isEmpty ? nil : SVGPlot.Series(name: tool, color: color, dashed: !tool.hasPrefix("docscroll"), points: points)
+            })
+        first.yTick = { String(format: $0 >= 1 ? "%.0f s" : "%.2g s", $0) }
+        write(first.svg(), "page-first-screen.svg", settings)
+        let memory = SVGPlot(
+            title: "Peak RSS scrolling through a real page (200x60)", xLabel: "page size", yLabel: "peak RSS",
+            series: ["docscroll", "docscroll expanded"].compactMap { tool in
+                let points = results.filter { $0.tool == tool }.compactMap { m in m.scrollPeakRSSBytes.map { (Double(m.pageBytes), Double($0)) } }
+                return points.isEmpty ? nil : SVGPlot.Series(name: tool, color: colors[tool] ?? "#000", points: points)
+            })
+        write(memory.svg(), "page-memory.svg", settings)
+        report.markdown += "\n![first screen](page-first-screen.svg)\n\n![peak RSS](page-memory.svg)\n"
         return report
     }
 

@@ -66,6 +66,8 @@ extension TableView {
         guard wrapsCells else { return (false, 0, nil) }
         var changed = false
         var addedAboveAnchor = 0
+        // The anchor moves down with the rows above it that grow (new coordinates).
+        var anchor = anchor
         var firstChangedLine: Int?
         // Rows before `measuredPrefix` are all measured: start after them.
         var record = max(records(onLines: lines).lowerBound, measuredPrefix)
@@ -79,12 +81,25 @@ extension TableView {
                 if new != old {
                     changed = true
                     firstChangedLine = firstChangedLine ?? start
-                    if start + old <= anchor { addedAboveAnchor += new - old }
+                    if start + old <= anchor {
+                        addedAboveAnchor += new - old
+                        anchor += new - old
+                    }
                 }
             }
             record += 1
         }
         return (changed, addedAboveAnchor, firstChangedLine)
+    }
+
+    /// The container's layout pass: measures the rows down to the end of what the
+    /// constraints ask for (from the top, so that the rows above the viewport are exact
+    /// too), reporting rows added above the viewport top as a correction.
+    package func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
+        let measured = measureRows(coveringLines: 0..<constraints.rows.upperBound, anchor: Int(constraints.scrollOffset))
+        guard measured.changed else { return .unchanged }
+        return LayoutGeometry(
+            firstChangedOffset: Double(measured.firstChangedLine ?? 0), scrollOffsetCorrection: Double(measured.linesAddedAboveAnchor))
     }
 
     /// Measures every row (a dump, the expanded model, a jump to the end).

@@ -88,12 +88,13 @@ public final class DocScrollView {
         didSet { for case let page as IndexedDocumentView in pages { page.waitsForIndex = waitsForPages } }
     }
 
-    /// Waits until every page's first chunk is indexed (or the page is, whole), for at
-    /// most `seconds`: a first screen drawn then shows text rather than blank rows,
-    /// while a page arriving slowly on a pipe is not waited for longer.
-    public func waitForFirstChunks(seconds: Double) {
+    /// Waits until the pages' index holds what the first screen shows (or the whole
+    /// page), for at most `seconds`: a first screen drawn then shows text rather than
+    /// blank rows, while a page arriving slowly on a pipe is not waited for longer.
+    public func waitForFirstScreen(seconds: Double) {
         let deadline = DispatchTime.now() + seconds
-        for case let page as IndexedDocumentView in pages { page.index.wait(forMoreThan: 0, until: deadline) }
+        let rows = Int(container.viewportExtent) + renderer.tileRows
+        for case let page as IndexedDocumentView in pages { page.waitForIndex(throughRow: rows, until: deadline) }
     }
 
     /// Whether any page read or indexed more since the last call.
@@ -242,11 +243,10 @@ public final class DocScrollView {
         return frame
     }
 
-    /// Lays out what the viewport shows, plus what the renderer may prefetch around it
-    /// (so no tile is built from rows not laid out yet), and measures the wrapped table
-    /// rows as far, telling the container of every extent that changed (with the rows
-    /// added above the viewport top, so that what is there stays) and the renderer of
-    /// the tiles that now show other rows. Repeats until nothing changes.
+    /// Runs the container's layout pass (`ScrollContainer.layOutComponents`): every
+    /// component the viewport meets lays out what it shows, plus what the renderer may
+    /// prefetch around it (so no tile is built from rows not laid out yet), and the
+    /// renderer drops the tiles of rows that changed.
     /// - Parameter offset: the root offset to hold (a `--frame` request): everything
     ///   above it is laid out, so that the offset means what it means in a dump; `nil`
     ///   keeps the content at the top where it is (the container's anchor rule).
@@ -255,33 +255,9 @@ public final class DocScrollView {
     ///   deferred.
     func layOutViewport(keeping offset: Double?, ahead: Bool? = nil) {
         let prefetchRows = (ahead ?? !defersPrefetch) ? renderer.rowsAhead(viewportExtent: container.viewportExtent) : 0
-        var changed = true
-        while changed {
-            changed = false
-            let viewportEnd = container.scrollOffset + container.viewportExtent
-            let ahead = renderer.tileRows + prefetchRows
-            for (page, id) in zip(pages, pageIDs) {
-                guard let top = container.rootOffset(of: id), top < viewportEnd else { continue }
-                let anchor = Int(max(0, container.scrollOffset - top))
-                let first = offset == nil ? max(0, anchor - ahead) : 0
-                let change = page.layOut(rows: first..<(Int(viewportEnd - top) + ahead), anchor: anchor)
-                if change.changed {
-                    renderer.invalidate(id, rows: change.firstChangedRow..<Int.max)
-                    container.componentExtentDidChange(id, rowsInsertedAboveAnchor: Double(change.rowsAddedAboveAnchor))
-                    changed = true
-                }
-            }
-            for (table, id) in zip(tables, tableIDs) where table.isExtentEstimated {
-                guard let top = container.rootOffset(of: id), top < viewportEnd else { continue }
-                let anchor = Int(max(0, container.scrollOffset - top))
-                let measured = table.measureRows(coveringLines: 0..<(Int(viewportEnd - top) + ahead), anchor: anchor)
-                if measured.changed {
-                    if let line = measured.firstChangedLine { renderer.invalidate(id, rows: line..<Int.max) }
-                    container.componentExtentDidChange(id, rowsInsertedAboveAnchor: Double(measured.linesAddedAboveAnchor))
-                    changed = true
-                }
-            }
-            if changed, let offset { container.scroll(to: offset) }
+        let cacheExtent = Double(renderer.tileRows + prefetchRows)
+        for change in container.layOutComponents(cacheExtent: cacheExtent, holding: offset) {
+            renderer.invalidate(change.component, rows: Int(min(Double(Int.max / 2), change.from))..<Int.max)
         }
     }
 

@@ -14,7 +14,7 @@ enum InteractiveSession {
         // Keys are answered while a page is still arriving or being indexed: what is
         // not there yet shows blank and is drawn when it comes.
         view.waitsForPages = false
-        view.waitForFirstChunks(seconds: 0.05)
+        view.waitForFirstScreen(seconds: 0.05)
         let viewer = Viewer(view: view, width: size.width, height: size.height, showsStatistics: showsStatistics)
         guard terminal.enterInteractiveMode(mouse: mouse) else { return false }
         defer { terminal.restore() }

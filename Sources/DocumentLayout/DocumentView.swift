@@ -98,11 +98,11 @@ package final class DocumentView: PageComponent {
 
     package var title: String { document.title }
 
-    package func layOut(rows: Range<Int>, anchor: Int) -> PageLayoutChange {
+    package func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
         let frontier = pageLayout.lines.count
         // Layout goes down from the top: nothing above the frontier ever moves.
-        guard layOut(throughRow: rows.upperBound - 1) else { return PageLayoutChange() }
-        return PageLayoutChange(changed: true, firstChangedRow: frontier)
+        guard layOut(throughRow: constraints.rows.upperBound - 1) else { return .unchanged }
+        return LayoutGeometry(firstChangedOffset: Double(frontier))
     }
 
     package var figures: PageFigures {

@@ -1,3 +1,4 @@
+import Dispatch
 import HTMLParsing
 import RenderCore
 import ScrollCore
@@ -52,7 +53,7 @@ package final class IndexedDocumentView: PageComponent {
     private var protectedUse = 0
     /// How the extent changed since the host was last told (`layOut` tells it):
     /// changes made while drawing, dumping or searching are reported there too.
-    private var unreported = PageLayoutChange()
+    private var unreported = LayoutGeometry.unchanged
     /// Links in the whole page, once the index is complete.
     private var totalLinks = 0
     /// Lines turned into cells or text so far.
@@ -105,6 +106,16 @@ package final class IndexedDocumentView: PageComponent {
         return index.snapshot.title
     }
 
+    /// Waits until the index has found the chunks that hold the first `rows` rows (or
+    /// the whole page), or until `deadline`.
+    package func waitForIndex(throughRow rows: Int, until deadline: DispatchTime) {
+        synchronize()
+        while Int(extents.total) < rows, !index.snapshot.isComplete {
+            guard index.wait(forMoreThan: chunkCount, until: deadline) else { return }
+            synchronize()
+        }
+    }
+
     /// How far the index has gone: the bytes it has reached and the page's bytes so
     /// far; `nil` once it is complete.
     package var indexProgress: (indexed: Int, total: Int)? {
@@ -127,7 +138,7 @@ package final class IndexedDocumentView: PageComponent {
     /// Notes for the host that rows from `row` on changed.
     private func noteChange(from row: Int) {
         unreported.changed = true
-        unreported.firstChangedRow = min(unreported.firstChangedRow, row)
+        unreported.firstChangedOffset = min(unreported.firstChangedOffset, Double(row))
     }
 
     /// Takes in the chunks the index found since the last look.
@@ -178,14 +189,13 @@ package final class IndexedDocumentView: PageComponent {
 
     // MARK: Layout
 
-    package func layOut(rows: Range<Int>, anchor: Int) -> PageLayoutChange {
+    package func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
         protectedUse = useCount + 1
-        let rowsAddedAboveAnchor = settle(rows: rows, anchor: anchor)
+        let rowsAddedAboveAnchor = settle(rows: constraints.rows, anchor: Int(constraints.scrollOffset))
         trimCache()
-        var change = unreported
-        change.rowsAddedAboveAnchor = rowsAddedAboveAnchor
-        unreported = PageLayoutChange()
-        return change
+        defer { unreported = .unchanged }
+        guard unreported.changed else { return .unchanged }
+        return LayoutGeometry(firstChangedOffset: unreported.firstChangedOffset, scrollOffsetCorrection: Double(rowsAddedAboveAnchor))
     }
 
     /// Makes the parts that rows `rows` show exact (waiting for the index where it has

@@ -6,18 +6,13 @@ import ScrollCore
 /// (`DocumentView`, the expanded mode) or a chunk at a time from a checkpoint index
 /// (`IndexedDocumentView`, the windowed mode).
 ///
-/// The host asks for the rows it is about to draw (`layOut(rows:anchor:)`); the page
-/// lays out what they need and answers with how its extent changed, including the
-/// rows added or removed above the anchor (Flutter's `scrollOffsetCorrection`), so
-/// that the container keeps the row at the viewport top where it is.
+/// The container's layout pass tells a page which rows the viewport needs
+/// (`performLayout`); the page lays out what they need and answers with how its extent
+/// changed, including the rows added or removed above the viewport top (Flutter's
+/// `scrollOffsetCorrection`), so that the container keeps the row there where it is.
 package protocol PageComponent: ScrollComponent, RowSource {
     /// The text of the page's `<title>`; empty when it has none (or is not read yet).
     var title: String { get }
-
-    /// Lays out what rows `rows` show, so that they are exact.
-    /// - Parameter anchor: the page row at the viewport top (0 when the page's top is
-    ///   in the viewport): rows added or removed above it are reported.
-    func layOut(rows: Range<Int>, anchor: Int) -> PageLayoutChange
 
     /// Makes the extent exact: every row of the page is known.
     func layOutAll()
@@ -42,22 +37,6 @@ package protocol PageComponent: ScrollComponent, RowSource {
 
     /// What the page holds now, for the statistics.
     var figures: PageFigures { get }
-}
-
-/// How a page's extent changed while it laid rows out.
-package struct PageLayoutChange: Equatable, Sendable {
-    /// Whether the extent (or any row) changed.
-    package var changed = false
-    /// The first row whose content may differ from before (tiles from it on are stale).
-    package var firstChangedRow = Int.max
-    /// Rows added (negative: removed) above the anchor row.
-    package var rowsAddedAboveAnchor = 0
-
-    package init(changed: Bool = false, firstChangedRow: Int = .max, rowsAddedAboveAnchor: Int = 0) {
-        self.changed = changed
-        self.firstChangedRow = firstChangedRow
-        self.rowsAddedAboveAnchor = rowsAddedAboveAnchor
-    }
 }
 
 /// What a page holds in memory, in its own terms.

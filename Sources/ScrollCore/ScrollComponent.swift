@@ -16,6 +16,13 @@ public protocol ScrollComponent: AnyObject {
     /// while the rest of the component scrolls under it, in points; 0 for none.
     /// Default: 0.
     var headerExtent: Double { get }
+
+    /// Lays out lazily what `constraints` ask for (the rows the viewport shows, with
+    /// the cache extent around them), called by the container's layout pass
+    /// (`ScrollContainer.layOutComponents`) for the components the viewport meets.
+    /// A component with estimated rows makes them exact here and answers how its
+    /// extent changed. Default: nothing to lay out (`LayoutGeometry.unchanged`).
+    func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry
 }
 
 extension ScrollComponent {
@@ -23,6 +30,8 @@ extension ScrollComponent {
     public var isExtentEstimated: Bool { false }
     /// No header unless a component declares one.
     public var headerExtent: Double { 0 }
+    /// Nothing to lay out unless a component says otherwise.
+    public func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry { .unchanged }
 }
 
 /// Identifies a component inside one container; stable while the component stays.

@@ -221,6 +221,43 @@ public final class ScrollContainer {
         }
     }
 
+    /// The layout pass that lets components lay out lazily: each component the viewport
+    /// meets gets its constraints (`performLayout`), and its new extent and correction
+    /// are taken in (the content at the viewport top stays put), until no component
+    /// changes.
+    /// - Parameters:
+    ///   - cacheExtent: points above and below the viewport to have laid out.
+    ///   - offset: a root offset to hold (a jump to it): components lay out everything
+    ///     above it exactly, and the offset is kept; `nil` keeps the content at the top.
+    /// - Returns: for each component whose content changed, the first content offset
+    ///   that changed (a renderer drops what it drew from there on).
+    @discardableResult
+    public func layOutComponents(cacheExtent: Double, holding offset: Double? = nil) -> [(component: ComponentID, from: Double)] {
+        var changes: [(component: ComponentID, from: Double)] = []
+        var changed = true
+        while changed {
+            changed = false
+            let viewportEnd = scrollOffset + storedViewportExtent
+            for index in entries.indices where !entries[index].isHidden {
+                let top = contentTop(index)
+                guard top < viewportEnd else { break }
+                // Above the viewport and its cache, only a jump needs a component exact.
+                if offset == nil, top + entries[index].extent < scrollOffset - cacheExtent { continue }
+                let inner = max(0, scrollOffset - top)
+                let constraints = LayoutConstraints(
+                    scrollOffset: inner, remainingPaintExtent: max(0, viewportEnd - (top + inner)), cacheExtent: cacheExtent,
+                    exactAbove: offset != nil)
+                let geometry = entries[index].component.performLayout(constraints)
+                guard geometry.changed else { continue }
+                changes.append((entries[index].id, geometry.firstChangedOffset))
+                componentExtentDidChange(entries[index].id, rowsInsertedAboveAnchor: geometry.scrollOffsetCorrection)
+                changed = true
+            }
+            if changed, let offset { scroll(to: offset) }
+        }
+        return changes
+    }
+
     /// Makes several changes as one: one anchor, one layout, one list of events.
     @discardableResult
     public func performBatchUpdates(_ updates: () -> Void) -> [ScrollEvent] {

@@ -252,3 +252,30 @@ struct CustomComponentFrameTests {
         #expect(frame.plainText(row: 9) == "grown 9 of 13")
     }
 }
+
+/// A windowed page whose rows above the viewport are estimates: laying out more of it
+/// (its chunks come in as the index goes on, estimates become line counts) never moves
+/// the text at the top of the viewport.
+@Suite("Estimates corrected under the viewport")
+struct AnchorTests {
+    @Test(arguments: [UInt64(1), 2, 3])
+    func theTextAtTheTopStaysWhileEstimatesAreCorrected(seed: UInt64) throws {
+        let page = InputFile(name: "long.html", bytes: Array(SampleContent.PageGenerator.page(bytes: 600_000, seed: seed).utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 70, height: 20, mode: .windowed))
+        view.scroll(toFraction: 0.6)
+        let landed = view.frame()
+        #expect(!view.isLaidOut, "the rows above are estimates")
+        // More of the page laid out around the viewport: the screen stays.
+        view.prefetch()
+        #expect(view.frame() == landed)
+        // Down a few screens and back up again: the same text at the top.
+        for _ in 0..<5 { view.navigate(.pages(1)) ; _ = view.frame() }
+        for _ in 0..<5 { view.navigate(.pages(-1)) ; _ = view.frame() }
+        #expect(view.frame().plainLines == landed.plainLines)
+        // What the screen shows is the page's text there: the same rows in a dump.
+        let dump = dumpLines(view)
+        let top = try #require(landed.plainLines.first { !$0.isEmpty })
+        let at = try #require(dump.firstIndex(of: top))
+        #expect(Array(dump[at...].prefix(5)) == Array(landed.plainLines.drop { $0.isEmpty }.prefix(5)))
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import HTMLParsing
 import RenderCore
 import SampleContent
+import ScrollCore
 import Testing
 @testable import DocumentLayout
 
@@ -88,7 +89,7 @@ struct PageIndexTests {
         var generator = SeededGenerator(seed: seed)
         for _ in 0..<40 {
             let row = Int.random(in: 0..<max(1, view.rowCount), using: &generator)
-            _ = view.layOut(rows: row..<(row + 10), anchor: row)
+            _ = view.performLayout(LayoutConstraints(scrollOffset: Double(row), remainingPaintExtent: 10))
         }
         #expect(Self.indexedLines(view, width: width) == whole)
     }
