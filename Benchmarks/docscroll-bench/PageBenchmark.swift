@@ -126,16 +126,8 @@ enum PageBenchmark {
     /// A line of a command's output to look for on the terminal: the last (or first)
     /// line with text, its first 30 characters.
     static func marker(_ executable: String, _ arguments: [String], last: Bool) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard let output = commandOutput(executable, arguments) else { throw CocoaError(.executableNotLoadable) }
+        let lines = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return String((last ? lines.last : lines.first)?.prefix(30) ?? "")
     }
 

@@ -40,8 +40,8 @@ func docscrollExecutable() -> URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("docscroll")
 }
 
-/// The first line a command prints, or `nil`.
-func firstLine(_ executable: String, _ arguments: [String]) -> String? {
+/// What a command prints on standard output, or `nil` when it cannot be run.
+func commandOutput(_ executable: String, _ arguments: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -51,7 +51,12 @@ func firstLine(_ executable: String, _ arguments: [String]) -> String? {
     guard (try? process.run()) != nil else { return nil }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// The first line a command prints, or `nil`.
+func firstLine(_ executable: String, _ arguments: [String]) -> String? {
+    commandOutput(executable, arguments)?.split(separator: "\n").first.map(String.init)
 }
 
 /// The machine and the versions the figures were measured with.
