@@ -114,6 +114,11 @@ package final class IndexedDocumentView: PageComponent {
             guard index.wait(forMoreThan: chunkCount, until: deadline) else { return }
             synchronize()
         }
+        // A small page is indexed whole within a few milliseconds: its first screen
+        // then shows its real length.
+        let settled = min(deadline, .now() + .milliseconds(5))
+        while !index.snapshot.isComplete, index.wait(forMoreThan: chunkCount, until: settled) { synchronize() }
+        synchronize()
     }
 
     /// How far the index has gone: the bytes it has reached and the page's bytes so

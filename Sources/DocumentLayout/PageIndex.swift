@@ -70,7 +70,7 @@ package final class PageIndex: Sendable {
     /// - Parameter chunkBytes: how far apart checkpoints are at least (small values to
     ///   test the cuts).
     package func build(chunkBytes: Int = PageIndex.chunkBytes) {
-        let cutting = HTMLParser.Cutting(
+        var cutting = HTMLParser.Cutting(
             containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, splittable: LayoutUnits.splittableTags,
             bytes: chunkBytes, firstBytes: min(chunkBytes, Self.firstChunkBytes),
             take: { [self] cut in
@@ -79,6 +79,8 @@ package final class PageIndex: Sendable {
                 record(links: links, title: cut.fragment.title, next: cut.endOffset.map { ($0, cut.openElements ?? []) })
                 return !stopped.load(ordering: .relaxed)
             })
+        // Links are counted on the elements alone.
+        cutting.keepsText = false
         do throws(HTMLParsingError) {
             try HTMLParser.parse(source, from: start, cutting: cutting)
             finish(error: nil)

@@ -22,11 +22,24 @@ struct DocumentBuilder {
 
     init(cutting: HTMLParser.Cutting? = nil) {
         self.cutting = cutting
+        names = InternedNames(cutting: cutting)
+        isCutting = cutting != nil
+        cutBytes = cutting?.bytes
+        fragmentBytes = cutting?.bytes.map { min($0, cutting?.firstBytes ?? $0) }
+        keepsText = cutting?.keepsText ?? true
     }
+    /// What the hot paths read of `cutting`, copied out once (reading a field of the
+    /// optional struct copies it, with its sets and closure, on every element).
+    private let isCutting: Bool
+    private let cutBytes: Int?
+    private let keepsText: Bool
     /// Per node: its last child so far, to link the next one in O(1).
     private var lastChild: [HTMLDocument.NodeIndex] = [HTMLDocument.none]
-    /// The open elements; the last is the parent of what comes next.
+    /// The open elements; the last is the parent of what comes next. With what their
+    /// names say.
     private var open: [HTMLDocument.NodeIndex] = []
+    private var openElements: [InternedNames.Element] = []
+    private var names: InternedNames
     /// With `cutting`: how many open elements may not stay open across a cut (a cut
     /// needs none),
     /// and the node count right after the last cut (the copied containers do not
@@ -59,13 +72,14 @@ struct DocumentBuilder {
 
     mutating func startElement(_ rawName: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         textIsOpen = false
+        guard let rawName else { return }
         // libxml2's HTML parser gives element and attribute names in lower case.
-        let name = Self.string(rawName)
-        if titleDepth > 0 || (name == "title" && document.title.isEmpty && title.isEmpty) {
+        let element = names.element(UnsafeRawPointer(rawName))
+        if titleDepth > 0 || (element.isTitle && document.title.isEmpty && title.isEmpty) {
             titleDepth += 1
             return
         }
-        if skipDepth > 0 || Self.droppedTags.contains(name) {
+        if skipDepth > 0 || element.isDropped {
             skipDepth += 1
             return
         }
@@ -73,18 +87,19 @@ struct DocumentBuilder {
         if let attributes {
             var index = 0
             while let attributeName = attributes[index] {
-                let key = Self.string(attributeName)
-                if Self.keptAttributes.contains(key), document.attributes.count - firstAttribute < Int(UInt16.max) {
+                if let key = names.keptAttribute(UnsafeRawPointer(attributeName)), document.attributes.count - firstAttribute < Int(UInt16.max) {
                     document.attributes.append(.init(name: key, value: Self.string(attributes[index + 1])))
                 }
                 index += 2
             }
         }
-        let node = HTMLDocument.Node(
-            kind: .element, tag: HTMLTag(name: name), attributeCount: UInt16(document.attributes.count - firstAttribute),
+        var node = HTMLDocument.Node(
+            kind: .element, tag: element.tag, attributeCount: UInt16(document.attributes.count - firstAttribute),
             parent: open.last ?? document.root, payload: Int32(firstAttribute))
+        if node.attributeCount > 0 { node.isHidden = HTMLDocument.hides(document.attributes[firstAttribute...]) }
         open.append(link(node))
-        if let cutting, !cutting.staysOpen.contains(node.tag) { openNonContainers += 1 }
+        openElements.append(element)
+        if isCutting, !element.staysOpen { openNonContainers += 1 }
     }
 
     mutating func endElement() {
@@ -98,19 +113,19 @@ struct DocumentBuilder {
             skipDepth -= 1
             return
         }
-        guard let closed = open.popLast(), let cutting else { return }
-        if !cutting.staysOpen.contains(document[closed].tag) { openNonContainers -= 1 }
-        guard openNonContainers == 0, cutting.blocks.contains(document[closed].tag), !document.isHidden(closed) else { return }
-        if let bytes = cutting.bytes {
-            let target = fragmentBytes ?? min(bytes, cutting.firstBytes ?? bytes)
+        guard let closed = open.popLast(), let element = openElements.popLast(), isCutting else { return }
+        if !element.staysOpen { openNonContainers -= 1 }
+        guard openNonContainers == 0, element.isBlock, !document.isHidden(closed) else { return }
+        if let bytes = cutBytes {
+            let target = fragmentBytes ?? bytes
             guard let offset = streamOffsetAfterEndTag(of: document[closed].tag), offset - streamOffsetAtCut >= target else { return }
             fragmentBytes = min(bytes, target * 2)
             // A hidden list or quote left open: its state is not worth carrying.
-            if !cutting.splittable.isEmpty, open.contains(where: { cutting.splittable.contains(document[$0].tag) && document.isHidden($0) }) { return }
+            if zip(open, openElements).contains(where: { $1.isSplittable && document.isHidden($0) }) { return }
             streamOffsetAtCut = offset
-            cut(cutting, endOffset: reader?.pageOffset(ofStreamOffset: offset))
-        } else if document.nodes.count - nodesAfterCut >= cutting.nodes {
-            cut(cutting, endOffset: nil)
+            cut(endOffset: reader?.pageOffset(ofStreamOffset: offset))
+        } else if let cutting, document.nodes.count - nodesAfterCut >= cutting.nodes {
+            cut(endOffset: nil)
         }
     }
 
@@ -138,23 +153,24 @@ struct DocumentBuilder {
     /// Hands the document so far to the fragment taker and goes on with a new one
     /// that starts inside copies of the open containers (attributes kept, so that
     /// a hidden container stays hidden).
-    private mutating func cut(_ cutting: HTMLParser.Cutting, endOffset: Int?) {
+    private mutating func cut(endOffset: Int?) {
+        guard let cutting else { return }
         let finished = document
         var next = HTMLDocument()
         next.title = finished.title
         lastChild = [HTMLDocument.none]
         document = next
-        var openElements: [OpenElement] = []
+        var stillOpen: [OpenElement] = []
         for (depth, element) in open.enumerated() {
             let firstAttribute = document.attributes.count
             document.attributes += finished.attributes(of: element)
-            if cutting.bytes != nil { openElements.append(OpenElement(tag: finished[element].tag, attributes: Array(finished.attributes(of: element)))) }
+            if cutting.bytes != nil { stillOpen.append(OpenElement(tag: finished[element].tag, attributes: Array(finished.attributes(of: element)))) }
             open[depth] = link(HTMLDocument.Node(
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
-                parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute)))
+                parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden))
         }
         nodesAfterCut = document.nodes.count
-        if !cutting.take(HTMLParser.Cut(fragment: finished, endOffset: endOffset, openElements: cutting.bytes == nil ? nil : openElements)) {
+        if !cutting.take(HTMLParser.Cut(fragment: finished, endOffset: endOffset, openElements: cutting.bytes == nil ? nil : stillOpen)) {
             isStopped = true
             if let parser { xmlStopParser(parser) }
         }
@@ -174,7 +190,7 @@ struct DocumentBuilder {
             title += String(decoding: text, as: UTF8.self)
             return
         }
-        guard skipDepth == 0 else { return }
+        guard skipDepth == 0, keepsText else { return }
         if textIsOpen {
             document.extendLastText(text)
             return

@@ -23,6 +23,8 @@ package struct HTMLDocument: Sendable {
         /// Index of the text (see `text(of:)`) for text nodes; first index into
         /// `attributes` for elements.
         package var payload: Int32
+        /// For elements: not shown (see `HTMLDocument.isHidden`).
+        package var isHidden = false
     }
 
     package struct Attribute: Sendable, Hashable {
@@ -106,10 +108,19 @@ package struct HTMLDocument: Sendable {
 
     /// Whether an element is not shown: the `hidden` attribute, or an inline style of
     /// `display: none` or `visibility: hidden` (`aria-hidden` hides nothing on screen).
+    /// Decided once, when the element is built (layout asks for every element).
     package func isHidden(_ index: NodeIndex) -> Bool {
-        guard self[index].kind == .element, self[index].attributeCount > 0 else { return false }
-        if attribute("hidden", of: index) != nil { return true }
-        guard let style = attribute("style", of: index) else { return false }
+        nodes[Int(index)].isHidden
+    }
+
+    /// Whether an element with `attributes` is not shown (see `isHidden`).
+    static func hides(_ attributes: ArraySlice<Attribute>) -> Bool {
+        var style: String?
+        for attribute in attributes {
+            if attribute.name == "hidden" { return true }
+            if attribute.name == "style", style == nil { style = attribute.value }
+        }
+        guard let style else { return false }
         let compact = style.lowercased().filter { !$0.isWhitespace }
         return compact.contains("display:none") || compact.contains("visibility:hidden")
     }

@@ -47,6 +47,9 @@ package enum HTMLParser {
         package var firstBytes: Int?
         /// Takes the next fragment; returns `false` to stop the parse.
         package var take: (Cut) -> Bool
+        /// Whether fragments keep their text (a consumer that counts links and cuts,
+        /// but lays nothing out, needs only the elements).
+        package var keepsText = true
         /// The elements that may stay open across a cut.
         let staysOpen: Set<HTMLTag>
 

@@ -77,9 +77,19 @@ package enum PageEncoding {
     /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values
     /// past U+10FFFF).
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer(isValidUTF8)
+    }
+
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return true }
         while index < count {
+            // ASCII eight bytes at a time (most of a page).
+            while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1

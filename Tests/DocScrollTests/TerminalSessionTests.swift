@@ -89,7 +89,8 @@ struct TerminalSessionTests {
 
     @Test func searchesHelpAndTheStatusLine() throws {
         let session = try Session(command: command())
-        let first = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        // The page is indexed in the background: the status line settles once it is.
+        let first = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") && !$0.contains("indexing") }
         let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count >= 24)
         let status = String(lines[23])
