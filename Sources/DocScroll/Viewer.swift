@@ -36,6 +36,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case help
     /// Draw the whole screen again.
     case redraw
+    /// The pages were read or indexed further (the terminal loop says so while they
+    /// are): a jump waiting for the whole page goes when it is there.
+    case pagesProgressed
     /// The terminal changed size; both figures include the status line.
     case resize(width: Int, height: Int)
     /// Stop the program for the shell (Ctrl-Z); it draws everything again on return.
@@ -83,6 +86,10 @@ public final class Viewer {
     public private(set) var message: String?
     /// Whether the help screen is shown (until the next key).
     public private(set) var showsHelp = false
+    /// A jump to the end or to a percentage waiting for the pages to be indexed to
+    /// their end (when frames do not wait for them): keys are answered meanwhile, and
+    /// any key but the jump's own gives it up.
+    public private(set) var pendingJump: ViewerCommand?
     /// Asked during a long search: true stops it (the terminal loop answers whether
     /// Ctrl-C was pressed meanwhile).
     public var interruption: () -> Bool = { false }
@@ -123,6 +130,7 @@ public final class Viewer {
         if let prompt { return edit(prompt, with: key) }
         let hadMessage = message != nil
         message = nil
+        pendingJump = nil
         if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
             count = min(100_000_000, (count ?? 0) * 10 + digit)
             return []
@@ -206,9 +214,15 @@ public final class Viewer {
         case .scrollPages(let pages): view.navigate(.pages(pages))
         case .scrollHalfPages(let halves): view.navigate(.halfPages(halves))
         case .top: view.navigate(.stackTop)
-        case .bottom: view.navigate(.stackBottom)
+        case .bottom, .goToPercent:
+            if !view.waitsForPages, let progress = view.indexingProgress {
+                pendingJump = command
+                message = "Going there once the page is indexed (\(Int(progress * 100))%)"
+                return [.draw(screen())]
+            }
+            pendingJump = nil
+            if case .goToPercent(let percent) = command { view.scroll(toFraction: Double(percent) / 100) } else { view.navigate(.stackBottom) }
         case .goToRow(let row): view.scroll(to: max(0, row - 1))
-        case .goToPercent(let percent): view.scroll(toFraction: Double(percent) / 100)
         case .scrollColumns(let columns):
             return view.scrollTopTableHorizontally(by: columns) ? [.draw(screen())] : []
         case .search(let query, let forward):
@@ -240,6 +254,15 @@ public final class Viewer {
             return [.draw(screen())]
         case .redraw:
             return [.draw(screen())]
+        case .pagesProgressed:
+            guard let jump = pendingJump else { return [.draw(screen())] }
+            if let progress = view.indexingProgress {
+                message = "Going there once the page is indexed (\(Int(progress * 100))%)"
+                return [.draw(screen())]
+            }
+            message = nil
+            let moved = handle(jump)
+            return moved.isEmpty ? [.draw(screen())] : moved
         case .resize(let newWidth, let newHeight):
             width = max(1, newWidth)
             height = max(Self.statusRows + 1, newHeight)

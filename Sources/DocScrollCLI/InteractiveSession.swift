@@ -58,7 +58,7 @@ enum InteractiveSession {
             }
             var keys = decoder.feed(bytes)
             if bytes.isEmpty { keys += decoder.flush() }
-            if keys.isEmpty, view.pagesProgressed() { actions.append(.draw(viewer.screen())) }
+            if keys.isEmpty, view.pagesProgressed() { actions += viewer.handle(.pagesProgressed) }
             for key in keys { actions += viewer.handle(key: key) }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SampleContent
+import RenderCore
 import Testing
 @testable import DocScroll
 
@@ -32,6 +33,53 @@ struct SpooledInputTests {
         #expect(spool.isComplete)
         #expect(spool.byteCount == page.count)
         #expect(spool.isSpooledToFile, "past its memory limit, the input is kept in a file")
+        close(ends[0])
+    }
+}
+
+/// In the viewer, a page still being read or indexed keeps keys answered: `G` waits
+/// for the page's end with a note, and goes there once the page is all indexed.
+@Suite("Jumps while a page is indexed")
+struct PendingJumpTests {
+    @Test func theEndIsReachedOnceThePageIsIndexed() throws {
+        let page = Array(PageGenerator.page(bytes: 400_000, seed: 21).utf8)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        // Written by a thread of its own: a pipe holds 64 KB until it is read.
+        let writeEnd = ends[1]
+        let rest = DispatchSemaphore(value: 0)
+        let writer = Thread {
+            _ = page[0..<200_000].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+            rest.wait()
+            _ = page[200_000...].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+            close(writeEnd)
+        }
+        writer.start()
+        let view = try DocScrollView(
+            pages: [InputFile(name: "stdin", pageSource: SpooledInput(descriptor: ends[0]))], tables: [], options: .init(width: 60, height: 20))
+        view.waitsForPages = false
+        let viewer = Viewer(view: view, width: 60, height: 20)
+        _ = viewer.start()
+        _ = viewer.handle(key: .character("G"))
+        #expect(viewer.pendingJump == .bottom)
+        #expect(viewer.message?.hasPrefix("Going there once the page is indexed") == true)
+        // Another key gives the jump up; G asks again.
+        _ = viewer.handle(key: .character("j"))
+        #expect(viewer.pendingJump == nil)
+        _ = viewer.handle(key: .character("G"))
+        // The rest of the page arrives; the loop tells the viewer as it is indexed.
+        rest.signal()
+        var screen: FrameBuffer?
+        for _ in 0..<2_000 where viewer.pendingJump != nil {
+            Thread.sleep(forTimeInterval: 0.01)
+            if view.pagesProgressed() { for case .draw(let drawn) in viewer.handle(.pagesProgressed) { screen = drawn } }
+        }
+        #expect(viewer.pendingJump == nil)
+        #expect(view.scrollOffset == view.maxScrollOffset)
+        let status = try #require(screen).plainText(row: 19)
+        // At the end; the rows above it not laid out are estimates (`~`).
+        #expect(status.hasSuffix("100%"), "\(status)")
+        #expect(!status.contains("indexing"))
         close(ends[0])
     }
 }
