@@ -22,8 +22,6 @@ package final class DocumentView: PageComponent {
     private let units: LayoutUnits
     /// The layout so far, able to go on.
     private var pageLayout: PageLayout
-    /// Lines turned into cells or text so far (a line drawn twice counts twice).
-    package private(set) var linesDrawn = 0
 
     /// Lays out `document` at `width` columns, the first `initialRows` lines at least
     /// (all of it by default).
@@ -195,7 +193,6 @@ package final class DocumentView: PageComponent {
             for span in lines[lineIndex].spans {
                 column = buffer.draw(span.text, style: span.style, column: column, row: target)
             }
-            linesDrawn += 1
         }
     }
 
@@ -212,7 +209,6 @@ package final class DocumentView: PageComponent {
     package func plainText(row: Int, width: Int) -> String {
         layOut(throughRow: row)
         guard row >= 0, row < pageLayout.lines.count else { return "" }
-        linesDrawn += 1
         return LayoutLine.plainText(pageLayout.lines[row])
     }
 
@@ -235,7 +231,6 @@ package final class DocumentView: PageComponent {
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {
         if pageLayout.isFinished {
             for line in pageLayout.lines {
-                linesDrawn += 1
                 body(LayoutLine.plainText(line))
             }
             return
@@ -244,7 +239,6 @@ package final class DocumentView: PageComponent {
         repeat {
             stream.advance(toLines: stream.lineCount + Self.streamingChunk)
             for line in stream.takeLines() {
-                linesDrawn += 1
                 body(LayoutLine.plainText(line))
             }
         } while !stream.isFinished

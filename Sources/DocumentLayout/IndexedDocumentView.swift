@@ -11,9 +11,9 @@ import ScrollCore
 /// their extent: exact once laid out, else an estimate from their size in bytes. The
 /// References list that ends the page comes in parts too, one for each chunk's links.
 ///
-/// Extents change as estimates are replaced by real line counts; `layOut(rows:anchor:)`
-/// reports the rows added or removed above the viewport top, so that the container
-/// keeps the text there still.
+/// Extents change as estimates are replaced by real line counts; the container's layout
+/// pass (`performLayout`) gets the rows added or removed above the viewport top as a
+/// correction, so that the text there stays still.
 package final class IndexedDocumentView: PageComponent {
     /// The checkpoints (shared with the thread that builds them).
     package let index: PageIndex
@@ -51,13 +51,11 @@ package final class IndexedDocumentView: PageComponent {
     /// (the rows being laid out and drawn).
     private var useCount = 0
     private var protectedUse = 0
-    /// How the extent changed since the host was last told (`layOut` tells it):
-    /// changes made while drawing, dumping or searching are reported there too.
+    /// How the extent changed since the container was last told (`performLayout` tells
+    /// it): changes made while drawing, dumping or searching are reported there too.
     private var unreported = LayoutGeometry.unchanged
     /// Links in the whole page, once the index is complete.
     private var totalLinks = 0
-    /// Lines turned into cells or text so far.
-    package private(set) var linesDrawn = 0
     /// Whether rows the index has not reached yet are waited for; else they show as
     /// blank until it gets there (an interactive viewer draws again then, and keeps
     /// answering keys meanwhile).
@@ -156,7 +154,7 @@ package final class IndexedDocumentView: PageComponent {
         while chunkCount < snapshot.chunkCount {
             let range = index.chunk(chunkCount).range
             appendPart(estimate: max(1, Int((Double(range.count) * linesPerByte).rounded())), exact: false)
-            chunkEnds.insert(nil, at: chunkCount)
+            chunkEnds.append(nil)
             chunkCount += 1
         }
         indexedOffset = snapshot.indexedOffset
@@ -252,8 +250,8 @@ package final class IndexedDocumentView: PageComponent {
                 row = rows.lowerBound
                 continue
             }
+            // (Parts that hold a row have at least one.)
             row = holder.start + holder.extent
-            if holder.extent == 0 { row = max(row, holder.start + 1) }
         }
         return rowsAddedAboveAnchor
     }
@@ -459,7 +457,6 @@ package final class IndexedDocumentView: PageComponent {
             for span in line.spans {
                 column = buffer.draw(span.text, style: span.style, column: column, row: row + lineIndex - rows.lowerBound)
             }
-            linesDrawn += 1
         }
         trimCache()
     }
@@ -468,7 +465,6 @@ package final class IndexedDocumentView: PageComponent {
         // Read row by row (a search): only the row's own part is in use.
         protectedUse = useCount + 1
         guard let line = line(at: row) else { return "" }
-        linesDrawn += 1
         trimCache()
         return LayoutLine.plainText(line)
     }
@@ -480,7 +476,6 @@ package final class IndexedDocumentView: PageComponent {
             _ = settle(rows: row..<(row + 1), anchor: 0)
             trimCache()
             guard row < rowCount, let line = line(at: row) else { break }
-            linesDrawn += 1
             body(LayoutLine.plainText(line))
             row += 1
         }
@@ -517,7 +512,7 @@ package final class IndexedDocumentView: PageComponent {
                 synchronize()
                 continue
             }
-            if Self.contains(needle, in: index.source.bytes(index.chunk(chunk).range)) {
+            if index.source.bytes(index.chunk(chunk).range).firstRange(of: needle) != nil {
                 let (layout, units, _) = freshLayout(ofChunk: chunk)
                 if let line = layout.anchors[id] { return firstContentRow(of: chunk) + line }
                 if layout.pendingAnchors.contains(id) || units.trailingAnchors.contains(id) {
@@ -534,18 +529,6 @@ package final class IndexedDocumentView: PageComponent {
     private func firstContentRow(of chunk: Int) -> Int {
         _ = makeExact(chunk)
         return Int(extents.prefixSum(chunk)) + (joined(chunk).joiningBlank == true ? 1 : 0)
-    }
-
-    /// Whether `needle` occurs in `haystack`.
-    static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count, let first = needle.first else { return false }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
     }
 
     package func layout(width: Int, keeping row: Int) -> Int {
