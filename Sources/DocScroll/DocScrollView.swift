@@ -181,7 +181,9 @@ public final class DocScrollView {
     private static func read<Value, Failure: Error & CustomStringConvertible>(
         _ input: InputFile, _ parse: ([UInt8]) throws(Failure) -> Value
     ) throws(DocScrollError) -> Value {
-        let bytes = try InputFile.checked(input).bytes
+        let checked = try InputFile.checked(input)
+        // A page opened to be read by windows is read whole here (expanded).
+        let bytes = checked.pageSource.map { $0.bytes(0..<$0.byteCount) } ?? checked.bytes
         do {
             return try parse(bytes)
         } catch {
@@ -404,15 +406,17 @@ public final class DocScrollView {
     public static func dumpStreaming(
         pages: [InputFile], tables: [InputFile], options: Options, stop: () -> Bool = { false }, line: (String) -> Void
     ) throws(DocScrollError) -> Statistics {
-        var checkedPages: [InputFile] = []
+        // Each page as UTF-8, read a window at a time (a page in another encoding is
+        // converted first).
+        var checkedPages: [(name: String, source: any PageSource, start: Int)] = []
         for page in pages {
             let input = try InputFile.checked(page)
             do {
-                try HTMLParser.check(byteCount: input.bytes.count, encoding: options.encoding)
+                let utf8 = try HTMLParser.utf8Page(input.source, encoding: options.encoding)
+                checkedPages.append((input.name, utf8.source, utf8.start))
             } catch {
                 throw .badInput(name: input.name, reason: error.description)
             }
-            checkedPages.append(input)
         }
         // The tables, and the gaps between them, as the view writes them.
         let tableView = try DocScrollView(pages: [], tables: tables, options: options)
@@ -425,7 +429,7 @@ public final class DocScrollView {
             }
             componentsWritten += 1
             do {
-                let summary = try PageStream.forEachLine(of: page.bytes, encoding: options.encoding, width: options.width, stop: stop, line)
+                let summary = try PageStream.forEachLine(of: page.source, start: page.start, width: options.width, stop: stop, line)
                 statistics.documentNodes += summary.nodes
                 statistics.layoutUnits += summary.units
                 statistics.layoutUnitsLaidOut += summary.units

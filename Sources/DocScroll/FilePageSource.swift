@@ -8,12 +8,13 @@ package final class FilePageSource: PageSource {
     private let descriptor: Int32
     package let byteCount: Int
 
-    /// Opens the regular file at `path`, or returns `nil` when it cannot be.
+    /// Opens the regular file at `path`, or returns `nil` when it cannot be, or says it
+    /// is empty (files of `/proc` do, whatever they hold: they are read whole instead).
     package init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
             close(descriptor)
             return nil
         }

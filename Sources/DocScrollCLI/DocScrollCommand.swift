@@ -61,8 +61,10 @@ public enum DocScrollCommand {
             tables = try options.tables.map { path throws(DocScrollError) in path == "-" ? try readInput(path) : try InputFile.mapped(path) }
             // A windowed view reads its pages a window at a time as it shows them.
             pages = try options.pages.map { path throws(DocScrollError) in
-                if dumps || options.mode == .expanded || (path == "-" && !isTerminal) { return try readInput(path) }
-                return path == "-" ? try InputFile.standardInputPage() : try InputFile.page(path)
+                // Expanded reads pages whole; windowed views and dumps read files a
+                // window at a time, and standard input shown as it arrives.
+                if path == "-" { return isTerminal && !dumps && options.mode == .windowed ? try InputFile.standardInputPage() : try readInput(path) }
+                return options.mode == .expanded ? try readInput(path) : try InputFile.page(path)
             }
         } catch {
             errors.writeLine("docscroll: error: \(error.description)")

@@ -26,15 +26,27 @@ package enum PageStream {
     /// Fragments parsed ahead of layout, at most.
     static let fragmentsAhead = 4
 
-    /// Parses `bytes` as a page and lays it out at `width`, calling `body` with each
-    /// line's text in order, the References list included. When `stop` answers true
-    /// (checked between fragments), parsing stops and no more lines come.
-    /// `fragmentNodes` sets how big fragments get (small ones to test the cuts).
-    /// - Throws: `HTMLParsingError`, before any line.
+    /// Parses `bytes` as a page and lays it out at `width`, as
+    /// `forEachLine(of:start:width:fragmentNodes:stop:_:)` does.
     @discardableResult
     package static func forEachLine(
         of bytes: [UInt8], encoding: String? = nil, width: Int, fragmentNodes: Int = fragmentNodes,
         stop: () -> Bool = { false }, _ body: (String) -> Void
+    ) throws(HTMLParsingError) -> Summary {
+        let page = try HTMLParser.utf8Page(MemoryPageSource(bytes), encoding: encoding)
+        return try forEachLine(of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, stop: stop, body)
+    }
+
+    /// Parses a UTF-8 page from `start` (see `HTMLParser.utf8Page`), read a window at a
+    /// time, and lays it out at `width`, calling `body` with each line's text in order,
+    /// the References list included. When `stop` answers true (checked between
+    /// fragments), parsing stops and no more lines come. `fragmentNodes` sets how big
+    /// fragments get (small ones to test the cuts).
+    /// - Throws: `HTMLParsingError`, before any line.
+    @discardableResult
+    package static func forEachLine(
+        of source: any PageSource, start: Int, width: Int, fragmentNodes: Int = fragmentNodes, stop: () -> Bool = { false },
+        _ body: (String) -> Void
     ) throws(HTMLParsingError) -> Summary {
         let queue = FragmentQueue(length: fragmentsAhead)
         let parsing = DispatchGroup()
@@ -43,7 +55,7 @@ package enum PageStream {
                 containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
                 take: { queue.put($0.fragment) })
             do throws(HTMLParsingError) {
-                try HTMLParser.parse(bytes, encoding: encoding, cutting: cutting)
+                try HTMLParser.parse(source, from: start, cutting: cutting)
                 queue.close(error: nil)
             } catch {
                 queue.close(error: error)
@@ -92,10 +104,19 @@ package enum PageStream {
         parsing.wait()
         if let error = queue.error { throw error }
         if summary.fragments > 0, !stop() {
-            summary.lines += joiner.write(FragmentLayout(references: joiner.links, width: width), body)
+            // The References list in parts, so that its lines are never all held.
+            let links = joiner.links
+            if !links.isEmpty { summary.lines += joiner.write(FragmentLayout(referencesHeadingAt: width), body) }
+            for first in stride(from: 0, to: links.count, by: referencesPart) {
+                let part = links[first..<min(links.count, first + referencesPart)]
+                summary.lines += joiner.write(FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width), body)
+            }
         }
         return summary
     }
+
+    /// Link targets a part of the References list holds.
+    static let referencesPart = 4_096
 
     /// Fragments laid out at the same time, at most: enough to keep both cores busy
     /// beside the parser, few enough to hold little.
@@ -117,15 +138,24 @@ private struct FragmentLayout: Sendable {
         margins = layout.margins
     }
 
-    /// The References list that ends the page.
-    init(references links: [String], width: Int) {
-        var engine = DocumentLayoutEngine(document: .empty, width: width)
-        engine.appendReferences(links)
-        lines = engine.lines.map(LayoutLine.plainText)
-        self.links = []
+    /// The References list's heading: it asks for a blank line above and below.
+    init(referencesHeadingAt width: Int) {
+        lines = [LayoutLine.plainText(LayoutLine(spans: DocumentLayoutEngine.referencesHeading))]
+        links = []
         margins = MarginJoin()
-        _ = margins.blankLineBefore(partAskingAbove: engine.blankBeforeFirstLine)
-        margins.partEnded(hadLines: !lines.isEmpty, endsWithBlankLine: engine.endsWithBlankLine, asksBelow: engine.isBlankPending)
+        _ = margins.blankLineBefore(partAskingAbove: true)
+        margins.partEnded(hadLines: true, endsWithBlankLine: false, asksBelow: true)
+    }
+
+    /// Entries of the References list: `targets`, the first numbered `firstNumber`,
+    /// of a list of `total`.
+    init(references targets: ArraySlice<String>, firstNumber: Int, total: Int, width: Int) {
+        lines = DocumentLayoutEngine.referenceEntries(targets, firstNumber: firstNumber, total: total, width: width)
+            .map { LayoutLine.plainText(LayoutLine(spans: $0)) }
+        links = []
+        margins = MarginJoin()
+        _ = margins.blankLineBefore(partAskingAbove: false)
+        margins.partEnded(hadLines: !lines.isEmpty, endsWithBlankLine: false, asksBelow: false)
     }
 }
 

@@ -185,7 +185,7 @@ struct CommandLineTests {
         }
     }
 
-    @Test func filesOverTheLimitAreRefusedBeforeReading() throws {
+    @Test func filesOverTheLimitAreRefusedBeforeReadingWhenReadWhole() throws {
         // A sparse 2 GiB file: no disk used, and docscroll must not try to read it.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-\(UUID().uuidString)-huge.html").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("<p>".utf8)))
@@ -193,9 +193,15 @@ struct CommandLineTests {
         try handle.truncate(atOffset: 2 << 30)
         try handle.close()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try runDocScroll([path, "--dump"])
+        // Expanded reads a page whole: it refuses this one.
+        let result = try runDocScroll([path, "--dump", "--mode", "expanded"])
         #expect(result.status == 1)
         #expect(result.standardError == "docscroll: error: \(path): file too large (2147483648 bytes; the limit is 1 GiB)\n")
+        // Windowed reads it a window at a time, whatever its size: its first window
+        // already says it is not text.
+        let windowed = try runDocScroll([path, "--dump"])
+        #expect(windowed.status == 1)
+        #expect(windowed.standardError == "docscroll: error: \(path): binary file (not text)\n")
     }
 
     @Test func encodingOverride() throws {

@@ -44,6 +44,17 @@ struct PageStreamTests {
         #expect(streamed.lines.contains("References"))
     }
 
+    /// The References list is written in parts of a few thousand entries; numbers stay
+    /// aligned for the whole list.
+    @Test func aLongReferencesListIsWrittenInParts() throws {
+        let html = (1...(PageStream.referencesPart * 2 + 500)).map { "<p><a href=\"/t/\($0)\">l</a></p>" }.joined()
+        let streamed = try Self.streamedLines(html, width: 40, fragmentNodes: 3_000)
+        #expect(streamed.lines == (try Self.wholeLines(html, width: 40)))
+        #expect(streamed.lines.last == "8692. /t/8692")
+        #expect(streamed.lines.contains("   1. /t/1"), "numbers padded for the whole list")
+        #expect(streamed.lines.contains("4097. /t/4097"))
+    }
+
     @Test func hiddenContainersStayHiddenInEveryFragment() throws {
         let html = "<div hidden>" + String(repeating: "<p>secret</p>", count: 50) + "</div><p>shown</p>"
         let streamed = try Self.streamedLines(html, width: 40, fragmentNodes: 3)
