@@ -279,3 +279,26 @@ struct AnchorTests {
         #expect(Array(dump[at...].prefix(5)) == Array(landed.plainLines.drop { $0.isEmpty }.prefix(5)))
     }
 }
+
+/// A search goes through a windowed page a chunk at a time, keeping no more of it
+/// than the cache holds.
+@Suite("Searching a windowed page")
+struct WindowedSearchTests {
+    @Test func aSearchThroughThePageKeepsOnlyAFewChunks() throws {
+        let html = SampleContent.PageGenerator.page(bytes: 500_000, seed: 14) + "<p>needle at the very end</p>"
+        let page = InputFile(name: "long.html", bytes: Array(html.utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 80, height: 24, pageCacheBytes: 128 << 10))
+        _ = view.frame(at: 0)
+        let result = view.find("needle at the very end", from: nil, forward: true)
+        guard case .found(let place, wrapped: false) = result else {
+            Issue.record("not found: \(result)")
+            return
+        }
+        view.reveal(place)
+        #expect(view.frame().plainLines.first == "needle at the very end")
+        // Every chunk was laid out on the way; few are kept.
+        #expect(view.statistics.layoutUnitsLaidOut == view.statistics.layoutUnits)
+        #expect(view.statistics.layoutBytes < 2 * (128 << 10) + (1 << 20))
+        #expect(view.statistics.layoutLines < 3_000)
+    }
+}
