@@ -62,8 +62,8 @@ public enum DocScrollCommand {
             // A windowed view reads its pages a window at a time as it shows them.
             pages = try options.pages.map { path throws(DocScrollError) in
                 // Expanded reads pages whole; windowed views and dumps read files a
-                // window at a time, and standard input shown as it arrives.
-                if path == "-" { return isTerminal && !dumps && options.mode == .windowed ? try InputFile.standardInputPage() : try readInput(path) }
+                // window at a time, and standard input as it arrives.
+                if path == "-" { return options.mode == .windowed ? try InputFile.standardInputPage() : try readInput(path) }
                 return options.mode == .expanded ? try readInput(path) : try InputFile.page(path)
             }
         } catch {

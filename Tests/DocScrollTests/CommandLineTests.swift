@@ -1,4 +1,5 @@
 import Foundation
+import SampleContent
 import Testing
 
 @Suite("The docscroll command")
@@ -121,6 +122,14 @@ struct CommandLineTests {
         let result = try runDocScroll(["-", "--dump"], input: Data("<h2>From stdin</h2><p>piped</p>".utf8))
         #expect(result.status == 0)
         #expect(result.standardOutput == "From stdin\n──────────\n\npiped\n")
+        // Past the memory a pipe is kept in (4 MB), standard input is spooled to a file
+        // and streamed: the dump is the same as the file's.
+        let page = try temporaryFile("big.html", Array(PageGenerator.page(bytes: 5_000_000, seed: 8).utf8))
+        let piped = try runDocScroll(["-", "--dump"], input: try Data(contentsOf: URL(fileURLWithPath: page)))
+        let direct = try runDocScroll([page, "--dump"])
+        #expect(piped.status == 0)
+        #expect(piped.standardOutput == direct.standardOutput)
+        #expect(piped.standardOutput.count > 1_000_000)
     }
 
     @Test func badInputsAreOneLineErrorsWithStatusOne() throws {
