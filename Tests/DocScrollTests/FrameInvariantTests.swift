@@ -302,3 +302,49 @@ struct WindowedSearchTests {
         #expect(view.statistics.layoutLines < 3_000)
     }
 }
+
+/// A reader moving through windowed pages by keys, not by absolute offsets: pages
+/// come in chunks laid out on demand and dropped from a small cache, rows above the
+/// viewport stay estimates, corrections move the root offset. Every frame is still a
+/// window onto the true content: the expanded view's frame at some offset, row for row.
+@Suite("Windowed pages read by keys")
+struct WindowedNavigationTests {
+    @Test(arguments: 1...6)
+    func everyFrameIsAWindowOntoTheTrueContent(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let width = Int.random(in: 30...110, using: &random)
+        let height = Int.random(in: 5...40, using: &random)
+        let pages = (0..<Int.random(in: 1...2, using: &random)).map { index in
+            InputFile(
+                name: "p\(index).html",
+                bytes: Array(SampleContent.PageGenerator.page(bytes: Int.random(in: 80_000...250_000, using: &random), seed: seed &* 7 &+ UInt64(index)).utf8))
+        }
+        let windowed = try DocScrollView(pages: pages, tables: [], options: .init(width: width, height: height, mode: .windowed, pageCacheBytes: 24 << 10))
+        let expanded = try DocScrollView(pages: pages, tables: [], options: .init(width: width, height: height, mode: .expanded))
+        let dump = dumpLines(expanded).map { clip($0, to: width) }
+        // Where each line starts in the dump: frames are found by their first lines.
+        var starts: [String: [Int]] = [:]
+        for (index, line) in dump.enumerated() { starts[line, default: []].append(index) }
+        for step in 0..<60 {
+            switch Int.random(in: 0..<7, using: &random) {
+            case 0: windowed.navigate(.pages(Int.random(in: 1...3, using: &random)))
+            case 1: windowed.navigate(.pages(-Int.random(in: 1...3, using: &random)))
+            case 2: windowed.navigate(.lines(Int.random(in: -5...5, using: &random)))
+            case 3: windowed.scroll(toFraction: Double.random(in: 0...1, using: &random))
+            case 4: windowed.navigate(Bool.random(using: &random) ? .stackBottom : .stackTop)
+            case 5: windowed.prefetch()
+            default: windowed.navigate(.halfPages(Int.random(in: -2...2, using: &random)))
+            }
+            let lines = windowed.frame().plainLines
+            // A frame that shows any text is the dump at some offset, row for row.
+            guard let first = lines.indices.first(where: { !lines[$0].isEmpty }) else { continue }
+            let found = (starts[lines[first]] ?? []).contains { start in
+                let top = start - first
+                return top >= 0 && (0..<lines.count).allSatisfy { row in
+                    lines[row] == (top + row < dump.count ? dump[top + row] : "")
+                }
+            }
+            #expect(found, "seed \(seed) step \(step): \(lines.prefix(4))")
+        }
+    }
+}
