@@ -17,8 +17,8 @@ public struct InputFile: Sendable {
     /// used (`bytes` is then empty).
     package let pageSource: (any PageSource)?
 
-    /// The largest input read: 1 GiB (libxml2 parses at most 2 GiB in memory, and
-    /// converting a page to UTF-8 may grow it).
+    /// The largest input read whole (a page for the expanded mode, standard input for
+    /// it): 1 GiB. Pages opened with `page(_:)` are read a window at a time, of any size.
     public static let maximumBytes = 1 << 30
 
     /// An input held in memory (for embedders and tests).

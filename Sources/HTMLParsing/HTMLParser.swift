@@ -129,9 +129,8 @@ package enum HTMLParser {
         xmlInitParser()
     }
 
-    /// Throws what parsing `byteCount` bytes in `encoding` would throw before it
-    /// starts, so that a caller can check every input before it writes anything.
-    package static func check(byteCount: Int, encoding: String?) throws(HTMLParsingError) {
+    /// Throws what holding `byteCount` bytes of a page in `encoding` whole would throw.
+    private static func check(byteCount: Int, encoding: String?) throws(HTMLParsingError) {
         guard byteCount <= Int(Int32.max) / 2 else { throw .tooLarge(bytes: byteCount) }
         if let encoding, !PageEncoding.isSupported(encoding) { throw .unknownEncoding(encoding) }
     }

@@ -1,7 +1,8 @@
 /// Why a page could not be read.
 package enum HTMLParsingError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The input is larger than docscroll reads (1 GiB: libxml2's in-memory parser
-    /// takes at most 2 GiB, and converting to UTF-8 may grow the text).
+    /// A page to be held whole (read for the expanded mode, or converted from another
+    /// encoding) is larger than docscroll holds in memory (1 GiB; converting to UTF-8
+    /// may grow the text). Pages read a window at a time have no limit.
     case tooLarge(bytes: Int)
     /// libxml2 produced no document (for example from input with no markup at all).
     case unreadable
