@@ -14,16 +14,17 @@ public struct Statistics: Sendable {
     public var rowViewsCreated: Int
     /// Table row views filled again for another row.
     public var rowViewsReused: Int
-    /// Nodes in the documents' models.
+    /// Nodes in the documents' models (expanded: every page whole; windowed keeps no
+    /// model, only a checkpoint index).
     public var documentNodes: Int
-    /// Bytes of the documents' models.
+    /// Bytes of the documents' models, or of windowed pages' checkpoint indexes.
     public var documentBytes: Int
-    /// Units of layout (top-level blocks) in the documents, and how many of them are
-    /// laid out.
+    /// Units of layout in the documents (expanded: top-level blocks; windowed: the
+    /// chunks between checkpoints found so far).
     public var layoutUnits: Int
     /// Units of layout laid out so far.
     public var layoutUnitsLaidOut: Int
-    /// Lines the documents are laid out into.
+    /// Lines the documents hold laid out (windowed: those of the chunks in its cache).
     public var layoutLines: Int
     /// Bytes the laid-out lines hold.
     public var layoutBytes: Int
