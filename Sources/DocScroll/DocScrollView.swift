@@ -165,16 +165,41 @@ public final class DocScrollView {
             let document = try read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
             return DocumentView(document: document, width: options.width)
         }
-        let page: (source: any PageSource, start: Int)
-        let source = try InputFile.checked(input).source
-        do {
-            page = try HTMLParser.utf8Page(source, encoding: options.encoding)
-        } catch {
-            throw .badInput(name: input.name, reason: error.description)
-        }
+        let page = try utf8Source(input, encoding: options.encoding)
         let index = PageIndex(source: page.source, start: page.start)
         DispatchQueue.global(qos: .userInitiated).async { index.build() }
         return IndexedDocumentView(index: index, width: options.width, cacheBytes: options.pageCacheBytes)
+    }
+
+    /// A page as UTF-8, read a window at a time: the page itself (from past its byte
+    /// order mark), or, in another encoding, converted as it is read (a window at a
+    /// time, into a spool the index and the chunks read as it fills).
+    /// - Throws: `DocScrollError.badInput` for unusable input or an unknown encoding.
+    private static func utf8Source(_ input: InputFile, encoding: String?) throws(DocScrollError) -> (source: any PageSource, start: Int) {
+        let source = try InputFile.checked(input).source
+        let found: (name: String, start: Int)
+        do {
+            found = try HTMLParser.encoding(of: source, override: encoding)
+        } catch {
+            throw .badInput(name: input.name, reason: error.description)
+        }
+        guard found.name != "UTF-8", PageConverter(from: found.name) != nil else { return (source, found.start) }
+        let converted = SpooledInput { append in
+            guard let converter = PageConverter(from: found.name) else { return }
+            var offset = found.start
+            while true {
+                let window = source.bytes(offset..<(offset + (1 << 16)))
+                offset += window.count
+                if window.isEmpty {
+                    // The end, unless the page is still arriving.
+                    guard !source.isComplete, source.waitForBytes(beyond: offset) > offset else { break }
+                    continue
+                }
+                append(converter.convert(window, isLast: false)[...])
+            }
+            append(converter.convert([], isLast: true)[...])
+        }
+        return (converted, 0)
     }
 
     /// Checks an input and parses it, naming the input in any error.
@@ -410,13 +435,8 @@ public final class DocScrollView {
         // converted first).
         var checkedPages: [(name: String, source: any PageSource, start: Int)] = []
         for page in pages {
-            let input = try InputFile.checked(page)
-            do {
-                let utf8 = try HTMLParser.utf8Page(input.source, encoding: options.encoding)
-                checkedPages.append((input.name, utf8.source, utf8.start))
-            } catch {
-                throw .badInput(name: input.name, reason: error.description)
-            }
+            let utf8 = try utf8Source(page, encoding: options.encoding)
+            checkedPages.append((page.name, utf8.source, utf8.start))
         }
         // The tables, and the gaps between them, as the view writes them.
         let tableView = try DocScrollView(pages: [], tables: tables, options: options)

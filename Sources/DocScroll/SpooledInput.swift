@@ -3,11 +3,11 @@ import Glibc
 import HTMLParsing
 import Synchronization
 
-/// A page arriving on a pipe (standard input), kept as it comes so that it can be
-/// shown before it ends: a thread reads it into memory, and past a few megabytes into
-/// a temporary file (unlinked at once, so nothing is left behind), which the page
-/// cache holds rather than the process. Readers read what has arrived and can wait
-/// for more.
+/// A page that arrives over time, kept as it comes so that it can be shown before it
+/// ends: standard input, or a page converted to UTF-8 as it is read. A thread puts it
+/// into memory, and past a few megabytes into a temporary file (unlinked at once, so
+/// nothing is left behind), which the page cache holds rather than the process.
+/// Readers read what has arrived and can wait for more.
 package final class SpooledInput: PageSource {
     private struct State {
         var count = 0
@@ -26,9 +26,31 @@ package final class SpooledInput: PageSource {
 
     /// Starts reading `descriptor` on a thread of its own, to its end, keeping up to
     /// `memoryLimit` bytes in memory.
-    package init(descriptor: Int32, memoryLimit: Int = 4 << 20) {
+    package convenience init(descriptor: Int32, memoryLimit: Int = 4 << 20) {
+        self.init(memoryLimit: memoryLimit) { append in
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                // The end, or a read error, which ends the input too.
+                guard count > 0 else { return }
+                append(chunk[0..<count])
+            }
+        }
+    }
+
+    /// Starts `produce` on a thread of its own: it hands over the input a piece at a
+    /// time, and the input is complete when it returns.
+    package init(memoryLimit: Int = 4 << 20, producing produce: @escaping @Sendable (_ append: (ArraySlice<UInt8>) -> Void) -> Void) {
         self.memoryLimit = memoryLimit
-        DispatchQueue.global(qos: .userInitiated).async { [self] in pump(descriptor) }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            produce { append($0) }
+            let waiters = state.withLock { state in
+                state.isComplete = true
+                return state.waiters
+            }
+            for _ in 0..<waiters { progress.signal() }
+        }
     }
 
     deinit {
@@ -74,22 +96,6 @@ package final class SpooledInput: PageSource {
             }
             return done
         }
-    }
-
-    /// Reads the input to its end (or to a read error, which ends it too).
-    private func pump(_ descriptor: Int32) {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            append(chunk[0..<count])
-        }
-        let waiters = state.withLock { state in
-            state.isComplete = true
-            return state.waiters
-        }
-        for _ in 0..<waiters { progress.signal() }
     }
 
     private func append(_ bytes: ArraySlice<UInt8>) {

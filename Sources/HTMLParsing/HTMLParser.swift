@@ -114,14 +114,24 @@ package enum HTMLParser {
     /// - Throws: `HTMLParsingError` for an unknown encoding, or a page too large to
     ///   convert.
     package static func utf8Page(_ source: any PageSource, encoding: String?) throws(HTMLParsingError) -> (source: any PageSource, start: Int) {
-        if let encoding, !PageEncoding.isSupported(encoding) { throw .unknownEncoding(encoding) }
-        let found = PageEncoding.sniff(source.bytes(0..<1024)[...], override: encoding)
-        guard found.encoding != "UTF-8" else { return (source, found.byteOrderMark) }
+        let found = try self.encoding(of: source, override: encoding)
+        guard found.name != "UTF-8" else { return (source, found.start) }
         // Converted whole: a page still arriving is waited for.
         while !source.isComplete { _ = source.waitForBytes(beyond: source.byteCount) }
         try check(byteCount: source.byteCount, encoding: encoding)
-        let converted = PageEncoding.convert(source.bytes(found.byteOrderMark..<source.byteCount), from: found.encoding)
+        let converted = PageEncoding.convert(source.bytes(found.start..<source.byteCount), from: found.name)
         return (MemoryPageSource(converted), 0)
+    }
+
+    /// The encoding a page is read in (`override`, a byte order mark, a `<meta>`
+    /// charset, else UTF-8; see `PageEncoding`) and where its text starts (past a byte
+    /// order mark). A page in an encoding other than UTF-8 goes through a
+    /// `PageConverter`.
+    /// - Throws: `HTMLParsingError.unknownEncoding` for an override iconv cannot read.
+    package static func encoding(of source: any PageSource, override: String?) throws(HTMLParsingError) -> (name: String, start: Int) {
+        if let override, !PageEncoding.isSupported(override) { throw .unknownEncoding(override) }
+        let found = PageEncoding.sniff(source.bytes(0..<1024)[...], override: override)
+        return (found.encoding, found.byteOrderMark)
     }
 
     /// Sets libxml2 up once, before pages are parsed on several threads at once.

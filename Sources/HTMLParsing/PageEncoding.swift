@@ -117,33 +117,8 @@ package enum PageEncoding {
 
     /// Converts with iconv, writing U+FFFD for each byte it cannot read.
     static func convert(_ bytes: [UInt8], from encoding: String) -> [UInt8] {
-        let handle = iconv_open("UTF-8", encoding)
         // An encoding iconv cannot open is read as UTF-8 (and repaired as it is read).
-        guard handle != iconv_t(bitPattern: -1) else { return bytes }
-        defer { iconv_close(handle) }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count * 3 / 2)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var input = bytes
-        input.withUnsafeMutableBufferPointer { source in
-            var inPointer = source.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
-            var inLeft = source.count
-            while inLeft > 0 {
-                let (result, produced, failure) = chunk.withUnsafeMutableBufferPointer { target -> (Int, Int, Int32) in
-                    var outPointer = target.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
-                    var outLeft = target.count
-                    let result = iconv(handle, &inPointer, &inLeft, &outPointer, &outLeft)
-                    return (result, target.count - outLeft, errno)
-                }
-                output.append(contentsOf: chunk[0..<produced])
-                if result != -1 { break }
-                if failure == E2BIG { continue }
-                // EILSEQ or EINVAL: an invalid or cut-off sequence; replace one byte.
-                output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                inPointer = inPointer.map { $0 + 1 }
-                inLeft -= 1
-            }
-        }
-        return output
+        guard let converter = PageConverter(from: encoding) else { return bytes }
+        return converter.convert(bytes, isLast: true)
     }
 }

@@ -7,12 +7,6 @@ struct CommandLineTests {
     var article: String { pagesDirectory.appendingPathComponent("article.html").path }
     var items: String { pagesDirectory.appendingPathComponent("items.json").path }
 
-    func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-\(UUID().uuidString)-\(name)")
-        try Data(bytes).write(to: url)
-        return url.path
-    }
-
     @Test func dumpsWhenStandardOutputIsNotATerminal() throws {
         let automatic = try runDocScroll([article, "--table", items, "--width", "70"])
         let dump = try runDocScroll([article, "--table", items, "--width", "70", "--dump"])

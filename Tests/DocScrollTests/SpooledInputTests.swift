@@ -83,3 +83,49 @@ struct PendingJumpTests {
         close(ends[0])
     }
 }
+
+/// A page in another encoding is converted as it is read, a window at a time (a
+/// multi-byte character cut by a window waits for the next), and shows exactly what
+/// the page converted whole shows.
+@Suite("Pages in other encodings")
+struct ConvertedPageTests {
+    /// `text` in `encoding`, through iconv.
+    static func encoded(_ text: String, as encoding: String) throws -> [UInt8] {
+        let handle = try #require(iconv_open(encoding, "UTF-8"))
+        defer { iconv_close(handle) }
+        var input = Array(text.utf8)
+        var output = [UInt8](repeating: 0, count: input.count * 2 + 16)
+        let produced = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                var inPointer = source.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                var inLeft = source.count
+                var outPointer = target.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                var outLeft = target.count
+                _ = iconv(handle, &inPointer, &inLeft, &outPointer, &outLeft)
+                return target.count - outLeft
+            }
+        }
+        return Array(output[0..<produced])
+    }
+
+    @Test(arguments: ["GBK", "SHIFT_JIS", "UTF-16LE"])
+    func aConvertedPageShowsAsThePageConvertedWhole(encoding: String) throws {
+        var html = encoding == "UTF-16LE" ? "" : "<meta charset=\"\(encoding)\">"
+        for item in 0..<4_000 { html += "<p>第\(item)段 中文 日本語のテキスト \(item) <a href=\"#p\(item)\">リンク</a></p>\n" }
+        var bytes = try Self.encoded(html, as: encoding)
+        if encoding == "UTF-16LE" { bytes = [0xFF, 0xFE] + bytes }
+        #expect(bytes.count > 3 << 16, "several windows")
+        let file = try temporaryFile("page.html", bytes)
+        let options = DocScrollView.Options(width: 70, height: 20)
+        let windowed = try DocScrollView(pages: [try InputFile.page(file)], tables: [], options: options)
+        var expandedOptions = options
+        expandedOptions.mode = .expanded
+        let expanded = try DocScrollView(pages: [InputFile(name: "page.html", bytes: bytes)], tables: [], options: expandedOptions)
+        let dump = dumpLines(expanded)
+        #expect(dump.contains { $0.contains("第3999段 中文 日本語のテキスト 3999") })
+        #expect(dumpLines(windowed) == dump)
+        for offset in [0, 1_000, expanded.maxScrollOffset] {
+            #expect(windowed.frame(at: offset) == expanded.frame(at: offset), "\(encoding) at \(offset)")
+        }
+    }
+}

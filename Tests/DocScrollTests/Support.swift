@@ -133,3 +133,10 @@ func productsDirectory() -> URL {
     }
     return url
 }
+
+/// A new file in the temporary directory holding `bytes`; its path.
+func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-\(UUID().uuidString)-\(name)")
+    try Data(bytes).write(to: url)
+    return url.path
+}
