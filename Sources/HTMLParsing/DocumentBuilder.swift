@@ -70,6 +70,10 @@ struct DocumentBuilder {
         "selected", "checked", "data",
     ]
 
+    /// What counting links needs of an element that no cut leaves open (a consumer
+    /// that keeps no text keeps no more): its target, whether it is hidden, its spans.
+    static let countingAttributes: Set<String> = ["href", "hidden", "style", "colspan", "rowspan"]
+
     mutating func startElement(_ rawName: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         textIsOpen = false
         guard let rawName else { return }
@@ -86,8 +90,12 @@ struct DocumentBuilder {
         let firstAttribute = document.attributes.count
         if let attributes {
             var index = 0
+            // Counting links (no text kept), only what that needs, but for the
+            // elements a cut may leave open (their start tags begin the next chunk).
+            let keepsAll = keepsText || element.staysOpen
             while let attributeName = attributes[index] {
-                if let key = names.keptAttribute(UnsafeRawPointer(attributeName)), document.attributes.count - firstAttribute < Int(UInt16.max) {
+                let name = names.keptAttribute(UnsafeRawPointer(attributeName))
+                if let key = name.kept, keepsAll || name.counts, document.attributes.count - firstAttribute < Int(UInt16.max) {
                     document.attributes.append(.init(name: key, value: Self.string(attributes[index + 1])))
                 }
                 index += 2

@@ -22,8 +22,9 @@ struct InternedNames {
     private let blocks: Set<HTMLTag>
     private let splittable: Set<HTMLTag>
     private var elements = AddressTable<Element>()
-    /// For attribute names: the name when the model keeps the attribute, else `nil`.
-    private var attributes = AddressTable<String?>()
+    /// For attribute names: the name when the model keeps the attribute, else `nil`,
+    /// and whether counting links needs it.
+    private var attributes = AddressTable<(kept: String?, counts: Bool)>()
 
     init(cutting: HTMLParser.Cutting?) {
         staysOpen = cutting?.staysOpen ?? []
@@ -41,9 +42,12 @@ struct InternedNames {
         }
     }
 
-    /// The name of the attribute named at `pointer` when the model keeps it, else `nil`.
-    mutating func keptAttribute(_ pointer: UnsafeRawPointer) -> String? {
-        attributes.value(at: pointer) { DocumentBuilder.keptAttributes.contains($0) ? $0 : nil }
+    /// The name of the attribute named at `pointer` when the model keeps it, else `nil`,
+    /// and whether counting links needs it (`DocumentBuilder.countingAttributes`).
+    mutating func keptAttribute(_ pointer: UnsafeRawPointer) -> (kept: String?, counts: Bool) {
+        attributes.value(at: pointer) { name in
+            (DocumentBuilder.keptAttributes.contains(name) ? name : nil, DocumentBuilder.countingAttributes.contains(name))
+        }
     }
 }
 
