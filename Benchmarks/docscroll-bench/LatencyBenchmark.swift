@@ -208,6 +208,15 @@ final class PseudoTerminalProcess {
         _ = text.withCString { write(master, $0, strlen($0)) }
     }
 
+    /// The program's peak resident set so far (VmHWM), in bytes.
+    var peakResidentBytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kilobytes * 1024
+    }
+
     func stop() {
         kill(pid, SIGKILL)
         var status: Int32 = 0

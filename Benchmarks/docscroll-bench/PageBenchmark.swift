@@ -16,6 +16,8 @@ enum PageBenchmark {
         let tool: String
         let pageBytes: Int
         var firstScreenSeconds: Double?
+        /// The process's peak RSS once its first screen is there.
+        var firstScreenRSSBytes: Int?
         var endSeconds: Double?
         var scrollPeakRSSBytes: Int?
         var frameMedianMilliseconds: Double?
@@ -49,6 +51,7 @@ enum PageBenchmark {
             for (tool, executable, arguments) in tools {
                 var measurement = Measurement(tool: tool, pageBytes: size)
                 var firsts: [Double] = []
+                var rss: [Double] = []
                 var ends: [Double] = []
                 for _ in 0..<runs {
                     let limit: Duration = .seconds(tool.hasPrefix("docscroll") ? 300 : 120)
@@ -57,10 +60,12 @@ enum PageBenchmark {
                         slowPeers.insert(tool)
                         break
                     }
-                    firsts.append(first)
+                    firsts.append(first.seconds)
+                    if let bytes = first.peakRSSBytes { rss.append(Double(bytes)) }
                     if tool == "docscroll", let endMarker, let end = try endOfPage(executable, arguments, first: firstMarker, marker: endMarker) { ends.append(end) }
                 }
                 measurement.firstScreenSeconds = firsts.isEmpty ? nil : Spread(firsts).median
+                measurement.firstScreenRSSBytes = rss.isEmpty ? nil : Int(Spread(rss).median)
                 measurement.endSeconds = ends.isEmpty ? nil : Spread(ends).median
                 if tool == "docscroll" || (tool == "docscroll expanded" && size <= 10_000_000), size <= 1_000_000_000 {
                     let (report, stats) = try MemoryBenchmark.scrollThrough(
@@ -80,6 +85,7 @@ enum PageBenchmark {
     static func describe(_ m: Measurement) -> String {
         var parts = ["\(m.tool), \(SVGPlot.bytes(Double(m.pageBytes)))"]
         parts.append(m.firstScreenSeconds.map { String(format: "first screen %.3f s", $0) } ?? "no first screen in time")
+        if let rss = m.firstScreenRSSBytes { parts.append("RSS then \(SVGPlot.bytes(Double(rss)))") }
         if let end = m.endSeconds { parts.append(String(format: "G at %.2f s", end)) }
         if let rss = m.scrollPeakRSSBytes { parts.append("scroll-through peak RSS \(SVGPlot.bytes(Double(rss)))") }
         if let median = m.frameMedianMilliseconds, let max = m.frameMaxMilliseconds { parts.append(String(format: "frames median %.3f ms, max %.1f ms", median, max)) }
@@ -151,16 +157,14 @@ enum PageBenchmark {
 
     /// Seconds from starting the program to its first screen: until `marker` is on the
     /// terminal, or (without one) until output is followed by a second of quiet.
-    static func firstScreen(_ executable: String, _ arguments: [String], marker: String?, limit: Duration) throws -> Double? {
+    /// Also the program's peak RSS then.
+    static func firstScreen(_ executable: String, _ arguments: [String], marker: String?, limit: Duration) throws -> (seconds: Double, peakRSSBytes: Int?)? {
         let start = ContinuousClock.now
         let terminal = try PseudoTerminalProcess(executable, arguments, width: width, height: height)
         defer { terminal.stop() }
-        if let marker {
-            guard let shown = terminal.readUntilShown(marker, limit: limit) else { return nil }
-            return (shown - start).seconds
-        }
-        guard let last = terminal.readUntilQuiet(milliseconds: 1_000, limit: limit) else { return nil }
-        return (last - start).seconds
+        let shown = marker.map { terminal.readUntilShown($0, limit: limit) } ?? terminal.readUntilQuiet(milliseconds: 1_000, limit: limit)
+        guard let shown else { return nil }
+        return ((shown - start).seconds, terminal.peakResidentBytes)
     }
 
     /// Seconds from starting docscroll, with `G` pressed as soon as its first screen

@@ -200,22 +200,23 @@ enum Suites {
         let sizes = settings.quick ? [1_000_000] : [1_000_000, 100_000_000, 1_000_000_000, 2_000_000_000]
         let (results, source) = try PageBenchmark.run(sizes: sizes, runs: settings.runsPerPoint, docscroll: settings.docscroll, progress: progress)
         var report = SuiteReport(name: "page")
-        var csv = "tool,pageBytes,firstScreenSeconds,endSeconds,scrollPeakRSSBytes,frameMedianMs,frameMaxMs,timedOut\n"
+        var csv = "tool,pageBytes,firstScreenSeconds,firstScreenRSSBytes,endSeconds,scrollPeakRSSBytes,frameMedianMs,frameMaxMs,timedOut\n"
         report.markdown = """
             Pages: \(source). A pseudo-terminal of \(PageBenchmark.width)x\(PageBenchmark.height). First screen: docscroll's when its
             last row is drawn; the browsers' when their output is followed by a second of quiet (they draw differently; an upper
-            bound). G: `G` pressed once the first screen is there, from launch to the page's last line on the screen. Scroll through: `--scroll-through`, a screen at
-            a time.
+            bound). RSS then: the process's peak RSS at that moment. G: `G` pressed once the first screen is there, from launch to the
+            page's last line on the screen. Scroll through: `--scroll-through`, a screen at a time.
 
-            | page | tool | first screen | G | scroll-through peak RSS | frame median | slowest frame |
-            | ---: | --- | ---: | ---: | ---: | ---: | ---: |
+            | page | tool | first screen | RSS then | G | scroll-through peak RSS | frame median | slowest frame |
+            | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 
             """
         func cell(_ value: Double?, _ format: String) -> String { value.map { String(format: format, $0) } ?? "" }
         for m in results {
-            csv += "\(m.tool),\(m.pageBytes),\(m.firstScreenSeconds.map { String($0) } ?? ""),\(m.endSeconds.map { String($0) } ?? ""),"
+            csv += "\(m.tool),\(m.pageBytes),\(m.firstScreenSeconds.map { String($0) } ?? ""),\(m.firstScreenRSSBytes.map { String($0) } ?? ""),\(m.endSeconds.map { String($0) } ?? ""),"
             csv += "\(m.scrollPeakRSSBytes.map { String($0) } ?? ""),\(m.frameMedianMilliseconds.map { String($0) } ?? ""),\(m.frameMaxMilliseconds.map { String($0) } ?? ""),\(m.timedOut)\n"
             report.markdown += "| \(SVGPlot.bytes(Double(m.pageBytes))) | \(m.tool) | \(m.timedOut ? "over the limit" : cell(m.firstScreenSeconds.map { $0 * 1000 }, "%.0f ms")) | "
+            report.markdown += "\(m.firstScreenRSSBytes.map { SVGPlot.bytes(Double($0)) } ?? "") | "
             report.markdown += "\(cell(m.endSeconds, "%.2f s")) | \(m.scrollPeakRSSBytes.map { SVGPlot.bytes(Double($0)) } ?? "") | "
             report.markdown += "\(cell(m.frameMedianMilliseconds, "%.3f ms")) | \(cell(m.frameMaxMilliseconds, "%.1f ms")) |\n"
             if m.tool == "docscroll" {
@@ -236,12 +237,15 @@ enum Suites {
             })
         first.yTick = { String(format: $0 >= 1 ? "%.0f s" : "%.2g s", $0) }
         write(first.svg(), "page-first-screen.svg", settings)
-        let memory = SVGPlot(
-            title: "Peak RSS scrolling through a real page (200x60)", xLabel: "page size", yLabel: "peak RSS",
-            series: ["docscroll", "docscroll expanded"].compactMap { tool in
-                let points = results.filter { $0.tool == tool }.compactMap { m in m.scrollPeakRSSBytes.map { (Double(m.pageBytes), Double($0)) } }
-                return points.isEmpty ? nil : SVGPlot.Series(name: tool, color: colors[tool] ?? "#000", points: points)
-            })
+        // Peak RSS once the first screen is there, for every tool; and after a scroll
+        // through all of the page, for docscroll.
+        var memorySeries = colors.sorted { $0.key < $1.key }.compactMap { tool, color -> SVGPlot.Series? in
+            let points = results.filter { $0.tool == tool }.compactMap { m in m.firstScreenRSSBytes.map { (Double(m.pageBytes), Double($0)) } }
+            return points.isEmpty ? nil : SVGPlot.Series(name: "\(tool), first screen", color: color, dashed: !tool.hasPrefix("docscroll"), points: points)
+        }
+        let scrolled = results.filter { $0.tool == "docscroll" }.compactMap { m in m.scrollPeakRSSBytes.map { (Double(m.pageBytes), Double($0)) } }
+        if !scrolled.isEmpty { memorySeries.append(SVGPlot.Series(name: "docscroll, scrolled through", color: "#ff7f0e", points: scrolled)) }
+        let memory = SVGPlot(title: "Peak RSS on a real page (200x60)", xLabel: "page size", yLabel: "peak RSS", series: memorySeries)
         write(memory.svg(), "page-memory.svg", settings)
         report.markdown += "\n![first screen](page-first-screen.svg)\n\n![peak RSS](page-memory.svg)\n"
         return report
