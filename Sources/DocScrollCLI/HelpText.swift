@@ -9,7 +9,9 @@ enum HelpText {
         otherwise prints the whole content as plain text (as --dump).
 
         Inputs:
-          PAGE.html              an HTML page; - reads the page from standard input
+          PAGE.html              an HTML page, of any size (read as it is shown); -
+                                 reads the page from standard input, shown as it
+                                 arrives
           -t, --table FILE       JSON records: an array of objects, an object holding
                                  one (the largest), JSON Lines, or an array of arrays
           --table-path KEYS      the records are at these keys (and positions), such
@@ -34,8 +36,9 @@ enum HelpText {
                                  as one JSON object
           --step N               with --scroll-through: rows between frames (default:
                                  a viewport)
-          --mode MODE            windowed (build only visible tiles, the default) or
-                                 expanded (build every tile up front)
+          --mode MODE            windowed (the default: parse, lay out and build only
+                                 what the viewport needs) or expanded (everything up
+                                 front)
           --tile-rows N          rows per tile (default 16)
           --tile-budget SIZE     tiles kept near the viewport when windowed: bytes
                                  (4M, 512K) or viewports of cells (default 8x)
