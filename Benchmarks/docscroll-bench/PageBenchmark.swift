@@ -114,7 +114,7 @@ enum PageBenchmark {
             try Data(PageGenerator.page(bytes: bytes, seed: 7).utf8).write(to: url)
             return
         }
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let file = try FileHandle(forWritingTo: url)
         defer { try? file.close() }
         file.write(Data("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Python 3.11 documentation, joined</title></head><body>\n".utf8))
@@ -143,7 +143,7 @@ enum PageBenchmark {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: docscroll)
         process.arguments = [page, "--dump", "--width", "\(width)"]
-        FileManager.default.createFile(atPath: dump.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: dump.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: dump)
         try process.run()
         process.waitUntilExit()
