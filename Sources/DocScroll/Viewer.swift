@@ -222,7 +222,9 @@ public final class Viewer {
             }
             pendingJump = nil
             if case .goToPercent(let percent) = command { view.scroll(toFraction: Double(percent) / 100) } else { view.navigate(.stackBottom) }
-        case .goToRow(let row): view.scroll(to: max(0, row - 1))
+        case .goToRow(let row):
+            // Row n of the stack as a dump numbers it: every row above it laid out.
+            _ = view.frame(at: max(0, row - 1))
         case .scrollColumns(let columns):
             return view.scrollTopTableHorizontally(by: columns) ? [.draw(screen())] : []
         case .search(let query, let forward):

@@ -1,5 +1,6 @@
 import DocScroll
 import RenderCore
+import SampleContent
 import Testing
 
 @Suite("Interactive viewer state machine")
@@ -107,5 +108,27 @@ struct ViewerTests {
         #expect(resized.width == 100 && resized.height == 30)
         #expect(viewer.view.scrollOffset <= viewer.view.maxScrollOffset)
         #expect(Array(resized.plainLines.prefix(29)) == viewer.view.frame().plainLines)
+    }
+}
+
+/// `Ng` goes to row n as a dump numbers it, even when the rows above the viewport were
+/// estimates (after a jump into the middle of a windowed page).
+@Suite("Going to a row of a windowed page")
+struct GoToRowTests {
+    @Test func aRowNumberIsTheDumpsRowAfterAJump() throws {
+        let page = InputFile(name: "long.html", bytes: Array(PageGenerator.page(bytes: 400_000, seed: 3).utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 70, height: 20))
+        let viewer = Viewer(view: view, width: 70, height: 20)
+        _ = viewer.start()
+        for key in ["5", "0", "%"] { _ = viewer.handle(key: .character(Character(key))) }
+        #expect(!view.isLaidOut, "the rows above the middle are estimates")
+        var screen: FrameBuffer?
+        for key in ["4", "2", "0", "0", "g"] {
+            for case .draw(let drawn) in viewer.handle(key: .character(Character(key))) { screen = drawn }
+        }
+        let dump = dumpLines(view)
+        let shown = try #require(screen)
+        #expect(shown.plainText(row: 0) == clip(dump[4_199], to: 70))
+        #expect(shown.plainText(row: 5) == clip(dump[4_204], to: 70))
     }
 }
