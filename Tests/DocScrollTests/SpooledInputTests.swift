@@ -9,21 +9,8 @@ import Testing
 struct SpooledInputTests {
     @Test func aPageArrivingInPiecesShowsAsThePageReadWhole() throws {
         let page = Array(PageGenerator.page(bytes: 300_000, seed: 12).utf8)
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        let writeEnd = ends[1]
-        let writer = Thread {
-            var offset = 0
-            while offset < page.count {
-                let count = min(7_000, page.count - offset)
-                _ = page[offset..<(offset + count)].withUnsafeBytes { write(writeEnd, $0.baseAddress, count) }
-                offset += count
-                Thread.sleep(forTimeInterval: 0.001)
-            }
-            close(writeEnd)
-        }
-        writer.start()
-        let spool = SpooledInput(descriptor: ends[0], memoryLimit: 64 << 10)
+        let readEnd = try pipeWriting(page, pieces: 7_000)
+        let spool = SpooledInput(descriptor: readEnd, memoryLimit: 64 << 10)
         let options = DocScrollView.Options(width: 70, height: 20)
         let arriving = try DocScrollView(pages: [InputFile(name: "stdin", pageSource: spool)], tables: [], options: options)
         let first = arriving.frame(at: 0)
@@ -33,7 +20,7 @@ struct SpooledInputTests {
         #expect(spool.isComplete)
         #expect(spool.byteCount == page.count)
         #expect(spool.isSpooledToFile, "past its memory limit, the input is kept in a file")
-        close(ends[0])
+        close(readEnd)
     }
 }
 
@@ -43,20 +30,10 @@ struct SpooledInputTests {
 struct PendingJumpTests {
     @Test func theEndIsReachedOnceThePageIsIndexed() throws {
         let page = Array(PageGenerator.page(bytes: 400_000, seed: 21).utf8)
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        // Written by a thread of its own: a pipe holds 64 KB until it is read.
-        let writeEnd = ends[1]
         let rest = DispatchSemaphore(value: 0)
-        let writer = Thread {
-            _ = page[0..<200_000].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
-            rest.wait()
-            _ = page[200_000...].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
-            close(writeEnd)
-        }
-        writer.start()
+        let readEnd = try pipeWriting(page, pieces: 200_000, pausingAfter: 200_000, until: rest)
         let view = try DocScrollView(
-            pages: [InputFile(name: "stdin", pageSource: SpooledInput(descriptor: ends[0]))], tables: [], options: .init(width: 60, height: 20))
+            pages: [InputFile(name: "stdin", pageSource: SpooledInput(descriptor: readEnd))], tables: [], options: .init(width: 60, height: 20))
         view.waitsForPages = false
         let viewer = Viewer(view: view, width: 60, height: 20)
         _ = viewer.start()
@@ -80,8 +57,30 @@ struct PendingJumpTests {
         // At the end; the rows above it not laid out are estimates (`~`).
         #expect(status.hasSuffix("100%"), "\(status)")
         #expect(!status.contains("indexing"))
-        close(ends[0])
+        close(readEnd)
     }
+}
+
+/// A pipe a thread of its own writes `bytes` into (a pipe holds 64 KB until it is
+/// read), `pieces` bytes at a time a millisecond apart, stopping after `pausingAfter`
+/// bytes until `until` is signalled; its read end.
+func pipeWriting(_ bytes: [UInt8], pieces: Int, pausingAfter pause: Int = .max, until resume: DispatchSemaphore? = nil) throws -> Int32 {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let writeEnd = ends[1]
+    let writer = Thread {
+        var offset = 0
+        while offset < bytes.count {
+            if offset == pause { resume?.wait() }
+            let count = min(pieces, bytes.count - offset, offset < pause ? pause - offset : .max)
+            _ = bytes[offset..<(offset + count)].withUnsafeBytes { write(writeEnd, $0.baseAddress, count) }
+            offset += count
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        close(writeEnd)
+    }
+    writer.start()
+    return ends[0]
 }
 
 /// A page in another encoding is converted as it is read, a window at a time (a
