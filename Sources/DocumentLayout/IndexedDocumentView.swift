@@ -35,8 +35,6 @@ package final class IndexedDocumentView: PageComponent {
     private var hasReferences = false
     /// Rows estimated for the part of the page the index has not reached.
     private var tailEstimate = 0
-    /// Page offset the index had reached at the last look.
-    private var indexedOffset = 0
     /// Lines per byte of page, from the chunks laid out so far (for estimates).
     private var exactLines = 0
     private var exactBytes = 0
@@ -91,7 +89,6 @@ package final class IndexedDocumentView: PageComponent {
         self.index = index
         self.width = max(1, width)
         self.cacheBytes = cacheBytes
-        indexedOffset = index.start
         synchronize()
     }
 
@@ -152,27 +149,34 @@ package final class IndexedDocumentView: PageComponent {
         let before = rowCount
         let knownRows = Int(extents.total)
         while chunkCount < snapshot.chunkCount {
-            let range = index.chunk(chunkCount).range
-            appendPart(estimate: max(1, Int((Double(range.count) * linesPerByte).rounded())), exact: false)
+            appendChunkPart(chunkCount, linesPerByte: linesPerByte)
             chunkEnds.append(nil)
             chunkCount += 1
         }
-        indexedOffset = snapshot.indexedOffset
         if snapshot.isComplete, !hasReferences {
             hasReferences = true
             totalLinks = snapshot.linkCount
-            // The heading (a joining blank line, "References", a blank line), then each
-            // chunk's entries: about a line a link.
-            appendPart(estimate: totalLinks > 0 ? 3 : 0, exact: totalLinks == 0)
-            for chunk in 0..<chunkCount {
-                let links = index.chunk(chunk).links
-                appendPart(estimate: links, exact: links == 0)
-            }
+            appendReferenceParts()
         }
-        tailEstimate = snapshot.isComplete ? 0 : max(1, Int((Double(index.source.byteCount - indexedOffset) * linesPerByte).rounded()))
+        tailEstimate = snapshot.isComplete ? 0 : max(1, Int((Double(index.source.byteCount - snapshot.indexedOffset) * linesPerByte).rounded()))
         guard rowCount != before else { return false }
         noteChange(from: knownRows)
         return true
+    }
+
+    /// Adds content chunk `chunk`'s part, estimated from its bytes.
+    private func appendChunkPart(_ chunk: Int, linesPerByte: Double) {
+        appendPart(estimate: max(1, Int((Double(index.chunk(chunk).range.count) * linesPerByte).rounded())), exact: false)
+    }
+
+    /// Adds the References parts: the heading (a joining blank line, "References", a
+    /// blank line), then each chunk's entries, about a line a link.
+    private func appendReferenceParts() {
+        appendPart(estimate: totalLinks > 0 ? 3 : 0, exact: totalLinks == 0)
+        for chunk in 0..<chunkCount {
+            let links = index.chunk(chunk).links
+            appendPart(estimate: links, exact: links == 0)
+        }
     }
 
     /// Adds a part at the end. Content chunks are all known before the References
@@ -547,16 +551,8 @@ package final class IndexedDocumentView: PageComponent {
         isExact = []
         inexactParts = 0
         exactPrefixParts = 0
-        for chunk in 0..<chunkCount {
-            appendPart(estimate: max(1, Int((Double(index.chunk(chunk).range.count) * linesPerByte).rounded())), exact: false)
-        }
-        if hasReferences {
-            appendPart(estimate: totalLinks > 0 ? 3 : 0, exact: totalLinks == 0)
-            for chunk in 0..<chunkCount {
-                let links = index.chunk(chunk).links
-                appendPart(estimate: links, exact: links == 0)
-            }
-        }
+        for chunk in 0..<chunkCount { appendChunkPart(chunk, linesPerByte: linesPerByte) }
+        if hasReferences { appendReferenceParts() }
         guard let (part, fraction) = kept else { return 0 }
         _ = makeExact(part)
         return Int(extents.prefixSum(part)) + Int(fraction * extents.values[part])
