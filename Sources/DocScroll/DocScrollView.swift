@@ -99,11 +99,23 @@ public final class DocScrollView {
 
     /// Whether any page read or indexed more since the last call.
     public func pagesProgressed() -> Bool {
-        let progress = pages.compactMap { ($0 as? IndexedDocumentView)?.indexProgress?.indexed ?? -1 }
+        let progress = pages.flatMap { page -> [Int] in
+            guard let progress = (page as? IndexedDocumentView)?.indexProgress else { return [-1] }
+            return [progress.indexed, progress.scanned]
+        }
         defer { lastProgress = progress }
         return progress != lastProgress
     }
     private var lastProgress: [Int] = []
+
+    /// How far the pages' ends are from being known (their chunks guessed to the end,
+    /// which takes a fraction of a second), from 0 to 1; `nil` once they are: jumps
+    /// to the end or to a fraction of the stack wait for this.
+    public var locatingProgress: Double? {
+        let progress = pages.compactMap { ($0 as? IndexedDocumentView)?.indexProgress }.filter { $0.scanned < $0.total }
+        guard !progress.isEmpty else { return nil }
+        return Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
+    }
 
     /// How much of the pages is indexed, from 0 to 1; `nil` once every page is.
     public var indexingProgress: Double? {

@@ -215,9 +215,9 @@ public final class Viewer {
         case .scrollHalfPages(let halves): view.navigate(.halfPages(halves))
         case .top: view.navigate(.stackTop)
         case .bottom, .goToPercent:
-            if !view.waitsForPages, let progress = view.indexingProgress {
+            if !view.waitsForPages, let progress = view.locatingProgress {
                 pendingJump = command
-                message = "Going there once the page is indexed (\(Int(progress * 100))%)"
+                message = "Going there once the page is scanned (\(Int(progress * 100))%)"
                 return [.draw(screen())]
             }
             pendingJump = nil
@@ -258,8 +258,8 @@ public final class Viewer {
             return [.draw(screen())]
         case .pagesProgressed:
             guard let jump = pendingJump else { return [.draw(screen())] }
-            if let progress = view.indexingProgress {
-                message = "Going there once the page is indexed (\(Int(progress * 100))%)"
+            if let progress = view.locatingProgress {
+                message = "Going there once the page is scanned (\(Int(progress * 100))%)"
                 return [.draw(screen())]
             }
             message = nil

@@ -50,7 +50,8 @@ enum InteractiveSession {
             }
             // Idle work first, but only when no key is waiting.
             let ahead = typedAhead.take()
-            var bytes = ahead + terminal.read(timeout: ahead.isEmpty && prefetched ? 100 : 0)
+            // A jump waiting for the pages' ends looks again soon.
+            var bytes = ahead + terminal.read(timeout: ahead.isEmpty && prefetched ? (viewer.pendingJump == nil ? 100 : 10) : 0)
             if bytes.isEmpty, !prefetched {
                 view.prefetch()
                 prefetched = true

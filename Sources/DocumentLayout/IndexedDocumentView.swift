@@ -14,6 +14,11 @@ import ScrollCore
 /// Extents change as estimates are replaced by real line counts; the container's layout
 /// pass (`performLayout`) gets the rows added or removed above the viewport top as a
 /// correction, so that the text there stays still.
+///
+/// The chunks come from the index's scan, ahead of its parse: they are used before the
+/// parse has checked them. When it corrects one, the view drops what it laid out from
+/// that chunk on and takes the chunks again (the rows there change: a wrong guess is
+/// rare, and the view is right once the parse is done).
 package final class IndexedDocumentView: PageComponent {
     /// The checkpoints (shared with the thread that builds them).
     package let index: PageIndex
@@ -29,8 +34,11 @@ package final class IndexedDocumentView: PageComponent {
     private var inexactParts = 0
     /// Parts from the top that are all exact (a walk over rows starts past them).
     private var exactPrefixParts = 0
-    /// Content chunks known (the parts before the References).
-    private var chunkCount = 0
+    /// Content chunks known (the parts before the References), as the index gave them.
+    private var chunks: [PageIndex.Chunk] = []
+    private var chunkCount: Int { chunks.count }
+    /// The index's corrections taken in.
+    private var corrections = 0
     /// Whether the References parts are there (the index is complete).
     private var hasReferences = false
     /// Rows estimated for the part of the page the index has not reached.
@@ -97,30 +105,41 @@ package final class IndexedDocumentView: PageComponent {
     /// The page's title, from its first chunk (waited for: it comes within a few
     /// milliseconds, since the head is at the start).
     package var title: String {
-        if waitsForIndex, index.snapshot.chunkCount == 0 { index.wait(forMoreThan: 0) }
+        if waitsForIndex { index.wait { $0.checkedChunks > 0 || $0.isComplete } }
         return index.snapshot.title
+    }
+
+    /// Waits until the index has more than the view took in (more chunks, a
+    /// correction, the page's end), or until `deadline`.
+    /// - Returns: whether it has.
+    @discardableResult
+    private func waitForMore(until deadline: DispatchTime = .distantFuture) -> Bool {
+        index.wait(until: deadline) { [chunkCount, corrections, hasReferences] in
+            $0.chunkCount > chunkCount || $0.corrections != corrections || ($0.reachesEnd && !hasReferences) || $0.isComplete
+        }
     }
 
     /// Waits until the index has found the chunks that hold the first `rows` rows (or
     /// the whole page), or until `deadline`.
     package func waitForIndex(throughRow rows: Int, until deadline: DispatchTime) {
         synchronize()
-        while Int(extents.total) < rows, !index.snapshot.isComplete {
-            guard index.wait(forMoreThan: chunkCount, until: deadline) else { return }
+        while Int(extents.total) < rows, !hasReferences {
+            guard waitForMore(until: deadline) else { return }
             synchronize()
         }
-        // A small page is indexed whole within a few milliseconds: its first screen
+        // A small page is scanned whole within a few milliseconds: its first screen
         // then shows its real length.
         let settled = min(deadline, .now() + .milliseconds(5))
-        while !index.snapshot.isComplete, index.wait(forMoreThan: chunkCount, until: settled) { synchronize() }
+        while !hasReferences, waitForMore(until: settled) { synchronize() }
         synchronize()
     }
 
-    /// How far the index has gone: the bytes it has reached and the page's bytes so
-    /// far; `nil` once it is complete.
-    package var indexProgress: (indexed: Int, total: Int)? {
+    /// How far the index has gone: the bytes its parse has checked, the bytes its scan
+    /// has read (where the page's chunks are known to, guessed), and the page's bytes
+    /// so far; `nil` once it is complete.
+    package var indexProgress: (indexed: Int, scanned: Int, total: Int)? {
         let snapshot = index.snapshot
-        return snapshot.isComplete ? nil : (snapshot.indexedOffset, index.source.byteCount)
+        return snapshot.isComplete ? nil : (snapshot.indexedOffset, snapshot.scannedOffset, index.source.byteCount)
     }
 
     package var contentExtent: Double { Double(rowCount) }
@@ -141,32 +160,58 @@ package final class IndexedDocumentView: PageComponent {
         unreported.firstChangedOffset = min(unreported.firstChangedOffset, Double(row))
     }
 
-    /// Takes in the chunks the index found since the last look.
+    /// Takes in what the index found since the last look: new chunks, and chunks a
+    /// correction changed (dropped with what was laid out of them, and taken again).
     /// - Returns: whether the extent changed.
     @discardableResult
     private func synchronize() -> Bool {
-        let snapshot = index.snapshot
+        let update = index.update(known: chunkCount, corrections: corrections)
+        corrections = update.snapshot.corrections
+        if let changed = update.firstChangedChunk { dropParts(from: changed) }
         let before = rowCount
         let knownRows = Int(extents.total)
-        while chunkCount < snapshot.chunkCount {
-            appendChunkPart(chunkCount, linesPerByte: linesPerByte)
+        // (The update's chunks start where the view's end.)
+        for chunk in update.chunks {
+            chunks.append(chunk)
+            appendChunkPart(chunkCount - 1, linesPerByte: linesPerByte)
             chunkEnds.append(nil)
-            chunkCount += 1
         }
-        if snapshot.isComplete, !hasReferences {
+        if update.snapshot.reachesEnd, !hasReferences {
             hasReferences = true
-            totalLinks = snapshot.linkCount
+            totalLinks = update.snapshot.linkCount
             appendReferenceParts()
         }
-        tailEstimate = snapshot.isComplete ? 0 : max(1, Int((Double(index.source.byteCount - snapshot.indexedOffset) * linesPerByte).rounded()))
+        let known = chunks.last?.range.upperBound ?? index.start
+        tailEstimate = hasReferences ? 0 : max(1, Int((Double(index.source.byteCount - known) * linesPerByte).rounded()))
         guard rowCount != before else { return false }
         noteChange(from: knownRows)
         return true
     }
 
+    /// Drops the parts of chunks from `chunk` on, and the References (a correction of
+    /// the index changed them).
+    private func dropParts(from chunk: Int) {
+        let kept = min(chunk, chunkCount)
+        noteChange(from: Int(extents.prefixSum(kept)))
+        chunks.removeSubrange(kept...)
+        chunkEnds.removeSubrange(kept...)
+        extents = ExtentIndex(Array(extents.values.prefix(kept)))
+        isExact.removeSubrange(kept...)
+        inexactParts = isExact.filter { !$0 }.count
+        exactPrefixParts = min(exactPrefixParts, kept)
+        for part in cache.keys where part >= kept {
+            cachedBytes -= cache[part]?.bytes ?? 0
+            cache[part] = nil
+        }
+        // The state carried into a chunk comes from the chunks before it.
+        for next in carries.keys where next > kept { carries[next] = nil }
+        hasReferences = false
+        totalLinks = 0
+    }
+
     /// Adds content chunk `chunk`'s part, estimated from its bytes.
     private func appendChunkPart(_ chunk: Int, linesPerByte: Double) {
-        appendPart(estimate: max(1, Int((Double(index.chunk(chunk).range.count) * linesPerByte).rounded())), exact: false)
+        appendPart(estimate: max(1, Int((Double(chunks[chunk].range.count) * linesPerByte).rounded())), exact: false)
     }
 
     /// Adds the References parts: the heading (a joining blank line, "References", a
@@ -174,7 +219,7 @@ package final class IndexedDocumentView: PageComponent {
     private func appendReferenceParts() {
         appendPart(estimate: totalLinks > 0 ? 3 : 0, exact: totalLinks == 0)
         for chunk in 0..<chunkCount {
-            let links = index.chunk(chunk).links
+            let links = chunks[chunk].links
             appendPart(estimate: links, exact: links == 0)
         }
     }
@@ -240,10 +285,8 @@ package final class IndexedDocumentView: PageComponent {
         while row < rows.upperBound {
             guard let holder = part(containing: row) else {
                 // Past what the index has reached: wait for it to go further.
-                let snapshot = index.snapshot
-                guard !snapshot.isComplete || !hasReferences else { break }
-                guard waitsForIndex || snapshot.isComplete else { break }
-                if !snapshot.isComplete { index.wait(forMoreThan: chunkCount) }
+                guard !hasReferences, waitsForIndex else { break }
+                waitForMore()
                 synchronize()
                 continue
             }
@@ -261,11 +304,11 @@ package final class IndexedDocumentView: PageComponent {
     }
 
     package func locateEnd() {
-        while !index.snapshot.isComplete {
-            index.wait(forMoreThan: chunkCount)
+        synchronize()
+        while !hasReferences {
+            waitForMore()
             synchronize()
         }
-        synchronize()
     }
 
     package func layOutAll() {
@@ -283,7 +326,7 @@ package final class IndexedDocumentView: PageComponent {
         if extent != Int(extents.values[part]) { noteChange(from: Int(extents.prefixSum(part))) }
         if part < chunkCount, !isExact[part] {
             exactLines += extent
-            exactBytes += index.chunk(part).range.count
+            exactBytes += chunks[part].range.count
         }
         extents.set(part, Double(extent))
         if !isExact[part] {
@@ -319,7 +362,7 @@ package final class IndexedDocumentView: PageComponent {
         } else {
             let chunk = part - chunkCount - 1
             let targets = ownLayout(ofChunk: chunk).links
-            let base = index.chunk(chunk).linkBase
+            let base = chunks[chunk].linkBase
             lines = DocumentLayoutEngine.referenceEntries(targets[...], firstNumber: base + 1, total: totalLinks, width: width)
                 .map { LayoutLine(spans: $0) }
         }
@@ -366,7 +409,7 @@ package final class IndexedDocumentView: PageComponent {
     /// starts inside a list goes on from where the chunk before stopped, which is laid
     /// out first if it has not been. Notes where this one stops, for the next.
     private func freshLayout(ofChunk chunk: Int) -> (layout: PageLayout, units: LayoutUnits, resumed: Bool) {
-        let info = index.chunk(chunk)
+        let info = chunks[chunk]
         let carryIn = info.startsInsideBlocks ? carry(into: chunk) : nil
         let fragment = (try? HTMLParser.parseChunk(index.source, range: info.range, openElements: info.openElements)) ?? .empty
         let units = LayoutUnits(fragment)
@@ -374,7 +417,7 @@ package final class IndexedDocumentView: PageComponent {
             fragment, units: units, width: width, endsWithReferences: false, linkBase: info.linkBase, carryIn: carryIn,
             openAtEnd: Self.openElements(atEndOf: fragment, count: info.openElementsAtEnd))
         layout.advance(toLines: .max)
-        if let carryOut = layout.carryOut, chunk + 1 < chunkCount, index.chunk(chunk + 1).startsInsideBlocks {
+        if let carryOut = layout.carryOut, chunk + 1 < chunkCount, chunks[chunk + 1].startsInsideBlocks {
             carries[chunk + 1] = carryOut
         }
         return (layout, units, carryIn != nil)
@@ -386,7 +429,7 @@ package final class IndexedDocumentView: PageComponent {
     private func carry(into chunk: Int) -> DocumentLayoutEngine.Carry? {
         if let carry = carries[chunk] { return carry }
         var first = chunk - 1
-        while first > 0, carries[first] == nil, index.chunk(first).startsInsideBlocks { first -= 1 }
+        while first > 0, carries[first] == nil, chunks[first].startsInsideBlocks { first -= 1 }
         for previous in max(0, first)..<chunk where carries[previous + 1] == nil {
             _ = freshLayout(ofChunk: previous)
         }
@@ -437,7 +480,7 @@ package final class IndexedDocumentView: PageComponent {
     private func line(at row: Int) -> LayoutLine? {
         guard row >= 0 else { return nil }
         if part(containing: row) == nil { synchronize() }
-        if part(containing: row) == nil, waitsForIndex, !index.snapshot.isComplete || !hasReferences {
+        if part(containing: row) == nil, waitsForIndex, !hasReferences {
             _ = settle(rows: row..<(row + 1), anchor: 0)
         }
         guard let holder = part(containing: row) else { return nil }
@@ -493,13 +536,27 @@ package final class IndexedDocumentView: PageComponent {
 
     package func linkTarget(_ number: Int) -> String? {
         guard number >= 1 else { return nil }
-        while index.chunk(holdingLink: number) == nil, !index.snapshot.isComplete { index.wait(forMoreThan: index.snapshot.chunkCount) }
         synchronize()
-        guard let chunk = index.chunk(holdingLink: number) else { return nil }
+        while chunk(holdingLink: number) == nil, !hasReferences {
+            waitForMore()
+            synchronize()
+        }
+        guard let chunk = chunk(holdingLink: number) else { return nil }
         let targets = ownLayout(ofChunk: chunk).links
         trimCache()
-        let offset = number - index.chunk(chunk).linkBase - 1
+        let offset = number - chunks[chunk].linkBase - 1
         return offset >= 0 && offset < targets.count ? targets[offset] : nil
+    }
+
+    /// The known chunk that holds link `number` (numbered from 1).
+    private func chunk(holdingLink number: Int) -> Int? {
+        var low = 0
+        var high = chunkCount
+        while low < high {
+            let middle = (low + high) / 2
+            if chunks[middle].linkBase + chunks[middle].links < number { low = middle + 1 } else { high = middle }
+        }
+        return low < chunkCount ? low : nil
     }
 
     /// The row element `id` starts on. The chunks are searched in order for the id's
@@ -511,12 +568,12 @@ package final class IndexedDocumentView: PageComponent {
         var chunk = 0
         while true {
             if chunk >= chunkCount {
-                guard !index.snapshot.isComplete else { return nil }
-                index.wait(forMoreThan: chunkCount)
+                guard !hasReferences else { return nil }
+                waitForMore()
                 synchronize()
                 continue
             }
-            if index.source.bytes(index.chunk(chunk).range).firstRange(of: needle) != nil {
+            if index.source.bytes(chunks[chunk].range).firstRange(of: needle) != nil {
                 let (layout, units, _) = freshLayout(ofChunk: chunk)
                 if let line = layout.anchors[id] { return firstContentRow(of: chunk) + line }
                 if layout.pendingAnchors.contains(id) || units.trailingAnchors.contains(id) {

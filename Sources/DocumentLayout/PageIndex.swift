@@ -6,40 +6,75 @@ import Synchronization
 /// that the part of a page near the viewport is parsed and laid out on its own, and
 /// the rest of the page costs only its checkpoints.
 ///
-/// One pass over the page (`build`, on a thread of its own) parses it with libxml2
-/// and cuts it, as a dump's stream does, right after a block's own end tag while only
-/// containers are open (`HTMLParser.Cutting`). Each checkpoint keeps the byte offset,
-/// the elements open there (as start tags to feed a fresh parser:
-/// `HTMLParser.parseChunk`) and the number of links before it, so that `[n]` marks
-/// are numbered as in the whole page. The part from one checkpoint to the next is a
-/// *chunk*; laid out from its checkpoint it gives exactly the lines the whole page
-/// gives there (tested at every checkpoint).
+/// Two passes build it, each on a thread of its own (`build`):
+/// - a *scan* (`StructureScanner`, about 400 MB/s) guesses the checkpoints of the whole
+///   page within a fraction of a second, so that any part of it, its end included, can
+///   be shown at once;
+/// - a *parse* with libxml2 (about 60 MB/s) follows, cuts the page where the scan
+///   guessed (it is the `HTMLParser.CutPlan`) and checks each guess. A guess it finds
+///   wrong (on markup libxml2 repairs otherwise) is replaced by the parse's own cut,
+///   the guesses after it are dropped, and the scan starts again from there; readers
+///   learn which chunks changed (`Update.firstChangedChunk`).
 ///
-/// Readers see the checkpoints found so far and can wait for more; the pass can be
-/// stopped. A checkpoint costs about 24 bytes plus its open elements, which are
-/// shared with the checkpoints that have the same ones.
+/// A cut is made right after a block's own end tag while only containers (or lists,
+/// items, definition lists and quotes) are open (`HTMLParser.Cutting`). Each checkpoint
+/// keeps the byte offset, the elements open there (as start tags to feed a fresh
+/// parser: `HTMLParser.parseChunk`) and the number of links before it, so that `[n]`
+/// marks are numbered as in the whole page. The part from one checkpoint to the next
+/// is a *chunk*; laid out from its checkpoint it gives exactly the lines the whole page
+/// gives there (tested at every checkpoint). A checkpoint costs about 24 bytes plus its
+/// open elements, which are shared with the checkpoints that have the same ones.
 package final class PageIndex: Sendable {
     /// The start of a chunk.
-    package struct Checkpoint: Sendable {
+    private struct Checkpoint: Sendable {
         /// Page offset where the chunk starts.
-        package var offset: Int
+        var offset: Int
         /// Links numbered before the chunk.
-        package var linkBase: Int
+        var linkBase: Int
         /// The elements open at `offset`, as an index into the shared list.
         var openElements: Int32
     }
 
     private struct State {
+        /// The parse's checkpoints (the first `checked`), then the scan's guesses.
         var checkpoints: [Checkpoint]
-        /// Links numbered in each chunk whose end is known.
+        var checked = 1
+        /// Links numbered in each chunk whose end is known (guessed or checked).
         var chunkLinks: [Int] = []
         var openElementLists: [[OpenElement]] = [[]]
         var openElementIDs: [[OpenElement]: Int32] = [[]: 0]
         var title = ""
+        /// The scan running (a correction starts another; -1: none, the parse cuts by
+        /// bytes), how far it has read, and whether it got to the page's end.
+        var scan = 0
+        var scannedOffset = 0
+        var scanReachedEnd = false
+        /// Whether the parse has finished (nothing changes after), and how.
         var isComplete = false
         var error: HTMLParsingError?
-        /// How many readers wait for more (the builder wakes them only then).
+        /// Per correction, the first chunk it changed.
+        var corrections: [Int] = []
+        /// How many readers wait for more (the builders wake them only then).
         var waiters = 0
+
+        func chunk(_ index: Int, pageEnd: Int) -> Chunk {
+            let checkpoint = checkpoints[index]
+            let next = index + 1 < checkpoints.count ? checkpoints[index + 1] : nil
+            return Chunk(
+                range: checkpoint.offset..<(next?.offset ?? pageEnd),
+                openElements: openElementLists[Int(checkpoint.openElements)],
+                openElementsAtEnd: next.map { openElementLists[Int($0.openElements)].count } ?? 0,
+                linkBase: checkpoint.linkBase, links: chunkLinks[index])
+        }
+
+        /// The number of a list of open elements (lists are shared).
+        mutating func id(of openElements: [OpenElement]) -> Int32 {
+            if let id = openElementIDs[openElements] { return id }
+            let id = Int32(openElementLists.count)
+            openElementLists.append(openElements)
+            openElementIDs[openElements] = id
+            return id
+        }
     }
 
     /// The page the index is of.
@@ -48,7 +83,10 @@ package final class PageIndex: Sendable {
     package let start: Int
     private let state: Mutex<State>
     private let progress = DispatchSemaphore(value: 0)
+    /// Wakes the parse when it waits for the scan.
+    private let scanProgress = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
+    private let chunkBytesInUse = Atomic<Int>(PageIndex.chunkBytes)
 
     /// Bytes a chunk spans at least (the last may be shorter; a chunk ends at the first
     /// cut past this). The first chunks are smaller, from `firstChunkBytes` on, so that
@@ -62,25 +100,34 @@ package final class PageIndex: Sendable {
         self.source = source
         self.start = start
         HTMLParser.prepareForThreads()
-        state = Mutex(State(checkpoints: [Checkpoint(offset: start, linkBase: 0, openElements: 0)]))
+        state = Mutex(State(checkpoints: [Checkpoint(offset: start, linkBase: 0, openElements: 0)], scannedOffset: start))
     }
 
-    /// Parses the page and records its checkpoints, until its end or `stop()`. Run it
-    /// on a thread of its own; readers may read the index meanwhile.
-    /// - Parameter chunkBytes: how far apart checkpoints are at least (small values to
-    ///   test the cuts).
-    package func build(chunkBytes: Int = PageIndex.chunkBytes) {
-        var cutting = HTMLParser.Cutting(
-            containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, splittable: LayoutUnits.splittableTags,
-            bytes: chunkBytes, firstBytes: min(chunkBytes, Self.firstChunkBytes),
-            take: { [self] cut in
-                let units = LayoutUnits(cut.fragment)
-                let links = units.units.reduce(0) { $0 + LinkCounter.count($1, in: cut.fragment) }
-                record(links: links, title: cut.fragment.title, next: cut.endOffset.map { ($0, cut.openElements ?? []) })
-                return !stopped.load(ordering: .relaxed)
-            })
+    // MARK: Building
+
+    /// Builds the index, until the page's end or `stop()`: scans on another thread and
+    /// parses on this one. Readers may read the index meanwhile.
+    /// - Parameters:
+    ///   - chunkBytes: how far apart checkpoints are at least (small values to test
+    ///     the cuts).
+    ///   - guessing: whether a scan guesses the checkpoints ahead of the parse (without
+    ///     it, the page's end is known only when the parse gets there).
+    package func build(chunkBytes: Int = PageIndex.chunkBytes, guessing: Bool = true) {
+        chunkBytesInUse.store(chunkBytes, ordering: .relaxed)
+        var cutting = cuttingRules { [self] cut in
+            let units = LayoutUnits(cut.fragment)
+            let links = units.units.reduce(0) { $0 + LinkCounter.count($1, in: cut.fragment) }
+            record(links: links, title: cut.fragment.title, next: cut.endOffset.map { ($0, cut.openElements ?? []) })
+            return !stopped.load(ordering: .relaxed)
+        }
         // Links are counted on the elements alone.
         cutting.keepsText = false
+        if guessing {
+            cutting.plan = self
+            startScan(from: StructureScanner.Cut(offset: start, openElements: [], links: 0), number: 0)
+        } else {
+            state.withLock { $0.scan = -1 }
+        }
         do throws(HTMLParsingError) {
             try HTMLParser.parse(source, from: start, cutting: cutting)
             finish(error: nil)
@@ -89,82 +136,171 @@ package final class PageIndex: Sendable {
         }
     }
 
-    /// Stops `build` at its next checkpoint.
+    /// Stops `build` at its next checkpoint, and the scan.
     package func stop() {
         stopped.store(true, ordering: .relaxed)
+        scanProgress.signal()
     }
 
-    /// Notes the end of a chunk: its links, and where the next one starts (`nil` at
-    /// the page's end).
+    /// Where the page is cut: `take` gets the parse's fragments.
+    private func cuttingRules(take: @escaping (HTMLParser.Cut) -> Bool) -> HTMLParser.Cutting {
+        let bytes = chunkBytesInUse.load(ordering: .relaxed)
+        return HTMLParser.Cutting(
+            containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, splittable: LayoutUnits.splittableTags,
+            bytes: bytes, firstBytes: min(bytes, Self.firstChunkBytes), take: take)
+    }
+
+    /// Starts scan `number` from `origin`, on a thread of its own.
+    private func startScan(from origin: StructureScanner.Cut, number: Int) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            var scanner = StructureScanner(
+                source: source, start: origin, cutting: cuttingRules { _ in true }, linklessTags: ReplacedContent.replacedTags)
+            var lastLinks = origin.links
+            let reachedEnd = scanner.run(
+                take: { cut in
+                    defer { lastLinks = cut.links }
+                    return guess(cut, links: cut.links - lastLinks, scan: number)
+                },
+                scanned: { offset in
+                    !stopped.load(ordering: .relaxed) && state.withLock { state in
+                        guard state.scan == number else { return false }
+                        state.scannedOffset = offset
+                        return true
+                    }
+                })
+            let links = scanner.links - lastLinks
+            let wake = state.withLock { state -> Int in
+                guard state.scan == number, reachedEnd else { return 0 }
+                if state.chunkLinks.count < state.checkpoints.count { state.chunkLinks.append(links) }
+                state.scanReachedEnd = true
+                return state.waiters
+            }
+            for _ in 0..<wake { progress.signal() }
+            scanProgress.signal()
+        }
+    }
+
+    /// Adds a checkpoint the scan guessed (`links`: in the chunk before it).
+    /// - Returns: whether the scan is to go on.
+    private func guess(_ cut: StructureScanner.Cut, links: Int, scan: Int) -> Bool {
+        guard !stopped.load(ordering: .relaxed) else { return false }
+        let wake = state.withLock { state -> Int? in
+            guard state.scan == scan else { return nil }
+            state.chunkLinks.append(links)
+            state.checkpoints.append(Checkpoint(offset: cut.offset, linkBase: cut.links, openElements: state.id(of: cut.openElements)))
+            state.scannedOffset = cut.offset
+            return state.waiters
+        }
+        guard let wake else { return false }
+        for _ in 0..<wake { progress.signal() }
+        scanProgress.signal()
+        return true
+    }
+
+    /// Notes a cut of the parse: the links of the chunk it ends, and where the next one
+    /// starts (`nil` at the page's end). It checks the guess there: a wrong one is
+    /// replaced with the guesses after it, and the scan starts again from this cut.
     private func record(links: Int, title: String, next: (offset: Int, openElements: [OpenElement])?) {
+        var restart: (origin: StructureScanner.Cut, number: Int)?
         let wake = state.withLock { state in
             if state.title.isEmpty { state.title = title }
-            let base = state.checkpoints[state.checkpoints.count - 1].linkBase
+            let chunk = state.checked - 1
+            let checkpoint = next.map {
+                Checkpoint(offset: $0.offset, linkBase: state.checkpoints[chunk].linkBase + links, openElements: state.id(of: $0.openElements))
+            }
+            let guessed = state.checked < state.checkpoints.count ? state.checkpoints[state.checked] : nil
+            let guessedLinks = chunk < state.chunkLinks.count ? state.chunkLinks[chunk] : nil
+            if let checkpoint, let guessed, guessed.offset == checkpoint.offset, guessed.linkBase == checkpoint.linkBase,
+                guessed.openElements == checkpoint.openElements {
+                state.checked += 1
+                return state.waiters
+            }
+            if checkpoint == nil, guessed == nil, guessedLinks == links { return state.waiters }
+            // The parse's cut replaces the guesses from here (when there were any).
+            if guessed != nil || guessedLinks != nil { state.corrections.append(chunk) }
+            state.checkpoints.removeSubrange(state.checked...)
+            state.chunkLinks.removeSubrange(min(chunk, state.chunkLinks.count)...)
             state.chunkLinks.append(links)
-            if let next {
-                let id = state.openElementIDs[next.openElements] ?? {
-                    let id = Int32(state.openElementLists.count)
-                    state.openElementLists.append(next.openElements)
-                    state.openElementIDs[next.openElements] = id
-                    return id
-                }()
-                state.checkpoints.append(Checkpoint(offset: next.offset, linkBase: base + links, openElements: id))
+            if let checkpoint {
+                state.checkpoints.append(checkpoint)
+                state.checked += 1
+            }
+            if state.scan >= 0 {
+                state.scan += 1
+                state.scanReachedEnd = next == nil
+                state.scannedOffset = next?.offset ?? source.byteCount
+                if let next, let checkpoint {
+                    restart = (StructureScanner.Cut(offset: next.offset, openElements: next.openElements, links: checkpoint.linkBase), state.scan)
+                }
             }
             return state.waiters
         }
+        if let restart { startScan(from: restart.origin, number: restart.number) }
         for _ in 0..<wake { progress.signal() }
     }
 
     private func finish(error: HTMLParsingError?) {
         let wake = state.withLock { state in
-            // A stopped pass leaves its last chunk without an end: it is not one.
-            if state.chunkLinks.count < state.checkpoints.count { state.checkpoints.removeLast(state.checkpoints.count - state.chunkLinks.count) }
+            // A stopped or failed parse leaves chunks without an end: they are not ones.
+            if state.checkpoints.count > state.chunkLinks.count { state.checkpoints.removeSubrange(state.chunkLinks.count...) }
+            state.scan = state.scan < 0 ? -1 : state.scan + 1
             state.isComplete = true
             state.error = error
             return state.waiters
         }
         for _ in 0..<wake { progress.signal() }
+        scanProgress.signal()
     }
+
+    // MARK: Reading
 
     /// What the index holds so far.
     package struct Snapshot: Sendable {
-        /// Chunks whose both ends are known.
+        /// Chunks whose both ends are known (guessed or checked).
         package var chunkCount: Int
-        /// The page offset the index has reached (the end of the last known chunk).
+        /// Chunks the parse has checked.
+        package var checkedChunks: Int
+        /// The page offset the parse has checked up to.
         package var indexedOffset: Int
+        /// The page offset the scan has read up to.
+        package var scannedOffset: Int
+        /// Whether the chunks known go to the page's end.
+        package var reachesEnd: Bool
+        /// Whether the parse has finished: nothing changes after.
         package var isComplete: Bool
-        /// Links in the whole page (when complete), else in the known chunks.
+        /// Links in the known chunks (in the page once `reachesEnd`).
         package var linkCount: Int
         package var title: String
         package var error: HTMLParsingError?
+        /// Corrections made so far (each changes chunks readers may have).
+        package var corrections: Int
     }
 
     package var snapshot: Snapshot {
-        state.withLock { state in
-            let count = state.chunkLinks.count
-            let end = count < state.checkpoints.count ? state.checkpoints[count].offset : source.byteCount
-            let links = count > 0 ? state.checkpoints[count - 1].linkBase + state.chunkLinks[count - 1] : 0
-            return Snapshot(chunkCount: count, indexedOffset: count == 0 ? start : end, isComplete: state.isComplete,
-                linkCount: links, title: state.title, error: state.error)
-        }
+        state.withLock { Self.snapshot(of: $0, pageEnd: source.byteCount) }
     }
 
-    /// Chunk `index`: its bytes, the elements open at its start, how many elements are
-    /// open at its end (the next chunk's), and the links before it and in it. The
-    /// chunk must be known (`snapshot.chunkCount > index`).
+    private static func snapshot(of state: State, pageEnd: Int) -> Snapshot {
+        let count = state.chunkLinks.count
+        let checkedChunks = min(count, state.isComplete ? state.checked : state.checked - 1)
+        let links = count > 0 ? state.checkpoints[count - 1].linkBase + state.chunkLinks[count - 1] : 0
+        return Snapshot(
+            chunkCount: count, checkedChunks: checkedChunks,
+            indexedOffset: state.isComplete ? pageEnd : state.checkpoints[state.checked - 1].offset,
+            scannedOffset: state.scanReachedEnd ? pageEnd : state.scannedOffset,
+            reachesEnd: count == state.checkpoints.count && (state.scanReachedEnd || state.isComplete),
+            isComplete: state.isComplete, linkCount: links, title: state.title, error: state.error,
+            corrections: state.corrections.count)
+    }
+
+    /// Chunk `index`, known (`snapshot.chunkCount > index`).
     package func chunk(_ index: Int) -> Chunk {
-        state.withLock { state in
-            let checkpoint = state.checkpoints[index]
-            let next = index + 1 < state.checkpoints.count ? state.checkpoints[index + 1] : nil
-            return Chunk(
-                range: checkpoint.offset..<(next?.offset ?? source.byteCount),
-                openElements: state.openElementLists[Int(checkpoint.openElements)],
-                openElementsAtEnd: next.map { state.openElementLists[Int($0.openElements)].count } ?? 0,
-                linkBase: checkpoint.linkBase, links: state.chunkLinks[index])
-        }
+        state.withLock { $0.chunk(index, pageEnd: source.byteCount) }
     }
 
-    /// A part of the page between two checkpoints.
+    /// A part of the page between two checkpoints: its bytes, the elements open at its
+    /// start, how many are open at its end (the next chunk's), and the links before it
+    /// and in it.
     package struct Chunk: Sendable {
         package var range: Range<Int>
         package var openElements: [OpenElement]
@@ -179,27 +315,39 @@ package final class PageIndex: Sendable {
         }
     }
 
-    /// The chunk that holds link `number` (numbered from 1), among the known chunks.
-    package func chunk(holdingLink number: Int) -> Int? {
+    /// What changed since a reader last looked.
+    package struct Update: Sendable {
+        /// The first chunk changed by corrections since the reader's last look: the
+        /// reader drops it and the ones after (`chunks` starts there).
+        package var firstChangedChunk: Int?
+        /// The chunks from the first the reader does not have (or the first changed).
+        package var chunks: [Chunk]
+        package var snapshot: Snapshot
+    }
+
+    /// The chunks past the first `known` (or from the first one changed by the
+    /// corrections after the first `corrections`), and how the index stands, in one
+    /// look.
+    package func update(known: Int, corrections: Int) -> Update {
         state.withLock { state in
-            var low = 0
-            var high = state.chunkLinks.count
-            while low < high {
-                let middle = (low + high) / 2
-                if state.checkpoints[middle].linkBase + state.chunkLinks[middle] < number { low = middle + 1 } else { high = middle }
-            }
-            return low < state.chunkLinks.count ? low : nil
+            let changed = state.corrections[min(corrections, state.corrections.count)...].min()
+            let first = min(known, changed ?? known)
+            let count = state.chunkLinks.count
+            let chunks = first < count ? (first..<count).map { state.chunk($0, pageEnd: source.byteCount) } : []
+            return Update(
+                firstChangedChunk: changed.map { min($0, known) }, chunks: chunks,
+                snapshot: Self.snapshot(of: state, pageEnd: source.byteCount))
         }
     }
 
-    /// Waits until more than `chunkCount` chunks are known or the index is complete,
-    /// or until `deadline`.
-    /// - Returns: whether the wait ended before the deadline.
+    /// Waits until `condition` holds of the index (checked on each change), or until
+    /// `deadline`.
+    /// - Returns: whether it holds.
     @discardableResult
-    package func wait(forMoreThan chunkCount: Int, until deadline: DispatchTime = .distantFuture) -> Bool {
+    package func wait(until deadline: DispatchTime = .distantFuture, for condition: (Snapshot) -> Bool) -> Bool {
         while true {
             let satisfied = state.withLock { state in
-                if state.chunkLinks.count > chunkCount || state.isComplete { return true }
+                if condition(Self.snapshot(of: state, pageEnd: source.byteCount)) { return true }
                 state.waiters += 1
                 return false
             }
@@ -218,6 +366,26 @@ package final class PageIndex: Sendable {
                 bytes += 2 * list.reduce(0) { $0 + 16 + $1.attributes.reduce(0) { $0 + 48 + $1.name.utf8.count + $1.value.utf8.count } }
             }
             return bytes
+        }
+    }
+}
+
+extension PageIndex: HTMLParser.CutPlan {
+    /// The parse cuts at the next guessed checkpoint; past one it missed, at once (the
+    /// guess was wrong). Where no guess is known yet, it waits for the scan.
+    package func cuts(at offset: Int, byBytes: Bool) -> Bool {
+        while true {
+            let answer = state.withLock { state -> Bool? in
+                if state.checked < state.checkpoints.count { return offset >= state.checkpoints[state.checked].offset }
+                // No guess ahead: none can come before where the scan has read to, nor
+                // after its end; with no scan, the bytes decide.
+                if state.scan < 0 { return byBytes }
+                if state.scanReachedEnd || state.scannedOffset > offset { return false }
+                return nil
+            }
+            if let answer { return answer }
+            if stopped.load(ordering: .relaxed) { return byBytes }
+            _ = scanProgress.wait(timeout: .now() + .milliseconds(20))
         }
     }
 }

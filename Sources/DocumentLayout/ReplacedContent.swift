@@ -20,6 +20,9 @@ enum ReplacedContent {
 
     /// Whether layout goes into the element's children (fallback content of media is
     /// not shown when the placeholder is).
+    /// The tags of `replaces`.
+    static let replacedTags = Set(HTMLTag.allCases.filter(replaces))
+
     static func replaces(_ tag: HTMLTag) -> Bool {
         switch tag {
         case .input, .select, .iframe, .video, .audio, .object, .embed, .svg: true

@@ -25,6 +25,7 @@ struct DocumentBuilder {
         names = InternedNames(cutting: cutting)
         isCutting = cutting != nil
         cutBytes = cutting?.bytes
+        plan = cutting?.bytes == nil ? nil : cutting?.plan
         fragmentBytes = cutting?.bytes.map { min($0, cutting?.firstBytes ?? $0) }
         keepsText = cutting?.keepsText ?? true
     }
@@ -32,6 +33,7 @@ struct DocumentBuilder {
     /// optional struct copies it, with its sets and closure, on every element).
     private let isCutting: Bool
     private let cutBytes: Int?
+    private let plan: (any HTMLParser.CutPlan)?
     private let keepsText: Bool
     /// Per node: its last child so far, to link the next one in O(1).
     private var lastChild: [HTMLDocument.NodeIndex] = [HTMLDocument.none]
@@ -79,7 +81,9 @@ struct DocumentBuilder {
         guard let rawName else { return }
         // libxml2's HTML parser gives element and attribute names in lower case.
         let element = names.element(UnsafeRawPointer(rawName))
-        if titleDepth > 0 || (element.isTitle && document.title.isEmpty && title.isEmpty) {
+        // Title elements are never content (as in browsers), wherever they are: so a
+        // part of a page parsed on its own drops the same ones as the whole page.
+        if titleDepth > 0 || element.isTitle {
             titleDepth += 1
             return
         }
@@ -114,7 +118,11 @@ struct DocumentBuilder {
         textIsOpen = false
         if titleDepth > 0 {
             titleDepth -= 1
-            if titleDepth == 0 { document.title = title.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ") }
+            // The page's title is the first that says something.
+            if titleDepth == 0, document.title.isEmpty {
+                document.title = title.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+                title = ""
+            }
             return
         }
         if skipDepth > 0 {
@@ -126,12 +134,14 @@ struct DocumentBuilder {
         guard openNonContainers == 0, element.isBlock, !document.isHidden(closed) else { return }
         if let bytes = cutBytes {
             let target = fragmentBytes ?? bytes
-            guard let offset = streamOffsetAfterEndTag(of: document[closed].tag), offset - streamOffsetAtCut >= target else { return }
-            fragmentBytes = min(bytes, target * 2)
+            guard let offset = streamOffsetAfterEndTag(of: document[closed].tag), plan != nil || offset - streamOffsetAtCut >= target else { return }
             // A hidden list or quote left open: its state is not worth carrying.
             if zip(open, openElements).contains(where: { $1.isSplittable && document.isHidden($0) }) { return }
+            let pageOffset = reader?.pageOffset(ofStreamOffset: offset) ?? offset
+            if let plan, !plan.cuts(at: pageOffset, byBytes: offset - streamOffsetAtCut >= target) { return }
+            fragmentBytes = min(bytes, target * 2)
             streamOffsetAtCut = offset
-            cut(endOffset: reader?.pageOffset(ofStreamOffset: offset))
+            cut(endOffset: pageOffset)
         } else if let cutting, document.nodes.count - nodesAfterCut >= cutting.nodes {
             cut(endOffset: nil)
         }
@@ -195,7 +205,7 @@ struct DocumentBuilder {
         guard let bytes, length > 0 else { return }
         let text = UnsafeBufferPointer(start: bytes, count: Int(length))
         if titleDepth > 0 {
-            title += String(decoding: text, as: UTF8.self)
+            if document.title.isEmpty { title += String(decoding: text, as: UTF8.self) }
             return
         }
         guard skipDepth == 0, keepsText else { return }

@@ -50,6 +50,9 @@ package enum HTMLParser {
         /// Whether fragments keep their text (a consumer that counts links and cuts,
         /// but lays nothing out, needs only the elements).
         package var keepsText = true
+        /// With `bytes`: where to cut instead of by the byte count (cuts guessed ahead
+        /// by a `StructureScanner`, for this parse to check).
+        package var plan: (any CutPlan)?
         /// The elements that may stay open across a cut.
         let staysOpen: Set<HTMLTag>
 
@@ -66,6 +69,16 @@ package enum HTMLParser {
             self.take = take
             staysOpen = containers.union(splittable)
         }
+    }
+
+    /// Where a parse cutting a page by bytes cuts it, when another pass has guessed the
+    /// cuts ahead of it: the parse cuts where the plan says, and its cuts check the
+    /// guesses.
+    package protocol CutPlan: AnyObject {
+        /// Whether to cut at page offset `offset`, a place the cutting rules allow;
+        /// `byBytes`: whether the byte count alone would cut there. Called from the
+        /// parse, which waits meanwhile.
+        func cuts(at offset: Int, byBytes: Bool) -> Bool
     }
 
     /// A fragment of a page, and where the parse stood after it.
