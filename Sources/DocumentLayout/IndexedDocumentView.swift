@@ -37,8 +37,10 @@ package final class IndexedDocumentView: PageComponent {
     /// Content chunks known (the parts before the References), as the index gave them.
     private var chunks: [PageIndex.Chunk] = []
     private var chunkCount: Int { chunks.count }
-    /// The index's corrections taken in.
+    /// The index's corrections taken in, and the first chunk the last ones dropped
+    /// (for the anchor, which keeps its place in the page's bytes).
     private var corrections = 0
+    private var droppedFrom: Int?
     /// Whether the References parts are there (the index is complete).
     private var hasReferences = false
     /// Rows estimated for the part of the page the index has not reached.
@@ -192,6 +194,7 @@ package final class IndexedDocumentView: PageComponent {
     /// the index changed them).
     private func dropParts(from chunk: Int) {
         let kept = min(chunk, chunkCount)
+        droppedFrom = min(droppedFrom ?? kept, kept)
         noteChange(from: Int(extents.prefixSum(kept)))
         chunks.removeSubrange(kept...)
         chunkEnds.removeSubrange(kept...)
@@ -254,10 +257,21 @@ package final class IndexedDocumentView: PageComponent {
     /// not gone yet).
     /// - Returns: the rows added (negative: removed) above `anchor`.
     private func settle(rows: Range<Int>, anchor: Int) -> Int {
+        // Where the anchor is in the page's bytes, should a correction drop its chunk.
+        let anchorPlace = part(containing: anchor).flatMap { holder in
+            holder.part < chunkCount ? (holder.part, chunks[holder.part].range, Double(anchor - holder.start) / Double(max(1, holder.extent))) : nil
+        }
+        droppedFrom = nil
         synchronize()
         var rowsAddedAboveAnchor = 0
         var anchor = anchor
         var rows = rows.clamped(to: 0..<Int.max)
+        if let dropped = droppedFrom, let (part, range, fraction) = anchorPlace, part >= dropped,
+            let moved = row(inPlaceOf: range, fraction: fraction) {
+            rowsAddedAboveAnchor = moved - anchor
+            rows = (rows.lowerBound + rowsAddedAboveAnchor)..<(rows.upperBound + rowsAddedAboveAnchor)
+            anchor = moved
+        }
         /// Makes one part exact, noting how rows moved.
         func settlePart(_ part: Int) {
             let start = Int(extents.prefixSum(part))
@@ -301,6 +315,30 @@ package final class IndexedDocumentView: PageComponent {
             row = holder.start + holder.extent
         }
         return rowsAddedAboveAnchor
+    }
+
+    /// The row at about page offset `offset` (in proportion inside its chunk, laid out);
+    /// `nil` past the chunks known.
+    private func row(atByte offset: Int) -> Int? {
+        var low = 0
+        var high = chunkCount
+        while low < high {
+            let middle = (low + high) / 2
+            if chunks[middle].range.upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < chunkCount else { return nil }
+        let range = chunks[low].range
+        let fraction = Double(offset - range.lowerBound) / Double(max(1, range.count))
+        return Int(extents.prefixSum(low)) + Int((fraction * Double(makeExact(low))).rounded(.down))
+    }
+
+    /// The row that stands where row `fraction` of the part of chunk `range` stood: the
+    /// same row of that chunk when it came back, else in proportion to the bytes.
+    private func row(inPlaceOf range: Range<Int>, fraction: Double) -> Int? {
+        let offset = range.lowerBound + Int(fraction * Double(range.count))
+        guard let moved = row(atByte: offset) else { return nil }
+        guard let part = part(containing: moved), part.part < chunkCount, chunks[part.part].range == range else { return moved }
+        return part.start + Int((fraction * Double(part.extent)).rounded())
     }
 
     package func locateEnd() {

@@ -1,6 +1,7 @@
 import Foundation
 import HTMLParsing
 import SampleContent
+import ScrollCore
 import Testing
 @testable import DocumentLayout
 
@@ -111,8 +112,8 @@ struct GuessedCheckpointTests {
     /// Markup the scan reads otherwise than libxml2: character references in
     /// attributes (a target of a blank, an id with a named character).
     static let misread = "<div id=\"caf&eacute;\"><p>before <a href=\"&#32;\">not a link</a></p>"
-        + String(repeating: "<p>text <a href=x>link</a></p>", count: 120) + "</div>"
-        + String(repeating: "<p>after <a href=y>y</a></p>", count: 120)
+        + (0..<120).map { "<p>text \($0) <a href=x>link</a></p>" }.joined() + "</div>"
+        + (0..<120).map { "<p>after \($0) <a href=y>y</a></p>" }.joined()
 
     @Test func aWrongGuessIsCorrected() throws {
         let bytes = Array(Self.misread.utf8)
@@ -148,6 +149,33 @@ struct GuessedCheckpointTests {
         index.wait { $0.isComplete }
         #expect(PageIndexTests.indexedLines(view, width: 50) == whole)
         #expect(misread ? index.snapshot.corrections > 0 : index.snapshot.corrections == 0)
+    }
+}
+
+extension GuessedCheckpointTests {
+    /// A correction does not move the text at the top of the viewport.
+    @Test func theTextAtTheTopStaysWhenAGuessIsCorrected() throws {
+        let source = HeldSource(MemoryPageSource(Array(Self.misread.utf8)))
+        let index = PageIndex(source: source)
+        let parse = Thread {
+            HeldSource.isHeld = true
+            index.build(chunkBytes: 300)
+        }
+        parse.start()
+        let view = IndexedDocumentView(index: index, width: 50)
+        view.layOutAll()
+        let row = try #require((0..<view.rowCount).first { view.plainText(row: $0, width: 50).hasPrefix("after 100 ") })
+        _ = view.performLayout(LayoutConstraints(scrollOffset: Double(row), remainingPaintExtent: 10))
+        let before = view.plainText(row: row, width: 50)
+        source.release()
+        index.wait { $0.isComplete }
+        let geometry = view.performLayout(LayoutConstraints(scrollOffset: Double(row), remainingPaintExtent: 10))
+        let after = view.plainText(row: row + Int(geometry.scrollOffsetCorrection), width: 50)
+        // The same line, its link numbered anew.
+        let withoutNumbers = { (line: String) in line.replacing(/\[\d+\]/, with: "[]") }
+        #expect(index.snapshot.corrections > 0)
+        #expect(withoutNumbers(after) == withoutNumbers(before))
+        #expect(after != before, "the correction changed the line's link number")
     }
 }
 
