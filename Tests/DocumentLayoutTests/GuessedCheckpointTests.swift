@@ -128,19 +128,25 @@ struct GuessedCheckpointTests {
         #expect(guessed.map(\.linkBase) == (0..<unguessed.snapshot.chunkCount).map { unguessed.chunk($0).linkBase })
     }
 
+    /// An index of `html` being built, its parse held back (until `release()`) while
+    /// its scan goes on.
+    static func indexWithHeldParse(_ html: String) -> (HeldSource, PageIndex) {
+        let source = HeldSource(MemoryPageSource(Array(html.utf8)))
+        let index = PageIndex(source: source)
+        Thread {
+            HeldSource.isHeld = true
+            index.build(chunkBytes: 300)
+        }.start()
+        return (source, index)
+    }
+
     /// A view lays out the scan's guesses while the parse is held back: right guesses
     /// give the whole page's lines at once; wrong ones, once the parse corrects them.
     @Test(arguments: [false, true])
     func aViewOfGuessesEndsWithTheWholePagesLines(misread: Bool) throws {
         let html = misread ? Self.misread : Self.snippetPage(seed: 9, count: 500)
         let whole = try PageIndexTests.wholeLines(html, width: 50)
-        let source = HeldSource(MemoryPageSource(Array(html.utf8)))
-        let index = PageIndex(source: source)
-        let parse = Thread {
-            HeldSource.isHeld = true
-            index.build(chunkBytes: 300)
-        }
-        parse.start()
+        let (source, index) = Self.indexWithHeldParse(html)
         let view = IndexedDocumentView(index: index, width: 50)
         let guessedLines = PageIndexTests.indexedLines(view, width: 50)
         #expect(index.snapshot.checkedChunks == 0, "the parse is held")
@@ -155,13 +161,7 @@ struct GuessedCheckpointTests {
 extension GuessedCheckpointTests {
     /// A correction does not move the text at the top of the viewport.
     @Test func theTextAtTheTopStaysWhenAGuessIsCorrected() throws {
-        let source = HeldSource(MemoryPageSource(Array(Self.misread.utf8)))
-        let index = PageIndex(source: source)
-        let parse = Thread {
-            HeldSource.isHeld = true
-            index.build(chunkBytes: 300)
-        }
-        parse.start()
+        let (source, index) = Self.indexWithHeldParse(Self.misread)
         let view = IndexedDocumentView(index: index, width: 50)
         view.layOutAll()
         let row = try #require((0..<view.rowCount).first { view.plainText(row: $0, width: 50).hasPrefix("after 100 ") })
@@ -181,7 +181,7 @@ extension GuessedCheckpointTests {
 
 /// A page whose reads wait, on threads marked `isHeld`, until `release()`: a parse
 /// held back while the scan goes on.
-private final class HeldSource: PageSource, @unchecked Sendable {
+final class HeldSource: PageSource, @unchecked Sendable {
     private let page: MemoryPageSource
     private let released = DispatchSemaphore(value: 0)
     /// Whether reads on this thread wait.
