@@ -43,7 +43,7 @@ package final class SpooledInput: PageSource {
     /// time, and the input is complete when it returns.
     package init(memoryLimit: Int = 4 << 20, producing produce: @escaping @Sendable (_ append: (ArraySlice<UInt8>) -> Void) -> Void) {
         self.memoryLimit = memoryLimit
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        DetachedThread.start { [self] in
             produce { append($0) }
             let waiters = state.withLock { state in
                 state.isComplete = true

@@ -214,7 +214,7 @@ package final class IndexedDocumentView: PageComponent {
 
     /// Adds content chunk `chunk`'s part, estimated from its bytes.
     private func appendChunkPart(_ chunk: Int, linesPerByte: Double) {
-        appendPart(estimate: max(1, Int((Double(chunks[chunk].range.count) * linesPerByte).rounded())), exact: false)
+        appendPart(estimate: max(1, Int((Double(chunks[chunk].shownBytes) * linesPerByte).rounded())), exact: false)
     }
 
     /// Adds the References parts: the heading (a joining blank line, "References", a
@@ -364,7 +364,7 @@ package final class IndexedDocumentView: PageComponent {
         if extent != Int(extents.values[part]) { noteChange(from: Int(extents.prefixSum(part))) }
         if part < chunkCount, !isExact[part] {
             exactLines += extent
-            exactBytes += chunks[part].range.count
+            exactBytes += chunks[part].shownBytes
         }
         extents.set(part, Double(extent))
         if !isExact[part] {
@@ -449,7 +449,8 @@ package final class IndexedDocumentView: PageComponent {
     private func freshLayout(ofChunk chunk: Int) -> (layout: PageLayout, units: LayoutUnits, resumed: Bool) {
         let info = chunks[chunk]
         let carryIn = info.startsInsideBlocks ? carry(into: chunk) : nil
-        let fragment = (try? HTMLParser.parseChunk(index.source, range: info.range, openElements: info.openElements)) ?? .empty
+        let fragment = (try? HTMLParser.parseChunk(
+            index.source, range: info.range, openElements: info.openElements, elisions: index.knownElisions(in: info.range))) ?? .empty
         let units = LayoutUnits(fragment)
         var layout = PageLayout(
             fragment, units: units, width: width, endsWithReferences: false, linkBase: info.linkBase, carryIn: carryIn,

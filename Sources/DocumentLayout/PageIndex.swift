@@ -52,6 +52,8 @@ package final class PageIndex: Sendable {
         /// Whether the parse has finished (nothing changes after), and how.
         var isComplete = false
         var error: HTMLParsingError?
+        /// Parts of the page the parses leave out (`StructureScanner.elisionBytes`).
+        var elisions: [Range<Int>] = []
         /// Per correction, the first chunk it changed.
         var corrections: [Int] = []
         /// How many readers wait for more (the builders wake them only then).
@@ -60,8 +62,9 @@ package final class PageIndex: Sendable {
         func chunk(_ index: Int, pageEnd: Int) -> Chunk {
             let checkpoint = checkpoints[index]
             let next = index + 1 < checkpoints.count ? checkpoints[index + 1] : nil
+            let range = checkpoint.offset..<(next?.offset ?? pageEnd)
             return Chunk(
-                range: checkpoint.offset..<(next?.offset ?? pageEnd),
+                range: range, shownBytes: range.count - PageIndex.elisions(in: range, of: elisions).reduce(0) { $0 + $1.clamped(to: range).count },
                 openElements: openElementLists[Int(checkpoint.openElements)],
                 openElementsAtEnd: next.map { openElementLists[Int($0.openElements)].count } ?? 0,
                 linkBase: checkpoint.linkBase, links: chunkLinks[index])
@@ -87,6 +90,7 @@ package final class PageIndex: Sendable {
     private let scanProgress = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
     private let chunkBytesInUse = Atomic<Int>(PageIndex.chunkBytes)
+    private let elisionBytesInUse = Atomic<Int>(1 << 20)
 
     /// Bytes a chunk spans at least (the last may be shorter; a chunk ends at the first
     /// cut past this). The first chunks are smaller, from `firstChunkBytes` on, so that
@@ -112,8 +116,12 @@ package final class PageIndex: Sendable {
     ///     the cuts).
     ///   - guessing: whether a scan guesses the checkpoints ahead of the parse (without
     ///     it, the page's end is known only when the parse gets there).
-    package func build(chunkBytes: Int = PageIndex.chunkBytes, guessing: Bool = true) {
+    ///   - elisionBytes: comments, scripts and attribute values longer than this are
+    ///     left out of the parses (`StructureScanner.elisionBytes`; small values to
+    ///     test it).
+    package func build(chunkBytes: Int = PageIndex.chunkBytes, guessing: Bool = true, elisionBytes: Int = 1 << 20) {
         chunkBytesInUse.store(chunkBytes, ordering: .relaxed)
+        elisionBytesInUse.store(elisionBytes, ordering: .relaxed)
         var cutting = cuttingRules { [self] cut in
             let units = LayoutUnits(cut.fragment)
             let links = units.units.reduce(0) { $0 + LinkCounter.count($1, in: cut.fragment) }
@@ -152,9 +160,10 @@ package final class PageIndex: Sendable {
 
     /// Starts scan `number` from `origin`, on a thread of its own.
     private func startScan(from origin: StructureScanner.Cut, number: Int) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        DetachedThread.start { [self] in
             var scanner = StructureScanner(
                 source: source, start: origin, cutting: cuttingRules { _ in true }, linklessTags: ReplacedContent.replacedTags)
+            scanner.elisionBytes = elisionBytesInUse.load(ordering: .relaxed)
             var lastLinks = origin.links
             let reachedEnd = scanner.run(
                 take: { cut in
@@ -166,6 +175,11 @@ package final class PageIndex: Sendable {
                         guard state.scan == number else { return false }
                         state.scannedOffset = offset
                         return true
+                    }
+                },
+                elide: { range in
+                    state.withLock { state in
+                        if state.scan == number { state.elisions.append(range) }
                     }
                 })
             let links = scanner.links - lastLinks
@@ -188,7 +202,6 @@ package final class PageIndex: Sendable {
             guard state.scan == scan else { return nil }
             state.chunkLinks.append(links)
             state.checkpoints.append(Checkpoint(offset: cut.offset, linkBase: cut.links, openElements: state.id(of: cut.openElements)))
-            state.scannedOffset = cut.offset
             return state.waiters
         }
         guard let wake else { return false }
@@ -227,6 +240,8 @@ package final class PageIndex: Sendable {
             }
             if state.scan >= 0 {
                 state.scan += 1
+                // The next scan finds the parts to leave out again from here.
+                if let next { state.elisions.removeAll { $0.lowerBound >= next.offset } }
                 state.scanReachedEnd = next == nil
                 state.scannedOffset = next?.offset ?? source.byteCount
                 if let next, let checkpoint {
@@ -303,6 +318,8 @@ package final class PageIndex: Sendable {
     /// and in it.
     package struct Chunk: Sendable {
         package var range: Range<Int>
+        /// Bytes of `range` but those its parse leaves out (for estimates).
+        package var shownBytes: Int
         package var openElements: [OpenElement]
         package var openElementsAtEnd: Int
         package var linkBase: Int
@@ -371,6 +388,40 @@ package final class PageIndex: Sendable {
 }
 
 extension PageIndex: HTMLParser.CutPlan {
+    /// The parse waits until the scan has read past `range` (or cannot).
+    package func elisions(in range: Range<Int>) -> [Range<Int>] {
+        while true {
+            let found = state.withLock { state -> [Range<Int>]? in
+                guard state.scan < 0 || state.scanReachedEnd || state.scannedOffset >= range.upperBound || state.isComplete else { return nil }
+                return Self.elisions(in: range, of: state.elisions)
+            }
+            if let found { return found }
+            if stopped.load(ordering: .relaxed) { return [] }
+            _ = scanProgress.wait(timeout: .now() + .milliseconds(20))
+        }
+    }
+
+    /// The parts of `range` a chunk's parse leaves out.
+    package func knownElisions(in range: Range<Int>) -> [Range<Int>] {
+        state.withLock { Self.elisions(in: range, of: $0.elisions) }
+    }
+
+    fileprivate static func elisions(in range: Range<Int>, of elisions: [Range<Int>]) -> [Range<Int>] {
+        guard !elisions.isEmpty else { return [] }
+        var low = 0
+        var high = elisions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if elisions[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var found: [Range<Int>] = []
+        while low < elisions.count, elisions[low].lowerBound < range.upperBound {
+            found.append(elisions[low])
+            low += 1
+        }
+        return found
+    }
+
     /// The parse cuts at the next guessed checkpoint; past one it missed, at once (the
     /// guess was wrong). Where no guess is known yet, it waits for the scan.
     package func cuts(at offset: Int, byBytes: Bool) -> Bool {

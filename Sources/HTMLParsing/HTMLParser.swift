@@ -79,6 +79,11 @@ package enum HTMLParser {
         /// `byBytes`: whether the byte count alone would cut there. Called from the
         /// parse, which waits meanwhile.
         func cuts(at offset: Int, byBytes: Bool) -> Bool
+
+        /// The parts of page range `range` the parse is to leave out (see
+        /// `StructureScanner.elisionBytes`), sorted. Called from the parse's reader,
+        /// which waits meanwhile.
+        func elisions(in range: Range<Int>) -> [Range<Int>]
     }
 
     /// A fragment of a page, and where the parse stood after it.
@@ -102,7 +107,10 @@ package enum HTMLParser {
     /// it over in fragments.
     package static func parse(_ source: any PageSource, from start: Int = 0, cutting: Cutting) throws(HTMLParsingError) {
         // A page still arriving is read as far as it comes.
-        try run(SourceReader(source: source, range: start..<(source.isComplete ? source.byteCount : .max)), cutting: cutting)
+        let plan = cutting.plan
+        let reader = SourceReader(
+            source: source, range: start..<(source.isComplete ? source.byteCount : .max), elisions: plan.map { plan in { plan.elisions(in: $0) } })
+        try run(reader, cutting: cutting)
     }
 
     private static func run(_ reader: SourceReader, cutting: Cutting) throws(HTMLParsingError) {
@@ -113,11 +121,17 @@ package enum HTMLParser {
 
     /// Parses the part `range` of a UTF-8 page that starts inside `openElements`
     /// (from a `Cut`), as a fragment like the cut's next one: the parse starts again
-    /// from a fresh parser fed start tags for those elements, then the part's bytes.
-    package static func parseChunk(_ source: any PageSource, range: Range<Int>, openElements: [OpenElement]) throws(HTMLParsingError) -> HTMLDocument {
+    /// from a fresh parser fed start tags for those elements, then the part's bytes,
+    /// but for those in `elisions` (sorted; see `StructureScanner.elisionBytes`).
+    package static func parseChunk(
+        _ source: any PageSource, range: Range<Int>, openElements: [OpenElement], elisions: [Range<Int>] = []
+    ) throws(HTMLParsingError) -> HTMLDocument {
         var builder = DocumentBuilder()
         let prefix = openElements.flatMap(\.startTag)
-        try run(SourceReader(source: source, range: range, prefix: prefix), into: &builder)
+        let reader = SourceReader(source: source, range: range, prefix: prefix, elisions: elisions.isEmpty ? nil : { window in
+            elisions.filter { $0.overlaps(window) }
+        })
+        try run(reader, into: &builder)
         return builder.document
     }
 

@@ -18,29 +18,37 @@ final class SourceReader {
     private var carried: [UInt8] = []
     /// Bytes handed to libxml2 so far.
     private(set) var streamOffset = 0
-    /// Where the stream and the page last stepped apart: past this stream offset, page
-    /// offset = `page + (stream offset - stream)`. Repairs are rare; only the recent
-    /// ones are kept (positions asked for are never far behind the reading).
-    private var offsetMarks: [(stream: Int, page: Int)]
+    /// Where the stream and the page last stepped apart: from this stream offset (past
+    /// it, for a part left out: the position right at it is the end of what came
+    /// before), page offset = `page + (stream offset - stream)`. Repairs are rare;
+    /// only the recent ones are kept (positions asked for are never far behind the
+    /// reading).
+    private var offsetMarks: [(stream: Int, page: Int, isElision: Bool)]
     private var window: [UInt8]
+    /// The parts of a window's page range libxml2 is not to read (see `init`).
+    private let elisions: ((Range<Int>) -> [Range<Int>])?
 
     /// Bytes read from the page at a time.
     static let windowBytes = 1 << 16
 
     /// A reader of `prefix`, then of `source`'s bytes in `range` (of a page still
     /// arriving, as far as it comes, waiting for it).
-    init(source: any PageSource, range: Range<Int>, prefix: [UInt8] = []) {
+    /// - Parameter elisions: for a window's page range, the sorted parts of it to leave
+    ///   out (huge comments, script text, attribute values the model drops: see
+    ///   `StructureScanner`), each starting and ending at an ASCII byte.
+    init(source: any PageSource, range: Range<Int>, prefix: [UInt8] = [], elisions: ((Range<Int>) -> [Range<Int>])? = nil) {
         self.source = source
+        self.elisions = elisions
         self.range = source.isComplete ? range.clamped(to: 0..<source.byteCount) : range
         ready = prefix
         nextByte = self.range.lowerBound
-        offsetMarks = [(prefix.count, self.range.lowerBound)]
+        offsetMarks = [(prefix.count, self.range.lowerBound, false)]
         window = [UInt8](repeating: 0, count: Self.windowBytes)
     }
 
     /// The page offset of a position in the stream past the prefix.
     func pageOffset(ofStreamOffset offset: Int) -> Int {
-        let mark = offsetMarks.last { $0.stream <= offset } ?? offsetMarks[0]
+        let mark = offsetMarks.last { $0.isElision ? $0.stream < offset : $0.stream <= offset } ?? offsetMarks[0]
         return mark.page + (offset - mark.stream)
     }
 
@@ -67,29 +75,44 @@ final class SourceReader {
         // Whether bytes may follow this window.
         var moreFollow: Bool { nextByte < range.upperBound && (nextByte < end || !source.isComplete) }
         guard nextByte < end || !carried.isEmpty else { return false }
-        let streamStart = streamOffset
-        let pageStart = nextByte - carried.count
+        var pageStart = nextByte - carried.count
         var bytes = carried
         carried = []
+        ready = []
+        readyStart = 0
         if nextByte < end {
             let asked = min(Self.windowBytes, end - nextByte)
+            let windowStart = nextByte
             let count = window.withUnsafeMutableBytes { source.read(nextByte..<(nextByte + asked), into: $0) }
             // A file that shrank under the reader ends here.
             nextByte = count < asked ? range.upperBound : nextByte + count
-            bytes += window[0..<count]
+            // Parts left out end the bytes before them; the reading goes on past them.
+            for elided in elisions?(windowStart..<(windowStart + count)) ?? [] {
+                let kept = max(windowStart, pageStart + bytes.count)..<max(windowStart, elided.lowerBound)
+                bytes += window[(kept.lowerBound - windowStart)..<(kept.upperBound - windowStart)]
+                append(bytes, pageStart: pageStart)
+                bytes = []
+                pageStart = min(elided.upperBound, windowStart + count)
+                offsetMarks.append((streamOffset + ready.count, pageStart, true))
+            }
+            bytes += window[(max(windowStart, pageStart + bytes.count) - windowStart)..<count]
             if moreFollow {
                 let cut = Self.incompleteTail(of: bytes)
                 carried = Array(bytes[cut...])
                 bytes.removeSubrange(cut...)
             }
         }
-        if PageEncoding.isValidUTF8(bytes) {
-            ready = bytes
-        } else {
-            ready = repair(bytes, streamStart: streamStart, pageStart: pageStart)
-        }
-        readyStart = 0
+        append(bytes, pageStart: pageStart)
         return true
+    }
+
+    /// Adds page bytes from `pageStart` to `ready`, made valid UTF-8.
+    private func append(_ bytes: [UInt8], pageStart: Int) {
+        if PageEncoding.isValidUTF8(bytes) {
+            ready += bytes
+        } else {
+            ready += repair(bytes, streamStart: streamOffset + ready.count, pageStart: pageStart)
+        }
     }
 
     /// `bytes` with each maximal invalid subpart replaced by U+FFFD, noting where the
@@ -108,7 +131,7 @@ final class SourceReader {
             case .error(let length):
                 output += [0xEF, 0xBF, 0xBD]
                 pageOffset += length
-                offsetMarks.append((streamStart + output.count, pageOffset))
+                offsetMarks.append((streamStart + output.count, pageOffset, false))
             case .emptyInput:
                 // Only the recent marks can still be asked for.
                 if offsetMarks.count > 4_096 { offsetMarks.removeFirst(offsetMarks.count - 1_024) }

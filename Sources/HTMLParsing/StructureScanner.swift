@@ -52,8 +52,19 @@ package struct StructureScanner {
     private var fragmentBytes: Int
     /// Inside `script` or `style`: the element's name, whose end tag ends the raw text.
     private var rawTextName: [UInt8]?
-    /// Inside a comment.
+    /// Inside a comment, and where it started.
     private var inComment = false
+    private var commentStart = 0
+    /// Where the raw text of the `script` or `style` inside started.
+    private var rawTextStart = 0
+    /// Parts of the page found since the last report, for a parse to leave out.
+    private var elisions: [Range<Int>] = []
+
+    /// Comments, script and style text, and quoted values of attributes layout never
+    /// shows (those the model drops, and `title` but on replaced elements) that span at
+    /// least this many bytes are reported for a parse to leave out: libxml2 would hold
+    /// each whole in memory, and none of them is shown.
+    package var elisionBytes = 1 << 20
     /// Right after a doctype met among elements: libxml2 reads the next `<` as text
     /// unless a start tag, a comment or a processing instruction follows.
     private var afterDoctype = -1
@@ -96,15 +107,17 @@ package struct StructureScanner {
     /// Scans to the page's end (waiting for a page still arriving), handing each cut to
     /// `take`, and to `scanned` the offset scanned to after each window (no cut comes
     /// before it); either returns `false` to stop.
+    /// Before `scanned`, `elide` gets the parts found a parse may leave out (see
+    /// `elisionBytes`), in order.
     /// - Returns: whether the scan got to the page's end.
     @discardableResult
-    package mutating func run(take: (Cut) -> Bool, scanned: (Int) -> Bool) -> Bool {
+    package mutating func run(take: (Cut) -> Bool, scanned: (Int) -> Bool, elide: (Range<Int>) -> Void = { _ in }) -> Bool {
         var window = ScanWindow(source: source)
         var position = lastCut
         var needed = 1
         while window.load(from: position, needing: needed) {
             let step = window.withBytes { bytes, base, isLast in
-                scan(bytes, base: base, from: position - base, isLast: isLast, take: take)
+                scan(bytes, base: base, from: position - base, isLast: isLast, take: take, elide: elide)
             }
             switch step {
             case .stopped:
@@ -115,10 +128,18 @@ package struct StructureScanner {
             case .needs(let next, let bytes):
                 position = next
                 needed = bytes
+                // A start tag of megabytes (a long attribute value) is read a piece at a time.
+                if bytes > 1 << 20, let (tag, end) = longStartTag(at: next) {
+                    tag.withUnsafeBufferPointer { startTag($0.baseAddress!, open: 0, end: $0.count, base: 0) }
+                    if rawTextName != nil { rawTextStart = end }
+                    position = end
+                    needed = 1
+                }
             }
+            reportElisions(to: elide)
             guard scanned(position) else { return false }
         }
-        guard closeAtEnd(take: take) else { return false }
+        guard closeAtEnd(take: take, elide: elide) else { return false }
         return scanned(source.byteCount)
     }
 
@@ -126,7 +147,7 @@ package struct StructureScanner {
     /// with an end tag libxml2 ignored (after a misplaced `html`, `head` or `body`)
     /// leaves the parse right after `</name>` as that element closes: a cut.
     /// - Returns: `false` when the cut taker wants no more.
-    private mutating func closeAtEnd(take: (Cut) -> Bool) -> Bool {
+    private mutating func closeAtEnd(take: (Cut) -> Bool, elide: (Range<Int>) -> Void) -> Bool {
         let end = source.byteCount
         var tail = [UInt8](repeating: 0, count: min(end, 128))
         let count = tail.withUnsafeMutableBytes { source.read((end - $0.count)..<end, into: $0) }
@@ -143,6 +164,7 @@ package struct StructureScanner {
             let fact = names.facts[Int(closed.name)]
             guard closed.name == name, fact.isBlock, blockersOpen == 0, !closed.isHidden, end - lastCut >= fragmentBytes else { continue }
             lastCut = end
+            reportElisions(to: elide)
             guard take(Cut(offset: end, openElements: openElements, links: links)) else { return false }
         }
         return true
@@ -158,7 +180,7 @@ package struct StructureScanner {
 
     /// Scans `bytes` (page bytes from offset `base`) from index `start`.
     private mutating func scan(
-        _ bytes: UnsafeRawBufferPointer, base: Int, from start: Int, isLast: Bool, take: (Cut) -> Bool
+        _ bytes: UnsafeRawBufferPointer, base: Int, from start: Int, isLast: Bool, take: (Cut) -> Bool, elide: (Range<Int>) -> Void
     ) -> Step {
         let count = bytes.count
         guard count > 0 else { return .reached(base) }
@@ -178,6 +200,7 @@ package struct StructureScanner {
                     return isLast ? .reached(base + count) : .reached(base + max(index, count - 3))
                 }
                 inComment = false
+                if base + end - commentStart >= elisionBytes { elisions.append(commentStart..<(base + end)) }
                 index = end
                 continue
             }
@@ -186,6 +209,7 @@ package struct StructureScanner {
                     return isLast ? .reached(base + count) : .reached(base + max(index, count - name.count - 2))
                 }
                 rawTextName = nil
+                if base + end - rawTextStart >= elisionBytes { elisions.append(rawTextStart..<(base + end)) }
                 index = end
                 continue
             }
@@ -197,17 +221,19 @@ package struct StructureScanner {
                 index = open + 1
             } else if next == 0x2F {
                 guard let end = Self.byteAfter(0x3E, pointer, from: open + 2, count: count) else { return incomplete(open) }
-                if endTag(pointer, open: open, end: end, base: base, take: take) == false { return .stopped }
+                if endTag(pointer, open: open, end: end, base: base, take: take, elide: elide) == false { return .stopped }
                 index = end
             } else if Self.isLetter(next) || next == 0x5F || next == 0x3A {
                 guard let end = Self.startTagEnd(pointer, from: open + 2, count: count) else { return incomplete(open) }
-                startTag(pointer, open: open, end: end)
+                startTag(pointer, open: open, end: end, base: base)
+                if rawTextName != nil { rawTextStart = base + end }
                 index = end
             } else if next == 0x21 {
                 guard open + 9 <= count || isLast else { return incomplete(open) }
                 if open + 4 <= count, pointer[open + 2] == 0x2D, pointer[open + 3] == 0x2D {
                     // The closing `--` comes after the opening one.
                     inComment = true
+                    commentStart = base + open
                     index = open + 4
                 } else if open + 9 <= count, Self.isDoctype(pointer + open + 2) {
                     guard let end = Self.byteAfter(0x3E, pointer, from: open, count: count) else { return incomplete(open) }
@@ -228,7 +254,43 @@ package struct StructureScanner {
 
     // MARK: Tags
 
-    private mutating func startTag(_ pointer: UnsafePointer<UInt8>, open: Int, end: Int) {
+    /// The start tag at `start` (a `<` and a letter), read a piece at a time, its
+    /// quoted values cut to 64 KB (those layout never shows are reported for a parse
+    /// to leave out, past `elisionBytes`); `nil` when it is not one or does not end.
+    /// - Returns: the tag, and the page offset right after it.
+    private mutating func longStartTag(at start: Int) -> (tag: [UInt8], end: Int)? {
+        var reader = PieceReader(source: source, position: start)
+        guard reader.next() == 0x3C, let first = reader.peek(), Self.isLetter(first) else { return nil }
+        var tag: [UInt8] = [0x3C]
+        var element: Int32?
+        while let byte = reader.next() {
+            if element == nil, !Self.isNameByte(byte) {
+                element = tag.dropFirst().withUnsafeBufferPointer { names.id($0.baseAddress!, count: $0.count) }
+            }
+            tag.append(byte)
+            if byte == 0x3E { return (tag, reader.position) }
+            guard byte == 0x3D else { continue }
+            while let blank = reader.peek(), Self.isBlank(blank) { tag.append(reader.next()!) }
+            guard let quote = reader.peek(), quote == 0x22 || quote == 0x27 else { continue }
+            tag.append(reader.next()!)
+            let valueStart = reader.position
+            guard let valueEnd = reader.skip(to: quote, keepingUpTo: 1 << 16, into: &tag) else { return nil }
+            if valueEnd - valueStart > 1 << 16 {
+                // The attribute's name ends the tag before its `=`.
+                let equals = tag.lastIndex(of: 0x3D)!
+                var nameStart = equals
+                while nameStart > 0, Self.isNameByte(tag[nameStart - 1]) { nameStart -= 1 }
+                let name = tag[nameStart..<equals]
+                let isReplaced = element.map { names.facts[Int($0)].isReplaced } ?? false
+                let shown = name.withUnsafeBufferPointer { Self.keptAttributeName($0) != nil && !(Self.equals($0, "title") && !isReplaced) }
+                if !shown, valueEnd - valueStart >= elisionBytes { elisions.append(valueStart..<valueEnd) }
+            }
+            tag.append(quote)
+        }
+        return nil
+    }
+
+    private mutating func startTag(_ pointer: UnsafePointer<UInt8>, open: Int, end: Int, base: Int) {
         var index = open + 1
         while index < end, Self.isNameByte(pointer[index]) { index += 1 }
         let name = names.id(pointer + open + 1, count: index - open - 1)
@@ -255,6 +317,13 @@ package struct StructureScanner {
                 sawHref = true
                 hasTarget = value.contains { !Self.isBlank($0) }
             }
+            // (A quoted value only: left out, an unquoted one would leave the next
+            // attribute read as its value.)
+            if value.count >= elisionBytes, Self.keptAttributeName(name) == nil || (!fact.isReplaced && Self.equals(name, "title")),
+                let start = value.baseAddress,
+                start[-1] == 0x22 || start[-1] == 0x27 {
+                elisions.append((base + (start - pointer))..<(base + (start - pointer) + value.count))
+            }
             guard keepsAttributes, let key = Self.keptAttributeName(name), !attributes.contains(where: { $0.name == key }) else { return }
             attributes.append(HTMLDocument.Attribute(name: key, value: Self.decoded(value)))
         }
@@ -267,7 +336,9 @@ package struct StructureScanner {
 
     /// Closes what an end tag closes, and hands over a cut when it ends a block there.
     /// - Returns: `false` when the cut taker wants no more.
-    private mutating func endTag(_ pointer: UnsafePointer<UInt8>, open: Int, end: Int, base: Int, take: (Cut) -> Bool) -> Bool {
+    private mutating func endTag(
+        _ pointer: UnsafePointer<UInt8>, open: Int, end: Int, base: Int, take: (Cut) -> Bool, elide: (Range<Int>) -> Void
+    ) -> Bool {
         var index = open + 2
         while index < end, Self.isNameByte(pointer[index]) { index += 1 }
         guard index > open + 2 else { return true }
@@ -287,7 +358,14 @@ package struct StructureScanner {
         guard isClean, fact.isBlock, blockersOpen == 0, !closed.isHidden, base + end - lastCut >= fragmentBytes else { return true }
         lastCut = base + end
         fragmentBytes = min(maximumBytes ?? .max, fragmentBytes * 2)
+        // A cut's chunk comes with the parts of it to leave out.
+        reportElisions(to: elide)
         return take(Cut(offset: lastCut, openElements: openElements, links: links))
+    }
+
+    private mutating func reportElisions(to elide: (Range<Int>) -> Void) {
+        for range in elisions { elide(range) }
+        elisions.removeAll()
     }
 
     /// The open elements as a cut gives them.
@@ -502,6 +580,61 @@ package struct StructureScanner {
     }
 }
 
+/// A page read forward a piece at a time, for tokens longer than a window.
+private struct PieceReader {
+    let source: any PageSource
+    private(set) var position: Int
+    private var piece: [UInt8] = []
+    private var pieceStart = 0
+
+    init(source: any PageSource, position: Int) {
+        self.source = source
+        self.position = position
+        pieceStart = position
+    }
+
+    /// Makes the piece hold `position`; `false` at the page's end.
+    private mutating func load() -> Bool {
+        if position >= pieceStart, position < pieceStart + piece.count { return true }
+        while !source.isComplete, source.byteCount <= position { _ = source.waitForBytes(beyond: position) }
+        guard position < source.byteCount else { return false }
+        piece = [UInt8](repeating: 0, count: min(1 << 16, source.byteCount - position))
+        let source = source
+        let count = piece.withUnsafeMutableBytes { source.read(position..<(position + $0.count), into: $0) }
+        piece.removeSubrange(count...)
+        pieceStart = position
+        return count > 0
+    }
+
+    mutating func peek() -> UInt8? {
+        load() ? piece[position - pieceStart] : nil
+    }
+
+    mutating func next() -> UInt8? {
+        defer { position += 1 }
+        return peek()
+    }
+
+    /// Moves to the next `byte`, adding the bytes passed to `kept` while it holds
+    /// fewer than `limit` more.
+    /// - Returns: the offset of `byte` (passed too); `nil` at the page's end.
+    mutating func skip(to byte: UInt8, keepingUpTo limit: Int, into kept: inout [UInt8]) -> Int? {
+        let keptStart = kept.count
+        while load() {
+            let from = position - pieceStart
+            let found = piece[from...].firstIndex(of: byte)
+            let end = found ?? piece.count
+            if kept.count - keptStart < limit { kept += piece[from..<min(end, from + limit - (kept.count - keptStart))] }
+            position = pieceStart + end
+            if found != nil {
+                position += 1
+                return position - 1
+            }
+        }
+        return nil
+    }
+}
+
 /// The page bytes a `StructureScanner` looks at: a window read from the source, grown
 /// when a token does not fit.
 private struct ScanWindow {
@@ -560,6 +693,8 @@ private struct ScannedNames {
         var isSplittable = false
         var isBlock = false
         var hidesLinks = false
+        /// A replaced element (layout shows its `title`, not its content).
+        var isReplaced = false
         var isTableCell = false
     }
 
@@ -656,6 +791,7 @@ private struct ScannedNames {
         facts.isBlock = tag != .unknown && cutting.blocks.contains(tag)
         facts.hidesLinks = DocumentBuilder.droppedTags.contains(name) || name == "title" || (tag != .unknown && linklessTags.contains(tag))
         facts.isTableCell = tag == .td || tag == .th || tag == .caption
+        facts.isReplaced = tag != .unknown && linklessTags.contains(tag)
         return facts
     }
 

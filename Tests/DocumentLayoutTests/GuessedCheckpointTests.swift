@@ -210,3 +210,53 @@ final class HeldSource: PageSource, @unchecked Sendable {
         return page.read(range, into: buffer)
     }
 }
+
+/// Comments, scripts and attribute values too long to hold are left out of the parses,
+/// which give the page's lines all the same.
+@Suite("Parts of a page left out")
+struct ElisionTests {
+    static let filler = String(repeating: "lorem ipsum <dolor> & sit ", count: 20)
+
+    static let page: String = {
+        var html = "<html><head><title>t</title><style>" + filler + "</style></head><body>"
+        for number in 0..<40 {
+            html += "<p id=p\(number) class=\"\(filler.replacing("\"", with: ""))\">para \(number) <a href=x\(number)>link</a></p>"
+            html += "<!-- \(filler) <p>not a paragraph</p> -->"
+            html += "<ul><li>item<script>var s = \"\(filler)</p>\";</script> text<!--\(filler)-->joined</li></ul>"
+            html += "<p title=\"\(filler)\" data-x='\(filler)'>titled</p><iframe title=\"frame \(number) \(filler)\"></iframe>"
+        }
+        return html + "</body></html>"
+    }()
+
+    @Test(arguments: [30, 97])
+    func thePageReadsAsAWhole(width: Int) throws {
+        let whole = try PageIndexTests.wholeLines(Self.page, width: width)
+        let index = PageIndex(source: MemoryPageSource(Array(Self.page.utf8)))
+        index.build(chunkBytes: 300, elisionBytes: 200)
+        let elided = index.knownElisions(in: 0..<Self.page.utf8.count)
+        // Per paragraph: its class, comment, script, comment, title and data (not the
+        // frame's title, which is shown).
+        #expect(elided.count == 1 + 40 * 6)
+        #expect(index.snapshot.chunkCount > 40)
+        let view = IndexedDocumentView(index: index, width: width)
+        #expect(PageIndexTests.indexedLines(view, width: width) == whole)
+        let bytes = Array(Self.page.utf8)
+        let chunks = (0..<index.snapshot.chunkCount).map(index.chunk)
+        for chunk in chunks.dropFirst() { #expect(bytes[chunk.range.lowerBound - 1] == UInt8(ascii: ">")) }
+        #expect(chunks.reduce(0) { $0 + $1.shownBytes } + elided.reduce(0) { $0 + $1.count } == bytes.count)
+        #expect(index.snapshot.corrections == 0)
+    }
+
+    /// A start tag of megabytes is read a piece at a time; its long value left out.
+    @Test func aStartTagOfMegabytes() throws {
+        let value = String(repeating: "x", count: 3 << 20)
+        let html = "<p>before</p><p data-long=\"\(value)\" id=after>after <a href=y>y</a></p><p>end</p>"
+        let index = PageIndex(source: MemoryPageSource(Array(html.utf8)))
+        index.build(chunkBytes: 4)
+        let elided = index.knownElisions(in: 0..<html.utf8.count)
+        #expect(elided.map(\.count) == [3 << 20])
+        let view = IndexedDocumentView(index: index, width: 40)
+        #expect(PageIndexTests.indexedLines(view, width: 40) == (try PageIndexTests.wholeLines(html, width: 40)))
+        #expect(view.line(forAnchor: "after") == 2)
+    }
+}
