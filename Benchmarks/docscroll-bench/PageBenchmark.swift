@@ -180,6 +180,85 @@ enum PageBenchmark {
         return (shown - start).seconds
     }
 
+    /// A page where a parse finds few places to cut: what fills it.
+    enum OddPage: String, CaseIterable {
+        case comment = "a 100 MB comment"
+        case script = "a 100 MB script"
+        case attribute = "a 50 MB attribute"
+        case paragraph = "one 100 MB paragraph"
+        case text = "100 MB of text, no tag"
+
+        /// The page's markup before and after its filler, and the filler's bytes.
+        var parts: (before: String, after: String, bytes: Int) {
+            switch self {
+            case .comment: ("<p>before</p><!-- ", " --><p>after</p>", 100_000_000)
+            case .script: ("<p>before</p><script>", "</script><p>after</p>", 100_000_000)
+            case .attribute: ("<p>before</p><p title=\"", "\">after</p>", 50_000_000)
+            case .paragraph: ("<p>", "</p>", 100_000_000)
+            case .text: ("", "", 100_000_000)
+            }
+        }
+    }
+
+    struct OddMeasurement {
+        let page: OddPage
+        var firstScreenSeconds: Double?
+        var firstScreenRSSBytes: Int?
+    }
+
+    /// The first screen of pages where safe cuts are rare: its time and the peak RSS then.
+    static func runOddPages(docscroll: String, progress: (String) -> Void) throws -> [OddMeasurement] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-odd-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var results: [OddMeasurement] = []
+        for odd in OddPage.allCases {
+            let url = directory.appendingPathComponent("odd.html")
+            try writeOddPage(odd, to: url)
+            let marker = try marker(docscroll, [url.path, "--frame", "0", "--width", "\(width)", "--height", "\(height - 1)"], last: true)
+            var measurement = OddMeasurement(page: odd)
+            if let first = try firstScreen(docscroll, [url.path], marker: marker, limit: .seconds(120)) {
+                measurement.firstScreenSeconds = first.seconds
+                measurement.firstScreenRSSBytes = first.peakRSSBytes
+            }
+            results.append(measurement)
+            progress("\(odd.rawValue): " + (measurement.firstScreenSeconds.map { String(format: "first screen %.3f s", $0) } ?? "no first screen in time")
+                + (measurement.firstScreenRSSBytes.map { ", RSS then \(SVGPlot.bytes(Double($0)))" } ?? ""))
+            try? FileManager.default.removeItem(at: url)
+        }
+        return results
+    }
+
+    /// Words in lines of about 80 bytes, a megabyte at a time.
+    static func writeOddPage(_ odd: OddPage, to url: URL) throws {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        let file = try FileHandle(forWritingTo: url)
+        defer { try? file.close() }
+        let (before, after, bytes) = odd.parts
+        file.write(Data(before.utf8))
+        var generator = SeededGenerator(seed: 5)
+        let words = ["scroll", "window", "page", "text", "layout", "line", "tile", "memory", "viewport", "cell"]
+        var piece = ""
+        var written = 0
+        while written < bytes {
+            piece.removeAll(keepingCapacity: true)
+            while piece.utf8.count < 1 << 20 { piece += words.randomElement(using: &generator)! + (piece.utf8.count % 80 < 8 ? "\n" : " ") }
+            file.write(Data(piece.utf8))
+            written += piece.utf8.count
+        }
+        file.write(Data(after.utf8))
+    }
+
+    /// The targets of pages where safe cuts are rare: a first screen as fast, and a
+    /// memory as bounded, as on any page.
+    static func checkOddPages(_ results: [OddMeasurement]) -> [String] {
+        results.map { m in
+            guard let first = m.firstScreenSeconds, let rss = m.firstScreenRSSBytes else { return "FAIL \(m.page.rawValue): no first screen within 2 minutes" }
+            let pass = first <= 0.05 && rss <= 64 << 20
+            return String(format: "%@ %@: first screen %.0f ms, RSS then %@ (targets at most 50 ms, at most 64 MB)", pass ? "PASS" : "FAIL", m.page.rawValue, first * 1000, SVGPlot.bytes(Double(rss)))
+        }
+    }
+
     /// The targets of the windowed page (100 MB and larger pages).
     static func check(_ results: [Measurement]) -> [String] {
         var report: [String] = []

@@ -179,7 +179,7 @@ public final class DocScrollView {
         }
         let page = try utf8Source(input, encoding: options.encoding)
         let index = PageIndex(source: page.source, start: page.start)
-        DetachedThread.start { index.build() }
+        DetachedThread.start(yielding: true) { index.build() }
         return IndexedDocumentView(index: index, width: options.width, cacheBytes: options.pageCacheBytes)
     }
 

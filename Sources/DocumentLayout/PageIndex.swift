@@ -160,7 +160,7 @@ package final class PageIndex: Sendable {
 
     /// Starts scan `number` from `origin`, on a thread of its own.
     private func startScan(from origin: StructureScanner.Cut, number: Int) {
-        DetachedThread.start { [self] in
+        DetachedThread.start(yielding: true) { [self] in
             var scanner = StructureScanner(
                 source: source, start: origin, cutting: cuttingRules { _ in true }, linklessTags: ReplacedContent.replacedTags)
             scanner.elisionBytes = elisionBytesInUse.load(ordering: .relaxed)

@@ -14,7 +14,9 @@ package enum DetachedThread {
     }
 
     /// Starts `body` on a new thread, which ends with it.
-    package static func start(_ body: @escaping @Sendable () -> Void) {
+    /// - Parameter yielding: whether the thread gives way to the others (background
+    ///   work: the thread drawing frames comes first on a busy machine).
+    package static func start(yielding: Bool = false, _ body: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -22,7 +24,15 @@ package enum DetachedThread {
         // Room for libxml2's recursion on deep pages, as a main thread has.
         pthread_attr_setstacksize(&attributes, 8 << 20)
         var thread = pthread_t()
-        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var run = body
+        if yielding {
+            run = {
+                // Linux keeps a nice value a thread: this one's (0: the calling thread).
+                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                body()
+            }
+        }
+        let work = Unmanaged.passRetained(Work(run)).toOpaque()
         let started = pthread_create(&thread, &attributes, { context in
             Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
             return nil
