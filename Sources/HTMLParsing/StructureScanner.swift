@@ -213,8 +213,13 @@ package struct StructureScanner {
                 index = end
                 continue
             }
-            guard let found = memchr(pointer + index, 0x3C, count - index) else { return .reached(base + count) }
-            let open = found.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: pointer)
+            let found = memchr(pointer + index, 0x3C, count - index)
+            let open = found.map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: pointer) } ?? count
+            if open > index, stack.isEmpty || stack.last!.tag == .html || names.facts[Int(stack.last!.name)].isHead,
+                (index..<open).contains(where: { !Self.isBlank(pointer[$0]) }) {
+                impliedParagraph()
+            }
+            guard found != nil else { return .reached(base + count) }
             guard open + 1 < count else { return incomplete(open) }
             let next = pointer[open + 1]
             if base + open == afterDoctype, next != 0x3F, !Self.isLetter(next), !(next == 0x21 && open + 3 < count && pointer[open + 2] == 0x2D && pointer[open + 3] == 0x2D) {
@@ -371,6 +376,16 @@ package struct StructureScanner {
     /// The open elements as a cut gives them.
     private var openElements: [OpenElement] {
         stack.map { OpenElement(tag: $0.tag, attributes: $0.attributes < 0 ? [] : attributeLists[Int($0.attributes)]) }
+    }
+
+    /// What libxml2 does with text where none may stand (nothing open, or only `html`
+    /// or `head`): it opens a paragraph, and the `body` around it.
+    private mutating func impliedParagraph() {
+        let paragraph = names.id(of: Array("p".utf8))
+        let closes = names.closes[Int(paragraph)]
+        while let top = stack.last, closes.contains(top.name) { pop() }
+        impliedParents(of: names.facts[Int(paragraph)])
+        push(paragraph, attributes: [], hidden: false)
     }
 
     /// libxml2's implied `html`, `head` and `body` before an element.
