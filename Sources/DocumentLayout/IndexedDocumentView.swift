@@ -41,7 +41,7 @@ package final class IndexedDocumentView: PageComponent {
     /// (for the anchor, which keeps its place in the page's bytes).
     private var corrections = 0
     private var droppedFrom: Int?
-    /// Whether the References parts are there (the index is complete).
+    /// Whether the References parts are there (the index's chunks reach the page's end).
     private var hasReferences = false
     /// Rows estimated for the part of the page the index has not reached.
     private var tailEstimate = 0
@@ -62,7 +62,7 @@ package final class IndexedDocumentView: PageComponent {
     /// How the extent changed since the container was last told (`performLayout` tells
     /// it): changes made while drawing, dumping or searching are reported there too.
     private var unreported = LayoutGeometry.unchanged
-    /// Links in the whole page, once the index is complete.
+    /// Links in the whole page, once the index's chunks reach its end.
     private var totalLinks = 0
     /// Whether rows the index has not reached yet are waited for; else they show as
     /// blank until it gets there (an interactive viewer draws again then, and keeps
@@ -228,7 +228,8 @@ package final class IndexedDocumentView: PageComponent {
     }
 
     /// Adds a part at the end. Content chunks are all known before the References
-    /// parts come (the index is complete then), so parts are only ever appended.
+    /// parts come (the chunks reach the page's end then), so parts are only appended,
+    /// or dropped from a corrected chunk on (`dropParts`).
     private func appendPart(estimate: Int, exact: Bool) {
         extents.append(Double(estimate))
         isExact.append(exact)
