@@ -178,7 +178,7 @@ public final class DocScrollView {
             return DocumentView(document: document, width: options.width)
         }
         let page = try utf8Source(input, encoding: options.encoding)
-        let index = PageIndex(source: page.source, start: page.start)
+        let index = PageIndex(source: page.source, start: page.start) { DetachedThread.start(yielding: true, $0) }
         DetachedThread.start(yielding: true) { index.build() }
         return IndexedDocumentView(index: index, width: options.width, cacheBytes: options.pageCacheBytes)
     }

@@ -99,10 +99,17 @@ package final class PageIndex: Sendable {
     package static let chunkBytes = 1 << 16
     package static let firstChunkBytes = 1 << 12
 
+    /// Starts the scans, each on a thread of its own (the owner's call: this module
+    /// touches no thread itself).
+    private let startThread: @Sendable (@escaping @Sendable () -> Void) -> Void
+
     /// An empty index of `source`'s bytes from `start`.
-    package init(source: any PageSource, start: Int = 0) {
+    /// - Parameter threads: starts work on a new thread (the scans wait for bytes of a
+    ///   page still arriving, so they need threads of their own).
+    package init(source: any PageSource, start: Int = 0, threads: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.source = source
         self.start = start
+        startThread = threads
         HTMLParser.prepareForThreads()
         state = Mutex(State(checkpoints: [Checkpoint(offset: start, linkBase: 0, openElements: 0)], scannedOffset: start))
     }
@@ -160,7 +167,7 @@ package final class PageIndex: Sendable {
 
     /// Starts scan `number` from `origin`, on a thread of its own.
     private func startScan(from origin: StructureScanner.Cut, number: Int) {
-        DetachedThread.start(yielding: true) { [self] in
+        startThread { [self] in
             var scanner = StructureScanner(
                 source: source, start: origin, cutting: cuttingRules { _ in true }, linklessTags: ReplacedContent.replacedTags)
             scanner.elisionBytes = elisionBytesInUse.load(ordering: .relaxed)
