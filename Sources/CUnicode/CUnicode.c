@@ -1,5 +1,7 @@
 #include "CUnicode.h"
 
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/utext.h>
@@ -30,6 +32,55 @@ int32_t docscroll_is_emoji_presentation(uint32_t scalar) {
 
 int32_t docscroll_is_emoji(uint32_t scalar) {
     return u_hasBinaryProperty((UChar32)scalar, UCHAR_EMOJI) ? 1 : 0;
+}
+
+// The simple columns of a scalar (see the header), from its properties.
+static uint8_t simple_columns(UChar32 c) {
+    if (c < 0xA0 || (c >= 0xD800 && c <= 0xDFFF) || u_charType(c) == U_UNASSIGNED) {
+        return 0;
+    }
+    switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_OTHER:
+    case U_GCB_LV:
+    case U_GCB_LVT:
+        break;
+    default:
+        return 0;
+    }
+    if (docscroll_is_emoji_presentation((uint32_t)c)) {
+        return 2;
+    }
+    return (uint8_t)docscroll_scalar_columns((uint32_t)c);
+}
+
+// Pages of 256 scalars of the Basic Multilingual Plane, each built the first time a
+// scalar in it is asked for (most pages use a handful of them). Threads may race to
+// build a page: the first one published wins, the others free theirs.
+static _Atomic(uint8_t *) simple_pages[256];
+
+int32_t docscroll_simple_scalar_columns(uint32_t scalar) {
+    if (scalar > 0xFFFF) {
+        return 0;
+    }
+    _Atomic(uint8_t *) *slot = &simple_pages[scalar >> 8];
+    uint8_t *page = atomic_load_explicit(slot, memory_order_acquire);
+    if (page == NULL) {
+        uint8_t *built = malloc(256);
+        if (built == NULL) {
+            return 0;
+        }
+        for (uint32_t low = 0; low < 256; low++) {
+            built[low] = simple_columns((UChar32)((scalar & 0xFF00) | low));
+        }
+        uint8_t *expected = NULL;
+        if (atomic_compare_exchange_strong_explicit(slot, &expected, built, memory_order_acq_rel, memory_order_acquire)) {
+            page = built;
+        } else {
+            free(built);
+            page = expected;
+        }
+    }
+    return page[scalar & 0xFF];
 }
 
 // Opening a line break iterator loads rules and costs far more than breaking a

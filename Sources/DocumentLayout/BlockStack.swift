@@ -131,6 +131,11 @@ struct BlockStack {
         pendingLinePrefix().columns
     }
 
+    /// Columns of the continuation prefix of blocks `0..<depth`.
+    func restPrefixColumns(depth: Int) -> Int {
+        depth > 0 ? restPrefixColumns[min(depth, restPrefixColumns.count) - 1] : 0
+    }
+
     /// The continuation prefix of blocks `0..<depth`.
     func restPrefix(depth: Int) -> String {
         depth > 0 ? restPrefixes[min(depth, restPrefixes.count) - 1] : ""

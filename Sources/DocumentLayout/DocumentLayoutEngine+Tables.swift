@@ -22,18 +22,25 @@ extension DocumentLayoutEngine {
             let captionLines = Self.layoutCell(
                 caption, in: document, width: available, tableDepth: tableDepth + 1, style: baseStyle.merging(Style(.bold)),
                 linkBase: linkBase + links.count, links: &links)
-            for line in captionLines { emit(line.spans) }
+            for line in captionLines.lines { emit(line.spans) }
         }
         guard grid.columnCount > 0, grid.rowCount > 0 else {
             requestBlankLine()
             return
         }
-        let widths = columnWidths(grid, available: available, style: baseStyle)
+        let measured = measureCells(grid, style: baseStyle)
+        let widths = columnWidths(grid, measured, available: available)
         var contents: [[LayoutLine]] = []
-        for cell in grid.cells {
-            contents.append(Self.layoutCell(
-                cell.node, in: document, width: cellWidth(cell, widths), tableDepth: tableDepth + 1,
-                style: baseStyle.merging(cell.isHeader ? Style(.bold) : .plain), linkBase: linkBase + links.count, links: &links))
+        for (cell, measure) in zip(grid.cells, measured) {
+            let width = cellWidth(cell, widths)
+            if measure.fits(width: width) {
+                contents.append(measure.lines)
+                links += measure.links
+            } else {
+                contents.append(Self.layoutCell(
+                    cell.node, in: document, width: width, tableDepth: tableDepth + 1,
+                    style: Self.cellStyle(cell, in: baseStyle), linkBase: linkBase + links.count, links: &links).lines)
+            }
         }
         if recordsBoxes { tableBoxes[table] = Self.describe(grid, widths: widths, contents: contents) }
         var drawing = TableDrawing(grid: grid, widths: widths, contents: contents)
@@ -44,35 +51,96 @@ extension DocumentLayoutEngine {
         requestBlankLine()
     }
 
+    /// A cell laid out on lines as long as its content needs: its preferred width,
+    /// and the lines themselves, which are the cell's lines at any width they fit in.
+    struct MeasuredCell {
+        var lines: [LayoutLine]
+        var links: [String]
+        /// Columns of the widest line.
+        var preferred: Int
+        /// Columns of the widest line prefix (list markers, quote bars), before any
+        /// clipping at half the width.
+        var widestPrefix: Int
+
+        /// Whether laying the cell out at `width` gives `lines`: every line fits, and
+        /// no prefix is clipped (prefixes stop growing at half the width).
+        func fits(width: Int) -> Bool {
+            preferred <= width && widestPrefix <= max(1, width) / 2
+        }
+
+        /// Columns of the widest run between line break opportunities, at most
+        /// `maximumMinimumColumnWidth`.
+        var minimum: Int {
+            var widest = 1
+            for line in lines where widest < DocumentLayoutEngine.maximumMinimumColumnWidth {
+                widest = max(widest, DocumentLayoutEngine.widestWord(in: line))
+            }
+            return min(DocumentLayoutEngine.maximumMinimumColumnWidth, widest)
+        }
+    }
+
+    /// Width a cell is measured at: more than any terminal.
+    static let unboundedCellWidth = 100_000
+
+    private static func cellStyle(_ cell: TableGrid.Cell, in base: Style) -> Style {
+        base.merging(cell.isHeader ? Style(.bold) : .plain)
+    }
+
+    /// Each cell laid out at an unbounded width, its links numbered as the table
+    /// numbers them.
+    private func measureCells(_ grid: TableGrid, style: Style) -> [MeasuredCell] {
+        var base = linkBase + links.count
+        return grid.cells.map { cell in
+            var links: [String] = []
+            let layout = Self.layoutCell(
+                cell.node, in: document, width: Self.unboundedCellWidth, tableDepth: tableDepth + 1,
+                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links)
+            base += links.count
+            let preferred = layout.lines.reduce(1) { max($0, Self.columns(of: $1)) }
+            return MeasuredCell(lines: layout.lines, links: links, preferred: preferred, widestPrefix: layout.widestPrefix)
+        }
+    }
+
+    /// Columns a line takes: span by span when each is plain (no grapheme can join
+    /// two of them), else the joined text.
+    static func columns(of line: LayoutLine) -> Int {
+        var total = 0
+        for span in line.spans {
+            var text = span.text
+            guard let columns = text.withUTF8(TextWidth.simpleColumns) else { return TextWidth.columns(of: line.text) }
+            total += columns
+        }
+        return total
+    }
+
     /// Columns planned for the content, within `available` columns if they can be.
-    private func columnWidths(_ grid: TableGrid, available: Int, style: Style) -> [Int] {
-        var minimum = [Int](repeating: 1, count: grid.columnCount)
+    private func columnWidths(_ grid: TableGrid, _ measured: [MeasuredCell], available: Int) -> [Int] {
         var preferred = [Int](repeating: 1, count: grid.columnCount)
-        var spanning: [(cell: TableGrid.Cell, minimum: Int, preferred: Int)] = []
-        for cell in grid.cells {
-            // Measure on one long line; the link numbers made here are thrown away.
-            var scratch: [String] = []
-            let lines = Self.layoutCell(
-                cell.node, in: document, width: 100_000, tableDepth: tableDepth + 1,
-                style: style.merging(cell.isHeader ? Style(.bold) : .plain), linkBase: linkBase + links.count, links: &scratch)
-            let cellPreferred = max(1, lines.map { TextWidth.columns(of: $0.text) }.max() ?? 1)
-            let cellMinimum = min(Self.maximumMinimumColumnWidth, max(1, lines.map { Self.widestWord(in: $0.text) }.max() ?? 1))
+        for (cell, measure) in zip(grid.cells, measured) where cell.columnSpan == 1 {
+            preferred[cell.column] = max(preferred[cell.column], measure.preferred)
+        }
+        for (cell, measure) in zip(grid.cells, measured) where cell.columnSpan > 1 {
+            Self.widen(&preferred, cell.column..<(cell.column + cell.columnSpan), toFit: measure.preferred - 3 * (cell.columnSpan - 1))
+        }
+        let space = available - (3 * grid.columnCount + 1)
+        // Minimums only matter when the preferred widths do not fit (and a cell's
+        // minimum is within its preferred width, but spreading a spanning cell's
+        // minimum may widen a column past its preferred width).
+        if preferred.reduce(0, +) <= space, !grid.cells.contains(where: { $0.columnSpan > 1 }) { return preferred }
+        var minimum = [Int](repeating: 1, count: grid.columnCount)
+        var spanning: [(cell: TableGrid.Cell, minimum: Int)] = []
+        for (cell, measure) in zip(grid.cells, measured) {
             if cell.columnSpan == 1 {
-                minimum[cell.column] = max(minimum[cell.column], cellMinimum)
-                preferred[cell.column] = max(preferred[cell.column], cellPreferred)
+                minimum[cell.column] = max(minimum[cell.column], measure.minimum)
             } else {
-                spanning.append((cell, cellMinimum, cellPreferred))
+                spanning.append((cell, measure.minimum))
             }
         }
         // A spanning cell that needs more than its columns give shares the excess out.
-        for (cell, cellMinimum, cellPreferred) in spanning {
-            let columns = cell.column..<(cell.column + cell.columnSpan)
-            let inner = 3 * (cell.columnSpan - 1)
-            Self.widen(&minimum, columns, toFit: cellMinimum - inner)
-            Self.widen(&preferred, columns, toFit: cellPreferred - inner)
+        for (cell, cellMinimum) in spanning {
+            Self.widen(&minimum, cell.column..<(cell.column + cell.columnSpan), toFit: cellMinimum - 3 * (cell.columnSpan - 1))
         }
         for column in preferred.indices { preferred[column] = max(preferred[column], minimum[column]) }
-        let space = available - (3 * grid.columnCount + 1)
         let totalPreferred = preferred.reduce(0, +)
         let totalMinimum = minimum.reduce(0, +)
         if totalPreferred <= space { return preferred }
@@ -118,6 +186,23 @@ extension DocumentLayoutEngine {
 
     private func cellWidth(_ cell: TableGrid.Cell, _ widths: [Int]) -> Int {
         widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
+    }
+
+    /// Columns of the widest run of a line's text between line break opportunities.
+    static func widestWord(in line: LayoutLine) -> Int {
+        var bytes: [UInt8] = []
+        for span in line.spans { bytes += span.text.utf8 }
+        // Printable ASCII: a byte is a column.
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return widestWord(in: line.text) }
+        var widest = 0
+        var start = 0
+        for end in LineBreaks.opportunities(in: bytes) where end > start {
+            var last = end
+            while last > start, bytes[last - 1] == 0x20 { last -= 1 }
+            widest = max(widest, last - start)
+            start = end
+        }
+        return widest
     }
 
     /// Columns of the widest run of text between line break opportunities.

@@ -56,6 +56,9 @@ struct DocumentLayoutEngine {
     var recordsBoxes = false
     private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
     var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
+    /// Columns of the widest line prefix so far, counted before prefixes are clipped
+    /// at half the width (where clipping starts, a layout depends on the width).
+    private(set) var widestPrefix = 0
     /// Whether every node of this part is laid out.
     private(set) var isFinished = false
     /// Elements still open where this part ends (the page goes on inside them in the
@@ -191,17 +194,18 @@ struct DocumentLayoutEngine {
 
     /// Lays out the content of a table cell at `width`; its links are numbered from
     /// `linkBase + 1` and appended to `links`.
+    /// Also gives the columns of the widest line prefix, before any clipping.
     static func layoutCell(
         _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int,
         style: Style, linkBase: Int, links: inout [String]
-    ) -> [LayoutLine] {
+    ) -> (lines: [LayoutLine], widestPrefix: Int) {
         var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth)
         engine.styles = [style]
         engine.pushChildren(of: cell)
         engine.walk(untilLines: .max)
         engine.flushInline()
         links += engine.links
-        return engine.lines
+        return (engine.lines, engine.widestPrefix)
     }
 
     /// Walks the document until there are `lineCount` lines or nothing is left.
@@ -450,6 +454,7 @@ struct DocumentLayoutEngine {
         for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
         pendingAnchors.removeAll()
         let prefix = blocks.linePrefix()
+        widestPrefix = max(widestPrefix, blocks.linePrefixColumns(), blocks.restPrefixColumns(depth: blocks.count))
         // Most lines have no prefix: their spans are taken as they are.
         let layoutLine = LayoutLine(spans: prefix.isEmpty ? spans : [.init(prefix, style: .plain)] + spans)
         blocks.markersShown()
@@ -511,7 +516,11 @@ struct DocumentLayoutEngine {
 }
 
 extension String {
+    /// The string without white space (Unicode's, as `Character.isWhitespace` has it)
+    /// at either end.
     var trimmingSpaces: Substring {
+        // Most values start and end with a printable ASCII character: nothing to trim.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self[...] }
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
         return self[start..<max(start, end)]

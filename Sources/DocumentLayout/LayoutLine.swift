@@ -24,7 +24,7 @@ package struct LayoutLine: Hashable, Sendable {
     package var text: String { spans.map(\.text).joined() }
 
     /// Whether the line shows nothing.
-    package var isBlank: Bool { spans.allSatisfy { $0.text.allSatisfy { $0 == " " } } }
+    package var isBlank: Bool { spans.allSatisfy { $0.text.utf8.allSatisfy { $0 == 0x20 } } }
 
     /// Bytes the line holds: its span array and any text stored out of line.
     var storageBytes: Int {

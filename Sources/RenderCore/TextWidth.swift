@@ -22,8 +22,11 @@ public enum TextWidth {
     /// Columns a control character takes once replaced by U+FFFD.
     public static let controlColumns = 1
 
-    /// Columns of a whole string: the sum over its graphemes.
+    /// Columns of a whole string: the sum over its graphemes. Text of printable ASCII
+    /// and common CJK (`simpleColumns`) is measured from its UTF-8 without grapheme
+    /// breaking.
     public static func columns(of text: some StringProtocol) -> Int {
+        if let simple = text.utf8.withContiguousStorageIfAvailable(simpleColumns), let simple { return simple }
         var total = 0
         for character in text { total += columns(of: character) }
         return total
@@ -57,10 +60,11 @@ public enum TextWidth {
     }
 
     /// The columns of UTF-8 `text` when it is made only of printable ASCII and of
-    /// common wide scalars that are each a grapheme of their own (CJK ideographs, kana,
-    /// Hangul syllables, CJK and fullwidth punctuation), else `nil`. Most text of
-    /// Latin, Chinese, Japanese and Korean pages is measured this way, without
-    /// grapheme breaking.
+    /// scalars of the Basic Multilingual Plane that are each a grapheme of their own
+    /// next to any of these (letters, CJK ideographs, kana, Hangul syllables,
+    /// punctuation, box drawing, bullets: `docscroll_simple_scalar_columns`), else
+    /// `nil`. Most text of most pages is measured this way, a scalar at a time,
+    /// without grapheme breaking.
     public static func simpleColumns(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         var columns = 0
         var index = 0
@@ -72,25 +76,26 @@ public enum TextWidth {
                 index += 1
                 continue
             }
-            // Every simple wide scalar is in the Basic Multilingual Plane: 3 bytes.
-            guard lead >= 0xE0, lead < 0xF0, index + 2 < text.count else { return nil }
-            let scalar = UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
-            guard isSimpleWide(scalar) else { return nil }
-            columns += 2
-            index += 3
+            let scalar: UInt32
+            if lead >= 0xC2, lead < 0xE0, index + 1 < text.count {
+                scalar = UInt32(lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
+                index += 2
+            } else if lead >= 0xE0, lead < 0xF0, index + 2 < text.count {
+                scalar = UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+                index += 3
+            } else {
+                return nil
+            }
+            let width = docscroll_simple_scalar_columns(scalar)
+            guard width > 0 else { return nil }
+            columns += Int(width)
         }
         return columns
     }
 
-    /// Scalars two columns wide that never join a neighbour in a grapheme (the
-    /// combining marks of these blocks, U+302A–U+302F and U+3099–U+309A, are left out).
-    static func isSimpleWide(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x3001...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
-            0xFF01...0xFF60:
-            true
-        default: false
-        }
+    /// Columns of a scalar `simpleColumns` measures on its own; 0 for any other.
+    static func simpleScalarColumns(_ scalar: UInt32) -> Int {
+        Int(docscroll_simple_scalar_columns(scalar))
     }
 
     /// Whether `printable` would leave UTF-8 `text` as it is: it holds no control

@@ -84,30 +84,42 @@ struct LineBreakTests {
         #expect(LineBreaks.opportunities(in: "hello big world") == [6, 10, 15])
     }
 
-    /// Every scalar the fast measure calls simple wide is a grapheme of its own two
-    /// columns wide by the full rules, alone and next to any other.
-    @Test func simpleWideScalarsAreTwoColumnGraphemesOfTheirOwn() {
-        let neighbours: [Unicode.Scalar] = ["a", " ", "中", "。", "ア", "한"]
-        for value in UInt32(0x3000)...0xFFFF where TextWidth.isSimpleWide(value) {
-            let scalar = Unicode.Scalar(value)!
-            #expect(TextWidth.columns(of: Character(scalar)) == 2, "U+\(String(value, radix: 16))")
+    /// Every scalar the fast measure calls simple is a grapheme of its own, as wide as
+    /// the full rules say, alone and next to any other simple scalar (one of each
+    /// kind) or printable ASCII.
+    @Test func simpleScalarsAreGraphemesOfTheirOwn() {
+        let neighbours: [Unicode.Scalar] = ["a", " ", "中", "。", "ア", "한", "é", "─", "•", "¶", "…", "©", "\u{231A}"]
+        var simple = 0
+        for value in UInt32(0x80)...0xFFFF {
+            let width = TextWidth.simpleScalarColumns(value)
+            guard width > 0, let scalar = Unicode.Scalar(value) else { continue }
+            simple += 1
+            #expect(TextWidth.columns(of: Character(scalar)) == width, "U+\(String(value, radix: 16))")
             for neighbour in neighbours {
-                let pair = String(String.UnicodeScalarView([scalar, neighbour]))
-                #expect(pair.count == 2, "U+\(String(value, radix: 16)) joins U+\(String(neighbour.value, radix: 16))")
+                #expect(String(String.UnicodeScalarView([scalar, neighbour])).count == 2, "U+\(String(value, radix: 16)) joins U+\(String(neighbour.value, radix: 16))")
+                #expect(String(String.UnicodeScalarView([neighbour, scalar])).count == 2, "U+\(String(neighbour.value, radix: 16)) joins U+\(String(value, radix: 16))")
             }
         }
+        // Marks, joiners, selectors, controls and format characters are never simple.
+        for value: UInt32 in [0x85, 0xAD, 0x301, 0x200B, 0x200D, 0xFE0F, 0x1160, 0x11A8, 0xD800] {
+            #expect(TextWidth.simpleScalarColumns(value) == 0, "U+\(String(value, radix: 16))")
+        }
+        #expect(simple > 50_000)
     }
 
     /// The fast measure agrees with the grapheme walk wherever it answers, and leaves
     /// text it cannot judge to it.
     @Test func simpleColumnsAgreeWithTheGraphemeWalk() {
-        let pieces = ["word", " ", "中文", "。", "カタカナ", "한국어", "「引用」", "Ａ１", "e\u{301}", "👍🏽", "\u{200B}", "ｱ", "\t", "x"]
+        let pieces = [
+            "word", " ", "中文", "。", "カタカナ", "한국어", "「引用」", "Ａ１", "e\u{301}", "👍🏽", "\u{200B}", "ｱ", "\t", "x", "café", "─│┼",
+            "• ", "¶", "\u{231A}", "\u{231A}\u{FE0F}", "\u{AD}", "\u{1100}\u{1161}", "각\u{11A8}",
+        ]
         var random = SeededGenerator(seed: 14)
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             var copy = text
             let fast = copy.withUTF8 { TextWidth.simpleColumns($0) }
-            let simple = !text.unicodeScalars.contains { $0.value >= 0x80 && !TextWidth.isSimpleWide($0.value) || $0.value < 0x20 }
+            let simple = !text.unicodeScalars.contains { $0.value < 0x20 || $0.value >= 0x7F && TextWidth.simpleScalarColumns($0.value) == 0 }
             #expect((fast != nil) == simple, "\(text)")
             if let fast { #expect(fast == TextWidth.columns(of: text), "\(text)") }
         }

@@ -18,6 +18,12 @@ int32_t docscroll_is_emoji_presentation(uint32_t scalar);
 /// Whether a scalar has the Emoji property (VS16 after it makes it two columns wide).
 int32_t docscroll_is_emoji(uint32_t scalar);
 
+// Columns of a scalar of the Basic Multilingual Plane that is always a grapheme of
+// its own next to any other such scalar or printable ASCII (grapheme break property
+// Other, or a precomposed Hangul syllable) and takes one or two columns; 0 for any
+// other scalar (controls, marks, joiners, selectors, unassigned, zero-width).
+int32_t docscroll_simple_scalar_columns(uint32_t scalar);
+
 /// Line break opportunities of a UTF-8 text by UAX #14 (ICU's line break iterator).
 ///
 /// Writes the byte offsets where a line may start, in increasing order, excluding 0
