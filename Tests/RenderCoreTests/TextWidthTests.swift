@@ -146,9 +146,9 @@ struct LineBreakTests {
     }
 }
 
-/// The line breaks found without ICU for the plainest text are ICU's, for every
-/// string of up to seven characters from a set covering each class and many longer
-/// ones.
+/// The line breaks found without ICU for printable ASCII are ICU's, for every string
+/// of up to five characters from a set with one of each class, and for many longer
+/// ones of every character the fast path takes.
 @Suite("Line breaks without ICU")
 struct SimpleLineBreakTests {
     static func both(_ text: String) -> (simple: [Int]?, icu: [Int]) {
@@ -157,10 +157,10 @@ struct SimpleLineBreakTests {
     }
 
     @Test func everyShortStringBreaksAsICUBreaksIt() {
-        let characters: [Character] = ["a", "1", " ", ".", "[", "]"]
+        let characters: [Character] = ["a", "1", " ", ".", "(", ")", "}", "\"", "!", "-", "/", "|"]
         var strings: [String] = [""]
         var mismatches: [String] = []
-        for _ in 1...7 {
+        for _ in 1...5 {
             strings = strings.flatMap { prefix in characters.map { prefix + String($0) } }
             for text in strings {
                 let (simple, icu) = Self.both(text)
@@ -173,17 +173,20 @@ struct SimpleLineBreakTests {
     }
 
     @Test func longerStringsBreakAsICUBreaksThem() {
-        let pieces = ["word", "W", " ", "  ", ",", ".", ";", ":", "12", "3.5", "[7]", "[", "]", "x9", "e.g", "1,000", " [", "] "]
+        let simple = (0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) }.filter { !"$+\\%".contains($0) }
+        let pieces = ["word", "W", " ", "  ", "12", "3.5", "[7]", "x9", "e.g.", "1,000", "f(x)", "a-b", "-v", "don't", "\"q\"", "a/b", "1/2", "{}"]
         var random = SeededGenerator(seed: 77)
-        for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 1...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            let (simple, icu) = Self.both(text)
-            #expect(simple == icu, "'\(text)'")
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in
+                Bool.random(using: &random) ? pieces.randomElement(using: &random)! : String(simple.randomElement(using: &random)!)
+            }.joined()
+            let (fast, icu) = Self.both(text)
+            #expect(fast == icu, "'\(text)'")
         }
     }
 
     @Test func otherTextIsLeftToICU() {
-        for text in ["don't", "a-b", "(x)", "中文", "a\tb", "50%", "$5", "a/b", "\"q\"", "é"] {
+        for text in ["中文", "a\tb", "50%", "$5", "a+b", "a\\b", "é", "a\u{7F}"] {
             #expect(Self.both(text).simple == nil, "'\(text)'")
         }
     }
