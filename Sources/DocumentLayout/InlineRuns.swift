@@ -16,6 +16,11 @@ struct InlineRuns {
     /// Works on UTF-8 bytes: the white space HTML collapses is ASCII, and no byte of
     /// a multi-byte UTF-8 sequence is ASCII, so bytes can be judged one by one.
     mutating func append(_ bytes: some Collection<UInt8>, style: Style, preserve: Bool, noWrap: Bool = false) {
+        if !preserve, let done = bytes.withContiguousStorageIfAvailable({ appendCollapsing($0, noWrap: noWrap) }) {
+            _ = done
+            text.closeRun(style: style)
+            return
+        }
         var previous: UInt8 = 0
         for byte in bytes {
             if preserve {
@@ -43,6 +48,31 @@ struct InlineRuns {
             previous = byte
         }
         text.closeRun(style: style)
+    }
+
+    /// Appends text with white space collapsed, copying the runs between white space
+    /// whole.
+    private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, noWrap: Bool) {
+        var index = 0
+        while index < bytes.count {
+            if Self.isCollapsible(bytes[index]) {
+                if !afterSpace {
+                    if noWrap {
+                        text.appendByte(0xC2)
+                        text.appendByte(0xA0)
+                    } else {
+                        text.appendByte(0x20)
+                    }
+                }
+                afterSpace = true
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, !Self.isCollapsible(bytes[index]) { index += 1 }
+            text.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            afterSpace = false
+        }
     }
 
     mutating func append(_ string: String, style: Style, preserve: Bool) {

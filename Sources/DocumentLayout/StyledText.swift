@@ -19,6 +19,11 @@ struct StyledText {
         bytes.append(byte)
     }
 
+    /// Appends bytes without closing the run (`closeRun` does).
+    mutating func appendBytes(_ more: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: more)
+    }
+
     mutating func append(contentsOf text: some Collection<UInt8>, style: Style) {
         bytes.append(contentsOf: text)
         closeRun(style: style)

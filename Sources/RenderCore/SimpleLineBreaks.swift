@@ -1,16 +1,22 @@
-/// UAX #14 for printable ASCII text, without ICU: letters, digits, spaces and the
-/// punctuation of prose and code, which is most of the text of most pages. Text with
-/// any other byte, or with the prefix and postfix signs of numbers (`$ + \ %`, whose
-/// rules ICU tailors), is left to ICU (`nil`). A test compares every string of up to
-/// five characters, one of each class, and many longer ones, with ICU.
+/// UAX #14 without ICU for printable ASCII text and the plainest CJK: letters,
+/// digits, spaces and the punctuation of prose and code, CJK ideographs, kana, Hangul
+/// syllables and the common CJK punctuation, which is most of the text of most pages.
+/// Text with any other character, or with the prefix and postfix signs of numbers
+/// (`$ + \ %`, whose rules ICU tailors), is left to ICU (`nil`). Tests compare every
+/// string of up to five ASCII characters of one of each class, every string of four
+/// with the CJK classes too, and many longer ones, with ICU.
 ///
 /// The classes, as Unicode gives them to these characters: letters and `# & * < = > @
-/// ^ _ ` ~` AL, digits NU, space SP, `, . : ;` IS, `( [ {` OP, `) ]` CP, `}` CL,
-/// `" '` QU, `! ?` EX, `-` HY, `/` SY, `|` BA. The rules are UAX #14's as ICU
-/// implements them (Unicode 15.0).
+/// ^ _ ` ~` AL, digits NU, space SP, `, . : ;` IS, `( [ {` OP, `) ]` CP, `}` and
+/// `、。，．」』）` CL, `" '` QU, `! ?` EX, `-` HY, `/` SY, `|` BA, ideographs, kana and
+/// syllables ID (H2, H3), `「『（` OP of East Asian width. The rules are UAX #14's as
+/// ICU implements them (Unicode 15.0).
 enum SimpleLineBreaks {
     private enum Class: UInt8 {
         case letter, digit, space, infix, open, closeParenthesis, close, quote, exclamation, hyphen, symbol, after
+        /// CJK ideographs, kana and Hangul syllables (ID, H2, H3), and the opening
+        /// brackets of CJK text (OP, but East Asian wide: LB30 leaves them out).
+        case ideograph, wideOpen
     }
 
     private static let classes: [Class?] = (0..<128).map { byte in
@@ -38,38 +44,76 @@ enum SimpleLineBreaks {
     /// not one of the simple characters.
     static func opportunities(in bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
         guard !bytes.isEmpty else { return [] }
-        for byte in bytes where byte >= 128 || classes[Int(byte)] == nil { return nil }
-        var breaks: [Int] = []
-        var previous = classes[Int(bytes[0])]!
-        // The class before `previous` (`nil` at the start), that of the last character
-        // before the spaces that end here (`nil` before the first), and whether the
-        // characters since the last digit are all digits and separators (a number goes
-        // on: LB25).
-        var beforePrevious: Class?
-        var beforeSpaces: Class? = previous == .space ? nil : previous
-        var inNumber = previous == .digit
-        // `beforeSpaces` as it was at `previous`.
-        var spacesBeforePrevious: Class?
-        for index in 1..<bytes.count {
-            let current = classes[Int(bytes[index])]!
-            let next = index + 1 < bytes.count ? classes[Int(bytes[index + 1])] : nil
-            let context = Context(
-                beforePrevious: beforePrevious, beforeSpaces: beforeSpaces, inNumber: inNumber, next: next,
-                hyphenStartsWord: beforePrevious == nil || beforePrevious == .space && spacesBeforePrevious != .open)
-            if isBreak(between: previous, and: current, context) { breaks.append(index) }
-            spacesBeforePrevious = beforeSpaces
-            if current != .space { beforeSpaces = current }
-            switch current {
-            case .digit: inNumber = true
-            case .symbol, .infix: break
-            default: inNumber = false
+        return classes.withUnsafeBufferPointer { classes in
+            /// The class of the character at `index` and its length in bytes.
+            func character(at index: Int) -> (kind: Class, length: Int)? {
+                let lead = bytes[index]
+                if lead < 128 { return classes[Int(lead)].map { ($0, 1) } }
+                guard lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count else { return nil }
+                let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                return wideClass(scalar).map { ($0, 3) }
             }
-            beforePrevious = previous
-            previous = current
+            guard let first = character(at: 0) else { return nil }
+            var previous = first.kind
+            var index = first.length
+            var breaks: [Int] = []
+            breaks.reserveCapacity(bytes.count / 4)
+            // The class before `previous` (`nil` at the start), that of the last
+            // character before the spaces that end here (`nil` before the first), and
+            // whether the characters since the last digit are all digits and
+            // separators (a number goes on: LB25).
+            var beforePrevious: Class?
+            var beforeSpaces: Class? = previous == .space ? nil : previous
+            var inNumber = previous == .digit
+            // `beforeSpaces` as it was at `previous`.
+            var spacesBeforePrevious: Class?
+            var upcoming = index < bytes.count ? character(at: index) : nil
+            while index < bytes.count {
+                guard let (current, length) = upcoming else { return nil }
+                let nextIndex = index + length
+                upcoming = nextIndex < bytes.count ? character(at: nextIndex) : nil
+                if nextIndex < bytes.count, upcoming == nil { return nil }
+                let context = Context(
+                    beforePrevious: beforePrevious, beforeSpaces: beforeSpaces, inNumber: inNumber, next: upcoming?.kind,
+                    hyphenStartsWord: beforePrevious == nil
+                        || beforePrevious == .space && spacesBeforePrevious != .open && spacesBeforePrevious != .wideOpen)
+                if isBreak(between: previous, and: current, context) { breaks.append(index) }
+                spacesBeforePrevious = beforeSpaces
+                if current != .space { beforeSpaces = current }
+                switch current {
+                case .digit: inNumber = true
+                case .symbol, .infix: break
+                default: inNumber = false
+                }
+                beforePrevious = previous
+                previous = current
+                index = nextIndex
+            }
+            breaks.append(bytes.count)
+            return breaks
         }
-        breaks.append(bytes.count)
-        return breaks
     }
+
+    /// The class of a three-byte scalar the rules here cover: CJK ideographs, kana
+    /// but the small ones and the prolonged sound mark (class CJ), Hangul syllables,
+    /// the ideographic comma and full stop and the closing brackets of CJK text,
+    /// and its opening brackets; `nil` for any other.
+    private static func wideClass(_ scalar: UInt32) -> Class? {
+        switch scalar {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xAC00...0xD7A3: .ideograph
+        case 0x3041...0x3096, 0x30A1...0x30FA:
+            smallKana.contains(scalar) ? nil : .ideograph
+        case 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0xFF09, 0xFF0C, 0xFF0E: .close
+        case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0xFF08: .wideOpen
+        default: nil
+        }
+    }
+
+    /// Small kana (line break class CJ).
+    private static let smallKana: Set<UInt32> = [
+        0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
+        0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6,
+    ]
 
     /// What the rules look at besides the two characters a break would fall between.
     private struct Context {
@@ -82,7 +126,7 @@ enum SimpleLineBreaks {
 
     private static func isBreak(between previous: Class, and current: Class, _ context: Context) -> Bool {
         // LB14: no break after `(` and spaces.
-        if previous == .space, context.beforeSpaces == .open { return false }
+        if previous == .space, context.beforeSpaces == .open || context.beforeSpaces == .wideOpen { return false }
         // LB15c: a break between a space and a separator that starts a number (" .5").
         if previous == .space, current == .infix, context.next == .digit { return true }
         switch current {
@@ -93,12 +137,12 @@ enum SimpleLineBreaks {
         if previous == .space {
             // LB15: none between a quote, spaces and `(`; LB18: else a break after
             // spaces.
-            if context.beforeSpaces == .quote, current == .open { return false }
+            if context.beforeSpaces == .quote, current == .open || current == .wideOpen { return false }
             return true
         }
         switch (previous, current) {
         // LB14: none after `(`. LB19: none around quotes. LB21: none before `-` or `|`.
-        case (.open, _), (.quote, _), (_, .quote), (_, .hyphen), (_, .after): return false
+        case (.open, _), (.wideOpen, _), (.quote, _), (_, .quote), (_, .hyphen), (_, .after): return false
         // LB20.1: a hyphen that starts a word holds to the letter after it (but not
         // one after `(` and spaces, which LB14 has taken).
         case (.hyphen, .letter): return !context.hyphenStartsWord

@@ -172,9 +172,25 @@ struct SimpleLineBreakTests {
         #expect(count == 0, "\(count) differ, such as \(examples)")
     }
 
+    @Test func everyShortStringWithCJKBreaksAsICUBreaksIt() {
+        let characters: [Character] = ["a", "1", " ", ".", "(", ")", "\"", "!", "-", "/", "中", "ア", "한", "。", "」", "「"]
+        var strings: [String] = [""]
+        var mismatches: [String] = []
+        for _ in 1...4 {
+            strings = strings.flatMap { prefix in characters.map { prefix + String($0) } }
+            for text in strings {
+                let (simple, icu) = Self.both(text)
+                if simple != icu { mismatches.append(text) }
+            }
+        }
+        let count = mismatches.count
+        let examples = mismatches.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+        #expect(count == 0, "\(count) differ, such as \(examples)")
+    }
+
     @Test func longerStringsBreakAsICUBreaksThem() {
         let simple = (0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) }.filter { !"$+\\%".contains($0) }
-        let pieces = ["word", "W", " ", "  ", "12", "3.5", "[7]", "x9", "e.g.", "1,000", "f(x)", "a-b", "-v", "don't", "\"q\"", "a/b", "1/2", "{}"]
+        let pieces = ["word", "W", " ", "  ", "12", "3.5", "[7]", "x9", "e.g.", "1,000", "f(x)", "a-b", "-v", "don't", "\"q\"", "a/b", "1/2", "{}", "中文", "。", "「引用」", "カタカナ", "한국어", "（注）", "、", "ひらがな"]
         var random = SeededGenerator(seed: 77)
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in
@@ -186,7 +202,7 @@ struct SimpleLineBreakTests {
     }
 
     @Test func otherTextIsLeftToICU() {
-        for text in ["中文", "a\tb", "50%", "$5", "a+b", "a\\b", "é", "a\u{7F}"] {
+        for text in ["ー", "ッ", "・", "a\tb", "50%", "$5", "a+b", "a\\b", "é", "a\u{7F}"] {
             #expect(Self.both(text).simple == nil, "'\(text)'")
         }
     }
