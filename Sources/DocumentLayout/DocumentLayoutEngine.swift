@@ -335,7 +335,11 @@ struct DocumentLayoutEngine {
     /// Queues the children of `node` to be walked next, first child on top.
     private mutating func pushChildren(of node: HTMLDocument.NodeIndex) {
         let start = pendingWalk.count
-        for child in document.children(of: node) { pendingWalk.append((child, false)) }
+        var child = document[node].firstChild
+        while child != HTMLDocument.none {
+            pendingWalk.append((child, false))
+            child = document[child].nextSibling
+        }
         pendingWalk[start...].reverse()
     }
 

@@ -8,12 +8,13 @@ enum LineWrapper {
     /// A `"\n"` in the text (from `<br>`) ends a line. A word wider than the line is
     /// broken between graphemes. Spaces at the end of a line are dropped.
     ///
-    /// Works on UTF-8 bytes in place: a segment between two break opportunities made
-    /// of printable ASCII and common CJK (most text, `TextWidth.simpleColumns`) is
-    /// measured scalar by scalar and copied whole; only other segments are walked
+    /// Works on UTF-8 bytes in place: text made only of scalars that are graphemes of
+    /// their own (most text, `TextWidth.simpleColumns`) is cut by offsets
+    /// (`wrapSimple`); in other text, such segments between two break opportunities
+    /// are measured scalar by scalar and copied whole, and only the others are walked
     /// grapheme by grapheme.
     static func wrap(_ text: StyledText, width: Int) -> [[LayoutLine.Span]] {
-        wrapPrintableASCII(text, width: max(1, width)) ?? wrapSegments(text, width: width)
+        wrapSimple(text, width: max(1, width)) ?? wrapSegments(text, width: width)
     }
 
     /// `wrap` for any text, a segment (the text between two break opportunities) at
@@ -45,56 +46,72 @@ enum LineWrapper {
         return builder.lines
     }
 
-    /// `wrap` for text that is all printable ASCII (most paragraphs), where a byte is
-    /// a column: lines are cut straight out of the text by offsets, with no segment
-    /// copied. Gives exactly what the general path gives (a test compares them);
-    /// `nil` for other text.
-    static func wrapPrintableASCII(_ text: StyledText, width: Int) -> [[LayoutLine.Span]]? {
-        let bytes = text.bytes
-        guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-        var lines: [[LayoutLine.Span]] = []
-        // The line being filled: bytes `lineStart..<lineEnd` (empty when equal).
-        var lineStart = 0
-        var lineEnd = 0
-        // The first style run not wholly before the line: lines come in order, so
-        // finding a line's runs never goes back over earlier ones.
-        var firstRun = 0
-        func flush() {
-            var end = lineEnd
-            while end > lineStart, bytes[end - 1] == 0x20 { end -= 1 }
-            while firstRun < text.runs.count, text.runs[firstRun].end <= lineStart { firstRun += 1 }
-            lines.append(spans(of: text, in: lineStart..<end, fromRun: firstRun))
-            lineStart = lineEnd
-        }
-        func append(from start: Int, to end: Int) {
-            var start = start
-            if lineStart == lineEnd {
-                // No line starts with a space.
-                while start < end, bytes[start] == 0x20 { start += 1 }
-                guard start < end else { return }
-                lineStart = start
+    /// `wrap` for text made only of printable ASCII and of scalars that are each a
+    /// grapheme of their own (`TextWidth.simpleColumns`: most paragraphs of most
+    /// pages): lines are cut straight out of the text by offsets, with no segment
+    /// copied, measured a segment at a time (for ASCII, a byte is a column). Gives
+    /// exactly what the general path gives (a test compares them); `nil` for other
+    /// text.
+    static func wrapSimple(_ text: StyledText, width: Int) -> [[LayoutLine.Span]]? {
+        text.bytes.withUnsafeBufferPointer { bytes in
+            guard !bytes.isEmpty, let total = TextWidth.simpleColumns(bytes) else { return nil }
+            let isASCII = total == bytes.count
+            func columns(_ start: Int, _ end: Int) -> Int {
+                isASCII ? end - start : TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[start..<end])) ?? 0
             }
-            lineEnd = end
-        }
-        var start = 0
-        for end in LineBreaks.opportunities(in: bytes) where end > start {
-            var trailing = 0
-            while trailing < end - start, bytes[end - 1 - trailing] == 0x20 { trailing += 1 }
-            let content = end - start - trailing
-            if (lineEnd - lineStart) + content > width, lineStart != lineEnd { flush() }
-            if content > width {
-                // A word wider than the line, broken between characters.
-                for offset in start..<end {
-                    if lineEnd - lineStart + 1 > width, lineStart != lineEnd { flush() }
-                    append(from: offset, to: offset + 1)
+            var lines: [[LayoutLine.Span]] = []
+            // The line being filled: bytes `lineStart..<lineEnd` (empty when equal),
+            // `lineColumns` wide.
+            var lineStart = 0
+            var lineEnd = 0
+            var lineColumns = 0
+            // The first style run not wholly before the line: lines come in order, so
+            // finding a line's runs never goes back over earlier ones.
+            var firstRun = 0
+            func flush() {
+                var end = lineEnd
+                while end > lineStart, bytes[end - 1] == 0x20 { end -= 1 }
+                while firstRun < text.runs.count, text.runs[firstRun].end <= lineStart { firstRun += 1 }
+                lines.append(spans(of: text, in: lineStart..<end, fromRun: firstRun))
+                lineStart = lineEnd
+                lineColumns = 0
+            }
+            func append(from start: Int, to end: Int) {
+                var start = start
+                if lineStart == lineEnd {
+                    // No line starts with a space.
+                    while start < end, bytes[start] == 0x20 { start += 1 }
+                    guard start < end else { return }
+                    lineStart = start
                 }
-            } else {
-                append(from: start, to: end)
+                lineEnd = end
+                lineColumns += columns(start, end)
             }
-            start = end
+            var start = 0
+            for end in LineBreaks.opportunities(inUTF8: bytes) where end > start {
+                var trailing = 0
+                while trailing < end - start, bytes[end - 1 - trailing] == 0x20 { trailing += 1 }
+                let content = columns(start, end - trailing)
+                if lineColumns + content > width, lineStart != lineEnd { flush() }
+                if content > width {
+                    // A word wider than the line, broken between characters (each a
+                    // grapheme of its own here).
+                    var offset = start
+                    while offset < end {
+                        let lead = bytes[offset]
+                        let next = offset + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3)
+                        if lineColumns + columns(offset, next) > width, lineStart != lineEnd { flush() }
+                        append(from: offset, to: next)
+                        offset = next
+                    }
+                } else {
+                    append(from: start, to: end)
+                }
+                start = end
+            }
+            if lineStart != lineEnd { flush() }
+            return lines
         }
-        if lineStart != lineEnd { flush() }
-        return lines
     }
 
     /// The spans of `text` in a byte range, one a style run, looking at runs from

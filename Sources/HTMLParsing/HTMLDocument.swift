@@ -127,15 +127,16 @@ package struct HTMLDocument: Sendable {
 
     /// The children of a node, in order.
     package func children(of index: NodeIndex) -> ChildSequence {
-        ChildSequence(document: self, upcoming: nodes[Int(index)].firstChild)
+        ChildSequence(nodes: nodes, upcoming: nodes[Int(index)].firstChild)
     }
 
     package struct ChildSequence: Sequence, IteratorProtocol {
-        let document: HTMLDocument
+        /// The nodes alone, not the document: one reference to hold, not five.
+        let nodes: [Node]
         var upcoming: NodeIndex
         package mutating func next() -> NodeIndex? {
             guard upcoming != HTMLDocument.none else { return nil }
-            defer { upcoming = document.nodes[Int(upcoming)].nextSibling }
+            defer { upcoming = nodes[Int(upcoming)].nextSibling }
             return upcoming
         }
     }

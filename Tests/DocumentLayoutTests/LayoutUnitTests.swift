@@ -120,13 +120,15 @@ struct LayoutUnitTests {
     }
 }
 
-/// The wrapper's path for printable ASCII gives the lines the general path gives.
-@Suite("ASCII wrapping")
+/// The wrapper's path for simple text (printable ASCII and scalars that are graphemes
+/// of their own) gives the lines the general path gives.
+@Suite("Simple text wrapping")
 struct ASCIIWrappingTests {
     @Test func bothPathsGiveTheSameLines() throws {
         var random = SeededGenerator(seed: 2_024)
         let words = ["a", "to", "word", "layout", "x9", "e.g.", "[12]", "well-known", "it's", "(note)", "1,000", "50%",
-                     "supercalifragilistic", "https://example.org/a/long/path", "--", "a/b", "end."]
+                     "supercalifragilistic", "https://example.org/a/long/path", "--", "a/b", "end.", "中文字符之间可以断行", "。", "「引用」",
+                     "한국어", "café", "─────", "•", "no\u{A0}break"]
         let styles = [Style.plain, Style(.bold), Style(.underline, foreground: .blue)]
         var compared = 0
         for _ in 0..<3_000 {
@@ -137,7 +139,7 @@ struct ASCIIWrappingTests {
             }
             if Bool.random(using: &random) { text.append(contentsOf: " ".utf8, style: styles.randomElement(using: &random)!) }
             let width = Int.random(in: 1...40, using: &random)
-            guard let fast = LineWrapper.wrapPrintableASCII(text, width: width) else { continue }
+            guard let fast = LineWrapper.wrapSimple(text, width: width) else { continue }
             let general = LineWrapper.wrapSegments(text, width: width)
             #expect(fast == general, "width \(width): '\(String(decoding: text.bytes, as: UTF8.self))'")
             compared += 1
@@ -146,10 +148,10 @@ struct ASCIIWrappingTests {
     }
 
     @Test func otherTextTakesTheGeneralPath() {
-        for sample in ["中文", "a\u{AD}b", "line\nbreak", "no\u{A0}break", "tab\there"] {
+        for sample in ["e\u{301}", "a\u{AD}b", "line\nbreak", "👍🏽", "tab\there"] {
             var text = StyledText()
             text.append(contentsOf: sample.utf8, style: .plain)
-            #expect(LineWrapper.wrapPrintableASCII(text, width: 10) == nil, "\(sample)")
+            #expect(LineWrapper.wrapSimple(text, width: 10) == nil, "\(sample)")
         }
     }
 }
