@@ -32,15 +32,7 @@ struct InlineRuns {
                 text.appendByte(byte == 0x0D ? 0x0A : byte)
                 afterSpace = byte == 0x0A || byte == 0x0D
             } else if Self.isCollapsible(byte) {
-                if !afterSpace {
-                    if noWrap {
-                        text.appendByte(0xC2)
-                        text.appendByte(0xA0)
-                    } else {
-                        text.appendByte(0x20)
-                    }
-                }
-                afterSpace = true
+                appendCollapsedSpace(noWrap: noWrap)
             } else {
                 text.appendByte(byte)
                 afterSpace = false
@@ -56,15 +48,7 @@ struct InlineRuns {
         var index = 0
         while index < bytes.count {
             if Self.isCollapsible(bytes[index]) {
-                if !afterSpace {
-                    if noWrap {
-                        text.appendByte(0xC2)
-                        text.appendByte(0xA0)
-                    } else {
-                        text.appendByte(0x20)
-                    }
-                }
-                afterSpace = true
+                appendCollapsedSpace(noWrap: noWrap)
                 index += 1
                 continue
             }
@@ -73,6 +57,20 @@ struct InlineRuns {
             text.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<index]))
             afterSpace = false
         }
+    }
+
+    /// A white space character: a space, unless one comes right before (a no-break
+    /// space inside `<nobr>`).
+    private mutating func appendCollapsedSpace(noWrap: Bool) {
+        if !afterSpace {
+            if noWrap {
+                text.appendByte(0xC2)
+                text.appendByte(0xA0)
+            } else {
+                text.appendByte(0x20)
+            }
+        }
+        afterSpace = true
     }
 
     mutating func append(_ string: String, style: Style, preserve: Bool) {
