@@ -193,8 +193,8 @@ struct DocumentLayoutEngine {
     }
 
     /// Lays out the content of a table cell at `width`; its links are numbered from
-    /// `linkBase + 1` and appended to `links`.
-    /// Also gives the columns of the widest line prefix, before any clipping.
+    /// `linkBase + 1` and appended to `links`. Also gives the columns of the widest
+    /// line prefix, before any clipping (see `MeasuredCell.fits`).
     static func layoutCell(
         _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int,
         style: Style, linkBase: Int, links: inout [String]
