@@ -65,6 +65,10 @@ struct DocumentLayoutEngine {
     /// next chunk): they are not closed here, so that the engine ends in the state the
     /// next chunk starts from (`carry`).
     var openAtEnd: Set<HTMLDocument.NodeIndex> = []
+    /// Whether this part ends inside a paragraph's text, which the next chunk goes on
+    /// with: the paragraph's last, unfinished line is not laid out here but carried
+    /// (`Carry.unfinishedLine`).
+    var endsInsideText = false
 
     /// Tables nested deeper than this are laid out as plain rows: nesting depth never
     /// turns into call depth, and since each level lays its cells out twice (to
@@ -122,6 +126,9 @@ struct DocumentLayoutEngine {
         var pendingBlankDepth: Int?
         var lastLineBlank: Bool
         var pendingAnchors: [String]
+        /// Inside a paragraph's text: the text of its last line so far, to be filled
+        /// with what follows.
+        var unfinishedLine: InlineRuns?
     }
 
     /// Where this layout stands, to go on from in the next chunk. Called once the
@@ -129,7 +136,9 @@ struct DocumentLayoutEngine {
     func carry() -> Carry {
         var blocks = (0..<self.blocks.count).map { self.blocks[$0] }
         for index in blocks.indices { blocks[index].node = HTMLDocument.none }
-        return Carry(blocks: blocks, styles: styles, pendingBlankDepth: pendingBlankDepth, lastLineBlank: lastLineBlank, pendingAnchors: pendingAnchors)
+        return Carry(
+            blocks: blocks, styles: styles, pendingBlankDepth: pendingBlankDepth, lastLineBlank: lastLineBlank, pendingAnchors: pendingAnchors,
+            unfinishedLine: endsInsideText ? inline : nil)
     }
 
     /// An engine that goes on laying out `unit` from `carry`: the unit's element and
@@ -159,6 +168,7 @@ struct DocumentLayoutEngine {
         engine.pendingBlankDepth = carry.pendingBlankDepth
         engine.lastLineBlank = carry.lastLineBlank
         engine.pendingAnchors = carry.pendingAnchors
+        if let line = carry.unfinishedLine { engine.inline = line }
         // A stack, popped from the end: the innermost element's content comes first,
         // then its end, then what follows it in the element around it, and so on out.
         for (depth, element) in chain.enumerated() {
@@ -187,7 +197,7 @@ struct DocumentLayoutEngine {
         guard !isFinished else { return }
         walk(untilLines: lineCount)
         if pendingWalk.isEmpty {
-            flushInline()
+            if endsInsideText { flushFinishedLines() } else { flushInline() }
             isFinished = true
         }
     }
@@ -442,6 +452,14 @@ struct DocumentLayoutEngine {
         if let rule, widest > 0 {
             emit([.init(String(repeating: rule, count: widest), style: Style(.bold))])
         }
+    }
+
+    /// Lays out the lines of the collected inline content but the last, which the
+    /// paragraph's text in the next chunk goes on (`endsInsideText`): its text stays.
+    private mutating func flushFinishedLines() {
+        let (lines, lastLineStart) = LineWrapper.wrapUnfinished(inline.text, width: width - prefixColumns())
+        for spans in lines { emit(spans) }
+        inline.removeFirst(lastLineStart)
     }
 
     /// Appends a content line with the prefixes of the open blocks, after a blank line

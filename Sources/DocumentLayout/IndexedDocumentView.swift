@@ -455,7 +455,7 @@ package final class IndexedDocumentView: PageComponent {
         let units = LayoutUnits(fragment)
         var layout = PageLayout(
             fragment, units: units, width: width, endsWithReferences: false, linkBase: info.linkBase, carryIn: carryIn,
-            openAtEnd: Self.openElements(atEndOf: fragment, count: info.openElementsAtEnd))
+            openAtEnd: Self.openElements(atEndOf: fragment, count: info.openElementsAtEnd), endsInsideText: info.endsInsideText)
         layout.advance(toLines: .max)
         if let carryOut = layout.carryOut, chunk + 1 < chunkCount, chunks[chunk + 1].startsInsideBlocks {
             carries[chunk + 1] = carryOut

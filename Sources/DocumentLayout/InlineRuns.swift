@@ -2,7 +2,7 @@ import RenderCore
 
 /// The inline content of one block being collected: styled UTF-8 text with white
 /// space already collapsed (CSS 2.2 §16.6.1, `white-space: normal`), or kept (`pre`).
-struct InlineRuns {
+struct InlineRuns: Sendable {
     private(set) var text = StyledText()
     /// Whether the last collected character is a collapsible space (or nothing has
     /// been collected yet on this line), so that the next space is dropped.
@@ -92,6 +92,12 @@ struct InlineRuns {
     /// Whether the runs hold anything visible.
     var hasContent: Bool {
         text.bytes.contains { !Self.isCollapsible($0) }
+    }
+
+    /// Drops the first `count` bytes (lines laid out from them), keeping the rest and
+    /// whether it ends after a space.
+    mutating func removeFirst(_ count: Int) {
+        text.removeFirst(count)
     }
 
     mutating func removeAll() {

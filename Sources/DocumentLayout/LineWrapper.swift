@@ -17,10 +17,24 @@ enum LineWrapper {
         wrapSimple(text, width: max(1, width)) ?? wrapSegments(text, width: width)
     }
 
+    /// `wrap` for a paragraph that goes on after `text` (in the next chunk of a page):
+    /// every line but the last, and where the last, unfinished line starts in `text`.
+    /// The paragraph wrapped from there with what follows gives the lines the whole
+    /// paragraph gives from there (greedy filling looks no further back than the
+    /// line's start).
+    static func wrapUnfinished(_ text: StyledText, width: Int) -> (lines: [[LayoutLine.Span]], lastLineStart: Int) {
+        simpleLines(text, width: max(1, width), keepingLastLine: true) ?? segmentLines(text, width: width, keepingLastLine: true)
+    }
+
     /// `wrap` for any text, a segment (the text between two break opportunities) at
     /// a time.
     static func wrapSegments(_ text: StyledText, width: Int) -> [[LayoutLine.Span]] {
-        var builder = Builder(width: max(1, width))
+        segmentLines(text, width: width, keepingLastLine: false).lines
+    }
+
+    /// `wrapSegments`, or with `keepingLastLine` `wrapUnfinished`.
+    private static func segmentLines(_ text: StyledText, width: Int, keepingLastLine: Bool) -> (lines: [[LayoutLine.Span]], lastLineStart: Int) {
+        var builder = Builder(width: max(1, width), tracksOrigins: keepingLastLine)
         let runs = text.runs
         text.bytes.withUnsafeBufferPointer { bytes in
             var start = 0
@@ -34,7 +48,7 @@ enum LineWrapper {
                 while pieceStart < contentEnd {
                     while runIndex < runs.count - 1, runs[runIndex].end <= pieceStart { runIndex += 1 }
                     let pieceEnd = min(contentEnd, runs[runIndex].end)
-                    builder.addToSegment(UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd]), style: runs[runIndex].style)
+                    builder.addToSegment(UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd]), style: runs[runIndex].style, origin: pieceStart)
                     pieceStart = pieceEnd
                 }
                 let endsWithSoftHyphen = contentEnd - start >= 2 && bytes[contentEnd - 2] == 0xC2 && bytes[contentEnd - 1] == 0xAD
@@ -42,8 +56,9 @@ enum LineWrapper {
                 start = end
             }
         }
+        if keepingLastLine { return (builder.lines, builder.lastLineStart ?? text.bytes.count) }
         builder.finish()
-        return builder.lines
+        return (builder.lines, text.bytes.count)
     }
 
     /// `wrap` for text made only of printable ASCII and of scalars that are each a
@@ -53,6 +68,11 @@ enum LineWrapper {
     /// exactly what the general path gives (a test compares them); `nil` for other
     /// text.
     static func wrapSimple(_ text: StyledText, width: Int) -> [[LayoutLine.Span]]? {
+        simpleLines(text, width: width, keepingLastLine: false)?.lines
+    }
+
+    /// `wrapSimple`, or with `keepingLastLine` `wrapUnfinished`.
+    private static func simpleLines(_ text: StyledText, width: Int, keepingLastLine: Bool) -> (lines: [[LayoutLine.Span]], lastLineStart: Int)? {
         text.bytes.withUnsafeBufferPointer { bytes in
             guard !bytes.isEmpty, let total = TextWidth.simpleColumns(bytes) else { return nil }
             let isASCII = total == bytes.count
@@ -109,8 +129,9 @@ enum LineWrapper {
                 }
                 start = end
             }
+            if keepingLastLine { return (lines, lineStart) }
             if lineStart != lineEnd { flush() }
-            return lines
+            return (lines, bytes.count)
         }
     }
 
@@ -187,26 +208,40 @@ enum LineWrapper {
         /// The segment being placed: its bytes (zero-width graphemes dropped) and pieces.
         private var segment: [UInt8] = []
         private var pieces: [Piece] = []
+        /// With `tracksOrigins`: for each byte of `segment`, its offset in the text
+        /// wrapped, and the offset of the line's first byte (`nil` while it is empty).
+        private let tracksOrigins: Bool
+        private var origins: [Int] = []
+        private(set) var lastLineStart: Int?
         private var line = StyledText()
         private var lineColumns = 0
         /// Whether the line ends where a soft hyphen (U+00AD) allows a break.
         private var softHyphenPending = false
 
-        init(width: Int) { self.width = width }
+        init(width: Int, tracksOrigins: Bool = false) {
+            self.width = width
+            self.tracksOrigins = tracksOrigins
+        }
 
-        /// Adds text of one style to the segment being collected.
-        mutating func addToSegment(_ bytes: UnsafeBufferPointer<UInt8>, style: Style) {
+        /// Adds text of one style to the segment being collected: bytes from offset
+        /// `origin` of the text wrapped.
+        mutating func addToSegment(_ bytes: UnsafeBufferPointer<UInt8>, style: Style, origin: Int) {
             if let columns = TextWidth.simpleColumns(bytes) {
                 segment.append(contentsOf: bytes)
+                if tracksOrigins { origins += origin..<(origin + bytes.count) }
                 if !bytes.isEmpty { pieces.append(Piece(end: segment.count, style: style, columns: columns)) }
                 return
             }
             var columns = 0
             let start = segment.count
+            var at = origin
             for character in String(decoding: bytes, as: UTF8.self) {
+                let length = character.utf8.count
+                defer { at += length }
                 let width = TextWidth.columns(of: character)
                 if width == 0, character != " " { continue }
                 segment.append(contentsOf: character.utf8)
+                if tracksOrigins { origins += at..<(at + length) }
                 columns += width
             }
             if segment.count > start { pieces.append(Piece(end: segment.count, style: style, columns: columns)) }
@@ -217,6 +252,7 @@ enum LineWrapper {
             defer {
                 segment.removeAll(keepingCapacity: true)
                 pieces.removeAll(keepingCapacity: true)
+                origins.removeAll(keepingCapacity: true)
             }
             var trailing = 0
             while trailing < segment.count, segment[segment.count - 1 - trailing] == 0x20 { trailing += 1 }
@@ -224,7 +260,7 @@ enum LineWrapper {
             if lineColumns + contentColumns > width, !line.isEmpty {
                 // A word broken at a soft hyphen shows the hyphen (when it fits).
                 if softHyphenPending, lineColumns < width, let style = line.runs.last?.style {
-                    append(CollectionOfOne(UInt8(ascii: "-")), style: style, columns: 1)
+                    append(CollectionOfOne(UInt8(ascii: "-")), style: style, columns: 1, at: -1)
                 }
                 flush()
             }
@@ -233,7 +269,7 @@ enum LineWrapper {
             } else {
                 var start = 0
                 for piece in pieces {
-                    append(segment[start..<piece.end], style: piece.style, columns: piece.columns)
+                    append(segment[start..<piece.end], style: piece.style, columns: piece.columns, at: start)
                     start = piece.end
                 }
             }
@@ -249,17 +285,20 @@ enum LineWrapper {
         private mutating func placeByGrapheme() {
             var start = 0
             for piece in pieces {
+                var at = start
                 for character in String(decoding: segment[start..<piece.end], as: UTF8.self) {
                     let columns = TextWidth.columns(of: character)
                     if lineColumns + columns > width, !line.isEmpty { flush() }
-                    append(character.utf8, style: piece.style, columns: columns)
+                    append(character.utf8, style: piece.style, columns: columns, at: at)
+                    at += character.utf8.count
                 }
                 start = piece.end
             }
         }
 
-        /// Appends text measured at `columns` columns; no line starts with a space.
-        private mutating func append(_ bytes: some Collection<UInt8>, style: Style, columns: Int) {
+        /// Appends text measured at `columns` columns, from index `at` of the segment;
+        /// no line starts with a space.
+        private mutating func append(_ bytes: some Collection<UInt8>, style: Style, columns: Int, at: Int) {
             guard line.isEmpty else {
                 line.append(contentsOf: bytes, style: style)
                 lineColumns += columns
@@ -267,6 +306,7 @@ enum LineWrapper {
             }
             let spaces = bytes.prefix { $0 == 0x20 }.count
             guard spaces < bytes.count else { return }
+            if tracksOrigins { lastLineStart = origins[at + spaces] }
             line.append(contentsOf: bytes.dropFirst(spaces), style: style)
             lineColumns += columns - spaces
         }
@@ -276,6 +316,7 @@ enum LineWrapper {
             lines.append(line.spans)
             line.removeAll()
             lineColumns = 0
+            lastLineStart = nil
         }
     }
 }

@@ -17,7 +17,10 @@ import Synchronization
 ///   learn which chunks changed (`Update.firstChangedChunk`).
 ///
 /// A cut is made right after a block's own end tag while only containers (or lists,
-/// items, definition lists and quotes) are open (`HTMLParser.Cutting`). Each checkpoint
+/// items, definition lists and quotes) are open (`HTMLParser.Cutting`); inside a
+/// paragraph longer than a chunk, also in its text, before a word (the scan's
+/// `textCut`: the layout carries the paragraph's unfinished last line over, and the
+/// parse starts libxml2 again there, which would hold the whole run). Each checkpoint
 /// keeps the byte offset, the elements open there (as start tags to feed a fresh
 /// parser: `HTMLParser.parseChunk`) and the number of links before it, so that `[n]`
 /// marks are numbered as in the whole page. The part from one checkpoint to the next
@@ -33,6 +36,8 @@ package final class PageIndex: Sendable {
         var linkBase: Int
         /// The elements open at `offset`, as an index into the shared list.
         var openElements: Int32
+        /// Whether `offset` is inside a paragraph's text (`StructureScanner.Cut`).
+        var insideText = false
     }
 
     private struct State {
@@ -67,7 +72,8 @@ package final class PageIndex: Sendable {
                 range: range, shownBytes: range.count - PageIndex.elisions(in: range, of: elisions).reduce(0) { $0 + $1.clamped(to: range).count },
                 openElements: openElementLists[Int(checkpoint.openElements)],
                 openElementsAtEnd: next.map { openElementLists[Int($0.openElements)].count } ?? 0,
-                linkBase: checkpoint.linkBase, links: chunkLinks[index])
+                linkBase: checkpoint.linkBase, links: chunkLinks[index], startsInsideText: checkpoint.insideText,
+                endsInsideText: next?.insideText ?? false)
         }
 
         /// The number of a list of open elements (lists are shared).
@@ -132,7 +138,7 @@ package final class PageIndex: Sendable {
         var cutting = cuttingRules { [self] cut in
             let units = LayoutUnits(cut.fragment)
             let links = units.units.reduce(0) { $0 + LinkCounter.count($1, in: cut.fragment) }
-            record(links: links, title: cut.fragment.title, next: cut.endOffset.map { ($0, cut.openElements ?? []) })
+            record(links: links, title: cut.fragment.title, next: cut.endOffset.map { ($0, cut.openElements ?? [], cut.insideText) })
             return !stopped.load(ordering: .relaxed)
         }
         // Links are counted on the elements alone.
@@ -208,7 +214,8 @@ package final class PageIndex: Sendable {
         let wake = state.withLock { state -> Int? in
             guard state.scan == scan else { return nil }
             state.chunkLinks.append(links)
-            state.checkpoints.append(Checkpoint(offset: cut.offset, linkBase: cut.links, openElements: state.id(of: cut.openElements)))
+            state.checkpoints.append(Checkpoint(
+                offset: cut.offset, linkBase: cut.links, openElements: state.id(of: cut.openElements), insideText: cut.insideText))
             return state.waiters
         }
         guard let wake else { return false }
@@ -220,18 +227,20 @@ package final class PageIndex: Sendable {
     /// Notes a cut of the parse: the links of the chunk it ends, and where the next one
     /// starts (`nil` at the page's end). It checks the guess there: a wrong one is
     /// replaced with the guesses after it, and the scan starts again from this cut.
-    private func record(links: Int, title: String, next: (offset: Int, openElements: [OpenElement])?) {
+    private func record(links: Int, title: String, next: (offset: Int, openElements: [OpenElement], insideText: Bool)?) {
         var restart: (origin: StructureScanner.Cut, number: Int)?
         let wake = state.withLock { state in
             if state.title.isEmpty { state.title = title }
             let chunk = state.checked - 1
             let checkpoint = next.map {
-                Checkpoint(offset: $0.offset, linkBase: state.checkpoints[chunk].linkBase + links, openElements: state.id(of: $0.openElements))
+                Checkpoint(
+                    offset: $0.offset, linkBase: state.checkpoints[chunk].linkBase + links, openElements: state.id(of: $0.openElements),
+                    insideText: $0.insideText)
             }
             let guessed = state.checked < state.checkpoints.count ? state.checkpoints[state.checked] : nil
             let guessedLinks = chunk < state.chunkLinks.count ? state.chunkLinks[chunk] : nil
             if let checkpoint, let guessed, guessed.offset == checkpoint.offset, guessed.linkBase == checkpoint.linkBase,
-                guessed.openElements == checkpoint.openElements {
+                guessed.openElements == checkpoint.openElements, guessed.insideText == checkpoint.insideText {
                 state.checked += 1
                 return state.waiters
             }
@@ -252,7 +261,11 @@ package final class PageIndex: Sendable {
                 state.scanReachedEnd = next == nil
                 state.scannedOffset = next?.offset ?? source.byteCount
                 if let next, let checkpoint {
-                    restart = (StructureScanner.Cut(offset: next.offset, openElements: next.openElements, links: checkpoint.linkBase), state.scan)
+                    restart = (
+                        StructureScanner.Cut(
+                            offset: next.offset, openElements: next.openElements, links: checkpoint.linkBase, insideText: next.insideText),
+                        state.scan
+                    )
                 }
             }
             return state.waiters
@@ -331,6 +344,10 @@ package final class PageIndex: Sendable {
         package var openElementsAtEnd: Int
         package var linkBase: Int
         package var links: Int
+        /// Whether the chunk starts, or ends, inside a paragraph's text: its layout goes
+        /// on from the paragraph's unfinished last line, or leaves it to the next chunk.
+        package var startsInsideText = false
+        package var endsInsideText = false
 
         /// Whether the chunk starts inside blocks other than containers (a list, a
         /// quote): its layout goes on from the state the chunk before ended in.
@@ -427,6 +444,24 @@ extension PageIndex: HTMLParser.CutPlan {
             low += 1
         }
         return found
+    }
+
+    /// The next guessed checkpoint when it is inside text in `range`, where the parse
+    /// reads text. Where no guess is known yet, it waits for the scan.
+    package func textCut(in range: ClosedRange<Int>) -> Int? {
+        while true {
+            let answer = state.withLock { state -> Int?? in
+                if state.checked < state.checkpoints.count {
+                    let guess = state.checkpoints[state.checked]
+                    return .some(guess.insideText && range.contains(guess.offset) ? guess.offset : nil)
+                }
+                if state.scan < 0 || state.scanReachedEnd || state.scannedOffset > range.upperBound { return .some(nil) }
+                return nil
+            }
+            if let answer { return answer }
+            if stopped.load(ordering: .relaxed) { return nil }
+            _ = scanProgress.wait(timeout: .now() + .milliseconds(20))
+        }
     }
 
     /// The parse cuts at the next guessed checkpoint; past one it missed, at once (the

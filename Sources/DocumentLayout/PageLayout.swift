@@ -24,6 +24,9 @@ struct PageLayout {
     /// Elements still open where a chunk ends; once the last unit is laid out, the
     /// state inside them is `carryOut`.
     let openAtEnd: Set<HTMLDocument.NodeIndex>
+    /// Whether the chunk ends inside a paragraph's text (its last unit's last line is
+    /// left to the next chunk: `DocumentLayoutEngine.endsInsideText`).
+    let endsInsideText: Bool
     private(set) var carryOut: DocumentLayoutEngine.Carry?
     /// Lines laid out and not handed over by `takeLines`.
     private(set) var lines: [LayoutLine] = []
@@ -63,8 +66,10 @@ struct PageLayout {
     /// links before it) a fragment of one.
     init(
         _ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false, endsWithReferences: Bool = true,
-        linkBase: Int = 0, carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Set<HTMLDocument.NodeIndex> = []
+        linkBase: Int = 0, carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Set<HTMLDocument.NodeIndex> = [],
+        endsInsideText: Bool = false
     ) {
+        self.endsInsideText = endsInsideText
         self.document = document
         self.units = units
         self.width = max(1, width)
@@ -124,6 +129,7 @@ struct PageLayout {
             current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes)
             current?.openAtEnd = openAtEnd
         }
+        current?.endsInsideText = endsInsideText && nextUnit == units.units.count - 1
         currentFirstLine = lineCount
         currentUnit = nil
         // Kept for a whole page only (see `unitStarts`).

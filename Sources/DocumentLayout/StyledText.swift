@@ -2,7 +2,7 @@ import RenderCore
 
 /// UTF-8 text with style runs over it: one byte buffer, so that building a paragraph
 /// or a line makes no string per piece.
-struct StyledText {
+struct StyledText: Sendable {
     /// A style over the bytes from the previous run's end to `end`.
     struct Run {
         var end: Int
@@ -52,6 +52,13 @@ struct StyledText {
                 break
             }
         }
+    }
+
+    /// Drops the first `count` bytes; what is left is stored anew, at its own size
+    /// (it is kept: see `DocumentLayoutEngine.Carry.unfinishedLine`).
+    mutating func removeFirst(_ count: Int) {
+        bytes = Array(bytes[count...])
+        runs = runs.filter { $0.end > count }.map { Run(end: $0.end - count, style: $0.style) }
     }
 
     /// The byte range of run `index`.

@@ -60,6 +60,16 @@ struct DocumentBuilder {
     /// Whether the last node added is a text node still open for more text (libxml2
     /// splits text across several events).
     private var textIsOpen = false
+    /// With a plan: the page offset of the last element event, where the text read
+    /// since began (at most).
+    private var offsetAtElement = 0
+    /// After a cut inside text: where the parse is to start again, inside which
+    /// elements (`takeRestart`); libxml2's events are ignored until it does, and then
+    /// the element events of the start tags of those elements, which the new parser
+    /// reads first (they are open here already): those up to this stream offset.
+    private var restart: (offset: Int, openElements: [OpenElement])?
+    private var ignoresEvents = false
+    private var elementEventsIgnoredUpTo = -1
 
     /// Elements whose content is never shown.
     static let droppedTags: Set<String> = ["head", "script", "style", "template"]
@@ -77,7 +87,9 @@ struct DocumentBuilder {
     static let countingAttributes: Set<String> = ["href", "hidden", "style", "colspan", "rowspan"]
 
     mutating func startElement(_ rawName: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard !ignoresEvents, !readsRestartPrefix else { return }
         textIsOpen = false
+        if plan != nil { offsetAtElement = pageOffset() ?? offsetAtElement }
         guard let rawName else { return }
         // libxml2's HTML parser gives element and attribute names in lower case.
         let element = names.element(UnsafeRawPointer(rawName))
@@ -115,7 +127,9 @@ struct DocumentBuilder {
     }
 
     mutating func endElement() {
+        guard !ignoresEvents, !readsRestartPrefix else { return }
         textIsOpen = false
+        if plan != nil { offsetAtElement = pageOffset() ?? offsetAtElement }
         if titleDepth > 0 {
             titleDepth -= 1
             // The page's title is the first that says something.
@@ -168,10 +182,51 @@ struct DocumentBuilder {
         return Int(input.pointee.consumed) + available
     }
 
+    /// The offset in what it reads, and in the page, the parser has read to.
+    private func streamOffset() -> Int? {
+        guard let parser, let input = parser.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else { return nil }
+        return Int(input.pointee.consumed) + (cur - base)
+    }
+
+    private func pageOffset() -> Int? {
+        streamOffset().map { reader?.pageOffset(ofStreamOffset: $0) ?? $0 }
+    }
+
+    /// Cuts inside the text just read where the plan says, when only a shown
+    /// paragraph and what a cut may leave open are open (a parse that keeps text does
+    /// not cut inside it: the text read would have to be split).
+    private mutating func cutInsideText() {
+        guard let plan, !keepsText, openNonContainers == 1, let last = open.last, document[last].tag == .p, !document.isHidden(last),
+            let offset = pageOffset(), offset > offsetAtElement, let textCut = plan.textCut(in: offsetAtElement...offset)
+        else { return }
+        offsetAtElement = textCut
+        cut(endOffset: textCut, insideText: true)
+        guard !isStopped, let parser, restart != nil else { return }
+        ignoresEvents = true
+        xmlStopParser(parser)
+    }
+
+    /// Whether the parser is still reading the start tags a restart fed it.
+    private var readsRestartPrefix: Bool {
+        elementEventsIgnoredUpTo >= 0 && (streamOffset().map { $0 <= elementEventsIgnoredUpTo } ?? false)
+    }
+
+    /// Where the parse is to start again after a cut inside text, if it is: the page
+    /// offset and the elements open there.
+    mutating func takeRestart() -> (offset: Int, openElements: [OpenElement])? {
+        defer { restart = nil }
+        guard let restart, !isStopped else { return nil }
+        ignoresEvents = false
+        // The new parser keeps its names at addresses of its own.
+        names.forgetAddresses()
+        elementEventsIgnoredUpTo = restart.openElements.reduce(0) { $0 + $1.startTag.count }
+        return restart
+    }
+
     /// Hands the document so far to the fragment taker and goes on with a new one
     /// that starts inside copies of the open containers (attributes kept, so that
     /// a hidden container stays hidden).
-    private mutating func cut(endOffset: Int?) {
+    private mutating func cut(endOffset: Int?, insideText: Bool = false) {
         guard let cutting else { return }
         let finished = document
         var next = HTMLDocument()
@@ -188,7 +243,9 @@ struct DocumentBuilder {
                 parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden))
         }
         nodesAfterCut = document.nodes.count
-        if !cutting.take(HTMLParser.Cut(fragment: finished, endOffset: endOffset, openElements: cutting.bytes == nil ? nil : stillOpen)) {
+        if insideText { restart = (endOffset ?? 0, stillOpen) }
+        let cut = HTMLParser.Cut(fragment: finished, endOffset: endOffset, openElements: cutting.bytes == nil ? nil : stillOpen, insideText: insideText)
+        if !cutting.take(cut) {
             isStopped = true
             if let parser { xmlStopParser(parser) }
         }
@@ -202,13 +259,15 @@ struct DocumentBuilder {
     }
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
-        guard let bytes, length > 0 else { return }
+        guard let bytes, length > 0, !ignoresEvents else { return }
         let text = UnsafeBufferPointer(start: bytes, count: Int(length))
         if titleDepth > 0 {
             if document.title.isEmpty { title += String(decoding: text, as: UTF8.self) }
             return
         }
-        guard skipDepth == 0, keepsText else { return }
+        guard skipDepth == 0 else { return }
+        if plan != nil { cutInsideText() }
+        guard keepsText else { return }
         if textIsOpen {
             document.extendLastText(text)
             return

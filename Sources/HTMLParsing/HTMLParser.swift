@@ -80,6 +80,11 @@ package enum HTMLParser {
         /// parse, which waits meanwhile.
         func cuts(at offset: Int, byBytes: Bool) -> Bool
 
+        /// Where to cut inside text the parse has read over page range `range` (a
+        /// paragraph's text, nothing else open a cut may not leave open), if anywhere.
+        /// Called from the parse, which waits meanwhile.
+        func textCut(in range: ClosedRange<Int>) -> Int?
+
         /// The parts of page range `range` the parse is to leave out (see
         /// `StructureScanner.elisionBytes`), sorted. Called from the parse's reader,
         /// which waits meanwhile.
@@ -95,6 +100,8 @@ package enum HTMLParser {
         package var endOffset: Int?
         /// The elements open after the fragment, outermost first (`nil` for the last).
         package var openElements: [OpenElement]?
+        /// Whether the fragment ends inside a paragraph's text (`CutPlan.textCut`).
+        package var insideText = false
     }
 
     /// Parses `bytes` as `parse(_:encoding:)` does, handing the page over in fragments
@@ -108,9 +115,23 @@ package enum HTMLParser {
     package static func parse(_ source: any PageSource, from start: Int = 0, cutting: Cutting) throws(HTMLParsingError) {
         // A page still arriving is read as far as it comes.
         let plan = cutting.plan
-        let reader = SourceReader(
-            source: source, range: start..<(source.isComplete ? source.byteCount : .max), elisions: plan.map { plan in { plan.elisions(in: $0) } })
-        try run(reader, cutting: cutting)
+        var builder = DocumentBuilder(cutting: cutting)
+        var start = start
+        var prefix: [UInt8] = []
+        // A cut inside text ends libxml2's run there, and a fresh parser goes on from
+        // it inside the elements open there (their start tags fed first, their events
+        // left out): libxml2 holds a text run whole in its input buffer, and a
+        // paragraph may have hundreds of megabytes.
+        while true {
+            let reader = SourceReader(
+                source: source, range: start..<(source.isComplete ? source.byteCount : .max), prefix: prefix,
+                elisions: plan.map { plan in { plan.elisions(in: $0) } })
+            try run(reader, into: &builder)
+            guard let restart = builder.takeRestart() else { break }
+            start = restart.offset
+            prefix = restart.openElements.flatMap(\.startTag)
+        }
+        builder.finish()
     }
 
     private static func run(_ reader: SourceReader, cutting: Cutting) throws(HTMLParsingError) {

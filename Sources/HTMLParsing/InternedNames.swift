@@ -32,6 +32,13 @@ struct InternedNames {
         splittable = cutting?.splittable ?? []
     }
 
+    /// Forgets the addresses seen: a new parser keeps names elsewhere (and may keep
+    /// other names where these were).
+    mutating func forgetAddresses() {
+        elements = AddressTable()
+        attributes = AddressTable()
+    }
+
     /// The facts of the element named at `pointer` (a NUL-terminated lower-case name).
     mutating func element(_ pointer: UnsafeRawPointer) -> Element {
         elements.value(at: pointer) { [staysOpen, blocks, splittable] name in

@@ -19,17 +19,23 @@ import Glibc
 package struct StructureScanner {
     /// A place where a parse may start again, and what it knows there.
     package struct Cut: Equatable, Sendable {
-        /// Page offset (right after a block's own end tag).
+        /// Page offset (right after a block's own end tag, or inside a paragraph's
+        /// text: `insideText`).
         package var offset: Int
         /// The elements open there, outermost first, with the attributes the model keeps.
         package var openElements: [OpenElement]
         /// Links numbered before it.
         package var links: Int
+        /// Whether the cut falls inside the text of a paragraph of more than a chunk:
+        /// between white space and a word, where a line may start, so that the layout
+        /// goes on from the paragraph's unfinished last line.
+        package var insideText: Bool
 
-        package init(offset: Int, openElements: [OpenElement], links: Int) {
+        package init(offset: Int, openElements: [OpenElement], links: Int, insideText: Bool = false) {
             self.offset = offset
             self.openElements = openElements
             self.links = links
+            self.insideText = insideText
         }
     }
 
@@ -50,6 +56,8 @@ package struct StructureScanner {
     private var sawBody: Bool
     private var lastCut: Int
     private var fragmentBytes: Int
+    /// Where the element pushed next starts.
+    private var pushOffset: Int
     /// Inside `script` or `style`: the element's name, whose end tag ends the raw text.
     private var rawTextName: [UInt8]?
     /// Inside a comment, and where it started.
@@ -68,6 +76,9 @@ package struct StructureScanner {
     /// Right after a doctype met among elements: libxml2 reads the next `<` as text
     /// unless a start tag, a comment or a processing instruction follows.
     private var afterDoctype = -1
+    /// Whether to cut inside long paragraphs' text (`textCut`), which only a parse
+    /// with a plan does; without, the scan guesses the cuts of a parse by bytes alone.
+    package var cutsInsideText = true
 
     /// The attributes of open elements that have any kept (few have: an entry holds
     /// an index here, so that pushing and popping an entry copies no array).
@@ -84,6 +95,8 @@ package struct StructureScanner {
         /// Inside a table, outside its cells and caption: links here are not numbered.
         var outsideCells: Bool
         var blocksCuts: Bool
+        /// Page offset of its start tag (or of the text that implied it).
+        var openedAt: Int
     }
 
     /// A scanner of `source` from `start` (a cut a parse made, or the page's start
@@ -99,6 +112,7 @@ package struct StructureScanner {
         names = ScannedNames(cutting: cutting, linklessTags: linklessTags)
         sawHead = !start.openElements.isEmpty
         sawBody = sawHead
+        pushOffset = start.offset
         for element in start.openElements {
             push(names.id(of: Array(element.tag.rawValue.utf8)), attributes: element.attributes, hidden: HTMLDocument.hides(element.attributes[...]))
         }
@@ -130,6 +144,7 @@ package struct StructureScanner {
                 needed = bytes
                 // A start tag of megabytes (a long attribute value) is read a piece at a time.
                 if bytes > 1 << 20, let (tag, end) = longStartTag(at: next) {
+                    pushOffset = next
                     tag.withUnsafeBufferPointer { startTag($0.baseAddress!, open: 0, end: $0.count, base: 0) }
                     if rawTextName != nil { rawTextStart = end }
                     position = end
@@ -217,7 +232,16 @@ package struct StructureScanner {
             let open = found.map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: pointer) } ?? count
             if open > index, stack.isEmpty || stack.last!.tag == .html || names.facts[Int(stack.last!.name)].isHead,
                 (index..<open).contains(where: { !Self.isBlank(pointer[$0]) }) {
+                pushOffset = base + index
                 impliedParagraph()
+            }
+            if open > index, let cut = textCut(pointer, from: index, to: open, base: base) {
+                lastCut = base + cut
+                fragmentBytes = min(maximumBytes ?? .max, fragmentBytes * 2)
+                reportElisions(to: elide)
+                guard take(Cut(offset: lastCut, openElements: openElements, links: links, insideText: true)) else { return .stopped }
+                index = cut
+                continue
             }
             guard found != nil else { return .reached(base + count) }
             guard open + 1 < count else { return incomplete(open) }
@@ -230,6 +254,7 @@ package struct StructureScanner {
                 index = end
             } else if Self.isLetter(next) || next == 0x5F || next == 0x3A {
                 guard let end = Self.startTagEnd(pointer, from: open + 2, count: count) else { return incomplete(open) }
+                pushOffset = base + open
                 startTag(pointer, open: open, end: end, base: base)
                 if rawTextName != nil { rawTextStart = base + end }
                 index = end
@@ -368,6 +393,33 @@ package struct StructureScanner {
         return take(Cut(offset: lastCut, openElements: openElements, links: links))
     }
 
+    /// Where to cut the text `from..<to` of the window (page offset `base`), if
+    /// anywhere: inside a shown paragraph (with nothing else open that a cut may not
+    /// leave open) that has run for more than a chunk, once the chunk is long enough,
+    /// right before a word that follows white space after a word of letters and
+    /// digits. There a line may start in any layout of the paragraph whatever precedes
+    /// it (no bracket or quote before the space holds the next word to it), and a
+    /// parse started there reads the same text. Words with `&` (an entity may decode
+    /// to anything) are passed over.
+    private func textCut(_ pointer: UnsafePointer<UInt8>, from start: Int, to end: Int, base: Int) -> Int? {
+        guard cutsInsideText, let chunkBytes = maximumBytes, let top = stack.last, top.tag == .p, !top.isHidden, blockersOpen == 1 else { return nil }
+        var index = max(start + 1, lastCut + fragmentBytes - base, top.openedAt + chunkBytes - base)
+        while index < end {
+            defer { index += 1 }
+            guard Self.isLetterOrDigit(pointer[index]), Self.isBlank(pointer[index - 1]) else { continue }
+            var wordEnd = index - 1
+            while wordEnd > start, Self.isBlank(pointer[wordEnd - 1]) { wordEnd -= 1 }
+            guard wordEnd > start, Self.isLetterOrDigit(pointer[wordEnd - 1]) else { continue }
+            var wordStart = wordEnd - 1
+            while wordStart > start, wordEnd - wordStart < 64, !Self.isBlank(pointer[wordStart - 1]), pointer[wordStart] != 0x26 { wordStart -= 1 }
+            guard wordStart > start, Self.isBlank(pointer[wordStart - 1]), pointer[wordStart] != 0x26 else { continue }
+            return index
+        }
+        return nil
+    }
+
+    static func isLetterOrDigit(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
+
     private mutating func reportElisions(to elide: (Range<Int>) -> Void) {
         for range in elisions { elide(range) }
         elisions.removeAll()
@@ -415,7 +467,7 @@ package struct StructureScanner {
             name: name, tag: fact.tag, attributes: listIndex, isHidden: hidden,
             hidesLinks: (parent?.hidesLinks ?? false) || hidden || fact.hidesLinks,
             outsideCells: fact.tag == .table || (!fact.isTableCell && (parent?.outsideCells ?? false)),
-            blocksCuts: blocksCuts))
+            blocksCuts: blocksCuts, openedAt: pushOffset))
         if blocksCuts { blockersOpen += 1 }
     }
 

@@ -17,7 +17,41 @@ struct PageIndexTests {
             ("nested containers", String(repeating: "<div><section id=s>", count: 30) + String(repeating: "<p>text <a href=x>link</a></p>", count: 400)),
             ("hidden container", "<p>a</p><div hidden>" + String(repeating: "<p>secret <a href=h>h</a></p>", count: 200) + "</div><p>shown <a href=y>y</a></p>"),
             ("long lists", Self.longLists),
+            ("long paragraphs", Self.longParagraphs),
+            ("text without a tag", Self.words(count: 900, seed: 5)),
         ]
+    }
+
+    /// Words of every kind of text a paragraph cut inside its text must lay out as the
+    /// whole paragraph does: brackets, quotes, numbers, entities, CJK, long words,
+    /// soft hyphens, a line break.
+    static func words(count: Int, seed: UInt64) -> String {
+        let words = ["word", "layout", "(note)", "e.g.,", "\"quoted\"", "3.14", "1,000", "AT&amp;T", "&lt;tag&gt;", "中文字符之间可以断行",
+                     "naïve", "super\u{AD}cali\u{AD}fragilistic", "https://example.org/a/very/long/path/that/does/not/fit", "-v", "it's", "end."]
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in words.randomElement(using: &generator)! }.joined(separator: Bool.random(using: &generator) ? " " : "  ")
+    }
+
+    /// Paragraphs of thousands of bytes (cut inside their text), with inline elements
+    /// and links, in a list item and a quote, and a `pre` (never cut inside).
+    static let longParagraphs: String = {
+        "<h1>Long</h1><p id=first>" + words(count: 700, seed: 1) + " <em>emphasis " + words(count: 30, seed: 2) + "</em> "
+            + words(count: 300, seed: 3) + " <a href=\"#first\">a link</a> " + words(count: 400, seed: 4) + "<br>" + words(count: 200, seed: 6)
+            + "</p><ul><li><p>" + words(count: 600, seed: 7) + "</p></li><li>short</li></ul><blockquote><p>" + words(count: 500, seed: 8)
+            + "</p></blockquote><pre>" + String(repeating: "pre line of text\n", count: 200) + "</pre><p>" + words(count: 500, seed: 9) + "</p>"
+    }()
+
+    @Test func longParagraphsAreCutInsideTheirText() throws {
+        for html in [Self.longParagraphs, Self.words(count: 900, seed: 5)] {
+            let index = Self.index(html, chunkBytes: 300)
+            let chunks = (0..<index.snapshot.chunkCount).map { index.chunk($0) }
+            #expect(index.snapshot.corrections == 0)
+            #expect(chunks.filter(\.startsInsideText).count > 10)
+            for (chunk, next) in zip(chunks, chunks.dropFirst()) {
+                #expect(chunk.endsInsideText == next.startsInsideText)
+                if next.startsInsideText { #expect(next.openElements.last?.tag == .p) }
+            }
+        }
     }
 
     /// Lists, items, definitions and quotes long enough to be cut inside: nested,
@@ -81,13 +115,13 @@ struct PageIndexTests {
     /// Chunks laid out in any order (jumps), each joined to neighbours laid out or not
     /// and going on from states found or not, with a cache that drops most of them,
     /// end with the same rows.
-    @Test(arguments: [UInt64(1), 2, 3, 4])
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func chunksLaidOutInAnyOrderGiveTheSameRows(seed: UInt64) throws {
-        // Odd seeds: a generated page; even ones: long lists cut inside.
-        let html = seed % 2 == 1 ? PageGenerator.page(bytes: 60_000, seed: seed) : Self.longLists
+        // A generated page, long lists cut inside, long paragraphs cut inside their text.
+        let html = [Self.longParagraphs, PageGenerator.page(bytes: 60_000, seed: seed), Self.longLists][Int(seed % 3)]
         let width = 40 + Int(seed) * 13
         let whole = try Self.wholeLines(html, width: width)
-        let view = IndexedDocumentView(index: Self.index(html, chunkBytes: seed % 2 == 1 ? 2_000 : 300), width: width, cacheBytes: 20_000)
+        let view = IndexedDocumentView(index: Self.index(html, chunkBytes: seed % 3 == 1 ? 2_000 : 300), width: width, cacheBytes: 20_000)
         view.locateEnd()
         var generator = SeededGenerator(seed: seed)
         for _ in 0..<40 {
