@@ -665,13 +665,18 @@ private struct PieceReader {
         if position >= pieceStart, position < pieceStart + piece.count { return true }
         while !source.isComplete, source.byteCount <= position { _ = source.waitForBytes(beyond: position) }
         guard position < source.byteCount else { return false }
-        piece = [UInt8](repeating: 0, count: min(1 << 16, source.byteCount - position))
+        // One buffer, reused: a start tag of many megabytes is read a piece at a time.
+        let wanted = min(Self.pieceBytes, source.byteCount - position)
+        if piece.count != wanted { piece = [UInt8](repeating: 0, count: wanted) }
         let source = source
-        let count = piece.withUnsafeMutableBytes { source.read(position..<(position + $0.count), into: $0) }
-        piece.removeSubrange(count...)
+        let start = position
+        let count = piece.withUnsafeMutableBytes { source.read(start..<(start + $0.count), into: $0) }
+        if count < piece.count { piece.removeSubrange(count...) }
         pieceStart = position
         return count > 0
     }
+
+    static let pieceBytes = 1 << 18
 
     mutating func peek() -> UInt8? {
         load() ? piece[position - pieceStart] : nil
@@ -689,7 +694,9 @@ private struct PieceReader {
         let keptStart = kept.count
         while load() {
             let from = position - pieceStart
-            let found = piece[from...].firstIndex(of: byte)
+            let found = piece.withUnsafeBytes { bytes in
+                memchr(bytes.baseAddress! + from, Int32(byte), bytes.count - from).map { $0 - UnsafeMutableRawPointer(mutating: bytes.baseAddress!) }
+            }
             let end = found ?? piece.count
             if kept.count - keptStart < limit { kept += piece[from..<min(end, from + limit - (kept.count - keptStart))] }
             position = pieceStart + end
