@@ -129,6 +129,8 @@ struct DocumentLayoutEngine {
         /// Inside a paragraph's text: the text of its last line so far, to be filled
         /// with what follows.
         var unfinishedLine: InlineRuns?
+        /// Open `pre` elements (one, when a chunk ends inside its text).
+        var preDepth: Int
     }
 
     /// Where this layout stands, to go on from in the next chunk. Called once the
@@ -138,7 +140,8 @@ struct DocumentLayoutEngine {
         for index in blocks.indices { blocks[index].node = HTMLDocument.none }
         return Carry(
             blocks: blocks, styles: styles, pendingBlankDepth: pendingBlankDepth, lastLineBlank: lastLineBlank, pendingAnchors: pendingAnchors,
-            unfinishedLine: endsInsideText ? inline : nil)
+            // (Empty, it is left out: its buffer may be large.)
+            unfinishedLine: endsInsideText && !inline.isEmpty ? inline : nil, preDepth: preDepth)
     }
 
     /// An engine that goes on laying out `unit` from `carry`: the unit's element and
@@ -169,6 +172,7 @@ struct DocumentLayoutEngine {
         engine.lastLineBlank = carry.lastLineBlank
         engine.pendingAnchors = carry.pendingAnchors
         if let line = carry.unfinishedLine { engine.inline = line }
+        engine.preDepth = carry.preDepth
         // A stack, popped from the end: the innermost element's content comes first,
         // then its end, then what follows it in the element around it, and so on out.
         for (depth, element) in chain.enumerated() {
@@ -197,7 +201,8 @@ struct DocumentLayoutEngine {
         guard !isFinished else { return }
         walk(untilLines: lineCount)
         if pendingWalk.isEmpty {
-            if endsInsideText { flushFinishedLines() } else { flushInline() }
+            // A `pre` is cut right after a line feed: its lines so far are whole.
+            if endsInsideText, preDepth == 0 { flushFinishedLines() } else { flushInline() }
             isFinished = true
         }
     }

@@ -193,10 +193,10 @@ struct DocumentBuilder {
     }
 
     /// Cuts inside the text just read where the plan says, when only a shown
-    /// paragraph and what a cut may leave open are open (a parse that keeps text does
-    /// not cut inside it: the text read would have to be split).
+    /// paragraph or `pre` and what a cut may leave open are open (a parse that keeps
+    /// text does not cut inside it: the text read would have to be split).
     private mutating func cutInsideText() {
-        guard let plan, !keepsText, openNonContainers == 1, let last = open.last, document[last].tag == .p, !document.isHidden(last),
+        guard let plan, !keepsText, openNonContainers == 1, let last = open.last, [.p, .pre].contains(document[last].tag), !document.isHidden(last),
             let offset = pageOffset(), offset > offsetAtElement, let textCut = plan.textCut(in: offsetAtElement...offset)
         else { return }
         offsetAtElement = textCut

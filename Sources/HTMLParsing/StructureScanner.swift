@@ -394,16 +394,29 @@ package struct StructureScanner {
     }
 
     /// Where to cut the text `from..<to` of the window (page offset `base`), if
-    /// anywhere: inside a shown paragraph (with nothing else open that a cut may not
-    /// leave open) that has run for more than a chunk, once the chunk is long enough,
-    /// right before a word that follows white space after a word of letters and
-    /// digits. There a line may start in any layout of the paragraph whatever precedes
-    /// it (no bracket or quote before the space holds the next word to it), and a
-    /// parse started there reads the same text. Words with `&` (an entity may decode
-    /// to anything) are passed over.
+    /// anywhere: inside a shown paragraph or `pre` (with nothing else open that a cut
+    /// may not leave open) that has run for more than a chunk, once the chunk is long
+    /// enough. In a paragraph, right before a word that follows white space after a
+    /// word of letters and digits: there a line may start in any layout of the
+    /// paragraph whatever precedes it (no bracket or quote before the space holds the
+    /// next word to it), and a parse started there reads the same text. Words with `&`
+    /// (an entity may decode to anything) are passed over. In a `pre`, right after a
+    /// line feed followed by more of the line (a `pre`'s lines are laid out one by one;
+    /// an empty first line right after a start tag would be dropped).
     private func textCut(_ pointer: UnsafePointer<UInt8>, from start: Int, to end: Int, base: Int) -> Int? {
-        guard cutsInsideText, let chunkBytes = maximumBytes, let top = stack.last, top.tag == .p, !top.isHidden, blockersOpen == 1 else { return nil }
+        guard cutsInsideText, let chunkBytes = maximumBytes, let top = stack.last, top.tag == .p || top.tag == .pre, !top.isHidden,
+            blockersOpen == 1
+        else { return nil }
         var index = max(start + 1, lastCut + fragmentBytes - base, top.openedAt + chunkBytes - base)
+        if top.tag == .pre {
+            while index < end {
+                let found = memchr(pointer + index - 1, 0x0A, end - index + 1).map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: pointer) }
+                guard let lineFeed = found, lineFeed + 1 < end else { return nil }
+                if pointer[lineFeed + 1] != 0x0A, pointer[lineFeed + 1] != 0x0D { return lineFeed + 1 }
+                index = lineFeed + 2
+            }
+            return nil
+        }
         while index < end {
             defer { index += 1 }
             guard Self.isLetterOrDigit(pointer[index]), Self.isBlank(pointer[index - 1]) else { continue }
