@@ -56,6 +56,8 @@ struct DocumentLayoutEngine {
     var recordsBoxes = false
     private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
     var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
+    /// Whether the unit laid out lines in chunks before this one (`Carry.hasLines`).
+    private var linesBefore = false
     /// Columns of the widest line prefix so far, counted before prefixes are clipped
     /// at half the width (where clipping starts, a layout depends on the width).
     private(set) var widestPrefix = 0
@@ -104,14 +106,20 @@ struct DocumentLayoutEngine {
             engine.blocks.push(BlockContext(tag: document[container].tag, node: container))
         }
         engine.pendingAnchors = unit.anchors
+        engine.pushUnitNodes(unit)
+        return engine
+    }
+
+    /// Queues the nodes of `unit` to be walked, first on top.
+    private mutating func pushUnitNodes(_ unit: LayoutUnits.Unit) {
+        let start = pendingWalk.count
         var node = unit.first
         while true {
-            engine.pendingWalk.append((node, false))
+            pendingWalk.append((node, false))
             guard node != unit.last else { break }
             node = document[node].nextSibling
         }
-        engine.pendingWalk.reverse()
-        return engine
+        pendingWalk[start...].reverse()
     }
 
     /// The state a layout stopped inside open lists, items and quotes goes on from:
@@ -131,6 +139,10 @@ struct DocumentLayoutEngine {
         var unfinishedLine: InlineRuns?
         /// Open `pre` elements (one, when a chunk ends inside its text).
         var preDepth: Int
+        /// Whether the unit has laid out lines already: the chunk going on follows
+        /// them with no margin between. (A paragraph cut inside its first line has
+        /// not: the chunk going on joins the lines before as a new unit would.)
+        var hasLines: Bool
     }
 
     /// Where this layout stands, to go on from in the next chunk. Called once the
@@ -141,7 +153,8 @@ struct DocumentLayoutEngine {
         return Carry(
             blocks: blocks, styles: styles, pendingBlankDepth: pendingBlankDepth, lastLineBlank: lastLineBlank, pendingAnchors: pendingAnchors,
             // (Empty, it is left out: its buffer may be large.)
-            unfinishedLine: endsInsideText && !inline.isEmpty ? inline : nil, preDepth: preDepth)
+            unfinishedLine: endsInsideText && !inline.isEmpty ? inline : nil, preDepth: preDepth,
+            hasLines: linesBefore || emittedLineCount > 0)
     }
 
     /// An engine that goes on laying out `unit` from `carry`: the unit's element and
@@ -173,6 +186,13 @@ struct DocumentLayoutEngine {
         engine.pendingAnchors = carry.pendingAnchors
         if let line = carry.unfinishedLine { engine.inline = line }
         engine.preDepth = carry.preDepth
+        engine.linesBefore = carry.hasLines
+        // A run of inline content right inside a container goes on: its nodes are
+        // walked as a unit's are.
+        if document[unit.first].kind != .element {
+            engine.pushUnitNodes(unit)
+            return engine
+        }
         // A stack, popped from the end: the innermost element's content comes first,
         // then its end, then what follows it in the element around it, and so on out.
         for (depth, element) in chain.enumerated() {

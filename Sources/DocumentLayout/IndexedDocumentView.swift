@@ -445,8 +445,9 @@ package final class IndexedDocumentView: PageComponent {
     }
 
     /// Chunk `chunk` parsed from its checkpoint and laid out (not cached); a chunk that
-    /// starts inside a list goes on from where the chunk before stopped, which is laid
-    /// out first if it has not been. Notes where this one stops, for the next.
+    /// starts inside a list or a paragraph's text goes on from where the chunk before
+    /// stopped, which is laid out first if it has not been. Notes where this one stops,
+    /// for the next. `resumed`: whether it goes on after lines of its first unit.
     private func freshLayout(ofChunk chunk: Int) -> (layout: PageLayout, units: LayoutUnits, resumed: Bool) {
         let info = chunks[chunk]
         let carryIn = info.startsInsideBlocks ? carry(into: chunk) : nil
@@ -460,7 +461,7 @@ package final class IndexedDocumentView: PageComponent {
         if let carryOut = layout.carryOut, chunk + 1 < chunkCount, chunks[chunk + 1].startsInsideBlocks {
             carries[chunk + 1] = carryOut
         }
-        return (layout, units, carryIn != nil)
+        return (layout, units, carryIn?.hasLines == true)
     }
 
     /// Where the layout stopped before chunk `chunk`, which starts inside a list:

@@ -352,7 +352,7 @@ package final class PageIndex: Sendable {
         /// Whether the chunk starts inside blocks other than containers (a list, a
         /// quote): its layout goes on from the state the chunk before ended in.
         package var startsInsideBlocks: Bool {
-            openElements.contains { !LayoutUnits.transparentTags.contains($0.tag) }
+            startsInsideText || openElements.contains { !LayoutUnits.transparentTags.contains($0.tag) }
         }
     }
 

@@ -78,8 +78,9 @@ struct PageLayout {
         self.linkBase = linkBase
         self.carryIn = carryIn
         self.openAtEnd = openAtEnd
-        // A chunk resumed inside a list follows lines laid out before it.
-        if let carryIn { margins = MarginJoin(continuingAfterBlankLine: carryIn.lastLineBlank) }
+        // A chunk resumed inside a list or a paragraph follows lines laid out before it
+        // (when the unit it goes on had any).
+        if let carryIn, carryIn.hasLines { margins = MarginJoin(continuingAfterBlankLine: carryIn.lastLineBlank) }
     }
 
     /// Lines laid out so far, those handed over included.

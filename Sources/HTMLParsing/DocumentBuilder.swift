@@ -192,11 +192,12 @@ struct DocumentBuilder {
         streamOffset().map { reader?.pageOffset(ofStreamOffset: $0) ?? $0 }
     }
 
-    /// Cuts inside the text just read where the plan says, when only a shown
-    /// paragraph or `pre` and what a cut may leave open are open (a parse that keeps
-    /// text does not cut inside it: the text read would have to be split).
+    /// Cuts inside the text just read where the plan says, when only what a cut may
+    /// leave open is open, and a shown paragraph or `pre` (a parse that keeps text
+    /// does not cut inside it: the text read would have to be split).
     private mutating func cutInsideText() {
-        guard let plan, !keepsText, openNonContainers == 1, let last = open.last, [.p, .pre].contains(document[last].tag), !document.isHidden(last),
+        guard let plan, !keepsText, let last = open.last, let element = openElements.last, !document.isHidden(last),
+            openNonContainers == 1 && [.p, .pre].contains(element.tag) || openNonContainers == 0 && element.staysOpen,
             let offset = pageOffset(), offset > offsetAtElement, let textCut = plan.textCut(in: offsetAtElement...offset)
         else { return }
         offsetAtElement = textCut

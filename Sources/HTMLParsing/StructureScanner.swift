@@ -58,6 +58,9 @@ package struct StructureScanner {
     private var fragmentBytes: Int
     /// Where the element pushed next starts.
     private var pushOffset: Int
+    /// Where the text run going on began: right after the last tag of a block or a
+    /// container (inline tags such as `<b>` or `<br>` do not end a run).
+    private var runStart: Int
     /// Inside `script` or `style`: the element's name, whose end tag ends the raw text.
     private var rawTextName: [UInt8]?
     /// Inside a comment, and where it started.
@@ -113,6 +116,7 @@ package struct StructureScanner {
         sawHead = !start.openElements.isEmpty
         sawBody = sawHead
         pushOffset = start.offset
+        runStart = start.offset
         for element in start.openElements {
             push(names.id(of: Array(element.tag.rawValue.utf8)), attributes: element.attributes, hidden: HTMLDocument.hides(element.attributes[...]))
         }
@@ -145,7 +149,10 @@ package struct StructureScanner {
                 // A start tag of megabytes (a long attribute value) is read a piece at a time.
                 if bytes > 1 << 20, let (tag, end) = longStartTag(at: next) {
                     pushOffset = next
+                    let runBefore = runStart
                     tag.withUnsafeBufferPointer { startTag($0.baseAddress!, open: 0, end: $0.count, base: 0) }
+                    // (Read from a copy: offsets in it are not the page's.)
+                    if runStart != runBefore { runStart = end }
                     if rawTextName != nil { rawTextStart = end }
                     position = end
                     needed = 1
@@ -325,6 +332,7 @@ package struct StructureScanner {
         while index < end, Self.isNameByte(pointer[index]) { index += 1 }
         let name = names.id(pointer + open + 1, count: index - open - 1)
         let fact = names.facts[Int(name)]
+        if fact.isBlock || fact.staysOpen { runStart = base + end }
         let closes = names.closes[Int(name)]
         while let top = stack.last, closes.contains(top.name) { pop() }
         impliedParents(of: fact)
@@ -377,6 +385,7 @@ package struct StructureScanner {
         // Only `</name>` (blanks before `>` aside) leaves a parse where it can start again.
         let isClean = index == end - 1
         let fact = names.facts[Int(name)]
+        if fact.isBlock || fact.staysOpen { runStart = base + end }
         if ignoredDepth > 0, fact.tag == .html || fact.tag == .body || fact.isHead {
             ignoredDepth -= 1
             return true
@@ -394,9 +403,9 @@ package struct StructureScanner {
     }
 
     /// Where to cut the text `from..<to` of the window (page offset `base`), if
-    /// anywhere: inside a shown paragraph or `pre` (with nothing else open that a cut
-    /// may not leave open) that has run for more than a chunk, once the chunk is long
-    /// enough. In a paragraph, right before a word that follows white space after a
+    /// anywhere: inside a run of text of more than a chunk in a shown paragraph or
+    /// `pre`, or right inside a container, list item or quote (with nothing else open
+    /// that a cut may not leave open), once the chunk is long enough. In a paragraph, right before a word that follows white space after a
     /// word of letters and digits: there a line may start in any layout of the
     /// paragraph whatever precedes it (no bracket or quote before the space holds the
     /// next word to it), and a parse started there reads the same text. Words with `&`
@@ -404,10 +413,10 @@ package struct StructureScanner {
     /// line feed followed by more of the line (a `pre`'s lines are laid out one by one;
     /// an empty first line right after a start tag would be dropped).
     private func textCut(_ pointer: UnsafePointer<UInt8>, from start: Int, to end: Int, base: Int) -> Int? {
-        guard cutsInsideText, let chunkBytes = maximumBytes, let top = stack.last, top.tag == .p || top.tag == .pre, !top.isHidden,
-            blockersOpen == 1
+        guard cutsInsideText, let chunkBytes = maximumBytes, let top = stack.last, !top.isHidden,
+            (top.tag == .p || top.tag == .pre) && blockersOpen == 1 || names.facts[Int(top.name)].staysOpen && blockersOpen == 0
         else { return nil }
-        var index = max(start + 1, lastCut + fragmentBytes - base, top.openedAt + chunkBytes - base)
+        var index = max(start + 1, lastCut + fragmentBytes - base, runStart + chunkBytes - base)
         if top.tag == .pre {
             while index < end {
                 let found = memchr(pointer + index - 1, 0x0A, end - index + 1).map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: pointer) }

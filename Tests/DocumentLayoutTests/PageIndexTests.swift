@@ -19,6 +19,8 @@ struct PageIndexTests {
             ("long lists", Self.longLists),
             ("long paragraphs", Self.longParagraphs),
             ("text without a tag", Self.words(count: 900, seed: 5)),
+            ("text in containers", Self.textInContainers),
+            ("a paragraph cut in its first line", Self.cutInFirstLine),
         ]
     }
 
@@ -42,16 +44,36 @@ struct PageIndexTests {
             + "</p></blockquote><pre>\n" + String(repeating: "pre\tline of text\n\n  indented &amp; more\r\nx\ty\n", count: 100) + "</pre><p>" + words(count: 500, seed: 9) + "</p>"
     }()
 
+    /// Long runs of text right inside containers, list items, definitions and quotes,
+    /// with inline elements and line breaks in them, and blocks between them.
+    static let textInContainers: String = {
+        "<body><div id=d>" + words(count: 500, seed: 12) + " <b>bold " + words(count: 20, seed: 13) + "</b> " + words(count: 300, seed: 14)
+            + "<br>" + words(count: 300, seed: 15) + "<p>a paragraph</p>" + words(count: 400, seed: 16) + "</div><ul><li>"
+            + words(count: 400, seed: 17) + "<li>short</ul><dl><dd>" + words(count: 400, seed: 18) + "</dl><blockquote>"
+            + words(count: 400, seed: 19) + "</blockquote>" + words(count: 400, seed: 20) + "</body>"
+    }()
+
+    /// A paragraph whose text runs for a chunk but shows a few words (an icon's long
+    /// path in it): it is cut before it has laid out a line, so the chunk going on
+    /// joins the paragraph above as a new unit would.
+    static let cutInFirstLine = "<p>above</p><p>before the icon (<span><svg><path d=\"" + String(repeating: "M0 0z", count: 80)
+        + "\"/></svg></span>) then the words after it</p><p>below</p>"
+
     @Test func longParagraphsAreCutInsideTheirText() throws {
-        for html in [Self.longParagraphs, Self.words(count: 900, seed: 5)] {
+        for html in [Self.longParagraphs, Self.words(count: 900, seed: 5), Self.textInContainers, Self.cutInFirstLine] {
             let index = Self.index(html, chunkBytes: 300)
             let chunks = (0..<index.snapshot.chunkCount).map { index.chunk($0) }
             #expect(index.snapshot.corrections == 0)
-            #expect(chunks.filter(\.startsInsideText).count > 10)
+            #expect(chunks.filter(\.startsInsideText).count > (html == Self.cutInFirstLine ? 0 : 10))
             #expect(html != Self.longParagraphs || chunks.contains { $0.openElements.last?.tag == .pre })
+            #expect(html != Self.textInContainers || [.div, .body, .li, .dd, .blockquote].allSatisfy { tag in
+                chunks.contains { $0.startsInsideText && $0.openElements.last?.tag == tag }
+            })
             for (chunk, next) in zip(chunks, chunks.dropFirst()) {
                 #expect(chunk.endsInsideText == next.startsInsideText)
-                if next.startsInsideText { #expect([.p, .pre].contains(next.openElements.last?.tag)) }
+                if next.startsInsideText, let tag = next.openElements.last?.tag {
+                    #expect([.p, .pre].contains(tag) || LayoutUnits.transparentTags.contains(tag) || LayoutUnits.splittableTags.contains(tag))
+                }
             }
         }
     }
@@ -120,7 +142,7 @@ struct PageIndexTests {
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func chunksLaidOutInAnyOrderGiveTheSameRows(seed: UInt64) throws {
         // A generated page, long lists cut inside, long paragraphs cut inside their text.
-        let html = [Self.longParagraphs, PageGenerator.page(bytes: 60_000, seed: seed), Self.longLists][Int(seed % 3)]
+        let html = [Self.longParagraphs + Self.textInContainers, PageGenerator.page(bytes: 60_000, seed: seed), Self.longLists][Int(seed % 3)]
         let width = 40 + Int(seed) * 13
         let whole = try Self.wholeLines(html, width: width)
         let view = IndexedDocumentView(index: Self.index(html, chunkBytes: seed % 3 == 1 ? 2_000 : 300), width: width, cacheBytes: 20_000)
