@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "BenchmarkBudgets", path: "Sources/BenchmarkBudgets"),
         .executableTarget(
             name: "docscroll-bench",
-            dependencies: ["DocScroll", "SampleContent", "ScrollCore", "BenchmarkBudgets"],
+            dependencies: ["DocScroll", "DocumentLayout", "HTMLParsing", "SampleContent", "ScrollCore", "BenchmarkBudgets"],
             path: "Benchmarks/docscroll-bench"
         ),
 

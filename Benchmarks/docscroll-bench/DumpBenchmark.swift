@@ -44,17 +44,34 @@ enum DumpBenchmark {
     /// chapter of the Debian Reference, and w3m's manual in Japanese.
     static let realPages = ["/usr/share/debian-reference/ch09.en.html", "/usr/share/doc/w3m/ja/MANUAL.html"]
 
-    /// Every tool on each real page installed, `runs` times.
+    /// The name of the real page of 100 MB: the Python manual's pages joined.
+    static let joinedRealPage = "Python 3.11 manual, joined"
+
+    /// Every tool on each real page installed, `runs` times (a run over 120 s is
+    /// stopped, and not run again): the pages of `realPages`, and, where the Python
+    /// manual is installed, 100 MB of its pages joined (as the page suite joins them).
     static func runRealPages(runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-dump-real-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        var pages = realPages.filter { FileManager.default.fileExists(atPath: $0) }.map { path in
+            (path, URL(fileURLWithPath: path).pathComponents.suffix(2).joined(separator: "/"))
+        }
+        let bodies = PageBenchmark.realBodies()
+        if !bodies.isEmpty {
+            let joined = directory.appendingPathComponent("joined.html")
+            try PageBenchmark.writePage(bytes: 100_000_000, bodies: bodies, to: joined)
+            pages.append((joined.path, joinedRealPage))
+        }
         var results: [Measurement] = []
-        for path in realPages where FileManager.default.fileExists(atPath: path) {
+        for (path, name) in pages {
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            let name = URL(fileURLWithPath: path).pathComponents.suffix(2).joined(separator: "/")
             for tool in tools(docscroll: docscroll) {
-                let samples = try (0..<runs).map { _ in try TimedRun.run(tool.executable, tool.arguments(path), timeLimit: 60, directory: directory) }
+                var samples: [(seconds: Double, rss: Int, timedOut: Bool)] = []
+                for _ in 0..<runs {
+                    samples.append(try TimedRun.run(tool.executable, tool.arguments(path), timeLimit: 120, directory: directory))
+                    if samples.last!.timedOut { break }
+                }
                 var measurement = Measurement(
                     tool: tool.name, pageBytes: size, seconds: Spread(samples.map(\.seconds)).median,
                     peakRSSBytes: samples.map(\.rss).sorted()[samples.count / 2], timedOut: samples.contains { $0.timedOut },

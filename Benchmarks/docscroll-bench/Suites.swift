@@ -1,4 +1,5 @@
 import Foundation
+import SampleContent
 
 /// How a run of the benchmark is set up.
 struct Settings {
@@ -138,6 +139,7 @@ enum Suites {
                 format: "| %@ | %@ | %@ | %@ | %@ |\n", r.realPage ?? "", SVGPlot.bytes(Double(r.pageBytes)), r.tool, r.spread.text(3),
                 SVGPlot.bytes(Double(r.peakRSSBytes)))
         }
+        if !settings.quick { try dumpStages(into: &report, sizes: sizes, progress: progress) }
         write(csv, "dump.csv", settings)
         let colors = ["docscroll": "#1f77b4", "docscroll-expanded": "#17becf", "w3m": "#2ca02c", "links": "#d62728", "lynx": "#9467bd",
                       "elinks": "#8c564b", "html2text": "#7f7f7f"]
@@ -151,6 +153,40 @@ enum Suites {
         write(plot.svg(), "dump.svg", settings)
         report.markdown += "\n![dump](dump.svg)\n"
         return report
+    }
+
+    /// Each stage of a dump on one core (`DumpStages`), on the generated page of the
+    /// largest size and on the real page of 100 MB (where the Python manual is
+    /// installed): seconds and MB/s, in the report and as figures.
+    static func dumpStages(into report: inout SuiteReport, sizes: [Int], progress: (String) -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-stages-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let size = sizes.max() ?? 100_000_000
+        var pages: [(name: String, key: String, url: URL)] = []
+        let generated = directory.appendingPathComponent("generated.html")
+        try Data(PageGenerator.page(bytes: size, seed: 7).utf8).write(to: generated)
+        pages.append(("generated, \(SVGPlot.bytes(Double(size)))", "generated", generated))
+        let bodies = PageBenchmark.realBodies()
+        if !bodies.isEmpty {
+            let real = directory.appendingPathComponent("real.html")
+            try PageBenchmark.writePage(bytes: size, bodies: bodies, to: real)
+            pages.append(("\(DumpBenchmark.joinedRealPage), \(SVGPlot.bytes(Double(size)))", "real", real))
+        }
+        report.markdown += "\nEach stage of a dump at width \(DumpStages.width), one after another on one core, in process "
+            + "(`PageStream.stageTimes`; libxml2 alone: no SAX callback), seconds and MB/s of page:\n\n"
+            + "| page | libxml2 alone | parse and model | layout | lines to text | writing |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
+        for page in pages {
+            let measurement = try DumpStages.run(page: page.name, path: page.url.path)
+            try? FileManager.default.removeItem(at: page.url)
+            let megabytes = Double(measurement.pageBytes) / 1e6
+            report.markdown += "| \(page.name) | " + measurement.stages.map { String(format: "%.2f s (%.0f)", $0.seconds, megabytes / $0.seconds) }
+                .joined(separator: " | ") + " |\n"
+            for (name, seconds) in measurement.stages {
+                report.figures["dump.stageMegabytesPerSecond.\(page.key).\(name.replacingOccurrences(of: " ", with: "-"))"] = megabytes / seconds
+            }
+            progress("stages, \(page.name): " + measurement.stages.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: ", "))
+        }
     }
 
     /// (1)-(3) Windowed against expanded: peak RSS, peak tile bytes, rows, time to the

@@ -115,6 +115,39 @@ package enum PageStream {
         return summary
     }
 
+    /// Time spent in each stage of a dump of `bytes` (a UTF-8 page) at `width`, the
+    /// stages run one after another on the calling thread: the parse into fragments
+    /// with their models, the layout of every fragment (units, link counts, lines), the
+    /// lines made text, and `write` given each fragment's text. For the benchmark's
+    /// figures per stage (the dump runs them at once on all cores).
+    package static func stageTimes(
+        of bytes: [UInt8], width: Int, write: ([String]) -> Void
+    ) throws(HTMLParsingError) -> (parse: Duration, layout: Duration, text: Duration, write: Duration) {
+        let clock = ContinuousClock()
+        var fragments: [HTMLDocument] = []
+        let start = clock.now
+        try HTMLParser.parse(bytes, cutting: HTMLParser.Cutting(
+            containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
+            take: { fragments.append($0.fragment); return true }))
+        let parse = clock.now - start
+        var layout = Duration.zero, text = Duration.zero, written = Duration.zero
+        var linkBase = 0
+        for fragment in fragments {
+            var lines: [LayoutLine] = []
+            layout += clock.measure {
+                let units = LayoutUnits(fragment)
+                var page = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
+                linkBase += units.units.reduce(0) { $0 + LinkCounter.count($1, in: fragment) }
+                page.advance(toLines: .max)
+                lines = page.takeLines()
+            }
+            var strings: [String] = []
+            text += clock.measure { strings = lines.map(LayoutLine.plainText) }
+            written += clock.measure { write(strings) }
+        }
+        return (parse, layout, text, written)
+    }
+
     /// Link targets a part of the References list holds.
     static let referencesPart = 4_096
 

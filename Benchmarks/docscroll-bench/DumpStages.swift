@@ -1,0 +1,33 @@
+import DocumentLayout
+import Foundation
+import HTMLParsing
+
+/// What each stage of a dump costs, run one after another on one core, in process:
+/// libxml2 alone (no SAX callback), the parse with the model built, the layout (units,
+/// link counts, lines), the lines made text, and writing them (to `/dev/null`). The
+/// dump itself runs these at once on every core; this shows which one bounds it.
+enum DumpStages {
+    struct Measurement {
+        let page: String
+        let pageBytes: Int
+        /// Seconds of each stage, in order.
+        let stages: [(name: String, seconds: Double)]
+    }
+
+    static let width = 80
+
+    static func run(page: String, path: String) throws -> Measurement {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let clock = ContinuousClock()
+        let libxml2 = try clock.measure { try HTMLParser.parseWithoutEvents(bytes) }
+        let sink = FileHandle(forWritingAtPath: "/dev/null")
+        defer { try? sink?.close() }
+        let times = try PageStream.stageTimes(of: bytes, width: width) { lines in
+            sink?.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+        return Measurement(page: page, pageBytes: bytes.count, stages: [
+            ("libxml2 alone", libxml2.seconds), ("parse and model", times.parse.seconds), ("layout", times.layout.seconds),
+            ("lines to text", times.text.seconds), ("writing", times.write.seconds),
+        ])
+    }
+}
