@@ -182,13 +182,16 @@ package enum HTMLParser {
         return (found.encoding, found.byteOrderMark)
     }
 
+    /// How libxml2 parses: repairing, silent, offline, with no nesting limit, and told
+    /// to ignore the page's own charset hints (it gets UTF-8 only).
+    private static let options = Int32(
+        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
+            | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue)
+
     /// Runs libxml2 over a UTF-8 page with no SAX callback at all: what the parse costs
     /// libxml2 alone, for the benchmark's figures per stage.
     package static func parseWithoutEvents(_ bytes: [UInt8]) throws(HTMLParsingError) {
-        let options = Int32(
-            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
-                | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue)
         xmlInitParser()
         guard let parser = htmlNewParserCtxt() else { throw .unreadable }
         defer { htmlFreeParserCtxt(parser) }
@@ -221,11 +224,6 @@ package enum HTMLParser {
     }
 
     private static func run(_ reader: SourceReader, into builder: inout DocumentBuilder) throws(HTMLParsingError) {
-        // libxml2 gets UTF-8 only, and is told to ignore the page's own charset hints.
-        let options = Int32(
-            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
-                | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue)
         xmlInitParser()
         guard let parser = htmlNewParserCtxt() else { throw .unreadable }
         defer { htmlFreeParserCtxt(parser) }
