@@ -49,13 +49,27 @@ struct BlockStack {
     /// Open unordered lists, for choosing bullets.
     private(set) var unorderedDepth = 0
     /// Columns of indentation at most.
-    let prefixLimit: Int
+    private(set) var prefixLimit: Int
 
     init(prefixLimit: Int) {
         self.prefixLimit = max(0, prefixLimit)
     }
 
     var count: Int { blocks.count }
+
+    /// Pops every block, keeping the storage, for a layout with indentation of at most
+    /// `prefixLimit` columns.
+    mutating func removeAll(prefixLimit: Int) {
+        self.prefixLimit = max(0, prefixLimit)
+        blocks.removeAll(keepingCapacity: true)
+        restPrefixes.removeAll(keepingCapacity: true)
+        restPrefixColumns.removeAll(keepingCapacity: true)
+        pendingMarkers.removeAll(keepingCapacity: true)
+        lists.removeAll(keepingCapacity: true)
+        rows.removeAll(keepingCapacity: true)
+        listItemDepth = 0
+        unorderedDepth = 0
+    }
 
     mutating func push(_ block: BlockContext) {
         let index = blocks.count

@@ -21,8 +21,8 @@ extension DocumentLayoutEngine {
         if let caption = grid.caption {
             let captionLines = Self.layoutCell(
                 caption, in: document, width: available, tableDepth: tableDepth + 1, style: baseStyle.merging(Style(.bold)),
-                linkBase: linkBase + links.count, links: &links)
-            for line in captionLines.lines { emit(line.spans) }
+                linkBase: linkBase + links.count, links: &links, buffers: &cellBuffers)
+            for line in captionLines.lines.indices { emit(line: line, of: captionLines.lines) }
         }
         guard grid.columnCount > 0, grid.rowCount > 0 else {
             requestBlankLine()
@@ -30,7 +30,7 @@ extension DocumentLayoutEngine {
         }
         let measured = measureCells(grid, style: baseStyle)
         let widths = columnWidths(grid, measured, available: available)
-        var contents: [[LayoutLine]] = []
+        var contents: [LineStore] = []
         for (cell, measure) in zip(grid.cells, measured) {
             let width = cellWidth(cell, widths)
             if measure.fits(width: width) {
@@ -39,14 +39,16 @@ extension DocumentLayoutEngine {
             } else {
                 contents.append(Self.layoutCell(
                     cell.node, in: document, width: width, tableDepth: tableDepth + 1,
-                    style: Self.cellStyle(cell, in: baseStyle), linkBase: linkBase + links.count, links: &links).lines)
+                    style: Self.cellStyle(cell, in: baseStyle), linkBase: linkBase + links.count, links: &links, buffers: &cellBuffers).lines)
             }
         }
         if recordsBoxes { tableBoxes[table] = Self.describe(grid, widths: widths, contents: contents) }
-        var drawing = TableDrawing(grid: grid, widths: widths, contents: contents)
+        let drawing = TableDrawing(grid: grid, widths: widths, contents: contents)
+        var drawn = LineStore()
+        drawing.draw(into: &drawn)
         // The table's lines name the table as their block (they may overflow the width).
         pushBlock(BlockContext(tag: .table, node: table))
-        for line in drawing.lines() { emit(line) }
+        for line in drawn.indices { emit(line: line, of: drawn) }
         popBlock()
         requestBlankLine()
     }
@@ -54,7 +56,7 @@ extension DocumentLayoutEngine {
     /// A cell laid out on lines as long as its content needs: its preferred width,
     /// and the lines themselves, which are the cell's lines at any width they fit in.
     struct MeasuredCell {
-        var lines: [LayoutLine]
+        var lines: LineStore
         var links: [String]
         /// Columns of the widest line.
         var preferred: Int
@@ -72,8 +74,8 @@ extension DocumentLayoutEngine {
         /// `maximumMinimumColumnWidth`.
         var minimum: Int {
             var widest = 1
-            for line in lines where widest < DocumentLayoutEngine.maximumMinimumColumnWidth {
-                widest = max(widest, DocumentLayoutEngine.widestWord(in: line))
+            for line in lines.indices where widest < DocumentLayoutEngine.maximumMinimumColumnWidth {
+                widest = max(widest, lines.withText(ofLine: line, DocumentLayoutEngine.widestWord))
             }
             return min(DocumentLayoutEngine.maximumMinimumColumnWidth, widest)
         }
@@ -88,29 +90,22 @@ extension DocumentLayoutEngine {
 
     /// Each cell laid out at an unbounded width, its links numbered as the table
     /// numbers them.
-    private func measureCells(_ grid: TableGrid, style: Style) -> [MeasuredCell] {
+    private mutating func measureCells(_ grid: TableGrid, style: Style) -> [MeasuredCell] {
         var base = linkBase + links.count
         return grid.cells.map { cell in
             var links: [String] = []
             let layout = Self.layoutCell(
                 cell.node, in: document, width: Self.unboundedCellWidth, tableDepth: tableDepth + 1,
-                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links)
+                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links, buffers: &cellBuffers)
             base += links.count
-            let preferred = layout.lines.reduce(1) { max($0, Self.columns(of: $1)) }
+            let preferred = layout.lines.indices.reduce(1) { max($0, layout.lines.withText(ofLine: $1, Self.columns)) }
             return MeasuredCell(lines: layout.lines, links: links, preferred: preferred, widestPrefix: layout.widestPrefix)
         }
     }
 
-    /// Columns a line takes: span by span when each is plain (no grapheme can join
-    /// two of them), else the joined text.
-    static func columns(of line: LayoutLine) -> Int {
-        var total = 0
-        for span in line.spans {
-            var text = span.text
-            guard let columns = text.withUTF8(TextWidth.simpleColumns) else { return TextWidth.columns(of: line.text) }
-            total += columns
-        }
-        return total
+    /// Columns UTF-8 text takes.
+    private static func columns(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        TextWidth.simpleColumns(text) ?? TextWidth.columns(of: String(decoding: text, as: UTF8.self))
     }
 
     /// Columns planned for the content, within `available` columns if they can be.
@@ -165,7 +160,7 @@ extension DocumentLayoutEngine {
 
     /// The grid as box tree lines: its size and column widths, then each cell with
     /// its place, spans and lines.
-    private static func describe(_ grid: TableGrid, widths: [Int], contents: [[LayoutLine]]) -> [String] {
+    private static func describe(_ grid: TableGrid, widths: [Int], contents: [LineStore]) -> [String] {
         var lines = ["grid \(grid.rowCount)×\(grid.columnCount), columns \(widths.map(String.init).joined(separator: " "))"]
         for (cell, content) in zip(grid.cells, contents) {
             var label = (cell.isHeader ? "th" : "td") + " (\(cell.row), \(cell.column))"
@@ -188,15 +183,14 @@ extension DocumentLayoutEngine {
         widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
     }
 
-    /// Columns of the widest run of a line's text between line break opportunities.
-    static func widestWord(in line: LayoutLine) -> Int {
-        var bytes: [UInt8] = []
-        for span in line.spans { bytes += span.text.utf8 }
+    /// Columns of the widest run of a line's UTF-8 text between line break
+    /// opportunities.
+    static func widestWord(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         // Printable ASCII: a byte is a column.
-        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return widestWord(in: line.text) }
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return widestWord(in: String(decoding: bytes, as: UTF8.self)) }
         var widest = 0
         var start = 0
-        for end in LineBreaks.opportunities(in: bytes) where end > start {
+        for end in LineBreaks.opportunities(inUTF8: bytes) where end > start {
             var last = end
             while last > start, bytes[last - 1] == 0x20 { last -= 1 }
             widest = max(widest, last - start)
@@ -232,7 +226,7 @@ extension Substring {
 struct TableDrawing {
     let grid: TableGrid
     let widths: [Int]
-    let contents: [[LayoutLine]]
+    let contents: [LineStore]
     /// `owner[row][column]`: the index of the cell covering that slot, or -1.
     private var owner: [[Int]]
     /// Content lines per row.
@@ -240,7 +234,7 @@ struct TableDrawing {
     /// The line each row boundary is drawn on (`rowCount + 1` boundaries).
     private var boundaryLines: [Int] = []
 
-    init(grid: TableGrid, widths: [Int], contents: [[LayoutLine]]) {
+    init(grid: TableGrid, widths: [Int], contents: [LineStore]) {
         self.grid = grid
         self.widths = widths
         self.contents = contents
@@ -265,73 +259,68 @@ struct TableDrawing {
         }
     }
 
-    /// Every line of the table, top border to bottom border.
-    mutating func lines() -> [[LayoutLine.Span]] {
-        var result: [[LayoutLine.Span]] = []
+    /// Every line of the table, top border to bottom border, appended to `lines`.
+    /// Neighbouring runs of the same style are joined.
+    func draw(into lines: inout LineStore) {
         var row = 0
         for y in 0...(boundaryLines.last ?? 0) {
             if row < grid.rowCount, y == boundaryLines[row + 1] { row += 1 }
-            result.append(y == boundaryLines[row] ? boundary(row, y: y) : content(row, y: y))
+            if y == boundaryLines[row] { boundary(row, y: y, into: &lines) } else { content(row, y: y, into: &lines) }
+            lines.endLine()
         }
-        return result
     }
 
     private static let border = Style(.dim)
+    private static let bar = Array("│".utf8)
+    private static let rule = Array("─".utf8)
 
     /// The line of row boundary `boundary`: junctions and rules, or the lines of cells
     /// that span across it.
-    private func boundary(_ boundary: Int, y: Int) -> [LayoutLine.Span] {
-        var spans: [LayoutLine.Span] = []
+    private func boundary(_ boundary: Int, y: Int, into lines: inout LineStore) {
         var column = 0
         while column < grid.columnCount {
-            spans.append(.init(String(junction(boundary, column)), style: Self.border))
+            lines.appendMerging(String(junction(boundary, column)).utf8, style: Self.border)
             if hasRule(boundary, column) {
-                spans.append(.init(String(repeating: "─", count: widths[column] + 2), style: Self.border))
+                for _ in 0..<(widths[column] + 2) { lines.appendMerging(Self.rule, style: Self.border) }
                 column += 1
             } else {
                 let index = owner[boundary][column]
-                spans += cellLine(index, y: y)
+                cellLine(index, y: y, into: &lines)
                 column += grid.cells[index].columnSpan
             }
         }
-        spans.append(.init(String(junction(boundary, grid.columnCount)), style: Self.border))
-        return merged(spans)
+        lines.appendMerging(String(junction(boundary, grid.columnCount)).utf8, style: Self.border)
     }
 
     /// A line inside row `row`: each cell's line between vertical bars.
-    private func content(_ row: Int, y: Int) -> [LayoutLine.Span] {
-        var spans: [LayoutLine.Span] = []
+    private func content(_ row: Int, y: Int, into lines: inout LineStore) {
         var column = 0
         while column < grid.columnCount {
-            spans.append(.init("│", style: Self.border))
+            lines.appendMerging(Self.bar, style: Self.border)
             let index = owner[row][column]
             if index < 0 {
-                spans.append(.init(String(repeating: " ", count: widths[column] + 2)))
+                lines.appendMerging(repeatElement(0x20, count: widths[column] + 2), style: .plain)
                 column += 1
             } else {
-                spans += cellLine(index, y: y)
+                cellLine(index, y: y, into: &lines)
                 column += grid.cells[index].columnSpan
             }
         }
-        spans.append(.init("│", style: Self.border))
-        return merged(spans)
+        lines.appendMerging(Self.bar, style: Self.border)
     }
 
     /// Line `y` of the table as cell `index` shows it, padded, with a space each side.
-    private func cellLine(_ index: Int, y: Int) -> [LayoutLine.Span] {
+    private func cellLine(_ index: Int, y: Int, into lines: inout LineStore) {
         let cell = grid.cells[index]
         let width = widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
         let lineIndex = y - boundaryLines[cell.row] - 1
-        var spans: [LayoutLine.Span] = [.init(" ")]
+        lines.appendMerging(CollectionOfOne(0x20), style: .plain)
         var used = 0
         if lineIndex >= 0, lineIndex < contents[index].count {
-            for span in contents[index][lineIndex].spans {
-                spans.append(span)
-                used += TextWidth.columns(of: span.text)
-            }
+            lines.append(line: lineIndex, of: contents[index], merging: true)
+            used = contents[index].columns(ofLine: lineIndex)
         }
-        spans.append(.init(String(repeating: " ", count: max(0, width - used) + 1)))
-        return spans
+        lines.appendMerging(repeatElement(0x20, count: max(0, width - used) + 1), style: .plain)
     }
 
     /// Whether the boundary above row `boundary` has a rule over `column` (not inside a
@@ -369,18 +358,5 @@ struct TableDrawing {
         case (true, true, false, false), (true, false, false, false), (false, true, false, false): return "│"
         case (false, false, _, _): return left || right ? "─" : " "
         }
-    }
-
-    /// Joins neighbouring spans of the same style.
-    private func merged(_ spans: [LayoutLine.Span]) -> [LayoutLine.Span] {
-        var result: [LayoutLine.Span] = []
-        for span in spans where !span.text.isEmpty {
-            if let last = result.last, last.style == span.style {
-                result[result.count - 1].text += span.text
-            } else {
-                result.append(span)
-            }
-        }
-        return result
     }
 }

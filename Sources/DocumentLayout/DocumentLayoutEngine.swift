@@ -11,12 +11,17 @@ import RenderCore
 struct DocumentLayoutEngine {
     let document: HTMLDocument
     let width: Int
-    var lines: [LayoutLine] = []
+    var lines: LineStore
+    /// Lines wrapped and not yet emitted (with prefixes, into `lines`): kept to reuse
+    /// its buffers from paragraph to paragraph.
+    private var staged: LineStore
     /// For each line, the block element it came from (`-1` outside any block).
-    var lineBlocks: [HTMLDocument.NodeIndex] = []
+    var lineBlocks: [HTMLDocument.NodeIndex]
     private var blocks: BlockStack
-    var styles: [Style] = [.plain]
-    private var inline = InlineRuns()
+    var styles: [Style]
+    private var inline: InlineRuns
+    /// Buffers for the engines that lay out this part's table cells.
+    var cellBuffers = Buffers()
     private var preDepth = 0
     /// Block depth of the outermost block that asked for a blank line not yet
     /// emitted: margins of nested blocks collapse into it, so the blank line carries
@@ -47,7 +52,7 @@ struct DocumentLayoutEngine {
     /// How many tables enclose this layout (cells are laid out by engines of their own).
     let tableDepth: Int
     /// The walk still to do: a layout can stop after enough lines and go on later.
-    private var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool)] = []
+    private var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool)]
     /// The furthest node reached; nodes are numbered in document order, so this says
     /// how much of the page is laid out.
     private(set) var furthestNode: HTMLDocument.NodeIndex = 0
@@ -77,20 +82,67 @@ struct DocumentLayoutEngine {
     /// measure, then at their widths), the work stays within 2^4 of a flat table.
     static let maximumTableDepth = 4
 
-    init(document: HTMLDocument, width: Int, linkBase: Int = 0, tableDepth: Int = 0) {
+    /// An engine that fills `buffers` (emptied first): those of an engine done with
+    /// (`takeBuffers`), so that laying out unit after unit, or cell after cell,
+    /// allocates little once they have grown.
+    init(document: HTMLDocument, width: Int, linkBase: Int = 0, tableDepth: Int = 0, buffers: consuming Buffers = Buffers()) {
         self.document = document
         self.width = max(1, width)
         self.linkBase = linkBase
         self.tableDepth = tableDepth
-        self.blocks = BlockStack(prefixLimit: self.width / 2)
+        buffers.empty(prefixLimit: self.width / 2)
+        lines = buffers.lines
+        staged = buffers.staged
+        inline = buffers.inline
+        pendingWalk = buffers.pendingWalk
+        lineBlocks = buffers.lineBlocks
+        blocks = buffers.blocks
+        styles = buffers.styles
+        styles.append(.plain)
+    }
+
+    /// The buffers an engine fills and empties as it goes.
+    struct Buffers {
+        var lines = LineStore()
+        var staged = LineStore()
+        var inline = InlineRuns()
+        var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool)] = []
+        var lineBlocks: [HTMLDocument.NodeIndex] = []
+        var blocks = BlockStack(prefixLimit: 0)
+        var styles: [Style] = []
+
+        /// Empties every buffer, keeping its storage.
+        mutating func empty(prefixLimit: Int) {
+            lines.removeAll()
+            staged.removeAll()
+            inline.removeAll()
+            pendingWalk.removeAll(keepingCapacity: true)
+            lineBlocks.removeAll(keepingCapacity: true)
+            blocks.removeAll(prefixLimit: prefixLimit)
+            styles.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Hands the engine's buffers over (for another engine), leaving it empty ones.
+    mutating func takeBuffers() -> Buffers {
+        var buffers = Buffers()
+        swap(&buffers.lines, &lines)
+        swap(&buffers.staged, &staged)
+        swap(&buffers.inline, &inline)
+        swap(&buffers.pendingWalk, &pendingWalk)
+        swap(&buffers.lineBlocks, &lineBlocks)
+        swap(&buffers.blocks, &blocks)
+        swap(&buffers.styles, &styles)
+        return buffers
     }
 
     /// An engine ready to lay out one unit of a page, a part at a time (`advance`):
     /// inside the containers that hold it, as if the page before it were laid out.
     static func unit(
-        _ unit: LayoutUnits.Unit, of document: HTMLDocument, width: Int, linkBase: Int, recordsBoxes: Bool = false
+        _ unit: LayoutUnits.Unit, of document: HTMLDocument, width: Int, linkBase: Int, recordsBoxes: Bool = false,
+        buffers: consuming Buffers = Buffers()
     ) -> DocumentLayoutEngine {
-        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase)
+        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, buffers: buffers)
         engine.recordsBoxes = recordsBoxes
         // The containers add no prefix, style or margin: only the innermost is pushed,
         // so that lines name their block (all of them for a box tree), and a unit
@@ -204,16 +256,16 @@ struct DocumentLayoutEngine {
         return engine
     }
 
-    /// Hands over the lines laid out so far and forgets them, so that a layout written
-    /// out as it goes holds only a chunk at a time.
-    mutating func takeLines() -> (lines: [LayoutLine], blocks: [HTMLDocument.NodeIndex], paths: [[HTMLDocument.NodeIndex]]) {
-        // Handed over, not copied: the engine starts new arrays.
-        defer {
-            lines = []
-            lineBlocks = []
-            linePaths = []
-        }
-        return (lines, lineBlocks, linePaths)
+    /// Moves the lines laid out so far to the end of `lines` (their blocks to
+    /// `blocks`, their paths to `paths`), so that a layout written out as it goes
+    /// holds only a chunk at a time.
+    mutating func moveLines(to lines: inout LineStore, blocks: inout [HTMLDocument.NodeIndex], paths: inout [[HTMLDocument.NodeIndex]]) {
+        lines.append(contentsOf: self.lines)
+        blocks += lineBlocks
+        paths += linePaths
+        self.lines.removeAll()
+        lineBlocks.removeAll(keepingCapacity: true)
+        linePaths.removeAll()
     }
 
     /// Lays out until there are at least `lineCount` lines or everything is laid out.
@@ -232,15 +284,20 @@ struct DocumentLayoutEngine {
     /// line prefix, before any clipping (see `MeasuredCell.fits`).
     static func layoutCell(
         _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int,
-        style: Style, linkBase: Int, links: inout [String]
-    ) -> (lines: [LayoutLine], widestPrefix: Int) {
-        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth)
-        engine.styles = [style]
+        style: Style, linkBase: Int, links: inout [String], buffers: inout Buffers
+    ) -> (lines: LineStore, widestPrefix: Int) {
+        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth, buffers: buffers)
+        buffers = Buffers()
+        engine.styles[0] = style
         engine.pushChildren(of: cell)
         engine.walk(untilLines: .max)
         engine.flushInline()
         links += engine.links
-        return (engine.lines, engine.widestPrefix)
+        // The lines are kept (the cell's), so they are copied out at their size.
+        var lines = LineStore()
+        lines.append(contentsOf: engine.lines)
+        defer { buffers = engine.takeBuffers() }
+        return (lines, engine.widestPrefix)
     }
 
     /// Walks the document until there are `lineCount` lines or nothing is left.
@@ -461,37 +518,66 @@ struct DocumentLayoutEngine {
     /// Lays out the collected inline content as lines, then forgets it.
     mutating func flushInline(heading rule: Character? = nil) {
         defer { inline.removeAll() }
+        var wrapped = takeStaged()
+        defer { staged = wrapped }
         if preDepth > 0 {
             guard !inline.isEmpty else { return }
-            for spans in LineWrapper.preformatted(inline.text) { emit(spans) }
+            for line in LineWrapper.preformatted(inline.text, into: &wrapped) { emit(line: line, of: wrapped) }
             return
         }
         inline.trimTrailingSpace()
         guard inline.hasContent else { return }
-        let wrapped = LineWrapper.wrap(inline.text, width: width - prefixColumns())
+        LineWrapper.wrap(inline.text, width: width - prefixColumns(), into: &wrapped)
         var widest = 0
-        for spans in wrapped {
-            if rule != nil { widest = max(widest, spans.reduce(0) { $0 + TextWidth.columns(of: $1.text) }) }
-            emit(spans)
+        for line in wrapped.indices {
+            if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
+            emit(line: line, of: wrapped)
         }
         if let rule, widest > 0 {
             emit([.init(String(repeating: rule, count: widest), style: Style(.bold))])
         }
     }
 
+    /// The staging store for wrapped lines, emptied (handed back by assigning
+    /// `staged`), so that its buffers serve every paragraph.
+    private mutating func takeStaged() -> LineStore {
+        var store = LineStore()
+        swap(&store, &staged)
+        store.removeAll()
+        return store
+    }
+
     /// Lays out the lines of the collected inline content but the last, which the
     /// paragraph's text in the next chunk goes on (`endsInsideText`): its text stays.
     private mutating func flushFinishedLines() {
-        let (lines, lastLineStart) = LineWrapper.wrapUnfinished(inline.text, width: width - prefixColumns())
-        for spans in lines { emit(spans) }
+        var wrapped = takeStaged()
+        defer { staged = wrapped }
+        let lastLineStart = LineWrapper.wrapUnfinished(inline.text, width: width - prefixColumns(), into: &wrapped)
+        for line in wrapped.indices { emit(line: line, of: wrapped) }
         inline.removeFirst(lastLineStart)
     }
 
-    /// Appends a content line with the prefixes of the open blocks, after a blank line
-    /// when a margin is pending.
+    /// Appends a content line of `spans` with the prefixes of the open blocks, after a
+    /// blank line when a margin is pending.
     mutating func emit(_ spans: [LayoutLine.Span]) {
+        startLine()
+        lines.append(spans)
+        endLine(hasContent: !spans.isEmpty)
+    }
+
+    /// `emit` for line `index` of `source`.
+    mutating func emit(line index: Int, of source: LineStore) {
+        startLine()
+        lines.append(line: index, of: source)
+        endLine(hasContent: !source.isEmpty(line: index))
+    }
+
+    /// Opens a content line in `lines`, after a blank line when a margin is pending,
+    /// with the prefixes of the open blocks.
+    private mutating func startLine() {
         if let depth = pendingBlankDepth, !lastLineBlank {
-            lines.append(LayoutLine(spans: blankPrefix(depth: depth)))
+            lines.append(blankPrefix(depth: depth).utf8, style: .plain)
+            lines.endLine()
             lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
             if recordsBoxes { linePaths.append(blocks.nodes) }
             emittedLineCount += 1
@@ -500,13 +586,15 @@ struct DocumentLayoutEngine {
         pendingBlankDepth = nil
         for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
         pendingAnchors.removeAll()
-        let prefix = blocks.linePrefix()
         widestPrefix = max(widestPrefix, blocks.linePrefixColumns(), blocks.restPrefixColumns(depth: blocks.count))
-        // Most lines have no prefix: their spans are taken as they are.
-        let layoutLine = LayoutLine(spans: prefix.isEmpty ? spans : [.init(prefix, style: .plain)] + spans)
+        lines.append(blocks.linePrefix().utf8, style: .plain)
+    }
+
+    /// Closes the content line `startLine` opened.
+    private mutating func endLine(hasContent: Bool) {
         blocks.markersShown()
-        lastLineBlank = spans.isEmpty && layoutLine.isBlank
-        lines.append(layoutLine)
+        lines.endLine()
+        lastLineBlank = !hasContent && lines.isBlank(line: lines.count - 1)
         lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
         if recordsBoxes { linePaths.append(blocks.nodes) }
         emittedLineCount += 1
@@ -527,7 +615,8 @@ struct DocumentLayoutEngine {
         requestBlankLine()
         emit(Self.referencesHeading)
         requestBlankLine()
-        for spans in Self.referenceEntries(links[...], firstNumber: 1, total: links.count, width: width) { emit(spans) }
+        let entries = Self.referenceEntries(links[...], firstNumber: 1, total: links.count, width: width)
+        for line in entries.indices { emit(line: line, of: entries) }
     }
 
     /// The heading of the References list.
@@ -535,26 +624,27 @@ struct DocumentLayoutEngine {
 
     /// The lines of References entries for `targets`, the first numbered `firstNumber`,
     /// numbers right-aligned for a list of `total` links.
-    static func referenceEntries(_ targets: ArraySlice<String>, firstNumber: Int, total: Int, width: Int) -> [[LayoutLine.Span]] {
+    static func referenceEntries(_ targets: ArraySlice<String>, firstNumber: Int, total: Int, width: Int) -> LineStore {
         let numberColumns = String(total).count
-        var lines: [[LayoutLine.Span]] = []
+        var lines = LineStore()
         for (offset, target) in targets.enumerated() {
             let number = String(firstNumber + offset)
             let marker = String(repeating: " ", count: max(0, numberColumns - number.count)) + number + ". "
             let wrapped = LineWrapper.wrap(target, style: Style(foreground: .blue), width: width - marker.count)
-            for (row, spans) in wrapped.enumerated() {
-                let prefix = row == 0 ? marker : String(repeating: " ", count: marker.count)
-                lines.append([.init(prefix)] + spans)
+            for row in wrapped.indices {
+                lines.append((row == 0 ? marker : String(repeating: " ", count: marker.count)).utf8, style: .plain)
+                lines.append(line: row, of: wrapped)
+                lines.endLine()
             }
         }
         return lines
     }
 
     /// The prefix of a blank line: quote bars kept, trailing spaces dropped.
-    private func blankPrefix(depth: Int) -> [LayoutLine.Span] {
+    private func blankPrefix(depth: Int) -> String {
         var prefix = blocks.restPrefix(depth: depth)
         while prefix.last == " " { prefix.removeLast() }
-        return prefix.isEmpty ? [] : [.init(prefix)]
+        return prefix
     }
 
     func prefixColumns() -> Int {

@@ -34,7 +34,7 @@ package final class DocumentView: PageComponent {
     }
 
     /// Every line of the document (laying out what is not laid out yet).
-    package var lines: [LayoutLine] {
+    package var lines: LineStore {
         layOutAll()
         return pageLayout.lines
     }
@@ -209,7 +209,7 @@ package final class DocumentView: PageComponent {
     package func plainText(row: Int, width: Int) -> String {
         layOut(throughRow: row)
         guard row >= 0, row < pageLayout.lines.count else { return "" }
-        return LayoutLine.plainText(pageLayout.lines[row])
+        return pageLayout.lines.plainText(ofLine: row)
     }
 
     /// The link marks (`[n]`, drawn dim before a link's text) on line `row`: the
@@ -230,24 +230,21 @@ package final class DocumentView: PageComponent {
     /// only what the viewport asked for).
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {
         if pageLayout.isFinished {
-            for line in pageLayout.lines {
-                body(LayoutLine.plainText(line))
-            }
+            let lines = pageLayout.lines
+            for line in lines.indices { body(lines.plainText(ofLine: line)) }
             return
         }
         var stream = PageLayout(document, units: units, width: self.width)
         repeat {
             stream.advance(toLines: stream.lineCount + Self.streamingChunk)
-            for line in stream.takeLines() {
-                body(LayoutLine.plainText(line))
-            }
+            let lines = stream.takeLines()
+            for line in lines.indices { body(lines.plainText(ofLine: line)) }
         } while !stream.isFinished
     }
 
 
     /// Bytes the laid-out lines hold.
     package var layoutBytes: Int {
-        let lines = pageLayout.lines
-        return lines.count * MemoryLayout<LayoutLine>.stride + lines.reduce(0) { $0 + $1.storageBytes }
+        pageLayout.lines.storageBytes
     }
 }

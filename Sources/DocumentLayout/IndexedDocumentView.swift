@@ -80,7 +80,7 @@ package final class IndexedDocumentView: PageComponent {
 
     private struct LaidOutPart {
         /// The part's lines (a chunk's own: without a joining blank line).
-        var lines: [LayoutLine]
+        var lines: LineStore
         /// Whether a blank line joins the part to the one above; `nil` while not known
         /// (a chunk laid out only for how it ends).
         var joiningBlank: Bool?
@@ -391,7 +391,7 @@ package final class IndexedDocumentView: PageComponent {
             cache[part]?.lastUse = useCount
             return cached
         }
-        var lines: [LayoutLine] = []
+        var lines = LineStore()
         if part == chunkCount {
             if totalLinks > 0 {
                 if blankLineBefore(chunk: chunkCount, asksAbove: true) { lines.append(LayoutLine()) }
@@ -403,7 +403,6 @@ package final class IndexedDocumentView: PageComponent {
             let targets = ownLayout(ofChunk: chunk).links
             let base = chunks[chunk].linkBase
             lines = DocumentLayoutEngine.referenceEntries(targets[...], firstNumber: base + 1, total: totalLinks, width: width)
-                .map { LayoutLine(spans: $0) }
         }
         return store(part, LaidOutPart(lines: lines, joiningBlank: false, links: [], bytes: 0, lastUse: useCount))
     }
@@ -497,7 +496,7 @@ package final class IndexedDocumentView: PageComponent {
     private func store(_ part: Int, _ entry: LaidOutPart) -> LaidOutPart {
         var entry = entry
         if let old = cache[part] { cachedBytes -= old.bytes }
-        entry.bytes = entry.lines.reduce(0) { $0 + $1.storageBytes } + entry.links.reduce(0) { $0 + 16 + $1.utf8.count }
+        entry.bytes = entry.lines.storageBytes + entry.links.reduce(0) { $0 + 16 + $1.utf8.count }
         cache[part] = entry
         cachedBytes += entry.bytes
         return entry
@@ -516,9 +515,10 @@ package final class IndexedDocumentView: PageComponent {
 
     // MARK: Rows
 
-    /// The laid-out line at row `row`, laying its part out when it is not (which
-    /// changes the extent: the host is told at the next `layOut`).
-    private func line(at row: Int) -> LayoutLine? {
+    /// The laid-out line at row `row` (line `index` of `lines`), laying its part out
+    /// when it is not (which changes the extent: the host is told at the next
+    /// `layOut`).
+    private func line(at row: Int) -> (lines: LineStore, index: Int)? {
         guard row >= 0 else { return nil }
         if part(containing: row) == nil { synchronize() }
         if part(containing: row) == nil, waitsForIndex, !hasReferences {
@@ -532,17 +532,20 @@ package final class IndexedDocumentView: PageComponent {
         let entry = joined(holder.part)
         var offset = row - holder.start
         if entry.joiningBlank == true {
-            if offset == 0 { return LayoutLine() }
+            if offset == 0 { return (Self.blankLine, 0) }
             offset -= 1
         }
-        return offset < entry.lines.count ? entry.lines[offset] : nil
+        return offset < entry.lines.count ? (entry.lines, offset) : nil
     }
+
+    /// The blank line that joins two parts.
+    private static let blankLine = LineStore([LayoutLine()])
 
     package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         for lineIndex in rows where lineIndex >= 0 {
-            guard let line = line(at: lineIndex) else { continue }
+            guard let (lines, index) = line(at: lineIndex) else { continue }
             var column = 0
-            for span in line.spans {
+            for span in lines[index].spans {
                 column = buffer.draw(span.text, style: span.style, column: column, row: row + lineIndex - rows.lowerBound)
             }
         }
@@ -552,9 +555,9 @@ package final class IndexedDocumentView: PageComponent {
     package func plainText(row: Int, width: Int) -> String {
         // Read row by row (a search): only the row's own part is in use.
         protectedUse = useCount + 1
-        guard let line = line(at: row) else { return "" }
+        guard let (lines, index) = line(at: row) else { return "" }
         trimCache()
-        return LayoutLine.plainText(line)
+        return lines.plainText(ofLine: index)
     }
 
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {
@@ -563,14 +566,14 @@ package final class IndexedDocumentView: PageComponent {
             protectedUse = useCount + 1
             _ = settle(rows: row..<(row + 1), anchor: 0)
             trimCache()
-            guard row < rowCount, let line = line(at: row) else { break }
-            body(LayoutLine.plainText(line))
+            guard row < rowCount, let (lines, index) = line(at: row) else { break }
+            body(lines.plainText(ofLine: index))
             row += 1
         }
     }
 
     package func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)] {
-        line(at: row)?.linkMarks ?? []
+        line(at: row).map { $0.lines[$0.index].linkMarks } ?? []
     }
 
     // MARK: Navigation

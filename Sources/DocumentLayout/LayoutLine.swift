@@ -3,7 +3,8 @@ import RenderCore
 /// One laid-out line of a document: styled text runs, left to right, prefix included.
 ///
 /// Lines hold text, not cells: cells are made only when a tile that shows the line is
-/// built, so a laid-out document costs about its text, not its screen area.
+/// built, so a laid-out document costs about its text, not its screen area. Laid-out
+/// lines are kept in a `LineStore`; a `LayoutLine` is made from it for a line drawn.
 package struct LayoutLine: Hashable, Sendable {
     package struct Span: Hashable, Sendable {
         package var text: String
@@ -25,20 +26,18 @@ package struct LayoutLine: Hashable, Sendable {
 
     /// Whether the line shows nothing.
     package var isBlank: Bool { spans.allSatisfy { $0.text.utf8.allSatisfy { $0 == 0x20 } } }
-
-    /// Bytes the line holds: its span array and any text stored out of line.
-    var storageBytes: Int {
-        var bytes = MemoryLayout<LayoutLine>.stride + spans.capacity * MemoryLayout<Span>.stride
-        for span in spans where span.text.utf8.count > 15 { bytes += span.text.utf8.count }
-        return bytes
-    }
 }
 
 extension LayoutLine {
     /// A line as cells would show it: control characters replaced, trailing blanks
     /// dropped.
     static func plainText(_ line: LayoutLine) -> String {
-        var text = TextWidth.printable(line.spans.count == 1 ? line.spans[0].text : line.text)
+        plainText(line.spans.count == 1 ? line.spans[0].text : line.text)
+    }
+
+    /// A line's text as cells would show it (`plainText(_:)`).
+    static func plainText(_ text: String) -> String {
+        var text = TextWidth.printable(text)
         var trailing = 0
         for byte in text.utf8.reversed() {
             guard byte == 0x20 else { break }

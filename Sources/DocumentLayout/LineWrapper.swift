@@ -12,9 +12,9 @@ enum LineWrapper {
     /// their own (most text, `TextWidth.simpleColumns`) is cut by offsets
     /// (`wrapSimple`); in other text, such segments between two break opportunities
     /// are measured scalar by scalar and copied whole, and only the others are walked
-    /// grapheme by grapheme.
-    static func wrap(_ text: StyledText, width: Int) -> [[LayoutLine.Span]] {
-        wrapSimple(text, width: max(1, width)) ?? wrapSegments(text, width: width)
+    /// grapheme by grapheme. The lines are appended to `lines`.
+    static func wrap(_ text: StyledText, width: Int, into lines: inout LineStore) {
+        if !wrapSimple(text, width: max(1, width), into: &lines) { wrapSegments(text, width: width, into: &lines) }
     }
 
     /// `wrap` for a paragraph that goes on after `text` (in the next chunk of a page):
@@ -22,19 +22,24 @@ enum LineWrapper {
     /// The paragraph wrapped from there with what follows gives the lines the whole
     /// paragraph gives from there (greedy filling looks no further back than the
     /// line's start).
-    static func wrapUnfinished(_ text: StyledText, width: Int) -> (lines: [[LayoutLine.Span]], lastLineStart: Int) {
-        simpleLines(text, width: max(1, width), keepingLastLine: true) ?? segmentLines(text, width: width, keepingLastLine: true)
+    static func wrapUnfinished(_ text: StyledText, width: Int, into lines: inout LineStore) -> Int {
+        simpleLines(text, width: max(1, width), keepingLastLine: true, into: &lines)
+            ?? segmentLines(text, width: width, keepingLastLine: true, into: &lines)
     }
 
     /// `wrap` for any text, a segment (the text between two break opportunities) at
     /// a time.
-    static func wrapSegments(_ text: StyledText, width: Int) -> [[LayoutLine.Span]] {
-        segmentLines(text, width: width, keepingLastLine: false).lines
+    static func wrapSegments(_ text: StyledText, width: Int, into lines: inout LineStore) {
+        _ = segmentLines(text, width: width, keepingLastLine: false, into: &lines)
     }
 
-    /// `wrapSegments`, or with `keepingLastLine` `wrapUnfinished`.
-    private static func segmentLines(_ text: StyledText, width: Int, keepingLastLine: Bool) -> (lines: [[LayoutLine.Span]], lastLineStart: Int) {
+    /// `wrapSegments`, or with `keepingLastLine` `wrapUnfinished`: the lines are
+    /// appended to `lines`; gives where the last line starts in `text` (with
+    /// `keepingLastLine`) or the end of `text`.
+    private static func segmentLines(_ text: StyledText, width: Int, keepingLastLine: Bool, into lines: inout LineStore) -> Int {
         var builder = Builder(width: max(1, width), tracksOrigins: keepingLastLine)
+        swap(&builder.lines, &lines)
+        defer { swap(&builder.lines, &lines) }
         let runs = text.runs
         text.bytes.withUnsafeBufferPointer { bytes in
             var start = 0
@@ -56,30 +61,30 @@ enum LineWrapper {
                 start = end
             }
         }
-        if keepingLastLine { return (builder.lines, builder.lastLineStart ?? text.bytes.count) }
+        if keepingLastLine { return builder.lastLineStart ?? text.bytes.count }
         builder.finish()
-        return (builder.lines, text.bytes.count)
+        return text.bytes.count
     }
 
     /// `wrap` for text made only of printable ASCII and of scalars that are each a
     /// grapheme of their own (`TextWidth.simpleColumns`: most paragraphs of most
     /// pages): lines are cut straight out of the text by offsets, with no segment
     /// copied, measured a segment at a time (for ASCII, a byte is a column). Gives
-    /// exactly what the general path gives (a test compares them); `nil` for other
-    /// text.
-    static func wrapSimple(_ text: StyledText, width: Int) -> [[LayoutLine.Span]]? {
-        simpleLines(text, width: width, keepingLastLine: false)?.lines
+    /// exactly what the general path gives (a test compares them); `false`, with
+    /// nothing appended to `lines`, for other text.
+    static func wrapSimple(_ text: StyledText, width: Int, into lines: inout LineStore) -> Bool {
+        simpleLines(text, width: width, keepingLastLine: false, into: &lines) != nil
     }
 
-    /// `wrapSimple`, or with `keepingLastLine` `wrapUnfinished`.
-    private static func simpleLines(_ text: StyledText, width: Int, keepingLastLine: Bool) -> (lines: [[LayoutLine.Span]], lastLineStart: Int)? {
+    /// `wrapSimple`, or with `keepingLastLine` `wrapUnfinished`; `nil` for text that is
+    /// not simple.
+    private static func simpleLines(_ text: StyledText, width: Int, keepingLastLine: Bool, into lines: inout LineStore) -> Int? {
         text.bytes.withUnsafeBufferPointer { bytes in
             guard !bytes.isEmpty, let total = TextWidth.simpleColumns(bytes) else { return nil }
             let isASCII = total == bytes.count
             func columns(_ start: Int, _ end: Int) -> Int {
                 isASCII ? end - start : TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[start..<end])) ?? 0
             }
-            var lines: [[LayoutLine.Span]] = []
             // The line being filled: bytes `lineStart..<lineEnd` (empty when equal),
             // `lineColumns` wide.
             var lineStart = 0
@@ -92,7 +97,8 @@ enum LineWrapper {
                 var end = lineEnd
                 while end > lineStart, bytes[end - 1] == 0x20 { end -= 1 }
                 while firstRun < text.runs.count, text.runs[firstRun].end <= lineStart { firstRun += 1 }
-                lines.append(spans(of: text, in: lineStart..<end, fromRun: firstRun))
+                lines.append(text, in: lineStart..<end, fromRun: firstRun)
+                lines.endLine()
                 lineStart = lineEnd
                 lineColumns = 0
             }
@@ -129,67 +135,76 @@ enum LineWrapper {
                 }
                 start = end
             }
-            if keepingLastLine { return (lines, lineStart) }
+            if keepingLastLine { return lineStart }
             if lineStart != lineEnd { flush() }
-            return (lines, bytes.count)
+            return bytes.count
         }
-    }
-
-    /// The spans of `text` in a byte range, one a style run, looking at runs from
-    /// `firstRun` on.
-    private static func spans(of text: StyledText, in range: Range<Int>, fromRun firstRun: Int) -> [LayoutLine.Span] {
-        var spans: [LayoutLine.Span] = []
-        var index = firstRun
-        while index < text.runs.count {
-            let whole = text.range(ofRun: index)
-            guard whole.lowerBound < range.upperBound else { break }
-            let run = whole.clamped(to: range)
-            if !run.isEmpty { spans.append(LayoutLine.Span(String(decoding: text.bytes[run], as: UTF8.self), style: text.runs[index].style)) }
-            index += 1
-        }
-        return spans
     }
 
     /// Wraps one string of one style.
-    static func wrap(_ string: String, style: Style, width: Int) -> [[LayoutLine.Span]] {
+    static func wrap(_ string: String, style: Style, width: Int) -> LineStore {
         var text = StyledText()
         text.append(contentsOf: string.utf8, style: style)
-        return wrap(text, width: width)
+        var lines = LineStore()
+        wrap(text, width: width, into: &lines)
+        return lines
     }
 
     /// Splits preserved text (`pre`) into lines at `"\n"`, expanding tabs to stops every
-    /// 8 columns. Lines are never wrapped.
-    static func preformatted(_ text: StyledText) -> [[LayoutLine.Span]] {
-        var lines: [[LayoutLine.Span]] = [[]]
+    /// 8 columns. Lines are never wrapped. The lines are appended to `lines`; gives
+    /// those that are the text's (an empty first or last line is not).
+    static func preformatted(_ text: StyledText, into lines: inout LineStore) -> Range<Int> {
+        let first = lines.count
         var column = 0
+        var pending: [UInt8] = []
         for runIndex in text.runs.indices {
             let style = text.runs[runIndex].style
-            var pending = ""
-            func flush() {
-                if !pending.isEmpty { lines[lines.count - 1].append(.init(pending, style: style)) }
-                pending = ""
-            }
-            for character in String(decoding: text.bytes[text.range(ofRun: runIndex)], as: UTF8.self) {
-                switch character {
-                case "\n":
-                    flush()
-                    lines.append([])
-                    column = 0
-                case "\t":
-                    let spaces = 8 - column % 8
-                    pending += String(repeating: " ", count: spaces)
-                    column += spaces
-                default:
-                    pending.append(character)
-                    column += TextWidth.columns(of: character)
+            let run = text.bytes[text.range(ofRun: runIndex)]
+            // Printable ASCII, tabs and line feeds: a byte is a character of a column.
+            if run.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A }) {
+                for byte in run {
+                    switch byte {
+                    case 0x0A:
+                        lines.append(pending, style: style)
+                        pending.removeAll(keepingCapacity: true)
+                        lines.endLine()
+                        column = 0
+                    case 0x09:
+                        let spaces = 8 - column % 8
+                        pending.append(contentsOf: repeatElement(0x20, count: spaces))
+                        column += spaces
+                    default:
+                        pending.append(byte)
+                        column += 1
+                    }
+                }
+            } else {
+                for character in String(decoding: run, as: UTF8.self) {
+                    switch character {
+                    case "\n":
+                        lines.append(pending, style: style)
+                        pending.removeAll(keepingCapacity: true)
+                        lines.endLine()
+                        column = 0
+                    case "\t":
+                        let spaces = 8 - column % 8
+                        pending.append(contentsOf: repeatElement(0x20, count: spaces))
+                        column += spaces
+                    default:
+                        pending.append(contentsOf: character.utf8)
+                        column += TextWidth.columns(of: character)
+                    }
                 }
             }
-            flush()
+            lines.append(pending, style: style)
+            pending.removeAll(keepingCapacity: true)
         }
+        lines.endLine()
         // The newline right after <pre> and the one before </pre> make no line.
-        if lines.first?.isEmpty == true, lines.count > 1 { lines.removeFirst() }
-        if lines.last?.isEmpty == true, lines.count > 1 { lines.removeLast() }
-        return lines
+        var range = first..<lines.count
+        if lines.isEmpty(line: range.lowerBound), range.count > 1 { range = (range.lowerBound + 1)..<range.upperBound }
+        if lines.isEmpty(line: range.upperBound - 1), range.count > 1 { range = range.lowerBound..<(range.upperBound - 1) }
+        return range
     }
 
     /// Accumulates segments (the text between two break opportunities) into lines of
@@ -204,7 +219,7 @@ enum LineWrapper {
         }
 
         let width: Int
-        var lines: [[LayoutLine.Span]] = []
+        var lines = LineStore()
         /// The segment being placed: its bytes (zero-width graphemes dropped) and pieces.
         private var segment: [UInt8] = []
         private var pieces: [Piece] = []
@@ -313,7 +328,8 @@ enum LineWrapper {
 
         private mutating func flush() {
             line.trimTrailingSpaces()
-            lines.append(line.spans)
+            lines.append(line, in: 0..<line.bytes.count)
+            lines.endLine()
             line.removeAll()
             lineColumns = 0
             lastLineStart = nil

@@ -29,7 +29,7 @@ struct PageLayout {
     let endsInsideText: Bool
     private(set) var carryOut: DocumentLayoutEngine.Carry?
     /// Lines laid out and not handed over by `takeLines`.
-    private(set) var lines: [LayoutLine] = []
+    private(set) var lines = LineStore()
     /// For each line in `lines`, the block element it came from (`-1` outside any).
     private(set) var lineBlocks: [HTMLDocument.NodeIndex] = []
     /// With `recordsBoxes`: for each line in `lines`, its open blocks, outermost
@@ -50,6 +50,10 @@ struct PageLayout {
     /// Lines handed over by `takeLines`.
     private var linesTaken = 0
     private var nextUnit = 0
+    /// The buffers of the unit laid out last (and of its table cells), for the next
+    /// (`DocumentLayoutEngine.Buffers`).
+    private var buffers = DocumentLayoutEngine.Buffers()
+    private var cellBuffers = DocumentLayoutEngine.Buffers()
     /// The unit being laid out, and where its first line is in the page.
     private var current: DocumentLayoutEngine?
     private var currentFirstLine = 0
@@ -109,14 +113,20 @@ struct PageLayout {
     /// Hands over the lines laid out so far and forgets them, so that a layout written
     /// out as it goes holds only a chunk at a time. Line numbers (anchors) still
     /// count the lines handed over.
-    mutating func takeLines() -> [LayoutLine] {
+    mutating func takeLines() -> LineStore {
         defer {
             linesTaken += lines.count
             // Handed over, not copied: new arrays follow.
-            lines = []
+            lines = LineStore()
             lineBlocks = []
         }
         return lines
+    }
+
+    private mutating func takeBuffers() -> DocumentLayoutEngine.Buffers {
+        var taken = DocumentLayoutEngine.Buffers()
+        swap(&taken, &buffers)
+        return taken
     }
 
     private mutating func startNextUnit() -> Bool {
@@ -127,8 +137,10 @@ struct PageLayout {
         if nextUnit == 0, let carryIn {
             current = .resumed(unit, of: document, width: width, linkBase: linkBase, carry: carryIn, openAtEnd: openAtEnd)
         } else {
-            current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes)
+            current = .unit(
+                unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes, buffers: takeBuffers())
             current?.openAtEnd = openAtEnd
+            swap(&cellBuffers, &current!.cellBuffers)
         }
         current?.endsInsideText = endsInsideText && nextUnit == units.units.count - 1
         currentFirstLine = lineCount
@@ -145,26 +157,26 @@ struct PageLayout {
     /// Takes the current unit's new lines, and its results once it is finished.
     private mutating func absorbCurrent() {
         let isFirstBatch = current!.emittedLineCount == current!.lines.count
-        let taken = current!.takeLines()
-        if isFirstBatch, !taken.lines.isEmpty {
+        if isFirstBatch, !current!.lines.isEmpty {
             if margins.blankLineBefore(partAskingAbove: current!.blankBeforeFirstLine) {
                 lines.append(LayoutLine())
-                lineBlocks.append(taken.blocks[0])
+                lineBlocks.append(current!.lineBlocks[0])
                 if recordsBoxes { linePaths.append([]) }
             }
             currentFirstLine = lineCount
             if let unit = currentUnit { unitStarts[unit].line = lineCount }
         }
-        lines += taken.lines
-        lineBlocks += taken.blocks
-        linePaths += taken.paths
-        guard let unit = current, unit.isFinished else { return }
-        for (id, line) in unit.anchors where anchors[id] == nil { anchors[id] = currentFirstLine + line }
-        links += unit.links
-        tableBoxes.merge(unit.tableBoxes) { first, _ in first }
-        margins.partEnded(hadLines: unit.emittedLineCount > 0, endsWithBlankLine: unit.endsWithBlankLine, asksBelow: unit.isBlankPending)
-        pendingAnchors += unit.pendingAnchors
-        if !openAtEnd.isEmpty, nextUnit == units.units.count { carryOut = unit.carry() }
+        current!.moveLines(to: &lines, blocks: &lineBlocks, paths: &linePaths)
+        guard current!.isFinished else { return }
+        for (id, line) in current!.anchors where anchors[id] == nil { anchors[id] = currentFirstLine + line }
+        links += current!.links
+        tableBoxes.merge(current!.tableBoxes) { first, _ in first }
+        margins.partEnded(
+            hadLines: current!.emittedLineCount > 0, endsWithBlankLine: current!.endsWithBlankLine, asksBelow: current!.isBlankPending)
+        pendingAnchors += current!.pendingAnchors
+        if !openAtEnd.isEmpty, nextUnit == units.units.count { carryOut = current!.carry() }
+        buffers = current!.takeBuffers()
+        swap(&cellBuffers, &current!.cellBuffers)
         current = nil
     }
 

@@ -133,7 +133,7 @@ package enum PageStream {
         var layout = Duration.zero, text = Duration.zero, written = Duration.zero
         var linkBase = 0
         for fragment in fragments {
-            var lines: [LayoutLine] = []
+            var lines = LineStore()
             layout += clock.measure {
                 let units = LayoutUnits(fragment)
                 var page = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
@@ -142,7 +142,7 @@ package enum PageStream {
                 lines = page.takeLines()
             }
             var strings: [String] = []
-            text += clock.measure { strings = lines.map(LayoutLine.plainText) }
+            text += clock.measure { strings = lines.indices.map(lines.plainText) }
             written += clock.measure { write(strings) }
         }
         return (parse, layout, text, written)
@@ -166,7 +166,8 @@ private struct FragmentLayout: Sendable {
     init(_ fragment: HTMLDocument, units: LayoutUnits, width: Int, linkBase: Int) {
         var layout = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
         layout.advance(toLines: .max)
-        lines = layout.takeLines().map(LayoutLine.plainText)
+        let laidOut = layout.takeLines()
+        lines = laidOut.indices.map(laidOut.plainText)
         links = layout.links
         margins = layout.margins
     }
@@ -183,8 +184,8 @@ private struct FragmentLayout: Sendable {
     /// Entries of the References list: `targets`, the first numbered `firstNumber`,
     /// of a list of `total`.
     init(references targets: ArraySlice<String>, firstNumber: Int, total: Int, width: Int) {
-        lines = DocumentLayoutEngine.referenceEntries(targets, firstNumber: firstNumber, total: total, width: width)
-            .map { LayoutLine.plainText(LayoutLine(spans: $0)) }
+        let entries = DocumentLayoutEngine.referenceEntries(targets, firstNumber: firstNumber, total: total, width: width)
+        lines = entries.indices.map(entries.plainText)
         links = []
         margins = MarginJoin()
         _ = margins.blankLineBefore(partAskingAbove: false)

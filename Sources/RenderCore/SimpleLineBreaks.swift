@@ -69,6 +69,17 @@ enum SimpleLineBreaks {
             var spacesBeforePrevious: Class?
             var upcoming = index < bytes.count ? character(at: index) : nil
             while index < bytes.count {
+                // After two letters, a letter changes nothing and allows no break
+                // (LB28): a run of them is passed over at once.
+                if previous == .letter, beforePrevious == .letter {
+                    var end = index
+                    while end < bytes.count, bytes[end] < 128, classes[Int(bytes[end])] == .letter { end += 1 }
+                    if end > index {
+                        index = end
+                        guard index < bytes.count else { break }
+                        upcoming = character(at: index)
+                    }
+                }
                 guard let (current, length) = upcoming else { return nil }
                 let nextIndex = index + length
                 upcoming = nextIndex < bytes.count ? character(at: nextIndex) : nil

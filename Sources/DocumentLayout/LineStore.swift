@@ -1,0 +1,212 @@
+import RenderCore
+
+/// Laid-out lines stored together: the text of every line in one byte buffer, the
+/// style runs over it in one array, and where each line's runs end in another.
+///
+/// Laying out a line allocates nothing: a line of `[LayoutLine.Span]` cost an array
+/// and a `String` per span to build, and as many frees (a fifth of a layout's time
+/// went to the allocator and reference counting). A `LayoutLine` is made only for a
+/// line that is drawn (`subscript`); text for a dump is read from the bytes.
+///
+/// A line is built by appending runs to the open line (`append(_:style:)`,
+/// `appendMerging(_:style:)`, `append(line:of:)`) and closing it (`endLine`). Two
+/// stores are equal when their lines are, span for span.
+package struct LineStore: Sendable, Equatable {
+    struct Run: Sendable, Equatable {
+        /// Where the run ends in `bytes`; it starts where the run before ends.
+        var end: Int
+        var style: Style
+    }
+
+    private var bytes: [UInt8] = []
+    private var runs: [Run] = []
+    /// For each line, where its runs end in `runs`.
+    private var lineRunEnds: [Int] = []
+
+    package init() {}
+
+    /// A store of `lines`, span for span.
+    package init(_ lines: some Sequence<LayoutLine>) {
+        for line in lines { append(line) }
+    }
+
+    /// Runs of the open line (appended since the last `endLine`).
+    private var openRunStart: Int { lineRunEnds.last ?? 0 }
+    /// Where the bytes of run `index` start.
+    private func start(ofRun index: Int) -> Int { index == 0 ? 0 : runs[index - 1].end }
+
+    // MARK: Building
+
+    /// Appends a run of text to the open line (nothing when `text` is empty).
+    mutating func append(_ text: some Collection<UInt8>, style: Style) {
+        guard !text.isEmpty else { return }
+        bytes.append(contentsOf: text)
+        runs.append(Run(end: bytes.count, style: style))
+    }
+
+    /// Appends `count` spaces as a run of plain text.
+    mutating func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        bytes.append(contentsOf: repeatElement(0x20, count: count))
+        runs.append(Run(end: bytes.count, style: .plain))
+    }
+
+    /// Appends text to the open line, joined to its last run when the style is the
+    /// same.
+    mutating func appendMerging(_ text: some Collection<UInt8>, style: Style) {
+        guard !text.isEmpty else { return }
+        bytes.append(contentsOf: text)
+        if runs.count > openRunStart, runs[runs.count - 1].style == style {
+            runs[runs.count - 1].end = bytes.count
+        } else {
+            runs.append(Run(end: bytes.count, style: style))
+        }
+    }
+
+    /// Appends the runs of line `index` of `other` to the open line; with `merging`,
+    /// each is joined to the run before it when the styles are the same.
+    mutating func append(line index: Int, of other: LineStore, merging: Bool = false) {
+        let runRange = other.runRange(ofLine: index)
+        guard !runRange.isEmpty else { return }
+        let byteStart = other.start(ofRun: runRange.lowerBound)
+        let shift = bytes.count - byteStart
+        bytes.append(contentsOf: other.bytes[byteStart..<other.runs[runRange.upperBound - 1].end])
+        for run in other.runs[runRange] {
+            if merging, runs.count > openRunStart, runs[runs.count - 1].style == run.style {
+                runs[runs.count - 1].end = run.end + shift
+            } else {
+                runs.append(Run(end: run.end + shift, style: run.style))
+            }
+        }
+    }
+
+    /// Appends the runs of `text` over bytes `range` to the open line, looking at its
+    /// runs from `firstRun` on (runs wholly before `range` are skipped).
+    mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int = 0) {
+        var index = firstRun
+        text.bytes.withUnsafeBufferPointer { source in
+            while index < text.runs.count {
+                let whole = text.range(ofRun: index)
+                guard whole.lowerBound < range.upperBound else { break }
+                let run = whole.clamped(to: range)
+                if !run.isEmpty { append(UnsafeBufferPointer(rebasing: source[run]), style: text.runs[index].style) }
+                index += 1
+            }
+        }
+    }
+
+    /// Appends a line's spans to the open line.
+    mutating func append(_ spans: [LayoutLine.Span]) {
+        for span in spans { append(span.text.utf8, style: span.style) }
+    }
+
+    /// Closes the open line (a line with no runs is empty).
+    mutating func endLine() {
+        lineRunEnds.append(runs.count)
+    }
+
+    /// Appends a whole line.
+    mutating func append(_ line: LayoutLine) {
+        append(line.spans)
+        endLine()
+    }
+
+    /// Appends every line of `other`.
+    mutating func append(contentsOf other: LineStore) {
+        guard !other.lineRunEnds.isEmpty else { return }
+        precondition(openRunStart == runs.count, "a line is open")
+        let byteShift = bytes.count
+        let runShift = runs.count
+        bytes += other.bytes
+        runs += other.runs.lazy.map { Run(end: $0.end + byteShift, style: $0.style) }
+        lineRunEnds += other.lineRunEnds.lazy.map { $0 + runShift }
+    }
+
+    /// Forgets every line, keeping the buffers for the lines to come.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        lineRunEnds.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Reading
+
+    /// The runs of line `index`, as indices into `runs`.
+    private func runRange(ofLine index: Int) -> Range<Int> {
+        (index == 0 ? 0 : lineRunEnds[index - 1])..<lineRunEnds[index]
+    }
+
+    /// The bytes of line `index`.
+    private func byteRange(ofLine index: Int) -> Range<Int> {
+        let runRange = runRange(ofLine: index)
+        guard !runRange.isEmpty else { return 0..<0 }
+        return start(ofRun: runRange.lowerBound)..<runs[runRange.upperBound - 1].end
+    }
+
+    /// Whether line `index` has no text at all.
+    func isEmpty(line index: Int) -> Bool {
+        runRange(ofLine: index).isEmpty
+    }
+
+    /// Calls `body` with the UTF-8 text of line `index`, styles left out.
+    func withText<Result>(ofLine index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let range = byteRange(ofLine: index)
+        return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The text of line `index`, styles left out.
+    func text(ofLine index: Int) -> String {
+        withText(ofLine: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Line `index` as cells would show it: control characters replaced, trailing
+    /// blanks dropped (`LayoutLine.plainText`).
+    package func plainText(ofLine index: Int) -> String {
+        withText(ofLine: index) { text in
+            var end = text.count
+            while end > 0, text[end - 1] == 0x20 { end -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: text[..<end])
+            // Most lines are printable as they are (and end in a printable character).
+            if TextWidth.simpleColumns(trimmed) != nil { return String(decoding: trimmed, as: UTF8.self) }
+            return LayoutLine.plainText(String(decoding: text, as: UTF8.self))
+        }
+    }
+
+    /// Whether line `index` shows nothing (it is empty or all spaces).
+    func isBlank(line index: Int) -> Bool {
+        withText(ofLine: index) { $0.allSatisfy { $0 == 0x20 } }
+    }
+
+    /// Columns line `index` takes: measured run by run, as the runs are drawn.
+    func columns(ofLine index: Int) -> Int {
+        var total = 0
+        bytes.withUnsafeBufferPointer { bytes in
+            for run in runRange(ofLine: index) {
+                let text = UnsafeBufferPointer(rebasing: bytes[start(ofRun: run)..<runs[run].end])
+                total += TextWidth.simpleColumns(text) ?? TextWidth.columns(of: String(decoding: text, as: UTF8.self))
+            }
+        }
+        return total
+    }
+
+    /// Bytes the store holds (its buffers' capacities).
+    var storageBytes: Int {
+        bytes.capacity + runs.capacity * MemoryLayout<Run>.stride + lineRunEnds.capacity * MemoryLayout<Int>.stride
+    }
+}
+
+extension LineStore: RandomAccessCollection {
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { lineRunEnds.count }
+
+    /// Line `index` as spans, one a run: made anew at each call.
+    package subscript(index: Int) -> LayoutLine {
+        let runRange = runRange(ofLine: index)
+        var spans: [LayoutLine.Span] = []
+        spans.reserveCapacity(runRange.count)
+        for run in runRange {
+            spans.append(LayoutLine.Span(String(decoding: bytes[start(ofRun: run)..<runs[run].end], as: UTF8.self), style: runs[run].style))
+        }
+        return LayoutLine(spans: spans)
+    }
+}
