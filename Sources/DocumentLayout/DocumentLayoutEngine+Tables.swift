@@ -36,6 +36,13 @@ extension DocumentLayoutEngine {
             if measure.fits(width: width) {
                 contents.append(measure.lines)
                 links += measure.links
+            } else if measure.isOneParagraph {
+                // Its one line is the cell's text: wrapped at the width, it is what a
+                // layout at the width gives.
+                var lines = LineStore()
+                LineWrapper.wrap(measure.lines.styledText(ofLine: 0), width: max(1, width), into: &lines)
+                contents.append(lines)
+                links += measure.links
             } else {
                 contents.append(Self.layoutCell(
                     cell.node, in: document, width: width, tableDepth: tableDepth + 1,
@@ -63,6 +70,9 @@ extension DocumentLayoutEngine {
         /// Columns of the widest line prefix (list markers, quote bars), before any
         /// clipping at half the width.
         var widestPrefix: Int
+        /// Whether the cell holds one paragraph of simple text, on one line
+        /// (`DocumentLayoutEngine.linesAreWrappedText`).
+        var isOneParagraph: Bool
 
         /// Whether laying the cell out at `width` gives `lines`: every line fits, and
         /// no prefix is clipped (prefixes stop growing at half the width).
@@ -99,7 +109,9 @@ extension DocumentLayoutEngine {
                 style: Self.cellStyle(cell, in: style), linkBase: base, links: &links, buffers: &cellBuffers)
             base += links.count
             let preferred = layout.lines.indices.reduce(1) { max($0, layout.lines.withText(ofLine: $1, Self.columns)) }
-            return MeasuredCell(lines: layout.lines, links: links, preferred: preferred, widestPrefix: layout.widestPrefix)
+            return MeasuredCell(
+                lines: layout.lines, links: links, preferred: preferred, widestPrefix: layout.widestPrefix,
+                isOneParagraph: layout.isWrappedText && layout.lines.count == 1)
         }
     }
 

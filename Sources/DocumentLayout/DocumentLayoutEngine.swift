@@ -66,6 +66,9 @@ struct DocumentLayoutEngine {
     /// Columns of the widest line prefix so far, counted before prefixes are clipped
     /// at half the width (where clipping starts, a layout depends on the width).
     private(set) var widestPrefix = 0
+    /// Whether the lines are simple text (`LineWrapper.wrapSimple`) wrapped at the
+    /// width and nothing more: no block, list, rule or table was met.
+    private(set) var linesAreWrappedText = true
     /// Whether every node of this part is laid out.
     private(set) var isFinished = false
     /// Elements still open where this part ends (the page goes on inside them in the
@@ -281,11 +284,12 @@ struct DocumentLayoutEngine {
 
     /// Lays out the content of a table cell at `width`; its links are numbered from
     /// `linkBase + 1` and appended to `links`. Also gives the columns of the widest
-    /// line prefix, before any clipping (see `MeasuredCell.fits`).
+    /// line prefix, before any clipping (see `MeasuredCell.fits`), and whether the
+    /// lines are simple text wrapped (`linesAreWrappedText`).
     static func layoutCell(
         _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int,
         style: Style, linkBase: Int, links: inout [String], buffers: inout Buffers
-    ) -> (lines: LineStore, widestPrefix: Int) {
+    ) -> (lines: LineStore, widestPrefix: Int, isWrappedText: Bool) {
         var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth, buffers: buffers)
         buffers = Buffers()
         engine.styles[0] = style
@@ -297,7 +301,7 @@ struct DocumentLayoutEngine {
         var lines = LineStore()
         lines.append(contentsOf: engine.lines)
         defer { buffers = engine.takeBuffers() }
-        return (lines, engine.widestPrefix)
+        return (lines, engine.widestPrefix, engine.linesAreWrappedText)
     }
 
     /// Walks the document until there are `lineCount` lines or nothing is left.
@@ -315,6 +319,7 @@ struct DocumentLayoutEngine {
             }
             guard !document.isHidden(index) else { continue }
             if node.tag == .table, tableDepth < Self.maximumTableDepth {
+                linesAreWrappedText = false
                 layoutTable(index)
                 continue
             }
@@ -329,6 +334,10 @@ struct DocumentLayoutEngine {
 
     private mutating func enter(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {
         let role = ElementRole(tag)
+        switch role {
+        case .block, .list, .listItem, .horizontalRule: linesAreWrappedText = false
+        case .lineBreak, .image, .tableCell, .replaced, .marked, .inline: break
+        }
         switch role {
         case .block(let margin):
             flushInline()
@@ -527,7 +536,7 @@ struct DocumentLayoutEngine {
         }
         inline.trimTrailingSpace()
         guard inline.hasContent else { return }
-        LineWrapper.wrap(inline.text, width: width - prefixColumns(), into: &wrapped)
+        if !LineWrapper.wrap(inline.text, width: width - prefixColumns(), into: &wrapped) { linesAreWrappedText = false }
         var widest = 0
         for line in wrapped.indices {
             if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }

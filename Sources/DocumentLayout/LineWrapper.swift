@@ -12,9 +12,13 @@ enum LineWrapper {
     /// their own (most text, `TextWidth.simpleColumns`) is cut by offsets
     /// (`wrapSimple`); in other text, such segments between two break opportunities
     /// are measured scalar by scalar and copied whole, and only the others are walked
-    /// grapheme by grapheme. The lines are appended to `lines`.
-    static func wrap(_ text: StyledText, width: Int, into lines: inout LineStore) {
-        if !wrapSimple(text, width: max(1, width), into: &lines) { wrapSegments(text, width: width, into: &lines) }
+    /// grapheme by grapheme. The lines are appended to `lines`; gives whether the
+    /// text was simple.
+    @discardableResult
+    static func wrap(_ text: StyledText, width: Int, into lines: inout LineStore) -> Bool {
+        if wrapSimple(text, width: max(1, width), into: &lines) { return true }
+        wrapSegments(text, width: width, into: &lines)
+        return false
     }
 
     /// `wrap` for a paragraph that goes on after `text` (in the next chunk of a page):
