@@ -32,7 +32,7 @@ struct DocumentLayoutEngine {
     private var noWrapDepth = 0
     /// Links before this part of the page: the first link here is number
     /// `linkBase + 1`.
-    let linkBase: Int
+    private(set) var linkBase: Int
     /// Link targets of this part in order of appearance; link n is
     /// `links[n - linkBase - 1]`.
     var links: [String] = []
@@ -142,27 +142,68 @@ struct DocumentLayoutEngine {
     /// An engine ready to lay out one unit of a page, a part at a time (`advance`):
     /// inside the containers that hold it, as if the page before it were laid out.
     static func unit(
-        _ unit: LayoutUnits.Unit, of document: HTMLDocument, width: Int, linkBase: Int, recordsBoxes: Bool = false,
-        buffers: consuming Buffers = Buffers()
+        _ unit: LayoutUnits.Unit, of document: HTMLDocument, width: Int, linkBase: Int, recordsBoxes: Bool = false
     ) -> DocumentLayoutEngine {
-        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, buffers: buffers)
+        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase)
         engine.recordsBoxes = recordsBoxes
+        engine.begin(unit)
+        return engine
+    }
+
+    /// Makes this engine, done with its unit, ready for `unit` of the same document:
+    /// every field as `unit(_:of:...)` sets it, the buffers kept (`openAtEnd` and
+    /// `endsInsideText` are set as for a new engine). A page lays out unit after unit
+    /// with one engine, so that a unit, often a paragraph of a line or two, costs no
+    /// engine to build and destroy.
+    mutating func restart(_ unit: LayoutUnits.Unit, linkBase: Int) {
+        precondition(tableDepth == 0, "a table cell's engine is not restarted")
+        lines.removeAll()
+        staged.removeAll()
+        lineBlocks.removeAll(keepingCapacity: true)
+        blocks.removeAll(prefixLimit: width / 2)
+        styles.removeAll(keepingCapacity: true)
+        styles.append(.plain)
+        inline.removeAll()
+        preDepth = 0
+        pendingBlankDepth = nil
+        lastLineBlank = true
+        noWrapDepth = 0
+        self.linkBase = linkBase
+        links.removeAll()
+        anchors.removeAll()
+        pendingAnchors.removeAll()
+        emittedLineCount = 0
+        blankBeforeFirstLine = false
+        pendingWalk.removeAll(keepingCapacity: true)
+        furthestNode = 0
+        linePaths.removeAll()
+        tableBoxes.removeAll()
+        linesBefore = false
+        widestPrefix = 0
+        linesAreWrappedText = true
+        isFinished = false
+        begin(unit)
+    }
+
+    /// Opens the containers around `unit` and queues its nodes.
+    private mutating func begin(_ unit: LayoutUnits.Unit) {
         // The containers add no prefix, style or margin: only the innermost is pushed,
         // so that lines name their block (all of them for a box tree), and a unit
         // deep in nested containers costs no more than one near the top.
-        var containers: [HTMLDocument.NodeIndex] = []
-        var parent = document[unit.first].parent
-        while parent != HTMLDocument.none, parent != document.root {
-            containers.append(parent)
-            guard recordsBoxes else { break }
-            parent = document[parent].parent
+        let parent = document[unit.first].parent
+        if parent != HTMLDocument.none, parent != document.root, !recordsBoxes {
+            blocks.push(BlockContext(tag: document[parent].tag, node: parent))
+        } else if recordsBoxes {
+            var containers: [HTMLDocument.NodeIndex] = []
+            var container = parent
+            while container != HTMLDocument.none, container != document.root {
+                containers.append(container)
+                container = document[container].parent
+            }
+            for container in containers.reversed() { blocks.push(BlockContext(tag: document[container].tag, node: container)) }
         }
-        for container in containers.reversed() {
-            engine.blocks.push(BlockContext(tag: document[container].tag, node: container))
-        }
-        engine.pendingAnchors = unit.anchors
-        engine.pushUnitNodes(unit)
-        return engine
+        pendingAnchors = unit.anchors
+        pushUnitNodes(unit)
     }
 
     /// Queues the nodes of `unit` to be walked, first on top.

@@ -50,10 +50,8 @@ struct PageLayout {
     /// Lines handed over by `takeLines`.
     private var linesTaken = 0
     private var nextUnit = 0
-    /// The buffers of the unit laid out last (and of its table cells), for the next
-    /// (`DocumentLayoutEngine.Buffers`).
-    private var buffers = DocumentLayoutEngine.Buffers()
-    private var cellBuffers = DocumentLayoutEngine.Buffers()
+    /// The engine of the unit laid out last, to lay out the next (`restart`).
+    private var finishedEngine: DocumentLayoutEngine?
     /// The unit being laid out, and where its first line is in the page.
     private var current: DocumentLayoutEngine?
     private var currentFirstLine = 0
@@ -123,12 +121,6 @@ struct PageLayout {
         return lines
     }
 
-    private mutating func takeBuffers() -> DocumentLayoutEngine.Buffers {
-        var taken = DocumentLayoutEngine.Buffers()
-        swap(&taken, &buffers)
-        return taken
-    }
-
     private mutating func startNextUnit() -> Bool {
         guard nextUnit < units.units.count else { return false }
         var unit = units.units[nextUnit]
@@ -137,10 +129,13 @@ struct PageLayout {
         if nextUnit == 0, let carryIn {
             current = .resumed(unit, of: document, width: width, linkBase: linkBase, carry: carryIn, openAtEnd: openAtEnd)
         } else {
-            current = .unit(
-                unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes, buffers: takeBuffers())
+            if var engine = finishedEngine.take() {
+                engine.restart(unit, linkBase: linkBase + links.count)
+                current = consume engine
+            } else {
+                current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes)
+            }
             current?.openAtEnd = openAtEnd
-            swap(&cellBuffers, &current!.cellBuffers)
         }
         current?.endsInsideText = endsInsideText && nextUnit == units.units.count - 1
         currentFirstLine = lineCount
@@ -175,9 +170,7 @@ struct PageLayout {
             hadLines: current!.emittedLineCount > 0, endsWithBlankLine: current!.endsWithBlankLine, asksBelow: current!.isBlankPending)
         pendingAnchors += current!.pendingAnchors
         if !openAtEnd.isEmpty, nextUnit == units.units.count { carryOut = current!.carry() }
-        buffers = current!.takeBuffers()
-        swap(&cellBuffers, &current!.cellBuffers)
-        current = nil
+        finishedEngine = current.take()
     }
 
     /// Ends the page with its References list (a fragment just ends).
