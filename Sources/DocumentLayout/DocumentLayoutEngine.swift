@@ -531,11 +531,11 @@ struct DocumentLayoutEngine {
         }
     }
 
-    /// The character that underlines a heading's text, for the top two levels.
-    private func headingRule(_ tag: HTMLTag) -> Character? {
+    /// The character (UTF-8) that underlines a heading's text, for the top two levels.
+    private func headingRule(_ tag: HTMLTag) -> String.UTF8View? {
         switch tag {
-        case .h1: "═"
-        case .h2: "─"
+        case .h1: "═".utf8
+        case .h2: "─".utf8
         default: nil
         }
     }
@@ -566,7 +566,7 @@ struct DocumentLayoutEngine {
     }
 
     /// Lays out the collected inline content as lines, then forgets it.
-    mutating func flushInline(heading rule: Character? = nil) {
+    mutating func flushInline(heading rule: String.UTF8View? = nil) {
         defer { inline.removeAll() }
         var wrapped = takeStaged()
         defer { staged = wrapped }
@@ -584,7 +584,9 @@ struct DocumentLayoutEngine {
             emit(line: line, of: wrapped)
         }
         if let rule, widest > 0 {
-            emit([.init(String(repeating: rule, count: widest), style: Style(.bold))])
+            startLine()
+            for _ in 0..<widest { lines.appendMerging(rule, style: Style(.bold)) }
+            endLine(hasContent: true)
         }
     }
 

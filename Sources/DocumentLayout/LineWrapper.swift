@@ -84,8 +84,19 @@ enum LineWrapper {
     /// not simple.
     private static func simpleLines(_ text: StyledText, width: Int, keepingLastLine: Bool, into lines: inout LineStore) -> Int? {
         text.bytes.withUnsafeBufferPointer { bytes in
-            guard !bytes.isEmpty, let total = TextWidth.simpleColumns(bytes) else { return nil }
-            let isASCII = total == bytes.count
+            guard !bytes.isEmpty else { return nil }
+            // Forced breaks (`<br>`) cut the text into pieces wrapped one after another:
+            // no break rule looks across one. Each piece must be simple.
+            var isASCII = true
+            var pieceStart = 0
+            while pieceStart <= bytes.count {
+                let pieceEnd = bytes[pieceStart...].firstIndex(of: 0x0A) ?? bytes.count
+                guard let columns = TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])) else { return nil }
+                isASCII = isASCII && columns == pieceEnd - pieceStart
+                // (What follows the last line of a paragraph that goes on is not known.)
+                if pieceEnd < bytes.count, keepingLastLine { return nil }
+                pieceStart = pieceEnd + 1
+            }
             func columns(_ start: Int, _ end: Int) -> Int {
                 isASCII ? end - start : TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[start..<end])) ?? 0
             }
@@ -117,27 +128,40 @@ enum LineWrapper {
                 lineEnd = end
                 lineColumns += columns(start, end)
             }
-            var start = 0
-            for end in LineBreaks.opportunities(inUTF8: bytes) where end > start {
-                var trailing = 0
-                while trailing < end - start, bytes[end - 1 - trailing] == 0x20 { trailing += 1 }
-                let content = columns(start, end - trailing)
-                if lineColumns + content > width, lineStart != lineEnd { flush() }
-                if content > width {
-                    // A word wider than the line, broken between characters (each a
-                    // grapheme of its own here).
-                    var offset = start
-                    while offset < end {
-                        let lead = bytes[offset]
-                        let next = offset + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3)
-                        if lineColumns + columns(offset, next) > width, lineStart != lineEnd { flush() }
-                        append(from: offset, to: next)
-                        offset = next
+            pieceStart = 0
+            while true {
+                let pieceEnd = bytes[pieceStart...].firstIndex(of: 0x0A) ?? bytes.count
+                let piece = UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])
+                var start = pieceStart
+                lineStart = pieceStart
+                lineEnd = pieceStart
+                for opportunity in LineBreaks.opportunities(inUTF8: piece) {
+                    let end = pieceStart + opportunity
+                    guard end > start else { continue }
+                    var trailing = 0
+                    while trailing < end - start, bytes[end - 1 - trailing] == 0x20 { trailing += 1 }
+                    let content = columns(start, end - trailing)
+                    if lineColumns + content > width, lineStart != lineEnd { flush() }
+                    if content > width {
+                        // A word wider than the line, broken between characters (each a
+                        // grapheme of its own here).
+                        var offset = start
+                        while offset < end {
+                            let lead = bytes[offset]
+                            let next = offset + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3)
+                            if lineColumns + columns(offset, next) > width, lineStart != lineEnd { flush() }
+                            append(from: offset, to: next)
+                            offset = next
+                        }
+                    } else {
+                        append(from: start, to: end)
                     }
-                } else {
-                    append(from: start, to: end)
+                    start = end
                 }
-                start = end
+                guard pieceEnd < bytes.count else { break }
+                // A forced break ends the line, even an empty one.
+                flush()
+                pieceStart = pieceEnd + 1
             }
             if keepingLastLine { return lineStart }
             if lineStart != lineEnd { flush() }
