@@ -462,9 +462,9 @@ struct DocumentLayoutEngine {
             styles.append(styles[styles.count - 1].merging(header ? Style(.bold) : .plain))
         case .inline(let style):
             if tag == .nobr { noWrapDepth += 1 }
-            if Self.isNumberedLink(index, in: document), let href = document.attribute("href", of: index)?.trimmingSpaces {
+            if let href = Self.numberedLinkTarget(index, in: document) {
                 links.append(String(href))
-                inline.append("[\(linkBase + links.count)]", style: styles[styles.count - 1].merging(Style(.dim)), preserve: true)
+                inline.appendLinkMark(linkBase + links.count, style: styles[styles.count - 1].merging(Style(.dim)))
             }
             styles.append(styles[styles.count - 1].merging(style))
         }
@@ -542,8 +542,15 @@ struct DocumentLayoutEngine {
 
     /// Whether the element is a link that gets a number: an `a` with a target.
     static func isNumberedLink(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> Bool {
-        guard document[index].tag == .a, let href = document.attribute("href", of: index) else { return false }
-        return !href.trimmingSpaces.isEmpty
+        numberedLinkTarget(index, in: document) != nil
+    }
+
+    /// The target of a link that gets a number, white space trimmed; `nil` for other
+    /// elements.
+    static func numberedLinkTarget(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> Substring? {
+        guard document[index].tag == .a, document[index].attributeCount > 0, let href = document.attribute("href", of: index) else { return nil }
+        let target = href.trimmingSpaces
+        return target.isEmpty ? nil : target
     }
 
     /// The next item's marker; `value` (an item's own number) resets the count.

@@ -77,6 +77,21 @@ struct InlineRuns: Sendable {
         append(string.utf8, style: style, preserve: preserve)
     }
 
+    /// A link mark, `[number]`, kept as it is.
+    mutating func appendLinkMark(_ number: Int, style: Style) {
+        text.appendByte(UInt8(ascii: "["))
+        var digits = 1
+        while digits < 19, number >= Self.powersOfTen[digits] { digits += 1 }
+        for place in stride(from: digits - 1, through: 0, by: -1) {
+            text.appendByte(UInt8(ascii: "0") + UInt8(number / Self.powersOfTen[place] % 10))
+        }
+        text.appendByte(UInt8(ascii: "]"))
+        text.closeRun(style: style)
+        afterSpace = false
+    }
+
+    private static let powersOfTen: [Int] = (0..<19).map { (0..<$0).reduce(1) { value, _ in value * 10 } }
+
     /// A forced line break (`<br>`): spaces before it are dropped, and spaces after it.
     mutating func appendLineBreak(style: Style) {
         trimTrailingSpace()

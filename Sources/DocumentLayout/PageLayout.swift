@@ -50,10 +50,11 @@ struct PageLayout {
     /// Lines handed over by `takeLines`.
     private var linesTaken = 0
     private var nextUnit = 0
-    /// The engine of the unit laid out last, to lay out the next (`restart`).
-    private var finishedEngine: DocumentLayoutEngine?
-    /// The unit being laid out, and where its first line is in the page.
+    /// The engine of the unit being laid out (while `isUnitOpen`), or of the one laid
+    /// out last, to lay out the next (`restart`); and where the unit's first line is
+    /// in the page.
     private var current: DocumentLayoutEngine?
+    private var isUnitOpen = false
     private var currentFirstLine = 0
     /// The index of that unit (`nil` for the References list).
     private var currentUnit: Int?
@@ -91,7 +92,7 @@ struct PageLayout {
     /// The furthest node laid out; nodes are numbered in document order, so this says
     /// how much of the page is laid out.
     var furthestNode: HTMLDocument.NodeIndex {
-        if let current { return current.furthestNode }
+        if isUnitOpen { return current!.furthestNode }
         if nextUnit < units.units.count { return units.units[nextUnit].first }
         return HTMLDocument.NodeIndex(document.nodes.count)
     }
@@ -99,7 +100,7 @@ struct PageLayout {
     /// Lays out until there are at least `lineCount` lines or the page is finished.
     mutating func advance(toLines target: Int) {
         while !isFinished, lineCount < target {
-            if current == nil, !startNextUnit() {
+            if !isUnitOpen, !startNextUnit() {
                 finish()
                 return
             }
@@ -124,20 +125,22 @@ struct PageLayout {
     private mutating func startNextUnit() -> Bool {
         guard nextUnit < units.units.count else { return false }
         var unit = units.units[nextUnit]
-        unit.anchors = pendingAnchors + unit.anchors
-        pendingAnchors = []
+        if !pendingAnchors.isEmpty {
+            unit.anchors = pendingAnchors + unit.anchors
+            pendingAnchors = []
+        }
         if nextUnit == 0, let carryIn {
             current = .resumed(unit, of: document, width: width, linkBase: linkBase, carry: carryIn, openAtEnd: openAtEnd)
         } else {
-            if var engine = finishedEngine.take() {
-                engine.restart(unit, linkBase: linkBase + links.count)
-                current = consume engine
+            if current != nil {
+                current!.restart(unit, linkBase: linkBase + links.count)
             } else {
                 current = .unit(unit, of: document, width: width, linkBase: linkBase + links.count, recordsBoxes: recordsBoxes)
             }
             current?.openAtEnd = openAtEnd
         }
         current?.endsInsideText = endsInsideText && nextUnit == units.units.count - 1
+        isUnitOpen = true
         currentFirstLine = lineCount
         currentUnit = nil
         // Kept for a whole page only (see `unitStarts`).
@@ -170,7 +173,7 @@ struct PageLayout {
             hadLines: current!.emittedLineCount > 0, endsWithBlankLine: current!.endsWithBlankLine, asksBelow: current!.isBlankPending)
         pendingAnchors += current!.pendingAnchors
         if !openAtEnd.isEmpty, nextUnit == units.units.count { carryOut = current!.carry() }
-        finishedEngine = current.take()
+        isUnitOpen = false
     }
 
     /// Ends the page with its References list (a fragment just ends).

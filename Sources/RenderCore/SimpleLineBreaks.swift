@@ -70,15 +70,33 @@ enum SimpleLineBreaks {
             var upcoming = index < bytes.count ? character(at: index) : nil
             while index < bytes.count {
                 // After two letters, a letter changes nothing and allows no break
-                // (LB28): a run of them is passed over at once.
+                // (LB28): a run of them is passed over at once. So is a space and two
+                // letters, with the break before the first (LB18), which ends in the
+                // same state: most prose is passed over this way.
                 if previous == .letter, beforePrevious == .letter {
+                    func isLetter(_ offset: Int) -> Bool { bytes[offset] < 128 && classes[Int(bytes[offset])] == .letter }
                     var end = index
-                    while end < bytes.count, bytes[end] < 128, classes[Int(bytes[end])] == .letter { end += 1 }
+                    while true {
+                        while end < bytes.count, isLetter(end) { end += 1 }
+                        guard end + 2 < bytes.count, bytes[end] == 0x20, isLetter(end + 1), isLetter(end + 2) else { break }
+                        breaks.append(end + 1)
+                        end += 3
+                    }
                     if end > index {
                         index = end
                         guard index < bytes.count else { break }
                         upcoming = character(at: index)
                     }
+                }
+                // Likewise after two ideographs (kana, syllables), but with a break
+                // before each (LB31).
+                if previous == .ideograph, beforePrevious == .ideograph, upcoming?.kind == .ideograph {
+                    while let next = upcoming, next.kind == .ideograph {
+                        breaks.append(index)
+                        index += next.length
+                        upcoming = index < bytes.count ? character(at: index) : nil
+                    }
+                    guard index < bytes.count else { break }
                 }
                 guard let (current, length) = upcoming else { return nil }
                 let nextIndex = index + length
