@@ -21,7 +21,7 @@ extension DocumentLayoutEngine {
         if let caption = grid.caption {
             let captionLines = Self.layoutCell(
                 caption, in: document, width: available, tableDepth: tableDepth + 1, style: baseStyle.merging(Style(.bold)),
-                linkBase: linkBase + links.count, links: &links, buffers: &cellBuffers)
+                linkBase: linkBase + links.count, links: &links, engines: &cellEngine)
             for line in captionLines.lines.indices { emit(line: line, of: captionLines.lines) }
         }
         guard grid.columnCount > 0, grid.rowCount > 0 else {
@@ -46,7 +46,7 @@ extension DocumentLayoutEngine {
             } else {
                 contents.append(Self.layoutCell(
                     cell.node, in: document, width: width, tableDepth: tableDepth + 1,
-                    style: Self.cellStyle(cell, in: baseStyle), linkBase: linkBase + links.count, links: &links, buffers: &cellBuffers).lines)
+                    style: Self.cellStyle(cell, in: baseStyle), linkBase: linkBase + links.count, links: &links, engines: &cellEngine).lines)
             }
         }
         if recordsBoxes { tableBoxes[table] = Self.describe(grid, widths: widths, contents: contents) }
@@ -106,7 +106,7 @@ extension DocumentLayoutEngine {
             var links: [String] = []
             let layout = Self.layoutCell(
                 cell.node, in: document, width: Self.unboundedCellWidth, tableDepth: tableDepth + 1,
-                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links, buffers: &cellBuffers)
+                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links, engines: &cellEngine)
             base += links.count
             let preferred = layout.lines.indices.reduce(1) { max($0, layout.lines.withText(ofLine: $1, Self.columns)) }
             return MeasuredCell(

@@ -10,18 +10,20 @@ import RenderCore
 /// deeply nested content stays readable.
 struct DocumentLayoutEngine {
     let document: HTMLDocument
-    let width: Int
-    var lines: LineStore
+    private(set) var width: Int
+    var lines = LineStore()
     /// Lines wrapped and not yet emitted (with prefixes, into `lines`): kept to reuse
     /// its buffers from paragraph to paragraph.
-    private var staged: LineStore
+    private var staged = LineStore()
     /// For each line, the block element it came from (`-1` outside any block).
-    var lineBlocks: [HTMLDocument.NodeIndex]
+    var lineBlocks: [HTMLDocument.NodeIndex] = []
     private var blocks: BlockStack
-    var styles: [Style]
-    private var inline: InlineRuns
-    /// Buffers for the engines that lay out this part's table cells.
-    var cellBuffers = Buffers()
+    var styles: [Style] = [.plain]
+    private var inline = InlineRuns()
+    /// The engine that lays out this part's table cells, one after another
+    /// (`restart`), kept here when there is one (an array: a value cannot hold
+    /// another of its type).
+    var cellEngine: [DocumentLayoutEngine] = []
     private var preDepth = 0
     /// Block depth of the outermost block that asked for a blank line not yet
     /// emitted: margins of nested blocks collapse into it, so the blank line carries
@@ -50,9 +52,9 @@ struct DocumentLayoutEngine {
     /// Whether the last line laid out shows nothing.
     var endsWithBlankLine: Bool { lastLineBlank }
     /// How many tables enclose this layout (cells are laid out by engines of their own).
-    let tableDepth: Int
+    private(set) var tableDepth: Int
     /// The walk still to do: a layout can stop after enough lines and go on later.
-    private var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool)]
+    private var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool)] = []
     /// The furthest node reached; nodes are numbered in document order, so this says
     /// how much of the page is laid out.
     private(set) var furthestNode: HTMLDocument.NodeIndex = 0
@@ -85,58 +87,12 @@ struct DocumentLayoutEngine {
     /// measure, then at their widths), the work stays within 2^4 of a flat table.
     static let maximumTableDepth = 4
 
-    /// An engine that fills `buffers` (emptied first): those of an engine done with
-    /// (`takeBuffers`), so that laying out unit after unit, or cell after cell,
-    /// allocates little once they have grown.
-    init(document: HTMLDocument, width: Int, linkBase: Int = 0, tableDepth: Int = 0, buffers: consuming Buffers = Buffers()) {
+    init(document: HTMLDocument, width: Int, linkBase: Int = 0, tableDepth: Int = 0) {
         self.document = document
         self.width = max(1, width)
         self.linkBase = linkBase
         self.tableDepth = tableDepth
-        buffers.empty(prefixLimit: self.width / 2)
-        lines = buffers.lines
-        staged = buffers.staged
-        inline = buffers.inline
-        pendingWalk = buffers.pendingWalk
-        lineBlocks = buffers.lineBlocks
-        blocks = buffers.blocks
-        styles = buffers.styles
-        styles.append(.plain)
-    }
-
-    /// The buffers an engine fills and empties as it goes.
-    struct Buffers {
-        var lines = LineStore()
-        var staged = LineStore()
-        var inline = InlineRuns()
-        var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool)] = []
-        var lineBlocks: [HTMLDocument.NodeIndex] = []
-        var blocks = BlockStack(prefixLimit: 0)
-        var styles: [Style] = []
-
-        /// Empties every buffer, keeping its storage.
-        mutating func empty(prefixLimit: Int) {
-            lines.removeAll()
-            staged.removeAll()
-            inline.removeAll()
-            pendingWalk.removeAll(keepingCapacity: true)
-            lineBlocks.removeAll(keepingCapacity: true)
-            blocks.removeAll(prefixLimit: prefixLimit)
-            styles.removeAll(keepingCapacity: true)
-        }
-    }
-
-    /// Hands the engine's buffers over (for another engine), leaving it empty ones.
-    mutating func takeBuffers() -> Buffers {
-        var buffers = Buffers()
-        swap(&buffers.lines, &lines)
-        swap(&buffers.staged, &staged)
-        swap(&buffers.inline, &inline)
-        swap(&buffers.pendingWalk, &pendingWalk)
-        swap(&buffers.lineBlocks, &lineBlocks)
-        swap(&buffers.blocks, &blocks)
-        swap(&buffers.styles, &styles)
-        return buffers
+        self.blocks = BlockStack(prefixLimit: self.width / 2)
     }
 
     /// An engine ready to lay out one unit of a page, a part at a time (`advance`):
@@ -156,11 +112,19 @@ struct DocumentLayoutEngine {
     /// with one engine, so that a unit, often a paragraph of a line or two, costs no
     /// engine to build and destroy.
     mutating func restart(_ unit: LayoutUnits.Unit, linkBase: Int) {
-        precondition(tableDepth == 0, "a table cell's engine is not restarted")
+        precondition(tableDepth == 0, "a table cell's engine is restarted for cells")
+        reset(width: width, linkBase: linkBase, tableDepth: 0)
+        begin(unit)
+    }
+
+    /// Every field as `init` sets it, for the same document, the buffers kept.
+    private mutating func reset(width: Int, linkBase: Int, tableDepth: Int) {
+        self.width = max(1, width)
+        self.tableDepth = tableDepth
         lines.removeAll()
         staged.removeAll()
         lineBlocks.removeAll(keepingCapacity: true)
-        blocks.removeAll(prefixLimit: width / 2)
+        blocks.removeAll(prefixLimit: self.width / 2)
         styles.removeAll(keepingCapacity: true)
         styles.append(.plain)
         inline.removeAll()
@@ -182,7 +146,6 @@ struct DocumentLayoutEngine {
         widestPrefix = 0
         linesAreWrappedText = true
         isFinished = false
-        begin(unit)
     }
 
     /// Opens the containers around `unit` and queues its nodes.
@@ -329,20 +292,22 @@ struct DocumentLayoutEngine {
     /// lines are simple text wrapped (`linesAreWrappedText`).
     static func layoutCell(
         _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int,
-        style: Style, linkBase: Int, links: inout [String], buffers: inout Buffers
+        style: Style, linkBase: Int, links: inout [String], engines: inout [DocumentLayoutEngine]
     ) -> (lines: LineStore, widestPrefix: Int, isWrappedText: Bool) {
-        var engine = DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth, buffers: buffers)
-        buffers = Buffers()
-        engine.styles[0] = style
-        engine.pushChildren(of: cell)
-        engine.walk(untilLines: .max)
-        engine.flushInline()
-        links += engine.links
+        if engines.isEmpty {
+            engines.append(DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth))
+        } else {
+            engines[0].reset(width: width, linkBase: linkBase, tableDepth: tableDepth)
+        }
+        engines[0].styles[0] = style
+        engines[0].pushChildren(of: cell)
+        engines[0].walk(untilLines: .max)
+        engines[0].flushInline()
+        links += engines[0].links
         // The lines are kept (the cell's), so they are copied out at their size.
         var lines = LineStore()
-        lines.append(contentsOf: engine.lines)
-        defer { buffers = engine.takeBuffers() }
-        return (lines, engine.widestPrefix, engine.linesAreWrappedText)
+        lines.append(contentsOf: engines[0].lines)
+        return (lines, engines[0].widestPrefix, engines[0].linesAreWrappedText)
     }
 
     /// Walks the document until there are `lineCount` lines or nothing is left.
