@@ -540,10 +540,11 @@ struct DocumentLayoutEngine {
     /// Lays out the collected inline content as lines, then forgets it.
     mutating func flushInline(heading rule: String.UTF8View? = nil) {
         defer { inline.removeAll() }
+        // Most blocks start and end with nothing collected.
+        guard !inline.isEmpty else { return }
         var wrapped = takeStaged()
         defer { staged = wrapped }
         if preDepth > 0 {
-            guard !inline.isEmpty else { return }
             for line in LineWrapper.preformatted(inline.text, into: &wrapped) { emit(line: line, of: wrapped) }
             return
         }
