@@ -69,6 +69,12 @@ public enum TextWidth {
         var columns = 0
         var index = 0
         while index < text.count {
+            // Eight bytes at a time while they are printable ASCII, a column each.
+            if index + 8 <= text.count, isPrintableASCII(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                columns += 8
+                index += 8
+                continue
+            }
             let lead = text[index]
             if lead < 0x80 {
                 guard lead >= 0x20, lead < 0x7F else { return nil }
@@ -91,6 +97,18 @@ public enum TextWidth {
             columns += Int(width)
         }
         return columns
+    }
+
+    /// Whether each of the eight bytes of `word` is printable ASCII (0x20 to 0x7E).
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // No byte of 0x80 or more; then none below 0x20 (subtracting 0x20 borrows
+        // into the high bit), and none equal to 0x7F (a zero byte after XOR).
+        guard word & highBits == 0 else { return false }
+        let below = (word &- ones &* 0x20) & ~word & highBits
+        let delete = word ^ (ones &* 0x7F)
+        return below == 0 && (delete &- ones) & ~delete & highBits == 0
     }
 
     /// Columns of a scalar `simpleColumns` measures on its own; 0 for any other.

@@ -125,6 +125,19 @@ struct LineBreakTests {
         }
     }
 
+    /// Eight bytes at a time or one at a time, every ASCII byte at every place of a
+    /// word is judged alike.
+    @Test func everyASCIIByteAtEveryPlaceOfAWord() {
+        for byte in UInt8(0)..<0x80 {
+            for place in 0..<19 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+                bytes[place] = byte
+                let printable = byte >= 0x20 && byte < 0x7F
+                #expect(bytes.withUnsafeBufferPointer(TextWidth.simpleColumns) == (printable ? 19 : nil), "\(byte) at \(place)")
+            }
+        }
+    }
+
     @Test func breaksBetweenIdeographs() {
         #expect(LineBreaks.opportunities(in: "中文字") == [3, 6, 9])
     }
