@@ -61,12 +61,13 @@ struct BlockStack {
     /// `prefixLimit` columns.
     mutating func removeAll(prefixLimit: Int) {
         self.prefixLimit = max(0, prefixLimit)
+        guard !blocks.isEmpty else { return }
         blocks.removeAll(keepingCapacity: true)
         restPrefixes.removeAll(keepingCapacity: true)
         restPrefixColumns.removeAll(keepingCapacity: true)
-        pendingMarkers.removeAll(keepingCapacity: true)
-        lists.removeAll(keepingCapacity: true)
-        rows.removeAll(keepingCapacity: true)
+        if !pendingMarkers.isEmpty { pendingMarkers.removeAll(keepingCapacity: true) }
+        if !lists.isEmpty { lists.removeAll(keepingCapacity: true) }
+        if !rows.isEmpty { rows.removeAll(keepingCapacity: true) }
         listItemDepth = 0
         unorderedDepth = 0
     }

@@ -121,27 +121,28 @@ struct DocumentLayoutEngine {
     private mutating func reset(width: Int, linkBase: Int, tableDepth: Int) {
         self.width = max(1, width)
         self.tableDepth = tableDepth
+        // (Most of these are empty already: emptying them is skipped.)
         lines.removeAll()
         staged.removeAll()
-        lineBlocks.removeAll(keepingCapacity: true)
+        if !lineBlocks.isEmpty { lineBlocks.removeAll(keepingCapacity: true) }
         blocks.removeAll(prefixLimit: self.width / 2)
-        styles.removeAll(keepingCapacity: true)
-        styles.append(.plain)
+        if styles.count > 1 { styles.removeSubrange(1...) }
+        styles[0] = .plain
         inline.removeAll()
         preDepth = 0
         pendingBlankDepth = nil
         lastLineBlank = true
         noWrapDepth = 0
         self.linkBase = linkBase
-        links.removeAll()
-        anchors.removeAll()
-        pendingAnchors.removeAll()
+        if !links.isEmpty { links.removeAll() }
+        if !anchors.isEmpty { anchors.removeAll() }
+        if !pendingAnchors.isEmpty { pendingAnchors.removeAll() }
         emittedLineCount = 0
         blankBeforeFirstLine = false
-        pendingWalk.removeAll(keepingCapacity: true)
+        if !pendingWalk.isEmpty { pendingWalk.removeAll(keepingCapacity: true) }
         furthestNode = 0
-        linePaths.removeAll()
-        tableBoxes.removeAll()
+        if !linePaths.isEmpty { linePaths.removeAll() }
+        if !tableBoxes.isEmpty { tableBoxes.removeAll() }
         linesBefore = false
         widestPrefix = 0
         linesAreWrappedText = true

@@ -117,13 +117,22 @@ package struct LineStore: Sendable, Equatable {
         precondition(openRunStart == runs.count, "a line is open")
         let byteShift = bytes.count
         let runShift = runs.count
+        // Copied whole, then shifted in place: a copy and a tight loop.
         bytes += other.bytes
-        runs += other.runs.lazy.map { Run(end: $0.end + byteShift, style: $0.style) }
-        lineRunEnds += other.lineRunEnds.lazy.map { $0 + runShift }
+        runs += other.runs
+        runs.withUnsafeMutableBufferPointer { runs in
+            for index in runShift..<runs.count { runs[index].end += byteShift }
+        }
+        let lineShift = lineRunEnds.count
+        lineRunEnds += other.lineRunEnds
+        lineRunEnds.withUnsafeMutableBufferPointer { ends in
+            for index in lineShift..<ends.count { ends[index] += runShift }
+        }
     }
 
     /// Forgets every line, keeping the buffers for the lines to come.
     mutating func removeAll() {
+        guard !runs.isEmpty || !lineRunEnds.isEmpty else { return }
         bytes.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         lineRunEnds.removeAll(keepingCapacity: true)

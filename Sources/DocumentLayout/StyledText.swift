@@ -72,6 +72,7 @@ struct StyledText: Sendable {
     }
 
     mutating func removeAll() {
+        guard !runs.isEmpty || !bytes.isEmpty else { return }
         bytes.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
     }
