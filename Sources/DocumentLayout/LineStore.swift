@@ -44,13 +44,6 @@ package struct LineStore: Sendable, Equatable {
         runs.append(Run(end: bytes.count, style: style))
     }
 
-    /// Appends `count` spaces as a run of plain text.
-    mutating func appendSpaces(_ count: Int) {
-        guard count > 0 else { return }
-        bytes.append(contentsOf: repeatElement(0x20, count: count))
-        runs.append(Run(end: bytes.count, style: .plain))
-    }
-
     /// Appends text to the open line, joined to its last run when the style is the
     /// same.
     mutating func appendMerging(_ text: some Collection<UInt8>, style: Style) {
@@ -161,11 +154,6 @@ package struct LineStore: Sendable, Equatable {
     func withText<Result>(ofLine index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let range = byteRange(ofLine: index)
         return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
-    /// The text of line `index`, styles left out.
-    func text(ofLine index: Int) -> String {
-        withText(ofLine: index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Line `index` as cells would show it: control characters replaced, trailing

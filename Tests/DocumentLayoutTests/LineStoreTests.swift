@@ -15,7 +15,7 @@ struct LineStoreTests {
     @Test func linesReadBackAsBuilt() {
         let store = LineStore(Self.lines)
         #expect(Array(store) == Self.lines)
-        #expect(store.text(ofLine: 0) == "• bold and plain")
+        #expect(store[0].text == "• bold and plain")
         #expect(store.isEmpty(line: 1) && store.isBlank(line: 1))
         #expect(!store.isEmpty(line: 3) && store.isBlank(line: 3))
         #expect(store.columns(ofLine: 2) == 8)
