@@ -42,7 +42,7 @@ struct DocumentLayoutEngine {
     var anchors: [String: Int] = [:]
     /// Ids seen whose first line is not laid out yet.
     var pendingAnchors: [String] = []
-    /// Lines laid out so far, including those handed over by `takeLines`.
+    /// Lines laid out so far, including those moved out by `moveLines`.
     private(set) var emittedLineCount = 0
     /// Whether a blank line was asked for above the first line (and left out, since
     /// nothing is above it here: the part before decides).
@@ -51,7 +51,8 @@ struct DocumentLayoutEngine {
     var isBlankPending: Bool { pendingBlankDepth != nil }
     /// Whether the last line laid out shows nothing.
     var endsWithBlankLine: Bool { lastLineBlank }
-    /// How many tables enclose this layout (cells are laid out by engines of their own).
+    /// How many tables enclose this layout (cells are laid out by an engine of their
+    /// own, `cellEngine`).
     private(set) var tableDepth: Int
     /// The walk still to do: a layout can stop after enough lines and go on later.
     private var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool)] = []

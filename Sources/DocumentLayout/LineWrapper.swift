@@ -185,6 +185,17 @@ enum LineWrapper {
         let first = lines.count
         var column = 0
         var pending: [UInt8] = []
+        func endLine(_ style: Style) {
+            lines.append(pending, style: style)
+            pending.removeAll(keepingCapacity: true)
+            lines.endLine()
+            column = 0
+        }
+        func tab() {
+            let spaces = 8 - column % 8
+            pending.append(contentsOf: repeatElement(0x20, count: spaces))
+            column += spaces
+        }
         for runIndex in text.runs.indices {
             let style = text.runs[runIndex].style
             let run = text.bytes[text.range(ofRun: runIndex)]
@@ -192,15 +203,8 @@ enum LineWrapper {
             if run.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A }) {
                 for byte in run {
                     switch byte {
-                    case 0x0A:
-                        lines.append(pending, style: style)
-                        pending.removeAll(keepingCapacity: true)
-                        lines.endLine()
-                        column = 0
-                    case 0x09:
-                        let spaces = 8 - column % 8
-                        pending.append(contentsOf: repeatElement(0x20, count: spaces))
-                        column += spaces
+                    case 0x0A: endLine(style)
+                    case 0x09: tab()
                     default:
                         pending.append(byte)
                         column += 1
@@ -209,15 +213,8 @@ enum LineWrapper {
             } else {
                 for character in String(decoding: run, as: UTF8.self) {
                     switch character {
-                    case "\n":
-                        lines.append(pending, style: style)
-                        pending.removeAll(keepingCapacity: true)
-                        lines.endLine()
-                        column = 0
-                    case "\t":
-                        let spaces = 8 - column % 8
-                        pending.append(contentsOf: repeatElement(0x20, count: spaces))
-                        column += spaces
+                    case "\n": endLine(style)
+                    case "\t": tab()
                     default:
                         pending.append(contentsOf: character.utf8)
                         column += TextWidth.columns(of: character)
