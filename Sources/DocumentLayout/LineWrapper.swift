@@ -128,13 +128,9 @@ enum LineWrapper {
                 lineEnd = end
                 lineColumns += columns(start, end)
             }
-            pieceStart = 0
-            while true {
-                let pieceEnd = bytes[pieceStart...].firstIndex(of: 0x0A) ?? bytes.count
-                let piece = UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])
+            /// Fills lines greedily with `piece`, which starts at `pieceStart`.
+            func fill(_ piece: UnsafeBufferPointer<UInt8>, from pieceStart: Int) {
                 var start = pieceStart
-                lineStart = pieceStart
-                lineEnd = pieceStart
                 for opportunity in LineBreaks.opportunities(inUTF8: piece) {
                     let end = pieceStart + opportunity
                     guard end > start else { continue }
@@ -157,6 +153,26 @@ enum LineWrapper {
                         append(from: start, to: end)
                     }
                     start = end
+                }
+            }
+            pieceStart = 0
+            while true {
+                let pieceEnd = bytes[pieceStart...].firstIndex(of: 0x0A) ?? bytes.count
+                let piece = UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])
+                var start = pieceStart
+                lineStart = pieceStart
+                lineEnd = pieceStart
+                if columns(pieceStart, pieceEnd) <= width {
+                    // It fits on one line (a short paragraph, a heading, a table cell
+                    // measured): greedy filling takes it whole, so its break
+                    // opportunities are not needed.
+                    while start < pieceEnd, bytes[start] == 0x20 { start += 1 }
+                    if start < pieceEnd {
+                        lineStart = start
+                        lineEnd = pieceEnd
+                    }
+                } else {
+                    fill(piece, from: pieceStart)
                 }
                 guard pieceEnd < bytes.count else { break }
                 // A forced break ends the line, even an empty one.
