@@ -36,12 +36,8 @@ extension DocumentLayoutEngine {
             if measure.fits(width: width) {
                 contents.append(measure.lines)
                 links += measure.links
-            } else if measure.isOneParagraph {
-                // Its one line is the cell's text: wrapped at the width, it is what a
-                // layout at the width gives.
-                var lines = LineStore()
-                LineWrapper.wrap(measure.lines.styledText(ofLine: 0), width: max(1, width), into: &lines)
-                contents.append(lines)
+            } else if let rewrap = measure.rewrap, rewrap.isKept, measure.widestPrefix <= max(1, width) / 2 {
+                contents.append(rewrap.lines(atWidth: width, measured: measure.lines))
                 links += measure.links
             } else {
                 contents.append(Self.layoutCell(
@@ -70,9 +66,8 @@ extension DocumentLayoutEngine {
         /// Columns of the widest line prefix (list markers, quote bars), before any
         /// clipping at half the width.
         var widestPrefix: Int
-        /// Whether the cell holds one paragraph of simple text, on one line
-        /// (`DocumentLayoutEngine.linesAreWrappedText`).
-        var isOneParagraph: Bool
+        /// The lines as paragraphs to wrap again at a narrower width.
+        var rewrap: CellRewrap?
 
         /// Whether laying the cell out at `width` gives `lines`: every line fits, and
         /// no prefix is clipped (prefixes stop growing at half the width).
@@ -106,12 +101,11 @@ extension DocumentLayoutEngine {
             var links: [String] = []
             let layout = Self.layoutCell(
                 cell.node, in: document, width: Self.unboundedCellWidth, tableDepth: tableDepth + 1,
-                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links, engines: &cellEngine)
+                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links, engines: &cellEngine, noting: true)
             base += links.count
             let preferred = layout.lines.indices.reduce(1) { max($0, layout.lines.withText(ofLine: $1, Self.columns)) }
             return MeasuredCell(
-                lines: layout.lines, links: links, preferred: preferred, widestPrefix: layout.widestPrefix,
-                isOneParagraph: layout.isWrappedText && layout.lines.count == 1)
+                lines: layout.lines, links: links, preferred: preferred, widestPrefix: layout.widestPrefix, rewrap: layout.rewrap)
         }
     }
 

@@ -69,9 +69,9 @@ struct DocumentLayoutEngine {
     /// Columns of the widest line prefix so far, counted before prefixes are clipped
     /// at half the width (where clipping starts, a layout depends on the width).
     private(set) var widestPrefix = 0
-    /// Whether the lines are simple text (`LineWrapper.wrapSimple`) wrapped at the
-    /// width and nothing more: no block, list, rule or table was met.
-    private(set) var linesAreWrappedText = true
+    /// With it, the paragraphs wrapped and the lines laid out otherwise are noted,
+    /// to lay the same content out again at another width (a table cell measured).
+    private var rewrap: CellRewrap?
     /// Whether every node of this part is laid out.
     private(set) var isFinished = false
     /// Elements still open where this part ends (the page goes on inside them in the
@@ -146,7 +146,7 @@ struct DocumentLayoutEngine {
         if !tableBoxes.isEmpty { tableBoxes.removeAll() }
         linesBefore = false
         widestPrefix = 0
-        linesAreWrappedText = true
+        rewrap = nil
         isFinished = false
     }
 
@@ -290,18 +290,19 @@ struct DocumentLayoutEngine {
 
     /// Lays out the content of a table cell at `width`; its links are numbered from
     /// `linkBase + 1` and appended to `links`. Also gives the columns of the widest
-    /// line prefix, before any clipping (see `MeasuredCell.fits`), and whether the
-    /// lines are simple text wrapped (`linesAreWrappedText`).
+    /// line prefix, before any clipping (see `MeasuredCell.fits`), and, when
+    /// `noting`, the layout as paragraphs to wrap again at other widths.
     static func layoutCell(
         _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int,
-        style: Style, linkBase: Int, links: inout [String], engines: inout [DocumentLayoutEngine]
-    ) -> (lines: LineStore, widestPrefix: Int, isWrappedText: Bool) {
+        style: Style, linkBase: Int, links: inout [String], engines: inout [DocumentLayoutEngine], noting: Bool = false
+    ) -> (lines: LineStore, widestPrefix: Int, rewrap: CellRewrap?) {
         if engines.isEmpty {
             engines.append(DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth))
         } else {
             engines[0].reset(width: width, linkBase: linkBase, tableDepth: tableDepth)
         }
         engines[0].styles[0] = style
+        if noting { engines[0].rewrap = CellRewrap() }
         engines[0].pushChildren(of: cell)
         engines[0].walk(untilLines: .max)
         engines[0].flushInline()
@@ -309,7 +310,7 @@ struct DocumentLayoutEngine {
         // The lines are kept (the cell's), so they are copied out at their size.
         var lines = LineStore()
         lines.append(contentsOf: engines[0].lines)
-        return (lines, engines[0].widestPrefix, engines[0].linesAreWrappedText)
+        return (lines, engines[0].widestPrefix, engines[0].rewrap)
     }
 
     /// Walks the document until there are `lineCount` lines or nothing is left.
@@ -327,7 +328,7 @@ struct DocumentLayoutEngine {
             }
             guard !document.isHidden(index) else { continue }
             if node.tag == .table, tableDepth < Self.maximumTableDepth {
-                linesAreWrappedText = false
+                rewrap?.dependsOnWidth()
                 layoutTable(index)
                 continue
             }
@@ -342,10 +343,6 @@ struct DocumentLayoutEngine {
 
     private mutating func enter(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {
         let role = ElementRole(tag)
-        switch role {
-        case .block, .list, .listItem, .horizontalRule: linesAreWrappedText = false
-        case .lineBreak, .image, .tableCell, .replaced, .marked, .inline: break
-        }
         switch role {
         case .block(let margin):
             flushInline()
@@ -400,6 +397,7 @@ struct DocumentLayoutEngine {
         case .lineBreak:
             inline.appendLineBreak(style: styles[styles.count - 1])
         case .horizontalRule:
+            rewrap?.dependsOnWidth()
             flushInline()
             requestBlankLine()
             let rule = String(repeating: "─", count: max(1, width - prefixColumns()))
@@ -552,7 +550,9 @@ struct DocumentLayoutEngine {
         }
         inline.trimTrailingSpace()
         guard inline.hasContent else { return }
-        if !LineWrapper.wrap(inline.text, width: width - prefixColumns(), into: &wrapped) { linesAreWrappedText = false }
+        let prefixColumns = prefixColumns()
+        let firstPrefix = rewrap?.isKept == true ? blocks.linePrefix() : ""
+        LineWrapper.wrap(inline.text, width: width - prefixColumns, into: &wrapped)
         var widest = 0
         for line in wrapped.indices {
             if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
@@ -562,6 +562,11 @@ struct DocumentLayoutEngine {
             startLine()
             for _ in 0..<widest { lines.appendMerging(rule, style: Style(.bold)) }
             endLine(hasContent: true)
+        }
+        if rewrap?.isKept == true {
+            rewrap!.paragraph(
+                inline.text, firstPrefix: firstPrefix, restPrefix: blocks.linePrefix(), prefixColumns: prefixColumns, rule: rule,
+                lineCount: wrapped.count + (rule != nil && widest > 0 ? 1 : 0), totalLines: lines.count)
         }
     }
 

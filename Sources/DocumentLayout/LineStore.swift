@@ -169,17 +169,6 @@ package struct LineStore: Sendable, Equatable {
         }
     }
 
-    /// Line `index` as styled text.
-    func styledText(ofLine index: Int) -> StyledText {
-        var text = StyledText()
-        bytes.withUnsafeBufferPointer { bytes in
-            for run in runRange(ofLine: index) {
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start(ofRun: run)..<runs[run].end]), style: runs[run].style)
-            }
-        }
-        return text
-    }
-
     /// Whether line `index` shows nothing (it is empty or all spaces).
     func isBlank(line index: Int) -> Bool {
         withText(ofLine: index) { $0.allSatisfy { $0 == 0x20 } }

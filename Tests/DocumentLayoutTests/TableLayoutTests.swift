@@ -87,6 +87,50 @@ struct TableLayoutTests {
         #expect(result.contains { $0.contains("y") })
     }
 
+    /// A cell measured wide and wrapped again at a narrower width gives what laying
+    /// its nodes out at that width gives.
+    @Test(arguments: [
+        "<p>one two three four five six seven eight nine ten eleven twelve</p><p>second paragraph of words here</p>",
+        "<ul><li>alpha beta gamma delta epsilon<ul><li>nested item with several words in it</li></ul></li><li></li><li>last one</li></ul>",
+        "<ol start=\"9\"><li>nine is the first number here</li><li>ten <b>bold words</b> and <a href=\"#x\">a link</a> too</li></ol>",
+        "<blockquote><p>quoted text that goes on for a while</p></blockquote>text after<br>a break<br><br>and more words",
+        "<h1>A heading that is long enough to wrap</h1><h2>Second level heading words</h2><pre>pre  text\n  kept</pre>",
+        "中文字符之间可以断行，表格和网页在同一个滚动视图中展示 soft\u{AD}hyphen\u{AD}ated words",
+        "<dl><dt>term words here</dt><dd>definition text that is long enough</dd></dl>",
+    ])
+    func cellWrappedAgainIsCellLaidOutAgain(_ content: String) throws {
+        let (document, cell, measured) = try Self.measure(cellContent: content)
+        var links: [String] = []
+        var engines: [DocumentLayoutEngine] = []
+        let rewrap = try #require(measured.rewrap)
+        #expect(rewrap.isKept)
+        for width in (2 * measured.widestPrefix)...60 {
+            let direct = DocumentLayoutEngine.layoutCell(
+                cell, in: document, width: width, tableDepth: 1, style: .plain, linkBase: 0, links: &links, engines: &engines)
+            #expect(rewrap.lines(atWidth: width, measured: measured.lines) == direct.lines, "width \(width)")
+        }
+    }
+
+    @Test func cellsWithRulesOrTablesAreLaidOutAgainWhole() throws {
+        for content in ["text<hr>more", "<table><tr><td>inner</td></tr></table>"] {
+            #expect(try Self.measure(cellContent: content).measured.rewrap?.isKept == false, "\(content)")
+        }
+    }
+
+    /// A one-cell table of `content`, and its cell measured as a table measures it.
+    static func measure(cellContent content: String) throws -> (
+        document: HTMLDocument, cell: HTMLDocument.NodeIndex, measured: (lines: LineStore, widestPrefix: Int, rewrap: CellRewrap?)
+    ) {
+        let document = try HTMLParser.parse(Array("<table><tr><td>\(content)</td></tr></table>".utf8))
+        let cell = Int32(try #require(document.nodes.indices.first { document.nodes[$0].tag == .td }))
+        var links: [String] = []
+        var engines: [DocumentLayoutEngine] = []
+        let measured = DocumentLayoutEngine.layoutCell(
+            cell, in: document, width: DocumentLayoutEngine.unboundedCellWidth, tableDepth: 1, style: .plain, linkBase: 0,
+            links: &links, engines: &engines, noting: true)
+        return (document, cell, measured)
+    }
+
     @Test func widestWordIgnoresTrailingSpaces() {
         #expect(DocumentLayoutEngine.widestWord(in: "ab abcdef  x") == 6)
         #expect(DocumentLayoutEngine.widestWord(in: "中文") == 2)
