@@ -1,6 +1,7 @@
 /// UAX #14 without ICU for printable ASCII text and the plainest CJK: letters,
-/// digits, spaces and the punctuation of prose and code, CJK ideographs, kana, Hangul
-/// syllables and the common CJK punctuation, which is most of the text of most pages.
+/// digits, spaces and the punctuation of prose and code, typographic quotes and
+/// dashes, CJK ideographs, kana, Hangul syllables and the common CJK punctuation,
+/// which is most of the text of most pages.
 /// Text with any other character, or with the prefix and postfix signs of numbers
 /// (`$ + \ %`, whose rules ICU tailors), is left to ICU (`nil`). Tests compare every
 /// string of up to five ASCII characters of one of each class, every string of four
@@ -8,12 +9,15 @@
 ///
 /// The classes, as Unicode gives them to these characters: letters and `# & * < = > @
 /// ^ _ ` ~` AL, digits NU, space SP, `, . : ;` IS, `( [ {` OP, `) ]` CP, `}` and
-/// `、。，．」』）` CL, `" '` QU, `! ?` EX, `-` HY, `/` SY, `|` BA, ideographs, kana and
-/// syllables ID (H2, H3), `「『（` OP of East Asian width. The rules are UAX #14's as
-/// ICU implements them (Unicode 15.0).
+/// `、。，．」』）` CL, `" '` and `‘ ’ “ ” « »` QU, `! ?` EX, `-` HY, `/` SY, `| –` BA,
+/// `—` B2, `…` IN, `¶ © • ◦` AL, ideographs, kana and syllables ID (H2, H3), `「『（` OP
+/// of East Asian width. The rules are UAX #14's as ICU implements them (Unicode
+/// 15.0).
 enum SimpleLineBreaks {
     private enum Class: UInt8 {
         case letter, digit, space, infix, open, closeParenthesis, close, quote, exclamation, hyphen, symbol, after
+        /// `—` (B2) and `…` (IN).
+        case emDash, ellipsis
         /// CJK ideographs, kana and Hangul syllables (ID, H2, H3), and the opening
         /// brackets of CJK text (OP, but East Asian wide: LB30 leaves them out).
         case ideograph, wideOpen
@@ -49,6 +53,7 @@ enum SimpleLineBreaks {
             func character(at index: Int) -> (kind: Class, length: Int)? {
                 let lead = bytes[index]
                 if lead < 128 { return classes[Int(lead)].map { ($0, 1) } }
+                if lead == 0xC2, index + 1 < bytes.count { return latin1Class(bytes[index + 1]).map { ($0, 2) } }
                 guard lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count else { return nil }
                 let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
                 return wideClass(scalar).map { ($0, 3) }
@@ -123,12 +128,28 @@ enum SimpleLineBreaks {
         }
     }
 
-    /// The class of a three-byte scalar the rules here cover: CJK ideographs, kana
-    /// but the small ones and the prolonged sound mark (class CJ), Hangul syllables,
-    /// the ideographic comma and full stop and the closing brackets of CJK text,
-    /// and its opening brackets; `nil` for any other.
+    /// The class of a scalar from U+0080 to U+00BF the rules here cover, from the
+    /// second byte of its UTF-8: `© ¶` AL, `« »` QU; `nil` for any other.
+    private static func latin1Class(_ second: UInt8) -> Class? {
+        switch second {
+        case 0xA9, 0xB6: .letter
+        case 0xAB, 0xBB: .quote
+        default: nil
+        }
+    }
+
+    /// The class of a three-byte scalar the rules here cover: typographic quotes,
+    /// dashes, the bullets and the ellipsis, CJK ideographs, kana but the small ones
+    /// and the prolonged sound mark (class CJ), Hangul syllables, the ideographic
+    /// comma and full stop and the closing brackets of CJK text, and its opening
+    /// brackets; `nil` for any other.
     private static func wideClass(_ scalar: UInt32) -> Class? {
         switch scalar {
+        case 0x2018, 0x2019, 0x201C, 0x201D: .quote
+        case 0x2013: .after
+        case 0x2014: .emDash
+        case 0x2026: .ellipsis
+        case 0x2022, 0x25E6: .letter
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xAC00...0xD7A3: .ideograph
         case 0x3041...0x3096, 0x30A1...0x30FA:
             smallKana.contains(scalar) ? nil : .ideograph
@@ -163,6 +184,8 @@ enum SimpleLineBreaks {
         case .space, .close, .closeParenthesis, .exclamation, .infix, .symbol: return false
         default: break
         }
+        // LB17: none between em dashes, spaces between or not.
+        if current == .emDash, previous == .emDash || previous == .space && context.beforeSpaces == .emDash { return false }
         if previous == .space {
             // LB15: none between a quote, spaces and `(`; LB18: else a break after
             // spaces.
@@ -171,7 +194,8 @@ enum SimpleLineBreaks {
         }
         switch (previous, current) {
         // LB14: none after `(`. LB19: none around quotes. LB21: none before `-` or `|`.
-        case (.open, _), (.wideOpen, _), (.quote, _), (_, .quote), (_, .hyphen), (_, .after): return false
+        // LB22: none before `…`.
+        case (.open, _), (.wideOpen, _), (.quote, _), (_, .quote), (_, .hyphen), (_, .after), (_, .ellipsis): return false
         // LB20.1: a hyphen that starts a word holds to the letter after it (but not
         // one after `(` and spaces, which LB14 has taken).
         case (.hyphen, .letter): return !context.hyphenStartsWord

@@ -193,9 +193,14 @@ struct SimpleLineBreakTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) differ, such as \(mismatches.prefix(5).map { "'\($0)'" })")
     }
 
+    @Test func everyShortStringWithTypographicPunctuationBreaksAsICUBreaksIt() {
+        let mismatches = Self.mismatches(["a", "1", " ", ".", "(", "\"", "-", "’", "“", "»", "—", "–", "•", "…", "¶", "◦", "中"], upTo: 4)
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ, such as \(mismatches.prefix(5).map { "'\($0)'" })")
+    }
+
     @Test func longerStringsBreakAsICUBreaksThem() {
         let simple = (0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) }.filter { !"$+\\%".contains($0) }
-        let pieces = ["word", "W", " ", "  ", "12", "3.5", "[7]", "x9", "e.g.", "1,000", "f(x)", "a-b", "-v", "don't", "\"q\"", "a/b", "1/2", "{}", "中文", "。", "「引用」", "カタカナ", "한국어", "（注）", "、", "ひらがな"]
+        let pieces = ["word", "W", " ", "  ", "12", "3.5", "[7]", "x9", "e.g.", "1,000", "f(x)", "a-b", "-v", "don't", "\"q\"", "a/b", "1/2", "{}", "中文", "。", "「引用」", "カタカナ", "한국어", "（注）", "、", "ひらがな", "‘q’", "“q”", "«q»", "a—b", "— ", "–", "• ", "…", "¶", "©", "◦ "]
         var random = SeededGenerator(seed: 77)
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in
@@ -207,8 +212,9 @@ struct SimpleLineBreakTests {
     }
 
     @Test func otherTextIsLeftToICU() {
-        for text in ["ー", "ッ", "・", "a\tb", "50%", "$5", "a+b", "a\\b", "é", "a\u{7F}"] {
+        for text in ["ー", "ッ", "・", "a\tb", "50%", "$5", "a+b", "a\\b", "é", "a\u{7F}", "½", "a\u{A0}b", "‐", "―"] {
             #expect(Self.both(text).simple == nil, "'\(text)'")
         }
     }
 }
+
