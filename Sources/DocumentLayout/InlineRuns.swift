@@ -45,6 +45,12 @@ struct InlineRuns: Sendable {
     /// Appends text with white space collapsed, copying the runs between white space
     /// whole.
     private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, noWrap: Bool) {
+        if !noWrap, Self.isCollapsed(bytes, afterSpace: afterSpace) {
+            // Words between single spaces (most text): nothing to collapse.
+            text.appendBytes(bytes)
+            afterSpace = bytes.last == 0x20
+            return
+        }
         var index = 0
         while index < bytes.count {
             if Self.isCollapsible(bytes[index]) {
@@ -57,6 +63,19 @@ struct InlineRuns: Sendable {
             text.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<index]))
             afterSpace = false
         }
+    }
+
+    /// Whether `bytes` are some text collapsed already: no white space but single
+    /// spaces, and none first when a space comes right before.
+    private static func isCollapsed(_ bytes: UnsafeBufferPointer<UInt8>, afterSpace: Bool) -> Bool {
+        guard let first = bytes.first, !(afterSpace && first == 0x20) else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            // Below 0x21, only the space is let through, and never twice in a row.
+            if byte <= 0x20, byte != 0x20 || previous == 0x20 { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// A white space character: a space, unless one comes right before (a no-break

@@ -159,3 +159,38 @@ struct ASCIIWrappingTests {
         }
     }
 }
+
+/// White space collapses as CSS collapses it, whether the text met is collapsed
+/// already (copied whole) or not (collapsed byte by byte).
+@Suite("White space collapsing")
+struct WhiteSpaceCollapsingTests {
+    /// CSS 2.2 §16.6.1 for `white-space: normal`, one byte at a time.
+    static func collapsed(_ pieces: [String], noWrap: Bool) -> [UInt8] {
+        var result: [UInt8] = []
+        var afterSpace = true
+        for byte in pieces.joined().utf8 {
+            if InlineRuns.isCollapsible(byte) {
+                if !afterSpace { result += noWrap ? [0xC2, 0xA0] : [0x20] }
+                afterSpace = true
+            } else {
+                result.append(byte)
+                afterSpace = false
+            }
+        }
+        return result
+    }
+
+    @Test func textCollapsesAsByteByByte() {
+        var random = SeededGenerator(seed: 16)
+        let pieces = ["word", " ", "  ", "\n", "\t", "\r\n", "a b", " lead", "trail ", "x\u{1}y", "中文", "\u{A0}", ""]
+        for _ in 0..<5_000 {
+            let texts = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            }
+            let noWrap = Int.random(in: 0..<4, using: &random) == 0
+            var runs = InlineRuns()
+            for text in texts { runs.append(text.utf8, style: .plain, preserve: false, noWrap: noWrap) }
+            #expect(runs.text.bytes == Self.collapsed(texts, noWrap: noWrap), "\(texts)")
+        }
+    }
+}
