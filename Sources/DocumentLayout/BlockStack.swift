@@ -127,7 +127,7 @@ struct BlockStack {
     }
 
     /// `linePrefix()` and the columns it takes, built from the blocks' own counts.
-    private func pendingLinePrefix() -> (prefix: String, columns: Int) {
+    func pendingLinePrefix() -> (prefix: String, columns: Int) {
         guard let first = pendingMarkers.first else { return (restPrefixes.last ?? "", restPrefixColumns.last ?? 0) }
         var prefix = first > 0 ? restPrefixes[first - 1] : ""
         var columns = first > 0 ? restPrefixColumns[first - 1] : 0

@@ -618,8 +618,9 @@ struct DocumentLayoutEngine {
         pendingBlankDepth = nil
         for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
         pendingAnchors.removeAll()
-        widestPrefix = max(widestPrefix, blocks.linePrefixColumns(), blocks.restPrefixColumns(depth: blocks.count))
-        lines.append(blocks.linePrefix().utf8, style: .plain)
+        let (prefix, columns) = blocks.pendingLinePrefix()
+        widestPrefix = max(widestPrefix, columns, blocks.restPrefixColumns(depth: blocks.count))
+        if !prefix.isEmpty { lines.append(prefix.utf8, style: .plain) }
     }
 
     /// Closes the content line `startLine` opened.
