@@ -42,11 +42,13 @@ struct DocumentLayoutEngine {
     var anchors: [String: Int] = [:]
     /// Ids seen whose first line is not laid out yet.
     var pendingAnchors: [String] = []
-    /// Lines laid out so far, including those moved out by `moveLines`.
+    /// Lines laid out so far (in a page's lines: this unit's alone).
     private(set) var emittedLineCount = 0
-    /// Whether a blank line was asked for above the first line (and left out, since
-    /// nothing is above it here: the part before decides).
-    private(set) var blankBeforeFirstLine = false
+    /// For a unit of a page, while `lines` are the page's (`attach`): how its first
+    /// line joins the lines above it (a blank line between when either asked for a
+    /// margin there), and where in `lines` that first line went.
+    private var join: MarginJoin?
+    private(set) var firstLineIndex: Int?
     /// Whether a blank line is asked for below the last line.
     var isBlankPending: Bool { pendingBlankDepth != nil }
     /// Whether the last line laid out shows nothing.
@@ -139,7 +141,7 @@ struct DocumentLayoutEngine {
         if !anchors.isEmpty { anchors.removeAll() }
         if !pendingAnchors.isEmpty { pendingAnchors.removeAll() }
         emittedLineCount = 0
-        blankBeforeFirstLine = false
+        firstLineIndex = nil
         if !pendingWalk.isEmpty { pendingWalk.removeAll(keepingCapacity: true) }
         furthestNode = 0
         if !linePaths.isEmpty { linePaths.removeAll() }
@@ -265,16 +267,29 @@ struct DocumentLayoutEngine {
         return engine
     }
 
-    /// Moves the lines laid out so far to the end of `lines` (their blocks to
-    /// `blocks`, their paths to `paths`), so that a layout written out as it goes
-    /// holds only a chunk at a time.
-    mutating func moveLines(to lines: inout LineStore, blocks: inout [HTMLDocument.NodeIndex], paths: inout [[HTMLDocument.NodeIndex]]) {
-        lines.append(contentsOf: self.lines)
-        blocks += lineBlocks
-        paths += linePaths
-        self.lines.removeAll()
-        lineBlocks.removeAll(keepingCapacity: true)
-        linePaths.removeAll()
+    /// Makes `lines` (their blocks `blocks`, their paths `paths`) the lines this
+    /// engine lays out after, its first line joined to them as `join` decides, until
+    /// `detach`: a unit of a page writes its lines straight into the page's. The
+    /// engine's own are empty.
+    mutating func attach(
+        lines: inout LineStore, blocks: inout [HTMLDocument.NodeIndex], paths: inout [[HTMLDocument.NodeIndex]], join: MarginJoin
+    ) {
+        swap(&self.lines, &lines)
+        swap(&lineBlocks, &blocks)
+        swap(&linePaths, &paths)
+        self.join = join
+    }
+
+    /// Gives back what `attach` was given, with the lines laid out since; and the
+    /// join, for the next part.
+    mutating func detach(
+        lines: inout LineStore, blocks: inout [HTMLDocument.NodeIndex], paths: inout [[HTMLDocument.NodeIndex]]
+    ) -> MarginJoin {
+        swap(&self.lines, &lines)
+        swap(&lineBlocks, &blocks)
+        swap(&linePaths, &paths)
+        defer { join = nil }
+        return join!
     }
 
     /// Lays out until there are at least `lineCount` lines or everything is laid out.
@@ -607,6 +622,16 @@ struct DocumentLayoutEngine {
     /// Opens a content line in `lines`, after a blank line when a margin is pending,
     /// with the prefixes of the open blocks.
     private mutating func startLine() {
+        if emittedLineCount == 0 {
+            // A margin asked for above the first line is left to the join (a blank
+            // line of its own, below, is not one).
+            if join?.blankLineBefore(partAskingAbove: pendingBlankDepth != nil && lastLineBlank) == true {
+                lines.endLine()
+                lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
+                if recordsBoxes { linePaths.append([]) }
+            }
+            firstLineIndex = lines.count
+        }
         if let depth = pendingBlankDepth, !lastLineBlank {
             lines.append(blankPrefix(depth: depth).utf8, style: .plain)
             lines.endLine()
@@ -614,7 +639,6 @@ struct DocumentLayoutEngine {
             if recordsBoxes { linePaths.append(blocks.nodes) }
             emittedLineCount += 1
         }
-        if emittedLineCount == 0 { blankBeforeFirstLine = pendingBlankDepth != nil }
         pendingBlankDepth = nil
         for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
         pendingAnchors.removeAll()

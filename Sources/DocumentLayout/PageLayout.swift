@@ -56,6 +56,8 @@ struct PageLayout {
     private var current: DocumentLayoutEngine?
     private var isUnitOpen = false
     private var currentFirstLine = 0
+    /// Whether `currentFirstLine` is where the unit's first line went (it has one).
+    private var isFirstLineNoted = false
     /// The index of that unit (`nil` for the References list).
     private var currentUnit: Int?
     /// How the units so far ended (margins asked for, a blank last line), and ids
@@ -104,7 +106,8 @@ struct PageLayout {
                 finish()
                 return
             }
-            current!.advance(toLines: target - lineCount)
+            let storeTarget = target - linesTaken
+            layOutCurrent { $0.advance(toLines: storeTarget) }
             absorbCurrent()
         }
     }
@@ -142,6 +145,7 @@ struct PageLayout {
         current?.endsInsideText = endsInsideText && nextUnit == units.units.count - 1
         isUnitOpen = true
         currentFirstLine = lineCount
+        isFirstLineNoted = false
         currentUnit = nil
         // Kept for a whole page only (see `unitStarts`).
         if endsWithReferences {
@@ -152,19 +156,24 @@ struct PageLayout {
         return true
     }
 
-    /// Takes the current unit's new lines, and its results once it is finished.
+    /// Runs `body` on the current unit's engine with the page's lines attached, so
+    /// that the lines it lays out go straight into them.
+    private mutating func layOutCurrent(_ body: (inout DocumentLayoutEngine) -> Void) {
+        var engine = current.take()!
+        engine.attach(lines: &lines, blocks: &lineBlocks, paths: &linePaths, join: margins)
+        body(&engine)
+        margins = engine.detach(lines: &lines, blocks: &lineBlocks, paths: &linePaths)
+        current = engine
+    }
+
+    /// Notes where the current unit's first line went, and takes its results once it
+    /// is finished.
     private mutating func absorbCurrent() {
-        let isFirstBatch = current!.emittedLineCount == current!.lines.count
-        if isFirstBatch, !current!.lines.isEmpty {
-            if margins.blankLineBefore(partAskingAbove: current!.blankBeforeFirstLine) {
-                lines.append(LayoutLine())
-                lineBlocks.append(current!.lineBlocks[0])
-                if recordsBoxes { linePaths.append([]) }
-            }
-            currentFirstLine = lineCount
-            if let unit = currentUnit { unitStarts[unit].line = lineCount }
+        if !isFirstLineNoted, let index = current!.firstLineIndex {
+            currentFirstLine = linesTaken + index
+            if let unit = currentUnit { unitStarts[unit].line = currentFirstLine }
+            isFirstLineNoted = true
         }
-        current!.moveLines(to: &lines, blocks: &lineBlocks, paths: &linePaths)
         guard current!.isFinished else { return }
         for (id, line) in current!.anchors where anchors[id] == nil { anchors[id] = currentFirstLine + line }
         links += current!.links
@@ -184,11 +193,15 @@ struct PageLayout {
         references.recordsBoxes = recordsBoxes
         references.pendingAnchors = pendingAnchors + units.trailingAnchors
         pendingAnchors = []
-        references.appendReferences(links)
-        references.advance(toLines: .max)
         current = references
         currentUnit = nil
         currentFirstLine = lineCount
+        isFirstLineNoted = false
+        let links = links
+        layOutCurrent { engine in
+            engine.appendReferences(links)
+            engine.advance(toLines: .max)
+        }
         absorbCurrent()
     }
 }

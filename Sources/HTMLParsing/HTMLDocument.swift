@@ -59,7 +59,8 @@ package struct HTMLDocument: Sendable {
     /// The root node's index.
     package var root: NodeIndex { 0 }
 
-    package subscript(index: NodeIndex) -> Node { nodes[Int(index)] }
+    /// (Inlinable: layout reads a node at every step of its walk.)
+    @inlinable package subscript(index: NodeIndex) -> Node { nodes[Int(index)] }
 
     /// The text of a text node (empty for other nodes).
     package func text(of index: NodeIndex) -> String {
