@@ -75,14 +75,20 @@ struct BlockStack {
     mutating func push(_ block: BlockContext) {
         let index = blocks.count
         blocks.append(block)
-        var prefix = (restPrefixes.last ?? "") + block.restPrefix
-        var columns = (restPrefixColumns.last ?? 0) + block.restPrefixColumns
-        if columns > prefixLimit {
-            prefix = TextWidth.prefix(of: prefix, columns: prefixLimit)
-            columns = TextWidth.columns(of: prefix)
+        if block.restPrefix.isEmpty {
+            // Most blocks add no prefix: the one around them holds, clipped already.
+            restPrefixes.append(restPrefixes.last ?? "")
+            restPrefixColumns.append(restPrefixColumns.last ?? 0)
+        } else {
+            var prefix = (restPrefixes.last ?? "") + block.restPrefix
+            var columns = (restPrefixColumns.last ?? 0) + block.restPrefixColumns
+            if columns > prefixLimit {
+                prefix = TextWidth.prefix(of: prefix, columns: prefixLimit)
+                columns = TextWidth.columns(of: prefix)
+            }
+            restPrefixes.append(prefix)
+            restPrefixColumns.append(columns)
         }
-        restPrefixes.append(prefix)
-        restPrefixColumns.append(columns)
         if block.markerPending { pendingMarkers.append(index) }
         if block.isList { lists.append(index) }
         if block.tag == .tr { rows.append(index) }
