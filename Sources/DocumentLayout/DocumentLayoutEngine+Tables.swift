@@ -285,7 +285,7 @@ struct TableDrawing {
     private func boundary(_ boundary: Int, y: Int, into lines: inout LineStore) {
         var column = 0
         while column < grid.columnCount {
-            lines.appendMerging(String(junction(boundary, column)).utf8, style: Self.border)
+            lines.appendMerging(junction(boundary, column), style: Self.border)
             if hasRule(boundary, column) {
                 for _ in 0..<(widths[column] + 2) { lines.appendMerging(Self.rule, style: Self.border) }
                 column += 1
@@ -295,7 +295,7 @@ struct TableDrawing {
                 column += grid.cells[index].columnSpan
             }
         }
-        lines.appendMerging(String(junction(boundary, grid.columnCount)).utf8, style: Self.border)
+        lines.appendMerging(junction(boundary, grid.columnCount), style: Self.border)
     }
 
     /// A line inside row `row`: each cell's line between vertical bars.
@@ -344,25 +344,18 @@ struct TableDrawing {
         return left < 0 || left != owner[row][column]
     }
 
-    /// The box-drawing character where row boundary `boundary` meets column boundary
-    /// `column`, from which of its four arms exist.
-    private func junction(_ boundary: Int, _ column: Int) -> Character {
+    /// The box-drawing character (UTF-8) where row boundary `boundary` meets column
+    /// boundary `column`, from which of its four arms exist.
+    private func junction(_ boundary: Int, _ column: Int) -> [UInt8] {
         let up = boundary > 0 && hasBar(boundary - 1, column)
         let down = boundary < grid.rowCount && hasBar(boundary, column)
         let left = column > 0 && hasRule(boundary, column - 1)
         let right = column < grid.columnCount && hasRule(boundary, column)
-        switch (up, down, left, right) {
-        case (false, true, false, true): return "┌"
-        case (false, true, true, false): return "┐"
-        case (true, false, false, true): return "└"
-        case (true, false, true, false): return "┘"
-        case (true, true, false, true): return "├"
-        case (true, true, true, false): return "┤"
-        case (false, true, true, true): return "┬"
-        case (true, false, true, true): return "┴"
-        case (true, true, true, true): return "┼"
-        case (true, true, false, false), (true, false, false, false), (false, true, false, false): return "│"
-        case (false, false, _, _): return left || right ? "─" : " "
-        }
+        return Self.junctions[(up ? 8 : 0) | (down ? 4 : 0) | (left ? 2 : 0) | (right ? 1 : 0)]
     }
+
+    /// The junction for each set of arms: up 8, down 4, left 2, right 1.
+    private static let junctions: [[UInt8]] = [
+        " ", "─", "─", "─", "│", "┌", "┐", "┬", "│", "└", "┘", "┴", "│", "├", "┤", "┼",
+    ].map { Array($0.utf8) }
 }
