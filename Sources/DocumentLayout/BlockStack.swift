@@ -115,6 +115,9 @@ struct BlockStack {
 
     /// The innermost open block, if any.
     var last: BlockContext? { blocks.last }
+    /// The innermost open block's element (`HTMLDocument.none` when none is open), read
+    /// without copying the block.
+    var innermostNode: HTMLDocument.NodeIndex { blocks.isEmpty ? HTMLDocument.none : blocks[blocks.count - 1].node }
 
     /// Index of the innermost open list.
     var innermostList: Int? { lists.last }
@@ -164,6 +167,7 @@ struct BlockStack {
 
     /// Notes that a line was laid out: every pending marker has been shown.
     mutating func markersShown() {
+        guard !pendingMarkers.isEmpty else { return }
         for index in pendingMarkers { blocks[index].markerPending = false }
         pendingMarkers.removeAll()
     }

@@ -56,8 +56,11 @@ struct DocumentLayoutEngine {
     /// How many tables enclose this layout (cells are laid out by an engine of their
     /// own, `cellEngine`).
     private(set) var tableDepth: Int
-    /// The walk still to do: a layout can stop after enough lines and go on later.
-    private var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool)] = []
+    /// The walk still to do, last first: a layout can stop after enough lines and go
+    /// on later. A step enters a node (and, with `thenSiblings`, queues its next
+    /// sibling once it is entered, so that children are queued one at a time, with
+    /// no list of them made), or leaves it.
+    private var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool, thenSiblings: Bool)] = []
     /// The furthest node reached; nodes are numbered in document order, so this says
     /// how much of the page is laid out.
     private(set) var furthestNode: HTMLDocument.NodeIndex = 0
@@ -178,7 +181,7 @@ struct DocumentLayoutEngine {
         let start = pendingWalk.count
         var node = unit.first
         while true {
-            pendingWalk.append((node, false))
+            pendingWalk.append((node, false, false))
             guard node != unit.last else { break }
             node = document[node].nextSibling
         }
@@ -259,10 +262,10 @@ struct DocumentLayoutEngine {
         // A stack, popped from the end: the innermost element's content comes first,
         // then its end, then what follows it in the element around it, and so on out.
         for (depth, element) in chain.enumerated() {
-            if !openAtEnd.contains(element) { engine.pendingWalk.append((element, true)) }
+            if !openAtEnd.contains(element) { engine.pendingWalk.append((element, true, false)) }
             var children = Array(document.children(of: element))
             if depth + 1 < chain.count { children = Array(children.drop { $0 != chain[depth + 1] }.dropFirst()) }
-            engine.pendingWalk += children.reversed().map { ($0, false) }
+            engine.pendingWalk += children.reversed().map { ($0, false, false) }
         }
         return engine
     }
@@ -330,18 +333,20 @@ struct DocumentLayoutEngine {
 
     /// Walks the document until there are `lineCount` lines or nothing is left.
     private mutating func walk(untilLines lineCount: Int) {
-        while lines.count < lineCount, let (index, exiting) = pendingWalk.popLast() {
+        while lines.count < lineCount, let (index, exiting, thenSiblings) = pendingWalk.popLast() {
             furthestNode = max(furthestNode, index)
             let node = document[index]
             if exiting {
                 exit(node.tag, index)
                 continue
             }
+            // The next sibling comes after this node and all it holds.
+            if thenSiblings, node.nextSibling != HTMLDocument.none { pendingWalk.append((node.nextSibling, false, true)) }
             if node.kind == .text {
                 inline.append(document.utf8Text(of: index), style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
                 continue
             }
-            guard !document.isHidden(index) else { continue }
+            guard !node.isHidden else { continue }
             if node.tag == .table, tableDepth < Self.maximumTableDepth {
                 rewrap?.dependsOnWidth()
                 layoutTable(index)
@@ -349,7 +354,7 @@ struct DocumentLayoutEngine {
             }
             enter(node.tag, index)
             if ReplacedContent.replaces(node.tag) { continue }
-            if !openAtEnd.contains(index) { pendingWalk.append((index, true)) }
+            if openAtEnd.isEmpty || !openAtEnd.contains(index) { pendingWalk.append((index, true, false)) }
             pushChildren(of: index)
         }
     }
@@ -454,15 +459,11 @@ struct DocumentLayoutEngine {
         if tag == .a, let name = document.attribute("name", of: index), !name.isEmpty { pendingAnchors.append(name) }
     }
 
-    /// Queues the children of `node` to be walked next, first child on top.
+    /// Queues the children of `node` to be walked next: the first, which queues the
+    /// next when it is entered.
     private mutating func pushChildren(of node: HTMLDocument.NodeIndex) {
-        let start = pendingWalk.count
-        var child = document[node].firstChild
-        while child != HTMLDocument.none {
-            pendingWalk.append((child, false))
-            child = document[child].nextSibling
-        }
-        pendingWalk[start...].reverse()
+        let child = document[node].firstChild
+        if child != HTMLDocument.none { pendingWalk.append((child, false, true)) }
     }
 
     private mutating func exit(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {
@@ -627,7 +628,7 @@ struct DocumentLayoutEngine {
             // line of its own, below, is not one).
             if join?.blankLineBefore(partAskingAbove: pendingBlankDepth != nil && lastLineBlank) == true {
                 lines.endLine()
-                lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
+                lineBlocks.append(blocks.innermostNode)
                 if recordsBoxes { linePaths.append([]) }
             }
             firstLineIndex = lines.count
@@ -635,13 +636,15 @@ struct DocumentLayoutEngine {
         if let depth = pendingBlankDepth, !lastLineBlank {
             lines.append(blankPrefix(depth: depth).utf8, style: .plain)
             lines.endLine()
-            lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
+            lineBlocks.append(blocks.innermostNode)
             if recordsBoxes { linePaths.append(blocks.nodes) }
             emittedLineCount += 1
         }
         pendingBlankDepth = nil
-        for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
-        pendingAnchors.removeAll()
+        if !pendingAnchors.isEmpty {
+            for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
+            pendingAnchors.removeAll()
+        }
         let (prefix, columns) = blocks.pendingLinePrefix()
         widestPrefix = max(widestPrefix, columns, blocks.restPrefixColumns(depth: blocks.count))
         if !prefix.isEmpty { lines.append(prefix.utf8, style: .plain) }
@@ -652,7 +655,7 @@ struct DocumentLayoutEngine {
         blocks.markersShown()
         lines.endLine()
         lastLineBlank = !hasContent && lines.isBlank(line: lines.count - 1)
-        lineBlocks.append(blocks.last?.node ?? HTMLDocument.none)
+        lineBlocks.append(blocks.innermostNode)
         if recordsBoxes { linePaths.append(blocks.nodes) }
         emittedLineCount += 1
     }
