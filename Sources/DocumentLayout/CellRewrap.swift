@@ -63,13 +63,16 @@ struct CellRewrap {
         var lines = LineStore()
         var wrapped = LineStore()
         var text = StyledText()
-        for piece in pieces + [.lines(linesCovered..<measured.count)] {
+        func keep(_ range: Range<Int>) {
+            for line in range {
+                lines.append(line: line, of: measured)
+                lines.endLine()
+            }
+        }
+        for piece in pieces {
             switch piece {
             case .lines(let range):
-                for line in range {
-                    lines.append(line: line, of: measured)
-                    lines.endLine()
-                }
+                keep(range)
             case .paragraph(let bytes, let runs, let firstPrefix, let restPrefix, let prefixColumns, let rule):
                 text.removeAll()
                 for run in runs {
@@ -92,6 +95,8 @@ struct CellRewrap {
                 }
             }
         }
+        // The lines after the last paragraph.
+        keep(linesCovered..<measured.count)
         return lines
     }
 }
