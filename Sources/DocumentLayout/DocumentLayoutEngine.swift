@@ -521,17 +521,11 @@ struct DocumentLayoutEngine {
         }
     }
 
-    /// Whether the element is a link that gets a number: an `a` with a target.
-    static func isNumberedLink(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> Bool {
-        numberedLinkTarget(index, in: document) != nil
-    }
-
     /// The target of a link that gets a number, white space trimmed; `nil` for other
     /// elements.
     static func numberedLinkTarget(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> Substring? {
-        guard document[index].tag == .a, document[index].attributeCount > 0, let href = document.attribute("href", of: index) else { return nil }
-        let target = href.trimmingSpaces
-        return target.isEmpty ? nil : target
+        guard document[index].isLink, let href = document.attribute("href", of: index) else { return nil }
+        return href.trimmingSpaces
     }
 
     /// The next item's marker; `value` (an item's own number) resets the count.

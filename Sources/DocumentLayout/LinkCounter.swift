@@ -4,41 +4,58 @@ import HTMLParsing
 /// units can be laid out at once on several threads, each knowing the number of its
 /// first link.
 ///
-/// It walks the unit as the layout engine does: hidden elements and the content of
-/// replaced ones (form controls, media) skipped, of a table only its caption and its
-/// cells (`TableGrid` leaves out what is not in a cell), tables nested deeper than the
-/// engine lays out as grids walked as plain content. A test checks it
-/// against the engine's numbering unit by unit.
+/// It counts as the layout engine walks: hidden elements and the content of replaced
+/// ones (form controls, media) skipped, of a table only its caption and its cells
+/// (`TableGrid` leaves out what is not in a cell), tables nested deeper than the
+/// engine lays out as grids counted as plain content. A test checks it against the
+/// engine's numbering unit by unit.
+///
+/// Nodes are numbered in document order, so a subtree is a run of indices: the count
+/// is a scan of the unit's nodes (the parser marks links, `Node.isLink`), jumping
+/// over the subtrees left out.
 enum LinkCounter {
     static func count(_ unit: LayoutUnits.Unit, in document: HTMLDocument) -> Int {
-        var pending: [(node: HTMLDocument.NodeIndex, tableDepth: Int)] = []
-        var node = unit.first
-        while true {
-            pending.append((node, 0))
-            guard node != unit.last else { break }
-            node = document[node].nextSibling
-        }
+        count(unit.first..<end(of: unit.last, in: document), tableDepth: 0, in: document)
+    }
+
+    /// Links in `nodes`, a run of whole subtrees.
+    private static func count(_ nodes: Range<HTMLDocument.NodeIndex>, tableDepth: Int, in document: HTMLDocument) -> Int {
         var count = 0
-        while let (index, tableDepth) = pending.popLast() {
-            let element = document[index]
-            guard element.kind == .element, !document.isHidden(index) else { continue }
-            if element.tag == .table, tableDepth < DocumentLayoutEngine.maximumTableDepth {
-                let grid = TableGrid(table: index, in: document)
-                for part in grid.cells.map(\.node) + (grid.caption.map { [$0] } ?? []) {
-                    pushChildren(of: part, depth: tableDepth + 1, onto: &pending, in: document)
-                }
+        var index = nodes.lowerBound
+        while index < nodes.upperBound {
+            let node = document[index]
+            guard node.kind == .element else {
+                index += 1
                 continue
             }
-            if DocumentLayoutEngine.isNumberedLink(index, in: document) { count += 1 }
-            if !ReplacedContent.replaces(element.tag) { pushChildren(of: index, depth: tableDepth, onto: &pending, in: document) }
+            if node.isHidden {
+                index = end(of: index, in: document)
+                continue
+            }
+            if node.isLink { count += 1 }
+            if node.tag == .table, tableDepth < DocumentLayoutEngine.maximumTableDepth {
+                let grid = TableGrid(table: index, in: document)
+                for part in grid.cells.map(\.node) + (grid.caption.map { [$0] } ?? []) {
+                    count += Self.count((part + 1)..<end(of: part, in: document), tableDepth: tableDepth + 1, in: document)
+                }
+                index = end(of: index, in: document)
+            } else if ReplacedContent.replaces(node.tag) {
+                index = end(of: index, in: document)
+            } else {
+                index += 1
+            }
         }
         return count
     }
 
-    private static func pushChildren(
-        of node: HTMLDocument.NodeIndex, depth: Int, onto pending: inout [(node: HTMLDocument.NodeIndex, tableDepth: Int)],
-        in document: HTMLDocument
-    ) {
-        for child in document.children(of: node) { pending.append((child, depth)) }
+    /// The index past the last node of `node`'s subtree.
+    private static func end(of node: HTMLDocument.NodeIndex, in document: HTMLDocument) -> HTMLDocument.NodeIndex {
+        var node = node
+        while true {
+            if document[node].nextSibling != HTMLDocument.none { return document[node].nextSibling }
+            let parent = document[node].parent
+            if parent == HTMLDocument.none { return HTMLDocument.NodeIndex(document.nodes.count) }
+            node = parent
+        }
     }
 }

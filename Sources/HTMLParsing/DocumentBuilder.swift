@@ -120,7 +120,10 @@ struct DocumentBuilder {
         var node = HTMLDocument.Node(
             kind: .element, tag: element.tag, attributeCount: UInt16(document.attributes.count - firstAttribute),
             parent: open.last ?? document.root, payload: Int32(firstAttribute))
-        if node.attributeCount > 0 { node.isHidden = HTMLDocument.hides(document.attributes[firstAttribute...]) }
+        if node.attributeCount > 0 {
+            node.isHidden = HTMLDocument.hides(document.attributes[firstAttribute...])
+            node.isLink = HTMLDocument.isLink(element.tag, document.attributes[firstAttribute...])
+        }
         open.append(link(node))
         openElements.append(element)
         if isCutting, !element.staysOpen { openNonContainers += 1 }
@@ -241,7 +244,8 @@ struct DocumentBuilder {
             if cutting.bytes != nil { stillOpen.append(OpenElement(tag: finished[element].tag, attributes: Array(finished.attributes(of: element)))) }
             open[depth] = link(HTMLDocument.Node(
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
-                parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden))
+                parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden,
+                isLink: finished[element].isLink))
         }
         nodesAfterCut = document.nodes.count
         if insideText { restart = (endOffset ?? 0, stillOpen) }

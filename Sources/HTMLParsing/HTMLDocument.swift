@@ -11,7 +11,14 @@ package struct HTMLDocument: Sendable {
     package static let none: NodeIndex = -1
 
     package struct Node: Sendable {
-        package enum Kind: UInt8, Sendable { case root, element, text }
+        package enum Kind: UInt8, Sendable {
+            case root, element, text
+
+            /// Kinds compared by case, inlinable (see `HTMLTag.==`).
+            @inlinable package static func == (lhs: Kind, rhs: Kind) -> Bool {
+                unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
+            }
+        }
         package var kind: Kind
         /// Element name; `.unknown` for text and for elements layout does not know.
         package var tag: HTMLTag
@@ -25,6 +32,10 @@ package struct HTMLDocument: Sendable {
         package var payload: Int32
         /// For elements: not shown (see `HTMLDocument.isHidden`).
         package var isHidden = false
+        /// For elements: an `a` with a target, an `href` that is not all white space.
+        /// Decided once, when the element is built: layout numbers these, and counts
+        /// them ahead of laying a part out.
+        package var isLink = false
     }
 
     package struct Attribute: Sendable, Hashable {
@@ -124,6 +135,15 @@ package struct HTMLDocument: Sendable {
         guard let style else { return false }
         let compact = style.lowercased().filter { !$0.isWhitespace }
         return compact.contains("display:none") || compact.contains("visibility:hidden")
+    }
+
+    /// Whether an `a` element with `attributes` has a target: an `href` with more than
+    /// white space (Unicode's, as `Character.isWhitespace` has it).
+    static func isLink(_ tag: HTMLTag, _ attributes: ArraySlice<Attribute>) -> Bool {
+        guard tag == .a, let href = attributes.first(where: { $0.name == "href" })?.value else { return false }
+        // Most targets start with a printable ASCII character.
+        if let first = href.utf8.first, first > 0x20, first < 0x7F { return true }
+        return href.contains { !$0.isWhitespace }
     }
 
     /// The children of a node, in order.

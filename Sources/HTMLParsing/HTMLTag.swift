@@ -22,3 +22,13 @@ package enum HTMLTag: String, Sendable, CaseIterable {
     /// the name with every case in turn.
     private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }
+
+extension HTMLTag {
+    /// Tags compared by case, inlinable: from other modules, the derived `==` is
+    /// called through the protocol's witness table, a call for each of the many
+    /// comparisons of tags layout makes at every node. (A case without payload is
+    /// stored as its index: one byte, for fewer than 256 cases.)
+    @inlinable package static func == (lhs: HTMLTag, rhs: HTMLTag) -> Bool {
+        unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
+    }
+}

@@ -24,7 +24,9 @@ public enum TextWidth {
 
     /// Columns of a whole string: the sum over its graphemes. Text of printable ASCII
     /// and common CJK (`simpleColumns`) is measured from its UTF-8 without grapheme
-    /// breaking.
+    /// breaking. (Inlinable, so that callers get it specialized to their type: layout
+    /// measures a prefix or a marker for every list item.)
+    @inlinable
     public static func columns(of text: some StringProtocol) -> Int {
         if let simple = text.utf8.withContiguousStorageIfAvailable(simpleColumns), let simple { return simple }
         var total = 0

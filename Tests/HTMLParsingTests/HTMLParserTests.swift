@@ -75,3 +75,24 @@ struct HTMLParserTests {
         #expect(document.modelBytes > 0)
     }
 }
+
+/// Tags and node kinds are compared by their stored case index (`HTMLTag.==`): the
+/// comparison must say what comparing the cases' names says, for every pair.
+@Suite("Tag comparison")
+struct TagComparisonTests {
+    @Test func tagsAreEqualExactlyWhenTheirNamesAre() {
+        #expect(MemoryLayout<HTMLTag>.size == 1)
+        for left in HTMLTag.allCases {
+            for right in HTMLTag.allCases {
+                #expect((left == right) == (left.rawValue == right.rawValue), "\(left) and \(right)")
+            }
+        }
+    }
+
+    @Test func nodeKindsAreEqualExactlyWhenTheirValuesAre() {
+        let kinds: [HTMLDocument.Node.Kind] = [.root, .element, .text]
+        for left in kinds {
+            for right in kinds { #expect((left == right) == (left.rawValue == right.rawValue)) }
+        }
+    }
+}
