@@ -22,9 +22,7 @@ enum DumpStages {
         let libxml2 = try clock.measure { try HTMLParser.parseWithoutEvents(bytes) }
         let sink = FileHandle(forWritingAtPath: "/dev/null")
         defer { try? sink?.close() }
-        let times = try PageStream.stageTimes(of: bytes, width: width) { lines in
-            sink?.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        }
+        let times = try PageStream.stageTimes(of: bytes, width: width) { text in sink?.write(Data(buffer: text)) }
         return Measurement(page: page, pageBytes: bytes.count, stages: [
             ("libxml2 alone", libxml2.seconds), ("parse and model", times.parse.seconds), ("layout", times.layout.seconds),
             ("lines to text", times.text.seconds), ("writing", times.write.seconds),

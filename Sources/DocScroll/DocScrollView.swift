@@ -436,12 +436,15 @@ public final class DocScrollView {
     ///   - tables: the tables, written first.
     ///   - options: the width, the encoding, how tables are read.
     ///   - stop: answers true when no more rows are wanted (a closed pipe).
-    ///   - line: receives each row in order.
+    ///   - text: receives the rows' UTF-8 text in order: whole rows, each ending in a
+    ///     line feed, many at a time (a page's come a fragment at a time, with no
+    ///     `String` made for each).
     /// - Returns: the figures of what was built.
     /// - Throws: `DocScrollError.badInput` naming the first input that cannot be used.
     @discardableResult
     public static func dumpStreaming(
-        pages: [InputFile], tables: [InputFile], options: Options, stop: () -> Bool = { false }, line: (String) -> Void
+        pages: [InputFile], tables: [InputFile], options: Options, stop: () -> Bool = { false },
+        text: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(DocScrollError) -> Statistics {
         // Each page as UTF-8, read a window at a time (a page in another encoding is
         // converted first).
@@ -451,6 +454,11 @@ public final class DocScrollView {
             checkedPages.append((page.name, utf8.source, utf8.start))
         }
         // The tables, and the gaps between them, as the view writes them.
+        func line(_ row: String) {
+            var bytes = Array(row.utf8)
+            bytes.append(0x0A)
+            bytes.withUnsafeBufferPointer(text)
+        }
         let tableView = try DocScrollView(pages: [], tables: tables, options: options)
         tableView.dump(line: line)
         var statistics = tableView.statistics
@@ -461,7 +469,7 @@ public final class DocScrollView {
             }
             componentsWritten += 1
             do {
-                let summary = try PageStream.forEachLine(of: page.source, start: page.start, width: options.width, stop: stop, line)
+                let summary = try PageStream.writeText(of: page.source, start: page.start, width: options.width, stop: stop, text)
                 statistics.documentNodes += summary.nodes
                 statistics.layoutUnits += summary.units
                 statistics.layoutUnitsLaidOut += summary.units

@@ -74,7 +74,7 @@ public enum DocScrollCommand {
         if dumps, options.mode == .windowed {
             do {
                 let statistics = try DocScrollView.dumpStreaming(
-                    pages: pages, tables: tables, options: viewOptions, stop: { output.isClosed }, line: { output.writeLine($0) })
+                    pages: pages, tables: tables, options: viewOptions, stop: { output.isClosed }, text: { output.write($0) })
                 output.flush()
                 if options.stats { errors.writeLine(statistics.json) }
                 return 0

@@ -160,13 +160,35 @@ package struct LineStore: Sendable, Equatable {
     /// blanks dropped (`LayoutLine.plainText`).
     package func plainText(ofLine index: Int) -> String {
         withText(ofLine: index) { text in
-            var end = text.count
-            while end > 0, text[end - 1] == 0x20 { end -= 1 }
-            let trimmed = UnsafeBufferPointer(rebasing: text[..<end])
+            let trimmed = Self.trimmingTrailingSpaces(text)
             // Most lines are printable as they are (and end in a printable character).
             if TextWidth.simpleColumns(trimmed) != nil { return String(decoding: trimmed, as: UTF8.self) }
             return LayoutLine.plainText(String(decoding: text, as: UTF8.self))
         }
+    }
+
+    /// Appends the UTF-8 of `plainText(ofLine:)` for every line, each followed by a
+    /// line feed, to `text`: a dump's output, made without a `String` a line.
+    package func appendPlainText(to text: inout [UInt8]) {
+        // (As text, a line takes about its bytes: one allocation, not a doubling series.)
+        text.reserveCapacity(text.count + bytes.count + count)
+        for index in indices {
+            withText(ofLine: index) { line in
+                let trimmed = Self.trimmingTrailingSpaces(line)
+                if TextWidth.simpleColumns(trimmed) != nil {
+                    text.append(contentsOf: trimmed)
+                } else {
+                    text.append(contentsOf: LayoutLine.plainText(String(decoding: line, as: UTF8.self)).utf8)
+                }
+            }
+            text.append(0x0A)
+        }
+    }
+
+    private static func trimmingTrailingSpaces(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var end = text.count
+        while end > 0, text[end - 1] == 0x20 { end -= 1 }
+        return UnsafeBufferPointer(rebasing: text[..<end])
     }
 
     /// Whether line `index` shows nothing (it is empty or all spaces).

@@ -1,14 +1,15 @@
 import Dispatch
 import HTMLParsing
-import Synchronization
 
 /// A page parsed and laid out at the same time, for writing it out whole (`--dump`):
-/// the parser runs on a thread of its own and hands the page over in fragments of
+/// the parser runs on the calling thread and hands the page over in fragments of
 /// whole blocks (`HTMLParser.Cutting`); each fragment's links are counted
 /// (`LinkCounter`), so that fragments are laid out on their own, several at once on
-/// other threads (`PageLayout`); the calling thread joins them in order, passes their
-/// lines on and drops them. Parsing overlaps layout, layout uses every core, and
-/// memory holds a few fragments, not the page.
+/// the threads of the pool (`PageLayout`); between fragments, the calling thread
+/// writes those laid out, in order, and drops them. Parsing overlaps layout, layout
+/// has every thread of the pool (a parser on a pool thread held one of them, mostly
+/// waiting, while its work went undone), and memory holds a few fragments, not the
+/// page.
 package enum PageStream {
     /// What was streamed.
     package struct Summary: Sendable {
@@ -23,95 +24,96 @@ package enum PageStream {
 
     /// Nodes a fragment holds before the page is cut (at the next block's end).
     package static let fragmentNodes = 1 << 15
-    /// Fragments parsed ahead of layout, at most.
-    static let fragmentsAhead = 4
 
     /// Parses `bytes` as a page and lays it out at `width`, as
-    /// `forEachLine(of:start:width:fragmentNodes:stop:_:)` does.
+    /// `writeText(of:start:width:fragmentNodes:stop:_:)` does.
     @discardableResult
-    package static func forEachLine(
+    package static func writeText(
         of bytes: [UInt8], encoding: String? = nil, width: Int, fragmentNodes: Int = fragmentNodes,
-        stop: () -> Bool = { false }, _ body: (String) -> Void
+        stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         let page = try HTMLParser.utf8Page(MemoryPageSource(bytes), encoding: encoding)
-        return try forEachLine(of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, stop: stop, body)
+        return try writeText(of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, stop: stop, write)
     }
 
     /// Parses a UTF-8 page from `start` (see `HTMLParser.utf8Page`), read a window at a
-    /// time, and lays it out at `width`, calling `body` with each line's text in order,
-    /// the References list included. When `stop` answers true (checked between
-    /// fragments), parsing stops and no more lines come. `fragmentNodes` sets how big
-    /// fragments get (small ones to test the cuts).
+    /// time, and lays it out at `width`, calling `write` with the UTF-8 text of its
+    /// lines in order, the References list included: whole lines, each ending in a
+    /// line feed, a fragment's at a time (large writes, no `String` a line). When
+    /// `stop` answers true (checked between fragments), parsing stops and no more
+    /// lines come. `fragmentNodes` sets how big fragments get (small ones to test the
+    /// cuts).
     /// - Throws: `HTMLParsingError`, before any line.
     @discardableResult
-    package static func forEachLine(
+    package static func writeText(
         of source: any PageSource, start: Int, width: Int, fragmentNodes: Int = fragmentNodes, stop: () -> Bool = { false },
-        _ body: (String) -> Void
+        _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
-        let queue = FragmentQueue(length: fragmentsAhead)
-        let parsing = DispatchGroup()
-        DispatchQueue.global().async(group: parsing) {
-            let cutting = HTMLParser.Cutting(
-                containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
-                take: { queue.put($0.fragment) })
-            do throws(HTMLParsingError) {
-                try HTMLParser.parse(source, from: start, cutting: cutting)
-                queue.close(error: nil)
-            } catch {
-                queue.close(error: error)
-            }
-        }
         var summary = Summary()
         var joiner = FragmentJoiner()
         var linkBase = 0
         // Fragments being laid out, oldest first; each is written once laid out.
         var inFlight: [(done: DispatchGroup, result: LayoutResult)] = []
-        func writeOldest() {
-            let oldest = inFlight.removeFirst()
-            oldest.done.wait()
-            summary.lines += joiner.write(oldest.result.fragment!, body)
+        var parseError: HTMLParsingError?
+        // The parser hands each fragment over on this thread (`take` runs inside the
+        // parse): its layout goes to the pool, and fragments laid out are written.
+        withoutActuallyEscaping(write) { write in
+            withoutActuallyEscaping(stop) { stop in
+                func writeOldest() {
+                    let oldest = inFlight.removeFirst()
+                    oldest.done.wait()
+                    summary.lines += joiner.write(oldest.result.fragment!, write)
+                }
+                let cutting = HTMLParser.Cutting(
+                    containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
+                    take: { cut in
+                        guard !stop() else { return false }
+                        let fragment = cut.fragment
+                        summary.nodes += fragment.nodes.count
+                        summary.fragments += 1
+                        // The link count makes each fragment's layout independent of the others.
+                        let units = LayoutUnits(fragment)
+                        summary.units += units.units.count
+                        let base = linkBase
+                        linkBase += units.units.reduce(0) { $0 + LinkCounter.count($1, in: fragment) }
+                        let result = LayoutResult()
+                        let done = DispatchGroup()
+                        DispatchQueue.global().async(group: done) {
+                            result.fragment = FragmentLayout(fragment, units: units, width: width, linkBase: base)
+                        }
+                        inFlight.append((done, result))
+                        // With enough in flight, parsing waits for layout.
+                        while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.done.wait(timeout: .now()) == .success {
+                            writeOldest()
+                        }
+                        return true
+                    })
+                do throws(HTMLParsingError) {
+                    try HTMLParser.parse(source, from: start, cutting: cutting)
+                } catch {
+                    parseError = error
+                }
+                while !inFlight.isEmpty {
+                    if stop() {
+                        // Nobody wants the lines any more: wait for the workers, write nothing.
+                        inFlight.removeFirst().done.wait()
+                    } else {
+                        writeOldest()
+                    }
+                }
+                if parseError == nil, summary.fragments > 0, !stop() {
+                    // The References list in parts, so that its lines are never all held.
+                    let links = joiner.links
+                    if !links.isEmpty { summary.lines += joiner.write(FragmentLayout(referencesHeadingAt: width), write) }
+                    for first in stride(from: 0, to: links.count, by: referencesPart) {
+                        let part = links[first..<min(links.count, first + referencesPart)]
+                        summary.lines += joiner.write(
+                            FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width), write)
+                    }
+                }
+            }
         }
-        while let fragment = queue.take() {
-            if stop() {
-                queue.cancel()
-                continue
-            }
-            summary.nodes += fragment.nodes.count
-            summary.fragments += 1
-            // The link count makes each fragment's layout independent of the others.
-            let units = LayoutUnits(fragment)
-            summary.units += units.units.count
-            let base = linkBase
-            linkBase += units.units.reduce(0) { $0 + LinkCounter.count($1, in: fragment) }
-            let result = LayoutResult()
-            let done = DispatchGroup()
-            DispatchQueue.global().async(group: done) {
-                result.fragment = FragmentLayout(fragment, units: units, width: width, linkBase: base)
-            }
-            inFlight.append((done, result))
-            while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.done.wait(timeout: .now()) == .success {
-                writeOldest()
-            }
-        }
-        while !inFlight.isEmpty {
-            if stop() {
-                // Nobody wants the lines any more: wait for the workers, write nothing.
-                inFlight.removeFirst().done.wait()
-            } else {
-                writeOldest()
-            }
-        }
-        parsing.wait()
-        if let error = queue.error { throw error }
-        if summary.fragments > 0, !stop() {
-            // The References list in parts, so that its lines are never all held.
-            let links = joiner.links
-            if !links.isEmpty { summary.lines += joiner.write(FragmentLayout(referencesHeadingAt: width), body) }
-            for first in stride(from: 0, to: links.count, by: referencesPart) {
-                let part = links[first..<min(links.count, first + referencesPart)]
-                summary.lines += joiner.write(FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width), body)
-            }
-        }
+        if let parseError { throw parseError }
         return summary
     }
 
@@ -121,7 +123,7 @@ package enum PageStream {
     /// lines made text, and `write` given each fragment's text. For the benchmark's
     /// figures per stage (the dump runs them at once on all cores).
     package static func stageTimes(
-        of bytes: [UInt8], width: Int, write: ([String]) -> Void
+        of bytes: [UInt8], width: Int, write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> (parse: Duration, layout: Duration, text: Duration, write: Duration) {
         let clock = ContinuousClock()
         var fragments: [HTMLDocument] = []
@@ -141,9 +143,9 @@ package enum PageStream {
                 page.advance(toLines: .max)
                 lines = page.takeLines()
             }
-            var strings: [String] = []
-            text += clock.measure { strings = lines.indices.map(lines.plainText) }
-            written += clock.measure { write(strings) }
+            var bytes: [UInt8] = []
+            text += clock.measure { lines.appendPlainText(to: &bytes) }
+            written += clock.measure { bytes.withUnsafeBufferPointer(write) }
         }
         return (parse, layout, text, written)
     }
@@ -159,7 +161,9 @@ package enum PageStream {
 /// One fragment of a page laid out on its own (`PageLayout` from a known number of
 /// links), as text, with how its margins join it to the fragments around it.
 private struct FragmentLayout: Sendable {
-    var lines: [String]
+    /// The lines' UTF-8 text, each line ending in a line feed.
+    var text: [UInt8] = []
+    var lineCount: Int
     var links: [String]
     var margins: MarginJoin
 
@@ -167,14 +171,16 @@ private struct FragmentLayout: Sendable {
         var layout = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
         layout.advance(toLines: .max)
         let laidOut = layout.takeLines()
-        lines = laidOut.indices.map(laidOut.plainText)
+        laidOut.appendPlainText(to: &text)
+        lineCount = laidOut.count
         links = layout.links
         margins = layout.margins
     }
 
     /// The References list's heading: it asks for a blank line above and below.
     init(referencesHeadingAt width: Int) {
-        lines = [LayoutLine.plainText(LayoutLine(spans: DocumentLayoutEngine.referencesHeading))]
+        LineStore([LayoutLine(spans: DocumentLayoutEngine.referencesHeading)]).appendPlainText(to: &text)
+        lineCount = 1
         links = []
         margins = MarginJoin()
         _ = margins.blankLineBefore(partAskingAbove: true)
@@ -185,11 +191,12 @@ private struct FragmentLayout: Sendable {
     /// of a list of `total`.
     init(references targets: ArraySlice<String>, firstNumber: Int, total: Int, width: Int) {
         let entries = DocumentLayoutEngine.referenceEntries(targets, firstNumber: firstNumber, total: total, width: width)
-        lines = entries.indices.map(entries.plainText)
+        entries.appendPlainText(to: &text)
+        lineCount = entries.count
         links = []
         margins = MarginJoin()
         _ = margins.blankLineBefore(partAskingAbove: false)
-        margins.partEnded(hadLines: !lines.isEmpty, endsWithBlankLine: false, asksBelow: false)
+        margins.partEnded(hadLines: lineCount > 0, endsWithBlankLine: false, asksBelow: false)
     }
 }
 
@@ -204,75 +211,17 @@ private struct FragmentJoiner {
     private(set) var links: [String] = []
 
     /// - Returns: the number of lines written.
-    mutating func write(_ fragment: FragmentLayout, _ body: (String) -> Void) -> Int {
+    mutating func write(_ fragment: FragmentLayout, _ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
         links += fragment.links
-        var count = fragment.lines.count
-        if !fragment.lines.isEmpty, margins.blankLineBefore(partAskingAbove: fragment.margins.blankBeforeFirstLine) {
-            body("")
+        var count = fragment.lineCount
+        if count > 0, margins.blankLineBefore(partAskingAbove: fragment.margins.blankBeforeFirstLine) {
+            withUnsafePointer(to: UInt8(0x0A)) { write(UnsafeBufferPointer(start: $0, count: 1)) }
             count += 1
         }
-        fragment.lines.forEach(body)
+        if !fragment.text.isEmpty { fragment.text.withUnsafeBufferPointer(write) }
         margins.partEnded(
-            hadLines: !fragment.lines.isEmpty, endsWithBlankLine: fragment.margins.lastLineBlank,
+            hadLines: fragment.lineCount > 0, endsWithBlankLine: fragment.margins.lastLineBlank,
             asksBelow: fragment.margins.blankPending)
         return count
     }
-}
-
-/// Fragments on their way from the parsing thread to the layout thread: a bounded
-/// queue, so that a parser faster than layout waits instead of filling memory.
-private final class FragmentQueue: Sendable {
-    private struct State {
-        var fragments: [HTMLDocument] = []
-        var error: HTMLParsingError?
-        var isCancelled = false
-    }
-
-    private let state = Mutex(State())
-    /// Counts fragments queued, plus one once the queue is closed.
-    private let available = DispatchSemaphore(value: 0)
-    /// Counts free places. (Made at zero and raised: libdispatch traps when a
-    /// semaphore is freed below the value it was made with.)
-    private let room = DispatchSemaphore(value: 0)
-
-    init(length: Int) {
-        for _ in 0..<length { room.signal() }
-    }
-
-    /// Queues a fragment, waiting for room. Returns `false` when the taker cancelled.
-    func put(_ fragment: HTMLDocument) -> Bool {
-        room.wait()
-        let queued = state.withLock { state in
-            guard !state.isCancelled else { return false }
-            state.fragments.append(fragment)
-            return true
-        }
-        if queued { available.signal() }
-        return queued
-    }
-
-    /// Ends the queue: no more fragments come.
-    func close(error: HTMLParsingError?) {
-        state.withLock { $0.error = error }
-        available.signal()
-    }
-
-    /// The next fragment, waiting for it; `nil` once the queue is closed and empty.
-    func take() -> HTMLDocument? {
-        available.wait()
-        let fragment = state.withLock { state in state.fragments.isEmpty ? nil : state.fragments.removeFirst() }
-        if fragment != nil { room.signal() }
-        return fragment
-    }
-
-    /// Tells the parser to stop: it gets `false` from its next `put`.
-    func cancel() {
-        state.withLock {
-            $0.isCancelled = true
-            $0.fragments.removeAll()
-        }
-        room.signal()
-    }
-
-    var error: HTMLParsingError? { state.withLock { $0.error } }
 }

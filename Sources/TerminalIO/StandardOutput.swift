@@ -29,15 +29,34 @@ package final class StandardOutput {
         if buffer.count >= Self.flushThreshold { flush() }
     }
 
+    /// Writes UTF-8 text: copied into the buffer, or written at once when it is as
+    /// large as the buffer.
+    package func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !isClosed else { return }
+        if bytes.count < Self.flushThreshold {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Self.flushThreshold { flush() }
+            return
+        }
+        flush()
+        writeAll(UnsafeRawBufferPointer(bytes))
+    }
+
     package func writeLine(_ text: String) {
         write(text)
         write("\n")
     }
 
     package func flush() {
+        buffer.withUnsafeBytes { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes`, retrying short writes, until the reader goes away.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
-        while offset < buffer.count, !isClosed {
-            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < bytes.count, !isClosed {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 isClosed = true
@@ -45,7 +64,6 @@ package final class StandardOutput {
                 offset += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 

@@ -11,7 +11,7 @@ struct StreamingDumpTests {
         let options = DocScrollView.Options(width: 40 + Int(seed) * 5, height: 20)
         let view = try DocScrollView(pages: inputs.pages, tables: inputs.tables, options: options)
         var streamed: [String] = []
-        let statistics = try DocScrollView.dumpStreaming(pages: inputs.pages, tables: inputs.tables, options: options) { streamed.append($0) }
+        let statistics = try DocScrollView.dumpStreaming(pages: inputs.pages, tables: inputs.tables, options: options) { streamed += rows($0) }
         #expect(streamed == dumpLines(view), "seed \(seed)")
         #expect(statistics.tiles.tilesBuilt == 0, "a streamed dump builds no tile")
     }
@@ -21,7 +21,7 @@ struct StreamingDumpTests {
         let tables = [try sample("items.json")]
         let options = DocScrollView.Options(width: 80, height: 24)
         var streamed: [String] = []
-        let statistics = try DocScrollView.dumpStreaming(pages: pages, tables: tables, options: options) { streamed.append($0) }
+        let statistics = try DocScrollView.dumpStreaming(pages: pages, tables: tables, options: options) { streamed += rows($0) }
         let view = try DocScrollView(pages: pages, tables: tables, options: options)
         #expect(streamed == dumpLines(view))
         #expect(statistics.layoutLines == streamed.count - (32 + 2) - 2, "every line but the table's 34 and the two gaps")
@@ -31,8 +31,14 @@ struct StreamingDumpTests {
         let pages = [try sample("article.html"), InputFile(name: "empty.html", bytes: [])]
         var streamed: [String] = []
         #expect(throws: DocScrollError.self) {
-            try DocScrollView.dumpStreaming(pages: pages, tables: [], options: .init()) { streamed.append($0) }
+            try DocScrollView.dumpStreaming(pages: pages, tables: [], options: .init()) { streamed += rows($0) }
         }
         #expect(streamed.isEmpty)
     }
+}
+
+/// The rows of a piece of a streamed dump: whole rows, each ending in a line feed.
+private func rows(_ text: UnsafeBufferPointer<UInt8>) -> [String] {
+    #expect(text.last == 0x0A, "a piece of a dump ends with a whole row")
+    return text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
 }

@@ -17,9 +17,19 @@ struct PageStreamTests {
     }
 
     static func streamedLines(_ html: String, width: Int, fragmentNodes: Int) throws -> (lines: [String], summary: PageStream.Summary) {
-        var lines: [String] = []
-        let summary = try PageStream.forEachLine(of: Array(html.utf8), width: width, fragmentNodes: fragmentNodes) { lines.append($0) }
-        return (lines, summary)
+        var text = StreamedText()
+        let summary = try PageStream.writeText(of: Array(html.utf8), width: width, fragmentNodes: fragmentNodes) { text.take($0) }
+        return (text.lines, summary)
+    }
+
+    /// Text written in pieces of whole lines, each line ending in a line feed.
+    struct StreamedText {
+        private(set) var lines: [String] = []
+
+        mutating func take(_ piece: UnsafeBufferPointer<UInt8>) {
+            #expect(piece.last == 0x0A, "a piece ends with a whole line")
+            lines += piece.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     /// Small fragments cut the page at every block they can: between any two of
@@ -63,8 +73,9 @@ struct PageStreamTests {
 
     @Test func stoppingEndsTheStreamEarly() throws {
         let html = PageGenerator.page(bytes: 300_000, seed: 6)
-        var lines: [String] = []
-        let summary = try PageStream.forEachLine(of: Array(html.utf8), width: 80, fragmentNodes: 200, stop: { lines.count >= 10 }) { lines.append($0) }
+        var text = StreamedText()
+        let summary = try PageStream.writeText(of: Array(html.utf8), width: 80, fragmentNodes: 200, stop: { text.lines.count >= 10 }) { text.take($0) }
+        let lines = text.lines
         let whole = try Self.wholeLines(html, width: 80)
         #expect(lines.count < whole.count / 2)
         #expect(lines == Array(whole.prefix(lines.count)))
@@ -72,11 +83,11 @@ struct PageStreamTests {
     }
 
     @Test func errorsComeBeforeAnyLine() {
-        var lines: [String] = []
+        var text = StreamedText()
         #expect(throws: HTMLParsingError.self) {
-            try PageStream.forEachLine(of: Array("<p>x</p>".utf8), encoding: "no-such-encoding", width: 40) { lines.append($0) }
+            try PageStream.writeText(of: Array("<p>x</p>".utf8), encoding: "no-such-encoding", width: 40) { text.take($0) }
         }
-        #expect(lines.isEmpty)
+        #expect(text.lines.isEmpty)
     }
 }
 
@@ -88,8 +99,9 @@ struct DeepContainerTests {
     @Test func deeplyNestedContainersStreamAndLayOut() throws {
         let depth = 20_000
         let html = String(repeating: "<div><p>para</p>", count: depth) + String(repeating: "</div>", count: depth)
-        var lines: [String] = []
-        let summary = try PageStream.forEachLine(of: Array(html.utf8), width: 40) { lines.append($0) }
+        var text = PageStreamTests.StreamedText()
+        let summary = try PageStream.writeText(of: Array(html.utf8), width: 40) { text.take($0) }
+        let lines = text.lines
         #expect(lines.count == 2 * depth - 1, "a paragraph and a blank line each, no blank line at the end")
         #expect(lines.allSatisfy { $0 == "para" || $0.isEmpty })
         #expect(summary.fragments > 1)
