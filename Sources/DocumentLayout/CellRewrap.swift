@@ -15,7 +15,7 @@ struct CellRewrap {
         /// A paragraph: its text (`bytes` of `textBytes`, runs `runs` of `textRuns`), the
         /// prefixes of its first and later lines, the columns the first takes, and the
         /// underline of a heading.
-        case paragraph(bytes: Range<Int>, runs: Range<Int>, firstPrefix: String, restPrefix: String, prefixColumns: Int, rule: String.UTF8View?)
+        case paragraph(bytes: Range<Int>, runs: Range<Int>, firstPrefix: String, restPrefix: String, prefixColumns: Int, rule: [UInt8]?)
     }
 
     private var pieces: [Piece] = []
@@ -37,7 +37,7 @@ struct CellRewrap {
     /// `lineCount` lines of the `totalLines` laid out so far. The lines before them
     /// not noted yet are kept as they are.
     mutating func paragraph(
-        _ text: StyledText, firstPrefix: String, restPrefix: String, prefixColumns: Int, rule: String.UTF8View?,
+        _ text: StyledText, firstPrefix: String, restPrefix: String, prefixColumns: Int, rule: [UInt8]?,
         lineCount: Int, totalLines: Int
     ) {
         guard isKept else { return }
@@ -90,7 +90,7 @@ struct CellRewrap {
                 }
                 if let rule, widest > 0 {
                     lines.append(restPrefix.utf8, style: .plain)
-                    for _ in 0..<widest { lines.appendMerging(rule, style: Style(.bold)) }
+                    lines.appendMerging(repeating: rule, count: widest, style: Style(.bold))
                     lines.endLine()
                 }
             }

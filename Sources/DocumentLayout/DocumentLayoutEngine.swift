@@ -513,13 +513,16 @@ struct DocumentLayoutEngine {
     }
 
     /// The character (UTF-8) that underlines a heading's text, for the top two levels.
-    private func headingRule(_ tag: HTMLTag) -> String.UTF8View? {
+    private func headingRule(_ tag: HTMLTag) -> [UInt8]? {
         switch tag {
-        case .h1: "═".utf8
-        case .h2: "─".utf8
+        case .h1: Self.doubleRule
+        case .h2: Self.singleRule
         default: nil
         }
     }
+
+    private static let doubleRule = Array("═".utf8)
+    private static let singleRule = Array("─".utf8)
 
     /// The target of a link that gets a number, white space trimmed; `nil` for other
     /// elements.
@@ -548,7 +551,7 @@ struct DocumentLayoutEngine {
     }
 
     /// Lays out the collected inline content as lines, then forgets it.
-    mutating func flushInline(heading rule: String.UTF8View? = nil) {
+    mutating func flushInline(heading rule: [UInt8]? = nil) {
         defer { inline.removeAll() }
         // Most blocks start and end with nothing collected.
         guard !inline.isEmpty else { return }
@@ -570,7 +573,7 @@ struct DocumentLayoutEngine {
         }
         if let rule, widest > 0 {
             startLine()
-            for _ in 0..<widest { lines.appendMerging(rule, style: Style(.bold)) }
+            lines.appendMerging(repeating: rule, count: widest, style: Style(.bold))
             endLine(hasContent: true)
         }
         if rewrap?.isKept == true {

@@ -49,6 +49,21 @@ package struct LineStore: Sendable, Equatable {
     mutating func appendMerging(_ text: some Collection<UInt8>, style: Style) {
         guard !text.isEmpty else { return }
         bytes.append(contentsOf: text)
+        endRunMerging(style: style)
+    }
+
+    /// Appends `count` copies of `unit` to the open line, as that many
+    /// `appendMerging` calls would (a heading's underline).
+    mutating func appendMerging(repeating unit: [UInt8], count: Int, style: Style) {
+        guard count > 0, !unit.isEmpty else { return }
+        bytes.reserveCapacity(bytes.count + unit.count * count)
+        for _ in 0..<count { bytes.append(contentsOf: unit) }
+        endRunMerging(style: style)
+    }
+
+    /// Ends a run at the end of `bytes`: the open line's last run goes on when its
+    /// style is `style`.
+    private mutating func endRunMerging(style: Style) {
         if runs.count > openRunStart, runs[runs.count - 1].style == style {
             runs[runs.count - 1].end = bytes.count
         } else {
