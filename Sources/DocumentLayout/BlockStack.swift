@@ -150,9 +150,44 @@ struct BlockStack {
         return (clipped, TextWidth.columns(of: clipped))
     }
 
-    /// Columns `linePrefix()` takes, without building it when no marker is pending.
+    /// Columns `linePrefix()` takes, counted without building it (but when it is
+    /// clipped).
     func linePrefixColumns() -> Int {
-        pendingLinePrefix().columns
+        guard let first = pendingMarkers.first else { return restPrefixColumns.last ?? 0 }
+        let columns = unclippedColumns(from: first)
+        return columns > prefixLimit ? pendingLinePrefix().columns : columns
+    }
+
+    /// Appends `linePrefix()` to the open line of `lines` (as one run, plain), a part
+    /// at a time, without building it (but when it is clipped); gives its columns.
+    func appendLinePrefix(to lines: inout LineStore) -> Int {
+        guard let first = pendingMarkers.first, unclippedColumns(from: first) <= prefixLimit else {
+            let (prefix, columns) = pendingLinePrefix()
+            lines.append(prefix.utf8, style: .plain)
+            return columns
+        }
+        var columns = 0
+        if first > 0 {
+            lines.appendMerging(restPrefixes[first - 1].utf8, style: .plain)
+            columns = restPrefixColumns[first - 1]
+        }
+        for block in blocks[first...] {
+            lines.appendMerging((block.markerPending ? block.firstPrefix : block.restPrefix).utf8, style: .plain)
+            columns += block.markerPending ? block.firstPrefixColumns : block.restPrefixColumns
+            if columns >= prefixLimit { break }
+        }
+        return columns
+    }
+
+    /// Columns of the line prefix when blocks from `first` on show their markers, up
+    /// to the first that reaches `prefixLimit`, before clipping.
+    private func unclippedColumns(from first: Int) -> Int {
+        var columns = first > 0 ? restPrefixColumns[first - 1] : 0
+        for block in blocks[first...] {
+            columns += block.markerPending ? block.firstPrefixColumns : block.restPrefixColumns
+            if columns >= prefixLimit { break }
+        }
+        return columns
     }
 
     /// Columns of the continuation prefix of blocks `0..<depth`.
@@ -163,6 +198,15 @@ struct BlockStack {
     /// The continuation prefix of blocks `0..<depth`.
     func restPrefix(depth: Int) -> String {
         depth > 0 ? restPrefixes[min(depth, restPrefixes.count) - 1] : ""
+    }
+
+    /// The prefix of a blank line inside blocks `0..<depth`: their continuation
+    /// prefix, quote bars kept, trailing spaces dropped.
+    func blankLinePrefix(depth: Int) -> Substring.UTF8View {
+        let prefix = restPrefix(depth: depth).utf8
+        var end = prefix.endIndex
+        while end > prefix.startIndex, prefix[prefix.index(before: end)] == 0x20 { end = prefix.index(before: end) }
+        return prefix[..<end]
     }
 
     /// Notes that a line was laid out: every pending marker has been shown.

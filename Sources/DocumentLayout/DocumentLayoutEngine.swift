@@ -44,6 +44,8 @@ struct DocumentLayoutEngine {
     var pendingAnchors: [String] = []
     /// Lines laid out so far (in a page's lines: this unit's alone).
     private(set) var emittedLineCount = 0
+    /// Lines wrapped straight into `lines` (as a `LineSink`) so far.
+    private var wrappedLineCount = 0
     /// For a unit of a page, while `lines` are the page's (`attach`): how its first
     /// line joins the lines above it (a blank line between when either asked for a
     /// margin there), and where in `lines` that first line went.
@@ -408,9 +410,8 @@ struct DocumentLayoutEngine {
         case .listItem:
             flushInline()
             var context = BlockContext(tag: tag, node: index)
-            let marker = listMarker(value: document.attribute("value", of: index).flatMap { Int($0.trimmingSpaces) })
-            context.firstPrefix = marker + " "
-            context.restPrefix = String(repeating: " ", count: TextWidth.columns(of: marker) + 1)
+            let value = document[index].attributeCount > 0 ? document.attribute("value", of: index).flatMap { Int($0.trimmingSpaces) } : nil
+            (context.firstPrefix, context.restPrefix) = itemPrefixes(value: value)
             context.markerPending = true
             blocks.push(context)
             styles.append(styles[styles.count - 1])
@@ -531,18 +532,23 @@ struct DocumentLayoutEngine {
         return href.trimmingSpaces
     }
 
-    /// The next item's marker; `value` (an item's own number) resets the count.
-    private mutating func listMarker(value: Int?) -> String {
-        guard let listIndex = blocks.innermostList else { return ListMarker.bullets[0] }
+    /// The prefixes of the next item's lines: its marker and a space first, then as
+    /// many spaces. `value` (an item's own number) resets the count.
+    private mutating func itemPrefixes(value: Int?) -> (first: String, rest: String) {
+        guard let listIndex = blocks.innermostList else { return Self.bulletPrefixes[0] }
         if blocks[listIndex].ordered {
             let number = value ?? blocks[listIndex].nextNumber
             blocks[listIndex].nextNumber = number + (blocks[listIndex].reversed ? -1 : 1)
             let text = ListMarker.ordered(number, type: blocks[listIndex].listType)
-            let padding = max(0, blocks[listIndex].numberColumns - TextWidth.columns(of: text))
-            return String(repeating: " ", count: padding) + text
+            let columns = TextWidth.columns(of: text)
+            let padding = max(0, blocks[listIndex].numberColumns - columns)
+            return (String(repeating: " ", count: padding) + text + " ", String(repeating: " ", count: padding + columns + 1))
         }
-        return ListMarker.bullets[max(0, blocks.unorderedDepth - 1) % ListMarker.bullets.count]
+        return Self.bulletPrefixes[max(0, blocks.unorderedDepth - 1) % Self.bulletPrefixes.count]
     }
+
+    /// `itemPrefixes` of unordered lists, by depth: made once, not for each item.
+    private static let bulletPrefixes = ListMarker.bullets.map { ($0 + " ", String(repeating: " ", count: TextWidth.columns(of: $0) + 1)) }
 
     // MARK: Lines
 
@@ -565,7 +571,16 @@ struct DocumentLayoutEngine {
         guard inline.hasContent else { return }
         let prefixColumns = prefixColumns()
         let firstPrefix = rewrap?.isKept == true ? blocks.linePrefix() : ""
-        LineWrapper.wrap(inline.text, width: width - prefixColumns, into: &wrapped)
+        // Most paragraphs are wrapped straight into `lines`, each line after its
+        // prefixes (`LineSink`). A heading's lines are staged, to find the widest for
+        // its underline, and so are those of text the simple wrap does not take.
+        let text = inline.text
+        let linesBefore = wrappedLineCount
+        if rule != nil {
+            LineWrapper.wrap(text, width: width - prefixColumns, into: &wrapped)
+        } else if !LineWrapper.wrapSimple(text, width: max(1, width - prefixColumns), into: &self) {
+            LineWrapper.wrapSegments(text, width: width - prefixColumns, into: &wrapped)
+        }
         var widest = 0
         for line in wrapped.indices {
             if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
@@ -579,7 +594,7 @@ struct DocumentLayoutEngine {
         if rewrap?.isKept == true {
             rewrap!.paragraph(
                 inline.text, firstPrefix: firstPrefix, restPrefix: blocks.linePrefix(), prefixColumns: prefixColumns, rule: rule,
-                lineCount: wrapped.count + (rule != nil && widest > 0 ? 1 : 0), totalLines: lines.count)
+                lineCount: wrappedLineCount - linesBefore + wrapped.count + (rule != nil && widest > 0 ? 1 : 0), totalLines: lines.count)
         }
     }
 
@@ -619,7 +634,7 @@ struct DocumentLayoutEngine {
 
     /// Opens a content line in `lines`, after a blank line when a margin is pending,
     /// with the prefixes of the open blocks.
-    private mutating func startLine() {
+    mutating func startLine() {
         if emittedLineCount == 0 {
             // A margin asked for above the first line is left to the join (a blank
             // line of its own, below, is not one).
@@ -631,7 +646,7 @@ struct DocumentLayoutEngine {
             firstLineIndex = lines.count
         }
         if let depth = pendingBlankDepth, !lastLineBlank {
-            lines.append(blankPrefix(depth: depth).utf8, style: .plain)
+            lines.append(blocks.blankLinePrefix(depth: depth), style: .plain)
             lines.endLine()
             lineBlocks.append(blocks.innermostNode)
             if recordsBoxes { linePaths.append(blocks.nodes) }
@@ -642,9 +657,8 @@ struct DocumentLayoutEngine {
             for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
             pendingAnchors.removeAll()
         }
-        let (prefix, columns) = blocks.pendingLinePrefix()
+        let columns = blocks.appendLinePrefix(to: &lines)
         widestPrefix = max(widestPrefix, columns, blocks.restPrefixColumns(depth: blocks.count))
-        if !prefix.isEmpty { lines.append(prefix.utf8, style: .plain) }
     }
 
     /// Closes the content line `startLine` opened.
@@ -697,15 +711,21 @@ struct DocumentLayoutEngine {
         return lines
     }
 
-    /// The prefix of a blank line: quote bars kept, trailing spaces dropped.
-    private func blankPrefix(depth: Int) -> String {
-        var prefix = blocks.restPrefix(depth: depth)
-        while prefix.last == " " { prefix.removeLast() }
-        return prefix
-    }
-
     func prefixColumns() -> Int {
         blocks.linePrefixColumns()
+    }
+}
+
+/// Lines wrapped straight into the layout's lines, each after the prefixes of its
+/// blocks, as `emit` puts them.
+extension DocumentLayoutEngine: LineSink {
+    mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int) {
+        lines.append(text, in: range, fromRun: firstRun)
+    }
+
+    mutating func endLine(isEmpty: Bool) {
+        endLine(hasContent: !isEmpty)
+        wrappedLineCount += 1
     }
 }
 

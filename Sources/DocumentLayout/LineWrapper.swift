@@ -76,13 +76,13 @@ enum LineWrapper {
     /// copied, measured a segment at a time (for ASCII, a byte is a column). Gives
     /// exactly what the general path gives (a test compares them); `false`, with
     /// nothing appended to `lines`, for other text.
-    static func wrapSimple(_ text: StyledText, width: Int, into lines: inout LineStore) -> Bool {
+    static func wrapSimple(_ text: StyledText, width: Int, into lines: inout some LineSink) -> Bool {
         simpleLines(text, width: width, keepingLastLine: false, into: &lines) != nil
     }
 
     /// `wrapSimple`, or with `keepingLastLine` `wrapUnfinished`; `nil` for text that is
     /// not simple.
-    private static func simpleLines(_ text: StyledText, width: Int, keepingLastLine: Bool, into lines: inout LineStore) -> Int? {
+    private static func simpleLines(_ text: StyledText, width: Int, keepingLastLine: Bool, into lines: inout some LineSink) -> Int? {
         text.bytes.withUnsafeBufferPointer { bytes in
             guard !bytes.isEmpty else { return nil }
             // Forced breaks (`<br>`) cut the text into pieces wrapped one after another:
@@ -112,8 +112,9 @@ enum LineWrapper {
                 var end = lineEnd
                 while end > lineStart, bytes[end - 1] == 0x20 { end -= 1 }
                 while firstRun < text.runs.count, text.runs[firstRun].end <= lineStart { firstRun += 1 }
+                lines.startLine()
                 lines.append(text, in: lineStart..<end, fromRun: firstRun)
-                lines.endLine()
+                lines.endLine(isEmpty: end == lineStart)
                 lineStart = lineEnd
                 lineColumns = 0
             }
@@ -375,5 +376,25 @@ enum LineWrapper {
             lineColumns = 0
             lastLineStart = nil
         }
+    }
+}
+
+/// Where wrapped lines go, a line at a time: a store of lines, or a layout that puts
+/// each line after the prefixes of its blocks, with no store between.
+protocol LineSink {
+    /// Opens a line.
+    mutating func startLine()
+    /// Appends the runs of `text` over bytes `range` to the open line, looking at its
+    /// runs from `firstRun` on (`LineStore.append(_:in:fromRun:)`).
+    mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int)
+    /// Closes the open line; `isEmpty` when nothing was appended.
+    mutating func endLine(isEmpty: Bool)
+}
+
+extension LineStore: LineSink {
+    func startLine() {}
+
+    mutating func endLine(isEmpty: Bool) {
+        endLine()
     }
 }
