@@ -235,6 +235,9 @@ struct DocumentBuilder {
         let finished = document
         var next = HTMLDocument()
         next.title = finished.title
+        // Fragments come out much the same size: the next one's buffers are made that
+        // size at once, not grown by doubling (copies, and fresh pages to fault in).
+        next.reserveCapacity(like: finished)
         lastChild = [HTMLDocument.none]
         document = next
         var stillOpen: [OpenElement] = []

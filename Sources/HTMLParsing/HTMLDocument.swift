@@ -91,6 +91,14 @@ package struct HTMLDocument: Sendable {
     /// Number of texts stored.
     var textCount: Int { textStarts.count - 1 }
 
+    /// Makes room for as many nodes, texts and attributes as `other` holds.
+    mutating func reserveCapacity(like other: HTMLDocument) {
+        nodes.reserveCapacity(other.nodes.count)
+        textBytes.reserveCapacity(other.textBytes.count)
+        textStarts.reserveCapacity(other.textStarts.count)
+        attributes.reserveCapacity(other.attributes.count)
+    }
+
     /// Stores a new text.
     /// - Returns: its index.
     mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
