@@ -47,11 +47,13 @@ extension DocumentLayoutEngine {
         }
         if recordsBoxes { tableBoxes[table] = Self.describe(grid, widths: widths, contents: contents) }
         let drawing = TableDrawing(grid: grid, widths: widths, contents: contents)
-        var drawn = LineStore()
-        drawing.draw(into: &drawn)
         // The table's lines name the table as their block (they may overflow the width).
         pushBlock(BlockContext(tag: .table, node: table))
-        for line in drawn.indices { emit(line: line, of: drawn) }
+        for y in 0..<drawing.lineCount {
+            startLine()
+            drawing.drawLine(y, into: &lines)
+            endLine(hasContent: true)
+        }
         popBlock()
         requestBlankLine()
     }
@@ -265,15 +267,20 @@ struct TableDrawing {
         }
     }
 
-    /// Every line of the table, top border to bottom border, appended to `lines`.
-    /// Neighbouring runs of the same style are joined.
-    func draw(into lines: inout LineStore) {
+    /// Lines the table takes, top border to bottom border.
+    var lineCount: Int { (boundaryLines.last ?? 0) + 1 }
+
+    /// Line `y` of the table, appended to the open line of `lines` (a layout's, after
+    /// the line's prefixes). Neighbouring runs of the same style are joined.
+    func drawLine(_ y: Int, into lines: inout LineStore) {
+        // The last row boundary at or above the line.
         var row = 0
-        for y in 0...(boundaryLines.last ?? 0) {
-            if row < grid.rowCount, y == boundaryLines[row + 1] { row += 1 }
-            if y == boundaryLines[row] { boundary(row, y: y, into: &lines) } else { content(row, y: y, into: &lines) }
-            lines.endLine()
+        var above = boundaryLines.count - 1
+        while row < above {
+            let middle = (row + above + 1) / 2
+            if boundaryLines[middle] <= y { row = middle } else { above = middle - 1 }
         }
+        if y == boundaryLines[row] { boundary(row, y: y, into: &lines) } else { content(row, y: y, into: &lines) }
     }
 
     private static let border = Style(.dim)
@@ -287,7 +294,7 @@ struct TableDrawing {
         while column < grid.columnCount {
             lines.appendMerging(junction(boundary, column), style: Self.border)
             if hasRule(boundary, column) {
-                for _ in 0..<(widths[column] + 2) { lines.appendMerging(Self.rule, style: Self.border) }
+                lines.appendMerging(repeating: Self.rule, count: widths[column] + 2, style: Self.border)
                 column += 1
             } else {
                 let index = owner[boundary][column]

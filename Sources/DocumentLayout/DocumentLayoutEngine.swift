@@ -662,7 +662,7 @@ struct DocumentLayoutEngine {
     }
 
     /// Closes the content line `startLine` opened.
-    private mutating func endLine(hasContent: Bool) {
+    mutating func endLine(hasContent: Bool) {
         blocks.markersShown()
         lines.endLine()
         lastLineBlank = !hasContent && lines.isBlank(line: lines.count - 1)
