@@ -42,40 +42,67 @@ struct InlineRuns: Sendable {
         text.closeRun(style: style)
     }
 
-    /// Appends text with white space collapsed, copying the runs between white space
-    /// whole.
+    /// Appends text with white space collapsed, copying whole the runs that need no
+    /// change (most text: words between single spaces).
     private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, noWrap: Bool) {
-        if !noWrap, Self.isCollapsed(bytes, afterSpace: afterSpace) {
-            // Words between single spaces (most text): nothing to collapse.
-            text.appendBytes(bytes)
-            afterSpace = bytes.last == 0x20
-            return
-        }
         var index = 0
         while index < bytes.count {
+            // Inside `<nobr>` every space changes (to a no-break space): the words
+            // between are copied whole.
+            var end = index
+            if noWrap {
+                while end < bytes.count, !Self.isCollapsible(bytes[end]) { end += 1 }
+            } else {
+                end = Self.endOfCollapsed(bytes, from: index, afterSpace: afterSpace)
+            }
+            if end > index {
+                text.appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                afterSpace = bytes[end - 1] == 0x20
+                index = end
+            }
+            guard index < bytes.count else { break }
             if Self.isCollapsible(bytes[index]) {
+                // White space that changes: one space for the run of it.
                 appendCollapsedSpace(noWrap: noWrap)
                 index += 1
-                continue
+                while index < bytes.count, Self.isCollapsible(bytes[index]) { index += 1 }
+            } else {
+                text.appendByte(bytes[index])
+                afterSpace = false
+                index += 1
             }
-            let start = index
-            while index < bytes.count, !Self.isCollapsible(bytes[index]) { index += 1 }
-            text.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            afterSpace = false
         }
     }
 
-    /// Whether `bytes` are some text collapsed already: no white space but single
-    /// spaces, and none first when a space comes right before.
-    private static func isCollapsed(_ bytes: UnsafeBufferPointer<UInt8>, afterSpace: Bool) -> Bool {
-        guard let first = bytes.first, !(afterSpace && first == 0x20) else { return false }
-        var previous: UInt8 = 0
-        for byte in bytes {
-            // Below 0x21, only the space is let through, and never twice in a row.
-            if byte <= 0x20, byte != 0x20 || previous == 0x20 { return false }
-            previous = byte
+    /// Where the collapsed text from `start` ends: the first byte that collapsing
+    /// changes, a control character (white space but the space, or another) or a space
+    /// after a space (or first, after one before the text). Eight bytes at a time.
+    private static func endOfCollapsed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, afterSpace: Bool) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits = ones &* 0x80
+        let lowBits = ones &* 0x7F
+        var index = start
+        // Whether the byte before `index` is a space (or the text starts after one).
+        var spaceBefore = afterSpace
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            // The high bit of each byte below 0x20 (a byte of 0x80 or more is not),
+            // then of each space: the sums stay within their byte.
+            let controls = ~(((word & lowBits) &+ (ones &* 0x60)) | word) & highBits
+            let other = word ^ (ones &* 0x20)
+            let spaces = ~(((other & lowBits) &+ lowBits) | other) & highBits
+            let changed = controls | (spaces & ((spaces << 8) | (spaceBefore ? 0x80 : 0)))
+            if changed != 0 { return index + changed.trailingZeroBitCount / 8 }
+            spaceBefore = spaces >> 56 != 0
+            index += 8
         }
-        return true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x20 && spaceBefore { return index }
+            spaceBefore = byte == 0x20
+            index += 1
+        }
+        return index
     }
 
     /// A white space character: a space, unless one comes right before (a no-break
