@@ -61,15 +61,10 @@ struct BlockStack {
     /// `prefixLimit` columns.
     mutating func removeAll(prefixLimit: Int) {
         self.prefixLimit = max(0, prefixLimit)
-        guard !blocks.isEmpty else { return }
-        blocks.removeAll(keepingCapacity: true)
-        restPrefixes.removeAll(keepingCapacity: true)
-        restPrefixColumns.removeAll(keepingCapacity: true)
-        if !pendingMarkers.isEmpty { pendingMarkers.removeAll(keepingCapacity: true) }
-        if !lists.isEmpty { lists.removeAll(keepingCapacity: true) }
-        if !rows.isEmpty { rows.removeAll(keepingCapacity: true) }
-        listItemDepth = 0
-        unorderedDepth = 0
+        // Popped one by one: a unit's layout ends with a block or two open (the
+        // containers around it), and `removeAll(keepingCapacity:)` costs more than
+        // that many pops.
+        while !blocks.isEmpty { pop() }
     }
 
     mutating func push(_ block: BlockContext) {

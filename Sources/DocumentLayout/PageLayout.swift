@@ -175,12 +175,15 @@ struct PageLayout {
             isFirstLineNoted = true
         }
         guard current!.isFinished else { return }
-        for (id, line) in current!.anchors where anchors[id] == nil { anchors[id] = currentFirstLine + line }
-        links += current!.links
-        tableBoxes.merge(current!.tableBoxes) { first, _ in first }
+        // (Most units have no ids, links or tables: nothing to merge.)
+        if !current!.anchors.isEmpty {
+            for (id, line) in current!.anchors where anchors[id] == nil { anchors[id] = currentFirstLine + line }
+        }
+        if !current!.links.isEmpty { links += current!.links }
+        if !current!.tableBoxes.isEmpty { tableBoxes.merge(current!.tableBoxes) { first, _ in first } }
         margins.partEnded(
             hadLines: current!.emittedLineCount > 0, endsWithBlankLine: current!.endsWithBlankLine, asksBelow: current!.isBlankPending)
-        pendingAnchors += current!.pendingAnchors
+        if !current!.pendingAnchors.isEmpty { pendingAnchors += current!.pendingAnchors }
         if !openAtEnd.isEmpty, nextUnit == units.units.count { carryOut = current!.carry() }
         isUnitOpen = false
     }
