@@ -88,11 +88,14 @@ enum LineWrapper {
             // Forced breaks (`<br>`) cut the text into pieces wrapped one after another:
             // no break rule looks across one. Each piece must be simple.
             var isASCII = true
+            // The first piece's columns (most text is one piece), not measured again.
+            var firstPieceColumns: Int?
             var pieceStart = 0
             while pieceStart <= bytes.count {
                 let pieceEnd = bytes[pieceStart...].firstIndex(of: 0x0A) ?? bytes.count
                 guard let columns = TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])) else { return nil }
                 isASCII = isASCII && columns == pieceEnd - pieceStart
+                if firstPieceColumns == nil { firstPieceColumns = columns }
                 // (What follows the last line of a paragraph that goes on is not known.)
                 if pieceEnd < bytes.count, keepingLastLine { return nil }
                 pieceStart = pieceEnd + 1
@@ -118,16 +121,21 @@ enum LineWrapper {
                 lineStart = lineEnd
                 lineColumns = 0
             }
-            func append(from start: Int, to end: Int) {
+            /// Appends bytes `start..<end`, `width` columns wide, to the line.
+            func append(from start: Int, to end: Int, columns width: Int) {
                 var start = start
+                var width = width
                 if lineStart == lineEnd {
-                    // No line starts with a space.
-                    while start < end, bytes[start] == 0x20 { start += 1 }
+                    // No line starts with a space (a column each).
+                    while start < end, bytes[start] == 0x20 {
+                        start += 1
+                        width -= 1
+                    }
                     guard start < end else { return }
                     lineStart = start
                 }
                 lineEnd = end
-                lineColumns += columns(start, end)
+                lineColumns += width
             }
             /// Fills lines greedily with `piece`, which starts at `pieceStart`.
             func fill(_ piece: UnsafeBufferPointer<UInt8>, from pieceStart: Int) {
@@ -146,12 +154,13 @@ enum LineWrapper {
                         while offset < end {
                             let lead = bytes[offset]
                             let next = offset + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3)
-                            if lineColumns + columns(offset, next) > width, lineStart != lineEnd { flush() }
-                            append(from: offset, to: next)
+                            let characterColumns = columns(offset, next)
+                            if lineColumns + characterColumns > width, lineStart != lineEnd { flush() }
+                            append(from: offset, to: next, columns: characterColumns)
                             offset = next
                         }
                     } else {
-                        append(from: start, to: end)
+                        append(from: start, to: end, columns: content + trailing)
                     }
                     start = end
                 }
@@ -163,7 +172,7 @@ enum LineWrapper {
                 var start = pieceStart
                 lineStart = pieceStart
                 lineEnd = pieceStart
-                if columns(pieceStart, pieceEnd) <= width {
+                if (pieceStart == 0 ? firstPieceColumns! : columns(pieceStart, pieceEnd)) <= width {
                     // It fits on one line (a short paragraph, a heading, a table cell
                     // measured): greedy filling takes it whole, so its break
                     // opportunities are not needed.
