@@ -208,6 +208,7 @@ struct BlockStack {
     mutating func markersShown() {
         guard !pendingMarkers.isEmpty else { return }
         for index in pendingMarkers { blocks[index].markerPending = false }
-        pendingMarkers.removeAll()
+        // (Its buffer kept: every list item has a marker to show.)
+        pendingMarkers.removeAll(keepingCapacity: true)
     }
 }

@@ -123,7 +123,14 @@ package struct HTMLDocument: Sendable {
 
     /// The value of attribute `name` of an element, if present.
     package func attribute(_ name: String, of index: NodeIndex) -> String? {
-        attributes(of: index).first { $0.name == name }?.value
+        // (Indices, not a slice: layout asks this of most elements with attributes.)
+        let node = nodes[Int(index)]
+        guard node.kind == .element else { return nil }
+        let start = Int(node.payload)
+        for attribute in start..<(start + Int(node.attributeCount)) where attributes[attribute].name == name {
+            return attributes[attribute].value
+        }
+        return nil
     }
 
     /// Whether an element is not shown: the `hidden` attribute, or an inline style of
