@@ -82,6 +82,8 @@ extension DocumentLayoutEngine {
         var minimum: Int {
             var widest = 1
             for line in lines.indices where widest < DocumentLayoutEngine.maximumMinimumColumnWidth {
+                // (A line no wider than the widest word so far holds no wider one.)
+                guard lines.withText(ofLine: line, { $0.count }) > widest else { continue }
                 widest = max(widest, lines.withText(ofLine: line, DocumentLayoutEngine.widestWord))
             }
             return min(DocumentLayoutEngine.maximumMinimumColumnWidth, widest)
