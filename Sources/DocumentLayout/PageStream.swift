@@ -154,8 +154,9 @@ package enum PageStream {
     static let referencesPart = 4_096
 
     /// Fragments laid out at the same time, at most: enough to keep both cores busy
-    /// beside the parser, few enough to hold little.
-    static let fragmentsLaidOutAtOnce = 3
+    /// beside the parser (and while the oldest is waited for, the others being done),
+    /// few enough to hold little (a few MB each).
+    static let fragmentsLaidOutAtOnce = 6
 }
 
 /// One fragment of a page laid out on its own (`PageLayout` from a known number of
