@@ -696,14 +696,25 @@ struct DocumentLayoutEngine {
     /// The lines of References entries for `targets`, the first numbered `firstNumber`,
     /// numbers right-aligned for a list of `total` links.
     static func referenceEntries(_ targets: ArraySlice<String>, firstNumber: Int, total: Int, width: Int) -> LineStore {
-        let numberColumns = String(total).count
+        let numberColumns = String(total).utf8.count
         var lines = LineStore()
+        // One buffer of each for every entry (a page may list millions of links).
+        var marker: [UInt8] = []
+        let indent = [UInt8](repeating: 0x20, count: numberColumns + 2)
+        var text = StyledText()
+        var wrapped = LineStore()
         for (offset, target) in targets.enumerated() {
-            let number = String(firstNumber + offset)
-            let marker = String(repeating: " ", count: max(0, numberColumns - number.count)) + number + ". "
-            let wrapped = LineWrapper.wrap(target, style: Style(foreground: .blue), width: width - marker.count)
+            let number = String(firstNumber + offset).utf8
+            marker.removeAll(keepingCapacity: true)
+            marker.append(contentsOf: repeatElement(0x20, count: max(0, numberColumns - number.count)))
+            marker.append(contentsOf: number)
+            marker.append(contentsOf: ". ".utf8)
+            text.removeAll()
+            text.append(contentsOf: target.utf8, style: Style(foreground: .blue))
+            wrapped.removeAll()
+            LineWrapper.wrap(text, width: width - marker.count, into: &wrapped)
             for row in wrapped.indices {
-                lines.append((row == 0 ? marker : String(repeating: " ", count: marker.count)).utf8, style: .plain)
+                lines.append(row == 0 ? marker[...] : indent[..<marker.count], style: .plain)
                 lines.append(line: row, of: wrapped)
                 lines.endLine()
             }

@@ -195,15 +195,6 @@ enum LineWrapper {
         }
     }
 
-    /// Wraps one string of one style.
-    static func wrap(_ string: String, style: Style, width: Int) -> LineStore {
-        var text = StyledText()
-        text.append(contentsOf: string.utf8, style: style)
-        var lines = LineStore()
-        wrap(text, width: width, into: &lines)
-        return lines
-    }
-
     /// Splits preserved text (`pre`) into lines at `"\n"`, expanding tabs to stops every
     /// 8 columns. Lines are never wrapped. The lines are appended to `lines`; gives
     /// those that are the text's (an empty first or last line is not).
