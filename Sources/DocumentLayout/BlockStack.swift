@@ -133,13 +133,8 @@ struct BlockStack {
     /// `linePrefix()` and the columns it takes, built from the blocks' own counts.
     func pendingLinePrefix() -> (prefix: String, columns: Int) {
         guard let first = pendingMarkers.first else { return (restPrefixes.last ?? "", restPrefixColumns.last ?? 0) }
-        var prefix = first > 0 ? restPrefixes[first - 1] : ""
-        var columns = first > 0 ? restPrefixColumns[first - 1] : 0
-        for block in blocks[first...] {
-            prefix += block.markerPending ? block.firstPrefix : block.restPrefix
-            columns += block.markerPending ? block.firstPrefixColumns : block.restPrefixColumns
-            if columns >= prefixLimit { break }
-        }
+        var prefix = ""
+        let columns = forEachPrefixPart(from: first) { prefix += $0 }
         guard columns > prefixLimit else { return (prefix, columns) }
         let clipped = TextWidth.prefix(of: prefix, columns: prefixLimit)
         return (clipped, TextWidth.columns(of: clipped))
@@ -149,36 +144,33 @@ struct BlockStack {
     /// clipped).
     func linePrefixColumns() -> Int {
         guard let first = pendingMarkers.first else { return restPrefixColumns.last ?? 0 }
-        let columns = unclippedColumns(from: first)
+        let columns = forEachPrefixPart(from: first) { _ in }
         return columns > prefixLimit ? pendingLinePrefix().columns : columns
     }
 
     /// Appends `linePrefix()` to the open line of `lines` (as one run, plain), a part
     /// at a time, without building it (but when it is clipped); gives its columns.
     func appendLinePrefix(to lines: inout LineStore) -> Int {
-        guard let first = pendingMarkers.first, unclippedColumns(from: first) <= prefixLimit else {
+        guard let first = pendingMarkers.first, forEachPrefixPart(from: first, { _ in }) <= prefixLimit else {
             let (prefix, columns) = pendingLinePrefix()
             lines.append(prefix.utf8, style: .plain)
             return columns
         }
+        return forEachPrefixPart(from: first) { lines.appendMerging($0.utf8, style: .plain) }
+    }
+
+    /// Calls `part` with each part of the line prefix when blocks from `first` on
+    /// show their markers: the continuation prefix of the blocks before, then each
+    /// block's own, up to the first that reaches `prefixLimit`. Gives their columns,
+    /// before clipping.
+    private func forEachPrefixPart(from first: Int, _ part: (String) -> Void) -> Int {
         var columns = 0
         if first > 0 {
-            lines.appendMerging(restPrefixes[first - 1].utf8, style: .plain)
+            part(restPrefixes[first - 1])
             columns = restPrefixColumns[first - 1]
         }
         for block in blocks[first...] {
-            lines.appendMerging((block.markerPending ? block.firstPrefix : block.restPrefix).utf8, style: .plain)
-            columns += block.markerPending ? block.firstPrefixColumns : block.restPrefixColumns
-            if columns >= prefixLimit { break }
-        }
-        return columns
-    }
-
-    /// Columns of the line prefix when blocks from `first` on show their markers, up
-    /// to the first that reaches `prefixLimit`, before clipping.
-    private func unclippedColumns(from first: Int) -> Int {
-        var columns = first > 0 ? restPrefixColumns[first - 1] : 0
-        for block in blocks[first...] {
+            part(block.markerPending ? block.firstPrefix : block.restPrefix)
             columns += block.markerPending ? block.firstPrefixColumns : block.restPrefixColumns
             if columns >= prefixLimit { break }
         }

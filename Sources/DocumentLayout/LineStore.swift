@@ -174,12 +174,7 @@ package struct LineStore: Sendable, Equatable {
     /// Line `index` as cells would show it: control characters replaced, trailing
     /// blanks dropped (`LayoutLine.plainText`).
     package func plainText(ofLine index: Int) -> String {
-        withText(ofLine: index) { text in
-            let trimmed = Self.trimmingTrailingSpaces(text)
-            // Most lines are printable as they are (and end in a printable character).
-            if TextWidth.simpleColumns(trimmed) != nil { return String(decoding: trimmed, as: UTF8.self) }
-            return LayoutLine.plainText(String(decoding: text, as: UTF8.self))
-        }
+        withPlainText(ofLine: index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the UTF-8 of `plainText(ofLine:)` for every line, each followed by a
@@ -188,22 +183,22 @@ package struct LineStore: Sendable, Equatable {
         // (As text, a line takes about its bytes: one allocation, not a doubling series.)
         text.reserveCapacity(text.count + bytes.count + count)
         for index in indices {
-            withText(ofLine: index) { line in
-                let trimmed = Self.trimmingTrailingSpaces(line)
-                if TextWidth.simpleColumns(trimmed) != nil {
-                    text.append(contentsOf: trimmed)
-                } else {
-                    text.append(contentsOf: LayoutLine.plainText(String(decoding: line, as: UTF8.self)).utf8)
-                }
-            }
+            withPlainText(ofLine: index) { text.append(contentsOf: $0) }
             text.append(0x0A)
         }
     }
 
-    private static func trimmingTrailingSpaces(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var end = text.count
-        while end > 0, text[end - 1] == 0x20 { end -= 1 }
-        return UnsafeBufferPointer(rebasing: text[..<end])
+    /// Calls `body` with the UTF-8 of `plainText(ofLine:)`.
+    private func withPlainText<Result>(ofLine index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withText(ofLine: index) { text in
+            var end = text.count
+            while end > 0, text[end - 1] == 0x20 { end -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: text[..<end])
+            // Most lines are printable as they are (and end in a printable character).
+            if TextWidth.simpleColumns(trimmed) != nil { return body(trimmed) }
+            var printable = LayoutLine.plainText(String(decoding: text, as: UTF8.self))
+            return printable.withUTF8(body)
+        }
     }
 
     /// Whether line `index` shows nothing (it is empty or all spaces).

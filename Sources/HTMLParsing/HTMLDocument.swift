@@ -115,21 +115,21 @@ package struct HTMLDocument: Sendable {
 
     /// The attributes of an element (empty for other nodes).
     package func attributes(of index: NodeIndex) -> ArraySlice<Attribute> {
+        attributes[attributeIndices(of: index)]
+    }
+
+    /// Where the attributes of an element are in `attributes` (none for other nodes).
+    private func attributeIndices(of index: NodeIndex) -> Range<Int> {
         let node = nodes[Int(index)]
-        guard node.kind == .element else { return [] }
+        guard node.kind == .element else { return 0..<0 }
         let start = Int(node.payload)
-        return attributes[start..<(start + Int(node.attributeCount))]
+        return start..<(start + Int(node.attributeCount))
     }
 
     /// The value of attribute `name` of an element, if present.
     package func attribute(_ name: String, of index: NodeIndex) -> String? {
         // (Indices, not a slice: layout asks this of most elements with attributes.)
-        let node = nodes[Int(index)]
-        guard node.kind == .element else { return nil }
-        let start = Int(node.payload)
-        for attribute in start..<(start + Int(node.attributeCount)) where attributes[attribute].name == name {
-            return attributes[attribute].value
-        }
+        for attribute in attributeIndices(of: index) where attributes[attribute].name == name { return attributes[attribute].value }
         return nil
     }
 
