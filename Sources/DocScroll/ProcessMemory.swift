@@ -16,6 +16,16 @@ public enum ProcessMemory {
         Int(docscroll_heap_in_use())
     }
 
+    /// Makes the allocator keep freed memory for reuse rather than give it back to
+    /// the kernel, for the rest of the process. For a program that frees and
+    /// allocates the same few MB over and over, as a streamed dump does a fragment at
+    /// a time: memory given back faults in again, page by page, when it is next
+    /// allocated (a third of a dump's page faults and a twentieth of its time). Peak
+    /// memory stays what the work needs at once.
+    package static func keepFreedMemory() {
+        docscroll_keep_freed_heap()
+    }
+
     /// A `kB` field of `/proc/self/status`, in bytes.
     private static func statusField(_ name: String) -> Int {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: "/proc/self/status")) else { return 0 }

@@ -72,6 +72,7 @@ public enum DocScrollCommand {
         }
 
         if dumps, options.mode == .windowed {
+            ProcessMemory.keepFreedMemory()
             do {
                 let statistics = try DocScrollView.dumpStreaming(
                     pages: pages, tables: tables, options: viewOptions, stop: { output.isClosed }, text: { output.write($0) })

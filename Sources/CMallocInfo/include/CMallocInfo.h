@@ -7,4 +7,9 @@
 /// in every arena, plus blocks mapped on their own); 0 where mallinfo2 is missing.
 size_t docscroll_heap_in_use(void);
 
+/// Makes the C allocator keep memory freed for the next blocks asked for, instead of
+/// giving it back to the kernel (glibc: no mapping of its own for a block of up to
+/// 32 MB, no trimming of the heap); nothing elsewhere.
+void docscroll_keep_freed_heap(void);
+
 #endif
