@@ -64,6 +64,17 @@ package enum PageStream {
                     oldest.done.wait()
                     summary.lines += joiner.write(oldest.result.fragment!, write)
                 }
+                /// Lays out a fragment on the pool; writes the oldest laid out meanwhile,
+                /// and, with enough in flight, waits for it.
+                func layOut(_ fragment: @escaping @Sendable () -> FragmentLayout) {
+                    let result = LayoutResult()
+                    let done = DispatchGroup()
+                    DispatchQueue.global().async(group: done) { result.fragment = fragment() }
+                    inFlight.append((done, result))
+                    while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.done.wait(timeout: .now()) == .success {
+                        writeOldest()
+                    }
+                }
                 let cutting = HTMLParser.Cutting(
                     containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
                     take: { cut in
@@ -76,16 +87,8 @@ package enum PageStream {
                         summary.units += units.units.count
                         let base = linkBase
                         linkBase += units.units.reduce(0) { $0 + LinkCounter.count($1, in: fragment) }
-                        let result = LayoutResult()
-                        let done = DispatchGroup()
-                        DispatchQueue.global().async(group: done) {
-                            result.fragment = FragmentLayout(fragment, units: units, width: width, linkBase: base)
-                        }
-                        inFlight.append((done, result))
                         // With enough in flight, parsing waits for layout.
-                        while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.done.wait(timeout: .now()) == .success {
-                            writeOldest()
-                        }
+                        layOut { FragmentLayout(fragment, units: units, width: width, linkBase: base) }
                         return true
                     })
                 do throws(HTMLParsingError) {
@@ -93,22 +96,24 @@ package enum PageStream {
                 } catch {
                     parseError = error
                 }
+                if parseError == nil, summary.fragments > 0, !stop() {
+                    // The References list in parts laid out on the pool as fragments are,
+                    // so that its lines are never all held. (The links are those of
+                    // every fragment: the last ones are written first.)
+                    while !inFlight.isEmpty { writeOldest() }
+                    let links = joiner.links
+                    if !links.isEmpty { layOut { FragmentLayout(referencesHeadingAt: width) } }
+                    for first in stride(from: 0, to: links.count, by: referencesPart) {
+                        let part = links[first..<min(links.count, first + referencesPart)]
+                        layOut { FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width) }
+                    }
+                }
                 while !inFlight.isEmpty {
                     if stop() {
                         // Nobody wants the lines any more: wait for the workers, write nothing.
                         inFlight.removeFirst().done.wait()
                     } else {
                         writeOldest()
-                    }
-                }
-                if parseError == nil, summary.fragments > 0, !stop() {
-                    // The References list in parts, so that its lines are never all held.
-                    let links = joiner.links
-                    if !links.isEmpty { summary.lines += joiner.write(FragmentLayout(referencesHeadingAt: width), write) }
-                    for first in stride(from: 0, to: links.count, by: referencesPart) {
-                        let part = links[first..<min(links.count, first + referencesPart)]
-                        summary.lines += joiner.write(
-                            FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width), write)
                     }
                 }
             }
