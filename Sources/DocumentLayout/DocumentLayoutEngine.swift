@@ -15,6 +15,9 @@ struct DocumentLayoutEngine {
     /// Lines wrapped and not yet emitted (with prefixes, into `lines`): kept to reuse
     /// its buffers from paragraph to paragraph.
     private var staged = LineStore()
+    /// The break opportunities of the paragraph being wrapped: kept to reuse its
+    /// buffers from paragraph to paragraph.
+    private var breakScan = LineBreaks.Scan()
     /// For each line, the block element it came from (`-1` outside any block).
     var lineBlocks: [HTMLDocument.NodeIndex] = []
     private var blocks: BlockStack
@@ -558,28 +561,42 @@ struct DocumentLayoutEngine {
 
     /// Lays out the collected inline content as lines, then forgets it.
     mutating func flushInline(heading rule: [UInt8]? = nil) {
-        defer { inline.removeAll() }
         // Most blocks start and end with nothing collected.
-        guard !inline.isEmpty else { return }
+        guard !inline.isEmpty else {
+            inline.removeAll()
+            return
+        }
+        // The paragraph is moved out while it is laid out (into the engine itself, a
+        // `LineSink`), not copied, and moved back emptied, its buffers kept.
+        var paragraph = InlineRuns()
+        swap(&paragraph, &inline)
+        defer {
+            paragraph.removeAll()
+            swap(&paragraph, &inline)
+        }
         var wrapped = takeStaged()
         defer { staged = wrapped }
         if preDepth > 0 {
-            for line in LineWrapper.preformatted(inline.text, into: &wrapped) { emit(line: line, of: wrapped) }
+            for line in LineWrapper.preformatted(paragraph.text, into: &wrapped) { emit(line: line, of: wrapped) }
             return
         }
-        inline.trimTrailingSpace()
-        guard inline.hasContent else { return }
+        paragraph.trimTrailingSpace()
+        guard paragraph.hasContent else { return }
         let prefixColumns = prefixColumns()
         let firstPrefix = rewrap?.isKept == true ? blocks.linePrefix() : ""
         // Most paragraphs are wrapped straight into `lines`, each line after its
         // prefixes (`LineSink`). A heading's lines are staged, to find the widest for
         // its underline, and so are those of text the simple wrap does not take.
-        let text = inline.text
         let linesBefore = wrappedLineCount
         if rule != nil {
-            LineWrapper.wrap(text, width: width - prefixColumns, into: &wrapped)
-        } else if !LineWrapper.wrapSimple(text, width: max(1, width - prefixColumns), into: &self) {
-            LineWrapper.wrapSegments(text, width: width - prefixColumns, into: &wrapped)
+            LineWrapper.wrap(paragraph.text, width: width - prefixColumns, into: &wrapped)
+        } else {
+            var scan = LineBreaks.Scan()
+            swap(&scan, &breakScan)
+            if !LineWrapper.wrapSimple(paragraph.text, width: max(1, width - prefixColumns), scan: &scan, into: &self) {
+                LineWrapper.wrapSegments(paragraph.text, width: width - prefixColumns, into: &wrapped)
+            }
+            swap(&scan, &breakScan)
         }
         var widest = 0
         for line in wrapped.indices {
@@ -593,7 +610,7 @@ struct DocumentLayoutEngine {
         }
         if rewrap?.isKept == true {
             rewrap!.paragraph(
-                inline.text, firstPrefix: firstPrefix, restPrefix: blocks.linePrefix(), prefixColumns: prefixColumns, rule: rule,
+                paragraph.text, firstPrefix: firstPrefix, restPrefix: blocks.linePrefix(), prefixColumns: prefixColumns, rule: rule,
                 lineCount: wrappedLineCount - linesBefore + wrapped.count + (rule != nil && widest > 0 ? 1 : 0), totalLines: lines.count)
         }
     }
@@ -703,14 +720,27 @@ struct DocumentLayoutEngine {
         let indent = [UInt8](repeating: 0x20, count: numberColumns + 2)
         var text = StyledText()
         var wrapped = LineStore()
+        let targetStyle = Style(foreground: .blue)
         for (offset, target) in targets.enumerated() {
             let number = String(firstNumber + offset).utf8
             marker.removeAll(keepingCapacity: true)
             marker.append(contentsOf: repeatElement(0x20, count: max(0, numberColumns - number.count)))
             marker.append(contentsOf: number)
             marker.append(contentsOf: ". ".utf8)
+            // Most targets are printable ASCII that fits on the line: it is the line.
+            var target = target
+            let fits = target.withUTF8 { utf8 in
+                guard let first = utf8.first, first != 0x20, utf8.last != 0x20, utf8.count <= width - marker.count else { return false }
+                return TextWidth.simpleColumns(utf8) == utf8.count
+            }
+            if fits {
+                lines.append(marker, style: .plain)
+                target.withUTF8 { lines.append($0, style: targetStyle) }
+                lines.endLine()
+                continue
+            }
             text.removeAll()
-            text.append(contentsOf: target.utf8, style: Style(foreground: .blue))
+            text.append(contentsOf: target.utf8, style: targetStyle)
             wrapped.removeAll()
             LineWrapper.wrap(text, width: width - marker.count, into: &wrapped)
             for row in wrapped.indices {

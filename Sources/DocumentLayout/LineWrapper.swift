@@ -16,7 +16,8 @@ enum LineWrapper {
     /// text was simple.
     @discardableResult
     static func wrap(_ text: StyledText, width: Int, into lines: inout LineStore) -> Bool {
-        if wrapSimple(text, width: max(1, width), into: &lines) { return true }
+        var scan = LineBreaks.Scan()
+        if wrapSimple(text, width: max(1, width), scan: &scan, into: &lines) { return true }
         wrapSegments(text, width: width, into: &lines)
         return false
     }
@@ -27,7 +28,8 @@ enum LineWrapper {
     /// paragraph gives from there (greedy filling looks no further back than the
     /// line's start).
     static func wrapUnfinished(_ text: StyledText, width: Int, into lines: inout LineStore) -> Int {
-        simpleLines(text, width: max(1, width), keepingLastLine: true, into: &lines)
+        var scan = LineBreaks.Scan()
+        return simpleLines(text, width: max(1, width), keepingLastLine: true, scan: &scan, into: &lines)
             ?? segmentLines(text, width: width, keepingLastLine: true, into: &lines)
     }
 
@@ -76,13 +78,16 @@ enum LineWrapper {
     /// copied, measured a segment at a time (for ASCII, a byte is a column). Gives
     /// exactly what the general path gives (a test compares them); `false`, with
     /// nothing appended to `lines`, for other text.
-    static func wrapSimple(_ text: StyledText, width: Int, into lines: inout some LineSink) -> Bool {
-        simpleLines(text, width: width, keepingLastLine: false, into: &lines) != nil
+    /// `scan` is a buffer for the break opportunities, kept by the caller.
+    static func wrapSimple(_ text: StyledText, width: Int, scan: inout LineBreaks.Scan, into lines: inout some LineSink) -> Bool {
+        simpleLines(text, width: width, keepingLastLine: false, scan: &scan, into: &lines) != nil
     }
 
     /// `wrapSimple`, or with `keepingLastLine` `wrapUnfinished`; `nil` for text that is
     /// not simple.
-    private static func simpleLines(_ text: StyledText, width: Int, keepingLastLine: Bool, into lines: inout some LineSink) -> Int? {
+    private static func simpleLines(
+        _ text: StyledText, width: Int, keepingLastLine: Bool, scan: inout LineBreaks.Scan, into lines: inout some LineSink
+    ) -> Int? {
         text.bytes.withUnsafeBufferPointer { bytes in
             guard !bytes.isEmpty else { return nil }
             // Forced breaks (`<br>`) cut the text into pieces wrapped one after another:
@@ -92,7 +97,7 @@ enum LineWrapper {
             var firstPieceColumns: Int?
             var pieceStart = 0
             while pieceStart <= bytes.count {
-                let pieceEnd = bytes[pieceStart...].firstIndex(of: 0x0A) ?? bytes.count
+                let pieceEnd = lineFeed(in: bytes, from: pieceStart)
                 guard let columns = TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])) else { return nil }
                 isASCII = isASCII && columns == pieceEnd - pieceStart
                 if firstPieceColumns == nil { firstPieceColumns = columns }
@@ -140,12 +145,18 @@ enum LineWrapper {
             /// Fills lines greedily with `piece`, which starts at `pieceStart`.
             func fill(_ piece: UnsafeBufferPointer<UInt8>, from pieceStart: Int) {
                 var start = pieceStart
-                for opportunity in LineBreaks.opportunities(inUTF8: piece) {
-                    let end = pieceStart + opportunity
+                LineBreaks.scan(piece, into: &scan)
+                let counted = scan.countsColumns
+                // The columns of the piece before `start`, when the scan counted them.
+                var startColumns = 0
+                for index in 0..<scan.count {
+                    let end = pieceStart + scan.offset(index)
                     guard end > start else { continue }
                     var trailing = 0
                     while trailing < end - start, bytes[end - 1 - trailing] == 0x20 { trailing += 1 }
-                    let content = columns(start, end - trailing)
+                    // (Spaces take a column each.)
+                    let content = counted ? scan.columns(index) - startColumns - trailing : columns(start, end - trailing)
+                    if counted { startColumns = scan.columns(index) }
                     if lineColumns + content > width, lineStart != lineEnd { flush() }
                     if content > width {
                         // A word wider than the line, broken between characters (each a
@@ -167,7 +178,7 @@ enum LineWrapper {
             }
             pieceStart = 0
             while true {
-                let pieceEnd = bytes[pieceStart...].firstIndex(of: 0x0A) ?? bytes.count
+                let pieceEnd = lineFeed(in: bytes, from: pieceStart)
                 let piece = UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])
                 var start = pieceStart
                 lineStart = pieceStart
@@ -193,6 +204,22 @@ enum LineWrapper {
             if lineStart != lineEnd { flush() }
             return bytes.count
         }
+    }
+
+    /// The index of the first line feed in `bytes` from `start` on, or `bytes.count`:
+    /// looked for eight bytes at a time (most paragraphs have none).
+    private static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index + 8 <= bytes.count {
+            // A byte of `word` that is a line feed is a zero byte of `other`; the lowest
+            // marked byte is the first zero (the marks above it may be false).
+            let other = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let zeros = (other &- 0x0101_0101_0101_0101) & ~other & 0x8080_8080_8080_8080
+            if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+        return index
     }
 
     /// Splits preserved text (`pre`) into lines at `"\n"`, expanding tabs to stops every

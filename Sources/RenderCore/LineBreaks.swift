@@ -24,6 +24,56 @@ public enum LineBreaks {
         SimpleLineBreaks.opportunities(in: bytes) ?? icuOpportunities(inUTF8: bytes)
     }
 
+    /// Finds the break opportunities of UTF-8 `bytes`, as `opportunities(inUTF8:)`
+    /// gives them, and for the plainest text (`SimpleLineBreaks`) the columns before
+    /// each, in `scan`. For wrapping, which measures the text between opportunities:
+    /// one pass over the text instead of two.
+    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into scan: inout Scan) {
+        // The buffers only grow: their counts are their capacities.
+        if scan.breakStorage.count <= bytes.count {
+            scan.breakStorage = [Int](repeating: 0, count: max(bytes.count + 1, 2 * scan.breakStorage.count))
+            scan.columnStorage = scan.breakStorage
+        }
+        let simpleCount = scan.breakStorage.withUnsafeMutableBufferPointer { breaks in
+            scan.columnStorage.withUnsafeMutableBufferPointer { columns in
+                SimpleLineBreaks.opportunities(in: bytes, breaks: breaks.baseAddress!, columns: columns.baseAddress!)
+            }
+        }
+        if let simpleCount {
+            scan.count = simpleCount
+            scan.countsColumns = true
+        } else {
+            let breaks = icuOpportunities(inUTF8: bytes)
+            scan.breakStorage.replaceSubrange(..<breaks.count, with: breaks)
+            scan.count = breaks.count
+            scan.countsColumns = false
+        }
+    }
+
+    /// What `scan(_:into:)` found, in buffers kept from paragraph to paragraph.
+    package struct Scan {
+        @usableFromInline var breakStorage: [Int] = []
+        @usableFromInline var columnStorage: [Int] = []
+        /// The number of break opportunities.
+        package fileprivate(set) var count = 0
+        /// Whether the columns before each opportunity were counted.
+        package fileprivate(set) var countsColumns = false
+
+        package init() {}
+
+        /// Break opportunity `index`, as an offset in the text.
+        @inlinable package func offset(_ index: Int) -> Int { breakStorage[index] }
+
+        /// The columns the text before break opportunity `index` takes (when
+        /// `countsColumns`).
+        @inlinable package func columns(_ index: Int) -> Int { columnStorage[index] }
+
+        /// The break opportunities, as offsets in the text.
+        package var offsets: ArraySlice<Int> { breakStorage[..<count] }
+        /// The columns before each, when `countsColumns`; empty otherwise.
+        package var columnCounts: ArraySlice<Int> { countsColumns ? columnStorage[..<count] : [] }
+    }
+
     /// The break opportunities ICU finds.
     static func icuOpportunities(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }

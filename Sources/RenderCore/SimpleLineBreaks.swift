@@ -47,22 +47,48 @@ enum SimpleLineBreaks {
     /// The break opportunities of `bytes` as ICU gives them, or `nil` when a byte is
     /// not one of the simple characters.
     static func opportunities(in bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
-        guard !bytes.isEmpty else { return [] }
+        var breaks = [Int](repeating: 0, count: bytes.count + 1)
+        var columns = breaks
+        let count = breaks.withUnsafeMutableBufferPointer { breaks in
+            columns.withUnsafeMutableBufferPointer { opportunities(in: bytes, breaks: breaks.baseAddress!, columns: $0.baseAddress!) }
+        }
+        return count.map { Array(breaks[..<$0]) }
+    }
+
+    /// Writes the break opportunities of `bytes` as ICU gives them to `breaks`, and
+    /// the columns of the text before each to `columns` (counted as the characters
+    /// are classified), and gives how many there are; `nil` when a byte is not one of
+    /// the simple characters. Each buffer has room for `bytes.count + 1` (a break
+    /// can follow every byte).
+    static func opportunities(
+        in bytes: UnsafeBufferPointer<UInt8>, breaks: UnsafeMutablePointer<Int>, columns: UnsafeMutablePointer<Int>
+    ) -> Int? {
+        guard !bytes.isEmpty else { return 0 }
+        var count = 0
         return classes.withUnsafeBufferPointer { classes in
-            /// The class of the character at `index` and its length in bytes.
-            func character(at index: Int) -> (kind: Class, length: Int)? {
+            /// The class of the character at `index`, its length in bytes and the
+            /// columns it takes.
+            func character(at index: Int) -> (kind: Class, length: Int, width: Int)? {
                 let lead = bytes[index]
-                if lead < 128 { return classes[Int(lead)].map { ($0, 1) } }
-                if lead == 0xC2, index + 1 < bytes.count { return latin1Class(bytes[index + 1]).map { ($0, 2) } }
+                if lead < 128 { return classes[Int(lead)].map { ($0, 1, 1) } }
+                if lead == 0xC2, index + 1 < bytes.count {
+                    return latin1Class(bytes[index + 1]).map { ($0, 2, TextWidth.simpleScalarColumns(UInt32(bytes[index + 1]))) }
+                }
                 guard lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count else { return nil }
                 let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                return wideClass(scalar).map { ($0, 3) }
+                return wideClass(scalar).map { ($0, 3, TextWidth.simpleScalarColumns(scalar)) }
             }
             guard let first = character(at: 0) else { return nil }
             var previous = first.kind
             var index = first.length
-            var breaks: [Int] = []
-            breaks.reserveCapacity(bytes.count / 4)
+            // Columns minus bytes of the characters before `index`: the columns before
+            // `index` are `index + excess` (ASCII adds a column a byte).
+            var excess = first.width - first.length
+            func addBreak(at offset: Int) {
+                breaks[count] = offset
+                columns[count] = offset + excess
+                count += 1
+            }
             // The class before `previous` (`nil` at the start), that of the last
             // character before the spaces that end here (`nil` before the first), and
             // whether the characters since the last digit are all digits and
@@ -82,9 +108,10 @@ enum SimpleLineBreaks {
                     func isLetter(_ offset: Int) -> Bool { bytes[offset] < 128 && classes[Int(bytes[offset])] == .letter }
                     var end = index
                     while true {
+                        end = endOfASCIILetters(in: bytes, from: end)
                         while end < bytes.count, isLetter(end) { end += 1 }
                         guard end + 2 < bytes.count, bytes[end] == 0x20, isLetter(end + 1), isLetter(end + 2) else { break }
-                        breaks.append(end + 1)
+                        addBreak(at: end + 1)
                         end += 3
                     }
                     if end > index {
@@ -97,13 +124,14 @@ enum SimpleLineBreaks {
                 // before each (LB31).
                 if previous == .ideograph, beforePrevious == .ideograph, upcoming?.kind == .ideograph {
                     while let next = upcoming, next.kind == .ideograph {
-                        breaks.append(index)
+                        addBreak(at: index)
+                        excess += next.width - next.length
                         index += next.length
                         upcoming = index < bytes.count ? character(at: index) : nil
                     }
                     guard index < bytes.count else { break }
                 }
-                guard let (current, length) = upcoming else { return nil }
+                guard let (current, length, width) = upcoming else { return nil }
                 let nextIndex = index + length
                 upcoming = nextIndex < bytes.count ? character(at: nextIndex) : nil
                 if nextIndex < bytes.count, upcoming == nil { return nil }
@@ -111,7 +139,8 @@ enum SimpleLineBreaks {
                     beforePrevious: beforePrevious, beforeSpaces: beforeSpaces, inNumber: inNumber, next: upcoming?.kind,
                     hyphenStartsWord: beforePrevious == nil
                         || beforePrevious == .space && spacesBeforePrevious != .open && spacesBeforePrevious != .wideOpen)
-                if isBreak(between: previous, and: current, context) { breaks.append(index) }
+                if isBreak(between: previous, and: current, context) { addBreak(at: index) }
+                excess += width - length
                 spacesBeforePrevious = beforeSpaces
                 if current != .space { beforeSpaces = current }
                 switch current {
@@ -123,9 +152,27 @@ enum SimpleLineBreaks {
                 previous = current
                 index = nextIndex
             }
-            breaks.append(bytes.count)
-            return breaks
+            addBreak(at: bytes.count)
+            return count
         }
+    }
+
+    /// Where the run of ASCII letters (`A-Z`, `a-z`) from `start` ends, found eight
+    /// bytes at a time (or close to it: the last few bytes are left to the caller).
+    static func endOfASCIILetters(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+            // Each byte lower-cased and cut to seven bits, so that adding to it cannot
+            // carry into the next: a letter is from 0x61 to 0x7A, that is, adding 0x1F
+            // sets its high bit and adding 0x05 does not (and the byte was ASCII).
+            let folded = (word | 0x2020_2020_2020_2020) & 0x7F7F_7F7F_7F7F_7F7F
+            let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505) & ~word & 0x8080_8080_8080_8080
+            let others = ~letters & 0x8080_8080_8080_8080
+            if others != 0 { return index + others.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        return index
     }
 
     /// The class of a scalar from U+0080 to U+00BF the rules here cover, from the

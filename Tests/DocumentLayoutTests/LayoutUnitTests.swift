@@ -131,6 +131,7 @@ struct ASCIIWrappingTests {
                      "한국어", "café", "─────", "•", "no\u{A0}break", "\n", "line\nbreak", "\n\n"]
         let styles = [Style.plain, Style(.bold), Style(.underline, foreground: .blue)]
         var compared = 0
+        var scan = LineBreaks.Scan()
         for _ in 0..<3_000 {
             var text = StyledText()
             for index in 0..<Int.random(in: 1...30, using: &random) {
@@ -140,7 +141,7 @@ struct ASCIIWrappingTests {
             if Bool.random(using: &random) { text.append(contentsOf: " ".utf8, style: styles.randomElement(using: &random)!) }
             let width = Int.random(in: 1...40, using: &random)
             var fast = LineStore()
-            guard LineWrapper.wrapSimple(text, width: width, into: &fast) else { continue }
+            guard LineWrapper.wrapSimple(text, width: width, scan: &scan, into: &fast) else { continue }
             var general = LineStore()
             LineWrapper.wrapSegments(text, width: width, into: &general)
             #expect(fast == general, "width \(width): '\(String(decoding: text.bytes, as: UTF8.self))'")
@@ -150,11 +151,12 @@ struct ASCIIWrappingTests {
     }
 
     @Test func otherTextTakesTheGeneralPath() {
+        var scan = LineBreaks.Scan()
         for sample in ["e\u{301}", "a\u{AD}b", "👍🏽", "tab\there"] {
             var text = StyledText()
             text.append(contentsOf: sample.utf8, style: .plain)
             var lines = LineStore()
-            #expect(!LineWrapper.wrapSimple(text, width: 10, into: &lines), "\(sample)")
+            #expect(!LineWrapper.wrapSimple(text, width: 10, scan: &scan, into: &lines), "\(sample)")
             #expect(lines.isEmpty)
         }
     }

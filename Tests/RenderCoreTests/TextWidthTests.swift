@@ -211,6 +211,41 @@ struct SimpleLineBreakTests {
         }
     }
 
+    @Test func runsOfLettersEndAtTheFirstOtherByte() {
+        for byte in 0...255 {
+            let isLetter = (65...90).contains(byte) || (97...122).contains(byte)
+            for position in 0..<12 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "q"), count: 12)
+                bytes[position] = UInt8(byte)
+                let end = bytes.withUnsafeBufferPointer { SimpleLineBreaks.endOfASCIILetters(in: $0, from: 0) }
+                // Eight bytes at a time: the last four are left to the caller.
+                #expect(end == (isLetter || position >= 8 ? 8 : position), "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    @Test func scanCountsTheColumnsBeforeEachBreak() {
+        let pieces = ["word", " ", "  ", "3.5", "[7]", "e.g.", "a-b", "中文", "。", "「引用」", "カタカナ", "한국어", "（注）", "‘q’", "«q»", "a—b", "…", "¶", "◦ "]
+        var random = SeededGenerator(seed: 78)
+        var scan = LineBreaks.Scan()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            var utf8 = text
+            utf8.withUTF8 { bytes in
+                LineBreaks.scan(bytes, into: &scan)
+                #expect(Array(scan.offsets) == SimpleLineBreaks.opportunities(in: bytes), "'\(text)'")
+                let expected = scan.offsets.map { TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[..<$0])) }
+                #expect(scan.countsColumns)
+                #expect(scan.columnCounts.map { $0 } == expected, "'\(text)'")
+            }
+        }
+        // Text ICU breaks gets no columns.
+        var other = "a\tb c"
+        other.withUTF8 { LineBreaks.scan($0, into: &scan) }
+        #expect(Array(scan.offsets) == [2, 4, 5])
+        #expect(!scan.countsColumns)
+    }
+
     @Test func otherTextIsLeftToICU() {
         for text in ["ー", "ッ", "・", "a\tb", "50%", "$5", "a+b", "a\\b", "é", "a\u{7F}", "½", "a\u{A0}b", "‐", "―"] {
             #expect(Self.both(text).simple == nil, "'\(text)'")
