@@ -1,16 +1,18 @@
 import RenderCore
 
-/// A table cell's layout at the width it was measured at, kept as the paragraphs it
-/// wrapped and the lines it laid out otherwise, so that the cell is laid out at a
-/// narrower width by wrapping its paragraphs again, without walking its nodes again.
+/// The cells of a table as laid out at the width they were measured at, kept as the
+/// paragraphs each wrapped and the lines it laid out otherwise, so that a cell is
+/// laid out at a narrower width by wrapping its paragraphs again, without walking its
+/// nodes again. The notes of every cell of a table are kept together, in buffers that
+/// serve table after table (`removeAll`).
 ///
 /// Only the paragraphs depend on the width, once no line prefix is clipped (prefixes
 /// stop growing at half the width): blank lines, `pre` lines and list markers of
 /// empty items are the same at any width. A rule (`hr`) or a nested table depends on
-/// the width in other ways; a cell with one is not kept (`isKept`).
+/// the width in other ways; a cell with one is not kept (`isKept(cell:)`).
 struct CellRewrap {
     private enum Piece {
-        /// Lines of the measured layout, as they are.
+        /// Lines of the cell's measured layout, as they are (counted from its first).
         case lines(Range<Int>)
         /// A paragraph: its text (`bytes` of `textBytes`, runs `runs` of `textRuns`), the
         /// prefixes of its first and later lines, the columns the first takes, and the
@@ -23,10 +25,26 @@ struct CellRewrap {
     /// where it ends in `textBytes`).
     private var textBytes: [UInt8] = []
     private var textRuns: [StyledText.Run] = []
-    /// Measured lines accounted for by `pieces`.
+    /// For each cell noted, in order: where its pieces end in `pieces`, the lines of
+    /// its measured layout, and whether it can be laid out again this way.
+    private var cells: [(pieceEnd: Int, lineCount: Int, isKept: Bool)] = []
+    /// The cell being noted: its measured lines accounted for by pieces, and whether
+    /// it can be laid out again this way.
     private var linesCovered = 0
-    /// Whether the layout can be made again this way.
     private(set) var isKept = true
+    /// Buffers for wrapping a paragraph again.
+    private var text = StyledText()
+    private var wrapped = LineStore()
+
+    /// Forgets every cell, keeping the buffers for the next table.
+    mutating func removeAll() {
+        pieces.removeAll(keepingCapacity: true)
+        textBytes.removeAll(keepingCapacity: true)
+        textRuns.removeAll(keepingCapacity: true)
+        cells.removeAll(keepingCapacity: true)
+        linesCovered = 0
+        isKept = true
+    }
 
     /// Notes a line whose layout depends on the width (a rule, a nested table).
     mutating func dependsOnWidth() {
@@ -34,8 +52,8 @@ struct CellRewrap {
     }
 
     /// Notes a paragraph, `text`, whose lines (and underline) are the last
-    /// `lineCount` lines of the `totalLines` laid out so far. The lines before them
-    /// not noted yet are kept as they are.
+    /// `lineCount` lines of the `totalLines` the cell laid out so far. The lines
+    /// before them not noted yet are kept as they are.
     mutating func paragraph(
         _ text: StyledText, firstPrefix: String, restPrefix: String, prefixColumns: Int, rule: [UInt8]?,
         lineCount: Int, totalLines: Int
@@ -56,23 +74,33 @@ struct CellRewrap {
         linesCovered = end
     }
 
-    /// The cell laid out at `width`, from `measured`, its layout at the width it was
-    /// measured at: what laying its nodes out at `width` gives when no prefix is
-    /// clipped there.
-    func lines(atWidth width: Int, measured: LineStore) -> LineStore {
-        var lines = LineStore()
-        var wrapped = LineStore()
-        var text = StyledText()
-        func keep(_ range: Range<Int>) {
-            for line in range {
-                lines.append(line: line, of: measured)
-                lines.endLine()
-            }
-        }
-        for piece in pieces {
+    /// Ends the notes of the cell being noted, whose measured layout has `lineCount`
+    /// lines; the next notes are the next cell's.
+    mutating func endCell(lineCount: Int) {
+        if isKept { keepLines(upTo: lineCount) }
+        cells.append((pieces.count, lineCount, isKept))
+        linesCovered = 0
+        isKept = true
+    }
+
+    /// Whether cell `cell` (counted in the order noted) can be laid out again from
+    /// its notes.
+    func isKept(cell: Int) -> Bool {
+        cells[cell].isKept
+    }
+
+    /// Appends the lines of cell `cell` laid out at `width` to `lines`, from its
+    /// measured lines, which are those of `measured` from `firstLine` on: what laying
+    /// its nodes out at `width` gives when no prefix is clipped there.
+    mutating func appendLines(ofCell cell: Int, atWidth width: Int, measured: LineStore, firstLine: Int, into lines: inout LineStore) {
+        let firstPiece = cell == 0 ? 0 : cells[cell - 1].pieceEnd
+        for piece in pieces[firstPiece..<cells[cell].pieceEnd] {
             switch piece {
             case .lines(let range):
-                keep(range)
+                for line in range {
+                    lines.append(line: firstLine + line, of: measured)
+                    lines.endLine()
+                }
             case .paragraph(let bytes, let runs, let firstPrefix, let restPrefix, let prefixColumns, let rule):
                 text.removeAll()
                 for run in runs {
@@ -95,8 +123,5 @@ struct CellRewrap {
                 }
             }
         }
-        // The lines after the last paragraph.
-        keep(linesCovered..<measured.count)
-        return lines
     }
 }

@@ -15,38 +15,49 @@ extension DocumentLayoutEngine {
         flushInline()
         requestBlankLine()
         if let id = document.attribute("id", of: table), !id.isEmpty { pendingAnchors.append(id) }
-        let grid = TableGrid(table: table, in: document)
+        var scratch = TableScratch()
+        swap(&scratch, &tableScratch)
+        defer { swap(&scratch, &tableScratch) }
+        scratch.grid.place(table, in: document)
         let available = max(1, width - prefixColumns())
         let baseStyle = styles[styles.count - 1]
-        if let caption = grid.caption {
-            let captionLines = Self.layoutCell(
+        if let caption = scratch.grid.caption {
+            scratch.contents.removeAll()
+            var noNotes: CellRewrap?
+            Self.layoutCell(
                 caption, in: document, width: available, tableDepth: tableDepth + 1, style: baseStyle.merging(Style(.bold)),
-                linkBase: linkBase + links.count, links: &links, engines: &cellEngine)
-            for line in captionLines.lines.indices { emit(line: line, of: captionLines.lines) }
+                linkBase: linkBase + links.count, links: &links, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
+            for line in scratch.contents.lines.indices { emit(line: line, of: scratch.contents.lines) }
         }
-        guard grid.columnCount > 0, grid.rowCount > 0 else {
+        guard scratch.grid.columnCount > 0, scratch.grid.rowCount > 0 else {
             requestBlankLine()
             return
         }
-        let measured = measureCells(grid, style: baseStyle)
-        let widths = columnWidths(grid, measured, available: available)
-        var contents: [LineStore] = []
-        for (cell, measure) in zip(grid.cells, measured) {
+        measureCells(&scratch, style: baseStyle)
+        let widths = columnWidths(scratch.grid, scratch.measures, available: available, measured: scratch.measured)
+        scratch.contents.removeAll()
+        for (index, cell) in scratch.grid.cells.enumerated() {
+            let measure = scratch.measures[index]
             let width = cellWidth(cell, widths)
             if measure.fits(width: width) {
-                contents.append(measure.lines)
-                links += measure.links
-            } else if let rewrap = measure.rewrap, rewrap.isKept, measure.widestPrefix <= max(1, width) / 2 {
-                contents.append(rewrap.lines(atWidth: width, measured: measure.lines))
-                links += measure.links
+                scratch.contents.appendCell(index, of: scratch.measured)
+            } else if scratch.notes.isKept(cell: index), measure.widestPrefix <= max(1, width) / 2 {
+                scratch.notes.appendLines(
+                    ofCell: index, atWidth: width, measured: scratch.measured.lines,
+                    firstLine: scratch.measured.lineRange(ofCell: index).lowerBound, into: &scratch.contents.lines)
+                scratch.contents.endCell()
             } else {
-                contents.append(Self.layoutCell(
-                    cell.node, in: document, width: width, tableDepth: tableDepth + 1,
-                    style: Self.cellStyle(cell, in: baseStyle), linkBase: linkBase + links.count, links: &links, engines: &cellEngine).lines)
+                // Laid out again at its width; its links are those numbered when it was
+                // measured.
+                var noNotes: CellRewrap?
+                scratch.otherLinks.removeAll(keepingCapacity: true)
+                Self.layoutCell(
+                    cell.node, in: document, width: width, tableDepth: tableDepth + 1, style: Self.cellStyle(cell, in: baseStyle),
+                    linkBase: measure.linkBase, links: &scratch.otherLinks, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
             }
         }
-        if recordsBoxes { tableBoxes[table] = Self.describe(grid, widths: widths, contents: contents) }
-        let drawing = TableDrawing(grid: grid, widths: widths, contents: contents)
+        if recordsBoxes { tableBoxes[table] = Self.describe(scratch.grid, widths: widths, contents: scratch.contents) }
+        let drawing = TableDrawing(grid: scratch.grid, widths: widths, contents: scratch.contents)
         // The table's lines name the table as their block (they may overflow the width).
         pushBlock(BlockContext(tag: .table, node: table))
         for y in 0..<drawing.lineCount {
@@ -58,36 +69,51 @@ extension DocumentLayoutEngine {
         requestBlankLine()
     }
 
-    /// A cell laid out on lines as long as its content needs: its preferred width,
-    /// and the lines themselves, which are the cell's lines at any width they fit in.
+    /// What laying out a table needs besides the table: kept by the engine from table
+    /// to table, so that once its buffers have grown a table allocates next to
+    /// nothing (a page may have tens of thousands of small tables).
+    struct TableScratch {
+        var grid = TableGrid()
+        /// The cells laid out at an unbounded width, in grid order, and what that told.
+        var measured = TableCellLines()
+        var measures: [MeasuredCell] = []
+        /// The cells as paragraphs, to wrap them again at their widths.
+        var notes = CellRewrap()
+        /// The cells laid out at their widths (or the caption, before them).
+        var contents = TableCellLines()
+        /// The links of a cell laid out again (numbered when it was measured).
+        var otherLinks: [String] = []
+    }
+
+    /// A cell laid out on lines as long as its content needs: its preferred width, and
+    /// whether those lines are the cell's lines at a given width.
     struct MeasuredCell {
-        var lines: LineStore
-        var links: [String]
+        /// Links before the cell's first.
+        var linkBase: Int
         /// Columns of the widest line.
         var preferred: Int
         /// Columns of the widest line prefix (list markers, quote bars), before any
         /// clipping at half the width.
         var widestPrefix: Int
-        /// The lines as paragraphs to wrap again at a narrower width.
-        var rewrap: CellRewrap?
 
-        /// Whether laying the cell out at `width` gives `lines`: every line fits, and
-        /// no prefix is clipped (prefixes stop growing at half the width).
+        /// Whether laying the cell out at `width` gives the lines it was measured with:
+        /// every line fits, and no prefix is clipped (prefixes stop growing at half the
+        /// width).
         func fits(width: Int) -> Bool {
             preferred <= width && widestPrefix <= max(1, width) / 2
         }
+    }
 
-        /// Columns of the widest run between line break opportunities, at most
-        /// `maximumMinimumColumnWidth`.
-        var minimum: Int {
-            var widest = 1
-            for line in lines.indices where widest < DocumentLayoutEngine.maximumMinimumColumnWidth {
-                // (A line no wider than the widest word so far holds no wider one.)
-                guard lines.withText(ofLine: line, { $0.count }) > widest else { continue }
-                widest = max(widest, lines.withText(ofLine: line, DocumentLayoutEngine.widestWord))
-            }
-            return min(DocumentLayoutEngine.maximumMinimumColumnWidth, widest)
+    /// Columns of the widest run between line break opportunities in cell `cell` of
+    /// `measured`, at most `maximumMinimumColumnWidth`.
+    static func minimumWidth(ofCell cell: Int, in measured: TableCellLines) -> Int {
+        var widest = 1
+        for line in measured.lineRange(ofCell: cell) where widest < DocumentLayoutEngine.maximumMinimumColumnWidth {
+            // (A line no wider than the widest word so far holds no wider one.)
+            guard measured.lines.withText(ofLine: line, { $0.count }) > widest else { continue }
+            widest = max(widest, measured.lines.withText(ofLine: line, DocumentLayoutEngine.widestWord))
         }
+        return min(DocumentLayoutEngine.maximumMinimumColumnWidth, widest)
     }
 
     /// Width a cell is measured at: more than any terminal.
@@ -97,20 +123,28 @@ extension DocumentLayoutEngine {
         base.merging(cell.isHeader ? Style(.bold) : .plain)
     }
 
-    /// Each cell laid out at an unbounded width, its links numbered as the table
-    /// numbers them.
-    private mutating func measureCells(_ grid: TableGrid, style: Style) -> [MeasuredCell] {
-        var base = linkBase + links.count
-        return grid.cells.map { cell in
-            var links: [String] = []
-            let layout = Self.layoutCell(
+    /// Each cell laid out at an unbounded width, into `scratch.measured`, its links
+    /// numbered as the table numbers them and added to the layout's.
+    private mutating func measureCells(_ scratch: inout TableScratch, style: Style) {
+        scratch.measured.removeAll()
+        scratch.measures.removeAll(keepingCapacity: true)
+        // The notes are moved, not copied, to the cell's engine and back.
+        var notes: CellRewrap? = CellRewrap()
+        swap(&notes!, &scratch.notes)
+        notes!.removeAll()
+        for cell in scratch.grid.cells {
+            let base = linkBase + links.count
+            let widestPrefix = Self.layoutCell(
                 cell.node, in: document, width: Self.unboundedCellWidth, tableDepth: tableDepth + 1,
-                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links, engines: &cellEngine, noting: true)
-            base += links.count
-            let preferred = layout.lines.indices.reduce(1) { max($0, layout.lines.withText(ofLine: $1, Self.columns)) }
-            return MeasuredCell(
-                lines: layout.lines, links: links, preferred: preferred, widestPrefix: layout.widestPrefix, rewrap: layout.rewrap)
+                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links, engines: &cellEngine, notes: &notes,
+                into: &scratch.measured)
+            var preferred = 1
+            for line in scratch.measured.lineRange(ofCell: scratch.measured.cellCount - 1) {
+                preferred = max(preferred, scratch.measured.lines.withText(ofLine: line, Self.columns))
+            }
+            scratch.measures.append(MeasuredCell(linkBase: base, preferred: preferred, widestPrefix: widestPrefix))
         }
+        swap(&notes!, &scratch.notes)
     }
 
     /// Columns UTF-8 text takes.
@@ -119,12 +153,12 @@ extension DocumentLayoutEngine {
     }
 
     /// Columns planned for the content, within `available` columns if they can be.
-    private func columnWidths(_ grid: TableGrid, _ measured: [MeasuredCell], available: Int) -> [Int] {
+    private func columnWidths(_ grid: TableGrid, _ measures: [MeasuredCell], available: Int, measured: TableCellLines) -> [Int] {
         var preferred = [Int](repeating: 1, count: grid.columnCount)
-        for (cell, measure) in zip(grid.cells, measured) where cell.columnSpan == 1 {
+        for (cell, measure) in zip(grid.cells, measures) where cell.columnSpan == 1 {
             preferred[cell.column] = max(preferred[cell.column], measure.preferred)
         }
-        for (cell, measure) in zip(grid.cells, measured) where cell.columnSpan > 1 {
+        for (cell, measure) in zip(grid.cells, measures) where cell.columnSpan > 1 {
             Self.widen(&preferred, cell.column..<(cell.column + cell.columnSpan), toFit: measure.preferred - 3 * (cell.columnSpan - 1))
         }
         let space = available - (3 * grid.columnCount + 1)
@@ -134,11 +168,12 @@ extension DocumentLayoutEngine {
         if preferred.reduce(0, +) <= space, !grid.cells.contains(where: { $0.columnSpan > 1 }) { return preferred }
         var minimum = [Int](repeating: 1, count: grid.columnCount)
         var spanning: [(cell: TableGrid.Cell, minimum: Int)] = []
-        for (cell, measure) in zip(grid.cells, measured) {
+        for (index, cell) in grid.cells.enumerated() {
+            let cellMinimum = Self.minimumWidth(ofCell: index, in: measured)
             if cell.columnSpan == 1 {
-                minimum[cell.column] = max(minimum[cell.column], measure.minimum)
+                minimum[cell.column] = max(minimum[cell.column], cellMinimum)
             } else {
-                spanning.append((cell, measure.minimum))
+                spanning.append((cell, cellMinimum))
             }
         }
         // A spanning cell that needs more than its columns give shares the excess out.
@@ -170,9 +205,10 @@ extension DocumentLayoutEngine {
 
     /// The grid as box tree lines: its size and column widths, then each cell with
     /// its place, spans and lines.
-    private static func describe(_ grid: TableGrid, widths: [Int], contents: [LineStore]) -> [String] {
+    private static func describe(_ grid: TableGrid, widths: [Int], contents: TableCellLines) -> [String] {
         var lines = ["grid \(grid.rowCount)×\(grid.columnCount), columns \(widths.map(String.init).joined(separator: " "))"]
-        for (cell, content) in zip(grid.cells, contents) {
+        for (index, cell) in grid.cells.enumerated() {
+            let content = contents.lineRange(ofCell: index).map { contents.lines[$0] }
             var label = (cell.isHeader ? "th" : "td") + " (\(cell.row), \(cell.column))"
             if cell.rowSpan > 1 || cell.columnSpan > 1 { label += " span \(cell.rowSpan)×\(cell.columnSpan)" }
             lines.append(label + ": " + content.map { "\"\($0.text)\"" }.joined(separator: " "))
@@ -231,42 +267,89 @@ extension Substring {
     }
 }
 
+/// The lines of a table's cells, cell after cell, in one store.
+struct TableCellLines {
+    var lines = LineStore()
+    /// For each cell, where its lines end in `lines`.
+    private var ends: [Int] = []
+
+    var cellCount: Int { ends.count }
+
+    func lineRange(ofCell cell: Int) -> Range<Int> {
+        (cell == 0 ? 0 : ends[cell - 1])..<ends[cell]
+    }
+
+    /// Ends a cell: its lines are those appended to `lines` since the last cell ended.
+    mutating func endCell() {
+        ends.append(lines.count)
+    }
+
+    /// Appends a cell of `lines`.
+    mutating func appendCell(_ cellLines: LineStore) {
+        lines.append(contentsOf: cellLines)
+        endCell()
+    }
+
+    /// Appends a copy of cell `cell` of `other`.
+    mutating func appendCell(_ cell: Int, of other: TableCellLines) {
+        for line in other.lineRange(ofCell: cell) {
+            lines.append(line: line, of: other.lines)
+            lines.endLine()
+        }
+        endCell()
+    }
+
+    /// Forgets every cell, keeping the buffers.
+    mutating func removeAll() {
+        lines.removeAll()
+        ends.removeAll(keepingCapacity: true)
+    }
+}
+
 /// Draws a planned table: borders where cells meet, each cell's lines padded to its
 /// width, cells spanning rows running across the row boundaries inside them.
 struct TableDrawing {
     let grid: TableGrid
     let widths: [Int]
-    let contents: [LineStore]
-    /// `owner[row][column]`: the index of the cell covering that slot, or -1.
-    private var owner: [[Int]]
+    let contents: TableCellLines
+    /// `owner[row * columnCount + column]`: the index of the cell covering that slot,
+    /// or -1.
+    private var owner: [Int]
     /// Content lines per row.
     private var heights: [Int]
     /// The line each row boundary is drawn on (`rowCount + 1` boundaries).
     private var boundaryLines: [Int] = []
 
-    init(grid: TableGrid, widths: [Int], contents: [LineStore]) {
+    init(grid: TableGrid, widths: [Int], contents: TableCellLines) {
         self.grid = grid
         self.widths = widths
         self.contents = contents
-        owner = Array(repeating: Array(repeating: -1, count: grid.columnCount), count: grid.rowCount)
+        owner = Array(repeating: -1, count: grid.rowCount * grid.columnCount)
         heights = Array(repeating: 1, count: grid.rowCount)
         for (index, cell) in grid.cells.enumerated() {
             for row in cell.row..<(cell.row + cell.rowSpan) {
-                for column in cell.column..<(cell.column + cell.columnSpan) { owner[row][column] = index }
+                for column in cell.column..<(cell.column + cell.columnSpan) { owner[row * grid.columnCount + column] = index }
             }
-            if cell.rowSpan == 1 { heights[cell.row] = max(heights[cell.row], contents[index].count) }
+            if cell.rowSpan == 1 { heights[cell.row] = max(heights[cell.row], contents.lineRange(ofCell: index).count) }
         }
         // A cell spanning rows that needs more lines than they give lengthens the last.
         for (index, cell) in grid.cells.enumerated() where cell.rowSpan > 1 {
             let rows = cell.row..<(cell.row + cell.rowSpan)
             let have = rows.reduce(cell.rowSpan - 1) { $0 + heights[$1] }
-            if contents[index].count > have { heights[rows.upperBound - 1] += contents[index].count - have }
+            let needed = contents.lineRange(ofCell: index).count
+            if needed > have { heights[rows.upperBound - 1] += needed - have }
         }
+        boundaryLines.reserveCapacity(grid.rowCount + 1)
         var line = 0
         for row in 0...grid.rowCount {
             boundaryLines.append(line)
             if row < grid.rowCount { line += heights[row] + 1 }
         }
+    }
+
+    /// The cell covering `row`, `column`, or -1.
+    private func owner(_ row: Int, _ column: Int) -> Int {
+        owner[row * grid.columnCount + column]
     }
 
     /// Lines the table takes, top border to bottom border.
@@ -299,7 +382,7 @@ struct TableDrawing {
                 lines.appendMerging(repeating: Self.rule, count: widths[column] + 2, style: Self.border)
                 column += 1
             } else {
-                let index = owner[boundary][column]
+                let index = owner(boundary, column)
                 cellLine(index, y: y, into: &lines)
                 column += grid.cells[index].columnSpan
             }
@@ -312,7 +395,7 @@ struct TableDrawing {
         var column = 0
         while column < grid.columnCount {
             lines.appendMerging(Self.bar, style: Self.border)
-            let index = owner[row][column]
+            let index = owner(row, column)
             if index < 0 {
                 lines.appendMerging(repeatElement(0x20, count: widths[column] + 2), style: .plain)
                 column += 1
@@ -329,11 +412,12 @@ struct TableDrawing {
         let cell = grid.cells[index]
         let width = widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
         let lineIndex = y - boundaryLines[cell.row] - 1
+        let cellLines = contents.lineRange(ofCell: index)
         lines.appendMerging(CollectionOfOne(0x20), style: .plain)
         var used = 0
-        if lineIndex >= 0, lineIndex < contents[index].count {
-            lines.append(line: lineIndex, of: contents[index], merging: true)
-            used = contents[index].columns(ofLine: lineIndex)
+        if lineIndex >= 0, lineIndex < cellLines.count {
+            lines.append(line: cellLines.lowerBound + lineIndex, of: contents.lines, merging: true)
+            used = contents.lines.columns(ofLine: cellLines.lowerBound + lineIndex)
         }
         lines.appendMerging(repeatElement(0x20, count: max(0, width - used) + 1), style: .plain)
     }
@@ -342,15 +426,15 @@ struct TableDrawing {
     /// cell that spans rows).
     private func hasRule(_ boundary: Int, _ column: Int) -> Bool {
         if boundary == 0 || boundary == grid.rowCount { return true }
-        let above = owner[boundary - 1][column]
-        return above < 0 || above != owner[boundary][column]
+        let above = owner(boundary - 1, column)
+        return above < 0 || above != owner(boundary, column)
     }
 
     /// Whether row `row` has a vertical bar at column boundary `column`.
     private func hasBar(_ row: Int, _ column: Int) -> Bool {
         if column == 0 || column == grid.columnCount { return true }
-        let left = owner[row][column - 1]
-        return left < 0 || left != owner[row][column]
+        let left = owner(row, column - 1)
+        return left < 0 || left != owner(row, column)
     }
 
     /// The box-drawing character (UTF-8) where row boundary `boundary` meets column

@@ -82,6 +82,8 @@ struct DocumentLayoutEngine {
     /// With it, the paragraphs wrapped and the lines laid out otherwise are noted,
     /// to lay the same content out again at another width (a table cell measured).
     private var rewrap: CellRewrap?
+    /// Buffers for laying out tables, kept from table to table.
+    var tableScratch = TableScratch()
     /// Whether every node of this part is laid out.
     private(set) var isFinished = false
     /// Elements still open where this part ends (the page goes on inside them in the
@@ -311,29 +313,32 @@ struct DocumentLayoutEngine {
         }
     }
 
-    /// Lays out the content of a table cell at `width`; its links are numbered from
-    /// `linkBase + 1` and appended to `links`. Also gives the columns of the widest
-    /// line prefix, before any clipping (see `MeasuredCell.fits`), and, when
-    /// `noting`, the layout as paragraphs to wrap again at other widths.
+    /// Lays out the content of a table cell at `width`, appending its lines to `store`
+    /// as a cell; its links are numbered from `linkBase + 1` and appended to `links`.
+    /// Gives the columns of the widest line prefix, before any clipping (see
+    /// `MeasuredCell.fits`). With `notes`, the layout is noted there as paragraphs to
+    /// wrap again at other widths (`CellRewrap`), as the next cell's.
+    @discardableResult
     static func layoutCell(
-        _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int,
-        style: Style, linkBase: Int, links: inout [String], engines: inout [DocumentLayoutEngine], noting: Bool = false
-    ) -> (lines: LineStore, widestPrefix: Int, rewrap: CellRewrap?) {
+        _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int, style: Style, linkBase: Int,
+        links: inout [String], engines: inout [DocumentLayoutEngine], notes: inout CellRewrap?, into store: inout TableCellLines
+    ) -> Int {
         if engines.isEmpty {
             engines.append(DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth))
         } else {
             engines[0].reset(width: width, linkBase: linkBase, tableDepth: tableDepth)
         }
         engines[0].styles[0] = style
-        if noting { engines[0].rewrap = CellRewrap() }
+        // Moved to the engine and back, not copied.
+        engines[0].rewrap = notes.take()
         engines[0].pushChildren(of: cell)
         engines[0].walk(untilLines: .max)
         engines[0].flushInline()
         links += engines[0].links
-        // The lines are kept (the cell's), so they are copied out at their size.
-        var lines = LineStore()
-        lines.append(contentsOf: engines[0].lines)
-        return (lines, engines[0].widestPrefix, engines[0].rewrap)
+        notes = engines[0].rewrap.take()
+        notes?.endCell(lineCount: engines[0].lines.count)
+        store.appendCell(engines[0].lines)
+        return engines[0].widestPrefix
     }
 
     /// Walks the document until there are `lineCount` lines or nothing is left.

@@ -13,13 +13,28 @@ import HTMLParsing
 /// Nodes are numbered in document order, so a subtree is a run of indices: the count
 /// is a scan of the unit's nodes (the parser marks links, `Node.isLink`), jumping
 /// over the subtrees left out.
-enum LinkCounter {
+struct LinkCounter {
+    /// A grid for each depth of tables being counted, kept from table to table.
+    private var grids: [TableGrid] = []
+
+    /// Links in `unit`.
     static func count(_ unit: LayoutUnits.Unit, in document: HTMLDocument) -> Int {
-        count(unit.first..<end(of: unit.last, in: document), tableDepth: 0, in: document)
+        var counter = LinkCounter()
+        return counter.count(unit, in: document)
+    }
+
+    /// Links in every unit of `units`.
+    static func count(_ units: LayoutUnits, in document: HTMLDocument) -> Int {
+        var counter = LinkCounter()
+        return units.units.reduce(0) { $0 + counter.count($1, in: document) }
+    }
+
+    private mutating func count(_ unit: LayoutUnits.Unit, in document: HTMLDocument) -> Int {
+        count(unit.first..<Self.end(of: unit.last, in: document), tableDepth: 0, in: document)
     }
 
     /// Links in `nodes`, a run of whole subtrees.
-    private static func count(_ nodes: Range<HTMLDocument.NodeIndex>, tableDepth: Int, in document: HTMLDocument) -> Int {
+    private mutating func count(_ nodes: Range<HTMLDocument.NodeIndex>, tableDepth: Int, in document: HTMLDocument) -> Int {
         var count = 0
         var index = nodes.lowerBound
         while index < nodes.upperBound {
@@ -29,23 +44,31 @@ enum LinkCounter {
                 continue
             }
             if node.isHidden {
-                index = end(of: index, in: document)
+                index = Self.end(of: index, in: document)
                 continue
             }
             if node.isLink { count += 1 }
             if node.tag == .table, tableDepth < DocumentLayoutEngine.maximumTableDepth {
-                let grid = TableGrid(table: index, in: document)
-                for part in grid.cells.map(\.node) + (grid.caption.map { [$0] } ?? []) {
-                    count += Self.count((part + 1)..<end(of: part, in: document), tableDepth: tableDepth + 1, in: document)
-                }
-                index = end(of: index, in: document)
+                if grids.count == tableDepth { grids.append(TableGrid()) }
+                grids[tableDepth].place(index, in: document)
+                // (Copies, so that counting inside a cell can place the grids deeper.)
+                let cells = grids[tableDepth].cells
+                let caption = grids[tableDepth].caption
+                for cell in cells { count += countInside(cell.node, tableDepth: tableDepth, in: document) }
+                if let caption { count += countInside(caption, tableDepth: tableDepth, in: document) }
+                index = Self.end(of: index, in: document)
             } else if ReplacedContent.replaces(node.tag) {
-                index = end(of: index, in: document)
+                index = Self.end(of: index, in: document)
             } else {
                 index += 1
             }
         }
         return count
+    }
+
+    /// Links inside `part` (a cell or a caption) of a table at depth `tableDepth`.
+    private mutating func countInside(_ part: HTMLDocument.NodeIndex, tableDepth: Int, in document: HTMLDocument) -> Int {
+        count((part + 1)..<Self.end(of: part, in: document), tableDepth: tableDepth + 1, in: document)
     }
 
     /// The index past the last node of `node`'s subtree.

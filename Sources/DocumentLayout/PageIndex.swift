@@ -137,7 +137,7 @@ package final class PageIndex: Sendable {
         elisionBytesInUse.store(elisionBytes, ordering: .relaxed)
         var cutting = cuttingRules { [self] cut in
             let units = LayoutUnits(cut.fragment)
-            let links = units.units.reduce(0) { $0 + LinkCounter.count($1, in: cut.fragment) }
+            let links = LinkCounter.count(units, in: cut.fragment)
             record(links: links, title: cut.fragment.title, next: cut.endOffset.map { ($0, cut.openElements ?? [], cut.insideText) })
             return !stopped.load(ordering: .relaxed)
         }

@@ -86,7 +86,7 @@ package enum PageStream {
                         let units = LayoutUnits(fragment)
                         summary.units += units.units.count
                         let base = linkBase
-                        linkBase += units.units.reduce(0) { $0 + LinkCounter.count($1, in: fragment) }
+                        linkBase += LinkCounter.count(units, in: fragment)
                         // With enough in flight, parsing waits for layout.
                         layOut { FragmentLayout(fragment, units: units, width: width, linkBase: base) }
                         return true
@@ -144,7 +144,7 @@ package enum PageStream {
             layout += clock.measure {
                 let units = LayoutUnits(fragment)
                 var page = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
-                linkBase += units.units.reduce(0) { $0 + LinkCounter.count($1, in: fragment) }
+                linkBase += LinkCounter.count(units, in: fragment)
                 page.advance(toLines: .max)
                 lines = page.takeLines()
             }

@@ -99,36 +99,74 @@ struct TableLayoutTests {
         "<dl><dt>term words here</dt><dd>definition text that is long enough</dd></dl>",
     ])
     func cellWrappedAgainIsCellLaidOutAgain(_ content: String) throws {
-        let (document, cell, measured) = try Self.measure(cellContent: content)
+        let (document, cell, measured, widestPrefix, notes) = try Self.measure(cellContent: content)
+        var notesKept = try #require(notes)
+        #expect(notesKept.isKept(cell: 0))
         var links: [String] = []
         var engines: [DocumentLayoutEngine] = []
-        let rewrap = try #require(measured.rewrap)
-        #expect(rewrap.isKept)
-        for width in (2 * measured.widestPrefix)...60 {
-            let direct = DocumentLayoutEngine.layoutCell(
-                cell, in: document, width: width, tableDepth: 1, style: .plain, linkBase: 0, links: &links, engines: &engines)
-            #expect(rewrap.lines(atWidth: width, measured: measured.lines) == direct.lines, "width \(width)")
+        for width in (2 * widestPrefix)...60 {
+            var direct = TableCellLines()
+            var noNotes: CellRewrap?
+            DocumentLayoutEngine.layoutCell(
+                cell, in: document, width: width, tableDepth: 1, style: .plain, linkBase: 0, links: &links, engines: &engines,
+                notes: &noNotes, into: &direct)
+            var wrapped = LineStore()
+            notesKept.appendLines(ofCell: 0, atWidth: width, measured: measured.lines, firstLine: 0, into: &wrapped)
+            #expect(wrapped == direct.lines, "width \(width)")
+        }
+    }
+
+    /// Cells noted one after another keep their own notes: each is wrapped again as
+    /// it is laid out again.
+    @Test func cellsNotedTogetherAreWrappedAgainEachAsItself() throws {
+        let document = try HTMLParser.parse(Array(
+            "<table><tr><td>one two three four five</td><td>a<hr>b</td><td><ul><li>six seven eight nine ten</li></ul></td></tr></table>".utf8))
+        let cells = document.nodes.indices.filter { document.nodes[$0].tag == .td }.map { Int32($0) }
+        var links: [String] = []
+        var engines: [DocumentLayoutEngine] = []
+        var notes: CellRewrap? = CellRewrap()
+        var measured = TableCellLines()
+        for cell in cells {
+            DocumentLayoutEngine.layoutCell(
+                cell, in: document, width: DocumentLayoutEngine.unboundedCellWidth, tableDepth: 1, style: .plain, linkBase: 0,
+                links: &links, engines: &engines, notes: &notes, into: &measured)
+        }
+        var kept = try #require(notes)
+        #expect([0, 1, 2].map { kept.isKept(cell: $0) } == [true, false, true])
+        for (index, cell) in cells.enumerated() where index != 1 {
+            var direct = TableCellLines()
+            var noNotes: CellRewrap?
+            DocumentLayoutEngine.layoutCell(
+                cell, in: document, width: 9, tableDepth: 1, style: .plain, linkBase: 0, links: &links, engines: &engines,
+                notes: &noNotes, into: &direct)
+            var wrapped = LineStore()
+            kept.appendLines(
+                ofCell: index, atWidth: 9, measured: measured.lines, firstLine: measured.lineRange(ofCell: index).lowerBound, into: &wrapped)
+            #expect(wrapped == direct.lines, "cell \(index)")
+            #expect(direct.lines.count > 1)
         }
     }
 
     @Test func cellsWithRulesOrTablesAreLaidOutAgainWhole() throws {
         for content in ["text<hr>more", "<table><tr><td>inner</td></tr></table>"] {
-            #expect(try Self.measure(cellContent: content).measured.rewrap?.isKept == false, "\(content)")
+            #expect(try Self.measure(cellContent: content).notes?.isKept(cell: 0) == false, "\(content)")
         }
     }
 
     /// A one-cell table of `content`, and its cell measured as a table measures it.
     static func measure(cellContent content: String) throws -> (
-        document: HTMLDocument, cell: HTMLDocument.NodeIndex, measured: (lines: LineStore, widestPrefix: Int, rewrap: CellRewrap?)
+        document: HTMLDocument, cell: HTMLDocument.NodeIndex, measured: TableCellLines, widestPrefix: Int, notes: CellRewrap?
     ) {
         let document = try HTMLParser.parse(Array("<table><tr><td>\(content)</td></tr></table>".utf8))
         let cell = Int32(try #require(document.nodes.indices.first { document.nodes[$0].tag == .td }))
         var links: [String] = []
         var engines: [DocumentLayoutEngine] = []
-        let measured = DocumentLayoutEngine.layoutCell(
+        var notes: CellRewrap? = CellRewrap()
+        var measured = TableCellLines()
+        let widestPrefix = DocumentLayoutEngine.layoutCell(
             cell, in: document, width: DocumentLayoutEngine.unboundedCellWidth, tableDepth: 1, style: .plain, linkBase: 0,
-            links: &links, engines: &engines, noting: true)
-        return (document, cell, measured)
+            links: &links, engines: &engines, notes: &notes, into: &measured)
+        return (document, cell, measured, widestPrefix, notes)
     }
 
     @Test func widestWordIgnoresTrailingSpaces() {
