@@ -35,6 +35,7 @@ struct CellRewrap {
     /// Buffers for wrapping a paragraph again.
     private var text = StyledText()
     private var wrapped = LineStore()
+    private var scan = LineBreaks.Scan()
 
     /// Forgets every cell, keeping the buffers for the next table.
     mutating func removeAll() {
@@ -107,8 +108,17 @@ struct CellRewrap {
                     let start = run == runs.lowerBound ? bytes.lowerBound : textRuns[run - 1].end
                     text.append(contentsOf: textBytes[start..<textRuns[run].end], style: textRuns[run].style)
                 }
+                if rule == nil {
+                    // Most paragraphs are wrapped straight into `lines`, each line after
+                    // its prefix.
+                    var prefixed = PrefixedLines(firstPrefix: firstPrefix, restPrefix: restPrefix)
+                    swap(&prefixed.lines, &lines)
+                    let isSimple = LineWrapper.wrapSimple(text, width: max(1, width - prefixColumns), scan: &scan, into: &prefixed)
+                    swap(&prefixed.lines, &lines)
+                    if isSimple { continue }
+                }
                 wrapped.removeAll()
-                LineWrapper.wrap(text, width: width - prefixColumns, into: &wrapped)
+                LineWrapper.wrap(text, width: width - prefixColumns, scan: &scan, into: &wrapped)
                 var widest = 0
                 for line in wrapped.indices {
                     if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
@@ -123,5 +133,32 @@ struct CellRewrap {
                 }
             }
         }
+    }
+}
+
+/// Lines wrapped into `lines`, each after a prefix: the first line's, then the
+/// others'.
+private struct PrefixedLines: LineSink {
+    var lines = LineStore()
+    let firstPrefix: String
+    let restPrefix: String
+    private var isFirst = true
+
+    init(firstPrefix: String, restPrefix: String) {
+        self.firstPrefix = firstPrefix
+        self.restPrefix = restPrefix
+    }
+
+    mutating func startLine() {
+        lines.append((isFirst ? firstPrefix : restPrefix).utf8, style: .plain)
+        isFirst = false
+    }
+
+    mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int) {
+        lines.append(text, in: range, fromRun: firstRun)
+    }
+
+    mutating func endLine(isEmpty: Bool) {
+        lines.endLine()
     }
 }

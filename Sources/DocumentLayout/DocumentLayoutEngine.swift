@@ -12,12 +12,12 @@ struct DocumentLayoutEngine {
     let document: HTMLDocument
     private(set) var width: Int
     var lines = LineStore()
-    /// Lines wrapped and not yet emitted (with prefixes, into `lines`): kept to reuse
-    /// its buffers from paragraph to paragraph.
-    private var staged = LineStore()
-    /// The break opportunities of the paragraph being wrapped: kept to reuse its
-    /// buffers from paragraph to paragraph.
-    private var breakScan = LineBreaks.Scan()
+    /// Lines wrapped and not yet emitted (with prefixes, into `lines`), and the break
+    /// opportunities of the paragraph being wrapped: kept to reuse their buffers from
+    /// paragraph to paragraph. (Optional, so that they are taken out while in use,
+    /// and put back, without an empty one made in their place.)
+    private var staged: LineStore? = LineStore()
+    private var breakScan: LineBreaks.Scan? = LineBreaks.Scan()
     /// For each line, the block element it came from (`-1` outside any block).
     var lineBlocks: [HTMLDocument.NodeIndex] = []
     private var blocks: BlockStack
@@ -135,8 +135,8 @@ struct DocumentLayoutEngine {
         self.width = max(1, width)
         self.tableDepth = tableDepth
         // (Most of these are empty already: emptying them is skipped.)
+        // (`staged` is emptied when it is next used.)
         lines.removeAll()
-        staged.removeAll()
         if !lineBlocks.isEmpty { lineBlocks.removeAll(keepingCapacity: true) }
         blocks.removeAll(prefixLimit: self.width / 2)
         if styles.count > 1 { styles.removeSubrange(1...) }
@@ -147,9 +147,9 @@ struct DocumentLayoutEngine {
         lastLineBlank = true
         noWrapDepth = 0
         self.linkBase = linkBase
-        if !links.isEmpty { links.removeAll() }
-        if !anchors.isEmpty { anchors.removeAll() }
-        if !pendingAnchors.isEmpty { pendingAnchors.removeAll() }
+        if !links.isEmpty { links.removeAll(keepingCapacity: true) }
+        if !anchors.isEmpty { anchors.removeAll(keepingCapacity: true) }
+        if !pendingAnchors.isEmpty { pendingAnchors.removeAll(keepingCapacity: true) }
         emittedLineCount = 0
         firstLineIndex = nil
         if !pendingWalk.isEmpty { pendingWalk.removeAll(keepingCapacity: true) }
@@ -593,16 +593,13 @@ struct DocumentLayoutEngine {
         // prefixes (`LineSink`). A heading's lines are staged, to find the widest for
         // its underline, and so are those of text the simple wrap does not take.
         let linesBefore = wrappedLineCount
+        var scan = breakScan.take()!
         if rule != nil {
-            LineWrapper.wrap(paragraph.text, width: width - prefixColumns, into: &wrapped)
-        } else {
-            var scan = LineBreaks.Scan()
-            swap(&scan, &breakScan)
-            if !LineWrapper.wrapSimple(paragraph.text, width: max(1, width - prefixColumns), scan: &scan, into: &self) {
-                LineWrapper.wrapSegments(paragraph.text, width: width - prefixColumns, into: &wrapped)
-            }
-            swap(&scan, &breakScan)
+            LineWrapper.wrap(paragraph.text, width: width - prefixColumns, scan: &scan, into: &wrapped)
+        } else if !LineWrapper.wrapSimple(paragraph.text, width: max(1, width - prefixColumns), scan: &scan, into: &self) {
+            LineWrapper.wrapSegments(paragraph.text, width: width - prefixColumns, into: &wrapped)
         }
+        breakScan = scan
         var widest = 0
         for line in wrapped.indices {
             if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
@@ -623,8 +620,7 @@ struct DocumentLayoutEngine {
     /// The staging store for wrapped lines, emptied (handed back by assigning
     /// `staged`), so that its buffers serve every paragraph.
     private mutating func takeStaged() -> LineStore {
-        var store = LineStore()
-        swap(&store, &staged)
+        var store = staged.take()!
         store.removeAll()
         return store
     }
@@ -725,6 +721,7 @@ struct DocumentLayoutEngine {
         let indent = [UInt8](repeating: 0x20, count: numberColumns + 2)
         var text = StyledText()
         var wrapped = LineStore()
+        var scan = LineBreaks.Scan()
         let targetStyle = Style(foreground: .blue)
         for (offset, target) in targets.enumerated() {
             let number = String(firstNumber + offset).utf8
@@ -747,7 +744,7 @@ struct DocumentLayoutEngine {
             text.removeAll()
             text.append(contentsOf: target.utf8, style: targetStyle)
             wrapped.removeAll()
-            LineWrapper.wrap(text, width: width - marker.count, into: &wrapped)
+            LineWrapper.wrap(text, width: width - marker.count, scan: &scan, into: &wrapped)
             for row in wrapped.indices {
                 lines.append(row == 0 ? marker[...] : indent[..<marker.count], style: .plain)
                 lines.append(line: row, of: wrapped)

@@ -14,9 +14,9 @@ enum LineWrapper {
     /// are measured scalar by scalar and copied whole, and only the others are walked
     /// grapheme by grapheme. The lines are appended to `lines`; gives whether the
     /// text was simple.
+    /// `scan` is a buffer for the break opportunities, kept by the caller.
     @discardableResult
-    static func wrap(_ text: StyledText, width: Int, into lines: inout LineStore) -> Bool {
-        var scan = LineBreaks.Scan()
+    static func wrap(_ text: StyledText, width: Int, scan: inout LineBreaks.Scan, into lines: inout LineStore) -> Bool {
         if wrapSimple(text, width: max(1, width), scan: &scan, into: &lines) { return true }
         wrapSegments(text, width: width, into: &lines)
         return false
@@ -146,17 +146,20 @@ enum LineWrapper {
             func fill(_ piece: UnsafeBufferPointer<UInt8>, from pieceStart: Int) {
                 var start = pieceStart
                 LineBreaks.scan(piece, into: &scan)
-                let counted = scan.countsColumns
+                // (Read from local copies: reading `scan`, which the closure captures,
+                // costs a retain each time.)
+                let opportunities = scan.offsets
+                let counted = scan.countsColumns ? scan.columnCounts : nil
                 // The columns of the piece before `start`, when the scan counted them.
                 var startColumns = 0
-                for index in 0..<scan.count {
-                    let end = pieceStart + scan.offset(index)
+                for index in opportunities.indices {
+                    let end = pieceStart + opportunities[index]
                     guard end > start else { continue }
                     var trailing = 0
                     while trailing < end - start, bytes[end - 1 - trailing] == 0x20 { trailing += 1 }
                     // (Spaces take a column each.)
-                    let content = counted ? scan.columns(index) - startColumns - trailing : columns(start, end - trailing)
-                    if counted { startColumns = scan.columns(index) }
+                    let content = counted.map { $0[index] - startColumns - trailing } ?? columns(start, end - trailing)
+                    if let counted { startColumns = counted[index] }
                     if lineColumns + content > width, lineStart != lineEnd { flush() }
                     if content > width {
                         // A word wider than the line, broken between characters (each a

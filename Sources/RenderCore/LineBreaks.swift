@@ -52,21 +52,14 @@ public enum LineBreaks {
 
     /// What `scan(_:into:)` found, in buffers kept from paragraph to paragraph.
     package struct Scan {
-        @usableFromInline var breakStorage: [Int] = []
-        @usableFromInline var columnStorage: [Int] = []
+        fileprivate var breakStorage: [Int] = []
+        fileprivate var columnStorage: [Int] = []
         /// The number of break opportunities.
         package fileprivate(set) var count = 0
         /// Whether the columns before each opportunity were counted.
         package fileprivate(set) var countsColumns = false
 
         package init() {}
-
-        /// Break opportunity `index`, as an offset in the text.
-        @inlinable package func offset(_ index: Int) -> Int { breakStorage[index] }
-
-        /// The columns the text before break opportunity `index` takes (when
-        /// `countsColumns`).
-        @inlinable package func columns(_ index: Int) -> Int { columnStorage[index] }
 
         /// The break opportunities, as offsets in the text.
         package var offsets: ArraySlice<Int> { breakStorage[..<count] }
