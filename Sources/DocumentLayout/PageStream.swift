@@ -1,5 +1,6 @@
 import Dispatch
 import HTMLParsing
+import Synchronization
 
 /// A page parsed and laid out at the same time, for writing it out whole (`--dump`):
 /// the parser runs on the calling thread and hands the page over in fragments of
@@ -53,7 +54,7 @@ package enum PageStream {
         var joiner = FragmentJoiner()
         var linkBase = 0
         // Fragments being laid out, oldest first; each is written once laid out.
-        var inFlight: [(done: DispatchGroup, result: LayoutResult)] = []
+        var inFlight: [FragmentJob] = []
         var parseError: HTMLParsingError?
         // The parser hands each fragment over on this thread (`take` runs inside the
         // parse): its layout goes to the pool, and fragments laid out are written.
@@ -61,23 +62,27 @@ package enum PageStream {
             withoutActuallyEscaping(stop) { stop in
                 func writeOldest() {
                     let oldest = inFlight.removeFirst()
-                    oldest.done.wait()
-                    summary.lines += joiner.write(oldest.result.fragment!, write)
+                    // Rather than wait, this thread lays out fragments no worker has
+                    // started, the oldest first (at the end of the page, and whenever
+                    // the workers fall behind).
+                    if !oldest.runIfUnclaimed() {
+                        while !oldest.isFinished, let unstarted = inFlight.first(where: { !$0.isClaimed }) { unstarted.runIfUnclaimed() }
+                    }
+                    summary.lines += joiner.write(oldest.layout(), write)
                 }
                 /// Lays out a fragment on the pool; writes the oldest laid out meanwhile,
                 /// and, with enough in flight, waits for it.
                 func layOut(_ fragment: @escaping @Sendable () -> FragmentLayout) {
-                    let result = LayoutResult()
-                    let done = DispatchGroup()
-                    DispatchQueue.global().async(group: done) { result.fragment = fragment() }
-                    inFlight.append((done, result))
-                    while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.done.wait(timeout: .now()) == .success {
+                    let job = FragmentJob(fragment)
+                    DispatchQueue.global().async { job.runIfUnclaimed() }
+                    inFlight.append(job)
+                    while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.isFinished == true {
                         writeOldest()
                     }
                 }
                 let cutting = HTMLParser.Cutting(
                     containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
-                    take: { cut in
+                    firstNodes: min(fragmentNodes, firstFragmentNodes), take: { cut in
                         guard !stop() else { return false }
                         let fragment = cut.fragment
                         summary.nodes += fragment.nodes.count
@@ -111,7 +116,7 @@ package enum PageStream {
                 while !inFlight.isEmpty {
                     if stop() {
                         // Nobody wants the lines any more: wait for the workers, write nothing.
-                        inFlight.removeFirst().done.wait()
+                        inFlight.removeFirst().discard()
                     } else {
                         writeOldest()
                     }
@@ -154,6 +159,10 @@ package enum PageStream {
         }
         return (parse, layout, text, written)
     }
+
+    /// Nodes of the first fragment, doubled for each next up to `fragmentNodes`: the
+    /// pool has work soon after the parse starts.
+    static let firstFragmentNodes = 1 << 11
 
     /// Link targets a part of the References list holds.
     static let referencesPart = 4_096
@@ -206,9 +215,49 @@ private struct FragmentLayout: Sendable {
     }
 }
 
-/// Where a worker leaves a fragment's layout; read once its group is done.
-private final class LayoutResult: @unchecked Sendable {
-    var fragment: FragmentLayout?
+/// A fragment's layout, run once, by whichever thread claims it first: a worker of
+/// the pool, or the thread writing the page when it would otherwise wait.
+private final class FragmentJob: @unchecked Sendable {
+    private let work: @Sendable () -> FragmentLayout
+    private let claimed = Atomic<Bool>(false)
+    private let finished = DispatchGroup()
+    /// Set by the thread that ran the work, before `finished` is left.
+    private var result: FragmentLayout?
+
+    init(_ work: @escaping @Sendable () -> FragmentLayout) {
+        self.work = work
+        finished.enter()
+    }
+
+    /// Whether a thread has started the work.
+    var isClaimed: Bool { claimed.load(ordering: .relaxed) }
+    /// Whether the work is done.
+    var isFinished: Bool { finished.wait(timeout: .now()) == .success }
+
+    /// Runs the work on this thread unless another has claimed it; gives whether it
+    /// ran here.
+    @discardableResult
+    func runIfUnclaimed() -> Bool {
+        guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return false }
+        result = work()
+        finished.leave()
+        return true
+    }
+
+    /// The layout, once done (waited for).
+    func layout() -> FragmentLayout {
+        finished.wait()
+        return result!
+    }
+
+    /// Drops the work: not run when no thread has started it, else waited for.
+    func discard() {
+        if claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+            finished.leave()
+        } else {
+            finished.wait()
+        }
+    }
 }
 
 /// Writes fragments one after another as `PageLayout` joins units (`MarginJoin`).

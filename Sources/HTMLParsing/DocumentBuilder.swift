@@ -27,6 +27,7 @@ struct DocumentBuilder {
         cutBytes = cutting?.bytes
         plan = cutting?.bytes == nil ? nil : cutting?.plan
         fragmentBytes = cutting?.bytes.map { min($0, cutting?.firstBytes ?? $0) }
+        fragmentNodes = cutting.map { min($0.nodes, $0.firstNodes ?? $0.nodes) } ?? .max
         keepsText = cutting?.keepsText ?? true
     }
     /// What the hot paths read of `cutting`, copied out once (reading a field of the
@@ -48,6 +49,8 @@ struct DocumentBuilder {
     /// count towards the next one, so a deep page is not cut at every end tag).
     private var openNonContainers = 0
     private var nodesAfterCut = 0
+    /// Without `cutting.bytes`: the nodes the fragment being built is to hold.
+    private var fragmentNodes: Int
     /// With `cutting.bytes`: the stream offset of the last cut, and the bytes the
     /// fragment being built is to span.
     private var streamOffsetAtCut = 0
@@ -159,7 +162,8 @@ struct DocumentBuilder {
             fragmentBytes = min(bytes, target * 2)
             streamOffsetAtCut = offset
             cut(endOffset: pageOffset)
-        } else if let cutting, document.nodes.count - nodesAfterCut >= cutting.nodes {
+        } else if let cutting, document.nodes.count - nodesAfterCut >= fragmentNodes {
+            fragmentNodes = min(cutting.nodes, fragmentNodes * 2)
             cut(endOffset: nil)
         }
     }

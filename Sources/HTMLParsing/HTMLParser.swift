@@ -39,6 +39,9 @@ package enum HTMLParser {
         /// blocks whose layout can go on from a saved state), none of them hidden.
         package var splittable: Set<HTMLTag>
         package var nodes: Int
+        /// Without `bytes`: the first fragment's node count, doubled for each next one
+        /// up to `nodes` (so that whoever takes the fragments has the first soon).
+        package var firstNodes: Int?
         /// With a byte count, the page is cut only right after a block's own end tag,
         /// where a parse can start again (`parseChunk`), and each cut says where it is.
         package var bytes: Int?
@@ -57,9 +60,10 @@ package enum HTMLParser {
         let staysOpen: Set<HTMLTag>
 
         package init(
-            containers: Set<HTMLTag>, blocks: Set<HTMLTag>, splittable: Set<HTMLTag> = [], nodes: Int = .max, bytes: Int? = nil,
-            firstBytes: Int? = nil, take: @escaping (Cut) -> Bool
+            containers: Set<HTMLTag>, blocks: Set<HTMLTag>, splittable: Set<HTMLTag> = [], nodes: Int = .max, firstNodes: Int? = nil,
+            bytes: Int? = nil, firstBytes: Int? = nil, take: @escaping (Cut) -> Bool
         ) {
+            self.firstNodes = firstNodes
             self.firstBytes = firstBytes
             self.containers = containers
             self.blocks = blocks

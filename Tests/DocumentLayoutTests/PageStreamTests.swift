@@ -54,6 +54,22 @@ struct PageStreamTests {
         #expect(streamed.lines.contains("References"))
     }
 
+    /// The first fragments are small and each next twice as big, up to the size asked
+    /// for: layout starts soon after the parse does.
+    @Test func fragmentsGrowFromTheFirstSize() throws {
+        var sizes: [Int] = []
+        try HTMLParser.parse(Array(PageGenerator.page(bytes: 300_000, seed: 4).utf8), cutting: HTMLParser.Cutting(
+            containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: 800, firstNodes: 100,
+            take: { sizes.append($0.fragment.nodes.count); return true }))
+        #expect(sizes.count > 10)
+        // A fragment is cut at the first block end past its size (and holds copies of
+        // the containers still open).
+        #expect(sizes[0] >= 100 && sizes[0] < 200, "\(sizes.prefix(5))")
+        #expect(sizes[1] >= 200 && sizes[1] < 400, "\(sizes.prefix(5))")
+        #expect(sizes[2] >= 400 && sizes[2] < 800, "\(sizes.prefix(5))")
+        #expect(sizes.dropFirst(3).dropLast().allSatisfy { $0 >= 800 }, "\(sizes)")
+    }
+
     /// The References list is written in parts of a few thousand entries; numbers stay
     /// aligned for the whole list.
     @Test func aLongReferencesListIsWrittenInParts() throws {
