@@ -195,7 +195,7 @@ package struct LineStore: Sendable, Equatable {
             while end > 0, text[end - 1] == 0x20 { end -= 1 }
             let trimmed = UnsafeBufferPointer(rebasing: text[..<end])
             // Most lines are printable as they are (and end in a printable character).
-            if TextWidth.simpleColumns(trimmed) != nil { return body(trimmed) }
+            if TextWidth.isPrintableAsIs(trimmed) { return body(trimmed) }
             var printable = LayoutLine.plainText(String(decoding: text, as: UTF8.self))
             return printable.withUTF8(body)
         }

@@ -125,7 +125,18 @@ public enum TextWidth {
     public static func isPrintableAsIs(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < text.count {
+            // Eight bytes at a time while they are printable ASCII.
+            if index + 8 <= text.count, isPrintableASCII(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let lead = text[index]
+            // CJK ideographs (U+4000 to U+9FFF: none is a control or takes no column)
+            // are not looked up.
+            if lead >= 0xE4, lead <= 0xE9, index + 3 <= text.count {
+                index += 3
+                continue
+            }
             if lead < 0x80 {
                 if lead < 0x20 || lead == 0x7F { return false }
                 index += 1

@@ -33,6 +33,30 @@ struct TextWidthTests {
         #expect(TextWidth.isPrintable("a"))
         #expect(TextWidth.isPrintable("中"))
     }
+
+    /// Text is printable as it is unless it holds a control or a scalar that takes no
+    /// column, wherever that is: in a run of ASCII read eight bytes at a time, among
+    /// CJK ideographs passed over without a look-up, or at the end.
+    @Test func textWithAControlOrAZeroWidthScalarIsNotPrintableAsIs() {
+        let plain = ["abcdefgh", "0123456789 words", "中文字符之间", "—“q”│•", "é", "한국어"]
+        let others = ["\u{1B}", "\u{7F}", "\u{9B}", "\u{200B}", "\u{AD}", "\u{301}", "\u{FEFF}", "\t", "\n"]
+        for left in plain {
+            for right in plain {
+                var both = left + right
+                let printable = both.withUTF8(TextWidth.isPrintableAsIs)
+                #expect(printable, "'\(both)'")
+                for other in others {
+                    for split in [0, 1, 7, 9] {
+                        let at = both.index(both.startIndex, offsetBy: min(split, both.count))
+                        var text = both
+                        text.insert(contentsOf: other, at: at)
+                        let printable = text.withUTF8(TextWidth.isPrintableAsIs)
+                        #expect(!printable, "'\(text.debugDescription)'")
+                    }
+                }
+            }
+        }
+    }
 }
 
 @Suite("Cells and frame buffers")
