@@ -442,9 +442,9 @@ struct DocumentLayoutEngine {
             if let text = ReplacedContent.text(for: tag, index, in: document) {
                 inline.append(text, style: styles[styles.count - 1].merging(Style(.dim)), preserve: true)
             }
-        case .marked(let open, _, let style):
-            if !open.isEmpty { inline.append(open, style: styles[styles.count - 1].merging(Style(.dim)), preserve: true) }
-            styles.append(styles[styles.count - 1].merging(style))
+        case .marked(let open, _):
+            appendMark(open)
+            styles.append(styles[styles.count - 1])
         case .tableCell(let header):
             if let row = blocks.innermostRow {
                 if blocks[row].cellCount > 0 {
@@ -494,15 +494,22 @@ struct DocumentLayoutEngine {
             if blocks.last?.markerPending == true { emit([]) }
             blocks.pop()
             styles.removeLast()
-        case .marked(_, let close, _):
+        case .marked(_, let close):
             styles.removeLast()
-            if !close.isEmpty { inline.append(close, style: styles[styles.count - 1].merging(Style(.dim)), preserve: true) }
+            appendMark(close)
         case .tableCell, .inline:
             if tag == .nobr { noWrapDepth -= 1 }
             styles.removeLast()
         case .lineBreak, .horizontalRule, .image, .replaced:
             break
         }
+    }
+
+    /// Appends a mark that frames an element's content (`ElementRole.marked`), dim.
+    private mutating func appendMark(_ mark: StaticString) {
+        guard mark.utf8CodeUnitCount > 0 else { return }
+        let style = styles[styles.count - 1].merging(Style(.dim))
+        mark.withUTF8Buffer { inline.append($0, style: style, preserve: true) }
     }
 
     private func isPreformatted(_ tag: HTMLTag) -> Bool {

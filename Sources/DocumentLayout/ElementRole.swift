@@ -14,8 +14,9 @@ enum ElementRole {
     /// Shown as inert text instead of its content (form fields, embedded media).
     case replaced
     /// An inline element whose content is framed by marks: `[ ` and ` ]` around a
-    /// button, `^` before a superscript.
-    case marked(open: String, close: String, Style)
+    /// button, `^` before a superscript. (Static strings: a role is a plain value,
+    /// made and dropped for every element entered and left.)
+    case marked(open: StaticString, close: StaticString)
     /// An inline element: its content continues the current line, styled.
     case inline(Style)
 
@@ -23,11 +24,11 @@ enum ElementRole {
         switch tag {
         case .input, .select, .iframe, .video, .audio, .object, .embed, .svg:
             self = .replaced
-        case .button: self = .marked(open: "[ ", close: " ]", .plain)
-        case .textarea: self = .marked(open: "[", close: "]", .plain)
-        case .sup: self = .marked(open: "^", close: "", .plain)
-        case .sub: self = .marked(open: "_", close: "", .plain)
-        case .q: self = .marked(open: "“", close: "”", .plain)
+        case .button: self = .marked(open: "[ ", close: " ]")
+        case .textarea: self = .marked(open: "[", close: "]")
+        case .sup: self = .marked(open: "^", close: "")
+        case .sub: self = .marked(open: "_", close: "")
+        case .q: self = .marked(open: "“", close: "”")
         case .p, .pre, .listing, .xmp, .plaintext, .blockquote, .dl, .figure, .table, .fieldset, .details:
             self = .block(margin: true)
         case .h1, .h2, .h3, .h4, .h5, .h6:

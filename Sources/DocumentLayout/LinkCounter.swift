@@ -23,10 +23,12 @@ struct LinkCounter {
         return counter.count(unit, in: document)
     }
 
-    /// Links in every unit of `units`.
-    static func count(_ units: LayoutUnits, in document: HTMLDocument) -> Int {
+    /// Links in the whole of `document`: in every unit of its `LayoutUnits`, which
+    /// cover every node the layout walks (the containers around them are not links),
+    /// counted without cutting the page into units.
+    static func count(in document: HTMLDocument) -> Int {
         var counter = LinkCounter()
-        return units.units.reduce(0) { $0 + counter.count($1, in: document) }
+        return counter.count((document.root + 1)..<HTMLDocument.NodeIndex(document.nodes.count), tableDepth: 0, in: document)
     }
 
     private mutating func count(_ unit: LayoutUnits.Unit, in document: HTMLDocument) -> Int {

@@ -136,8 +136,7 @@ package final class PageIndex: Sendable {
         chunkBytesInUse.store(chunkBytes, ordering: .relaxed)
         elisionBytesInUse.store(elisionBytes, ordering: .relaxed)
         var cutting = cuttingRules { [self] cut in
-            let units = LayoutUnits(cut.fragment)
-            let links = LinkCounter.count(units, in: cut.fragment)
+            let links = LinkCounter.count(in: cut.fragment)
             record(links: links, title: cut.fragment.title, next: cut.endOffset.map { ($0, cut.openElements ?? [], cut.insideText) })
             return !stopped.load(ordering: .relaxed)
         }

@@ -68,7 +68,9 @@ package enum PageStream {
                     if !oldest.runIfUnclaimed() {
                         while !oldest.isFinished, let unstarted = inFlight.first(where: { !$0.isClaimed }) { unstarted.runIfUnclaimed() }
                     }
-                    summary.lines += joiner.write(oldest.layout(), write)
+                    let layout = oldest.layout()
+                    summary.units += layout.unitCount
+                    summary.lines += joiner.write(layout, write)
                 }
                 /// Lays out a fragment on the pool; writes the oldest laid out meanwhile,
                 /// and, with enough in flight, waits for it.
@@ -88,12 +90,10 @@ package enum PageStream {
                         summary.nodes += fragment.nodes.count
                         summary.fragments += 1
                         // The link count makes each fragment's layout independent of the others.
-                        let units = LayoutUnits(fragment)
-                        summary.units += units.units.count
                         let base = linkBase
-                        linkBase += LinkCounter.count(units, in: fragment)
+                        linkBase += LinkCounter.count(in: fragment)
                         // With enough in flight, parsing waits for layout.
-                        layOut { FragmentLayout(fragment, units: units, width: width, linkBase: base) }
+                        layOut { FragmentLayout(fragment, width: width, linkBase: base) }
                         return true
                     })
                 do throws(HTMLParsingError) {
@@ -149,7 +149,7 @@ package enum PageStream {
             layout += clock.measure {
                 let units = LayoutUnits(fragment)
                 var page = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
-                linkBase += LinkCounter.count(units, in: fragment)
+                linkBase += LinkCounter.count(in: fragment)
                 page.advance(toLines: .max)
                 lines = page.takeLines()
             }
@@ -181,8 +181,12 @@ private struct FragmentLayout: Sendable {
     var lineCount: Int
     var links: [String]
     var margins: MarginJoin
+    /// The units of layout the fragment came in.
+    var unitCount = 0
 
-    init(_ fragment: HTMLDocument, units: LayoutUnits, width: Int, linkBase: Int) {
+    init(_ fragment: HTMLDocument, width: Int, linkBase: Int) {
+        let units = LayoutUnits(fragment)
+        unitCount = units.units.count
         var layout = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
         layout.advance(toLines: .max)
         let laidOut = layout.takeLines()

@@ -87,6 +87,7 @@ struct LayoutUnitTests {
             for (index, unit) in units.units.enumerated() {
                 #expect(LinkCounter.count(unit, in: document) == bases[index + 1] - bases[index], "\(name) unit \(index)")
             }
+            #expect(LinkCounter.count(in: document) == page.links.count, "\(name)")
         }
     }
 
