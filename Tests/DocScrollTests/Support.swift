@@ -134,9 +134,22 @@ func productsDirectory() -> URL {
     return url
 }
 
-/// A new file in the temporary directory holding `bytes`; its path.
+/// A new file holding `bytes`, in a directory of this test process's own that is
+/// removed when the process exits; its path.
 func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-\(UUID().uuidString)-\(name)")
+    let url = temporaryFiles.appendingPathComponent("\(UUID().uuidString)-\(name)")
     try Data(bytes).write(to: url)
     return url.path
+}
+
+/// The directory of `temporaryFile`, made (and its removal at exit arranged) once.
+private let temporaryFiles: URL = {
+    let url = temporaryFilesDirectory()
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: temporaryFilesDirectory()) }
+    return url
+}()
+
+private func temporaryFilesDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-tests-\(getpid())")
 }
