@@ -7,10 +7,10 @@ import Synchronization
 /// whole blocks (`HTMLParser.Cutting`); each fragment's links are counted
 /// (`LinkCounter`), so that fragments are laid out on their own, several at once on
 /// the threads of the pool (`PageLayout`); between fragments, the calling thread
-/// writes those laid out, in order, and drops them. Parsing overlaps layout, layout
-/// has every thread of the pool (a parser on a pool thread held one of them, mostly
-/// waiting, while its work went undone), and memory holds a few fragments, not the
-/// page.
+/// writes those laid out, in order, and drops them, and lays out those no worker has
+/// started rather than wait for one. Parsing overlaps layout, layout has every
+/// thread of the pool (a parser on a pool thread held one of them, mostly waiting,
+/// while its work went undone), and memory holds a few fragments, not the page.
 package enum PageStream {
     /// What was streamed.
     package struct Summary: Sendable {
@@ -103,8 +103,8 @@ package enum PageStream {
                 }
                 if parseError == nil, summary.fragments > 0, !stop() {
                     // The References list in parts laid out on the pool as fragments are,
-                    // so that its lines are never all held. (The links are those of
-                    // every fragment: the last ones are written first.)
+                    // so that its lines are never all held. (It is known once every
+                    // fragment is written.)
                     while !inFlight.isEmpty { writeOldest() }
                     let links = joiner.links
                     if !links.isEmpty { layOut { FragmentLayout(referencesHeadingAt: width) } }
