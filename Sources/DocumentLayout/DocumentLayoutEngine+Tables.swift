@@ -15,9 +15,8 @@ extension DocumentLayoutEngine {
         flushInline()
         requestBlankLine()
         if let id = document.attribute("id", of: table), !id.isEmpty { pendingAnchors.append(id) }
-        var scratch = TableScratch()
-        swap(&scratch, &tableScratch)
-        defer { swap(&scratch, &tableScratch) }
+        var scratch = tableScratch.take()!
+        defer { tableScratch = scratch }
         scratch.grid.place(table, in: document)
         let available = max(1, width - prefixColumns())
         let baseStyle = styles[styles.count - 1]

@@ -82,8 +82,9 @@ struct DocumentLayoutEngine {
     /// With it, the paragraphs wrapped and the lines laid out otherwise are noted,
     /// to lay the same content out again at another width (a table cell measured).
     private var rewrap: CellRewrap?
-    /// Buffers for laying out tables, kept from table to table.
-    var tableScratch = TableScratch()
+    /// Buffers for laying out tables, kept from table to table (taken out while a
+    /// table is laid out, as `staged` is).
+    var tableScratch: TableScratch? = TableScratch()
     /// Whether every node of this part is laid out.
     private(set) var isFinished = false
     /// Elements still open where this part ends (the page goes on inside them in the
