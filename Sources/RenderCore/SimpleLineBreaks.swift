@@ -47,12 +47,16 @@ enum SimpleLineBreaks {
     /// The break opportunities of `bytes` as ICU gives them, or `nil` when a byte is
     /// not one of the simple characters.
     static func opportunities(in bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
-        var breaks = [Int](repeating: 0, count: bytes.count + 1)
-        var columns = breaks
-        let count = breaks.withUnsafeMutableBufferPointer { breaks in
-            columns.withUnsafeMutableBufferPointer { opportunities(in: bytes, breaks: breaks.baseAddress!, columns: $0.baseAddress!) }
+        var isSimple = true
+        // (Written in place, never zeroed first; the columns are not kept.)
+        let breaks = [Int](unsafeUninitializedCapacity: bytes.count + 1) { breaks, initialized in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count + 1) { columns in
+                let count = opportunities(in: bytes, breaks: breaks.baseAddress!, columns: columns.baseAddress!)
+                isSimple = count != nil
+                initialized = count ?? 0
+            }
         }
-        return count.map { Array(breaks[..<$0]) }
+        return isSimple ? breaks : nil
     }
 
     /// Writes the break opportunities of `bytes` as ICU gives them to `breaks`, and
