@@ -4,14 +4,14 @@
 /// attributes in a side array) costs about the input's own size plus 20 bytes a node,
 /// where a class per node, or a `String` per text, would cost several times more. Node 0 is the document root; its children are the body's content.
 /// Never shown content (`head`, `script`, `style`, `template`, comments) is not kept.
-package struct HTMLDocument: Sendable {
+@usableFromInline package struct HTMLDocument: Sendable {
     /// Index of a node in `nodes`.
-    package typealias NodeIndex = Int32
+    @usableFromInline package typealias NodeIndex = Int32
     /// Marks the absence of a node in a link field.
     package static let none: NodeIndex = -1
 
-    package struct Node: Sendable {
-        package enum Kind: UInt8, Sendable {
+    @usableFromInline package struct Node: Sendable {
+        @usableFromInline package enum Kind: UInt8, Sendable {
             case root, element, text
 
             /// Kinds compared by case, inlinable (see `HTMLTag.==`).
@@ -49,7 +49,7 @@ package struct HTMLDocument: Sendable {
         }
     }
 
-    package internal(set) var nodes: [Node]
+    @usableFromInline package internal(set) var nodes: [Node]
     /// The bytes of every text node, one after another.
     private(set) var textBytes: [UInt8] = []
     /// Where each text starts in `textBytes`, and past the last one its end.
@@ -70,7 +70,9 @@ package struct HTMLDocument: Sendable {
     /// The root node's index.
     package var root: NodeIndex { 0 }
 
-    /// (Inlinable: layout reads a node at every step of its walk.)
+    /// (Inlinable: layout reads a node at every step of its walk. The types and
+    /// properties it uses are `@usableFromInline`, or it is not inlined: see
+    /// `HTMLTag.==`.)
     @inlinable package subscript(index: NodeIndex) -> Node { nodes[Int(index)] }
 
     /// The text of a text node (empty for other nodes).

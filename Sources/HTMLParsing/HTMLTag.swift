@@ -1,6 +1,6 @@
 /// The element names layout knows; everything else is `.unknown` and is laid out as
 /// an inline container of its children.
-package enum HTMLTag: String, Sendable, CaseIterable {
+@usableFromInline package enum HTMLTag: String, Sendable, CaseIterable {
     case html, body, title
     case address, article, aside, blockquote, center, details, dialog, dir, div, dl, dt, dd
     case fieldset, figcaption, figure, footer, form, header, hgroup, hr, legend, li, main, menu
@@ -27,7 +27,9 @@ extension HTMLTag {
     /// Tags compared by case, inlinable: from other modules, the derived `==` is
     /// called through the protocol's witness table, a call for each of the many
     /// comparisons of tags layout makes at every node. (A case without payload is
-    /// stored as its index: one byte, for fewer than 256 cases.)
+    /// stored as its index: one byte, for fewer than 256 cases.) The type is
+    /// `@usableFromInline`: without it, Swift accepts an `@inlinable` member of a
+    /// `package` type but calls it from other modules all the same.
     @inlinable package static func == (lhs: HTMLTag, rhs: HTMLTag) -> Bool {
         unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
     }
