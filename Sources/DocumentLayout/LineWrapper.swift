@@ -149,7 +149,7 @@ enum LineWrapper {
                 // (Read from local copies: reading `scan`, which the closure captures,
                 // costs a retain each time.)
                 let opportunities = scan.offsets
-                let counted = scan.countsColumns ? scan.columnCounts : nil
+                let counted = scan.columnCounts
                 // The columns of the piece before `start`, when the scan counted them.
                 var startColumns = 0
                 for index in opportunities.indices {

@@ -63,8 +63,8 @@ public enum LineBreaks {
 
         /// The break opportunities, as offsets in the text.
         package var offsets: ArraySlice<Int> { breakStorage[..<count] }
-        /// The columns before each, when `countsColumns`; empty otherwise.
-        package var columnCounts: ArraySlice<Int> { countsColumns ? columnStorage[..<count] : [] }
+        /// The columns before each, when `countsColumns`.
+        package var columnCounts: ArraySlice<Int>? { countsColumns ? columnStorage[..<count] : nil }
     }
 
     /// The break opportunities ICU finds.
