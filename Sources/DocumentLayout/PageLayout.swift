@@ -158,12 +158,12 @@ struct PageLayout {
 
     /// Runs `body` on the current unit's engine with the page's lines attached, so
     /// that the lines it lays out go straight into them.
+    /// (The engine is worked on in place: taken out of `current` and put back, it
+    /// was copied twice a unit.)
     private mutating func layOutCurrent(_ body: (inout DocumentLayoutEngine) -> Void) {
-        var engine = current.take()!
-        engine.attach(lines: &lines, blocks: &lineBlocks, paths: &linePaths, join: margins)
-        body(&engine)
-        margins = engine.detach(lines: &lines, blocks: &lineBlocks, paths: &linePaths)
-        current = engine
+        current!.attach(lines: &lines, blocks: &lineBlocks, paths: &linePaths, join: margins)
+        body(&current!)
+        margins = current!.detach(lines: &lines, blocks: &lineBlocks, paths: &linePaths)
     }
 
     /// Notes where the current unit's first line went, and takes its results once it

@@ -147,7 +147,9 @@ public enum TextWidth {
             guard index + length <= text.count else { return false }
             var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for offset in 1..<length { scalar = scalar << 6 | UInt32(text[index + offset] & 0x3F) }
-            if scalar < 0xA0 || docscroll_scalar_columns(scalar) == 0 { return false }
+            // Scalars `simpleColumns` measures on its own (box drawing, bullets,
+            // punctuation: table borders and rules) are looked up in its cached table.
+            if scalar < 0xA0 || (docscroll_simple_scalar_columns(scalar) == 0 && docscroll_scalar_columns(scalar) == 0) { return false }
             index += length
         }
         return true
