@@ -95,10 +95,21 @@ enum LineWrapper {
             var isASCII = true
             // The first piece's columns (most text is one piece), not measured again.
             var firstPieceColumns: Int?
+            // Whether `scan` holds the first piece's break opportunities already.
+            var isFirstPieceScanned = false
             var pieceStart = 0
             while pieceStart <= bytes.count {
                 let pieceEnd = lineFeed(in: bytes, from: pieceStart)
-                guard let columns = TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])) else { return nil }
+                let piece = UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])
+                // A first piece of more bytes than the line has columns is likely to be
+                // filled: scanned now, its columns are counted with its opportunities
+                // (text broken without ICU is simple), not measured in a pass of their own.
+                if pieceStart == 0, piece.count > width {
+                    LineBreaks.scan(piece, into: &scan)
+                    isFirstPieceScanned = true
+                }
+                let counted = isFirstPieceScanned && pieceStart == 0 ? scan.columnCounts?.last : nil
+                guard let columns = counted ?? TextWidth.simpleColumns(piece) else { return nil }
                 isASCII = isASCII && columns == pieceEnd - pieceStart
                 if firstPieceColumns == nil { firstPieceColumns = columns }
                 // (What follows the last line of a paragraph that goes on is not known.)
@@ -145,7 +156,7 @@ enum LineWrapper {
             /// Fills lines greedily with `piece`, which starts at `pieceStart`.
             func fill(_ piece: UnsafeBufferPointer<UInt8>, from pieceStart: Int) {
                 var start = pieceStart
-                LineBreaks.scan(piece, into: &scan)
+                if pieceStart != 0 || !isFirstPieceScanned { LineBreaks.scan(piece, into: &scan) }
                 // (Read from local copies: reading `scan`, which the closure captures,
                 // costs a retain each time.)
                 let opportunities = scan.offsets
