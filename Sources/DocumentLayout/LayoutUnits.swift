@@ -83,6 +83,26 @@ struct LayoutUnits: Sendable {
         if last != HTMLDocument.none { units = [Unit(first: root.firstChild, last: last)] }
     }
 
+    /// These units with each run of consecutive units that are children of the same
+    /// element joined into one, for a layout done whole at once (a page written out
+    /// in fragments): fewer units to start and end. The lines are the same: the walk
+    /// collapses the margins between them as the join does between units (as it does
+    /// for the whole page walked as one unit), and records the ids of what it walks.
+    func joiningSiblings(of document: HTMLDocument) -> LayoutUnits {
+        var joined = LayoutUnits()
+        joined.trailingAnchors = trailingAnchors
+        for unit in units {
+            if let last = joined.units.last, document[last.first].parent == document[unit.first].parent {
+                joined.units[joined.units.count - 1].last = unit.last
+            } else {
+                joined.units.append(unit)
+            }
+        }
+        return joined
+    }
+
+    private init() {}
+
     /// The tags of `isTransparent` and `isBlockLevel`: where a page being parsed may
     /// be cut into fragments (`HTMLParser.Cutting`) without cutting a unit.
     static let transparentTags = Set(HTMLTag.allCases.filter(isTransparent))

@@ -147,10 +147,8 @@ package enum PageStream {
         for fragment in fragments {
             var lines = LineStore()
             layout += clock.measure {
-                let units = LayoutUnits(fragment)
-                var page = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
+                var page = FragmentLayout.layOut(fragment, units: LayoutUnits(fragment), width: width, linkBase: linkBase)
                 linkBase += LinkCounter.count(in: fragment)
-                page.advance(toLines: .max)
                 lines = page.takeLines()
             }
             var bytes: [UInt8] = []
@@ -187,13 +185,20 @@ private struct FragmentLayout: Sendable {
     init(_ fragment: HTMLDocument, width: Int, linkBase: Int) {
         let units = LayoutUnits(fragment)
         unitCount = units.units.count
-        var layout = PageLayout(fragment, units: units, width: width, endsWithReferences: false, linkBase: linkBase)
-        layout.advance(toLines: .max)
+        var layout = Self.layOut(fragment, units: units, width: width, linkBase: linkBase)
         let laidOut = layout.takeLines()
         laidOut.appendPlainText(to: &text)
         lineCount = laidOut.count
         links = layout.links
         margins = layout.margins
+    }
+
+    /// A fragment laid out whole, its sibling units joined (`LayoutUnits.joiningSiblings`).
+    static func layOut(_ fragment: HTMLDocument, units: LayoutUnits, width: Int, linkBase: Int) -> PageLayout {
+        var layout = PageLayout(
+            fragment, units: units.joiningSiblings(of: fragment), width: width, endsWithReferences: false, linkBase: linkBase)
+        layout.advance(toLines: .max)
+        return layout
     }
 
     /// The References list's heading: it asks for a blank line above and below.

@@ -51,6 +51,27 @@ struct LayoutUnitTests {
         }
     }
 
+    /// Sibling units joined (as a page written out in fragments lays them out) give
+    /// the lines, ids and links they give one by one.
+    @Test(arguments: [20, 80])
+    func joiningSiblingUnitsChangesNothing(width: Int) throws {
+        for (name, html) in try Self.pages() {
+            let document = try HTMLParser.parse(Array(html.utf8))
+            let units = LayoutUnits(document)
+            let joined = units.joiningSiblings(of: document)
+            let cut = Self.layout(document, units: units, width: width)
+            let whole = Self.layout(document, units: joined, width: width)
+            #expect(cut.lines == whole.lines, "\(name) at \(width)")
+            #expect(cut.anchors == whole.anchors, "\(name) at \(width)")
+            #expect(cut.links == whole.links, "\(name) at \(width)")
+        }
+        let siblings = try HTMLParser.parse(Array("<p>a</p> <p>b</p><ul><li>c</ul><div><p>d</p><p>e</p></div><p>f</p>".utf8))
+        let units = LayoutUnits(siblings)
+        #expect(units.units.count == 6)
+        // (The paragraphs in the `div` have another parent than those around it.)
+        #expect(units.joiningSiblings(of: siblings).units.count == 3)
+    }
+
     @Test(arguments: [30, 80])
     func eachUnitLaysOutOnItsOwn(width: Int) throws {
         for (name, html) in try Self.pages() {
