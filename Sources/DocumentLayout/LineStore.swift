@@ -182,9 +182,30 @@ package struct LineStore: Sendable, Equatable {
     package func appendPlainText(to text: inout [UInt8]) {
         // (As text, a line takes about its bytes: one allocation, not a doubling series.)
         text.reserveCapacity(text.count + bytes.count + count)
-        for index in indices {
-            withPlainText(ofLine: index) { text.append(contentsOf: $0) }
-            text.append(0x0A)
+        // Most stores are printable as they are, judged at once: each line's bytes are
+        // copied, trailing spaces dropped. (Lines hold whole characters, so every line
+        // of a printable store is printable.)
+        guard bytes.withUnsafeBufferPointer(TextWidth.isPrintableAsIs) else {
+            for index in indices {
+                withPlainText(ofLine: index) { text.append(contentsOf: $0) }
+                text.append(0x0A)
+            }
+            return
+        }
+        bytes.withUnsafeBufferPointer { bytes in
+            runs.withUnsafeBufferPointer { runs in
+                var runStart = 0
+                var byteStart = 0
+                for runEnd in lineRunEnds {
+                    var end = runEnd > runStart ? runs[runEnd - 1].end : byteStart
+                    let next = end
+                    while end > byteStart, bytes[end - 1] == 0x20 { end -= 1 }
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[byteStart..<end]))
+                    text.append(0x0A)
+                    runStart = runEnd
+                    byteStart = next
+                }
+            }
         }
     }
 
