@@ -9,9 +9,11 @@
 final class SourceReader {
     private let source: any PageSource
     private let range: Range<Int>
-    /// Bytes ready for libxml2, and how many of them it has taken.
+    /// Bytes ready for libxml2 (`ready[..<readyEnd]`), and how many of them it has
+    /// taken.
     private var ready: [UInt8]
     private var readyStart = 0
+    private var readyEnd: Int
     /// The next page byte to read.
     private var nextByte: Int
     /// Bytes of a sequence cut by the last window's end.
@@ -41,6 +43,7 @@ final class SourceReader {
         self.elisions = elisions
         self.range = source.isComplete ? range.clamped(to: 0..<source.byteCount) : range
         ready = prefix
+        readyEnd = prefix.count
         nextByte = self.range.lowerBound
         offsetMarks = [(prefix.count, self.range.lowerBound, false)]
         window = [UInt8](repeating: 0, count: Self.windowBytes)
@@ -54,10 +57,10 @@ final class SourceReader {
 
     /// Copies up to `count` bytes of the stream to `target`; 0 at its end.
     func read(into target: UnsafeMutableRawPointer, count: Int) -> Int {
-        while readyStart == ready.count {
+        while readyStart == readyEnd {
             guard refill() else { return 0 }
         }
-        let taken = min(count, ready.count - readyStart)
+        let taken = min(count, readyEnd - readyStart)
         ready.withUnsafeBytes { bytes in
             target.copyMemory(from: bytes.baseAddress! + readyStart, byteCount: taken)
         }
@@ -86,8 +89,10 @@ final class SourceReader {
             let count = window.withUnsafeMutableBytes { source.read(nextByte..<(nextByte + asked), into: $0) }
             // A file that shrank under the reader ends here.
             nextByte = count < asked ? range.upperBound : nextByte + count
+            let elided = elisions?(windowStart..<(windowStart + count)) ?? []
+            if bytes.isEmpty, elided.isEmpty, takeWindow(count: count, moreFollow: moreFollow) { return true }
             // Parts left out end the bytes before them; the reading goes on past them.
-            for elided in elisions?(windowStart..<(windowStart + count)) ?? [] {
+            for elided in elided {
                 let kept = max(windowStart, pageStart + bytes.count)..<max(windowStart, elided.lowerBound)
                 bytes += window[(kept.lowerBound - windowStart)..<(kept.upperBound - windowStart)]
                 append(bytes, pageStart: pageStart)
@@ -103,6 +108,21 @@ final class SourceReader {
             }
         }
         append(bytes, pageStart: pageStart)
+        readyEnd = ready.count
+        return true
+    }
+
+    /// Makes the window just read, `count` bytes, the bytes ready, when they are valid
+    /// UTF-8 (but for a sequence cut by its end, carried to the next): the window and
+    /// the ready buffer trade places, and nothing is copied. Most windows are.
+    private func takeWindow(count: Int, moreFollow: Bool) -> Bool {
+        let cut = moreFollow ? Self.incompleteTail(of: window[..<count]) : count
+        guard window.withUnsafeBufferPointer({ PageEncoding.isValidUTF8(UnsafeBufferPointer(rebasing: $0[..<cut])) }) else { return false }
+        carried = Array(window[cut..<count])
+        swap(&ready, &window)
+        if window.count < Self.windowBytes { window = [UInt8](repeating: 0, count: Self.windowBytes) }
+        readyStart = 0
+        readyEnd = cut
         return true
     }
 
@@ -142,16 +162,16 @@ final class SourceReader {
 
     /// Where a multi-byte sequence cut by the end of `bytes` starts (`bytes.count`
     /// when none is).
-    static func incompleteTail(of bytes: [UInt8]) -> Int {
-        var index = bytes.count
+    static func incompleteTail<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> Int where Bytes.Index == Int {
+        var index = bytes.endIndex
         // At most three bytes of a sequence can be missing its end.
-        while index > max(0, bytes.count - 3) {
+        while index > max(bytes.startIndex, bytes.endIndex - 3) {
             index -= 1
             let byte = bytes[index]
             if byte & 0xC0 == 0x80 { continue }
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            return bytes.count - index < length ? index : bytes.count
+            return bytes.endIndex - index < length ? index : bytes.endIndex
         }
-        return bytes.count
+        return bytes.endIndex
     }
 }

@@ -48,6 +48,26 @@ struct EncodingTests {
         #expect(try text(gbk) == "中\u{FFFD}文")
     }
 
+    /// A page is read a window at a time: sequences cut by a window's end, and
+    /// invalid ones on either side of it, read as in the page decoded whole.
+    @Test func sequencesCutByWindowsReadAsInTheWholePage() throws {
+        let window = SourceReader.windowBytes
+        let prefix = Array("<pre>".utf8)
+        var text: [UInt8] = []
+        func put(_ bytes: [UInt8], endingAt offset: Int) {
+            while prefix.count + text.count < offset - bytes.count { text.append(UInt8(ascii: "a")) }
+            text += bytes
+        }
+        put([0xE2, 0x82, 0xAC], endingAt: window + 1)  // "€" over the first window's end
+        put([0xF0, 0x9F, 0x98, 0x80], endingAt: 2 * window + 2)  // an emoji over the second's
+        put([0xFF], endingAt: 3 * window - 10)  // invalid in the third
+        put([0xE2, 0x82], endingAt: 4 * window)  // a sequence the next window does not finish
+        text += Array("b 中文".utf8)
+        put([0xC3], endingAt: 5 * window)  // a lead byte at the page's end
+        let page = prefix + text
+        #expect(try self.text(page) == String(decoding: text, as: UTF8.self))
+    }
+
     @Test func unknownEncodingsAreErrors() throws {
         #expect(throws: HTMLParsingError.unknownEncoding("klingon")) { try HTMLParser.parse(Array("<p>x</p>".utf8), encoding: "klingon") }
         #expect(PageEncoding.isSupported("Shift_JIS"))
