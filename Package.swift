@@ -34,15 +34,16 @@ let package = Package(
         .target(name: "DataTable", dependencies: ["RenderCore", "ScrollCore"]),
         .target(name: "TileRenderer", dependencies: ["RenderCore", "ScrollCore"]),
 
-        // The only module that touches file descriptors and termios.
-        .target(name: "TerminalIO", dependencies: ["RenderCore"]),
+        // The one door to the operating system: files (read, mapped), standard input,
+        // the terminal (termios, keys, frames out), the process's memory and threads.
+        .target(name: "SystemIO", dependencies: ["RenderCore", "CMallocInfo"]),
 
         // The facade embedders use, and the command line built on it.
         .target(
             name: "DocScroll",
-            dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "CMallocInfo"]
+            dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO"]
         ),
-        .target(name: "DocScrollCLI", dependencies: ["DocScroll", "TerminalIO"]),
+        .target(name: "DocScrollCLI", dependencies: ["DocScroll", "SystemIO"]),
         // Seeded page and table generators shared by the tests and the benchmark.
         .target(name: "SampleContent"),
         .executableTarget(name: "docscroll", dependencies: ["DocScrollCLI"]),
@@ -72,11 +73,11 @@ let package = Package(
         ),
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
         .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
-        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "RenderCore"]),
+        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "RenderCore"]),
         .testTarget(name: "BenchmarkBudgetsTests", dependencies: ["BenchmarkBudgets"]),
         .testTarget(
             name: "DocScrollTests",
-            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore", "SampleContent", "TileRenderer"],
+            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore", "SampleContent", "SystemIO", "TileRenderer"],
             exclude: ["Snapshots"]
         ),
     ],

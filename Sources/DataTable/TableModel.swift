@@ -42,9 +42,9 @@ package final class TableModel {
     }
 
     /// Indexes the JSON file `file` maps. The index pass gives back the pages it has
-    /// read as it goes, and a row is read from the file (`MappedFile.read`) when it is
+    /// read as it goes, and a row is read from the file (`TableFile.read`) when it is
     /// shown, so the file is never resident as a whole.
-    package convenience init(json file: MappedFile, options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
+    package convenience init(json file: any TableFile, options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
         try self.init(storage: .mapped(file), options: options)
     }
 
@@ -152,7 +152,7 @@ package final class TableModel {
 /// Where a table's JSON is: an array in memory, or a mapped file.
 private enum Storage {
     case memory([UInt8])
-    case mapped(MappedFile)
+    case mapped(any TableFile)
 
     func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
         switch self {

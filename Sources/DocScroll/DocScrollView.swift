@@ -2,9 +2,9 @@ public import RenderCore
 public import ScrollCore
 public import TileRenderer
 public import DataTable
-import Dispatch
 import DocumentLayout
 import HTMLParsing
+import SystemIO
 
 /// Tables and pages stacked in one scroll: the facade that builds the container, its
 /// components and the tile renderer from inputs, and draws frames.
@@ -92,7 +92,7 @@ public final class DocScrollView {
     /// page), for at most `seconds`: a first screen drawn then shows text rather than
     /// blank rows, while a page arriving slowly on a pipe is not waited for longer.
     public func waitForFirstScreen(seconds: Double) {
-        let deadline = DispatchTime.now() + seconds
+        let deadline = ContinuousClock.now + .seconds(seconds)
         let rows = Int(container.viewportExtent) + renderer.tileRows
         for case let page as IndexedDocumentView in pages { page.waitForIndex(throughRow: rows, until: deadline) }
     }
@@ -178,8 +178,9 @@ public final class DocScrollView {
             return DocumentView(document: document, width: options.width)
         }
         let page = try utf8Source(input, encoding: options.encoding)
-        let index = PageIndex(source: page.source, start: page.start) { DetachedThread.start(yielding: true, $0) }
-        DetachedThread.start(yielding: true) { index.build() }
+        let threads = SystemThreads(yielding: true)
+        let index = PageIndex(source: page.source, start: page.start, threads: threads)
+        threads.run(waits: true) { index.build() }
         return IndexedDocumentView(index: index, width: options.width, cacheBytes: options.pageCacheBytes)
     }
 
@@ -469,7 +470,8 @@ public final class DocScrollView {
             }
             componentsWritten += 1
             do {
-                let summary = try PageStream.writeText(of: page.source, start: page.start, width: options.width, stop: stop, text)
+                let summary = try PageStream.writeText(
+                    of: page.source, start: page.start, width: options.width, threads: SystemThreads(), stop: stop, text)
                 statistics.documentNodes += summary.nodes
                 statistics.layoutUnits += summary.units
                 statistics.layoutUnitsLaidOut += summary.units

@@ -1,7 +1,6 @@
 import DataTable
-import FoundationEssentials
-import Glibc
 import HTMLParsing
+import SystemIO
 
 /// The bytes of one input, read from a file or from standard input, with the checks
 /// that turn unusable input into a clear error before any parser sees it.
@@ -48,7 +47,7 @@ public struct InputFile: Sendable {
     ///   file, or a directory.
     public static func read(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path)
-        guard let bytes = readAll(path) else { throw .badInput(name: path, reason: "cannot be read") }
+        guard let bytes = FileSystem.readAll(path) else { throw .badInput(name: path, reason: "cannot be read") }
         return try checked(InputFile(name: path, bytes: bytes))
     }
 
@@ -67,7 +66,7 @@ public struct InputFile: Sendable {
     /// - Throws: `DocScrollError.badInput`, as `read` (but never for its size).
     public static func page(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path, limitsSize: false)
-        guard let source = FilePageSource(path: path) else { return try read(path) }
+        guard let source = ReadableFile(path: path) else { return try read(path) }
         return try checked(InputFile(name: path, pageSource: source))
     }
 
@@ -75,49 +74,20 @@ public struct InputFile: Sendable {
     /// checked once its first kilobyte (or all of it) is there.
     /// - Throws: `DocScrollError.badInput`, as `read`.
     public static func standardInputPage() throws(DocScrollError) -> InputFile {
-        try checked(InputFile(name: "stdin", pageSource: SpooledInput(descriptor: STDIN_FILENO)))
+        try checked(InputFile(name: "stdin", pageSource: SpooledInput.standardInput()))
     }
 
     /// Throws unless `path` is a readable file within the size limit (when it applies).
     private static func checkFile(_ path: String, limitsSize: Bool = true) throws(DocScrollError) {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .badInput(name: path, reason: "no such file")
+        switch FileSystem.kind(of: path) {
+        case .missing: throw .badInput(name: path, reason: "no such file")
+        case .directory: throw .badInput(name: path, reason: "is a directory")
+        case .file(readable: false, _): throw .badInput(name: path, reason: "permission denied")
+        case .file(readable: true, let size):
+            if limitsSize, size > maximumBytes {
+                throw .badInput(name: path, reason: "file too large (\(size) bytes; the limit is 1 GiB)")
+            }
         }
-        if isDirectory { throw .badInput(name: path, reason: "is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .badInput(name: path, reason: "permission denied")
-        }
-        if limitsSize, let size = fileSize(path), size > maximumBytes {
-            throw .badInput(name: path, reason: "file too large (\(size) bytes; the limit is 1 GiB)")
-        }
-    }
-
-    /// The file's bytes, read straight into one array (no second copy of the file,
-    /// which `Data` would make), or `nil` when reading fails.
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { Glibc.close(descriptor) }
-        var bytes: [UInt8] = []
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size) + 1) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-    }
-
-    private static func fileSize(_ path: String) -> Int? {
-        let value = (try? FileManager.default.attributesOfItem(atPath: path))?[.size]
-        if let size = value as? Int { return size }
-        if let size = value as? UInt64 { return Int(clamping: size) }
-        if let size = value as? UInt { return Int(clamping: size) }
-        return nil
     }
 
     /// Rejects empty input and binary input: a NUL byte in the first 64 KiB, unless

@@ -1,6 +1,6 @@
 import DocScroll
 import RenderCore
-import TerminalIO
+import SystemIO
 
 /// The `docscroll` program: parses the command line, builds the view, prints or runs
 /// the interactive viewer, and turns every failure into a one-line message and an

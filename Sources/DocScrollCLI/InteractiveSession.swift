@@ -1,5 +1,5 @@
 import DocScroll
-import TerminalIO
+import SystemIO
 
 /// The thin loop between the terminal and the `Viewer` state machine: keys and
 /// resizes in, frames out, one write a frame. While no key is waiting, it lays out

@@ -1,4 +1,3 @@
-import Dispatch
 import HTMLParsing
 import RenderCore
 import ScrollCore
@@ -115,7 +114,7 @@ package final class IndexedDocumentView: PageComponent {
     /// correction, the page's end), or until `deadline`.
     /// - Returns: whether it has.
     @discardableResult
-    private func waitForMore(until deadline: DispatchTime = .distantFuture) -> Bool {
+    private func waitForMore(until deadline: ContinuousClock.Instant? = nil) -> Bool {
         index.wait(until: deadline) { [chunkCount, corrections, hasReferences] in
             $0.chunkCount > chunkCount || $0.corrections != corrections || ($0.reachesEnd && !hasReferences) || $0.isComplete
         }
@@ -123,7 +122,7 @@ package final class IndexedDocumentView: PageComponent {
 
     /// Waits until the index has found the chunks that hold the first `rows` rows (or
     /// the whole page), or until `deadline`.
-    package func waitForIndex(throughRow rows: Int, until deadline: DispatchTime) {
+    package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {
         synchronize()
         while Int(extents.total) < rows, !hasReferences {
             guard waitForMore(until: deadline) else { return }
@@ -131,7 +130,7 @@ package final class IndexedDocumentView: PageComponent {
         }
         // A small page is scanned whole within a few milliseconds: its first screen
         // then shows its real length.
-        let settled = min(deadline, .now() + .milliseconds(5))
+        let settled = min(deadline, .now + .milliseconds(5))
         while !hasReferences, waitForMore(until: settled) { synchronize() }
         synchronize()
     }

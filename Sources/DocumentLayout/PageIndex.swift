@@ -1,4 +1,3 @@
-import Dispatch
 import HTMLParsing
 import Synchronization
 
@@ -91,9 +90,9 @@ package final class PageIndex: Sendable {
     /// Where the page's text starts (past a byte order mark).
     package let start: Int
     private let state: Mutex<State>
-    private let progress = DispatchSemaphore(value: 0)
+    private let progress: any LayoutSemaphore
     /// Wakes the parse when it waits for the scan.
-    private let scanProgress = DispatchSemaphore(value: 0)
+    private let scanProgress: any LayoutSemaphore
     private let stopped = Atomic<Bool>(false)
     private let chunkBytesInUse = Atomic<Int>(PageIndex.chunkBytes)
     private let elisionBytesInUse = Atomic<Int>(1 << 20)
@@ -105,17 +104,17 @@ package final class PageIndex: Sendable {
     package static let chunkBytes = 1 << 16
     package static let firstChunkBytes = 1 << 12
 
-    /// Starts the scans, each on a thread of its own (the owner's call: this module
-    /// touches no thread itself).
-    private let startThread: @Sendable (@escaping @Sendable () -> Void) -> Void
+    /// Where the scans run, each on a thread of its own (they wait for the bytes of a
+    /// page still arriving).
+    private let threads: any LayoutThreads
 
-    /// An empty index of `source`'s bytes from `start`.
-    /// - Parameter threads: starts work on a new thread (the scans wait for bytes of a
-    ///   page still arriving, so they need threads of their own).
-    package init(source: any PageSource, start: Int = 0, threads: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+    /// An empty index of `source`'s bytes from `start`, its scans run on `threads`.
+    package init(source: any PageSource, start: Int = 0, threads: any LayoutThreads) {
         self.source = source
         self.start = start
-        startThread = threads
+        self.threads = threads
+        progress = threads.makeSemaphore()
+        scanProgress = threads.makeSemaphore()
         HTMLParser.prepareForThreads()
         state = Mutex(State(checkpoints: [Checkpoint(offset: start, linkBase: 0, openElements: 0)], scannedOffset: start))
     }
@@ -172,7 +171,7 @@ package final class PageIndex: Sendable {
 
     /// Starts scan `number` from `origin`, on a thread of its own.
     private func startScan(from origin: StructureScanner.Cut, number: Int) {
-        startThread { [self] in
+        threads.run(waits: true) { [self] in
             var scanner = StructureScanner(
                 source: source, start: origin, cutting: cuttingRules { _ in true }, linklessTags: ReplacedContent.replacedTags)
             scanner.elisionBytes = elisionBytesInUse.load(ordering: .relaxed)
@@ -384,7 +383,7 @@ package final class PageIndex: Sendable {
     /// `deadline`.
     /// - Returns: whether it holds.
     @discardableResult
-    package func wait(until deadline: DispatchTime = .distantFuture, for condition: (Snapshot) -> Bool) -> Bool {
+    package func wait(until deadline: ContinuousClock.Instant? = nil, for condition: (Snapshot) -> Bool) -> Bool {
         while true {
             let satisfied = state.withLock { state in
                 if condition(Self.snapshot(of: state, pageEnd: source.byteCount)) { return true }
@@ -392,9 +391,9 @@ package final class PageIndex: Sendable {
                 return false
             }
             if satisfied { return true }
-            let result = progress.wait(timeout: deadline)
+            let signalled = progress.wait(until: deadline)
             state.withLock { $0.waiters -= 1 }
-            if result == .timedOut { return false }
+            if !signalled { return false }
         }
     }
 
@@ -420,7 +419,7 @@ extension PageIndex: HTMLParser.CutPlan {
             }
             if let found { return found }
             if stopped.load(ordering: .relaxed) { return [] }
-            _ = scanProgress.wait(timeout: .now() + .milliseconds(20))
+            scanProgress.wait(until: .now + .milliseconds(20))
         }
     }
 
@@ -459,7 +458,7 @@ extension PageIndex: HTMLParser.CutPlan {
             }
             if let answer { return answer }
             if stopped.load(ordering: .relaxed) { return nil }
-            _ = scanProgress.wait(timeout: .now() + .milliseconds(20))
+            scanProgress.wait(until: .now + .milliseconds(20))
         }
     }
 
@@ -477,7 +476,7 @@ extension PageIndex: HTMLParser.CutPlan {
             }
             if let answer { return answer }
             if stopped.load(ordering: .relaxed) { return byBytes }
-            _ = scanProgress.wait(timeout: .now() + .milliseconds(20))
+            scanProgress.wait(until: .now + .milliseconds(20))
         }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import HTMLParsing
 import Synchronization
 
@@ -6,9 +5,9 @@ import Synchronization
 /// the parser runs on the calling thread and hands the page over in fragments of
 /// whole blocks (`HTMLParser.Cutting`); each fragment's links are counted
 /// (`LinkCounter`), so that fragments are laid out on their own, several at once on
-/// the threads of the pool (`PageLayout`); between fragments, the calling thread
-/// writes those laid out, in order, and drops them, and lays out those no worker has
-/// started rather than wait for one. Parsing overlaps layout, layout has every
+/// the threads of a pool the program gives (`PageLayout`, `LayoutThreads`); between
+/// fragments, the calling thread writes those laid out, in order, and drops them, and
+/// lays out those no worker has started rather than wait for one. Parsing overlaps layout, layout has every
 /// thread of the pool (a parser on a pool thread held one of them, mostly waiting,
 /// while its work went undone), and memory holds a few fragments, not the page.
 package enum PageStream {
@@ -30,25 +29,27 @@ package enum PageStream {
     /// `writeText(of:start:width:fragmentNodes:stop:_:)` does.
     @discardableResult
     package static func writeText(
-        of bytes: [UInt8], encoding: String? = nil, width: Int, fragmentNodes: Int = fragmentNodes,
+        of bytes: [UInt8], encoding: String? = nil, width: Int, fragmentNodes: Int = fragmentNodes, threads: some LayoutThreads,
         stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         let page = try HTMLParser.utf8Page(MemoryPageSource(bytes), encoding: encoding)
-        return try writeText(of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, stop: stop, write)
+        return try writeText(
+            of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, threads: threads, stop: stop, write)
     }
 
     /// Parses a UTF-8 page from `start` (see `HTMLParser.utf8Page`), read a window at a
     /// time, and lays it out at `width`, calling `write` with the UTF-8 text of its
     /// lines in order, the References list included: whole lines, each ending in a
-    /// line feed, a fragment's at a time (large writes, no `String` a line). When
+    /// line feed, a fragment's at a time (large writes, no `String` a line); fragments
+    /// are laid out on the pool of `threads` and on the calling thread. When
     /// `stop` answers true (checked between fragments), parsing stops and no more
     /// lines come. `fragmentNodes` sets how big fragments get (small ones to test the
     /// cuts).
     /// - Throws: `HTMLParsingError`, before any line.
     @discardableResult
     package static func writeText(
-        of source: any PageSource, start: Int, width: Int, fragmentNodes: Int = fragmentNodes, stop: () -> Bool = { false },
-        _ write: (UnsafeBufferPointer<UInt8>) -> Void
+        of source: any PageSource, start: Int, width: Int, fragmentNodes: Int = fragmentNodes, threads: some LayoutThreads,
+        stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         var summary = Summary()
         var joiner = FragmentJoiner()
@@ -75,8 +76,8 @@ package enum PageStream {
                 /// Lays out a fragment on the pool; writes the oldest laid out meanwhile,
                 /// and, with enough in flight, waits for it.
                 func layOut(_ fragment: @escaping @Sendable () -> FragmentLayout) {
-                    let job = FragmentJob(fragment)
-                    DispatchQueue.global().async { job.runIfUnclaimed() }
+                    let job = FragmentJob(fragment, finished: threads.makeSemaphore())
+                    threads.run(waits: false) { job.runIfUnclaimed() }
                     inFlight.append(job)
                     while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.isFinished == true {
                         writeOldest()
@@ -229,19 +230,21 @@ private struct FragmentLayout: Sendable {
 private final class FragmentJob: @unchecked Sendable {
     private let work: @Sendable () -> FragmentLayout
     private let claimed = Atomic<Bool>(false)
-    private let finished = DispatchGroup()
-    /// Set by the thread that ran the work, before `finished` is left.
+    private let done = Atomic<Bool>(false)
+    /// Signalled once the work is done, for the one thread that waits for it.
+    private let finished: any LayoutSemaphore
+    /// Set by the thread that ran the work, before `done` is set.
     private var result: FragmentLayout?
 
-    init(_ work: @escaping @Sendable () -> FragmentLayout) {
+    init(_ work: @escaping @Sendable () -> FragmentLayout, finished: some LayoutSemaphore) {
         self.work = work
-        finished.enter()
+        self.finished = finished
     }
 
     /// Whether a thread has started the work.
     var isClaimed: Bool { claimed.load(ordering: .relaxed) }
     /// Whether the work is done.
-    var isFinished: Bool { finished.wait(timeout: .now()) == .success }
+    var isFinished: Bool { done.load(ordering: .acquiring) }
 
     /// Runs the work on this thread unless another has claimed it; gives whether it
     /// ran here.
@@ -249,23 +252,21 @@ private final class FragmentJob: @unchecked Sendable {
     func runIfUnclaimed() -> Bool {
         guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return false }
         result = work()
-        finished.leave()
+        done.store(true, ordering: .releasing)
+        finished.signal()
         return true
     }
 
-    /// The layout, once done (waited for).
+    /// The layout, once done (waited for). Asked once.
     func layout() -> FragmentLayout {
-        finished.wait()
+        finished.wait(until: nil)
         return result!
     }
 
     /// Drops the work: not run when no thread has started it, else waited for.
     func discard() {
-        if claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
-            finished.leave()
-        } else {
-            finished.wait()
-        }
+        guard !claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        finished.wait(until: nil)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SampleContent
+import SystemIO
 import RenderCore
 import Testing
 @testable import DocScroll

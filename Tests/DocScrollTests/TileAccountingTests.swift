@@ -2,6 +2,7 @@ import DocScroll
 import Foundation
 import RenderCore
 import ScrollCore
+import SystemIO
 import Testing
 import TileRenderer
 

@@ -12,7 +12,7 @@ import Testing
 struct GuessedCheckpointTests {
     /// The parse's own checkpoints, with no scan ahead of it.
     static func parsedCuts(_ bytes: [UInt8], chunkBytes: Int) -> [StructureScanner.Cut] {
-        let index = PageIndex(source: MemoryPageSource(bytes), threads: PageIndexTests.startThread)
+        let index = PageIndex(source: MemoryPageSource(bytes), threads: TestThreads())
         index.build(chunkBytes: chunkBytes, guessing: false)
         return (1..<max(1, index.snapshot.chunkCount)).map {
             let chunk = index.chunk($0)
@@ -126,11 +126,11 @@ struct GuessedCheckpointTests {
     @Test func aWrongGuessIsCorrected() throws {
         let bytes = Array(Self.misread.utf8)
         #expect(Self.scannedCuts(bytes, chunkBytes: 300) != Self.parsedCuts(bytes, chunkBytes: 300))
-        let index = PageIndex(source: MemoryPageSource(bytes), threads: PageIndexTests.startThread)
+        let index = PageIndex(source: MemoryPageSource(bytes), threads: TestThreads())
         index.build(chunkBytes: 300)
         #expect(index.snapshot.corrections > 0)
         let guessed = (0..<index.snapshot.chunkCount).map { index.chunk($0) }
-        let unguessed = PageIndex(source: MemoryPageSource(bytes), threads: PageIndexTests.startThread)
+        let unguessed = PageIndex(source: MemoryPageSource(bytes), threads: TestThreads())
         unguessed.build(chunkBytes: 300, guessing: false)
         #expect(guessed.map(\.range) == (0..<unguessed.snapshot.chunkCount).map { unguessed.chunk($0).range })
         #expect(guessed.map(\.linkBase) == (0..<unguessed.snapshot.chunkCount).map { unguessed.chunk($0).linkBase })
@@ -140,7 +140,7 @@ struct GuessedCheckpointTests {
     /// its scan goes on.
     static func indexWithHeldParse(_ html: String) -> (HeldSource, PageIndex) {
         let source = HeldSource(MemoryPageSource(Array(html.utf8)))
-        let index = PageIndex(source: source, threads: PageIndexTests.startThread)
+        let index = PageIndex(source: source, threads: TestThreads())
         Thread {
             HeldSource.isHeld = true
             index.build(chunkBytes: 300)
@@ -239,7 +239,7 @@ struct ElisionTests {
     @Test(arguments: [30, 97])
     func thePageReadsAsAWhole(width: Int) throws {
         let whole = try PageIndexTests.wholeLines(Self.page, width: width)
-        let index = PageIndex(source: MemoryPageSource(Array(Self.page.utf8)), threads: PageIndexTests.startThread)
+        let index = PageIndex(source: MemoryPageSource(Array(Self.page.utf8)), threads: TestThreads())
         index.build(chunkBytes: 300, elisionBytes: 200)
         let elided = index.knownElisions(in: 0..<Self.page.utf8.count)
         // Per paragraph: its class, comment, script, comment, title and data (not the
@@ -259,7 +259,7 @@ struct ElisionTests {
     @Test func aStartTagOfMegabytes() throws {
         let value = String(repeating: "x", count: 3 << 20)
         let html = "<p>before</p><p data-long=\"\(value)\" id=after>after <a href=y>y</a></p><p>end</p>"
-        let index = PageIndex(source: MemoryPageSource(Array(html.utf8)), threads: PageIndexTests.startThread)
+        let index = PageIndex(source: MemoryPageSource(Array(html.utf8)), threads: TestThreads())
         index.build(chunkBytes: 4)
         let elided = index.knownElisions(in: 0..<html.utf8.count)
         #expect(elided.map(\.count) == [3 << 20])

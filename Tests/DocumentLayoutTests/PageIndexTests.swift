@@ -106,11 +106,8 @@ struct PageIndexTests {
         #expect(!stacks.contains { $0.contains(.ol) })
     }
 
-    /// Starts an index's scans on threads of their own.
-    static let startThread: @Sendable (@escaping @Sendable () -> Void) -> Void = { body in Thread { body() }.start() }
-
     static func index(_ html: String, chunkBytes: Int) -> PageIndex {
-        let index = PageIndex(source: MemoryPageSource(Array(html.utf8)), threads: PageIndexTests.startThread)
+        let index = PageIndex(source: MemoryPageSource(Array(html.utf8)), threads: TestThreads())
         index.build(chunkBytes: chunkBytes)
         return index
     }
@@ -182,7 +179,7 @@ struct PageIndexTests {
         for number in 0..<300 {
             bytes += Array("<p>line \(number) ".utf8) + (number % 7 == 0 ? [0xE2, 0x82] : number % 5 == 0 ? [0xFF] : []) + Array(" é</p>\n".utf8)
         }
-        let index = PageIndex(source: MemoryPageSource(bytes), threads: PageIndexTests.startThread)
+        let index = PageIndex(source: MemoryPageSource(bytes), threads: TestThreads())
         index.build(chunkBytes: 200)
         let view = IndexedDocumentView(index: index, width: 30)
         let whole = DocumentView(document: try HTMLParser.parse(bytes), width: 30)

@@ -18,7 +18,7 @@ struct PageStreamTests {
 
     static func streamedLines(_ html: String, width: Int, fragmentNodes: Int) throws -> (lines: [String], summary: PageStream.Summary) {
         var text = StreamedText()
-        let summary = try PageStream.writeText(of: Array(html.utf8), width: width, fragmentNodes: fragmentNodes) { text.take($0) }
+        let summary = try PageStream.writeText(of: Array(html.utf8), width: width, fragmentNodes: fragmentNodes, threads: TestThreads()) { text.take($0) }
         return (text.lines, summary)
     }
 
@@ -90,7 +90,7 @@ struct PageStreamTests {
     @Test func stoppingEndsTheStreamEarly() throws {
         let html = PageGenerator.page(bytes: 300_000, seed: 6)
         var text = StreamedText()
-        let summary = try PageStream.writeText(of: Array(html.utf8), width: 80, fragmentNodes: 200, stop: { text.lines.count >= 10 }) { text.take($0) }
+        let summary = try PageStream.writeText(of: Array(html.utf8), width: 80, fragmentNodes: 200, threads: TestThreads(), stop: { text.lines.count >= 10 }) { text.take($0) }
         let lines = text.lines
         let whole = try Self.wholeLines(html, width: 80)
         #expect(lines.count < whole.count / 2)
@@ -101,7 +101,7 @@ struct PageStreamTests {
     @Test func errorsComeBeforeAnyLine() {
         var text = StreamedText()
         #expect(throws: HTMLParsingError.self) {
-            try PageStream.writeText(of: Array("<p>x</p>".utf8), encoding: "no-such-encoding", width: 40) { text.take($0) }
+            try PageStream.writeText(of: Array("<p>x</p>".utf8), encoding: "no-such-encoding", width: 40, threads: TestThreads()) { text.take($0) }
         }
         #expect(text.lines.isEmpty)
     }
@@ -116,7 +116,7 @@ struct DeepContainerTests {
         let depth = 20_000
         let html = String(repeating: "<div><p>para</p>", count: depth) + String(repeating: "</div>", count: depth)
         var text = PageStreamTests.StreamedText()
-        let summary = try PageStream.writeText(of: Array(html.utf8), width: 40) { text.take($0) }
+        let summary = try PageStream.writeText(of: Array(html.utf8), width: 40, threads: TestThreads()) { text.take($0) }
         let lines = text.lines
         #expect(lines.count == 2 * depth - 1, "a paragraph and a blank line each, no blank line at the end")
         #expect(lines.allSatisfy { $0 == "para" || $0.isEmpty })

@@ -1,6 +1,5 @@
 import Dispatch
 import Glibc
-import HTMLParsing
 import Synchronization
 
 /// A page that arrives over time, kept as it comes so that it can be shown before it
@@ -8,7 +7,7 @@ import Synchronization
 /// into memory, and past a few megabytes into a temporary file (unlinked at once, so
 /// nothing is left behind), which the page cache holds rather than the process.
 /// Readers read what has arrived and can wait for more.
-package final class SpooledInput: PageSource {
+package final class SpooledInput: Sendable {
     private struct State {
         var count = 0
         var memory: [UInt8] = []
@@ -37,6 +36,11 @@ package final class SpooledInput: PageSource {
                 append(chunk[0..<count])
             }
         }
+    }
+
+    /// Standard input, read on a thread of its own to its end.
+    package static func standardInput() -> SpooledInput {
+        SpooledInput(descriptor: STDIN_FILENO)
     }
 
     /// Starts `produce` on a thread of its own: it hands over the input a piece at a

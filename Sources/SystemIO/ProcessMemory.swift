@@ -2,9 +2,9 @@ import FoundationEssentials
 internal import CMallocInfo
 
 /// The process's memory as the kernel counts it.
-public enum ProcessMemory {
+package enum ProcessMemory {
     /// Peak resident set size (VmHWM), in bytes, or 0 where `/proc` is not available.
-    public static func peakResidentBytes() -> Int {
+    package static func peakResidentBytes() -> Int {
         statusField("VmHWM")
     }
 
@@ -12,7 +12,7 @@ public enum ProcessMemory {
     /// arena, plus blocks mapped on their own), or 0 where that count is missing.
     /// Swift objects and arrays live there, so a difference of two readings is what
     /// the work between them kept.
-    public static func heapInUseBytes() -> Int {
+    package static func heapInUseBytes() -> Int {
         Int(docscroll_heap_in_use())
     }
 

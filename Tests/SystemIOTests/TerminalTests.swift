@@ -1,6 +1,6 @@
 import RenderCore
 import Testing
-@testable import TerminalIO
+@testable import SystemIO
 
 @Suite("Key decoding")
 struct KeyDecoderTests {

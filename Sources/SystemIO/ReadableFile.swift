@@ -1,10 +1,10 @@
 import Glibc
-import HTMLParsing
 
-/// A page file read a window at a time with `pread`, never whole and never mapped: the
-/// pages of a mapping count in the process's resident set once touched, while what
-/// `pread` copies lives in the kernel's page cache, which it can reclaim.
-package final class FilePageSource: PageSource {
+/// A file read a range at a time with `pread` (a page, a window at a time), never
+/// whole and never mapped: the pages of a mapping count in the process's resident set
+/// once touched, while what `pread` copies lives in the kernel's page cache, which it
+/// can reclaim.
+package final class ReadableFile: Sendable {
     private let descriptor: Int32
     package let byteCount: Int
 
@@ -26,6 +26,9 @@ package final class FilePageSource: PageSource {
         close(descriptor)
     }
 
+    /// Copies bytes `range` (clamped to the file) into `buffer`, which holds at least
+    /// `range.count` bytes; gives how many were copied (fewer only at the file's end,
+    /// or when it shrank since it was opened).
     package func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let range = range.clamped(to: 0..<byteCount)
         guard let base = buffer.baseAddress else { return 0 }

@@ -4,7 +4,7 @@ import Glibc
 /// of standard input) on a thread of its own. GCD's global queues run only a few
 /// blocks at once here: blocks that wait there can keep the blocks they wait for from
 /// ever running.
-enum DetachedThread {
+package enum DetachedThread {
     private final class Work {
         let body: @Sendable () -> Void
 
@@ -16,7 +16,7 @@ enum DetachedThread {
     /// Starts `body` on a new thread, which ends with it.
     /// - Parameter yielding: whether the thread gives way to the others (background
     ///   work: the thread drawing frames comes first on a busy machine).
-    static func start(yielding: Bool = false, _ body: @escaping @Sendable () -> Void) {
+    package static func start(yielding: Bool = false, _ body: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }

@@ -1,0 +1,25 @@
+/// Threads for the work layout runs beside the calling thread (the index's scans, a
+/// dump's fragments), given by the program: layout starts no thread and waits on
+/// nothing of the operating system's itself. The I/O boundary (`SystemIO`) owns
+/// threads; tests can give others.
+package protocol LayoutThreads: Sendable {
+    associatedtype Semaphore: LayoutSemaphore
+
+    /// Runs `work` on another thread: with `waits`, on a thread of its own (work that
+    /// blocks, as a scan waiting for the bytes of a page still arriving), else on a
+    /// pool's.
+    func run(waits: Bool, _ work: @escaping @Sendable () -> Void)
+
+    /// A counting semaphore, at zero.
+    func makeSemaphore() -> Semaphore
+}
+
+/// A counting semaphore (`LayoutThreads.makeSemaphore`).
+package protocol LayoutSemaphore: Sendable {
+    func signal()
+
+    /// Waits for a signal until `deadline`, or for ever when it is `nil`; gives whether
+    /// one came.
+    @discardableResult
+    func wait(until deadline: ContinuousClock.Instant?) -> Bool
+}
