@@ -63,12 +63,14 @@ let package = Package(
         .executableTarget(
             name: "windowed-renderer", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"], path: "Examples/WindowedRenderer"),
 
+        // What the test targets share: stored snapshots, the sample pages.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing"]),
         .testTarget(
             name: "DocumentLayoutTests",
-            dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent"],
+            dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "TestSupport"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
@@ -77,7 +79,7 @@ let package = Package(
         .testTarget(name: "BenchmarkBudgetsTests", dependencies: ["BenchmarkBudgets"]),
         .testTarget(
             name: "DocScrollTests",
-            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore", "SampleContent", "SystemIO", "TileRenderer"],
+            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore", "SampleContent", "SystemIO", "TestSupport", "TileRenderer"],
             exclude: ["Snapshots"]
         ),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import SampleContent
+import TestSupport
 import Testing
 
 @Suite("The docscroll command")

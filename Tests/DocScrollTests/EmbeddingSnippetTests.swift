@@ -1,5 +1,6 @@
 import DocScroll
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's "Embedding" snippet, compiled and run as part of the tests; the second

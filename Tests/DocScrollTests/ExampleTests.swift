@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The examples under `Examples/` build with the package; each runs and shows what it

@@ -1,5 +1,6 @@
 import Foundation
 import RenderCore
+import TestSupport
 import Testing
 
 /// Text fidelity against w3m: the words of `w3m -dump` appear in docscroll's `--dump`

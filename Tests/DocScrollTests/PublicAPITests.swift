@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The public API of the modules an embedder sees (the `DocScroll` and `ScrollCore`

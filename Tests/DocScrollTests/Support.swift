@@ -3,12 +3,8 @@ import Testing
 import DocScroll
 import RenderCore
 import SampleContent
+import TestSupport
 import TileRenderer
-
-/// The repository's `Pages/` folder.
-let pagesDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Pages")
 
 func sample(_ name: String) throws -> InputFile {
     let url = pagesDirectory.appendingPathComponent(name)

@@ -1,5 +1,6 @@
 import Foundation
 import SampleContent
+import TestSupport
 import Testing
 
 /// Drives the interactive viewer in a real terminal: tmux runs docscroll in a pane,
@@ -182,11 +183,17 @@ struct TerminalSessionTests {
     /// The mouse wheel scrolls (reports are on unless --no-mouse).
     @Test func theMouseWheelScrolls() throws {
         let session = try Session(command: command())
-        _ = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        func rows(_ screen: String) -> [Substring] { screen.split(separator: "\n", omittingEmptySubsequences: false) }
+        let first = rows(try session.waitFor("the first screen") { $0.contains("rows 1-23 of") })
         try session.tmux(["send-keys", "-t", "t", "-l", "\u{1B}[<65;10;5M"])
-        _ = try session.waitFor("three rows down") { $0.contains("rows 4-26 of") }
+        let down = rows(try session.waitFor("three rows down") { $0.contains("rows 4-26 of") })
+        // Under the table's pinned header (its names and rule), the rows moved up by three.
+        try #require(down.count > 20 && first.count > 20)
+        #expect(down.prefix(2) == first.prefix(2), "the header stays")
+        #expect(down[2...10].elementsEqual(first[5...13]), "\(down)")
         try session.tmux(["send-keys", "-t", "t", "-l", "\u{1B}[<64;10;5M"])
-        _ = try session.waitFor("back up") { $0.contains("rows 1-23 of") }
+        let up = rows(try session.waitFor("back up") { $0.contains("rows 1-23 of") })
+        #expect(up.prefix(20) == first.prefix(20))
         try session.send("q")
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }

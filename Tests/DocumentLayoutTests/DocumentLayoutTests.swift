@@ -2,6 +2,7 @@ import Foundation
 import HTMLParsing
 import RenderCore
 import SampleContent
+import TestSupport
 import Testing
 @testable import DocumentLayout
 

@@ -2,6 +2,7 @@ import Foundation
 import HTMLParsing
 import SampleContent
 import RenderCore
+import TestSupport
 import Testing
 @testable import DocumentLayout
 

@@ -1,5 +1,6 @@
 import DocumentLayout
 import HTMLParsing
+import TestSupport
 import Testing
 
 /// The tricky cases as three pictures: the model layout receives (tree dump), the

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
-/// Compares `text` with the stored snapshot `Snapshots/<name>.txt` beside this file.
-/// With `RECORD_SNAPSHOTS=1` the snapshot is written instead, and the test fails so
-/// that a recording is never mistaken for a pass.
-func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+/// Compares `text` with the stored snapshot `Snapshots/<name>.txt` beside the test
+/// file that asks. With `RECORD_SNAPSHOTS=1` the snapshot is written instead, and the
+/// test fails so that a recording is never mistaken for a pass.
+package func assertSnapshot(
+    _ text: String, named name: String, filePath: StaticString = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let directory = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent("Snapshots")
     let file = directory.appendingPathComponent(name + ".txt")
     if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -21,6 +23,6 @@ func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLo
 }
 
 /// The repository's `Pages/` folder.
-let pagesDirectory = URL(fileURLWithPath: #filePath)
+package let pagesDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Pages")
