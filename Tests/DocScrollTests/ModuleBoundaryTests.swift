@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The modules below the facade call the operating system only through the one door,
+/// `SystemIO`, and the protocols they declare for it (`PageSource`, `TableFile`,
+/// `LayoutThreads`): they import none of Foundation, Dispatch or Glibc.
+@Suite("Module boundaries")
+struct ModuleBoundaryTests {
+    static let sources = pagesDirectory.deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// The modules each Swift file of `module` imports.
+    static func imports(of module: String) throws -> Set<String> {
+        let directory = sources.appendingPathComponent(module)
+        let files = try #require(FileManager.default.enumerator(atPath: directory.path)).compactMap { $0 as? String }
+        var imported: Set<String> = []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                    words[..<index].allSatisfy({ ["@testable", "@preconcurrency", "public", "package", "internal", "private"].contains($0) })
+                else { continue }
+                imported.insert(String(words[index + 1]))
+            }
+        }
+        return imported
+    }
+
+    @Test(arguments: ["RenderCore", "DocumentLayout", "DataTable", "TileRenderer"])
+    func pureModulesImportNoOperatingSystem(module: String) throws {
+        let imported = try Self.imports(of: module)
+        #expect(!imported.isEmpty, "\(module) has sources")
+        let operatingSystem: Set = ["Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Darwin", "SystemIO"]
+        #expect(imported.isDisjoint(with: operatingSystem), "\(module): \(imported.sorted())")
+    }
+
+    /// ScrollCore's physics use libm's `exp`, `log` and `pow`, and nothing else of it.
+    @Test func scrollCoreTakesOnlyMathsFromTheCLibrary() throws {
+        let imported = try Self.imports(of: "ScrollCore")
+        #expect(imported.isDisjoint(with: ["Foundation", "FoundationEssentials", "Dispatch", "SystemIO"]))
+        let physics = try String(contentsOf: Self.sources.appendingPathComponent("ScrollCore/ScrollPhysics.swift"), encoding: .utf8)
+        #expect(physics.contains("import Glibc"))
+        for call in ["open(", "read(", "write(", "pthread", "malloc", "usleep", "clock_gettime"] {
+            #expect(!physics.contains(call), "\(call)")
+        }
+    }
+}
