@@ -142,40 +142,15 @@ public final class Viewer {
         return actions.isEmpty && hadMessage ? [.draw(screen())] : actions
     }
 
-    /// The command a key asks for, `repeats` times (the numeric prefix) where that
-    /// means something.
+    /// The command a key asks for (`KeyBinding.table`), given the number typed before
+    /// it; opening the search prompt is a redraw.
     private func command(for key: TerminalKey, repeats: Int?) -> ViewerCommand? {
-        let times = max(1, repeats ?? 1)
-        switch key {
-        case .enter where linkFocus != nil && repeats == nil: return .followLink
-        case .character("j"), .character("e"), .down, .enter, .control("n"), .control("e"): return .scrollRows(times)
-        case .character("k"), .character("y"), .up, .control("p"), .control("y"): return .scrollRows(-times)
-        case .character(" "), .character("f"), .pageDown, .control("f"), .control("v"): return .scrollPages(times)
-        case .character("b"), .pageUp, .control("b"): return .scrollPages(-times)
-        case .character("d"), .control("d"): return .scrollHalfPages(times)
-        case .character("u"), .control("u"): return .scrollHalfPages(-times)
-        case .character("g"), .character("<"), .home: return repeats.map(ViewerCommand.goToRow) ?? .top
-        case .character("G"), .character(">"), .end: return repeats.map(ViewerCommand.goToRow) ?? .bottom
-        case .character("%"), .character("p"): return .goToPercent(repeats ?? 0)
-        case .right: return .scrollColumns(Self.sidewaysColumns * times)
-        case .left: return .scrollColumns(-Self.sidewaysColumns * times)
-        case .wheelDown: return .scrollRows(Self.wheelRows)
-        case .wheelUp: return .scrollRows(-Self.wheelRows)
-        case .character("/"), .character("?"):
-            prompt = (key == .character("/"), "")
+        switch KeyBinding.effect(of: key, linkFocused: linkFocus != nil && repeats == nil) {
+        case .command(let command): return command(repeats)
+        case .prompt(let forward):
+            prompt = (forward, "")
             return .redraw
-        case .character("n"): return .repeatSearch(reversed: false)
-        case .character("N"): return .repeatSearch(reversed: true)
-        case .tab: return .nextLink
-        case .backTab: return .previousLink
-        case .character("]"): return .nextComponent
-        case .character("["): return .previousComponent
-        case .character("="), .control("g"): return .showPosition
-        case .character("h"), .character("H"), .function(1): return .help
-        case .control("l"): return .redraw
-        case .control("z"): return .suspend
-        case .character("q"), .character("Q"), .control("c"): return .quit
-        default: return nil
+        case nil: return nil
         }
     }
 
@@ -356,7 +331,7 @@ public final class Viewer {
     public func screen() -> FrameBuffer {
         var screen = FrameBuffer(width: width, height: height)
         if showsHelp {
-            for (row, line) in Self.helpLines.prefix(contentRows).enumerated() { screen.draw(line, column: 0, row: row) }
+            for (row, line) in KeyBinding.helpLines.prefix(contentRows).enumerated() { screen.draw(line, column: 0, row: row) }
         } else {
             let frame = view.frame()
             screen.copyRows(0..<frame.height, of: frame, to: 0)
@@ -449,25 +424,4 @@ public final class Viewer {
         let tenths = (bytes * 10 + (1 << 19)) >> 20
         return "\(tenths / 10).\(tenths % 10)M"
     }
-
-    /// The help screen.
-    static let helpLines = [
-        "docscroll: tables and pages in one scroll",
-        "",
-        "  j k  Down Up  Enter     a row down, up (a numeric prefix repeats: 10j)",
-        "  Space f b  PgDn PgUp    a screen down, up",
-        "  d u                     half a screen down, up",
-        "  g G  Home End  < >      the top, the end; with a number: that row (50g)",
-        "  50%  50p                that far into the content",
-        "  Left Right              a table's columns sideways (frozen ones stay)",
-        "  / ?                     search down, up (lowercase matches any case)",
-        "  n N                     the next match, the previous one",
-        "  Tab Shift-Tab           the next link, the previous one",
-        "  Enter                   follow the focused link (inside the pages)",
-        "  ] [                     the next component, the top of this or the last",
-        "  =                       where you are",
-        "  mouse wheel             three rows (--no-mouse keeps the terminal's own)",
-        "  Ctrl-L                  draw again        Ctrl-Z  suspend",
-        "  h H F1                  this help         q       quit",
-    ]
 }

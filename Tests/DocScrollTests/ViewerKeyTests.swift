@@ -1,6 +1,7 @@
-import DocScroll
+@testable import DocScroll
 import RenderCore
 import SampleContent
+import TestSupport
 import Testing
 
 /// The viewer driven key by key, as the terminal loop drives it: every key of the
@@ -265,5 +266,51 @@ struct ViewerKeyTests {
         let line = screen.plainText(row: 19)
         #expect(line.contains("tiles "), "\(line)")
         #expect(line.contains("heap "), "\(line)")
+    }
+}
+
+/// The viewer's keys are one table (`KeyBinding.table`): the help screen is drawn from
+/// it, and the README's table of keys names exactly its keys.
+@Suite("Key table")
+struct KeyTableTests {
+    /// The keys the README's table of keys names, as the help screen names them
+    /// (a character is written in backquotes there).
+    static func readmeKeys() throws -> Set<String> {
+        let readme = try String(contentsOf: pagesDirectory.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "| keys | do |\n| --- | --- |\n"))
+        var keys: Set<String> = []
+        for row in readme[start.upperBound...].split(separator: "\n").prefix(while: { $0.hasPrefix("|") }) {
+            let column = row.split(separator: "|")[0].replacingOccurrences(of: "mouse wheel", with: "mouse-wheel")
+            for word in column.split(whereSeparator: { $0 == " " || $0 == "," }) where word != "then" {
+                keys.insert(word.hasPrefix("`") ? String(word.dropFirst().dropLast()) : word.replacingOccurrences(of: "mouse-wheel", with: "mouse wheel"))
+            }
+        }
+        return keys
+    }
+
+    @Test func theReadmeNamesEveryKeyOfTheTable() throws {
+        let bound = Set(KeyBinding.table.flatMap { $0.keys.map { KeyBinding.name(of: $0.key) } })
+        #expect(bound.count > 30)
+        let named = try Self.readmeKeys()
+        #expect(bound.subtracting(named).isEmpty, "bound, not in the README: \(bound.subtracting(named).sorted())")
+        #expect(named.subtracting(bound).isEmpty, "in the README, not bound: \(named.subtracting(bound).sorted())")
+    }
+
+    @Test func theHelpScreenHasALineForEachBinding() {
+        #expect(KeyBinding.helpLines.count == KeyBinding.table.count + 2)
+        #expect(KeyBinding.helpLines.contains("  j k Down Up Enter       a row down, up (a numeric prefix repeats: 10j)"))
+        #expect(KeyBinding.helpLines.allSatisfy { $0.count <= 80 }, "the help fits 80 columns")
+    }
+
+    /// The aliases of `less` act as the keys they stand for.
+    @Test func aliasesActAsTheirKeys() throws {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 80, height: 24))
+        let viewer = Viewer(view: view, width: 80, height: 12)
+        _ = viewer.start()
+        for (key, offset) in [(TerminalKey.control("n"), 1), (.control("e"), 2), (.character("e"), 3), (.character("y"), 2), (.control("p"), 1)] {
+            _ = viewer.handle(key: key)
+            #expect(view.scrollOffset == offset, "\(key)")
+        }
+        #expect(viewer.handle(key: .control("c")) == [.quit])
     }
 }

@@ -1,0 +1,141 @@
+import RenderCore
+
+/// The viewer's keys in one table: the viewer looks keys up in it, the help screen is
+/// drawn from it, and a test holds the README's table of keys to it.
+struct KeyBinding: Sendable {
+    /// What a key asks for.
+    enum Effect: Sendable {
+        /// A command, given the number typed before the key (if any).
+        case command(@Sendable (_ repeats: Int?) -> ViewerCommand)
+        /// Opens the search prompt, to search down the stack or up.
+        case prompt(forward: Bool)
+    }
+
+    /// The keys the help screen and the README name, and what each does.
+    let keys: [(key: TerminalKey, effect: Effect)]
+    /// Keys that do the same as some of `keys`, as in `less`, named nowhere.
+    var aliases: [(key: TerminalKey, effect: Effect)] = []
+    /// What the keys do, in a few words.
+    let meaning: String
+    /// Whether the keys act only while a link has the focus and no number was typed
+    /// (else they act as bound elsewhere).
+    var needsLinkFocus = false
+
+    /// The help screen's line for the binding: the keys' names, then the meaning.
+    var helpLine: String {
+        var names: [String] = []
+        for (key, _) in keys where !names.contains(Self.name(of: key)) { names.append(Self.name(of: key)) }
+        let column = names.joined(separator: " ")
+        return "  " + column + String(repeating: " ", count: max(2, 24 - column.count)) + meaning
+    }
+
+    /// A key's name, as the help screen and the README give it.
+    static func name(of key: TerminalKey) -> String {
+        switch key {
+        case .character(" "): "Space"
+        case .character(let character): String(character)
+        case .up: "Up"
+        case .down: "Down"
+        case .left: "Left"
+        case .right: "Right"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .home: "Home"
+        case .end: "End"
+        case .enter: "Enter"
+        case .tab: "Tab"
+        case .backTab: "Shift-Tab"
+        case .backspace: "Backspace"
+        case .escape: "Esc"
+        case .control(let letter): "Ctrl-" + letter.uppercased()
+        case .function(let number): "F\(number)"
+        case .wheelUp, .wheelDown: "mouse wheel"
+        }
+    }
+}
+
+extension KeyBinding {
+    /// Rows down (negative: up), times the number typed first.
+    private static func rows(_ rows: Int) -> Effect { .command { .scrollRows(rows * max(1, $0 ?? 1)) } }
+    private static func pages(_ pages: Int) -> Effect { .command { .scrollPages(pages * max(1, $0 ?? 1)) } }
+    private static func halfPages(_ halves: Int) -> Effect { .command { .scrollHalfPages(halves * max(1, $0 ?? 1)) } }
+    private static func columns(_ columns: Int) -> Effect { .command { .scrollColumns(columns * max(1, $0 ?? 1)) } }
+    private static func always(_ command: ViewerCommand) -> Effect { .command { _ in command } }
+
+    /// Every key of the viewer, in the help screen's order.
+    static let table: [KeyBinding] = [
+        KeyBinding(
+            keys: [(.character("j"), rows(1)), (.character("k"), rows(-1)), (.down, rows(1)), (.up, rows(-1)), (.enter, rows(1))],
+            aliases: [
+                (.character("e"), rows(1)), (.control("n"), rows(1)), (.control("e"), rows(1)),
+                (.character("y"), rows(-1)), (.control("p"), rows(-1)), (.control("y"), rows(-1)),
+            ],
+            meaning: "a row down, up (a numeric prefix repeats: 10j)"),
+        KeyBinding(
+            keys: [(.character(" "), pages(1)), (.character("f"), pages(1)), (.character("b"), pages(-1)), (.pageDown, pages(1)), (.pageUp, pages(-1))],
+            aliases: [(.control("f"), pages(1)), (.control("v"), pages(1)), (.control("b"), pages(-1))],
+            meaning: "a screen down, up"),
+        KeyBinding(
+            keys: [(.character("d"), halfPages(1)), (.character("u"), halfPages(-1))],
+            aliases: [(.control("d"), halfPages(1)), (.control("u"), halfPages(-1))],
+            meaning: "half a screen down, up"),
+        KeyBinding(
+            keys: [
+                (.character("g"), .command { $0.map(ViewerCommand.goToRow) ?? .top }),
+                (.character("G"), .command { $0.map(ViewerCommand.goToRow) ?? .bottom }),
+                (.home, .command { $0.map(ViewerCommand.goToRow) ?? .top }), (.end, .command { $0.map(ViewerCommand.goToRow) ?? .bottom }),
+                (.character("<"), .command { $0.map(ViewerCommand.goToRow) ?? .top }),
+                (.character(">"), .command { $0.map(ViewerCommand.goToRow) ?? .bottom }),
+            ],
+            meaning: "the top, the end; with a number: that row (50g)"),
+        KeyBinding(
+            keys: [(.character("%"), .command { .goToPercent($0 ?? 0) }), (.character("p"), .command { .goToPercent($0 ?? 0) })],
+            meaning: "that far into the content (50%)"),
+        KeyBinding(
+            keys: [(.left, columns(-Viewer.sidewaysColumns)), (.right, columns(Viewer.sidewaysColumns))],
+            meaning: "a table's columns sideways (frozen ones stay)"),
+        KeyBinding(
+            keys: [(.character("/"), .prompt(forward: true)), (.character("?"), .prompt(forward: false))],
+            meaning: "search down, up (lowercase matches any case)"),
+        KeyBinding(
+            keys: [(.character("n"), always(.repeatSearch(reversed: false))), (.character("N"), always(.repeatSearch(reversed: true)))],
+            meaning: "the next match, the previous one"),
+        KeyBinding(keys: [(.tab, always(.nextLink)), (.backTab, always(.previousLink))], meaning: "the next link, the previous one"),
+        KeyBinding(keys: [(.enter, always(.followLink))], meaning: "follow the focused link (inside the pages)", needsLinkFocus: true),
+        KeyBinding(
+            keys: [(.character("]"), always(.nextComponent)), (.character("["), always(.previousComponent))],
+            meaning: "the next component, the top of this or the last"),
+        KeyBinding(keys: [(.character("="), always(.showPosition))], aliases: [(.control("g"), always(.showPosition))], meaning: "where you are"),
+        KeyBinding(
+            keys: [(.wheelDown, rows(Viewer.wheelRows)), (.wheelUp, rows(-Viewer.wheelRows))],
+            meaning: "three rows (--no-mouse keeps the terminal's own)"),
+        KeyBinding(keys: [(.control("l"), always(.redraw))], meaning: "draw again"),
+        KeyBinding(keys: [(.control("z"), always(.suspend))], meaning: "suspend (fg resumes)"),
+        KeyBinding(keys: [(.character("h"), always(.help)), (.character("H"), always(.help)), (.function(1), always(.help))], meaning: "this help"),
+        KeyBinding(keys: [(.character("q"), always(.quit)), (.character("Q"), always(.quit))], aliases: [(.control("c"), always(.quit))], meaning: "quit"),
+    ]
+
+    /// What `key` does: as bound while a link has the focus (and no number was typed)
+    /// when `linkFocused`, else as bound otherwise; `nil` for a key bound to nothing.
+    static func effect(of key: TerminalKey, linkFocused: Bool) -> Effect? {
+        if linkFocused, let effect = focusedEffects[key] { return effect }
+        return effects[key]
+    }
+
+    private static let effects = lookup(table.filter { !$0.needsLinkFocus })
+    private static let focusedEffects = lookup(table.filter(\.needsLinkFocus))
+
+    private static func lookup(_ bindings: [KeyBinding]) -> [TerminalKey: Effect] {
+        var effects: [TerminalKey: Effect] = [:]
+        for binding in bindings {
+            for (key, effect) in binding.keys + binding.aliases {
+                precondition(effects[key] == nil, "\(key) is bound twice")
+                effects[key] = effect
+            }
+        }
+        return effects
+    }
+
+    /// The help screen.
+    static let helpLines = ["docscroll: tables and pages in one scroll", ""] + table.map(\.helpLine)
+}
