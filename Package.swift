@@ -5,6 +5,7 @@ let package = Package(
     name: "docscroll",
     products: [
         .library(name: "DocScroll", targets: ["DocScroll"]),
+        .library(name: "DocScrollViewer", targets: ["DocScrollViewer"]),
         .library(name: "ScrollCore", targets: ["ScrollCore"]),
         .executable(name: "docscroll", targets: ["docscroll"]),
         .executable(name: "docscroll-bench", targets: ["docscroll-bench"]),
@@ -43,7 +44,9 @@ let package = Package(
             name: "DocScroll",
             dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO"]
         ),
-        .target(name: "DocScrollCLI", dependencies: ["DocScroll", "SystemIO"]),
+                // The interactive viewer: keys in, screens out (a state machine over the facade).
+        .target(name: "DocScrollViewer", dependencies: ["DocScroll", "RenderCore"]),
+        .target(name: "DocScrollCLI", dependencies: ["DocScroll", "DocScrollViewer", "SystemIO"]),
         // Seeded page and table generators shared by the tests and the benchmark.
         .target(name: "SampleContent"),
         .executableTarget(name: "docscroll", dependencies: ["DocScrollCLI"]),
@@ -76,10 +79,13 @@ let package = Package(
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
         .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "RenderCore"]),
+        .testTarget(name: "DocScrollViewerTests", dependencies: ["DocScrollViewer"]),
         .testTarget(name: "BenchmarkBudgetsTests", dependencies: ["BenchmarkBudgets"]),
         .testTarget(
             name: "DocScrollTests",
-            dependencies: ["DocScroll", "DocScrollCLI", "RenderCore", "SampleContent", "SystemIO", "TestSupport", "TileRenderer"],
+            dependencies: [
+                "DocScroll", "DocScrollCLI", "DocScrollViewer", "RenderCore", "SampleContent", "SystemIO", "TestSupport", "TileRenderer",
+            ],
             exclude: ["Snapshots"]
         ),
     ],

@@ -231,12 +231,12 @@ extension DocScrollView {
 
 /// Finding a query in text as the viewer does: a query without capitals matches
 /// any case (smart case, as in `less -i`).
-enum TextSearch {
-    static func contains(_ query: String, in text: String) -> Bool {
+package enum TextSearch {
+    package static func contains(_ query: String, in text: String) -> Bool {
         !ranges(of: query, in: text).isEmpty
     }
 
-    static func ranges(of query: String, in text: String) -> [Range<String.Index>] {
+    package static func ranges(of query: String, in text: String) -> [Range<String.Index>] {
         guard !query.isEmpty else { return [] }
         if query.contains(where: \.isUppercase) { return text.ranges(of: query) }
         // Lowercasing keeps the number of characters of most text but not of all

@@ -1,4 +1,5 @@
 import DocScroll
+import DocScrollViewer
 import SystemIO
 
 /// The thin loop between the terminal and the `Viewer` state machine: keys and

@@ -4,7 +4,8 @@ import Testing
 
 /// The modules below the facade call the operating system only through the one door,
 /// `SystemIO`, and the protocols they declare for it (`PageSource`, `TableFile`,
-/// `LayoutThreads`): they import none of Foundation, Dispatch or Glibc.
+/// `LayoutThreads`): they import none of Foundation, Dispatch or Glibc. Nor does the
+/// viewer, a state machine the terminal loop feeds.
 @Suite("Module boundaries")
 struct ModuleBoundaryTests {
     static let sources = pagesDirectory.deletingLastPathComponent().appendingPathComponent("Sources")
@@ -27,7 +28,7 @@ struct ModuleBoundaryTests {
         return imported
     }
 
-    @Test(arguments: ["RenderCore", "DocumentLayout", "DataTable", "TileRenderer"])
+    @Test(arguments: ["RenderCore", "DocumentLayout", "DataTable", "TileRenderer", "DocScrollViewer"])
     func pureModulesImportNoOperatingSystem(module: String) throws {
         let imported = try Self.imports(of: module)
         #expect(!imported.isEmpty, "\(module) has sources")

@@ -1,4 +1,5 @@
 import Foundation
+import DocScrollViewer
 import SampleContent
 import SystemIO
 import RenderCore

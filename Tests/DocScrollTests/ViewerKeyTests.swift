@@ -1,4 +1,5 @@
-@testable import DocScroll
+import DocScroll
+@testable import DocScrollViewer
 import RenderCore
 import SampleContent
 import TestSupport

@@ -1,4 +1,5 @@
 import DocScroll
+import DocScrollViewer
 import RenderCore
 import TestSupport
 import Testing

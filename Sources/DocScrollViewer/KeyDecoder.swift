@@ -1,5 +1,3 @@
-import RenderCore
-
 /// Turns terminal input bytes into keys: UTF-8 text, control chords, the CSI and SS3
 /// sequences xterm-compatible terminals send for arrows and editing keys, and SGR
 /// mouse reports of the wheel (other mouse reports are read and dropped).

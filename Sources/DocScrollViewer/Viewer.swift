@@ -1,3 +1,4 @@
+public import DocScroll
 public import RenderCore
 
 /// What the reader asks of the interactive view, once keys are read.
