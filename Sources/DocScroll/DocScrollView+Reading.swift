@@ -37,7 +37,10 @@ extension DocScrollView {
 
     /// The input a component shows (its file name) and whether it is a table.
     public func input(of id: ComponentID) -> (name: String, isTable: Bool)? {
-        inputs[id]
+        entries.first { $0.id == id }.map { entry in
+            if case .table = entry.component { return (entry.name, true) }
+            return (entry.name, false)
+        }
     }
 
     /// Rows a component has (an estimate for a page not laid out to its end).
@@ -65,14 +68,14 @@ extension DocScrollView {
     ///   do not scroll sideways).
     @discardableResult
     public func scrollTopTableHorizontally(by columns: Int) -> Bool {
-        guard let top = topPlace, let index = tableIDs.firstIndex(of: top.component) else { return false }
-        return scrollTables(CollectionOfOne(index)) { $0.horizontalOffset + columns }
+        guard let top = topPlace, let table = tables.first(where: { $0.id == top.component }) else { return false }
+        return scrollTables(CollectionOfOne(table)) { $0.horizontalOffset + columns }
     }
 
     /// Screen columns the table under the top of the viewport is scrolled sideways.
     public var topTableHorizontalOffset: Int {
-        guard let top = topPlace, let index = tableIDs.firstIndex(of: top.component) else { return 0 }
-        return tables[index].horizontalOffset
+        guard let top = topPlace, let table = tables.first(where: { $0.id == top.component }) else { return 0 }
+        return table.table.horizontalOffset
     }
 
     /// Scrolls to the top of the next component (`forward`) or back to the top of this
@@ -125,7 +128,7 @@ extension DocScrollView {
         var rowsSearched = 0
         defer {
             // Searching lays pages out further: their extents changed.
-            for id in pageIDs { container.componentExtentDidChange(id) }
+            for (id, _) in pages { container.componentExtentDidChange(id) }
         }
         let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
         let startRow = place?.row ?? (forward ? -1 : Int.max)
@@ -170,7 +173,7 @@ extension DocScrollView {
     /// up). Tables come before pages, so a search from a table down starts at the
     /// first page.
     public func nextLink(after focus: LinkFocus?, forward: Bool) -> LinkFocus? {
-        let shown = pageIDs.filter { !container.isHidden($0) }
+        let shown = pages.filter { !container.isHidden($0.id) }
         var place: Place
         var column: Int
         if let focus {
@@ -185,18 +188,17 @@ extension DocScrollView {
             column = forward ? -1 : Int.max
         }
         var pageIndex: Int
-        if let index = shown.firstIndex(of: place.component) {
+        if let index = shown.firstIndex(where: { $0.id == place.component }) {
             pageIndex = index
         } else {
             guard forward, let first = shown.first else { return nil }
             pageIndex = 0
-            place = Place(component: first, row: 0)
+            place = Place(component: first.id, row: 0)
             column = -1
         }
         var row = place.row
         while pageIndex >= 0, pageIndex < shown.count {
-            guard let index = pageIDs.firstIndex(of: shown[pageIndex]) else { break }
-            let page = pages[index]
+            let page = shown[pageIndex].page
             // Going up, every row is laid out already: the start is on screen, and the
             // pages above the screen are laid out to their end.
             row = min(row, page.rowCount - 1)
@@ -204,7 +206,7 @@ extension DocScrollView {
             while row >= 0, row < page.rowCount {
                 let marks = page.linkMarks(inRow: row)
                 if let mark = forward ? marks.first(where: { $0.column > column }) : marks.last(where: { $0.column < column }) {
-                    let place = Place(component: shown[pageIndex], row: row)
+                    let place = Place(component: shown[pageIndex].id, row: row)
                     return LinkFocus(place: place, columns: mark.column..<(mark.column + mark.width), number: mark.number)
                 }
                 row += forward ? 1 : -1
@@ -218,9 +220,9 @@ extension DocScrollView {
 
     /// Where a focused link goes.
     public func target(of focus: LinkFocus) -> String? {
-        guard let index = pageIDs.firstIndex(of: focus.place.component) else { return nil }
+        guard let page = pages.first(where: { $0.id == focus.place.component })?.page else { return nil }
         defer { container.componentExtentDidChange(focus.place.component) }
-        return pages[index].linkTarget(focus.number)
+        return page.linkTarget(focus.number)
     }
 
     /// The root offset of a place.

@@ -66,12 +66,39 @@ public final class DocScrollView {
     public let renderer: TileRenderer
     /// The options in force (width and height follow `resize`).
     public private(set) var options: Options
-    private(set) var pages: [any PageComponent] = []
-    private(set) var pageIDs: [ComponentID] = []
-    private(set) var tables: [TableView] = []
-    private(set) var tableIDs: [ComponentID] = []
-    /// Each component's input name, and whether it is a table.
-    private(set) var inputs: [ComponentID: (name: String, isTable: Bool)] = [:]
+    /// The inputs in the stack, in its order (the tables, then the pages): each one's
+    /// name, its component and the component's identity in the container.
+    private(set) var entries: [Entry] = []
+
+    struct Entry {
+        enum Component {
+            case table(TableView)
+            case page(any PageComponent)
+        }
+
+        let id: ComponentID
+        let name: String
+        let component: Component
+    }
+
+    /// The tables, each with its identity in the container, in stack order.
+    var tables: [(id: ComponentID, table: TableView)] {
+        entries.compactMap { entry in
+            guard case .table(let table) = entry.component else { return nil }
+            return (entry.id, table)
+        }
+    }
+
+    /// The pages, each with its identity in the container, in stack order.
+    var pages: [(id: ComponentID, page: any PageComponent)] {
+        entries.compactMap { entry in
+            guard case .page(let page) = entry.component else { return nil }
+            return (entry.id, page)
+        }
+    }
+
+    /// The pages whose index is built on another thread (windowed).
+    private var indexedPages: [IndexedDocumentView] { pages.compactMap { $0.page as? IndexedDocumentView } }
     /// Whether frames leave the work for what is below the viewport (laying out and
     /// building the tiles a reader is likely to scroll to next) to `prefetch()`: an
     /// interactive loop does it while waiting for keys, so a key is answered with only
@@ -85,7 +112,7 @@ public final class DocScrollView {
     /// `pagesProgressed()` says when to draw again: an interactive viewer keeps
     /// answering keys meanwhile.
     public var waitsForPages = true {
-        didSet { for case let page as IndexedDocumentView in pages { page.waitsForIndex = waitsForPages } }
+        didSet { for page in indexedPages { page.waitsForIndex = waitsForPages } }
     }
 
     /// Waits until the pages' index holds what the first screen shows (or the whole
@@ -94,13 +121,13 @@ public final class DocScrollView {
     public func waitForFirstScreen(seconds: Double) {
         let deadline = ContinuousClock.now + .seconds(seconds)
         let rows = Int(container.viewportExtent) + renderer.tileRows
-        for case let page as IndexedDocumentView in pages { page.waitForIndex(throughRow: rows, until: deadline) }
+        for page in indexedPages { page.waitForIndex(throughRow: rows, until: deadline) }
     }
 
     /// Whether any page read or indexed more since the last call.
     public func pagesProgressed() -> Bool {
-        let progress = pages.flatMap { page -> [Int] in
-            guard let progress = (page as? IndexedDocumentView)?.indexProgress else { return [-1] }
+        let progress = pages.flatMap { entry -> [Int] in
+            guard let progress = (entry.page as? IndexedDocumentView)?.indexProgress else { return [-1] }
             return [progress.indexed, progress.scanned]
         }
         defer { lastProgress = progress }
@@ -112,14 +139,14 @@ public final class DocScrollView {
     /// which takes a fraction of a second), from 0 to 1; `nil` once they are: jumps
     /// to the end or to a fraction of the stack wait for this.
     public var locatingProgress: Double? {
-        let progress = pages.compactMap { ($0 as? IndexedDocumentView)?.indexProgress }.filter { $0.scanned < $0.total }
+        let progress = indexedPages.compactMap(\.indexProgress).filter { $0.scanned < $0.total }
         guard !progress.isEmpty else { return nil }
         return Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
     }
 
     /// How much of the pages is indexed, from 0 to 1; `nil` once every page is.
     public var indexingProgress: Double? {
-        let progress = pages.compactMap { ($0 as? IndexedDocumentView)?.indexProgress }
+        let progress = indexedPages.compactMap(\.indexProgress)
         guard !progress.isEmpty else { return nil }
         return Double(progress.reduce(0) { $0 + $1.indexed }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
     }
@@ -152,21 +179,17 @@ public final class DocScrollView {
                 wrapsCells: options.wrapsTableCells)
             // Expanded measures every wrapped row up front; windowed only those shown.
             if options.mode == .expanded { view.measureAllRows() }
-            tables.append(view)
-            tableIDs.append(container.append(view))
-            inputs[tableIDs[tableIDs.count - 1]] = (input.name, true)
+            entries.append(Entry(id: container.append(view), name: input.name, component: .table(view)))
         }
         for input in pageInputs {
             let page = try Self.page(input, options: options)
-            pages.append(page)
-            pageIDs.append(container.append(page))
-            inputs[pageIDs[pageIDs.count - 1]] = (input.name, false)
+            entries.append(Entry(id: container.append(page), name: input.name, component: .page(page)))
         }
         renderer.prepare(container)
     }
 
     deinit {
-        for case let page as IndexedDocumentView in pages { page.index.stop() }
+        for page in indexedPages { page.index.stop() }
     }
 
     /// A page's component. Expanded parses the page whole and lays it all out now.
@@ -235,7 +258,7 @@ public final class DocScrollView {
     }
 
     /// Whether every page is laid out (else the stack's end is an estimate).
-    public var isLaidOut: Bool { !pages.contains { $0.isExtentEstimated } }
+    public var isLaidOut: Bool { !pages.contains { $0.page.isExtentEstimated } }
 
     /// The root offset, in rows.
     public var scrollOffset: Int { Int(container.scrollOffset) }
@@ -248,7 +271,7 @@ public final class DocScrollView {
 
     /// The title of the first page that has one, else an empty string.
     public var title: String {
-        pages.lazy.map(\.title).first { !$0.isEmpty } ?? ""
+        pages.lazy.map(\.page.title).first { !$0.isEmpty } ?? ""
     }
 
     /// Scrolls to root offset `offset` (clamped) and draws the viewport.
@@ -269,7 +292,7 @@ public final class DocScrollView {
     private func drawFrame() -> FrameBuffer {
         let frame = renderer.frame(of: container)
         let placements = container.layout.placements
-        for (table, id) in zip(tables, tableIDs) {
+        for (id, table) in tables {
             guard let placement = placements.first(where: { $0.id == id }), placement.isVisible else {
                 table.keepRowViews(for: 0..<0)
                 continue
@@ -306,7 +329,7 @@ public final class DocScrollView {
     func layOutAll() {
         measureAllTableRows()
         container.performBatchUpdates {
-            for (page, id) in zip(pages, pageIDs) where page.isExtentEstimated {
+            for (id, page) in pages where page.isExtentEstimated {
                 page.layOutAll()
                 container.componentExtentDidChange(id)
             }
@@ -335,7 +358,7 @@ public final class DocScrollView {
     func locateEnds() {
         measureAllTableRows()
         container.performBatchUpdates {
-            for (page, id) in zip(pages, pageIDs) where page.isExtentEstimated {
+            for (id, page) in pages where page.isExtentEstimated {
                 page.locateEnd()
                 container.componentExtentDidChange(id)
             }
@@ -343,23 +366,23 @@ public final class DocScrollView {
     }
 
     /// Screen columns the tables' unfrozen columns are scrolled to the left.
-    public var horizontalOffset: Int { tables.map(\.horizontalOffset).max() ?? 0 }
+    public var horizontalOffset: Int { tables.map(\.table.horizontalOffset).max() ?? 0 }
 
     /// Scrolls every table's unfrozen columns to `offset` screen columns (each table
     /// clamps it to its own width); their tiles are built again.
     /// - Returns: whether any table moved.
     @discardableResult
     public func scrollHorizontally(to offset: Int) -> Bool {
-        scrollTables(tables.indices) { _ in offset }
+        scrollTables(tables) { _ in offset }
     }
 
-    /// Scrolls the tables at `indices` sideways to the offsets `offset` gives for each;
-    /// the tiles of those that moved are built again (expanded: at once).
+    /// Scrolls `tables` sideways to the offsets `offset` gives for each; the tiles of
+    /// those that moved are built again (expanded: at once).
     /// - Returns: whether any moved.
-    func scrollTables(_ indices: some Sequence<Int>, to offset: (TableView) -> Int) -> Bool {
+    func scrollTables(_ tables: some Sequence<(id: ComponentID, table: TableView)>, to offset: (TableView) -> Int) -> Bool {
         var moved = false
-        for index in indices where tables[index].scrollHorizontally(to: offset(tables[index])) {
-            renderer.invalidate(tableIDs[index])
+        for (id, table) in tables where table.scrollHorizontally(to: offset(table)) {
+            renderer.invalidate(id)
             moved = true
         }
         if moved { renderer.prepare(container) }
@@ -377,7 +400,7 @@ public final class DocScrollView {
     @discardableResult
     public func scroll(toFragment fragment: String) -> Bool {
         let id = fragment.hasPrefix("#") ? String(fragment.dropFirst()) : fragment
-        for (page, componentID) in zip(pages, pageIDs) {
+        for (componentID, page) in pages {
             // Searching lays out as far as the id (a windowed page only the chunk that
             // holds it), so the jump lands on exact rows.
             let line = page.line(forAnchor: id)
@@ -400,11 +423,11 @@ public final class DocScrollView {
         // document finds the line that shows the same text at the new width.
         var saved = container.position
         container.performBatchUpdates {
-            for (page, id) in zip(pages, pageIDs) {
+            for (id, page) in pages {
                 let kept = page.layout(width: options.width, keeping: saved?.component == id ? Int(saved?.contentOffset ?? 0) : 0)
                 if saved?.component == id { saved?.contentOffset = Double(kept) }
             }
-            for table in tables { table.layout(width: options.width) }
+            for (_, table) in tables { table.layout(width: options.width) }
             for id in container.componentIDs { container.componentExtentDidChange(id) }
         }
         if let saved { container.restore(saved) }
@@ -422,7 +445,7 @@ public final class DocScrollView {
 
     /// Measures every wrapped table row (heights only: the rows are not kept).
     private func measureAllTableRows() {
-        for (table, id) in zip(tables, tableIDs) where table.measureAllRows() {
+        for (id, table) in tables where table.measureAllRows() {
             container.componentExtentDidChange(id)
         }
     }
@@ -489,16 +512,16 @@ public final class DocScrollView {
         Statistics(
             mode: renderer.mode,
             tiles: renderer.statistics,
-            rowsMaterialized: tables.reduce(0) { $0 + $1.rowsMaterialized },
-            rowsDecoded: tables.reduce(0) { $0 + $1.model.rowsDecoded },
-            rowViewsCreated: tables.reduce(0) { $0 + $1.rowViewsCreated },
-            rowViewsReused: tables.reduce(0) { $0 + $1.rowViewsReused },
-            documentNodes: pages.reduce(0) { $0 + $1.figures.documentNodes },
-            documentBytes: pages.reduce(0) { $0 + $1.figures.documentBytes },
-            layoutUnits: pages.reduce(0) { $0 + $1.figures.units },
-            layoutUnitsLaidOut: pages.reduce(0) { $0 + $1.figures.unitsLaidOut },
-            layoutLines: pages.reduce(0) { $0 + $1.figures.lines },
-            layoutBytes: pages.reduce(0) { $0 + $1.figures.layoutBytes },
+            rowsMaterialized: tables.reduce(0) { $0 + $1.table.rowsMaterialized },
+            rowsDecoded: tables.reduce(0) { $0 + $1.table.model.rowsDecoded },
+            rowViewsCreated: tables.reduce(0) { $0 + $1.table.rowViewsCreated },
+            rowViewsReused: tables.reduce(0) { $0 + $1.table.rowViewsReused },
+            documentNodes: pages.reduce(0) { $0 + $1.page.figures.documentNodes },
+            documentBytes: pages.reduce(0) { $0 + $1.page.figures.documentBytes },
+            layoutUnits: pages.reduce(0) { $0 + $1.page.figures.units },
+            layoutUnitsLaidOut: pages.reduce(0) { $0 + $1.page.figures.unitsLaidOut },
+            layoutLines: pages.reduce(0) { $0 + $1.page.figures.lines },
+            layoutBytes: pages.reduce(0) { $0 + $1.page.figures.layoutBytes },
             peakRSSBytes: ProcessMemory.peakResidentBytes(),
             liveHeapBytes: ProcessMemory.heapInUseBytes(),
             tileBudgetBytes: renderer.mode == .windowed ? renderer.budgetBytes(viewportExtent: container.viewportExtent) : 0,
