@@ -74,6 +74,8 @@ public final class DocScrollView {
         enum Component {
             case table(TableView)
             case page(any PageComponent)
+            /// A page only written out, parsed and laid out as it is (`dumpStreaming`).
+            case streamedPage(StreamedPage)
         }
 
         let id: ComponentID
@@ -163,7 +165,13 @@ public final class DocScrollView {
 
     /// Reads every input and stacks the results.
     /// - Throws: `DocScrollError.badInput` naming the first input that could not be used.
-    public init(pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options) throws(DocScrollError) {
+    public convenience init(pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options) throws(DocScrollError) {
+        try self.init(pages: pageInputs, tables: tableInputs, options: options, streamsPages: false)
+    }
+
+    /// With `streamsPages`, a stack only written out: each page is checked and kept as
+    /// its source, to be parsed and laid out as it is written (`StreamedPage`).
+    private init(pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, streamsPages: Bool) throws(DocScrollError) {
         self.options = options
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
@@ -182,8 +190,14 @@ public final class DocScrollView {
             entries.append(Entry(id: container.append(view), name: input.name, component: .table(view)))
         }
         for input in pageInputs {
-            let page = try Self.page(input, options: options)
-            entries.append(Entry(id: container.append(page), name: input.name, component: .page(page)))
+            if streamsPages {
+                let utf8 = try Self.utf8Source(input, encoding: options.encoding)
+                let page = StreamedPage(name: input.name, source: utf8.source, start: utf8.start)
+                entries.append(Entry(id: container.append(page), name: input.name, component: .streamedPage(page)))
+            } else {
+                let page = try Self.page(input, options: options)
+                entries.append(Entry(id: container.append(page), name: input.name, component: .page(page)))
+            }
         }
         renderer.prepare(container)
     }
@@ -435,12 +449,12 @@ public final class DocScrollView {
         renderer.prepare(container)
     }
 
-    /// Every row of the stack as plain text, top to bottom.
-    /// Windowed pages not laid out to their end are streamed: their lines are laid
-    /// out a chunk at a time and dropped once written.
+    /// Every row of the stack as plain text, top to bottom (`writeText`).
     public func dump(line: (String) -> Void) {
-        measureAllTableRows()
-        renderer.dump(container, line: line)
+        // (A view built to be shown has no streamed page: nothing can fail.)
+        _ = try? writeText { text in
+            for row in text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() { line(String(decoding: row, as: UTF8.self)) }
+        }
     }
 
     /// Measures every wrapped table row (heights only: the rows are not kept).
@@ -450,9 +464,57 @@ public final class DocScrollView {
         }
     }
 
+    /// Writes every row of the stack as UTF-8 text, top to bottom, each row ending in a
+    /// line feed, in pieces of whole rows: the stack's segments in order, its gaps as
+    /// blank rows, and each component's rows as it gives them (a table's and a page's
+    /// as drawn, `RowSource.forEachPlainText`, a windowed page laid out a chunk at a
+    /// time and its lines dropped once written; a streamed page's as it is parsed and
+    /// laid out, `StreamedPage`). When `stop` answers true, no more rows come.
+    /// - Returns: what the streamed pages came to.
+    /// - Throws: `DocScrollError.badInput` for a streamed page that cannot be parsed,
+    ///   before any of its rows.
+    @discardableResult
+    package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) -> PageStream.Summary {
+        measureAllTableRows()
+        var streamed = PageStream.Summary()
+        // Rows of drawn components, gathered into large writes.
+        var pending: [UInt8] = []
+        func flush() {
+            guard !pending.isEmpty else { return }
+            pending.withUnsafeBufferPointer(write)
+            pending.removeAll(keepingCapacity: true)
+        }
+        func row(_ text: String) {
+            pending += text.utf8
+            pending.append(0x0A)
+            if pending.count >= 1 << 16 { flush() }
+        }
+        for segment in container.stackSegments where !stop() {
+            switch segment {
+            case .gap(let extent):
+                for _ in 0..<Int(extent) { row("") }
+            case .component(let id):
+                if let page = container.component(id) as? StreamedPage {
+                    flush()
+                    let summary = try page.writeText(width: options.width, stop: stop, write)
+                    streamed.nodes += summary.nodes
+                    streamed.fragments += summary.fragments
+                    streamed.units += summary.units
+                    streamed.lines += summary.lines
+                } else if let source = container.component(id) as? RowSource {
+                    source.forEachPlainText(width: options.width, row)
+                } else if let component = container.component(id) {
+                    for _ in 0..<Int(component.contentExtent) { row("") }
+                }
+            }
+        }
+        flush()
+        return streamed
+    }
+
     /// Writes the rows `dump` would write for a view of these inputs, without building
     /// the view's pages: each page is parsed and laid out at once, a fragment at a
-    /// time (`PageStream`), so that memory holds a few fragments of a page, not its
+    /// time (`StreamedPage`), so that memory holds a few fragments of a page, not its
     /// model, and parsing overlaps layout. Every input is checked before any row is
     /// written.
     /// - Parameters:
@@ -470,39 +532,13 @@ public final class DocScrollView {
         pages: [InputFile], tables: [InputFile], options: Options, stop: () -> Bool = { false },
         text: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(DocScrollError) -> Statistics {
-        // Each page as UTF-8, read a window at a time (a page in another encoding is
-        // converted first).
-        var checkedPages: [(name: String, source: any PageSource, start: Int)] = []
-        for page in pages {
-            let utf8 = try utf8Source(page, encoding: options.encoding)
-            checkedPages.append((page.name, utf8.source, utf8.start))
-        }
-        // The tables, and the gaps between them, as the view writes them.
-        func line(_ row: String) {
-            var bytes = Array(row.utf8)
-            bytes.append(0x0A)
-            bytes.withUnsafeBufferPointer(text)
-        }
-        let tableView = try DocScrollView(pages: [], tables: tables, options: options)
-        tableView.dump(line: line)
-        var statistics = tableView.statistics
-        var componentsWritten = tables.count
-        for page in checkedPages where !stop() {
-            if componentsWritten > 0 {
-                for _ in 0..<max(0, options.spacing) { line("") }
-            }
-            componentsWritten += 1
-            do {
-                let summary = try PageStream.writeText(
-                    of: page.source, start: page.start, width: options.width, threads: SystemThreads(), stop: stop, text)
-                statistics.documentNodes += summary.nodes
-                statistics.layoutUnits += summary.units
-                statistics.layoutUnitsLaidOut += summary.units
-                statistics.layoutLines += summary.lines
-            } catch {
-                throw .badInput(name: page.name, reason: error.description)
-            }
-        }
+        let view = try DocScrollView(pages: pages, tables: tables, options: options, streamsPages: true)
+        let streamed = try view.writeText(stop: stop, text)
+        var statistics = view.statistics
+        statistics.documentNodes += streamed.nodes
+        statistics.layoutUnits += streamed.units
+        statistics.layoutUnitsLaidOut += streamed.units
+        statistics.layoutLines += streamed.lines
         statistics.peakRSSBytes = ProcessMemory.peakResidentBytes()
         return statistics
     }

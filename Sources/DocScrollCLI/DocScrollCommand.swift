@@ -106,7 +106,7 @@ public enum DocScrollCommand {
             let report = view.scrollThrough(step: step ?? viewOptions.height) { _ = writer.update(to: $0) }
             output.writeLine(report.json)
         case .dump:
-            view.dump { line in output.writeLine(line) }
+            writeText(of: view, to: output)
         case .automatic:
             if isTerminal, let terminal = Terminal() {
                 output.flush()
@@ -115,7 +115,7 @@ public enum DocScrollCommand {
                     return 1
                 }
             } else {
-                view.dump { line in output.writeLine(line) }
+                writeText(of: view, to: output)
             }
         }
         output.flush()
@@ -125,6 +125,12 @@ public enum DocScrollCommand {
         }
         return 0
     }
+}
+
+/// Writes every row of `view` as text (a view built to be shown has no page that can
+/// fail to parse as it is written).
+private func writeText(of view: DocScrollView, to output: StandardOutput) {
+    _ = try? view.writeText(stop: { output.isClosed }) { output.write($0) }
 }
 
 /// The input at `path`, standard input for `-`.

@@ -20,6 +20,8 @@ package enum PageStream {
         package var units = 0
         /// Lines passed on.
         package var lines = 0
+
+        package init() {}
     }
 
     /// Nodes a fragment holds before the page is cut (at the next block's end).

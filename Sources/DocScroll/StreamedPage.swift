@@ -1,0 +1,35 @@
+import DocumentLayout
+import HTMLParsing
+import ScrollCore
+import SystemIO
+
+/// A page in a stack that is only written out (`--dump`): it holds its source, not a
+/// model or lines, and is parsed and laid out as it is written, a fragment at a time
+/// (`PageStream`), so that memory holds a few fragments of it. Its extent is unknown
+/// until then; it draws nothing.
+final class StreamedPage: ScrollComponent {
+    let name: String
+    private let source: any PageSource
+    private let start: Int
+
+    init(name: String, source: any PageSource, start: Int) {
+        self.name = name
+        self.source = source
+        self.start = start
+    }
+
+    var contentExtent: Double { 0 }
+    var isExtentEstimated: Bool { true }
+
+    /// Writes the page's rows at `width` as `PageStream.writeText` does.
+    /// - Throws: `DocScrollError.badInput`, before any row.
+    func writeText(
+        width: Int, stop: () -> Bool, _ write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(DocScrollError) -> PageStream.Summary {
+        do {
+            return try PageStream.writeText(of: source, start: start, width: width, threads: SystemThreads(), stop: stop, write)
+        } catch {
+            throw .badInput(name: name, reason: error.description)
+        }
+    }
+}
