@@ -40,7 +40,7 @@ struct ColumnPlan: Equatable {
         for row in Self.sample(rowCount: model.rowCount, columnCount: model.columns.count) {
             let values = model.row(row)
             for column in natural.indices where column < values.count {
-                let columns = TextWidth.columns(of: CellText.text(of: values[column]))
+                let columns = TextWidth.columns(of: ValueText.text(of: values[column]))
                 natural[column] = max(natural[column], min(Self.maximumWidth, columns))
             }
         }

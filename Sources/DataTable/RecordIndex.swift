@@ -116,7 +116,7 @@ public struct RecordIndex: Sendable {
                 starts.removeFirst()
                 ends.removeFirst()
                 guard case .array(let names) = header else { throw .noRows("the first row is not an array") }
-                columns = names.map(CellText.text(of:))
+                columns = names.map(ValueText.text(of:))
             }
             // Rows longer than the header get numbered columns of their own.
             for number in columns.count..<max(columns.count, scan.widestArray) { columns.append(String(number + 1)) }
@@ -432,7 +432,7 @@ package enum SortValue: Sendable, Equatable {
         case .string(let text): self = .text(text)
         case .bool(let flag): self = .bool(flag)
         case .null, nil: self = .missing
-        case let value?: self = .text(CellText.text(of: value))
+        case let value?: self = .text(ValueText.text(of: value))
         }
     }
 

@@ -1,40 +1,41 @@
 import RenderCore
 
-/// One table row ready to draw: each cell's text, style and alignment. Views are
+/// One table row ready to draw: each value's text, style and alignment. Views are
 /// taken from a `RowViewPool` and filled again for another row, as a list view
 /// reuses its cells (`dequeueReusableCell`), rather than made for every row.
 final class RowView {
-    struct Cell {
+    /// A value as its column shows it.
+    struct ShownValue {
         var text: String
         var style: Style
         var isRightAligned: Bool
     }
 
-    /// The cell of a missing value.
-    static let emptyCell = Cell(text: "", style: CellText.style(of: nil), isRightAligned: false)
+    /// How a missing value shows.
+    static let missingValue = ShownValue(text: "", style: ValueText.style(of: nil), isRightAligned: false)
 
-    private(set) var cells: [Cell] = []
-    /// With wrapping: each cell's lines inside its column.
+    private(set) var values: [ShownValue] = []
+    /// With wrapping: each value's lines inside its column.
     private(set) var lines: [[String]] = []
 
-    /// Lines the row takes: its tallest cell's.
+    /// Lines the row takes: its tallest value's.
     var height: Int { lines.reduce(1) { max($0, $1.count) } }
 
-    /// Fills the view with a row's values; with `wrapWidths`, each cell's text is
+    /// Fills the view with a row's values; with `wrapWidths`, each value's text is
     /// wrapped inside its column's width.
-    func fill(values: [JSONValue?], columns: Int, wrapWidths: [Int]?) {
-        cells.removeAll(keepingCapacity: true)
+    func fill(values row: [JSONValue?], columns: Int, wrapWidths: [Int]?) {
+        values.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
         for column in 0..<columns {
             // Missing values (most of them, in a table of sparse keys) cost nothing.
-            guard column < values.count, let value = values[column] else {
-                cells.append(Self.emptyCell)
+            guard column < row.count, let value = row[column] else {
+                values.append(Self.missingValue)
                 if wrapWidths != nil { lines.append([""]) }
                 continue
             }
-            let cell = Cell(text: CellText.text(of: value), style: CellText.style(of: value), isRightAligned: CellText.isRightAligned(value))
-            cells.append(cell)
-            if let wrapWidths { lines.append(CellWrapping.lines(of: cell.text, width: wrapWidths[column])) }
+            let shown = ShownValue(text: ValueText.text(of: value), style: ValueText.style(of: value), isRightAligned: ValueText.isRightAligned(value))
+            values.append(shown)
+            if let wrapWidths { lines.append(CellWrapping.lines(of: shown.text, width: wrapWidths[column])) }
         }
     }
 }

@@ -132,7 +132,7 @@ package final class TableView: ScrollComponent, RowSource {
         case 1: return ""
         default:
             guard let (record, line) = record(atLine: row), line == 0 else { return "" }
-            return model.row(record).map { CellText.text(of: $0) }.joined(separator: "  ")
+            return model.row(record).map { ValueText.text(of: $0) }.joined(separator: "  ")
         }
     }
 
@@ -152,7 +152,7 @@ package final class TableView: ScrollComponent, RowSource {
             switch index {
             case 0:
                 for column in visible {
-                    drawCell(CellText.escaped(model.columns[column]), style: Style(.bold), rightAligned: false, column: column, into: &buffer, row: target)
+                    drawCell(ValueText.escaped(model.columns[column]), style: Style(.bold), rightAligned: false, column: column, into: &buffer, row: target)
                 }
                 drawSeparators("│", into: &buffer, row: target)
             case 1:
@@ -163,9 +163,9 @@ package final class TableView: ScrollComponent, RowSource {
                 guard let (record, line) = record(atLine: index) else { continue }
                 let view = pool.view(for: record, columns: model.columns.count, wrapWidths: wrapWidths) { model.row(record) }
                 for column in visible {
-                    let cell = view.cells[column]
-                    let text = wrapsCells ? (line < view.lines[column].count ? view.lines[column][line] : "") : cell.text
-                    drawCell(text, style: cell.style, rightAligned: cell.isRightAligned, column: column, into: &buffer, row: target)
+                    let shown = view.values[column]
+                    let text = wrapsCells ? (line < view.lines[column].count ? view.lines[column][line] : "") : shown.text
+                    drawCell(text, style: shown.style, rightAligned: shown.isRightAligned, column: column, into: &buffer, row: target)
                 }
                 drawSeparators("│", into: &buffer, row: target)
                 if line == 0 { rowsMaterialized += 1 }

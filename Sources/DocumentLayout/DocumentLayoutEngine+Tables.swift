@@ -118,7 +118,7 @@ extension DocumentLayoutEngine {
     /// Width a cell is measured at: more than any terminal.
     static let unboundedCellWidth = 100_000
 
-    private static func cellStyle(_ cell: TableGrid.Cell, in base: Style) -> Style {
+    private static func cellStyle(_ cell: TableGrid.Placement, in base: Style) -> Style {
         base.merging(cell.isHeader ? Style(.bold) : .plain)
     }
 
@@ -166,7 +166,7 @@ extension DocumentLayoutEngine {
         // minimum may widen a column past its preferred width).
         if preferred.reduce(0, +) <= space, !grid.cells.contains(where: { $0.columnSpan > 1 }) { return preferred }
         var minimum = [Int](repeating: 1, count: grid.columnCount)
-        var spanning: [(cell: TableGrid.Cell, minimum: Int)] = []
+        var spanning: [(cell: TableGrid.Placement, minimum: Int)] = []
         for (index, cell) in grid.cells.enumerated() {
             let cellMinimum = Self.minimumWidth(ofCell: index, in: measured)
             if cell.columnSpan == 1 {
@@ -224,7 +224,7 @@ extension DocumentLayoutEngine {
         }
     }
 
-    private func cellWidth(_ cell: TableGrid.Cell, _ widths: [Int]) -> Int {
+    private func cellWidth(_ cell: TableGrid.Placement, _ widths: [Int]) -> Int {
         widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
     }
 

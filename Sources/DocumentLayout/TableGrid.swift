@@ -7,7 +7,9 @@ import HTMLParsing
 /// A grid is placed again for each table (`place`), its buffers kept: a page may
 /// have tens of thousands of small tables.
 struct TableGrid {
-    struct Cell {
+    /// A cell of the table where the grid placed it: its row and column, and the rows
+    /// and columns it spans.
+    struct Placement {
         var node: HTMLDocument.NodeIndex
         var row: Int
         var column: Int
@@ -16,7 +18,7 @@ struct TableGrid {
         var isHeader: Bool
     }
 
-    private(set) var cells: [Cell] = []
+    private(set) var cells: [Placement] = []
     private(set) var rowCount = 0
     private(set) var columnCount = 0
     private(set) var caption: HTMLDocument.NodeIndex?
@@ -66,7 +68,7 @@ struct TableGrid {
                     columnSpan = min(Self.span(document.attribute("colspan", of: child)), Self.maximumColumns - column)
                     rowSpan = min(Self.span(document.attribute("rowspan", of: child)), rows.count - rowIndex)
                 }
-                cells.append(Cell(node: child, row: rowIndex, column: column, rowSpan: rowSpan, columnSpan: columnSpan, isHeader: tag == .th))
+                cells.append(Placement(node: child, row: rowIndex, column: column, rowSpan: rowSpan, columnSpan: columnSpan, isHeader: tag == .th))
                 if rowSpan > 1 {
                     if reservedUntil.count < column + columnSpan {
                         reservedUntil.append(contentsOf: repeatElement(0, count: column + columnSpan - reservedUntil.count))

@@ -42,7 +42,7 @@ struct WrappingTests {
         // Exact heights: each row as tall as its tallest wrapped cell.
         let exact = (0..<3_000).map { record in
             table.model.row(record).enumerated().map { column, value in
-                CellWrapping.lines(of: CellText.text(of: value), width: table.columnWidths[column]).count
+                CellWrapping.lines(of: ValueText.text(of: value), width: table.columnWidths[column]).count
             }.max() ?? 1
         }
         #expect(table.rowCount == TableView.headerRows + exact.reduce(0, +))

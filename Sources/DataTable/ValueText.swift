@@ -1,7 +1,7 @@
 import RenderCore
 
 /// How a JSON value shows in a table cell: one line of text and a style.
-enum CellText {
+enum ValueText {
     /// Text of a value: strings as they are with control characters escaped
     /// (`\n`, `\t`, `\u{1B}`), numbers as written, nested values as compact JSON.
     static func text(of value: JSONValue?) -> String {
