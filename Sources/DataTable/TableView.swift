@@ -8,7 +8,7 @@ import ScrollCore
 /// rows scroll (a pinned header of the container), and the first `frozenColumns`
 /// columns stay at the left while the others scroll sideways (`horizontalOffset`);
 /// where the two meet, the corner stays put.
-package final class TableView: ScrollComponent, RowSource {
+package final class TableView: ScrollComponent, RowSource, ReportsFigures {
     /// The rows shown: indexed, decoded on demand.
     package let model: TableModel
     /// Width the columns are planned for, in columns.
@@ -25,6 +25,15 @@ package final class TableView: ScrollComponent, RowSource {
     package var rowViewsCreated: Int { pool.created }
     /// Row views filled again for another row so far.
     package var rowViewsReused: Int { pool.reused }
+
+    package var figures: ComponentFigures {
+        var figures = ComponentFigures()
+        figures.rowsMaterialized = rowsMaterialized
+        figures.rowsDecoded = model.rowsDecoded
+        figures.rowViewsCreated = rowViewsCreated
+        figures.rowViewsReused = rowViewsReused
+        return figures
+    }
     /// Row views held now.
     package var rowViewsHeld: Int { pool.size }
 

@@ -470,13 +470,10 @@ public final class DocScrollView {
     /// as drawn, `RowSource.forEachPlainText`, a windowed page laid out a chunk at a
     /// time and its lines dropped once written; a streamed page's as it is parsed and
     /// laid out, `StreamedPage`). When `stop` answers true, no more rows come.
-    /// - Returns: what the streamed pages came to.
     /// - Throws: `DocScrollError.badInput` for a streamed page that cannot be parsed,
     ///   before any of its rows.
-    @discardableResult
-    package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) -> PageStream.Summary {
+    package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
         measureAllTableRows()
-        var streamed = PageStream.Summary()
         // Rows of drawn components, gathered into large writes.
         var pending: [UInt8] = []
         func flush() {
@@ -496,11 +493,7 @@ public final class DocScrollView {
             case .component(let id):
                 if let page = container.component(id) as? StreamedPage {
                     flush()
-                    let summary = try page.writeText(width: options.width, stop: stop, write)
-                    streamed.nodes += summary.nodes
-                    streamed.fragments += summary.fragments
-                    streamed.units += summary.units
-                    streamed.lines += summary.lines
+                    try page.writeText(width: options.width, stop: stop, write)
                 } else if let source = container.component(id) as? RowSource {
                     source.forEachPlainText(width: options.width, row)
                 } else if let component = container.component(id) {
@@ -509,7 +502,6 @@ public final class DocScrollView {
             }
         }
         flush()
-        return streamed
     }
 
     /// Writes the rows `dump` would write for a view of these inputs, without building
@@ -533,31 +525,28 @@ public final class DocScrollView {
         text: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(DocScrollError) -> Statistics {
         let view = try DocScrollView(pages: pages, tables: tables, options: options, streamsPages: true)
-        let streamed = try view.writeText(stop: stop, text)
-        var statistics = view.statistics
-        statistics.documentNodes += streamed.nodes
-        statistics.layoutUnits += streamed.units
-        statistics.layoutUnitsLaidOut += streamed.units
-        statistics.layoutLines += streamed.lines
-        statistics.peakRSSBytes = ProcessMemory.peakResidentBytes()
-        return statistics
+        try view.writeText(stop: stop, text)
+        return view.statistics
     }
 
     /// What has been built and held so far.
     public var statistics: Statistics {
-        Statistics(
+        // What each component of the stack counts, summed (an embedder's own too).
+        let figures = container.componentIDs.compactMap { container.component($0) as? ReportsFigures }
+            .reduce(ComponentFigures()) { $0 + $1.figures }
+        return Statistics(
             mode: renderer.mode,
             tiles: renderer.statistics,
-            rowsMaterialized: tables.reduce(0) { $0 + $1.table.rowsMaterialized },
-            rowsDecoded: tables.reduce(0) { $0 + $1.table.model.rowsDecoded },
-            rowViewsCreated: tables.reduce(0) { $0 + $1.table.rowViewsCreated },
-            rowViewsReused: tables.reduce(0) { $0 + $1.table.rowViewsReused },
-            documentNodes: pages.reduce(0) { $0 + $1.page.figures.documentNodes },
-            documentBytes: pages.reduce(0) { $0 + $1.page.figures.documentBytes },
-            layoutUnits: pages.reduce(0) { $0 + $1.page.figures.units },
-            layoutUnitsLaidOut: pages.reduce(0) { $0 + $1.page.figures.unitsLaidOut },
-            layoutLines: pages.reduce(0) { $0 + $1.page.figures.lines },
-            layoutBytes: pages.reduce(0) { $0 + $1.page.figures.layoutBytes },
+            rowsMaterialized: figures.rowsMaterialized,
+            rowsDecoded: figures.rowsDecoded,
+            rowViewsCreated: figures.rowViewsCreated,
+            rowViewsReused: figures.rowViewsReused,
+            documentNodes: figures.documentNodes,
+            documentBytes: figures.documentBytes,
+            layoutUnits: figures.layoutUnits,
+            layoutUnitsLaidOut: figures.layoutUnitsLaidOut,
+            layoutLines: figures.layoutLines,
+            layoutBytes: figures.layoutBytes,
             peakRSSBytes: ProcessMemory.peakResidentBytes(),
             liveHeapBytes: ProcessMemory.heapInUseBytes(),
             tileBudgetBytes: renderer.mode == .windowed ? renderer.budgetBytes(viewportExtent: container.viewportExtent) : 0,

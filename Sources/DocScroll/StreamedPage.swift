@@ -1,5 +1,6 @@
 import DocumentLayout
 import HTMLParsing
+import RenderCore
 import ScrollCore
 import SystemIO
 
@@ -7,10 +8,12 @@ import SystemIO
 /// model or lines, and is parsed and laid out as it is written, a fragment at a time
 /// (`PageStream`), so that memory holds a few fragments of it. Its extent is unknown
 /// until then; it draws nothing.
-final class StreamedPage: ScrollComponent {
+final class StreamedPage: ScrollComponent, ReportsFigures {
     let name: String
     private let source: any PageSource
     private let start: Int
+    /// What writing the page built (nothing is held after).
+    private(set) var figures = ComponentFigures()
 
     init(name: String, source: any PageSource, start: Int) {
         self.name = name
@@ -23,13 +26,16 @@ final class StreamedPage: ScrollComponent {
 
     /// Writes the page's rows at `width` as `PageStream.writeText` does.
     /// - Throws: `DocScrollError.badInput`, before any row.
-    func writeText(
-        width: Int, stop: () -> Bool, _ write: (UnsafeBufferPointer<UInt8>) -> Void
-    ) throws(DocScrollError) -> PageStream.Summary {
+    func writeText(width: Int, stop: () -> Bool, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
+        let summary: PageStream.Summary
         do {
-            return try PageStream.writeText(of: source, start: start, width: width, threads: SystemThreads(), stop: stop, write)
+            summary = try PageStream.writeText(of: source, start: start, width: width, threads: SystemThreads(), stop: stop, write)
         } catch {
             throw .badInput(name: name, reason: error.description)
         }
+        figures.documentNodes += summary.nodes
+        figures.layoutUnits += summary.units
+        figures.layoutUnitsLaidOut += summary.units
+        figures.layoutLines += summary.lines
     }
 }

@@ -103,13 +103,13 @@ package final class DocumentView: PageComponent {
         return LayoutGeometry(firstChangedOffset: Double(frontier))
     }
 
-    package var figures: PageFigures {
-        var figures = PageFigures()
+    package var figures: ComponentFigures {
+        var figures = ComponentFigures()
         figures.documentNodes = document.nodes.count
         figures.documentBytes = document.modelBytes
-        figures.units = unitCount
-        figures.unitsLaidOut = unitsLaidOut
-        figures.lines = laidOutLineCount
+        figures.layoutUnits = unitCount
+        figures.layoutUnitsLaidOut = unitsLaidOut
+        figures.layoutLines = laidOutLineCount
         figures.layoutBytes = layoutBytes
         return figures
     }

@@ -660,12 +660,12 @@ package final class IndexedDocumentView: PageComponent {
 
     // MARK: Figures
 
-    package var figures: PageFigures {
-        var figures = PageFigures()
+    package var figures: ComponentFigures {
+        var figures = ComponentFigures()
         figures.documentBytes = index.indexBytes
-        figures.units = chunkCount
-        figures.unitsLaidOut = isExact.prefix(chunkCount).filter { $0 }.count
-        figures.lines = cache.values.reduce(0) { $0 + $1.lines.count }
+        figures.layoutUnits = chunkCount
+        figures.layoutUnitsLaidOut = isExact.prefix(chunkCount).filter { $0 }.count
+        figures.layoutLines = cache.values.reduce(0) { $0 + $1.lines.count }
         figures.layoutBytes = cachedBytes
         return figures
     }

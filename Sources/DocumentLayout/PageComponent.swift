@@ -10,7 +10,7 @@ import ScrollCore
 /// (`performLayout`); the page lays out what they need and answers with how its extent
 /// changed, including the rows added or removed above the viewport top (Flutter's
 /// `scrollOffsetCorrection`), so that the container keeps the row there where it is.
-package protocol PageComponent: ScrollComponent, RowSource {
+package protocol PageComponent: ScrollComponent, RowSource, ReportsFigures {
     /// The text of the page's `<title>`; empty when it has none (or is not read yet).
     var title: String { get }
 
@@ -34,23 +34,4 @@ package protocol PageComponent: ScrollComponent, RowSource {
 
     /// The link marks on row `row`: the column each starts at, its width, the number.
     func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)]
-
-    /// What the page holds now, for the statistics.
-    var figures: PageFigures { get }
-}
-
-/// What a page holds in memory, in its own terms.
-package struct PageFigures: Sendable {
-    /// Nodes and bytes of the document model held (for a windowed page, none is kept:
-    /// the bytes of its checkpoint index instead).
-    package var documentNodes = 0
-    package var documentBytes = 0
-    /// Units of layout (blocks, or chunks of a windowed page), and how many are laid out.
-    package var units = 0
-    package var unitsLaidOut = 0
-    /// Lines held, and their bytes.
-    package var lines = 0
-    package var layoutBytes = 0
-
-    package init() {}
 }

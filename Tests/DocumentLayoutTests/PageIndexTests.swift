@@ -197,7 +197,7 @@ struct PageIndexTests {
         let view = IndexedDocumentView(index: Self.index(html, chunkBytes: 1_000), width: 60)
         let row = try #require(view.line(forAnchor: "target"))
         #expect(view.plainText(row: row, width: 60) == "Target")
-        #expect(view.figures.unitsLaidOut < 4)
+        #expect(view.figures.layoutUnitsLaidOut < 4)
         // The rows above are estimates until laid out; then the row is the whole page's.
         view.layOutAll()
         let whole = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: 60)
