@@ -67,7 +67,7 @@ let package = Package(
             name: "windowed-renderer", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"], path: "Examples/WindowedRenderer"),
 
         // What the test targets share: stored snapshots, the sample pages.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DocScroll", "RenderCore"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing"]),
@@ -79,7 +79,9 @@ let package = Package(
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
         .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "RenderCore"]),
-        .testTarget(name: "DocScrollViewerTests", dependencies: ["DocScrollViewer"]),
+        .testTarget(
+            name: "DocScrollViewerTests", dependencies: ["DocScrollViewer", "DocScroll", "RenderCore", "SampleContent", "TestSupport"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "BenchmarkBudgetsTests", dependencies: ["BenchmarkBudgets"]),
         .testTarget(
             name: "DocScrollTests",

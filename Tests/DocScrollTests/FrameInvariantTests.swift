@@ -1,6 +1,7 @@
 import DocScroll
 import ScrollCore
 import RenderCore
+import TestSupport
 import Testing
 import TileRenderer
 

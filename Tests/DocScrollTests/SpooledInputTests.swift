@@ -3,6 +3,7 @@ import DocScrollViewer
 import SampleContent
 import SystemIO
 import RenderCore
+import TestSupport
 import Testing
 @testable import DocScroll
 

@@ -1,4 +1,5 @@
 import DocScroll
+import TestSupport
 import Testing
 
 /// `dumpStreaming` (what `--dump` runs) writes exactly the rows of the view's dump,

@@ -6,11 +6,6 @@ import SampleContent
 import TestSupport
 import TileRenderer
 
-func sample(_ name: String) throws -> InputFile {
-    let url = pagesDirectory.appendingPathComponent(name)
-    return InputFile(name: url.path, bytes: [UInt8](try Data(contentsOf: url)))
-}
-
 /// A view of generated content for a seed: 0 to 2 tables, 0 to 2 pages, at least one input.
 func generatedView(seed: UInt64, mode: RenderMode, width: Int, height: Int, pageBytes: ClosedRange<Int> = 500...8_000) throws -> DocScrollView {
     let inputs = generatedInputs(seed: seed, pageBytes: pageBytes)
@@ -41,37 +36,6 @@ func generatedInputs(seed: UInt64, pageBytes: ClosedRange<Int>) -> (pages: [Inpu
         InputFile(name: "p\(index).html", bytes: Array(PageGenerator.page(bytes: Int.random(in: pageBytes, using: &random), seed: seed &+ 100 &+ UInt64(index)).utf8))
     }
     return (pages, tables)
-}
-
-/// What the frame at the view's current offset must show: the dump lines under the
-/// viewport, with each pinned header's rows replaced by the dump lines of that header.
-func expectedFrameLines(_ view: DocScrollView, dump: [String]) -> [String] {
-    let layout = view.container.layout
-    let offset = Int(layout.scrollOffset)
-    let height = Int(layout.viewportExtent)
-    let width = view.options.width
-    var lines = (offset..<(offset + height)).map { $0 < dump.count ? clip(dump[$0], to: width) : "" }
-    for header in layout.headers {
-        let top = Int(view.container.rootOffset(of: header.id) ?? 0)
-        for row in 0..<Int(header.visibleExtent) {
-            lines[Int(header.viewportOffset) + row] = clip(dump[top + Int(header.contentOffset) + row], to: width)
-        }
-    }
-    return lines
-}
-
-/// A dump line as a frame `width` columns wide shows it: cut at the width (a wide
-/// character that would straddle it left out), trailing blanks dropped.
-func clip(_ line: String, to width: Int) -> String {
-    var result = TextWidth.prefix(of: line, columns: width)
-    while result.last == " " { result.removeLast() }
-    return result
-}
-
-func dumpLines(_ view: DocScrollView) -> [String] {
-    var lines: [String] = []
-    view.dump { lines.append($0) }
-    return lines
 }
 
 /// Runs the built `docscroll` executable.

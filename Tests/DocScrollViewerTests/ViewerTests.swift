@@ -2,6 +2,7 @@ import DocScroll
 import DocScrollViewer
 import RenderCore
 import SampleContent
+import TestSupport
 import Testing
 
 @Suite("Interactive viewer state machine")

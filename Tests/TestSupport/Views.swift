@@ -1,0 +1,41 @@
+import DocScroll
+import Foundation
+import RenderCore
+
+/// A file of the repository's `Pages/`, as an input held in memory.
+package func sample(_ name: String) throws -> InputFile {
+    let url = pagesDirectory.appendingPathComponent(name)
+    return InputFile(name: url.path, bytes: [UInt8](try Data(contentsOf: url)))
+}
+
+/// What the frame at the view's current offset must show: the dump lines under the
+/// viewport, with each pinned header's rows replaced by the dump lines of that header.
+package func expectedFrameLines(_ view: DocScrollView, dump: [String]) -> [String] {
+    let layout = view.container.layout
+    let offset = Int(layout.scrollOffset)
+    let height = Int(layout.viewportExtent)
+    let width = view.options.width
+    var lines = (offset..<(offset + height)).map { $0 < dump.count ? clip(dump[$0], to: width) : "" }
+    for header in layout.headers {
+        let top = Int(view.container.rootOffset(of: header.id) ?? 0)
+        for row in 0..<Int(header.visibleExtent) {
+            lines[Int(header.viewportOffset) + row] = clip(dump[top + Int(header.contentOffset) + row], to: width)
+        }
+    }
+    return lines
+}
+
+/// A dump line as a frame `width` columns wide shows it: cut at the width (a wide
+/// character that would straddle it left out), trailing blanks dropped.
+package func clip(_ line: String, to width: Int) -> String {
+    var result = TextWidth.prefix(of: line, columns: width)
+    while result.last == " " { result.removeLast() }
+    return result
+}
+
+/// Every line of the view's dump.
+package func dumpLines(_ view: DocScrollView) -> [String] {
+    var lines: [String] = []
+    view.dump { lines.append($0) }
+    return lines
+}
