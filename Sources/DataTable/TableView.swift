@@ -8,7 +8,7 @@ import ScrollCore
 /// rows scroll (a pinned header of the container), and the first `frozenColumns`
 /// columns stay at the left while the others scroll sideways (`horizontalOffset`);
 /// where the two meet, the corner stays put.
-package final class TableView: ScrollComponent, RowSource, ReportsFigures {
+package final class TableView: ScrollComponent, RowViewHolder, ReportsFigures {
     /// The rows shown: indexed, decoded on demand.
     package let model: TableModel
     /// Width the columns are planned for, in columns.

@@ -301,21 +301,9 @@ public final class DocScrollView {
         return drawFrame()
     }
 
-    /// Draws the viewport, then lets each table keep row views only for its rows in
-    /// the tiles the frame used (the viewport, widened to whole tiles).
+    /// Draws the viewport (the renderer tells the tables which row views to keep).
     private func drawFrame() -> FrameBuffer {
         let frame = renderer.frame(of: container)
-        let placements = container.layout.placements
-        for (id, table) in tables {
-            guard let placement = placements.first(where: { $0.id == id }), placement.isVisible else {
-                table.keepRowViews(for: 0..<0)
-                continue
-            }
-            let tile = renderer.tileRows
-            let first = Int(placement.contentOffset) / tile * tile
-            let end = (Int((placement.contentOffset + placement.visibleExtent).rounded(.up)) + tile - 1) / tile * tile
-            table.keepRowViews(for: first..<end)
-        }
         if firstFrameDuration == nil { firstFrameDuration = ContinuousClock.now - creation }
         return frame
     }

@@ -42,3 +42,11 @@ extension RowSource {
         for row in 0..<rowCount { body(plainText(row: row, width: width)) }
     }
 }
+
+/// A source that keeps something for each row it drew (a table's row views, taken
+/// from a pool and filled once): after each frame the renderer tells it the rows of
+/// the tiles the frame used, and it lets go of what it keeps for the others.
+public protocol RowViewHolder: RowSource {
+    /// Keeps what is kept for rows `rows` only (empty when the frame shows none).
+    func keepRowViews(for rows: Range<Int>)
+}

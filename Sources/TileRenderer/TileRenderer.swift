@@ -155,6 +155,7 @@ public final class TileRenderer {
             lastOffset = container.scrollOffset
             if prefetchesDuringFrame { prefetch(container) }
         }
+        releaseRowViews(outside: layout.placements, in: container)
         return frame
     }
 
@@ -198,6 +199,22 @@ public final class TileRenderer {
                     for _ in 0..<Int(component.contentExtent) { line("") }
                 }
             }
+        }
+    }
+
+    /// Tells each component that keeps row views the rows of the tiles this frame used
+    /// of it (its band under the viewport, widened to whole tiles; none when it is not
+    /// shown), so that it keeps views for those rows only.
+    private func releaseRowViews(outside placements: [ComponentPlacement], in container: ScrollContainer) {
+        for id in container.componentIDs {
+            guard let holder = container.component(id) as? RowViewHolder else { continue }
+            guard let placement = placements.first(where: { $0.id == id }), placement.isVisible else {
+                holder.keepRowViews(for: 0..<0)
+                continue
+            }
+            let first = Int(placement.contentOffset) / tileRows * tileRows
+            let end = (Int((placement.contentOffset + placement.visibleExtent).rounded(.up)) + tileRows - 1) / tileRows * tileRows
+            holder.keepRowViews(for: first..<end)
         }
     }
 
