@@ -459,7 +459,7 @@ struct DocumentLayoutEngine {
             if tag == .nobr { noWrapDepth += 1 }
             if let href = Self.numberedLinkTarget(index, in: document) {
                 links.append(String(href))
-                inline.appendLinkMark(linkBase + links.count, style: styles[styles.count - 1].merging(Style(.dim)))
+                inline.appendLinkMark(linkBase + links.count, style: styles[styles.count - 1].merging(Style([.dim, .linkMark])))
             }
             styles.append(styles[styles.count - 1].merging(style))
         }

@@ -49,13 +49,15 @@ extension LayoutLine {
 }
 
 extension LayoutLine {
-    /// The link marks (`[n]`, drawn dim before a link's text) on the line: the column
-    /// each starts at, its width in columns, and the link's number.
+    /// The link marks (`[n]`, drawn dim before a link's text: spans styled
+    /// `linkMark`) on the line: the column each starts at, its width in columns, and
+    /// the link's number.
     var linkMarks: [(column: Int, width: Int, number: Int)] {
         var marks: [(column: Int, width: Int, number: Int)] = []
         var column = 0
         for span in spans {
-            if span.style.attributes.contains(.dim), span.text.contains("[") {
+            // (Marks next to each other make one span.)
+            if span.style.attributes.contains(.linkMark) {
                 var offset = column
                 var characters = span.text[...]
                 while let open = characters.firstIndex(of: "[") {

@@ -20,6 +20,10 @@ public struct Style: Hashable, Sendable {
         public static let strikethrough = Attributes(rawValue: 1 << 4)
         /// Reverse video (SGR 7): the status line, search matches, the focused link.
         public static let reverse = Attributes(rawValue: 1 << 5)
+        /// A link's mark (`[n]` before its text): drawn as the rest of the style says
+        /// (no escape sequence of its own), it says where the marks are, so that they
+        /// are found as data of a line, not by reading its text.
+        public static let linkMark = Attributes(rawValue: 1 << 6)
     }
 
     /// The attributes, any combination.

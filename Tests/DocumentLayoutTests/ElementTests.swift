@@ -9,6 +9,17 @@ struct ElementTests {
         DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: width)
     }
 
+    /// Link marks are the spans layout marks as such: text that only looks like one
+    /// (`[7]` in small print, dim as marks are) is not one.
+    @Test func linkMarksAreDataOfTheLine() throws {
+        let page = try view("<p><small>see [7]</small> <a href=/x>x</a><a href=/y>y</a> [8]</p>", width: 60)
+        #expect(page.lines[0].text == "see [7] [1]x[2]y [8]")
+        let marks = page.linkMarks(inRow: 0)
+        #expect(marks.map(\.number) == [1, 2])
+        #expect(marks.map(\.column) == [8, 12])
+        #expect(marks.map(\.width) == [3, 3])
+    }
+
     @Test func linksAreNumberedAndListedAtTheEnd() throws {
         let page = try view(##"<p>See <a href="https://example.org/a">the docs</a> and <a href="#part">part two</a>.</p><p>No <a>target</a>.</p>"##)
         #expect(page.links == ["https://example.org/a", "#part"])
