@@ -7,7 +7,7 @@ import ScrollCore
 /// are measured at once); the host measures the rows it is about to show
 /// (`measureRows`) and tells its container of the change, whose anchor rule keeps
 /// what is at the viewport top in place.
-extension TableView {
+extension TableComponent {
     /// The data row shown on component line `line`, and which of its lines it is.
     func record(atLine line: Int) -> (record: Int, line: Int)? {
         let offset = line - Self.headerRows

@@ -72,7 +72,7 @@ public final class DocScrollView {
 
     struct Entry {
         enum Component {
-            case table(TableView)
+            case table(TableComponent)
             case page(any PageComponent)
             /// A page only written out, parsed and laid out as it is (`dumpStreaming`).
             case streamedPage(StreamedPage)
@@ -84,7 +84,7 @@ public final class DocScrollView {
     }
 
     /// The tables, each with its identity in the container, in stack order.
-    var tables: [(id: ComponentID, table: TableView)] {
+    var tables: [(id: ComponentID, table: TableComponent)] {
         entries.compactMap { entry in
             guard case .table(let table) = entry.component else { return nil }
             return (entry.id, table)
@@ -100,7 +100,7 @@ public final class DocScrollView {
     }
 
     /// The pages whose index is built on another thread (windowed).
-    private var indexedPages: [IndexedDocumentView] { pages.compactMap { $0.page as? IndexedDocumentView } }
+    private var windowedPages: [WindowedPage] { pages.compactMap { $0.page as? WindowedPage } }
     /// Whether frames leave the work for what is below the viewport (laying out and
     /// building the tiles a reader is likely to scroll to next) to `prefetch()`: an
     /// interactive loop does it while waiting for keys, so a key is answered with only
@@ -114,7 +114,7 @@ public final class DocScrollView {
     /// `pagesProgressed()` says when to draw again: an interactive viewer keeps
     /// answering keys meanwhile.
     public var waitsForPages = true {
-        didSet { for page in indexedPages { page.waitsForIndex = waitsForPages } }
+        didSet { for page in windowedPages { page.waitsForIndex = waitsForPages } }
     }
 
     /// Waits until the pages' index holds what the first screen shows (or the whole
@@ -123,13 +123,13 @@ public final class DocScrollView {
     public func waitForFirstScreen(seconds: Double) {
         let deadline = ContinuousClock.now + .seconds(seconds)
         let rows = Int(container.viewportExtent) + renderer.tileRows
-        for page in indexedPages { page.waitForIndex(throughRow: rows, until: deadline) }
+        for page in windowedPages { page.waitForIndex(throughRow: rows, until: deadline) }
     }
 
     /// Whether any page read or indexed more since the last call.
     public func pagesProgressed() -> Bool {
         let progress = pages.flatMap { entry -> [Int] in
-            guard let progress = (entry.page as? IndexedDocumentView)?.indexProgress else { return [-1] }
+            guard let progress = (entry.page as? WindowedPage)?.indexProgress else { return [-1] }
             return [progress.indexed, progress.scanned]
         }
         defer { lastProgress = progress }
@@ -141,14 +141,14 @@ public final class DocScrollView {
     /// which takes a fraction of a second), from 0 to 1; `nil` once they are: jumps
     /// to the end or to a fraction of the stack wait for this.
     public var locatingProgress: Double? {
-        let progress = indexedPages.compactMap(\.indexProgress).filter { $0.scanned < $0.total }
+        let progress = windowedPages.compactMap(\.indexProgress).filter { $0.scanned < $0.total }
         guard !progress.isEmpty else { return nil }
         return Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
     }
 
     /// How much of the pages is indexed, from 0 to 1; `nil` once every page is.
     public var indexingProgress: Double? {
-        let progress = indexedPages.compactMap(\.indexProgress)
+        let progress = windowedPages.compactMap(\.indexProgress)
         guard !progress.isEmpty else { return nil }
         return Double(progress.reduce(0) { $0 + $1.indexed }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
     }
@@ -182,12 +182,12 @@ public final class DocScrollView {
             }
             // Expanded decodes every row up front; windowed only the rows shown.
             if options.mode == .expanded { model.decodeAll() }
-            let view = TableView(
+            let table = TableComponent(
                 model: model, width: options.width, frozenColumns: options.frozenColumns, keepsEveryRowView: options.mode == .expanded,
                 wrapsCells: options.wrapsTableCells)
             // Expanded measures every wrapped row up front; windowed only those shown.
-            if options.mode == .expanded { view.measureAllRows() }
-            entries.append(Entry(id: container.append(view), name: input.name, component: .table(view)))
+            if options.mode == .expanded { table.measureAllRows() }
+            entries.append(Entry(id: container.append(table), name: input.name, component: .table(table)))
         }
         for input in pageInputs {
             if streamsPages {
@@ -203,7 +203,7 @@ public final class DocScrollView {
     }
 
     deinit {
-        for page in indexedPages { page.index.stop() }
+        for page in windowedPages { page.index.stop() }
     }
 
     /// A page's component. Expanded parses the page whole and lays it all out now.
@@ -212,13 +212,13 @@ public final class DocScrollView {
     private static func page(_ input: InputFile, options: Options) throws(DocScrollError) -> any PageComponent {
         guard options.mode == .windowed else {
             let document = try read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
-            return DocumentView(document: document, width: options.width)
+            return WholePage(document: document, width: options.width)
         }
         let page = try utf8Source(input, encoding: options.encoding)
         let threads = SystemThreads(yielding: true)
         let index = PageIndex(source: page.source, start: page.start, threads: threads)
         threads.run(waits: true) { index.build() }
-        return IndexedDocumentView(index: index, width: options.width, cacheBytes: options.pageCacheBytes)
+        return WindowedPage(index: index, width: options.width, cacheBytes: options.pageCacheBytes)
     }
 
     /// A page as UTF-8, read a window at a time: the page itself (from past its byte
@@ -381,7 +381,7 @@ public final class DocScrollView {
     /// Scrolls `tables` sideways to the offsets `offset` gives for each; the tiles of
     /// those that moved are built again (expanded: at once).
     /// - Returns: whether any moved.
-    func scrollTables(_ tables: some Sequence<(id: ComponentID, table: TableView)>, to offset: (TableView) -> Int) -> Bool {
+    func scrollTables(_ tables: some Sequence<(id: ComponentID, table: TableComponent)>, to offset: (TableComponent) -> Int) -> Bool {
         var moved = false
         for (id, table) in tables where table.scrollHorizontally(to: offset(table)) {
             renderer.invalidate(id)

@@ -1,7 +1,7 @@
 import HTMLParsing
 import RenderCore
 
-extension DocumentView {
+extension WholePage {
     /// A stable text picture of the layout as a tree of boxes: each unit of layout
     /// (`LayoutUnits`), inside it the blocks that hold each line, outermost first,
     /// tables with their grid (size, planned column widths, each cell's place and

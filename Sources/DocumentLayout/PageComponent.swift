@@ -3,8 +3,8 @@ import RenderCore
 import ScrollCore
 
 /// A page as a component of the container, whichever way it holds the page: whole
-/// (`DocumentView`, the expanded mode) or a chunk at a time from a checkpoint index
-/// (`IndexedDocumentView`, the windowed mode).
+/// (`WholePage`, the expanded mode) or a chunk at a time from a checkpoint index
+/// (`WindowedPage`, the windowed mode).
 ///
 /// The container's layout pass tells a page which rows the viewport needs
 /// (`performLayout`); the page lays out what they need and answers with how its extent

@@ -19,9 +19,9 @@ struct WrappingTests {
         #expect(lines.last?.hasSuffix("…") == true)
     }
 
-    func view(rows: Int, width: Int = 40) throws -> TableView {
+    func view(rows: Int, width: Int = 40) throws -> TableComponent {
         let model = try TableModel(json: Array(TableGenerator.json(rows: rows, seed: 11).utf8))
-        return TableView(model: model, width: width, wrapsCells: true)
+        return TableComponent(model: model, width: width, wrapsCells: true)
     }
 
     /// A row is as tall as its tallest cell; unmeasured rows are estimates until
@@ -32,7 +32,7 @@ struct WrappingTests {
         let estimated = table.rowCount
         let anchor = 400
         // Lines above the anchor, and the rows wholly above it, before measuring.
-        let above = (0..<3_000).filter { Int(table.heights.prefixSum($0 + 1)) + TableView.headerRows <= anchor }
+        let above = (0..<3_000).filter { Int(table.heights.prefixSum($0 + 1)) + TableComponent.headerRows <= anchor }
         let before = above.map { table.heights.values[$0] }
         let result = table.measureRows(coveringLines: 0..<600, anchor: anchor)
         let after = above.map { table.heights.values[$0] }
@@ -45,7 +45,7 @@ struct WrappingTests {
                 CellWrapping.lines(of: ValueText.text(of: value), width: table.columnWidths[column]).count
             }.max() ?? 1
         }
-        #expect(table.rowCount == TableView.headerRows + exact.reduce(0, +))
+        #expect(table.rowCount == TableComponent.headerRows + exact.reduce(0, +))
         #expect(estimated != table.rowCount, "the estimate was an estimate")
         for record in [0, 1, 1_500, 2_999] { #expect(Int(table.heights.values[record]) == exact[record]) }
     }
@@ -53,7 +53,7 @@ struct WrappingTests {
     @Test func linesMapToTheirRowAndLine() throws {
         let table = try view(rows: 50)
         table.measureAllRows()
-        var line = TableView.headerRows
+        var line = TableComponent.headerRows
         for record in 0..<50 {
             for within in 0..<Int(table.heights.values[record]) {
                 #expect(table.record(atLine: line)! == (record, within))

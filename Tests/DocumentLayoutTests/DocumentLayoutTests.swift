@@ -9,7 +9,7 @@ import Testing
 /// Lays out `html` at `width` and returns the lines as plain text.
 func layout(_ html: String, width: Int = 40) throws -> [String] {
     let document = try HTMLParser.parse(Array(html.utf8))
-    return DocumentView(document: document, width: width).lines.map(\.text)
+    return WholePage(document: document, width: width).lines.map(\.text)
 }
 
 @Suite("Document layout")
@@ -34,7 +34,7 @@ struct DocumentLayoutTests {
 
     @Test func headingsAreBold() throws {
         let document = try HTMLParser.parse(Array("<h3>Small</h3>".utf8))
-        let view = DocumentView(document: document, width: 20)
+        let view = WholePage(document: document, width: 20)
         #expect(view.lines[0].spans.allSatisfy { $0.style.attributes.contains(.bold) })
     }
 
@@ -128,7 +128,7 @@ struct DocumentLayoutTests {
 
     @Test func controlCharactersInTextNeverReachCells() throws {
         let document = try HTMLParser.parse(Array("<p>a&#27;[31mb\u{7}c</p>".utf8))
-        let view = DocumentView(document: document, width: 20)
+        let view = WholePage(document: document, width: 20)
         var buffer = FrameBuffer(width: 20, height: 1)
         view.drawRows(0..<1, into: &buffer, at: 0)
         #expect(!buffer.cells.contains { $0.grapheme.unicodeScalars.contains { $0.value < 0x20 } })
@@ -136,7 +136,7 @@ struct DocumentLayoutTests {
 
     @Test func relayoutAtANewWidth() throws {
         let document = try HTMLParser.parse(Array("<p>one two three four five six</p>".utf8))
-        let view = DocumentView(document: document, width: 40)
+        let view = WholePage(document: document, width: 40)
         #expect(view.rowCount == 1)
         view.layout(width: 10)
         #expect(view.rowCount == 3)
@@ -147,7 +147,7 @@ struct DocumentLayoutTests {
     @Test(arguments: ["article", "cjk", "reference"], [40, 80, 120])
     func pageSnapshots(page: String, width: Int) throws {
         let html = try Data(contentsOf: pagesDirectory.appendingPathComponent("\(page).html"))
-        let view = DocumentView(document: try HTMLParser.parse([UInt8](html)), width: width)
+        let view = WholePage(document: try HTMLParser.parse([UInt8](html)), width: width)
         let text = view.lines.map(\.text).joined(separator: "\n") + "\n"
         try assertSnapshot(text, named: "\(page)-\(width)")
     }
@@ -157,7 +157,7 @@ struct DocumentLayoutTests {
     @Test(arguments: ["article", "cjk", "reference"], [20, 40, 80, 120])
     func linesFitTheWidthExceptPreAndTables(page: String, width: Int) throws {
         let html = try Data(contentsOf: pagesDirectory.appendingPathComponent("\(page).html"))
-        let view = DocumentView(document: try HTMLParser.parse([UInt8](html)), width: width)
+        let view = WholePage(document: try HTMLParser.parse([UInt8](html)), width: width)
         var overflowing: [HTMLTag: Int] = [:]
         for (row, line) in view.lines.enumerated() where TextWidth.columns(of: line.text) > width {
             let tag = view.sourceTag(ofRow: row)
@@ -174,7 +174,7 @@ struct DocumentLayoutTests {
         let width = 20 + Int(seed * 7 % 60)
         let html = PageGenerator.page(bytes: 6_000, seed: seed)
         let document = try HTMLParser.parse(Array(html.utf8))
-        let view = DocumentView(document: document, width: width)
+        let view = WholePage(document: document, width: width)
         let lines = view.lines.map(\.text)
         #expect(!lines.isEmpty)
         for (row, line) in lines.enumerated() where TextWidth.columns(of: line) > width {

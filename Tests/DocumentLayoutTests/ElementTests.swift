@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Elements, links and anchors")
 struct ElementTests {
-    func view(_ html: String, width: Int = 40) throws -> DocumentView {
-        DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: width)
+    func view(_ html: String, width: Int = 40) throws -> WholePage {
+        WholePage(document: try HTMLParser.parse(Array(html.utf8)), width: width)
     }
 
     /// Link marks are the spans layout marks as such: text that only looks like one

@@ -155,7 +155,7 @@ struct GuessedCheckpointTests {
         let html = misread ? Self.misread : Self.snippetPage(seed: 9, count: 500)
         let whole = try PageIndexTests.wholeLines(html, width: 50)
         let (source, index) = Self.indexWithHeldParse(html)
-        let view = IndexedDocumentView(index: index, width: 50)
+        let view = WindowedPage(index: index, width: 50)
         let guessedLines = PageIndexTests.indexedLines(view, width: 50)
         #expect(index.snapshot.checkedChunks == 0, "the parse is held")
         #expect(misread ? guessedLines != whole : guessedLines == whole)
@@ -170,7 +170,7 @@ extension GuessedCheckpointTests {
     /// A correction does not move the text at the top of the viewport.
     @Test func theTextAtTheTopStaysWhenAGuessIsCorrected() throws {
         let (source, index) = Self.indexWithHeldParse(Self.misread)
-        let view = IndexedDocumentView(index: index, width: 50)
+        let view = WindowedPage(index: index, width: 50)
         view.layOutAll()
         let row = try #require((0..<view.rowCount).first { view.plainText(row: $0, width: 50).hasPrefix("after 100 ") })
         _ = view.performLayout(LayoutConstraints(scrollOffset: Double(row), remainingPaintExtent: 10))
@@ -246,7 +246,7 @@ struct ElisionTests {
         // frame's title, which is shown).
         #expect(elided.count == 1 + 40 * 6)
         #expect(index.snapshot.chunkCount > 40)
-        let view = IndexedDocumentView(index: index, width: width)
+        let view = WindowedPage(index: index, width: width)
         #expect(PageIndexTests.indexedLines(view, width: width) == whole)
         let bytes = Array(Self.page.utf8)
         let chunks = (0..<index.snapshot.chunkCount).map(index.chunk)
@@ -263,7 +263,7 @@ struct ElisionTests {
         index.build(chunkBytes: 4)
         let elided = index.knownElisions(in: 0..<html.utf8.count)
         #expect(elided.map(\.count) == [3 << 20])
-        let view = IndexedDocumentView(index: index, width: 40)
+        let view = WindowedPage(index: index, width: 40)
         #expect(PageIndexTests.indexedLines(view, width: 40) == (try PageIndexTests.wholeLines(html, width: 40)))
         #expect(view.line(forAnchor: "after") == 2)
     }

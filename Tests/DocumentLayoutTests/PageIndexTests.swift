@@ -113,12 +113,12 @@ struct PageIndexTests {
     }
 
     static func wholeLines(_ html: String, width: Int) throws -> [String] {
-        let view = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: width)
+        let view = WholePage(document: try HTMLParser.parse(Array(html.utf8)), width: width)
         return (0..<view.rowCount).map { view.plainText(row: $0, width: width) }
     }
 
     /// Every row of the indexed view, laid out from the top.
-    static func indexedLines(_ view: IndexedDocumentView, width: Int) -> [String] {
+    static func indexedLines(_ view: WindowedPage, width: Int) -> [String] {
         view.layOutAll()
         return (0..<view.rowCount).map { view.plainText(row: $0, width: width) }
     }
@@ -127,7 +127,7 @@ struct PageIndexTests {
     func everyChunkLaysOutAsTheWholePage(width: Int) throws {
         for (name, html) in try Self.pages() {
             let index = Self.index(html, chunkBytes: 300)
-            let view = IndexedDocumentView(index: index, width: width)
+            let view = WindowedPage(index: index, width: width)
             #expect(Self.indexedLines(view, width: width) == (try Self.wholeLines(html, width: width)), "\(name) at \(width)")
             #expect(view.title == (try HTMLParser.parse(Array(html.utf8))).title, "\(name)")
         }
@@ -142,7 +142,7 @@ struct PageIndexTests {
         let html = [Self.longParagraphs + Self.textInContainers, PageGenerator.page(bytes: 60_000, seed: seed), Self.longLists][Int(seed % 3)]
         let width = 40 + Int(seed) * 13
         let whole = try Self.wholeLines(html, width: width)
-        let view = IndexedDocumentView(index: Self.index(html, chunkBytes: seed % 3 == 1 ? 2_000 : 300), width: width, cacheBytes: 20_000)
+        let view = WindowedPage(index: Self.index(html, chunkBytes: seed % 3 == 1 ? 2_000 : 300), width: width, cacheBytes: 20_000)
         view.locateEnd()
         var generator = SeededGenerator(seed: seed)
         for _ in 0..<40 {
@@ -181,8 +181,8 @@ struct PageIndexTests {
         }
         let index = PageIndex(source: MemoryPageSource(bytes), threads: TestThreads())
         index.build(chunkBytes: 200)
-        let view = IndexedDocumentView(index: index, width: 30)
-        let whole = DocumentView(document: try HTMLParser.parse(bytes), width: 30)
+        let view = WindowedPage(index: index, width: 30)
+        let whole = WholePage(document: try HTMLParser.parse(bytes), width: 30)
         #expect(Self.indexedLines(view, width: 30) == (0..<whole.rowCount).map { whole.plainText(row: $0, width: 30) })
         #expect(index.snapshot.chunkCount > 10)
     }
@@ -194,20 +194,20 @@ struct PageIndexTests {
 
     @Test func fragmentsAreFoundWithoutLayingOutTheChunksBeforeThem() throws {
         let html = String(repeating: "<p>filler text of the page</p>\n", count: 2_000) + "<h2 id=target>Target</h2><p>after</p>"
-        let view = IndexedDocumentView(index: Self.index(html, chunkBytes: 1_000), width: 60)
+        let view = WindowedPage(index: Self.index(html, chunkBytes: 1_000), width: 60)
         let row = try #require(view.line(forAnchor: "target"))
         #expect(view.plainText(row: row, width: 60) == "Target")
         #expect(view.figures.layoutUnitsLaidOut < 4)
         // The rows above are estimates until laid out; then the row is the whole page's.
         view.layOutAll()
-        let whole = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: 60)
+        let whole = WholePage(document: try HTMLParser.parse(Array(html.utf8)), width: 60)
         #expect(view.line(forAnchor: "target") == whole.line(forAnchor: "target"))
         #expect(view.line(forAnchor: "absent") == nil)
     }
 
     @Test func linkTargetsComeFromTheChunkThatHoldsThem() throws {
         let html = (1...500).map { "<p><a href=\"/page/\($0)\">link \($0)</a></p>" }.joined()
-        let view = IndexedDocumentView(index: Self.index(html, chunkBytes: 500), width: 60)
+        let view = WindowedPage(index: Self.index(html, chunkBytes: 500), width: 60)
         #expect(view.linkTarget(1) == "/page/1")
         #expect(view.linkTarget(377) == "/page/377")
         #expect(view.linkTarget(500) == "/page/500")

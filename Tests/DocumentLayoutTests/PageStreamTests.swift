@@ -10,7 +10,7 @@ import Testing
 @Suite("Streamed pages")
 struct PageStreamTests {
     static func wholeLines(_ html: String, width: Int) throws -> [String] {
-        let view = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: width)
+        let view = WholePage(document: try HTMLParser.parse(Array(html.utf8)), width: width)
         var lines: [String] = []
         view.forEachPlainText(width: width) { lines.append($0) }
         return lines
@@ -121,7 +121,7 @@ struct DeepContainerTests {
         #expect(lines.count == 2 * depth - 1, "a paragraph and a blank line each, no blank line at the end")
         #expect(lines.allSatisfy { $0 == "para" || $0.isEmpty })
         #expect(summary.fragments > 1)
-        let view = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: 40)
+        let view = WholePage(document: try HTMLParser.parse(Array(html.utf8)), width: 40)
         #expect(view.lines.count == lines.count)
     }
 }
@@ -134,7 +134,7 @@ struct LongParagraphTests {
     @Test func aParagraphOfAHundredThousandLinks() throws {
         let count = 100_000
         let html = "<p>" + String(repeating: "<a href=/x>x</a> ", count: count) + "</p>"
-        let view = DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: 80)
+        let view = WholePage(document: try HTMLParser.parse(Array(html.utf8)), width: 80)
         #expect(view.links.count == count)
         #expect(view.lines.first?.text == (1...15).map { "[\($0)]x" }.joined(separator: " "))
         #expect(view.lines.allSatisfy { TextWidth.columns(of: $0.text) <= 80 })

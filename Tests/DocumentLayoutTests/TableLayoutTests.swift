@@ -7,7 +7,7 @@ import Testing
 @Suite("HTML tables")
 struct TableLayoutTests {
     func lines(_ html: String, width: Int = 40) throws -> [String] {
-        DocumentView(document: try HTMLParser.parse(Array(html.utf8)), width: width).lines.map(\.text)
+        WholePage(document: try HTMLParser.parse(Array(html.utf8)), width: width).lines.map(\.text)
     }
 
     @Test func simpleGridWithBorders() throws {
@@ -21,7 +21,7 @@ struct TableLayoutTests {
     }
 
     @Test func headerCellsAreBold() throws {
-        let view = DocumentView(document: try HTMLParser.parse(Array("<table><tr><th>h</th><td>d</td></tr></table>".utf8)), width: 20)
+        let view = WholePage(document: try HTMLParser.parse(Array("<table><tr><th>h</th><td>d</td></tr></table>".utf8)), width: 20)
         let spans = view.lines[1].spans
         #expect(spans.first { $0.text.contains("h") }?.style.attributes.contains(.bold) == true)
         #expect(spans.first { $0.text.contains("d") }?.style.attributes.contains(.bold) == false)
@@ -87,7 +87,7 @@ struct TableLayoutTests {
     }
 
     @Test func captionsComeFirstInBold() throws {
-        let view = DocumentView(document: try HTMLParser.parse(Array("<table><caption>Totals</caption><tr><td>1</td></tr></table>".utf8)), width: 20)
+        let view = WholePage(document: try HTMLParser.parse(Array("<table><caption>Totals</caption><tr><td>1</td></tr></table>".utf8)), width: 20)
         #expect(view.lines[0].text == "Totals")
         #expect(view.lines[0].spans[0].style.attributes.contains(.bold))
     }

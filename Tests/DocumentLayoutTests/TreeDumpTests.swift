@@ -20,7 +20,7 @@ struct TreeDumpTests {
     func dump(name: String) throws {
         let html = try #require(Self.cases.first { $0.0 == name }?.1)
         let document = try HTMLParser.parse(Array(html.utf8))
-        let view = DocumentView(document: document, width: 30)
+        let view = WholePage(document: document, width: 30)
         let lines = view.lines.map(\.text).joined(separator: "\n")
         try assertSnapshot(document.treeDump + "\n" + view.boxTreeDump + "\n" + lines + "\n", named: name)
     }

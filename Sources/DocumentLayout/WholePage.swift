@@ -13,7 +13,7 @@ import ScrollCore
 /// The page is laid out a top-level block at a time (`LayoutUnits`, `PageLayout`):
 /// each block is laid out on its own from the kept model, so a new width re-lays
 /// blocks out without parsing again.
-package final class DocumentView: PageComponent {
+package final class WholePage: PageComponent {
     /// The page this view shows; kept so that it can be laid out again at a new width.
     package let document: HTMLDocument
     /// Width the lines are laid out at, in columns.

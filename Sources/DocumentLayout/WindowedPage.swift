@@ -18,7 +18,7 @@ import ScrollCore
 /// parse has checked them. When it corrects one, the view drops what it laid out from
 /// that chunk on and takes the chunks again (the rows there change: a wrong guess is
 /// rare, and the view is right once the parse is done).
-package final class IndexedDocumentView: PageComponent {
+package final class WindowedPage: PageComponent {
     /// The checkpoints (shared with the thread that builds them).
     package let index: PageIndex
     /// Width the lines are laid out at, in columns.

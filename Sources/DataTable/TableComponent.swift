@@ -8,7 +8,7 @@ import ScrollCore
 /// rows scroll (a pinned header of the container), and the first `frozenColumns`
 /// columns stay at the left while the others scroll sideways (`horizontalOffset`);
 /// where the two meet, the corner stays put.
-package final class TableView: ScrollComponent, RowViewHolder, ReportsFigures {
+package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigures {
     /// The rows shown: indexed, decoded on demand.
     package let model: TableModel
     /// Width the columns are planned for, in columns.
@@ -53,7 +53,7 @@ package final class TableView: ScrollComponent, RowViewHolder, ReportsFigures {
     /// tallest cell (`--wrap`); else every row is one line and cells are cut.
     package let wrapsCells: Bool
     /// With `wrapsCells`: each data row's height in lines, exact once measured, an
-    /// estimate before (see `TableView+Wrapping`).
+    /// estimate before (see `TableComponent+Wrapping`).
     var heights = ExtentIndex()
     var measured: [Bool] = []
     var measuredCount = 0
