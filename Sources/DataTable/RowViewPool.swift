@@ -33,7 +33,8 @@ final class RowView {
                 if wrapWidths != nil { lines.append([""]) }
                 continue
             }
-            let shown = ShownValue(text: ValueText.text(of: value), style: ValueText.style(of: value), isRightAligned: ValueText.isRightAligned(value))
+            let shown = ShownValue(
+                text: ValueText.text(of: value), style: ValueText.style(of: value), isRightAligned: ValueText.isRightAligned(value))
             values.append(shown)
             if let wrapWidths { lines.append(CellWrapping.lines(of: shown.text, width: wrapWidths[column])) }
         }

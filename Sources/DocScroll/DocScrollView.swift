@@ -171,7 +171,9 @@ public final class DocScrollView {
 
     /// With `streamsPages`, a stack only written out: each page is checked and kept as
     /// its source, to be parsed and laid out as it is written (`StreamedPage`).
-    private init(pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, streamsPages: Bool) throws(DocScrollError) {
+    private init(
+        pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, streamsPages: Bool
+    ) throws(DocScrollError) {
         self.options = options
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
@@ -441,7 +443,9 @@ public final class DocScrollView {
     public func dump(line: (String) -> Void) {
         // (A view built to be shown has no streamed page: nothing can fail.)
         _ = try? writeText { text in
-            for row in text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() { line(String(decoding: row, as: UTF8.self)) }
+            for row in text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+                line(String(decoding: row, as: UTF8.self))
+            }
         }
     }
 

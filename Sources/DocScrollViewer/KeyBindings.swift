@@ -72,7 +72,10 @@ extension KeyBinding {
             ],
             meaning: "a row down, up (a numeric prefix repeats: 10j)"),
         KeyBinding(
-            keys: [(.character(" "), pages(1)), (.character("f"), pages(1)), (.character("b"), pages(-1)), (.pageDown, pages(1)), (.pageUp, pages(-1))],
+            keys: [
+                (.character(" "), pages(1)), (.character("f"), pages(1)), (.character("b"), pages(-1)), (.pageDown, pages(1)),
+                (.pageUp, pages(-1)),
+            ],
             aliases: [(.control("f"), pages(1)), (.control("v"), pages(1)), (.control("b"), pages(-1))],
             meaning: "a screen down, up"),
         KeyBinding(
@@ -105,14 +108,20 @@ extension KeyBinding {
         KeyBinding(
             keys: [(.character("]"), always(.nextComponent)), (.character("["), always(.previousComponent))],
             meaning: "the next component, the top of this or the last"),
-        KeyBinding(keys: [(.character("="), always(.showPosition))], aliases: [(.control("g"), always(.showPosition))], meaning: "where you are"),
+        KeyBinding(
+            keys: [(.character("="), always(.showPosition))], aliases: [(.control("g"), always(.showPosition))],
+            meaning: "where you are"),
         KeyBinding(
             keys: [(.wheelDown, rows(Viewer.wheelRows)), (.wheelUp, rows(-Viewer.wheelRows))],
             meaning: "three rows (--no-mouse keeps the terminal's own)"),
         KeyBinding(keys: [(.control("l"), always(.redraw))], meaning: "draw again"),
         KeyBinding(keys: [(.control("z"), always(.suspend))], meaning: "suspend (fg resumes)"),
-        KeyBinding(keys: [(.character("h"), always(.help)), (.character("H"), always(.help)), (.function(1), always(.help))], meaning: "this help"),
-        KeyBinding(keys: [(.character("q"), always(.quit)), (.character("Q"), always(.quit))], aliases: [(.control("c"), always(.quit))], meaning: "quit"),
+        KeyBinding(
+            keys: [(.character("h"), always(.help)), (.character("H"), always(.help)), (.function(1), always(.help))],
+            meaning: "this help"),
+        KeyBinding(
+            keys: [(.character("q"), always(.quit)), (.character("Q"), always(.quit))], aliases: [(.control("c"), always(.quit))],
+            meaning: "quit"),
     ]
 
     /// What `key` does: as bound while a link has the focus (and no number was typed)
