@@ -28,4 +28,12 @@ enum DumpStages {
             ("lines to text", times.text.seconds), ("writing", times.write.seconds),
         ])
     }
+
+    /// A line for the progress output and `docscroll-bench stages`: each stage's
+    /// seconds and MB/s of page.
+    static func describe(_ measurement: Measurement) -> String {
+        let megabytes = Double(measurement.pageBytes) / 1e6
+        return "\(measurement.page): " + measurement.stages
+            .map { String(format: "%@ %.3f s (%.0f MB/s)", $0.name, $0.seconds, megabytes / $0.seconds) }.joined(separator: ", ")
+    }
 }

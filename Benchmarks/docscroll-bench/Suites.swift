@@ -185,7 +185,7 @@ enum Suites {
             for (name, seconds) in measurement.stages {
                 report.figures["dump.stageMegabytesPerSecond.\(page.key).\(name.replacingOccurrences(of: " ", with: "-"))"] = megabytes / seconds
             }
-            progress("stages, \(page.name): " + measurement.stages.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: ", "))
+            progress("stages, " + DumpStages.describe(measurement))
         }
     }
 

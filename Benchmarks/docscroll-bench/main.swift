@@ -8,10 +8,12 @@ import SampleContent
 ///     docscroll-bench [--quick] [--suite NAME] [--runs R] [--output DIR] [--check] [--budgets FILE]
 ///     docscroll-bench generate-page BYTES [--seed S]      an HTML page on stdout
 ///     docscroll-bench generate-table ROWS [--seed S]      a JSON table on stdout
+///     docscroll-bench stages PAGE...                      each stage of a dump of PAGE, timed on one core
 let usage = """
     Usage: docscroll-bench [--quick] [--suite NAME] [--runs R] [--output DIR] [--check] [--budgets FILE]
            docscroll-bench generate-page BYTES [--seed S]
            docscroll-bench generate-table ROWS [--seed S]
+           docscroll-bench stages PAGE...
 
     Suites: \(Suites.names.joined(separator: ", ")) (all by default; --suite may be given more than once).
     --quick     a reduced set in about a minute, written to .build/bench-quick unless --output says
@@ -77,6 +79,16 @@ case "generate-page":
 case "generate-table":
     guard arguments.count > 1, let rows = Int(arguments[1]) else { fail("generate-table needs a row count") }
     FileHandle.standardOutput.write(Data(TableGenerator.json(rows: rows, seed: UInt64(value(of: "--seed").flatMap(Int.init) ?? 1)).utf8))
+case "stages":
+    guard arguments.count > 1 else { fail("stages needs a page") }
+    for path in arguments.dropFirst() {
+        do {
+            let measurement = try DumpStages.run(page: path, path: path)
+            print(DumpStages.describe(measurement))
+        } catch {
+            fail("\(path): \(error)")
+        }
+    }
 case "--help", "-h", "help":
     print(usage)
 default:
