@@ -225,31 +225,24 @@ extension DocScrollView {
         return page.linkTarget(focus.number)
     }
 
+    /// What each row of the viewport shows, top to bottom, as `frame()` draws it: a
+    /// row of a component (a pinned header's where one is drawn over the content), or
+    /// `nil` (a gap between components).
+    public var shownPlaces: [Place?] {
+        renderer.shownRows(of: container).map { $0.map { Place(component: $0.component, row: $0.row) } }
+    }
+
+    /// The columns where `query` shows on the row at `place` (the search's rules),
+    /// found in the component's own text where it has it (a page's lines), for
+    /// marking matches on screen.
+    public func matchColumns(of query: String, at place: Place) -> [Range<Int>] {
+        guard !query.isEmpty, let source = container.component(place.component) as? RowSource else { return [] }
+        return source.matchColumns(of: query, row: place.row, width: options.width)
+    }
+
     /// The root offset of a place.
     public func rootOffset(of place: Place) -> Double? {
         container.rootOffset(of: place.component, contentOffset: Double(place.row))
-    }
-}
-
-/// Finding a query in text as the viewer does: a query without capitals matches
-/// any case (smart case, as in `less -i`).
-package enum TextSearch {
-    package static func contains(_ query: String, in text: String) -> Bool {
-        !ranges(of: query, in: text).isEmpty
-    }
-
-    package static func ranges(of query: String, in text: String) -> [Range<String.Index>] {
-        guard !query.isEmpty else { return [] }
-        if query.contains(where: \.isUppercase) { return text.ranges(of: query) }
-        // Lowercasing keeps the number of characters of most text but not of all
-        // (U+0130), so match on a lowercased copy only when the counts agree.
-        let lowered = text.lowercased()
-        guard lowered.count == text.count else { return text.ranges(of: query) }
-        return lowered.ranges(of: query).map { range in
-            let lower = text.index(text.startIndex, offsetBy: lowered.distance(from: lowered.startIndex, to: range.lowerBound))
-            let upper = text.index(lower, offsetBy: lowered.distance(from: range.lowerBound, to: range.upperBound))
-            return lower..<upper
-        }
     }
 }
 

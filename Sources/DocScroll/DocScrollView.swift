@@ -457,43 +457,20 @@ public final class DocScrollView {
     }
 
     /// Writes every row of the stack as UTF-8 text, top to bottom, each row ending in a
-    /// line feed, in pieces of whole rows: the stack's segments in order, its gaps as
-    /// blank rows, and each component's rows as it gives them (a table's and a page's
-    /// as drawn, `RowSource.forEachPlainText`, a windowed page laid out a chunk at a
-    /// time and its lines dropped once written; a streamed page's as it is parsed and
-    /// laid out, `StreamedPage`). When `stop` answers true, no more rows come.
+    /// line feed, in pieces of whole rows (`StackText`): its gaps as blank rows, and
+    /// each component's rows as it gives them (a table's and a page's as drawn, a
+    /// windowed page laid out a chunk at a time and its lines dropped once written; a
+    /// streamed page's as it is parsed and laid out, `StreamedPage`). When `stop`
+    /// answers true, no more rows come.
     /// - Throws: `DocScrollError.badInput` for a streamed page that cannot be parsed,
     ///   before any of its rows.
     package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
         measureAllTableRows()
-        // Rows of drawn components, gathered into large writes.
-        var pending: [UInt8] = []
-        func flush() {
-            guard !pending.isEmpty else { return }
-            pending.withUnsafeBufferPointer(write)
-            pending.removeAll(keepingCapacity: true)
-        }
-        func row(_ text: String) {
-            pending += text.utf8
-            pending.append(0x0A)
-            if pending.count >= 1 << 16 { flush() }
-        }
-        for segment in container.stackSegments where !stop() {
-            switch segment {
-            case .gap(let extent):
-                for _ in 0..<Int(extent) { row("") }
-            case .component(let id):
-                if let page = container.component(id) as? StreamedPage {
-                    flush()
-                    try page.writeText(width: options.width, stop: stop, write)
-                } else if let source = container.component(id) as? RowSource {
-                    source.forEachPlainText(width: options.width, row)
-                } else if let component = container.component(id) {
-                    for _ in 0..<Int(component.contentExtent) { row("") }
-                }
-            }
-        }
-        flush()
+        try StackText.write(container, width: options.width, stop: stop, ownText: { component, write throws(DocScrollError) in
+            guard let page = component as? StreamedPage else { return false }
+            try page.writeText(width: options.width, stop: stop, write)
+            return true
+        }, write)
     }
 
     /// Writes the rows `dump` would write for a view of these inputs, without building

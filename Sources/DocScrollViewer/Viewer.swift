@@ -1,63 +1,6 @@
 public import DocScroll
 public import RenderCore
 
-/// What the reader asks of the interactive view, once keys are read.
-public enum ViewerCommand: Hashable, Sendable {
-    /// Scroll by a number of rows (negative: up).
-    case scrollRows(Int)
-    /// Scroll by a number of viewports, keeping one row of the last in view (rows
-    /// under pinned headers do not count).
-    case scrollPages(Int)
-    /// Scroll by a number of half viewports.
-    case scrollHalfPages(Int)
-    /// Go to the top of the stack.
-    case top
-    /// Go to the end of the stack (every page laid out first).
-    case bottom
-    /// Go to row n of the stack (1 is the first).
-    case goToRow(Int)
-    /// Go to a percentage of the stack.
-    case goToPercent(Int)
-    /// Scroll the unfrozen columns of the table under the top of the viewport sideways
-    /// by a number of screen columns (negative: back to the left).
-    case scrollColumns(Int)
-    /// Find text down (forward) or up the stack, wrapping around.
-    case search(String, forward: Bool)
-    /// Find the last search again, the same way or (`reversed`) the other way.
-    case repeatSearch(reversed: Bool)
-    /// Move the focus to the next or previous link of the pages.
-    case nextLink, previousLink
-    /// Follow the focused link (a `#fragment` inside the pages).
-    case followLink
-    /// Go to the top of the next component, or of this one (or the previous one).
-    case nextComponent, previousComponent
-    /// Say where the view is, in the status line.
-    case showPosition
-    /// Show the keys, until the next key.
-    case help
-    /// Draw the whole screen again.
-    case redraw
-    /// The pages were read or indexed further (the terminal loop says so while they
-    /// are): a jump waiting for the whole page goes when it is there.
-    case pagesProgressed
-    /// The terminal changed size; both figures include the status line.
-    case resize(width: Int, height: Int)
-    /// Stop the program for the shell (Ctrl-Z); it draws everything again on return.
-    case suspend
-    /// End the viewer.
-    case quit
-}
-
-/// What the terminal loop must do after a key or a command.
-public enum ViewerAction: Hashable, Sendable {
-    /// Show this screen (content rows and the status line).
-    case draw(FrameBuffer)
-    /// Hand the terminal back and stop until continued, then draw again.
-    case suspend
-    /// Restore the terminal and end.
-    case quit
-}
-
 /// The interactive view as a pure state machine: keys in, actions out. It owns no
 /// terminal, so it can be driven by tests as by the real loop.
 ///
@@ -76,8 +19,8 @@ public final class Viewer {
     public let showsStatistics: Bool
     /// The numeric prefix typed so far.
     public private(set) var count: Int?
-    /// The search being typed: its direction and text.
-    public private(set) var prompt: (forward: Bool, text: String)?
+    /// The search being typed.
+    public private(set) var prompt: SearchPrompt?
     /// The last search, for `n` and `N` and for highlighting.
     public private(set) var lastSearch: (query: String, forward: Bool)?
     private var lastMatch: DocScrollView.Place?
@@ -149,31 +92,26 @@ public final class Viewer {
         switch KeyBinding.effect(of: key, linkFocused: linkFocus != nil && repeats == nil) {
         case .command(let command): return command(repeats)
         case .prompt(let forward):
-            prompt = (forward, "")
+            prompt = SearchPrompt(forward: forward)
             return .redraw
         case nil: return nil
         }
     }
 
-    /// Typing in the search prompt: text, Backspace, Enter to search, Escape or
-    /// Ctrl-C to give up.
-    private func edit(_ prompt: (forward: Bool, text: String), with key: TerminalKey) -> [ViewerAction] {
-        switch key {
-        case .enter:
+    /// Typing in the search prompt (`SearchPrompt`): Enter searches, with nothing
+    /// typed for the last search again.
+    private func edit(_ prompt: SearchPrompt, with key: TerminalKey) -> [ViewerAction] {
+        var prompt = prompt
+        switch prompt.edit(with: key) {
+        case .submitted(let text):
             self.prompt = nil
-            guard let query = prompt.text.isEmpty ? lastSearch?.query : prompt.text else { return [.draw(screen())] }
+            guard let query = text.isEmpty ? lastSearch?.query : text else { return [.draw(screen())] }
             return handle(.search(query, forward: prompt.forward))
-        case .escape, .control("c"), .control("g"):
+        case .cancelled:
             self.prompt = nil
-        case .backspace:
-            if prompt.text.isEmpty {
-                self.prompt = nil
-            } else {
-                self.prompt?.text.removeLast()
-            }
-        case .character(let character) where TextWidth.isPrintable(character):
-            self.prompt?.text.append(character)
-        default:
+        case .changed:
+            self.prompt = prompt
+        case .ignored:
             return []
         }
         return [.draw(screen())]
@@ -306,7 +244,7 @@ public final class Viewer {
         let stack = stackPosition()
         var text = "\(stack.rows), \(stack.percent)"
         if let top = view.topPlace, let input = view.input(of: top.component) {
-            text = "\(input.isTable ? "table" : "page") \(Self.fileName(input.name)): row \(top.row + 1) of \(view.rowCount(of: top.component)); " + text
+            text = "\(input.isTable ? "table" : "page") \(StatusLine.fileName(input.name)): row \(top.row + 1) of \(view.rowCount(of: top.component)); " + text
         }
         return text
     }
@@ -320,15 +258,10 @@ public final class Viewer {
         return ("rows \(view.scrollOffset + 1)-\(last) of \(estimate)\(total)", "\(estimate)\(last * 100 / total)%")
     }
 
-    /// The last component of a path.
-    private static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
     // MARK: Screen
 
-    /// The content frame at the current offset with the status line below it (or
-    /// the help screen).
+    /// The content frame at the current offset with the layers over it (search
+    /// matches, the focused link) and the status line below (or the help screen).
     public func screen() -> FrameBuffer {
         var screen = FrameBuffer(width: width, height: height)
         if showsHelp {
@@ -336,54 +269,31 @@ public final class Viewer {
         } else {
             let frame = view.frame()
             screen.copyRows(0..<frame.height, of: frame, to: 0)
-            highlight(in: &screen)
-        }
-        drawStatus(into: &screen)
-        return screen
-    }
-
-    /// Search matches and the focused link in reverse video.
-    private func highlight(in screen: inout FrameBuffer) {
-        if let query = lastSearch?.query {
-            for row in 0..<contentRows {
-                // The row's text, and for each character the column it starts at.
-                var text = ""
-                var columns: [Int] = []
-                for column in 0..<width where !screen[column, row].isContinuation {
-                    for character in screen[column, row].grapheme {
-                        text.append(character)
-                        columns.append(column)
-                    }
-                }
-                for range in TextSearch.ranges(of: query, in: text) {
-                    let first = text.distance(from: text.startIndex, to: range.lowerBound)
-                    let end = text.distance(from: text.startIndex, to: range.upperBound)
-                    let endColumn = end < columns.count ? columns[end] : width
-                    reverse(columns[first]..<endColumn, row: row, in: &screen)
+            let layers = self.layers
+            if !layers.isEmpty {
+                let places = view.shownPlaces
+                for layer in layers {
+                    for mark in layer.marks(over: places, of: view) where mark.row < contentRows { screen.draw(mark) }
                 }
             }
         }
-        if let focus = linkFocus, let offset = view.rootOffset(of: focus.place) {
-            let row = Int(offset) - view.scrollOffset
-            if row >= 0, row < contentRows { reverse(focus.columns, row: row, in: &screen) }
-        }
+        statusLine.draw(into: &screen, row: contentRows)
+        return screen
     }
 
-    private func reverse(_ columns: Range<Int>, row: Int, in screen: inout FrameBuffer) {
-        for column in columns.clamped(to: 0..<width) {
-            var cell = screen[column, row]
-            cell.style.attributes.formSymmetricDifference(.reverse)
-            screen[column, row] = cell
-        }
+    /// What is shown over the frame, in the order drawn.
+    private var layers: [any ScreenLayer] {
+        var layers: [any ScreenLayer] = []
+        if let query = lastSearch?.query { layers.append(SearchMatchesLayer(query: query)) }
+        if let linkFocus { layers.append(LinkFocusLayer(focus: linkFocus)) }
+        return layers
     }
 
-    private func drawStatus(into screen: inout FrameBuffer) {
-        let statusStyle = Style(.reverse)
-        let row = contentRows
-        for column in 0..<width { screen[column, row] = Cell(" ", style: statusStyle) }
+    /// The status line: the prompt, a note or the title, and the position.
+    private var statusLine: StatusLine {
         let left: String
         if let prompt {
-            left = (prompt.forward ? "/" : "?") + prompt.text + "█"
+            left = prompt.shown
         } else if showsHelp {
             left = " Keys: any key to return"
         } else {
@@ -392,19 +302,11 @@ public final class Viewer {
         var parts = statusParts()
         if showsStatistics {
             let statistics = view.statistics
-            parts.insert("tiles \(statistics.tiles.tilesLive) \(Self.megabytes(statistics.tiles.tileBytesLive))  heap \(Self.megabytes(statistics.liveHeapBytes))", at: 0)
+            parts.insert(
+                "tiles \(statistics.tiles.tilesLive) \(StatusLine.megabytes(statistics.tiles.tileBytesLive))  heap \(StatusLine.megabytes(statistics.liveHeapBytes))",
+                at: 0)
         }
-        // On a narrow screen, or beside a note or the prompt, the least needed parts
-        // go first; the position stays.
-        var right = parts.joined(separator: "  ")
-        let room = width - max(22, message != nil || prompt != nil ? TextWidth.columns(of: left) + 2 : 0)
-        while parts.count > 1, TextWidth.columns(of: right) > room {
-            parts.removeFirst()
-            right = parts.joined(separator: "  ")
-        }
-        let rightColumns = TextWidth.columns(of: right)
-        screen.draw(left, style: statusStyle, column: 0, row: row, limit: max(0, width - rightColumns - 2))
-        screen.draw(right, style: statusStyle, column: max(0, width - rightColumns - 1), row: row)
+        return StatusLine(left: left, leftIsUrgent: message != nil || prompt != nil, parts: parts)
     }
 
     /// The status line's right side, least needed first: the component under the top
@@ -414,15 +316,10 @@ public final class Viewer {
     private func statusParts() -> [String] {
         var parts: [String] = []
         if let top = view.topPlace, let input = view.input(of: top.component) {
-            parts.append("\(Self.fileName(input.name)) \(top.row + 1)/\(view.rowCount(of: top.component))")
+            parts.append("\(StatusLine.fileName(input.name)) \(top.row + 1)/\(view.rowCount(of: top.component))")
         }
         if let progress = view.indexingProgress { parts.append("indexing \(Int(progress * 100))%") }
         let stack = stackPosition()
         return parts + ["h: help", "\(stack.rows)  \(stack.percent)"]
-    }
-
-    private static func megabytes(_ bytes: Int) -> String {
-        let tenths = (bytes * 10 + (1 << 19)) >> 20
-        return "\(tenths / 10).\(tenths % 10)M"
     }
 }

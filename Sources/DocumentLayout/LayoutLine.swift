@@ -79,3 +79,13 @@ extension LayoutLine {
         return marks
     }
 }
+
+extension LayoutLine {
+    /// The columns where `query` shows on the line as drawn (`TextSearch`), found in
+    /// its spans' text rather than in cells.
+    func matchColumns(of query: String) -> [Range<Int>] {
+        var shown = TextSearch.ShownText()
+        for span in spans { shown.append(drawn: span.text) }
+        return shown.matchColumns(of: query)
+    }
+}

@@ -221,6 +221,12 @@ package final class WholePage: PageComponent {
         return pageLayout.lines[row].linkMarks
     }
 
+    package func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>] {
+        layOut(throughRow: row)
+        guard row >= 0, row < pageLayout.lines.count else { return [] }
+        return pageLayout.lines[row].matchColumns(of: query)
+    }
+
     /// Lines streamed for a dump are laid out this many at a time, then dropped.
     static let streamingChunk = 4_096
 

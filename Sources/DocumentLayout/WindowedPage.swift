@@ -575,6 +575,10 @@ package final class WindowedPage: PageComponent {
         line(at: row).map { $0.lines[$0.index].linkMarks } ?? []
     }
 
+    package func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>] {
+        line(at: row).map { $0.lines[$0.index].matchColumns(of: query) } ?? []
+    }
+
     // MARK: Navigation
 
     package func linkTarget(_ number: Int) -> String? {

@@ -24,6 +24,12 @@ public protocol RowSource: AnyObject {
     /// frame `width` columns wide shows it; a source may give something cheaper to
     /// make that holds the same words (a table row's values, uncut).
     func searchableText(row: Int, width: Int) -> String
+
+    /// The columns where `query` shows on row `row` as a frame `width` columns wide
+    /// draws it (a query without capitals matching any case), left to right: where a
+    /// viewer marks the matches on screen. By default read from the row drawn; a
+    /// source may find them in the text it draws from.
+    func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>]
 }
 
 extension RowSource {
@@ -36,6 +42,12 @@ extension RowSource {
 
     public func searchableText(row: Int, width: Int) -> String {
         plainText(row: row, width: width)
+    }
+
+    public func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>] {
+        var buffer = FrameBuffer(width: width, height: 1)
+        drawRows(row..<(row + 1), into: &buffer, at: 0)
+        return TextSearch.matchColumns(of: query, inRow: 0, of: buffer)
     }
 
     public func forEachPlainText(width: Int, _ body: (String) -> Void) {

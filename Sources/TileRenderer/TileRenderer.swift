@@ -123,13 +123,7 @@ public final class TileRenderer {
         dropTilesPastChangedEnds(in: container)
         let layout = container.layout
         var frame = FrameBuffer(width: width, height: Int(layout.viewportExtent))
-        var bands: [(id: ComponentID, rows: Range<Int>, at: Int)] = []
-        for placement in layout.placements {
-            bands.append((placement.id, Self.rows(placement.contentOffset, placement.visibleExtent), Int(placement.viewportOffset)))
-        }
-        for header in layout.headers {
-            bands.append((header.id, Self.rows(header.contentOffset, header.visibleExtent), Int(header.viewportOffset)))
-        }
+        let bands = Self.bands(of: layout)
         var needed = Set<TileKey>()
         for band in bands where !band.rows.isEmpty {
             for index in (band.rows.lowerBound / tileRows)...((band.rows.upperBound - 1) / tileRows) {
@@ -159,6 +153,31 @@ public final class TileRenderer {
         return frame
     }
 
+    /// A band of the viewport: rows of one component, from viewport row `at` down.
+    private typealias Band = (id: ComponentID, rows: Range<Int>, at: Int)
+
+    /// The bands a frame draws, in order: each visible component's rows, then the
+    /// pinned headers, drawn over them.
+    private static func bands(of layout: ViewportLayout) -> [Band] {
+        layout.placements.map { ($0.id, rows($0.contentOffset, $0.visibleExtent), Int($0.viewportOffset)) }
+            + layout.headers.map { ($0.id, rows($0.contentOffset, $0.visibleExtent), Int($0.viewportOffset)) }
+    }
+
+    /// What each row of the viewport shows, top to bottom, as `frame(of:)` draws it:
+    /// a component's row (a pinned header's where one is drawn over the content), or
+    /// nothing (a gap). For marking things on a frame from the components' data.
+    public func shownRows(of container: ScrollContainer) -> [(component: ComponentID, row: Int)?] {
+        let layout = container.layout
+        var shown = [(component: ComponentID, row: Int)?](repeating: nil, count: Int(layout.viewportExtent))
+        for band in Self.bands(of: layout) where container.component(band.id) is RowSource {
+            for row in band.rows {
+                let target = band.at + row - band.rows.lowerBound
+                if shown.indices.contains(target) { shown[target] = (band.id, row) }
+            }
+        }
+        return shown
+    }
+
     /// Drops the tiles that show rows at or past the end of a component whose row
     /// count changed (a resize): they show rows that were not there, or no longer are.
     /// Changes inside a component are the host's to report (`invalidate(_:rows:)`).
@@ -176,30 +195,6 @@ public final class TileRenderer {
         guard extent > 0 else { return 0..<0 }
         let first = Int(offset)
         return first..<(first + Int(extent))
-    }
-
-    /// The whole stack from top to bottom as plain text lines, the way frames show it,
-    /// insets and spacing included as blank lines. Rows wider than the viewport (`pre`,
-    /// overflowing tables) come whole, where a frame cuts them at its width.
-    ///
-    /// Text needs no cells, so the dump reads rows from the components
-    /// (`RowSource.plainText`) and builds no tiles.
-    /// - Parameter line: receives each line in order.
-    public func dump(_ container: ScrollContainer, line: (String) -> Void) {
-        // Walk the stack's segments rather than its offsets: a component whose extent
-        // is still an estimate writes exactly the rows it has.
-        for segment in container.stackSegments {
-            switch segment {
-            case .gap(let extent):
-                for _ in 0..<Int(extent) { line("") }
-            case .component(let id):
-                if let source = container.component(id) as? RowSource {
-                    source.forEachPlainText(width: width, line)
-                } else if let component = container.component(id) {
-                    for _ in 0..<Int(component.contentExtent) { line("") }
-                }
-            }
-        }
     }
 
     /// Tells each component that keeps row views the rows of the tiles this frame used

@@ -124,8 +124,7 @@ struct TileRendererTests {
         container.append(NumberedRows("a", rows: 2))
         container.append(NumberedRows("b", rows: 3))
         let renderer = TileRenderer(mode: .windowed, width: 8, tileRows: 2)
-        var lines: [String] = []
-        renderer.dump(container) { lines.append($0) }
+        let lines = StackText.lines(of: container, width: 8)
         #expect(lines == ["", "a 0", "a 1", "", "b 0", "b 1", "b 2", "", ""])
         #expect(renderer.statistics.tilesLive <= 1)
     }
@@ -141,8 +140,7 @@ struct TileRendererTests {
         let windowed = TileRenderer(mode: .windowed, width: 16, tileRows: tileRows)
         let expanded = TileRenderer(mode: .expanded, width: 16, tileRows: tileRows)
         expanded.prepare(expandedStack)
-        var dump: [String] = []
-        windowed.dump(windowedStack) { dump.append($0) }
+        let dump = StackText.lines(of: windowedStack, width: 16)
         #expect(dump == expected, "seed \(seed)")
         let height = Int(windowedStack.viewportExtent)
         var random = SeededGenerator(seed: seed ^ 0xABCD)

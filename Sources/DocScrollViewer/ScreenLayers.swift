@@ -1,0 +1,51 @@
+import DocScroll
+import RenderCore
+
+/// A run of columns on a row of the screen shown otherwise: in reverse video (a
+/// search match, the focused link).
+struct ScreenMark: Hashable {
+    var row: Int
+    var columns: Range<Int>
+}
+
+/// Something the viewer shows over the view's frame: marks found in the components'
+/// own data for the places on screen, not read back from the frame's cells. The
+/// screen is the frame with each layer's marks drawn over it, in order.
+protocol ScreenLayer {
+    /// The marks on the screen whose rows show `places` (a place per content row,
+    /// `nil` for a gap).
+    func marks(over places: [DocScrollView.Place?], of view: DocScrollView) -> [ScreenMark]
+}
+
+/// The matches of the last search on every row shown.
+struct SearchMatchesLayer: ScreenLayer {
+    let query: String
+
+    func marks(over places: [DocScrollView.Place?], of view: DocScrollView) -> [ScreenMark] {
+        places.enumerated().flatMap { row, place in
+            place.map { place in view.matchColumns(of: query, at: place).map { ScreenMark(row: row, columns: $0) } } ?? []
+        }
+    }
+}
+
+/// The link mark Tab moved to, where its row is shown.
+struct LinkFocusLayer: ScreenLayer {
+    let focus: DocScrollView.LinkFocus
+
+    func marks(over places: [DocScrollView.Place?], of view: DocScrollView) -> [ScreenMark] {
+        places.indices.filter { places[$0] == focus.place }.map { ScreenMark(row: $0, columns: focus.columns) }
+    }
+}
+
+extension FrameBuffer {
+    /// Shows `mark` in reverse video (reversed back where a mark was drawn already),
+    /// cut to the buffer's width.
+    mutating func draw(_ mark: ScreenMark) {
+        guard mark.row >= 0, mark.row < height else { return }
+        for column in mark.columns.clamped(to: 0..<width) {
+            var cell = self[column, mark.row]
+            cell.style.attributes.formSymmetricDifference(.reverse)
+            self[column, mark.row] = cell
+        }
+    }
+}

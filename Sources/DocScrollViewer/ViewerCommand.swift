@@ -1,0 +1,58 @@
+public import RenderCore
+
+/// What the reader asks of the interactive view, once keys are read.
+public enum ViewerCommand: Hashable, Sendable {
+    /// Scroll by a number of rows (negative: up).
+    case scrollRows(Int)
+    /// Scroll by a number of viewports, keeping one row of the last in view (rows
+    /// under pinned headers do not count).
+    case scrollPages(Int)
+    /// Scroll by a number of half viewports.
+    case scrollHalfPages(Int)
+    /// Go to the top of the stack.
+    case top
+    /// Go to the end of the stack (every page laid out first).
+    case bottom
+    /// Go to row n of the stack (1 is the first).
+    case goToRow(Int)
+    /// Go to a percentage of the stack.
+    case goToPercent(Int)
+    /// Scroll the unfrozen columns of the table under the top of the viewport sideways
+    /// by a number of screen columns (negative: back to the left).
+    case scrollColumns(Int)
+    /// Find text down (forward) or up the stack, wrapping around.
+    case search(String, forward: Bool)
+    /// Find the last search again, the same way or (`reversed`) the other way.
+    case repeatSearch(reversed: Bool)
+    /// Move the focus to the next or previous link of the pages.
+    case nextLink, previousLink
+    /// Follow the focused link (a `#fragment` inside the pages).
+    case followLink
+    /// Go to the top of the next component, or of this one (or the previous one).
+    case nextComponent, previousComponent
+    /// Say where the view is, in the status line.
+    case showPosition
+    /// Show the keys, until the next key.
+    case help
+    /// Draw the whole screen again.
+    case redraw
+    /// The pages were read or indexed further (the terminal loop says so while they
+    /// are): a jump waiting for the whole page goes when it is there.
+    case pagesProgressed
+    /// The terminal changed size; both figures include the status line.
+    case resize(width: Int, height: Int)
+    /// Stop the program for the shell (Ctrl-Z); it draws everything again on return.
+    case suspend
+    /// End the viewer.
+    case quit
+}
+
+/// What the terminal loop must do after a key or a command.
+public enum ViewerAction: Hashable, Sendable {
+    /// Show this screen (content rows and the status line).
+    case draw(FrameBuffer)
+    /// Hand the terminal back and stop until continued, then draw again.
+    case suspend
+    /// Restore the terminal and end.
+    case quit
+}

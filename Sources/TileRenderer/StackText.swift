@@ -1,0 +1,74 @@
+import RenderCore
+public import ScrollCore
+
+/// The whole stack as text, top to bottom, the way frames show it: the one walk every
+/// text dump of a stack takes (`--dump`, an embedder's export, the renderer's tests).
+///
+/// It walks the stack's segments rather than its offsets, so that a component whose
+/// extent is still an estimate writes exactly the rows it has: gaps (insets and
+/// spacing) are blank rows; a component that writes its own text (a page parsed as it
+/// is written) does; a `RowSource` gives its rows (`forEachPlainText`: rows wider than
+/// the viewport come whole, where a frame cuts them); any other component is as many
+/// blank rows as its extent. Text needs no cells: no tile is built.
+public enum StackText {
+    /// Writes every row of `container` as UTF-8 text, each row ending in a line feed,
+    /// in pieces of whole rows gathered into large writes. When `stop` answers true
+    /// (asked between components and pieces), no more rows come.
+    /// - Parameters:
+    ///   - width: the width rows are laid out and drawn at.
+    ///   - ownText: writes a component's rows itself and answers true, or answers
+    ///     false to have them written as above; what it throws ends the walk.
+    ///   - write: receives the text.
+    public static func write<Failure: Error>(
+        _ container: ScrollContainer, width: Int, stop: () -> Bool = { false },
+        ownText: (any ScrollComponent, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Bool,
+        _ write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(Failure) {
+        var pending: [UInt8] = []
+        func flush() {
+            guard !pending.isEmpty else { return }
+            pending.withUnsafeBufferPointer(write)
+            pending.removeAll(keepingCapacity: true)
+        }
+        func row(_ text: String) {
+            pending += text.utf8
+            pending.append(0x0A)
+            if pending.count >= flushBytes { flush() }
+        }
+        for segment in container.stackSegments where !stop() {
+            switch segment {
+            case .gap(let extent):
+                for _ in 0..<Int(extent) { row("") }
+            case .component(let id):
+                guard let component = container.component(id) else { continue }
+                flush()
+                let wroteItself = try withoutActuallyEscaping(write) { write throws(Failure) in try ownText(component, write) }
+                if wroteItself { continue }
+                if let source = component as? RowSource {
+                    source.forEachPlainText(width: width, row)
+                } else {
+                    for _ in 0..<Int(component.contentExtent) { row("") }
+                }
+            }
+        }
+        flush()
+    }
+
+    /// Writes every row of `container` as `write(_:width:stop:ownText:_:)` does, with
+    /// no component writing its own text.
+    public static func write(
+        _ container: ScrollContainer, width: Int, stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        Self.write(container, width: width, stop: stop, ownText: { _, _ in false }, write)
+    }
+
+    /// Every row of `container` as a line of text (no line feed), in order.
+    public static func lines(of container: ScrollContainer, width: Int) -> [String] {
+        var text: [UInt8] = []
+        write(container, width: width) { text += $0 }
+        return text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Bytes gathered before a write.
+    static let flushBytes = 1 << 16
+}
