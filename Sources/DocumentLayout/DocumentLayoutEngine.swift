@@ -403,13 +403,13 @@ struct DocumentLayoutEngine {
                 let items = document.children(of: index).filter { document[$0].tag == .li }
                 context.reversed = document.attribute("reversed", of: index) != nil
                 context.listType = document.attribute("type", of: index) ?? "1"
-                let start = document.attribute("start", of: index).flatMap { Int($0.trimmingSpaces) }
+                let start = ListMarker.number(document.attribute("start", of: index))
                     ?? (context.reversed ? items.count : 1)
                 context.nextNumber = start
                 // Number the items once to know the widest marker, so markers align.
                 var number = start
                 for item in items {
-                    number = document.attribute("value", of: item).flatMap { Int($0.trimmingSpaces) } ?? number
+                    number = ListMarker.number(document.attribute("value", of: item)) ?? number
                     context.numberColumns = max(context.numberColumns, TextWidth.columns(of: ListMarker.ordered(number, type: context.listType)))
                     number += context.reversed ? -1 : 1
                 }
@@ -419,7 +419,7 @@ struct DocumentLayoutEngine {
         case .listItem:
             flushInline()
             var context = BlockContext(tag: tag, node: index)
-            let value = document[index].attributeCount > 0 ? document.attribute("value", of: index).flatMap { Int($0.trimmingSpaces) } : nil
+            let value = document[index].attributeCount > 0 ? ListMarker.number(document.attribute("value", of: index)) : nil
             (context.firstPrefix, context.restPrefix) = itemPrefixes(value: value)
             context.markerPending = true
             blocks.push(context)

@@ -1,6 +1,14 @@
 /// The text of a list item's marker: numbers in the list's `type` (HTML §4.4.5),
 /// bullets by nesting depth for unordered lists.
 enum ListMarker {
+    /// A list's `start` or an item's `value`: an integer, held within the range
+    /// browsers keep counters in (32 bits), so that counting on from it never
+    /// overflows; junk counts as absent.
+    static func number(_ attribute: String?) -> Int? {
+        guard let attribute, let number = Int(attribute.trimmingSpaces) else { return nil }
+        return min(max(number, Int(Int32.min)), Int(Int32.max))
+    }
+
     /// Bullets for unordered lists, by depth (the first level is `•`).
     static let bullets = ["•", "◦", "▪"]
 

@@ -53,6 +53,11 @@ struct ElementTests {
         (#"<ol type="I" start="3"><li>x</li><li>y</li></ol>"#, ["  III. x", "   IV. y"]),
         (#"<ol reversed><li>x</li><li>y</li><li>z</li></ol>"#, ["  3. x", "  2. y", "  1. z"]),
         (#"<ol><li>x</li><li value="10">y</li><li>z</li></ol>"#, ["   1. x", "  10. y", "  11. z"]),
+        // Numbers from the page are held within 32 bits: counting on never overflows.
+        (#"<ol start="9223372036854775807"><li>x</li><li>y</li></ol>"#, ["  2147483647. x", "  2147483648. y"]),
+        (#"<ol reversed start="-9223372036854775808"><li>x</li><li>y</li></ol>"#, ["  -2147483648. x", "  -2147483649. y"]),
+        (#"<ol><li value="9223372036854775807">x</li><li>y</li></ol>"#, ["  2147483647. x", "  2147483648. y"]),
+        (#"<ol start="99999999999999999999"><li>x</li></ol>"#, ["  1. x"]),
     ])
     func orderedListAttributes(html: String, lines: [String]) throws {
         #expect(try view(html).lines.map(\.text) == lines)
