@@ -47,8 +47,32 @@ public struct InputFile: Sendable {
     ///   file, or a directory.
     public static func read(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path)
-        guard let bytes = FileSystem.readAll(path) else { throw .badInput(name: path, reason: "cannot be read") }
-        return try checked(InputFile(name: path, bytes: bytes))
+        return try whole(path, FileSystem.readAll(path, limit: maximumBytes, check: { isAcceptable(path, $0) }))
+    }
+
+    /// Reads standard input to its end, as `read` reads a file.
+    /// - Throws: `DocScrollError.badInput` for input that is empty, binary, more than
+    ///   the limit, or cannot be read.
+    public static func readStandardInput() throws(DocScrollError) -> InputFile {
+        try whole("stdin", FileSystem.readStandardInput(limit: maximumBytes, check: { isAcceptable("stdin", $0) }))
+    }
+
+    /// Whether a file's first bytes pass `checked`: a device or a pipe says no size, so
+    /// its start is checked as it comes, and it is read up to the limit only.
+    private static func isAcceptable(_ name: String, _ start: [UInt8]) -> Bool {
+        (try? checked(InputFile(name: name, bytes: start))) != nil
+    }
+
+    /// The input a whole read came to, or the error that says why there is none.
+    private static func whole(_ name: String, _ read: FileSystem.WholeFile) throws(DocScrollError) -> InputFile {
+        switch read {
+        case .bytes(let bytes), .rejected(let bytes):
+            return try checked(InputFile(name: name, bytes: bytes))
+        case .tooLarge:
+            throw .badInput(name: name, reason: "more than 1 GiB (the limit for input read whole)")
+        case .failed(let reason):
+            throw .badInput(name: name, reason: "cannot be read: \(reason)")
+        }
     }
 
     /// Opens the file at `path` without reading it: checked as `read` checks it, then

@@ -135,9 +135,7 @@ private func writeText(of view: DocScrollView, to output: StandardOutput) {
 
 /// The input at `path`, standard input for `-`.
 private func readInput(_ path: String) throws(DocScrollError) -> InputFile {
-    guard path == "-" else { return try InputFile.read(path) }
-    guard let bytes = StandardInput.readAll() else { throw .badInput(name: "stdin", reason: "cannot be read") }
-    return try InputFile.checked(InputFile(name: "stdin", bytes: bytes))
+    path == "-" ? try InputFile.readStandardInput() : try InputFile.read(path)
 }
 
 extension String {

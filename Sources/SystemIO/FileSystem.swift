@@ -19,22 +19,63 @@ package enum FileSystem {
         return .file(readable: access(path, R_OK) == 0, size: Int(status.st_size))
     }
 
+    /// What reading a whole file came to.
+    package enum WholeFile {
+        /// Its bytes.
+        case bytes([UInt8])
+        /// Its first bytes did not pass the caller's check (they are given).
+        case rejected([UInt8])
+        /// It holds more than the limit.
+        case tooLarge
+        /// Reading failed: the system's reason.
+        case failed(String)
+    }
+
+    /// Bytes read before a file's start is checked.
+    package static let firstChunkBytes = 1 << 16
+
     /// The content of the file at `path`, read straight into one array (no second copy
-    /// of the file), or `nil` when reading fails.
-    package static func readAll(_ path: String) -> [UInt8]? {
+    /// of the file). A file of any kind is read, a device or a pipe too, but never
+    /// past `limit` bytes, and its first `firstChunkBytes` (or all of it, if less) are
+    /// given to `check` before more is read: so that a device that never ends
+    /// (`/dev/zero`) is refused at once, or at the limit, never read until memory
+    /// runs out.
+    package static func readAll(_ path: String, limit: Int, check: ([UInt8]) -> Bool) -> WholeFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return .failed(systemReason(errno)) }
         defer { close(descriptor) }
+        return readAll(descriptor: descriptor, limit: limit, check: check)
+    }
+
+    /// Standard input read to its end as `readAll(_:limit:check:)` reads a file.
+    package static func readStandardInput(limit: Int, check: ([UInt8]) -> Bool) -> WholeFile {
+        readAll(descriptor: STDIN_FILENO, limit: limit, check: check)
+    }
+
+    private static func readAll(descriptor: Int32, limit: Int, check: ([UInt8]) -> Bool) -> WholeFile {
         var bytes: [UInt8] = []
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size) + 1) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        if fstat(descriptor, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(min(Int(status.st_size), limit) + 1) }
+        var chunk = [UInt8](repeating: 0, count: firstChunkBytes)
+        var checked = false
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
+            guard count >= 0 else { return .failed(systemReason(errno)) }
+            if count > 0 {
+                guard bytes.count + count <= limit else { return .tooLarge }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            if !checked, count == 0 || bytes.count >= firstChunkBytes {
+                checked = true
+                guard check(bytes) else { return .rejected(bytes) }
+            }
+            if count == 0 { return .bytes(bytes) }
         }
+    }
+
+    /// The system's words for an error number ("No space left on device").
+    package static func systemReason(_ error: Int32) -> String {
+        String(cString: strerror(error))
     }
 }

@@ -66,19 +66,3 @@ package final class StandardOutput {
         }
     }
 }
-
-/// Reading standard input to its end (a page given as `-`).
-package enum StandardInput {
-    /// All bytes of standard input, or `nil` when it cannot be read.
-    package static func readAll() -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-    }
-}

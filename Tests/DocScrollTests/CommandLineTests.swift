@@ -156,19 +156,38 @@ struct CommandLineTests {
         // Reading /proc/self/mem from offset 0 fails for everyone, root included.
         let unreadable = try runDocScroll(["/proc/self/mem"])
         #expect(unreadable.status == 1)
-        #expect(unreadable.standardError == "docscroll: error: /proc/self/mem: cannot be read\n")
+        #expect(unreadable.standardError == "docscroll: error: /proc/self/mem: cannot be read: Input/output error\n")
 
         let file = try temporaryFile("private.html", Array("<p>secret</p>".utf8))
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: file)
         // Root reads any file, so read it as nobody when running as root.
         let asRoot = getuid() == 0
         guard !asRoot || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("docscroll").path
         let result = asRoot
-            ? try runProgram("/usr/sbin/runuser", ["-u", "nobody", "--", executable, file])
+            ? try runProgram("/usr/sbin/runuser", ["-u", "nobody", "--", try copyOfDocScrollForAnyone(), file])
             : try runDocScroll([file])
         #expect(result.status == 1)
         #expect(result.standardError == "docscroll: error: \(file): permission denied\n")
+    }
+
+    /// Devices and pipes say no size: their first chunk is checked as it comes, and
+    /// they are read up to the limit only, never until memory runs out.
+    @Test func endlessInputsAreRefusedAtOnce() throws {
+        let cases: [([String], Data?, String)] = [
+            (["/dev/zero"], nil, "/dev/zero: binary file (not text)"),
+            (["--table", "/dev/zero"], nil, "/dev/zero: binary file (not text)"),
+            (["/dev/urandom", "--mode", "expanded"], nil, "/dev/urandom: binary file (not text)"),
+            (["--table", "/dev/urandom"], nil, "/dev/urandom: binary file (not text)"),
+            (["/dev/null"], nil, "/dev/null: empty file"),
+            // (Less than a pipe holds: docscroll stops reading at once.)
+            (["--table", "-"], Data(count: 60_000), "stdin: binary file (not text)"),
+            (["-"], Data(count: 60_000), "stdin: binary file (not text)"),
+        ]
+        for (arguments, input, message) in cases {
+            let result = try runDocScroll(arguments + ["--dump"], input: input)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.standardError == "docscroll: error: \(message)\n", "\(arguments)")
+        }
     }
 
     /// Hostile pages: deep nesting, a very long line, random bytes, control characters.

@@ -58,6 +58,18 @@ func runBuiltProgram(_ name: String, _ arguments: [String], input: Data? = nil, 
     return try runProgram(binary.path, arguments, input: input, environment: environment)
 }
 
+/// A copy of the docscroll executable that any user can run (beside `temporaryFile`'s
+/// files), for tests that run it as another user: the build directory may sit where
+/// others cannot enter (a clone in a private temporary folder).
+func copyOfDocScrollForAnyone() throws -> String {
+    let built = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("docscroll")
+    let source = FileManager.default.fileExists(atPath: built.path) ? built : productsDirectory().appendingPathComponent("docscroll")
+    let copy = temporaryFiles.appendingPathComponent("\(UUID().uuidString)-docscroll")
+    try FileManager.default.copyItem(at: source, to: copy)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+    return copy.path
+}
+
 /// Runs a program with standard input from `input` and captures both outputs.
 func runProgram(_ path: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
     let process = Process()
@@ -105,7 +117,8 @@ func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
 /// The directory of `temporaryFile`, made (and its removal at exit arranged) once.
 private let temporaryFiles: URL = {
     let url = temporaryFilesDirectory()
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    // Open to every user: a test runs docscroll as another one on files here.
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     atexit { try? FileManager.default.removeItem(at: temporaryFilesDirectory()) }
     return url
 }()
