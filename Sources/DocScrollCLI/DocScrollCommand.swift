@@ -11,10 +11,18 @@ public enum DocScrollCommand {
     public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         let output = StandardOutput.standardOutput()
         let errors = StandardOutput.standardError()
-        defer {
-            output.flush()
-            errors.flush()
+        defer { errors.flush() }
+        let status = run(arguments, environment: environment, output: output, errors: errors)
+        output.flush()
+        // A reader that went away is not an error; output that could not be written is.
+        if let failure = output.failure {
+            errors.writeLine("docscroll: error: standard output: \(failure)")
+            return max(status, 1)
         }
+        return status
+    }
+
+    private static func run(_ arguments: [String], environment: [String: String], output: StandardOutput, errors: StandardOutput) -> Int32 {
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)

@@ -3,12 +3,17 @@
 /// Buffered writing to standard output and standard error.
 ///
 /// A closed pipe (`docscroll page.html | head`) is not an error: writing stops and
-/// `isClosed` turns true, so the caller can end quietly.
+/// `isClosed` turns true, so the caller can end quietly. Any other failure (a full
+/// disk, a closed descriptor) stops writing too, and `failure` says what it was, for
+/// the caller to report.
 package final class StandardOutput {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
-    /// Whether the reader went away.
+    /// Whether writing stopped: the reader went away, or writing failed.
     package private(set) var isClosed = false
+    /// Why writing failed, in the system's words ("No space left on device"); `nil`
+    /// when it did not, or when only the reader went away.
+    package private(set) var failure: String?
 
     private static let flushThreshold = 1 << 16
 
@@ -58,8 +63,13 @@ package final class StandardOutput {
         while offset < bytes.count, !isClosed {
             let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
-                if errno == EINTR { continue }
+                let error = errno
+                if error == EINTR { continue }
                 isClosed = true
+                if error != EPIPE { failure = FileSystem.systemReason(error) }
+            } else if written == 0 {
+                isClosed = true
+                failure = "nothing could be written"
             } else {
                 offset += written
             }

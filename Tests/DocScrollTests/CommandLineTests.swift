@@ -170,6 +170,23 @@ struct CommandLineTests {
         #expect(result.standardError == "docscroll: error: \(file): permission denied\n")
     }
 
+    /// Output that cannot be written is an error (a reader that went away is not).
+    @Test func writeErrorsAreReported() throws {
+        let docscroll = try copyOfDocScrollForAnyone()
+        for arguments in [[article, "--dump"], [article, "--table", items, "--dump", "--mode", "expanded"], [article, "--frame", "3"], ["--help"]] {
+            let full = try runProgram("/bin/sh", ["-c", "exec \"$0\" \"$@\" > /dev/full", docscroll] + arguments)
+            #expect(full.status == 1, "\(arguments)")
+            #expect(full.standardError == "docscroll: error: standard output: No space left on device\n", "\(arguments)")
+        }
+        let closed = try runProgram("/bin/sh", ["-c", "exec \"$0\" \"$@\" >&-", docscroll, article, "--dump"])
+        #expect(closed.status == 1)
+        #expect(closed.standardError == "docscroll: error: standard output: Bad file descriptor\n")
+        // A reader that goes away ends the dump quietly.
+        let page = try temporaryFile("long.html", Array(PageGenerator.page(bytes: 2_000_000, seed: 3).utf8))
+        let piped = try runProgram("/bin/sh", ["-c", "\"$0\" \"$@\" | head -c 100 > /dev/null", docscroll, page, "--dump"])
+        #expect(piped.standardError.isEmpty)
+    }
+
     /// Devices and pipes say no size: their first chunk is checked as it comes, and
     /// they are read up to the limit only, never until memory runs out.
     @Test func endlessInputsAreRefusedAtOnce() throws {
