@@ -1,3 +1,5 @@
+import RenderCore
+
 /// A validating JSON reader (RFC 8259) over bytes, with errors located by line and
 /// column.
 ///
@@ -384,7 +386,8 @@ package struct JSONReader {
     }
 
     /// The text of the line around `offset`: up to 24 bytes before it and 16 after,
-    /// whole characters only, control characters shown as spaces.
+    /// whole characters only, control characters (C0, C1, separators) shown as
+    /// spaces: the excerpt is printed, and must not act on the terminal.
     private func excerpt(around offset: Int, lineStart: Int) -> String {
         var start = max(lineStart, offset - 24)
         var end = offset
@@ -392,7 +395,7 @@ package struct JSONReader {
         while start < end, bytes[start] & 0xC0 == 0x80 { start += 1 }
         while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        let shown = text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }
+        let shown = text.unicodeScalars.map { TextWidth.isControl($0) ? " " : Character($0) }
         return String(shown.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

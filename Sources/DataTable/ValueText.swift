@@ -37,8 +37,7 @@ enum ValueText {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0):
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            case _ where TextWidth.isControl(scalar): result += TextWidth.escape(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -16,7 +16,7 @@ public enum DocScrollCommand {
         output.flush()
         // A reader that went away is not an error; output that could not be written is.
         if let failure = output.failure {
-            errors.writeLine("docscroll: error: standard output: \(failure)")
+            errors.writeError("standard output: \(failure)")
             return max(status, 1)
         }
         return status
@@ -27,7 +27,7 @@ public enum DocScrollCommand {
         do {
             options = try CommandLineOptions.parse(arguments)
         } catch {
-            errors.writeLine("docscroll: error: \(error.message) (see 'docscroll --help')")
+            errors.writeError("\(error.message) (see 'docscroll --help')")
             return 2
         }
         if options.showHelp {
@@ -75,7 +75,7 @@ public enum DocScrollCommand {
                 return options.mode == .expanded ? try readInput(path) : try InputFile.page(path)
             }
         } catch {
-            errors.writeLine("docscroll: error: \(error.description)")
+            errors.writeError(error.description)
             return 1
         }
 
@@ -88,7 +88,7 @@ public enum DocScrollCommand {
                 if options.stats { errors.writeLine(statistics.json) }
                 return 0
             } catch {
-                errors.writeLine("docscroll: error: \(error.description)")
+                errors.writeError(error.description)
                 return 1
             }
         }
@@ -97,7 +97,7 @@ public enum DocScrollCommand {
         do {
             view = try DocScrollView(pages: pages, tables: tables, options: viewOptions)
         } catch {
-            errors.writeLine("docscroll: error: \(error.description)")
+            errors.writeError(error.description)
             return 1
         }
 
@@ -119,7 +119,7 @@ public enum DocScrollCommand {
             if isTerminal, let terminal = Terminal() {
                 output.flush()
                 guard InteractiveSession.run(view: view, terminal: terminal, colors: colors, mouse: options.mouse, showsStatistics: options.stats) else {
-                    errors.writeLine("docscroll: error: cannot put the terminal in raw mode")
+                    errors.writeError("cannot put the terminal in raw mode")
                     return 1
                 }
             } else {
@@ -153,5 +153,14 @@ extension String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text
+    }
+}
+
+extension StandardOutput {
+    /// Writes `docscroll: error: MESSAGE` as a line, the message's control characters
+    /// written out as escapes: a file name or an option's value, given on the command
+    /// line, is read by the user, never acted on by the terminal.
+    fileprivate func writeError(_ message: String) {
+        writeLine("docscroll: error: " + TextWidth.escapingControls(message))
     }
 }

@@ -149,14 +149,17 @@ public enum TextWidth {
             for offset in 1..<length { scalar = scalar << 6 | UInt32(text[index + offset] & 0x3F) }
             // Scalars `simpleColumns` measures on its own (box drawing, bullets,
             // punctuation: table borders and rules) are looked up in its cached table.
-            if scalar < 0xA0 || (docscroll_simple_scalar_columns(scalar) == 0 && docscroll_scalar_columns(scalar) == 0) { return false }
+            if scalar < 0xA0 || scalar == 0x2028 || scalar == 0x2029
+                || (docscroll_simple_scalar_columns(scalar) == 0 && docscroll_scalar_columns(scalar) == 0) {
+                return false
+            }
             index += length
         }
         return true
     }
 
     /// Whether `character` can be sent to a terminal as it is: it holds no control
-    /// scalar (Unicode general category Cc).
+    /// scalar (`isControl`).
     public static func isPrintable(_ character: Character) -> Bool {
         for scalar in character.unicodeScalars where isControl(scalar) {
             return false
@@ -164,9 +167,29 @@ public enum TextWidth {
         return true
     }
 
-    @usableFromInline
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    /// Whether a terminal would act on `scalar` rather than draw it: C0 and C1
+    /// controls (general category Cc) and the line and paragraph separators (U+2028,
+    /// U+2029, which terminals draw as nothing or as a line break).
+    @inlinable
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// `text` with every control scalar (`isControl`) written out as an escape
+    /// (`\u{1B}`), the rest as it is: for text from input shown where it must be read
+    /// and never acted on (a file name in an error message, a table's value).
+    public static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) { result += escape(scalar) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// A scalar written out as an escape: `\u{1B}`.
+    public static func escape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     @usableFromInline

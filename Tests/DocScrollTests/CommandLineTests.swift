@@ -1,4 +1,5 @@
 import Foundation
+import RenderCore
 import SampleContent
 import TestSupport
 import Testing
@@ -168,6 +169,23 @@ struct CommandLineTests {
             : try runDocScroll([file])
         #expect(result.status == 1)
         #expect(result.standardError == "docscroll: error: \(file): permission denied\n")
+    }
+
+    /// Text from the input or the command line never reaches standard error as a
+    /// control sequence: file names, option values and JSON excerpts are written out.
+    @Test func errorMessagesShowControlsWrittenOut() throws {
+        let named = try runDocScroll(["/nonexistent/evil\u{1B}]0;title\u{7}.html", "--dump"])
+        #expect(named.standardError == #"docscroll: error: /nonexistent/evil\u{1B}]0;title\u{7}.html: no such file"# + "\n")
+        let option = try runDocScroll(["--width", "\u{1B}[2J", article])
+        #expect(option.status == 2)
+        #expect(option.standardError.hasPrefix(#"docscroll: error: '--width' takes a whole number from 1 to 10000, not '\u{1B}[2J'"#))
+        let json = try temporaryFile("c1.json", Array("[{\"a\": 1},\n {\"b\": \u{9B}31m \u{2028} x}]".utf8))
+        let excerpt = try runDocScroll(["--table", json, "--dump"])
+        #expect(excerpt.status == 1)
+        #expect(excerpt.standardError.hasPrefix("docscroll: error: \(json): invalid JSON at line 2"))
+        for result in [named, option, excerpt] {
+            #expect(!result.standardError.unicodeScalars.contains { TextWidth.isControl($0) && $0 != "\n" }, "\(result.standardError.debugDescription)")
+        }
     }
 
     /// Output that cannot be written is an error (a reader that went away is not).

@@ -30,8 +30,20 @@ struct TextWidthTests {
         #expect(!TextWidth.isPrintable("\u{1B}"))
         #expect(!TextWidth.isPrintable("\u{9B}"))
         #expect(!TextWidth.isPrintable("\u{7F}"))
+        // Terminals draw the line and paragraph separators as nothing, or break the
+        // line: they take a cell as U+FFFD, as controls do.
+        #expect(!TextWidth.isPrintable("\u{2028}"))
+        #expect(!TextWidth.isPrintable("\u{2029}"))
+        #expect(TextWidth.printable("a\u{2028}b\u{2029}") == "a\u{FFFD}b\u{FFFD}")
+        #expect(TextWidth.columns(of: "a\u{2028}b") == 3)
         #expect(TextWidth.isPrintable("a"))
         #expect(TextWidth.isPrintable("中"))
+    }
+
+    @Test func controlsInTextShownToBeReadAreWrittenOut() {
+        #expect(TextWidth.escapingControls("evil\u{1B}]0;title\u{7}.html") == #"evil\u{1B}]0;title\u{7}.html"#)
+        #expect(TextWidth.escapingControls("\u{9B}31m \u{2028}中") == #"\u{9B}31m \u{2028}中"#)
+        #expect(TextWidth.escapingControls("plain 中文 é") == "plain 中文 é")
     }
 
     /// Text is printable as it is unless it holds a control or a scalar that takes no
@@ -39,7 +51,7 @@ struct TextWidthTests {
     /// CJK ideographs passed over without a look-up, or at the end.
     @Test func textWithAControlOrAZeroWidthScalarIsNotPrintableAsIs() {
         let plain = ["abcdefgh", "0123456789 words", "中文字符之间", "—“q”│•", "é", "한국어"]
-        let others = ["\u{1B}", "\u{7F}", "\u{9B}", "\u{200B}", "\u{AD}", "\u{301}", "\u{FEFF}", "\t", "\n"]
+        let others = ["\u{1B}", "\u{7F}", "\u{9B}", "\u{2028}", "\u{2029}", "\u{200B}", "\u{AD}", "\u{301}", "\u{FEFF}", "\t", "\n"]
         for left in plain {
             for right in plain {
                 var both = left + right
