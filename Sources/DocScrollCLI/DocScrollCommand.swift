@@ -9,6 +9,7 @@ public enum DocScrollCommand {
     /// Runs docscroll with `arguments` (without the program name).
     /// - Returns: the exit status.
     public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        Terminal.takeOverCrashes(environment: environment)
         let output = StandardOutput.standardOutput()
         let errors = StandardOutput.standardError()
         defer { errors.flush() }

@@ -8,6 +8,12 @@ import Synchronization
 /// terminal state is restored on `restore()`, and by signal handlers on SIGINT,
 /// SIGTERM and SIGHUP and on the signals a crash raises (SIGSEGV, SIGBUS, SIGILL,
 /// SIGTRAP, SIGABRT, SIGFPE), so the shell never gets a terminal left in raw mode.
+///
+/// On a terminal, a crash must also give the shell back at once: the Swift runtime's
+/// backtracer, left to itself, holds an interactive terminal for 30 seconds ("Press
+/// space to interact"), and cannot be told otherwise once the program runs
+/// (`SWIFT_BACKTRACE` is read before `main`). `takeOverCrashes` answers crash
+/// signals instead: a one-line message, the terminal restored, the default action.
 package final class Terminal {
     private let input: Int32
     private var isInteractive = false
@@ -62,7 +68,34 @@ package final class Terminal {
         writeAll((reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence)
         if var attributes = savedAttributes { tcsetattr(input, TCSAFLUSH, &attributes) }
         savedAttributes = nil
-        for signalNumber in Self.restoringSignals + [SIGWINCH] { signal(signalNumber, SIG_DFL) }
+        for signalNumber in Self.restoringSignals + [SIGWINCH] {
+            signal(signalNumber, crashesTakenOver && Self.crashSignals.contains(signalNumber) ? restoreAndReraise : SIG_DFL)
+        }
+    }
+
+    /// Signals a crash raises.
+    private static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    /// Answers crash signals with a line on standard error, saying that this is a bug
+    /// and how to see where it happened, and the default action (the terminal restored
+    /// first, when the viewer holds it), in place of the runtime's backtracer; only
+    /// when it would hold a terminal, and only when the user did not configure it
+    /// (`SWIFT_BACKTRACE` unset). Call it first thing.
+    package static func takeOverCrashes(environment: [String: String]) {
+        guard environment["SWIFT_BACKTRACE"] == nil, isatty(STDIN_FILENO) == 1 || isatty(STDERR_FILENO) == 1 else { return }
+        // Written by the handler as they are: it may not allocate.
+        let messages = UnsafeMutableBufferPointer<UnsafeMutableBufferPointer<UInt8>>.allocate(capacity: 65)
+        messages.initialize(repeating: UnsafeMutableBufferPointer(start: nil, count: 0))
+        for signalNumber in crashSignals {
+            let name = String(cString: strsignal(signalNumber))
+            let text = Array("\ndocscroll: crashed (\(name)): this is a bug; SWIFT_BACKTRACE=interactive=no docscroll ... shows where\n".utf8)
+            let message = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
+            _ = message.initialize(from: text)
+            messages[Int(signalNumber)] = message
+        }
+        crashMessages = messages
+        crashesTakenOver = true
+        for signalNumber in crashSignals { signal(signalNumber, restoreAndReraise) }
     }
 
     /// Ctrl-Z: gives the terminal back to the shell and stops until `fg`, then takes
@@ -123,12 +156,22 @@ func writeAll(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
 nonisolated(unsafe) private var savedAttributes: termios?
 nonisolated(unsafe) private var savedDescriptor: Int32 = -1
 nonisolated(unsafe) private var leaveSequenceForSignals = Terminal.leaveSequence
+/// With `takeOverCrashes`: each crash signal's message by its number, in bytes ready
+/// to write (empty for other signals).
+nonisolated(unsafe) private var crashesTakenOver = false
+nonisolated(unsafe) private var crashMessages = UnsafeMutableBufferPointer<UnsafeMutableBufferPointer<UInt8>>(start: nil, count: 0)
 private let resizePending = Atomic<Bool>(false)
 
 private func restoreAndReraise(_ signalNumber: Int32) {
-    let leave = leaveSequenceForSignals
-    leave.utf8CString.withUnsafeBufferPointer { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
-    if var attributes = savedAttributes { tcsetattr(savedDescriptor, TCSAFLUSH, &attributes) }
+    if var attributes = savedAttributes {
+        let leave = leaveSequenceForSignals
+        leave.utf8CString.withUnsafeBufferPointer { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
+        tcsetattr(savedDescriptor, TCSAFLUSH, &attributes)
+    }
+    if signalNumber >= 0, signalNumber < crashMessages.count {
+        let message = crashMessages[Int(signalNumber)]
+        if let base = message.baseAddress { _ = Glibc.write(STDERR_FILENO, base, message.count) }
+    }
     signal(signalNumber, SIG_DFL)
     raise(signalNumber)
 }

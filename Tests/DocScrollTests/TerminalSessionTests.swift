@@ -222,6 +222,36 @@ struct TerminalSessionTests {
         #expect(after.contains("echo") && !after.contains("-echo"))
     }
 
+    /// A crash gives the shell back at once: the terminal restored, a line that says
+    /// it is a bug, and no backtracer holding the terminal for half a minute.
+    @Test func aCrashGivesTheShellBackAtOnce() throws {
+        let viewer = try Session(command: command())
+        _ = try viewer.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        let shell = try viewer.tmux(["list-panes", "-t", "t", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(system("pkill -ILL -P \(shell) -x docscroll") == 0)
+        let after = try viewer.waitFor("the exit status and terminal modes") { $0.contains("checked") }
+        #expect(after.contains("docscroll: crashed (Illegal instruction): this is a bug"))
+        #expect(after.contains("exit=132"))
+        #expect(after.contains("icanon") && !after.contains("-icanon"))
+    }
+
+    /// A dump waiting for standard input, its errors on the terminal, crashes: the
+    /// shell comes back at once too.
+    @Test func aCrashInADumpGivesTheShellBackAtOnce() throws {
+        let page = pagesDirectory.appendingPathComponent("article.html").path
+        // (The width tells this docscroll from those of other tests.)
+        let session = try Session(command: "sh -c '(cat \(page); sleep 60) | { \(executable) - --dump --width 77 > /dev/null; echo exit=$?; }; sleep 60'")
+        var killed = false
+        for _ in 0..<200 where !killed {
+            Thread.sleep(forTimeInterval: 0.1)
+            killed = system("pkill -ILL -f '^[^ ]*/docscroll - --dump --width 77$'") == 0
+        }
+        #expect(killed)
+        let ended = try session.waitFor("the exit status") { $0.contains("exit=") }
+        #expect(ended.contains("docscroll: crashed (Illegal instruction): this is a bug"))
+        #expect(ended.contains("exit=132"))
+    }
+
     /// A page arriving on standard input is shown before it ends (the status line says
     /// how far it is read), and `q` quits at once while the rest has not come.
     @Test func showsStandardInputAsItArrivesAndQuitsAtOnce() throws {
