@@ -7,12 +7,15 @@ package enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible
     case noRows(String)
     /// A column asked for (`--columns`) is not in the table.
     case unknownColumn(String, available: [String])
+    /// The file shrank (was truncated or rewritten) while it was read.
+    case fileShrank
 
     package var description: String {
         switch self {
         case .invalidJSON(let message, let line, let column, let offset, let excerpt):
             "invalid JSON at line \(line), column \(column) (byte \(offset)): \(message)" + (excerpt.isEmpty ? "" : " in '\(excerpt)'")
         case .noRows(let reason): reason
+        case .fileShrank: "the file shrank while it was read (was it written to meanwhile?)"
         case .unknownColumn(let name, let available):
             "no column '\(name)' in the table (its columns: \(available.prefix(20).joined(separator: ", "))\(available.count > 20 ? ", ..." : ""))"
         }

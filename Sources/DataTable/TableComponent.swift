@@ -30,6 +30,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         var figures = ComponentFigures()
         figures.rowsMaterialized = rowsMaterialized
         figures.rowsDecoded = model.rowsDecoded
+        figures.rowsLost = model.rowsLost
         figures.rowViewsCreated = rowViewsCreated
         figures.rowViewsReused = rowViewsReused
         return figures

@@ -12,4 +12,8 @@ package protocol TableFile: AnyObject, Sendable {
 
     /// Gives back the mapped pages wholly before `offset`.
     func release(before offset: Int)
+
+    /// Whether the file shrank while mapped (the pages past its new end read as
+    /// zeros).
+    var hasShrunk: Bool { get }
 }

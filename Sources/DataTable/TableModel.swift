@@ -24,6 +24,8 @@ package final class TableModel {
     private var cacheLimit: Int { max(16, min(1_024, Self.cachedValues / max(1, columns.count))) }
     /// Rows decoded from JSON so far (a row decoded twice counts twice).
     package private(set) var rowsDecoded = 0
+    /// Rows found gone from the file (it changed after it was indexed), so far.
+    package private(set) var rowsLost = 0
 
     /// A table of rows already decoded.
     package init(columns: [String], rows: [[JSONValue?]]) {
@@ -49,10 +51,17 @@ package final class TableModel {
     }
 
     private init(storage: Storage, options: RecordIndex.Options) throws(DataTableError) {
-        let index = try storage.withBytes { bytes throws(DataTableError) in
-            try RecordIndex(bytes, options: options, releasing: storage.release)
+        let index: RecordIndex
+        do {
+            index = try storage.withBytes { bytes throws(DataTableError) in
+                try RecordIndex(bytes, options: options, releasing: storage.release)
+            }
+        } catch {
+            // What was read past a new end was zeros, not the file: that is the error.
+            throw storage.hasShrunk ? .fileShrank : error
         }
         storage.release(before: .max)
+        if storage.hasShrunk { throw .fileShrank }
         self.index = index
         self.storage = storage
         if let wanted = options.columns {
@@ -121,18 +130,30 @@ package final class TableModel {
         order.map { Int($0[row]) } ?? row
     }
 
-    /// The JSON value of record `record`.
+    /// The JSON value of record `record`; `nil` when its bytes no longer are one (the
+    /// file changed since it was indexed).
     private func rawValue(of record: Int) -> JSONValue? {
         guard let index else { return nil }
         rowsDecoded += 1
-        // The index pass checked these bytes: they are one JSON value.
+        // The index pass checked these bytes: they are one JSON value, unless the file
+        // changed since.
         return storage.withBytes(in: index.range(of: record)) { try? JSONReader.parse($0) }
     }
 
-    /// The values of record `record`, one per column shown.
+    /// What a row shows in its first column when its record is no longer in the file.
+    /// (Short: it shows in the first column, however narrow; a dump says more.)
+    package static let lostRowNote = "(gone)"
+
+    /// The values of record `record`, one per column shown; for a record no longer in
+    /// the file, a note in the first column.
     private func decode(_ record: Int) -> [JSONValue?] {
         let value = rawValue(of: record)
         var values = [JSONValue?](repeating: nil, count: columns.count)
+        if value == nil, index != nil, !values.isEmpty {
+            rowsLost += 1
+            values[0] = .string(Self.lostRowNote)
+            return values
+        }
         switch value {
         case .object(let members):
             for member in members {
@@ -179,5 +200,11 @@ private enum Storage {
     /// Gives back the mapped pages before `offset` (nothing for bytes in memory).
     func release(before offset: Int) {
         if case .mapped(let file) = self { file.release(before: offset) }
+    }
+
+    /// Whether the file shrank while mapped (bytes in memory never do).
+    var hasShrunk: Bool {
+        if case .mapped(let file) = self { return file.hasShrunk }
+        return false
     }
 }

@@ -508,6 +508,7 @@ public final class DocScrollView {
             tiles: renderer.statistics,
             rowsMaterialized: figures.rowsMaterialized,
             rowsDecoded: figures.rowsDecoded,
+            rowsLost: figures.rowsLost,
             rowViewsCreated: figures.rowViewsCreated,
             rowViewsReused: figures.rowViewsReused,
             documentNodes: figures.documentNodes,

@@ -10,6 +10,8 @@ public struct Statistics: Sendable {
     public var rowsMaterialized: Int
     /// Table rows decoded from their JSON (the rest are only indexed).
     public var rowsDecoded: Int
+    /// Table rows found gone from their file (it changed after it was read).
+    public var rowsLost: Int = 0
     /// Table row views made.
     public var rowViewsCreated: Int
     /// Table row views filled again for another row.
@@ -51,6 +53,7 @@ public struct Statistics: Sendable {
             ("cellsBuilt", "\(tiles.cellsBuilt)"),
             ("rowsMaterialized", "\(rowsMaterialized)"),
             ("rowsDecoded", "\(rowsDecoded)"),
+            ("rowsLost", "\(rowsLost)"),
             ("rowViewsCreated", "\(rowViewsCreated)"),
             ("rowViewsReused", "\(rowViewsReused)"),
             ("documentNodes", "\(documentNodes)"),

@@ -86,6 +86,7 @@ public enum DocScrollCommand {
                 let statistics = try DocScrollView.dumpStreaming(
                     pages: pages, tables: tables, options: viewOptions, stop: { output.isClosed }, text: { output.write($0) })
                 output.flush()
+                warnOfLostRows(statistics, errors: errors)
                 if options.stats { errors.writeLine(statistics.json) }
                 return 0
             } catch {
@@ -116,6 +117,7 @@ public enum DocScrollCommand {
             output.writeLine(report.json)
         case .dump:
             writeText(of: view, to: output)
+            warnOfLostRows(view.statistics, errors: errors)
         case .automatic:
             if isTerminal, let terminal = Terminal() {
                 output.flush()
@@ -125,6 +127,7 @@ public enum DocScrollCommand {
                 }
             } else {
                 writeText(of: view, to: output)
+                warnOfLostRows(view.statistics, errors: errors)
             }
         }
         output.flush()
@@ -140,6 +143,13 @@ public enum DocScrollCommand {
 /// fail to parse as it is written).
 private func writeText(of view: DocScrollView, to output: StandardOutput) {
     _ = try? view.writeText(stop: { output.isClosed }) { output.write($0) }
+}
+
+/// Says on standard error how many table rows were gone from their file when written
+/// (each shown as "(gone)"): a file changed after it was indexed.
+private func warnOfLostRows(_ statistics: Statistics, errors: StandardOutput) {
+    guard statistics.rowsLost > 0 else { return }
+    errors.writeLine("docscroll: warning: \(statistics.rowsLost) table rows were gone from their file: it changed after it was read")
 }
 
 /// The input at `path`, standard input for `-`.

@@ -6,6 +6,8 @@ package struct ComponentFigures: Sendable, Equatable {
     /// indexed).
     package var rowsMaterialized = 0
     package var rowsDecoded = 0
+    /// Table rows found gone from their file (it changed after it was indexed).
+    package var rowsLost = 0
     /// Table row views made, and filled again for another row.
     package var rowViewsCreated = 0
     package var rowViewsReused = 0
@@ -27,6 +29,7 @@ package struct ComponentFigures: Sendable, Equatable {
         var sum = a
         sum.rowsMaterialized += b.rowsMaterialized
         sum.rowsDecoded += b.rowsDecoded
+        sum.rowsLost += b.rowsLost
         sum.rowViewsCreated += b.rowViewsCreated
         sum.rowViewsReused += b.rowViewsReused
         sum.documentNodes += b.documentNodes

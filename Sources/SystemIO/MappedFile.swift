@@ -9,6 +9,8 @@ package final class MappedFile: @unchecked Sendable {
     /// The file's bytes. Immutable once mapped; shared read-only between threads.
     package let bytes: UnsafeBufferPointer<UInt8>
     private let descriptor: Int32
+    /// The mapping's slot among those whose faults are caught (`MappingFaults`).
+    private let watch: Int?
 
     /// Maps the regular file at `path`, or returns `nil` when it cannot be (an empty
     /// file cannot be mapped either).
@@ -24,9 +26,11 @@ package final class MappedFile: @unchecked Sendable {
         }
         self.descriptor = descriptor
         bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: Int(status.st_size))
+        watch = MappingFaults.register(UnsafeRawBufferPointer(bytes))
     }
 
     deinit {
+        if let watch { MappingFaults.unregister(watch) }
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
         close(descriptor)
     }
@@ -45,6 +49,15 @@ package final class MappedFile: @unchecked Sendable {
             done += count
         }
         return Array(copy[0..<done])
+    }
+
+    /// Whether the file shrank while mapped: what was read past its new end read as
+    /// zeros (the rest of its last page, and the pages after: `MappingFaults`), not as
+    /// the file.
+    package var hasShrunk: Bool {
+        if watch.map(MappingFaults.hasShrunk) == true { return true }
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && Int(status.st_size) < bytes.count
     }
 
     /// Gives back the pages wholly before `offset`: they are read again from the page

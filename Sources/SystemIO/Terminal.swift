@@ -55,7 +55,7 @@ package final class Terminal {
         isInteractive = true
         reportsMouse = mouse
         leaveSequenceForSignals = mouse ? Self.mouseOffSequence + Self.leaveSequence : Self.leaveSequence
-        for signalNumber in Self.restoringSignals { signal(signalNumber, restoreAndReraise) }
+        for signalNumber in Self.restoringSignals where !MappingFaults.handles(signalNumber) { signal(signalNumber, answerFatalSignal) }
         signal(SIGWINCH, noteResize)
         writeAll(Self.enterSequence + (mouse ? Self.mouseOnSequence : ""))
         return true
@@ -68,8 +68,8 @@ package final class Terminal {
         writeAll((reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence)
         if var attributes = savedAttributes { tcsetattr(input, TCSAFLUSH, &attributes) }
         savedAttributes = nil
-        for signalNumber in Self.restoringSignals + [SIGWINCH] {
-            signal(signalNumber, crashesTakenOver && Self.crashSignals.contains(signalNumber) ? restoreAndReraise : SIG_DFL)
+        for signalNumber in Self.restoringSignals + [SIGWINCH] where !MappingFaults.handles(signalNumber) {
+            signal(signalNumber, crashesTakenOver && Self.crashSignals.contains(signalNumber) ? answerFatalSignal : SIG_DFL)
         }
     }
 
@@ -95,7 +95,7 @@ package final class Terminal {
         }
         crashMessages = messages
         crashesTakenOver = true
-        for signalNumber in crashSignals { signal(signalNumber, restoreAndReraise) }
+        for signalNumber in crashSignals where !MappingFaults.handles(signalNumber) { signal(signalNumber, answerFatalSignal) }
     }
 
     /// Ctrl-Z: gives the terminal back to the shell and stops until `fg`, then takes
@@ -162,7 +162,10 @@ nonisolated(unsafe) private var crashesTakenOver = false
 nonisolated(unsafe) private var crashMessages = UnsafeMutableBufferPointer<UnsafeMutableBufferPointer<UInt8>>(start: nil, count: 0)
 private let resizePending = Atomic<Bool>(false)
 
-private func restoreAndReraise(_ signalNumber: Int32) {
+/// What a signal that ends the program does first: the terminal restored when the
+/// viewer holds it, the crash message when crashes are taken over; then the default
+/// action.
+func answerFatalSignal(_ signalNumber: Int32) {
     if var attributes = savedAttributes {
         let leave = leaveSequenceForSignals
         leave.utf8CString.withUnsafeBufferPointer { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }

@@ -102,8 +102,36 @@ struct MappedTableTests {
         deinit { storage.deallocate() }
 
         var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(storage) }
-        func read(_ range: Range<Int>) -> [UInt8] { Array(storage[range]) }
+        func read(_ range: Range<Int>) -> [UInt8] { Array(storage[range.clamped(to: 0..<end)]) }
         func release(before offset: Int) { releasedBefore = max(releasedBefore, offset) }
+        private(set) var hasShrunk = false
+        private var end: Int { shrunkTo ?? storage.count }
+        private var shrunkTo: Int?
+
+        /// Makes the file end at `offset`, as a mapped file truncated reads: zeros past
+        /// it in the mapping, copies cut short.
+        func shrink(to offset: Int) {
+            for index in offset..<storage.count { storage[index] = 0 }
+            shrunkTo = offset
+            hasShrunk = true
+        }
+    }
+
+    static let lines = (0..<1_000).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: "\n")
+
+    @Test func aFileThatShrankWhileIndexedIsAnError() throws {
+        let file = MemoryTableFile(Array(Self.lines.utf8))
+        file.shrink(to: 10_000)
+        #expect(throws: DataTableError.fileShrank) { try TableModel(json: file) }
+        #expect(DataTableError.fileShrank.description == "the file shrank while it was read (was it written to meanwhile?)")
+    }
+
+    @Test func rowsLostAfterIndexingSayWhy() throws {
+        let file = MemoryTableFile(Array(Self.lines.utf8))
+        let table = try TableModel(json: file)
+        file.shrink(to: Self.lines.utf8.count / 2)
+        #expect(table.row(0) == [.number("0"), .string("n0")])
+        #expect(table.row(999) == [.string(TableModel.lostRowNote), nil])
     }
 
     @Test func aMappedFileGivesTheSameRowsAsBytesInMemory() throws {

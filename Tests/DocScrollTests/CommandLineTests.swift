@@ -188,6 +188,35 @@ struct CommandLineTests {
         }
     }
 
+    /// A table's file truncated while docscroll reads it never kills it with a signal:
+    /// while it is indexed, a clear error; after, the rows gone show "(gone)" and a
+    /// warning counts them.
+    @Test func aTableFileTruncatedWhileReadGivesAnErrorOrANote() throws {
+        let rows = (0..<300_000).map { #"{"id": \#($0), "name": "name \#($0)", "text": "\#(String(repeating: "x", count: 40))"}"# }
+        let original = Array(rows.joined(separator: "\n").utf8)
+        // Cut after a whole row: truncated before docscroll opens it, the file is a
+        // valid table of 1,000 rows.
+        let cut = rows.prefix(1_000).joined(separator: "\n").utf8.count + 1
+        let docscroll = try copyOfDocScrollForAnyone()
+        var outcomes: Set<String> = []
+        for delay in [0.0, 0.02, 0.05, 0.1, 0.2, 0.4] {
+            let path = try temporaryFile("rows.jsonl", original)
+            // Truncated by a shell in the background after the delay.
+            let script = "(sleep \(delay); truncate -s \(cut) \"$1\") & \"$0\" --table \"$1\" --dump > /dev/null; status=$?; wait; exit $status"
+            let result = try runProgram("/bin/sh", ["-c", script, docscroll, path])
+            #expect(result.status == 0 || result.status == 1, "no signal: status \(result.status), \(result.standardError)")
+            if result.status == 1 {
+                #expect(result.standardError == "docscroll: error: \(path): the file shrank while it was read (was it written to meanwhile?)\n")
+                outcomes.insert("error")
+            } else if !result.standardError.isEmpty {
+                #expect(result.standardError.hasPrefix("docscroll: warning: "))
+                #expect(result.standardError.hasSuffix(" table rows were gone from their file: it changed after it was read\n"))
+                outcomes.insert("warning")
+            }
+        }
+        #expect(!outcomes.isEmpty, "the truncation came while the file was read at least once")
+    }
+
     /// Output that cannot be written is an error (a reader that went away is not).
     @Test func writeErrorsAreReported() throws {
         let docscroll = try copyOfDocScrollForAnyone()

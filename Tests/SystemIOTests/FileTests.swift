@@ -23,6 +23,29 @@ struct FileTests {
         #expect(ReadableFile(path: "/no/such/file") == nil)
     }
 
+    /// A file truncated under its mapping reads as zeros past its new end, and says it
+    /// shrank, where reading the mapping there raised SIGBUS and killed the program.
+    @Test func aFileThatShrinksUnderItsMappingReadsAsZeros() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let bytes = [UInt8](repeating: 0x61, count: page * 64)
+        try withFile(bytes) { path in
+            let mapped = try #require(MappedFile(path: path))
+            #expect(!mapped.hasShrunk)
+            #expect(mapped.bytes[page * 10] == 0x61)
+            #expect(truncate(path, off_t(page * 3 + 100)) == 0)
+            // Before the new end, the file; past it, zeros (each missing page read).
+            #expect(mapped.bytes[page * 3 + 50] == 0x61)
+            var sum = 0
+            for offset in stride(from: page * 4, to: bytes.count, by: 997) { sum += Int(mapped.bytes[offset]) }
+            #expect(sum == 0)
+            #expect(mapped.hasShrunk)
+            #expect(mapped.read(0..<bytes.count).count == page * 3 + 100, "a copy read from the file ends where it ends now")
+            // Another mapping is watched on its own.
+            let other = try #require(MappedFile(path: path))
+            #expect(!other.hasShrunk)
+        }
+    }
+
     @Test func rangesReadAsTheFileHoldsThem() throws {
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try withFile(bytes) { path in
