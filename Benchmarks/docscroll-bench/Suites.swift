@@ -90,6 +90,14 @@ enum Suites {
             }
         }
         report.targets = settings.quick ? [] : TableBenchmark.check(results).report
+        let wrapRows = 10_000
+        let wrapping = try TableBenchmark.wrapping(rows: wrapRows, runs: settings.runsPerPoint, docscroll: settings.docscroll)
+        report.markdown += String(
+            format: "\n`--dump` of %d rows of 1 KB of text: %.2f s, with `--wrap` %.2f s (%.1fx); one 4 MB value with `--wrap`: %.2f s.\n\n",
+            wrapRows, wrapping.plain, wrapping.wrapped, wrapping.wrapped / max(0.01, wrapping.plain), wrapping.oneLongValue)
+        report.figures["table.wrappedOverPlainDump"] = wrapping.wrapped / max(0.01, wrapping.plain)
+        report.figures["table.wrappedLongValueSeconds"] = wrapping.oneLongValue
+        progress(String(format: "wrapping: %.2f s plain, %.2f s wrapped, %.2f s one 4 MB value", wrapping.plain, wrapping.wrapped, wrapping.oneLongValue))
         write(csv, "table.csv", settings)
         var plot = SVGPlot(
             title: "Time to the first frame of a JSON table (100x40)", xLabel: "rows", yLabel: "seconds",

@@ -50,6 +50,29 @@ enum TableBenchmark {
         return results
     }
 
+    /// Seconds of `--dump` of a table of long text values, without and with `--wrap`
+    /// (medians of `runs` fresh processes): wrapping must stay linear in the text, a
+    /// small factor over the plain dump, as `rows` grows and as a value grows to
+    /// megabytes.
+    static func wrapping(rows: Int, runs: Int, docscroll: String) throws -> (plain: Double, wrapped: Double, oneLongValue: Double) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-wrap-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("text.json")
+        let records = (0..<rows).map { row in #"{"id": \#(row), "text": "\#(String(repeating: "lorem ipsum dolor \(row) ", count: 50))"}"# }
+        try Data(("[" + records.joined(separator: ",\n") + "]").utf8).write(to: file)
+        let long = directory.appendingPathComponent("long.json")
+        try Data(("[{\"text\": \"" + String(repeating: "word ", count: 800_000) + "\"}]").utf8).write(to: long)
+        func median(_ arguments: [String]) throws -> Double {
+            let seconds = try (0..<runs).map { _ in try TimedRun.run(docscroll, arguments, directory: directory).seconds }.sorted()
+            return seconds[runs / 2]
+        }
+        return (
+            try median(["--table", file.path, "--dump", "--width", "100"]),
+            try median(["--table", file.path, "--dump", "--width", "100", "--wrap"]),
+            try median(["--table", long.path, "--dump", "--width", "100", "--wrap"]))
+    }
+
     /// The targets for the largest table: a windowed first frame in under a second,
     /// with peak RSS under half the file's size.
     static func check(_ results: [Measurement]) -> (report: [String], passed: Bool) {

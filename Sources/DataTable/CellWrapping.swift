@@ -20,7 +20,7 @@ enum CellWrapping {
             let word = text[start..<end]
             start = end
             let wordColumns = TextWidth.columns(of: word)
-            let trimmed = wordColumns - word.reversed().prefix { $0 == " " }.count
+            let trimmed = wordColumns - word.utf8.reversed().prefix { $0 == 0x20 }.count
             if lineColumns + trimmed > width, !line.isEmpty {
                 lines.append(line)
                 line = ""
@@ -44,7 +44,9 @@ enum CellWrapping {
             if lines.count > maximumLines { break }
         }
         if !line.isEmpty { lines.append(line) }
-        lines = lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        for index in lines.indices {
+            while lines[index].utf8.last == 0x20 { lines[index].removeLast() }
+        }
         if lines.count > maximumLines {
             lines.removeLast(lines.count - maximumLines)
             lines[maximumLines - 1] = TextWidth.prefix(of: lines[maximumLines - 1], columns: width - 1) + "…"

@@ -146,12 +146,14 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         }
     }
 
-    /// Every row as text, a view at a time: each row's view goes back to the pool once
-    /// its row is written, so a dump holds one.
+    /// Every row as text, a view at a time: each record's view goes back to the pool
+    /// once its last line is written (a wrapped record's lines share it), so a dump
+    /// holds one.
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {
         for row in 0..<rowCount {
             body(plainText(row: row, width: width))
-            pool.recycle(outside: 0..<0)
+            let next = row + 1 < rowCount ? record(atLine: row + 1)?.record : nil
+            pool.recycle(outside: next.map { $0..<($0 + 1) } ?? 0..<0)
         }
     }
 

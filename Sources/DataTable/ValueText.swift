@@ -30,6 +30,9 @@ enum ValueText {
     }
 
     static func escaped(_ text: String, quoting: Bool = false) -> String {
+        // Most values need no escape: they are given back as they are, not rebuilt a
+        // scalar at a time.
+        if !text.unicodeScalars.contains(where: { TextWidth.isControl($0) || (quoting && ($0 == "\"" || $0 == "\\")) }) { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

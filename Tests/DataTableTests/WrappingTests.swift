@@ -19,6 +19,23 @@ struct WrappingTests {
         #expect(lines.last?.hasSuffix("…") == true)
     }
 
+    /// A dump fills each record's view once, however many lines it wraps to: the
+    /// lines of a record share its view (a 4 MB value took minutes when each line
+    /// filled it again).
+    @Test func aDumpFillsEachWrappedRecordOnce() throws {
+        let records = (0..<50).map { #"{"id": \#($0), "text": "\#(String(repeating: "lorem ipsum dolor ", count: 30))"}"# }
+        let model = try TableModel(json: Array(("[" + records.joined(separator: ",") + "]").utf8))
+        let table = TableComponent(model: model, width: 40, wrapsCells: true)
+        table.measureAllRows()
+        let filledBefore = table.rowViewsCreated + table.rowViewsReused
+        var lines: [String] = []
+        table.forEachPlainText(width: 40) { lines.append($0) }
+        #expect(lines.count > 50 * 10, "each record wraps to many lines")
+        #expect(table.rowViewsCreated + table.rowViewsReused - filledBefore <= 50, "each record's view filled once")
+        #expect(table.rowViewsHeld <= 1)
+        #expect(lines.allSatisfy { TextWidth.columns(of: $0) <= 40 })
+    }
+
     func view(rows: Int, width: Int = 40) throws -> TableComponent {
         let model = try TableModel(json: Array(TableGenerator.json(rows: rows, seed: 11).utf8))
         return TableComponent(model: model, width: width, wrapsCells: true)
