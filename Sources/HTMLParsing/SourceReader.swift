@@ -29,6 +29,8 @@ final class SourceReader {
     private var window: [UInt8]
     /// The parts of a window's page range libxml2 is not to read (see `init`).
     private let elisions: ((Range<Int>) -> [Range<Int>])?
+    /// Blanks out attributes past the limit of a tag before libxml2 reads them.
+    private var attributeLimiter = AttributeLimiter()
 
     /// Bytes read from the page at a time.
     static let windowBytes = 1 << 16
@@ -90,7 +92,10 @@ final class SourceReader {
             // A file that shrank under the reader ends here.
             nextByte = count < asked ? range.upperBound : nextByte + count
             let elided = elisions?(windowStart..<(windowStart + count)) ?? []
-            if bytes.isEmpty, elided.isEmpty, takeWindow(count: count, moreFollow: moreFollow) { return true }
+            if bytes.isEmpty, elided.isEmpty, takeWindow(count: count, moreFollow: moreFollow) {
+                limitAttributes()
+                return true
+            }
             // Parts left out end the bytes before them; the reading goes on past them.
             for elided in elided {
                 let kept = max(windowStart, pageStart + bytes.count)..<max(windowStart, elided.lowerBound)
@@ -109,7 +114,13 @@ final class SourceReader {
         }
         append(bytes, pageStart: pageStart)
         readyEnd = ready.count
+        limitAttributes()
         return true
+    }
+
+    /// Passes the bytes ready through the attribute limiter.
+    private func limitAttributes() {
+        ready.withUnsafeMutableBufferPointer { attributeLimiter.limit(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd])) }
     }
 
     /// Makes the window just read, `count` bytes, the bytes ready, when they are valid
