@@ -44,7 +44,7 @@ let package = Package(
             name: "DocScroll",
             dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO"]
         ),
-                // The interactive viewer: keys in, screens out (a state machine over the facade).
+        // The interactive viewer: keys in, screens out (a state machine over the facade).
         .target(name: "DocScrollViewer", dependencies: ["DocScroll", "RenderCore"]),
         .target(name: "DocScrollCLI", dependencies: ["DocScroll", "DocScrollViewer", "SystemIO"]),
         // Seeded page and table generators shared by the tests and the benchmark.
@@ -93,3 +93,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (`Fuzz/README.md`), in the package only when asked for: they have
+// no `main` (libFuzzer's is linked in), so a plain build cannot link them.
+if Context.environment["DOCSCROLL_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
+        .executableTarget(
+            name: "FuzzPage", dependencies: ["FuzzDriver", "DocScroll", "RenderCore", "TestSupport", "TileRenderer"], path: "Fuzz/FuzzPage"),
+        .executableTarget(
+            name: "FuzzTable", dependencies: ["FuzzDriver", "DocScroll", "RenderCore", "TestSupport", "TileRenderer"], path: "Fuzz/FuzzTable"),
+        .executableTarget(name: "FuzzKeys", dependencies: ["FuzzDriver", "DocScroll", "DocScrollViewer", "RenderCore"], path: "Fuzz/FuzzKeys"),
+        .executableTarget(name: "FuzzArguments", dependencies: ["FuzzDriver", "DocScrollCLI"], path: "Fuzz/FuzzArguments"),
+    ]
+}

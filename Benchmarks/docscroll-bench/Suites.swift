@@ -27,7 +27,7 @@ struct SuiteReport {
 }
 
 enum Suites {
-    static let names = ["container", "table", "dump", "memory", "latency", "page"]
+    static let names = ["container", "table", "dump", "memory", "latency", "page", "hostile"]
 
     static func run(_ name: String, _ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
         switch name {
@@ -37,11 +37,37 @@ enum Suites {
         case "memory": try memory(settings, progress: progress)
         case "latency": try latency(settings, progress: progress)
         case "page": try page(settings, progress: progress)
+        case "hostile": try hostile(settings, progress: progress)
         default: fail("no suite '\(name)' (suites: \(names.joined(separator: ", ")))")
         }
     }
 
     // MARK: The suites
+
+    /// Hostile and odd inputs (`HostileBenchmark`): each a clear error or sane output,
+    /// within 2 s and twice its size in memory. The same cases quick and full. The
+    /// budgets hold every case to a clean ending, and the cases not known to be slow to
+    /// the time and memory bounds.
+    static func hostile(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        let (baseline, results) = try HostileBenchmark.run(docscroll: settings.docscroll, progress: progress)
+        var report = SuiteReport(name: "hostile")
+        report.markdown = "Baseline peak RSS (a tiny page): \(SVGPlot.bytes(Double(baseline))).\n\n"
+            + "| input | size | status | seconds | peak RSS | verdict |\n| --- | ---: | ---: | ---: | ---: | --- |\n"
+        for r in results {
+            report.markdown += String(
+                format: "| %@ | %@ | %d | %.2f | %@ | %@ |\n", r.name, SVGPlot.bytes(Double(r.inputBytes)), r.status, r.seconds,
+                SVGPlot.bytes(Double(r.peakRSSBytes)), r.problem ?? "ok")
+        }
+        let bounded = results.filter { !HostileBenchmark.knownSlow.contains($0.name) }
+        report.figures["hostile.uncleanEndings"] = Double(results.filter { !$0.endedCleanly }.count)
+        report.figures["hostile.worstSeconds"] = bounded.map(\.seconds).max()
+        report.figures["hostile.worstRSSOverLimit"] = bounded.map(\.rssOverLimit).max()
+        report.targets = results.map { r in
+            (r.problem == nil ? "PASS" : "FAIL") + ": \(r.name)" + (r.problem.map { " (\($0))" } ?? "")
+                + (HostileBenchmark.knownSlow.contains(r.name) ? " (known, open)" : "")
+        }
+        return report
+    }
 
     /// (6) The container core's layout and scroll-step cost against the number of
     /// components: growth must stay logarithmic.

@@ -2,7 +2,7 @@ import DocScroll
 import TileRenderer
 
 /// What the command line asked for.
-struct CommandLineOptions: Equatable {
+package struct CommandLineOptions: Equatable {
     enum Output: Equatable {
         /// Interactive when standard output is a terminal, else `dump`.
         case automatic
@@ -49,14 +49,14 @@ struct CommandLineOptions: Equatable {
 }
 
 /// A command line that cannot be run; the message fits on one line.
-struct UsageError: Error, Equatable {
+package struct UsageError: Error, Equatable {
     let message: String
 }
 
 extension CommandLineOptions {
     /// Parses the arguments after the program name. `--name=value` and `--name value`
     /// are both accepted.
-    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
         var remaining = arguments[...]
         var onlyFiles = false

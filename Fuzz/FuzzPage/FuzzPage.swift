@@ -1,0 +1,43 @@
+import DocScroll
+import FuzzDriver
+import RenderCore
+import TestSupport
+import TileRenderer
+
+/// libFuzzer target: HTML bytes laid out at a width and a viewport height the input's
+/// first two bytes choose. The contract checked: windowed and expanded frames agree,
+/// each frame is the dump's lines from its offset cut at the width, and no control
+/// character reaches a line.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPage(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    guard count >= 2 else { return 0 }
+    let width = 1 + Int(data[0]) % 160
+    let height = 1 + Int(data[1]) % 40
+    let page = InputFile(name: "fuzz.html", bytes: Array(UnsafeBufferPointer(start: data + 2, count: count - 2)))
+    guard let windowed = try? DocScrollView(pages: [page], tables: [], options: .init(width: width, height: height, mode: .windowed)),
+        let expanded = try? DocScrollView(pages: [page], tables: [], options: .init(width: width, height: height, mode: .expanded))
+    else { return 0 }
+    var dump: [String] = []
+    windowed.dump { dump.append($0) }
+    var expandedDump: [String] = []
+    expanded.dump { expandedDump.append($0) }
+    guard dump == expandedDump else { fatalError("windowed and expanded dumps differ") }
+    for line in dump where line.unicodeScalars.contains(where: TextWidth.isControl) {
+        fatalError("a control character in a dumped line: \(line.debugDescription)")
+    }
+    let last = max(0, dump.count - height)
+    for offset in Set([0, 1, last / 2, last, dump.count]) {
+        let frame = windowed.frame(at: offset)
+        guard frame == expanded.frame(at: offset) else { fatalError("windowed and expanded frames differ at \(offset)") }
+        let expected = expectedFrameLines(windowed, dump: dump)
+        let shown = (0..<frame.height).map { frame.plainText(row: $0) }
+        guard shown == expected else { fatalError("the frame at \(offset) is not the dump's lines: \(shown) \(expected)") }
+    }
+    return 0
+}
+
+/// The entry point (see `runLibFuzzer`).
+@_cdecl("FuzzPage_main")
+func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv, fuzzPage)
+}

@@ -1,0 +1,41 @@
+import DocScroll
+import FuzzDriver
+import RenderCore
+import TestSupport
+import TileRenderer
+
+/// libFuzzer target: JSON or JSON Lines bytes read as a table and drawn, at a width,
+/// a height and with wrapping or not, as the input's first three bytes choose; the
+/// windowed and expanded frames agree, and each is the dump's lines (the header
+/// pinned) from its offset.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    guard count >= 3 else { return 0 }
+    let width = 1 + Int(data[0]) % 160
+    let height = 3 + Int(data[1]) % 40
+    let wraps = data[2] & 1 == 1
+    let table = InputFile(name: "fuzz.json", bytes: Array(UnsafeBufferPointer(start: data + 3, count: count - 3)))
+    func view(_ mode: RenderMode) -> DocScrollView? {
+        try? DocScrollView(pages: [], tables: [table], options: .init(width: width, height: height, mode: mode, wrapsTableCells: wraps))
+    }
+    guard let windowed = view(.windowed), let expanded = view(.expanded) else { return 0 }
+    var dump: [String] = []
+    windowed.dump { dump.append($0) }
+    for line in dump where line.unicodeScalars.contains(where: TextWidth.isControl) {
+        fatalError("a control character in a dumped line: \(line.debugDescription)")
+    }
+    let last = max(0, dump.count - height)
+    for offset in Set([0, 1, 2, last / 2, last]) {
+        let frame = windowed.frame(at: offset)
+        guard frame == expanded.frame(at: offset) else { fatalError("windowed and expanded frames differ at \(offset)") }
+        let shown = (0..<frame.height).map { frame.plainText(row: $0) }
+        guard shown == expectedFrameLines(windowed, dump: dump) else { fatalError("the frame at \(offset) is not the dump's lines") }
+    }
+    return 0
+}
+
+/// The entry point (see `runLibFuzzer`).
+@_cdecl("FuzzTable_main")
+func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv, fuzzTable)
+}
