@@ -11,8 +11,10 @@ import Glibc
 ///
 /// It reads the page as libxml2's tokenizer does, only as far as tags go: text is
 /// skipped with `memchr` to the next `<`; a `<` and a letter opens a tag, whose
-/// attributes (names, `=`, values quoted or not) are counted to its `>`. Its state
-/// carries from one window of the page to the next.
+/// attributes (names, `=`, values quoted or not) are counted to its `>`, or to a `<`
+/// outside a quoted value (then it was text, as `a<b` in a script is, and what the `<`
+/// opens is read anew: an end tag such as `</script>` is never taken for attributes).
+/// Its state carries from one window of the page to the next.
 struct AttributeLimiter {
     /// Attributes of a tag passed as they are.
     static let limit = 256
@@ -64,7 +66,10 @@ struct AttributeLimiter {
                 state = .beforeAttribute
             case .beforeAttribute:
                 let byte = base[index]
-                if byte == 0x3E {
+                if byte == 0x3C {
+                    state = .text
+                    continue
+                } else if byte == 0x3E {
                     state = .text
                 } else if !Self.isBlank(byte), byte != 0x2F {
                     attributes += 1
@@ -76,12 +81,12 @@ struct AttributeLimiter {
             case .attributeName:
                 while index < count {
                     let byte = base[index]
-                    if Self.isBlank(byte) || byte == 0x3D || byte == 0x3E || byte == 0x2F { break }
+                    if Self.isBlank(byte) || byte == 0x3D || byte == 0x3E || byte == 0x2F || byte == 0x3C { break }
                     if blanking { base[index] = 0x20 }
                     index += 1
                 }
                 guard index < count else { return }
-                state = .afterAttributeName
+                state = base[index] == 0x3C ? .text : .afterAttributeName
             case .afterAttributeName:
                 let byte = base[index]
                 if byte == 0x3D {
@@ -91,7 +96,8 @@ struct AttributeLimiter {
                 } else if Self.isBlank(byte) {
                     index += 1
                 } else {
-                    // A name alone; what follows is the next attribute, or the end.
+                    // A name alone; what follows is the next attribute, or the end
+                    // (or a `<`).
                     state = .beforeAttribute
                 }
             case .beforeValue:
@@ -105,6 +111,8 @@ struct AttributeLimiter {
                 } else if byte == 0x3E {
                     state = .text
                     index += 1
+                } else if byte == 0x3C {
+                    state = .text
                 } else {
                     state = .unquoted
                 }
@@ -117,12 +125,12 @@ struct AttributeLimiter {
                 index += 1
                 state = .beforeAttribute
             case .unquoted:
-                while index < count, !Self.isBlank(base[index]), base[index] != 0x3E {
+                while index < count, !Self.isBlank(base[index]), base[index] != 0x3E, base[index] != 0x3C {
                     if blanking { base[index] = 0x20 }
                     index += 1
                 }
                 guard index < count else { return }
-                state = .beforeAttribute
+                state = base[index] == 0x3C ? .text : .beforeAttribute
             }
         }
     }

@@ -33,6 +33,15 @@ struct AttributeLimiterTests {
         #expect(limited(page, piece: 5) == page)
     }
 
+    /// A `<` in text that is not a tag (a script's `a<b`) is never the start of
+    /// attributes that swallow what follows: an end tag after it is kept.
+    @Test func textThatLooksLikeATagKeepsTheEndTagAfterIt() throws {
+        let script = "<script>if (a<b) { " + (0..<400).map { "x\($0) = y;" }.joined(separator: " ") + " }</script><p>after</p>"
+        #expect(limited(script, piece: 100).contains("</script><p>after</p>"))
+        let document = try HTMLParser.parse(Array(script.utf8))
+        #expect(document.nodes.indices.contains { document.nodes[$0].tag == .p })
+    }
+
     @Test func aTagOfManyAttributesParsesFastAndKeepsItsFirst() throws {
         let attributes = (0..<200_000).map { "a\($0)=x" }.joined(separator: " ")
         let document = try HTMLParser.parse(Array(("<p id=\"first\" " + attributes + " id=\"late\">text</p>").utf8))
