@@ -16,6 +16,16 @@ package enum ProcessMemory {
         Int(docscroll_heap_in_use())
     }
 
+    /// Whether `heapInUseBytes` follows what is allocated: not under a sanitizer,
+    /// whose allocator glibc's count does not see (the count stays put). Probed once:
+    /// a block of 1 MiB held must show.
+    package static let isHeapCounted: Bool = {
+        let before = heapInUseBytes()
+        let block = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { block.deallocate() }
+        return heapInUseBytes() - before >= 1 << 19
+    }()
+
     /// Makes the allocator keep freed memory for reuse rather than give it back to
     /// the kernel, for the rest of the process. For a program that frees and
     /// allocates the same few MB over and over, as a streamed dump does a fragment at

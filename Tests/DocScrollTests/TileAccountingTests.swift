@@ -26,7 +26,7 @@ private final class MixedRows: ScrollComponent, RowSource {
 /// Each measure runs in a process of its own (an exit test), so that no other test
 /// allocates while the heap is read; the child writes its figures, the test judges
 /// them.
-@Suite("Tile accounting")
+@Suite("Tile accounting", .enabled(if: ProcessMemory.isHeapCounted, "the C allocator's count of the heap is missing (a sanitizer's allocator)"))
 struct TileAccountingTests {
     /// Figures a child process wrote: counted tile bytes, heap delta, tiles evicted.
     private func figures(_ result: ExitTest.Result?) -> (counted: Int, delta: Int, evicted: Int)? {
