@@ -1,5 +1,6 @@
 #include "CUnicode.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <unicode/ubrk.h>
@@ -84,8 +85,19 @@ int32_t docscroll_simple_scalar_columns(uint32_t scalar) {
 }
 
 // Opening a line break iterator loads rules and costs far more than breaking a
-// paragraph, so each thread keeps one and only resets its text.
+// paragraph, so each thread keeps one and only resets its text; it is closed when
+// the thread ends (a thread key's destructor), not left behind.
 static _Thread_local UBreakIterator *cached_line_iterator = NULL;
+static pthread_key_t line_iterator_key;
+static pthread_once_t line_iterator_key_once = PTHREAD_ONCE_INIT;
+
+static void close_line_iterator(void *iterator) {
+    ubrk_close((UBreakIterator *)iterator);
+}
+
+static void make_line_iterator_key(void) {
+    pthread_key_create(&line_iterator_key, close_line_iterator);
+}
 
 static UBreakIterator *line_iterator(void) {
     UErrorCode status = U_ZERO_ERROR;
@@ -93,6 +105,9 @@ static UBreakIterator *line_iterator(void) {
         cached_line_iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
         if (U_FAILURE(status)) {
             cached_line_iterator = NULL;
+        } else {
+            pthread_once(&line_iterator_key_once, make_line_iterator_key);
+            pthread_setspecific(line_iterator_key, cached_line_iterator);
         }
     }
     return cached_line_iterator;
