@@ -15,3 +15,5 @@ extension MappedFile: TableFile {}
 extension SystemThreads: LayoutThreads {}
 
 extension SystemSemaphore: LayoutSemaphore {}
+
+extension SystemLock: LayoutLock {}

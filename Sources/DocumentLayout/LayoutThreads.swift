@@ -4,6 +4,7 @@
 /// threads; tests can give others.
 package protocol LayoutThreads: Sendable {
     associatedtype Semaphore: LayoutSemaphore
+    associatedtype Lock: LayoutLock
 
     /// Runs `work` on another thread: with `waits`, on a thread of its own (work that
     /// blocks, as a scan waiting for the bytes of a page still arriving), else on a
@@ -12,6 +13,34 @@ package protocol LayoutThreads: Sendable {
 
     /// A counting semaphore, at zero.
     func makeSemaphore() -> Semaphore
+
+    /// A lock, open.
+    func makeLock() -> Lock
+}
+
+/// A lock for state shared between threads (`LayoutThreads.makeLock`): the program's,
+/// so that tools that watch threads (a thread sanitizer) see it taken and given back.
+package protocol LayoutLock: Sendable {
+    func lock()
+    func unlock()
+}
+
+/// A value shared between threads, read and changed only under a lock.
+final class LockedState<State>: @unchecked Sendable {
+    private var state: State
+    private let lock: any LayoutLock
+
+    init(_ state: State, lock: any LayoutLock) {
+        self.state = state
+        self.lock = lock
+    }
+
+    /// Runs `body` on the value, the lock held.
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
 }
 
 /// A counting semaphore (`LayoutThreads.makeSemaphore`).

@@ -89,7 +89,7 @@ package final class PageIndex: Sendable {
     package let source: any PageSource
     /// Where the page's text starts (past a byte order mark).
     package let start: Int
-    private let state: Mutex<State>
+    private let state: LockedState<State>
     private let progress: any LayoutSemaphore
     /// Wakes the parse when it waits for the scan.
     private let scanProgress: any LayoutSemaphore
@@ -116,7 +116,7 @@ package final class PageIndex: Sendable {
         progress = threads.makeSemaphore()
         scanProgress = threads.makeSemaphore()
         HTMLParser.prepareForThreads()
-        state = Mutex(State(checkpoints: [Checkpoint(offset: start, linkBase: 0, openElements: 0)], scannedOffset: start))
+        state = LockedState(State(checkpoints: [Checkpoint(offset: start, linkBase: 0, openElements: 0)], scannedOffset: start), lock: threads.makeLock())
     }
 
     // MARK: Building

@@ -1,5 +1,4 @@
 @preconcurrency import Glibc
-import Synchronization
 
 /// Keeps a file that shrinks under its mapping from killing the program.
 ///
@@ -27,7 +26,7 @@ enum MappingFaults {
         slots.initialize(repeating: Slot(), count: capacity)
         return slots
     }()
-    private static let lock = Mutex<Bool>(false)
+    private static let lock = Locked(false)
 
     /// Watches `range` (a mapping's addresses) until `unregister`; installs the handler
     /// the first time. Gives the slot to ask and to unregister, or `nil` when every

@@ -1,6 +1,5 @@
 import Dispatch
 import Glibc
-import Synchronization
 
 /// A page that arrives over time, kept as it comes so that it can be shown before it
 /// ends: standard input, or a page converted to UTF-8 as it is read. A thread puts it
@@ -17,7 +16,7 @@ package final class SpooledInput: Sendable {
         var waiters = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let progress = DispatchSemaphore(value: 0)
 
     /// Bytes kept in memory before the input moves to a temporary file.

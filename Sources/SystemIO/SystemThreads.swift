@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 
 /// Threads for work run beside the calling thread: short work on GCD's global pool,
 /// work that waits on a thread of its own (`DetachedThread`: GCD runs only a few
@@ -23,6 +24,50 @@ package struct SystemThreads: Sendable {
 
     package func makeSemaphore() -> SystemSemaphore {
         SystemSemaphore()
+    }
+
+    package func makeLock() -> SystemLock {
+        SystemLock()
+    }
+}
+
+/// A lock (a pthread mutex: what a thread sanitizer watches, where the standard
+/// library's `Mutex` waits on a futex it cannot see).
+package final class SystemLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    package func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    package func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+/// A value shared between threads, read and changed only under a `SystemLock`.
+final class Locked<State>: @unchecked Sendable {
+    private var state: State
+    private let lock = SystemLock()
+
+    init(_ state: State) {
+        self.state = state
+    }
+
+    /// Runs `body` on the value, the lock held.
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 @testable import DocumentLayout
 
-/// Threads for layout in the tests: Foundation's threads, Dispatch's semaphores.
+/// Threads for layout in the tests: Foundation's threads and lock, Dispatch's semaphores.
 struct TestThreads: LayoutThreads {
     func run(waits: Bool, _ work: @escaping @Sendable () -> Void) {
         Thread { work() }.start()
@@ -9,6 +9,23 @@ struct TestThreads: LayoutThreads {
 
     func makeSemaphore() -> TestSemaphore {
         TestSemaphore()
+    }
+
+    func makeLock() -> TestLock {
+        TestLock()
+    }
+}
+
+/// Foundation's lock (a pthread mutex).
+final class TestLock: LayoutLock, @unchecked Sendable {
+    private let nsLock = NSLock()
+
+    func lock() {
+        nsLock.lock()
+    }
+
+    func unlock() {
+        nsLock.unlock()
     }
 }
 
