@@ -88,7 +88,7 @@ let package = Package(
             dependencies: [
                 "DocScroll", "DocScrollCLI", "DocScrollViewer", "RenderCore", "SampleContent", "SystemIO", "TestSupport", "TileRenderer",
             ],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "FuzzFindings"]
         ),
     ],
     swiftLanguageModes: [.v6]
