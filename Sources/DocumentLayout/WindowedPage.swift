@@ -560,6 +560,11 @@ package final class WindowedPage: PageComponent {
     }
 
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {
+        // Every row is written: the whole page is indexed first, however far behind the
+        // rows asked for its index runs (on a busy machine, a row count read early is
+        // an estimate short of the page, and the walk below would end there).
+        _ = index.wait { $0.isComplete }
+        synchronize()
         var row = 0
         while true {
             protectedUse = useCount + 1

@@ -167,6 +167,24 @@ struct GuessedCheckpointTests {
 }
 
 extension GuessedCheckpointTests {
+    /// A windowed page written out whole waits for its index to reach the page's end:
+    /// its row count read early is an estimate short of the page (a busy machine's
+    /// index lags behind), and the dump once ended there.
+    @Test func aDumpOfAPageStillIndexedWaitsForTheWholePage() throws {
+        let html = Self.snippetPage(seed: 4, count: 300)
+        let whole = try PageIndexTests.wholeLines(html, width: 50)
+        let (source, index) = Self.indexWithHeldParse(html)
+        let view = WindowedPage(index: index, width: 50)
+        Thread {
+            Thread.sleep(forTimeInterval: 0.2)
+            source.release()
+        }.start()
+        var lines: [String] = []
+        view.forEachPlainText(width: 50) { lines.append($0) }
+        #expect(index.snapshot.isComplete)
+        #expect(lines == whole)
+    }
+
     /// A correction does not move the text at the top of the viewport.
     @Test func theTextAtTheTopStaysWhenAGuessIsCorrected() throws {
         let (source, index) = Self.indexWithHeldParse(Self.misread)
