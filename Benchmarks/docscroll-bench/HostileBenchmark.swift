@@ -119,33 +119,18 @@ enum HostileBenchmark {
         return (baseline, results)
     }
 
-    /// One run under GNU time (and `timeout`: a hang is stopped at 20 s): status,
+    /// One run under GNU time (`TimedRun`; a hang is stopped at 20 s): status,
     /// seconds, peak RSS, standard error, and whether standard output held a control
     /// character other than a line feed.
     private static func runOnce(
         _ docscroll: String, _ arguments: [String], directory: URL
     ) throws -> (status: Int32, seconds: Double, rss: Int, errors: String, outputHasControls: Bool) {
-        let report = directory.appendingPathComponent("time.txt")
-        let output = directory.appendingPathComponent("output.txt")
-        let errors = directory.appendingPathComponent("errors.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%e %M", "-o", report.path, "/usr/bin/timeout", "20", docscroll] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let fields = try String(contentsOf: report, encoding: .utf8).split(whereSeparator: \.isWhitespace)
-        guard fields.count >= 2, let seconds = Double(fields[fields.count - 2]), let kilobytes = Int(fields[fields.count - 1]) else {
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        let text = try Data(contentsOf: output)
+        let run = try TimedRun.run(docscroll, arguments, timeLimit: 20, directory: directory, keepingOutput: true)
+        let text = try Data(contentsOf: directory.appendingPathComponent("output.txt"))
         let hasControls = text.contains { $0 < 0x20 && $0 != 0x0A } || String(decoding: text, as: UTF8.self).unicodeScalars.contains {
             (0x7F..<0xA0).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
         }
-        return (process.terminationStatus, seconds, kilobytes * 1024, try String(contentsOf: errors, encoding: .utf8), hasControls)
+        let errors = try String(contentsOf: directory.appendingPathComponent("errors.txt"), encoding: .utf8)
+        return (run.status, run.seconds, run.rss, errors, hasControls)
     }
 }

@@ -6,13 +6,29 @@ enum TimedRun {
     static func run(
         _ executable: String, _ arguments: [String], timeLimit: Int? = nil, directory: URL
     ) throws -> (seconds: Double, rss: Int, timedOut: Bool) {
+        let result = try run(executable, arguments, timeLimit: timeLimit, directory: directory, keepingOutput: false)
+        return (result.seconds, result.rss, result.timedOut)
+    }
+
+    /// As `run(_:_:timeLimit:directory:)`, with the exit status, and with
+    /// `keepingOutput` the standard output and error written to `output.txt` and
+    /// `errors.txt` in `directory` (else thrown away).
+    static func run(
+        _ executable: String, _ arguments: [String], timeLimit: Int? = nil, directory: URL, keepingOutput: Bool
+    ) throws -> (seconds: Double, rss: Int, timedOut: Bool, status: Int32) {
         let report = directory.appendingPathComponent("time.txt")
         let limit = timeLimit.map { ["/usr/bin/timeout", String($0)] } ?? []
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "%e %M", "-o", report.path] + limit + [executable] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if keepingOutput {
+            for name in ["output.txt", "errors.txt"] { _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: nil) }
+            process.standardOutput = try FileHandle(forWritingTo: directory.appendingPathComponent("output.txt"))
+            process.standardError = try FileHandle(forWritingTo: directory.appendingPathComponent("errors.txt"))
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
@@ -22,7 +38,7 @@ enum TimedRun {
         guard fields.count >= 2, let seconds = Double(fields[fields.count - 2]), let kilobytes = Int(fields[fields.count - 1]) else {
             throw CocoaError(.fileReadCorruptFile)
         }
-        return (seconds, kilobytes * 1024, timedOut)
+        return (seconds, kilobytes * 1024, timedOut, process.terminationStatus)
     }
 }
 
