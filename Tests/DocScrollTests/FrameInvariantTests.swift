@@ -50,9 +50,13 @@ struct FrameInvariantTests {
             #expect(frame == expanded.frame(at: offset), "seed \(seed) offset \(offset)")
             #expect(frame.plainLines == expectedFrameLines(windowed, dump: dump), "seed \(seed) offset \(offset)")
         }
+        // The windowed view holds no more than the expanded view, which holds every
+        // tile. The same tile's arrays can differ by the allocator's unsplit remainder
+        // (under 32 bytes per block, seen as capacity), so each block gets that slack.
         let tileBytes = windowed.statistics.tiles.tileBytesPeak
         let expandedBytes = expanded.statistics.tiles.tileBytesPeak
-        #expect(tileBytes <= expandedBytes, "seed \(seed)")
+        let allocatorSlack = 2 * 32 * expanded.statistics.tiles.tilesLive
+        #expect(tileBytes <= expandedBytes + allocatorSlack, "seed \(seed)")
     }
 
     /// A reader scrolling: one windowed view moved by rows, screens and jumps, down
