@@ -100,7 +100,8 @@ if Context.environment["DOCSCROLL_FUZZ"] != nil {
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
         .executableTarget(
-            name: "FuzzPage", dependencies: ["FuzzDriver", "DocScroll", "RenderCore", "TestSupport", "TileRenderer"], path: "Fuzz/FuzzPage"),
+            name: "FuzzPage", dependencies: ["FuzzDriver", "DocScroll", "DocumentLayout", "RenderCore", "SystemIO", "TestSupport", "TileRenderer"],
+            path: "Fuzz/FuzzPage"),
         .executableTarget(
             name: "FuzzTable", dependencies: ["FuzzDriver", "DocScroll", "RenderCore", "TestSupport", "TileRenderer"], path: "Fuzz/FuzzTable"),
         .executableTarget(name: "FuzzKeys", dependencies: ["FuzzDriver", "DocScroll", "DocScrollViewer", "RenderCore"], path: "Fuzz/FuzzKeys"),

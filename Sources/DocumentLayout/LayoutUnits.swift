@@ -88,11 +88,13 @@ struct LayoutUnits: Sendable {
     /// in fragments): fewer units to start and end. The lines are the same: the walk
     /// collapses the margins between them as the join does between units (as it does
     /// for the whole page walked as one unit), and records the ids of what it walks.
-    func joiningSiblings(of document: HTMLDocument) -> LayoutUnits {
+    /// `keepingFirst`: the first unit stays on its own (it goes on from a carry:
+    /// `DocumentLayoutEngine.resumed`).
+    func joiningSiblings(of document: HTMLDocument, keepingFirst: Bool = false) -> LayoutUnits {
         var joined = LayoutUnits()
         joined.trailingAnchors = trailingAnchors
-        for unit in units {
-            if let last = joined.units.last, document[last.first].parent == document[unit.first].parent {
+        for (index, unit) in units.enumerated() {
+            if let last = joined.units.last, document[last.first].parent == document[unit.first].parent, !(keepingFirst && index == 1) {
                 joined.units[joined.units.count - 1].last = unit.last
             } else {
                 joined.units.append(unit)

@@ -99,6 +99,22 @@ struct PageLayout {
         return HTMLDocument.NodeIndex(document.nodes.count)
     }
 
+    /// The elements still open at the end of a chunk's fragment (`openAtEnd`): the
+    /// last element of each level, `count` levels down (the parse closed them at the
+    /// chunk's end; the page closes them later).
+    static func openElements(atEndOf fragment: HTMLDocument, count: Int) -> Set<HTMLDocument.NodeIndex> {
+        var open: Set<HTMLDocument.NodeIndex> = []
+        var node = fragment.root
+        for _ in 0..<count {
+            var last = HTMLDocument.none
+            for child in fragment.children(of: node) where fragment[child].kind == .element { last = child }
+            guard last != HTMLDocument.none else { break }
+            open.insert(last)
+            node = last
+        }
+        return open
+    }
+
     /// Lays out until there are at least `lineCount` lines or the page is finished.
     mutating func advance(toLines target: Int) {
         while !isFinished, lineCount < target {

@@ -3,13 +3,15 @@ import Synchronization
 
 /// A page parsed and laid out at the same time, for writing it out whole (`--dump`):
 /// the parser runs on the calling thread and hands the page over in fragments of
-/// whole blocks (`HTMLParser.Cutting`); each fragment's links are counted
-/// (`LinkCounter`), so that fragments are laid out on their own, several at once on
-/// the threads of a pool the program gives (`PageLayout`, `LayoutThreads`); between
-/// fragments, the calling thread writes those laid out, in order, and drops them, and
-/// lays out those no worker has started rather than wait for one. Parsing overlaps layout, layout has every
-/// thread of the pool (a parser on a pool thread held one of them, mostly waiting,
-/// while its work went undone), and memory holds a few fragments, not the page.
+/// whole blocks (`HTMLParser.Cutting`), a long paragraph's text cut inside too (the
+/// layout of the fragment after it goes on from where the one before stopped). Each
+/// fragment's links are counted (`LinkCounter`), so that fragments are laid out on
+/// their own, several at once on the threads of a pool the program gives
+/// (`PageLayout`, `LayoutThreads`); between fragments, the calling thread writes those
+/// laid out, in order, and drops them, and lays out those no worker has started rather
+/// than wait for one. Parsing overlaps layout, layout has every thread of the pool (a
+/// parser on a pool thread held one of them, mostly waiting, while its work went
+/// undone), and memory holds a few fragments, not the page.
 package enum PageStream {
     /// What was streamed.
     package struct Summary: Sendable {
@@ -28,15 +30,16 @@ package enum PageStream {
     package static let fragmentNodes = 1 << 15
 
     /// Parses `bytes` as a page and lays it out at `width`, as
-    /// `writeText(of:start:width:fragmentNodes:stop:_:)` does.
+    /// `writeText(of:start:width:fragmentNodes:textBytes:threads:stop:_:)` does.
     @discardableResult
     package static func writeText(
-        of bytes: [UInt8], encoding: String? = nil, width: Int, fragmentNodes: Int = fragmentNodes, threads: some LayoutThreads,
-        stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
+        of bytes: [UInt8], encoding: String? = nil, width: Int, fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes,
+        threads: some LayoutThreads, stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         let page = try HTMLParser.utf8Page(MemoryPageSource(bytes), encoding: encoding)
         return try writeText(
-            of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, threads: threads, stop: stop, write)
+            of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, textBytes: textBytes, threads: threads,
+            stop: stop, write)
     }
 
     /// Parses a UTF-8 page from `start` (see `HTMLParser.utf8Page`), read a window at a
@@ -45,19 +48,22 @@ package enum PageStream {
     /// line feed, a fragment's at a time (large writes, no `String` a line); fragments
     /// are laid out on the pool of `threads` and on the calling thread. When
     /// `stop` answers true (checked between fragments), parsing stops and no more
-    /// lines come. `fragmentNodes` sets how big fragments get (small ones to test the
-    /// cuts).
+    /// lines come. `fragmentNodes` and `textBytes` set how big fragments get (small
+    /// ones to test the cuts).
     /// - Throws: `HTMLParsingError`, before any line.
     @discardableResult
     package static func writeText(
-        of source: any PageSource, start: Int, width: Int, fragmentNodes: Int = fragmentNodes, threads: some LayoutThreads,
-        stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
+        of source: any PageSource, start: Int, width: Int, fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes,
+        threads: some LayoutThreads, stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         var summary = Summary()
         var joiner = FragmentJoiner()
         var linkBase = 0
         // Fragments being laid out, oldest first; each is written once laid out.
         var inFlight: [FragmentJob] = []
+        // The last fragment handed to the pool, when it ended inside a paragraph's
+        // text: the next goes on from where its layout stopped.
+        var endedInsideText: FragmentJob?
         var parseError: HTMLParsingError?
         // The parser hands each fragment over on this thread (`take` runs inside the
         // parse): its layout goes to the pool, and fragments laid out are written.
@@ -71,21 +77,26 @@ package enum PageStream {
                     if !oldest.runIfUnclaimed() {
                         while !oldest.isFinished, let unstarted = inFlight.first(where: { !$0.isClaimed }) { unstarted.runIfUnclaimed() }
                     }
-                    let layout = oldest.layout()
+                    let layout = oldest.takeLayout()
                     summary.units += layout.unitCount
                     summary.lines += joiner.write(layout, write)
                 }
-                /// Lays out a fragment on the pool; writes the oldest laid out meanwhile,
+                /// Lays out a fragment on the pool (going on from where the layout of
+                /// `previous` stopped, if given); writes the oldest laid out meanwhile,
                 /// and, with enough in flight, waits for it.
-                func layOut(_ fragment: @escaping @Sendable () -> FragmentLayout) {
-                    let job = FragmentJob(fragment, finished: threads.makeSemaphore())
+                @discardableResult
+                func layOut(
+                    after previous: FragmentJob? = nil, _ fragment: @escaping @Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout
+                ) -> FragmentJob {
+                    let job = FragmentJob(after: previous, fragment, finished: threads.makeSemaphore())
                     threads.run(waits: false) { job.runIfUnclaimed() }
                     inFlight.append(job)
                     while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.isFinished == true {
                         writeOldest()
                     }
+                    return job
                 }
-                let cutting = HTMLParser.Cutting(
+                var cutting = HTMLParser.Cutting(
                     containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
                     firstNodes: min(fragmentNodes, firstFragmentNodes), take: { cut in
                         guard !stop() else { return false }
@@ -96,9 +107,15 @@ package enum PageStream {
                         let base = linkBase
                         linkBase += LinkCounter.count(in: fragment)
                         // With enough in flight, parsing waits for layout.
-                        layOut { FragmentLayout(fragment, width: width, linkBase: base) }
+                        let openAtEnd = cut.insideText ? cut.openElements?.count ?? 0 : 0
+                        let job = layOut(after: endedInsideText) { carry in
+                            FragmentLayout(
+                                fragment, width: width, linkBase: base, carryIn: carry, openAtEnd: openAtEnd, endsInsideText: cut.insideText)
+                        }
+                        endedInsideText = cut.insideText ? job : nil
                         return true
                     })
+                cutting.textBytes = textBytes
                 do throws(HTMLParsingError) {
                     try HTMLParser.parse(source, from: start, cutting: cutting)
                 } catch {
@@ -110,10 +127,10 @@ package enum PageStream {
                     // fragment is written.)
                     while !inFlight.isEmpty { writeOldest() }
                     let links = joiner.links
-                    if !links.isEmpty { layOut { FragmentLayout(referencesHeadingAt: width) } }
+                    if !links.isEmpty { layOut { _ in FragmentLayout(referencesHeadingAt: width) } }
                     for first in stride(from: 0, to: links.count, by: referencesPart) {
                         let part = links[first..<min(links.count, first + referencesPart)]
-                        layOut { FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width) }
+                        layOut { _ in FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width) }
                     }
                 }
                 while !inFlight.isEmpty {
@@ -165,6 +182,11 @@ package enum PageStream {
     /// pool has work soon after the parse starts.
     static let firstFragmentNodes = 1 << 11
 
+    /// Bytes of one paragraph's text a fragment holds before it is cut inside the
+    /// text (`HTMLParser.Cutting.textBytes`): a paragraph of any length is laid out a
+    /// part at a time, each going on from where the one before stopped.
+    static let textBytes = 1 << 18
+
     /// Link targets a part of the References list holds.
     static let referencesPart = 4_096
 
@@ -184,22 +206,44 @@ private struct FragmentLayout: Sendable {
     var margins: MarginJoin
     /// The units of layout the fragment came in.
     var unitCount = 0
+    /// Whether the fragment goes on after lines of a paragraph the fragment before
+    /// ended inside: no margin joins them.
+    var continuesLines = false
+    /// For a fragment that ends inside a paragraph's text: where its layout stopped,
+    /// for the next to go on from.
+    var carryOut: DocumentLayoutEngine.Carry?
 
-    init(_ fragment: HTMLDocument, width: Int, linkBase: Int) {
+    /// `fragment` laid out from `linkBase` links before it; when the fragment before
+    /// ended inside a paragraph's text, going on from `carryIn`, where its layout
+    /// stopped; when this one does, with the last element of each of the first
+    /// `openAtEnd` levels still open at its end.
+    init(
+        _ fragment: HTMLDocument, width: Int, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Int = 0,
+        endsInsideText: Bool = false
+    ) {
         let units = LayoutUnits(fragment)
         unitCount = units.units.count
-        var layout = Self.layOut(fragment, units: units, width: width, linkBase: linkBase)
+        var layout = Self.layOut(
+            fragment, units: units, width: width, linkBase: linkBase, carryIn: carryIn,
+            openAtEnd: PageLayout.openElements(atEndOf: fragment, count: openAtEnd), endsInsideText: endsInsideText)
         let laidOut = layout.takeLines()
         laidOut.appendPlainText(to: &text)
         lineCount = laidOut.count
         links = layout.links
         margins = layout.margins
+        continuesLines = carryIn?.hasLines == true
+        carryOut = layout.carryOut
     }
 
-    /// A fragment laid out whole, its sibling units joined (`LayoutUnits.joiningSiblings`).
-    static func layOut(_ fragment: HTMLDocument, units: LayoutUnits, width: Int, linkBase: Int) -> PageLayout {
+    /// A fragment laid out whole, its sibling units joined (`LayoutUnits.joiningSiblings`)
+    /// but for a first one that goes on from `carryIn`.
+    static func layOut(
+        _ fragment: HTMLDocument, units: LayoutUnits, width: Int, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil,
+        openAtEnd: Set<HTMLDocument.NodeIndex> = [], endsInsideText: Bool = false
+    ) -> PageLayout {
         var layout = PageLayout(
-            fragment, units: units.joiningSiblings(of: fragment), width: width, endsWithReferences: false, linkBase: linkBase)
+            fragment, units: units.joiningSiblings(of: fragment, keepingFirst: carryIn != nil), width: width, endsWithReferences: false,
+            linkBase: linkBase, carryIn: carryIn, openAtEnd: openAtEnd, endsInsideText: endsInsideText)
         layout.advance(toLines: .max)
         return layout
     }
@@ -228,17 +272,28 @@ private struct FragmentLayout: Sendable {
 }
 
 /// A fragment's layout, run once, by whichever thread claims it first: a worker of
-/// the pool, or the thread writing the page when it would otherwise wait.
+/// the pool, or the thread writing the page when it would otherwise wait. A fragment
+/// that starts inside a paragraph's text goes on from where the layout of the one
+/// before stopped: its job runs that one first, or waits for it.
 private final class FragmentJob: @unchecked Sendable {
-    private let work: @Sendable () -> FragmentLayout
+    private let work: @Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout
+    /// The job whose layout this one goes on from; let go once run.
+    private var previous: FragmentJob?
     private let claimed = Atomic<Bool>(false)
     private let done = Atomic<Bool>(false)
-    /// Signalled once the work is done, for the one thread that waits for it.
+    /// Signalled once the work is done; each thread that waits for it signals it
+    /// again for the next (the writer, a job going on from this one).
     private let finished: any LayoutSemaphore
-    /// Set by the thread that ran the work, before `done` is set.
+    /// Set by the thread that ran the work, before `done` is set; the layout is
+    /// taken once, by the writer.
     private var result: FragmentLayout?
+    private var carryOut: DocumentLayoutEngine.Carry?
 
-    init(_ work: @escaping @Sendable () -> FragmentLayout, finished: some LayoutSemaphore) {
+    init(
+        after previous: FragmentJob?, _ work: @escaping @Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout,
+        finished: some LayoutSemaphore
+    ) {
+        self.previous = previous
         self.work = work
         self.finished = finished
     }
@@ -253,22 +308,41 @@ private final class FragmentJob: @unchecked Sendable {
     @discardableResult
     func runIfUnclaimed() -> Bool {
         guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return false }
-        result = work()
+        let carryIn = previous.map { $0.finishedCarry() }
+        previous = nil
+        var layout = work(carryIn ?? nil)
+        carryOut = layout.carryOut.take()
+        result = layout
         done.store(true, ordering: .releasing)
         finished.signal()
         return true
     }
 
-    /// The layout, once done (waited for). Asked once.
-    func layout() -> FragmentLayout {
-        finished.wait(until: nil)
+    /// The layout, once done (waited for). Taken once.
+    func takeLayout() -> FragmentLayout {
+        waitUntilFinished()
+        defer { result = nil }
         return result!
+    }
+
+    /// Where the layout stopped, run here first if no thread has started it, else
+    /// waited for.
+    private func finishedCarry() -> DocumentLayoutEngine.Carry? {
+        runIfUnclaimed()
+        waitUntilFinished()
+        return carryOut
+    }
+
+    private func waitUntilFinished() {
+        guard !isFinished else { return }
+        finished.wait(until: nil)
+        finished.signal()
     }
 
     /// Drops the work: not run when no thread has started it, else waited for.
     func discard() {
         guard !claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        finished.wait(until: nil)
+        waitUntilFinished()
     }
 }
 
@@ -281,7 +355,7 @@ private struct FragmentJoiner {
     mutating func write(_ fragment: FragmentLayout, _ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
         links += fragment.links
         var count = fragment.lineCount
-        if count > 0, margins.blankLineBefore(partAskingAbove: fragment.margins.blankBeforeFirstLine) {
+        if count > 0, !fragment.continuesLines, margins.blankLineBefore(partAskingAbove: fragment.margins.blankBeforeFirstLine) {
             withUnsafePointer(to: UInt8(0x0A)) { write(UnsafeBufferPointer(start: $0, count: 1)) }
             count += 1
         }

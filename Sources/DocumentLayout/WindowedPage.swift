@@ -454,7 +454,7 @@ package final class WindowedPage: PageComponent {
         let units = LayoutUnits(fragment)
         var layout = PageLayout(
             fragment, units: units, width: width, endsWithReferences: false, linkBase: info.linkBase, carryIn: carryIn,
-            openAtEnd: Self.openElements(atEndOf: fragment, count: info.openElementsAtEnd), endsInsideText: info.endsInsideText)
+            openAtEnd: PageLayout.openElements(atEndOf: fragment, count: info.openElementsAtEnd), endsInsideText: info.endsInsideText)
         layout.advance(toLines: .max)
         if let carryOut = layout.carryOut, chunk + 1 < chunkCount, chunks[chunk + 1].startsInsideBlocks {
             carries[chunk + 1] = carryOut
@@ -473,22 +473,6 @@ package final class WindowedPage: PageComponent {
             _ = freshLayout(ofChunk: previous)
         }
         return carries[chunk]
-    }
-
-    /// The elements still open at the end of a chunk's fragment: the last element of
-    /// each level, `count` levels down (the parse closed them at the chunk's end; the
-    /// page closes them later).
-    static func openElements(atEndOf fragment: HTMLDocument, count: Int) -> Set<HTMLDocument.NodeIndex> {
-        var open: Set<HTMLDocument.NodeIndex> = []
-        var node = fragment.root
-        for _ in 0..<count {
-            var last = HTMLDocument.none
-            for child in fragment.children(of: node) where fragment[child].kind == .element { last = child }
-            guard last != HTMLDocument.none else { break }
-            open.insert(last)
-            node = last
-        }
-        return open
     }
 
     @discardableResult

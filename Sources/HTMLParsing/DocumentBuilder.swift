@@ -29,6 +29,7 @@ struct DocumentBuilder {
         fragmentBytes = cutting?.bytes.map { min($0, cutting?.firstBytes ?? $0) }
         fragmentNodes = cutting.map { min($0.nodes, $0.firstNodes ?? $0.nodes) } ?? .max
         keepsText = cutting?.keepsText ?? true
+        textCutBytes = cutting?.bytes == nil ? cutting?.textBytes : nil
     }
     /// What the hot paths read of `cutting`, copied out once (reading a field of the
     /// optional struct copies it, with its sets and closure, on every element).
@@ -36,6 +37,13 @@ struct DocumentBuilder {
     private let cutBytes: Int?
     private let plan: (any HTMLParser.CutPlan)?
     private let keepsText: Bool
+    /// `cutting.textBytes` (cuts inside text without a plan); the bytes of text read
+    /// since the last block or container opened or closed, or the last cut (the
+    /// paragraph's so far, across its inline elements); and how far into the open
+    /// text the search for a place to cut has got.
+    private let textCutBytes: Int?
+    private var blockTextBytes = 0
+    private var textSearchedTo = 0
     /// Per node: its last child so far, to link the next one in O(1).
     private var lastChild: [HTMLDocument.NodeIndex] = [HTMLDocument.none]
     /// The open elements; the last is the parent of what comes next. With what their
@@ -106,6 +114,7 @@ struct DocumentBuilder {
             skipDepth += 1
             return
         }
+        if element.isBlock || element.staysOpen { blockTextBytes = 0 }
         let firstAttribute = document.attributes.count
         if let attributes {
             var index = 0
@@ -150,6 +159,7 @@ struct DocumentBuilder {
             return
         }
         guard let closed = open.popLast(), let element = openElements.popLast(), isCutting else { return }
+        if element.isBlock || element.staysOpen { blockTextBytes = 0 }
         if !element.staysOpen { openNonContainers -= 1 }
         guard openNonContainers == 0, element.isBlock, !document.isHidden(closed) else { return }
         if let bytes = cutBytes {
@@ -248,15 +258,20 @@ struct DocumentBuilder {
         for (depth, element) in open.enumerated() {
             let firstAttribute = document.attributes.count
             document.attributes += finished.attributes(of: element)
-            if cutting.bytes != nil { stillOpen.append(OpenElement(tag: finished[element].tag, attributes: Array(finished.attributes(of: element)))) }
+            if cutting.bytes != nil || insideText {
+                stillOpen.append(OpenElement(tag: finished[element].tag, attributes: Array(finished.attributes(of: element))))
+            }
             open[depth] = link(HTMLDocument.Node(
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
                 parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden,
                 isLink: finished[element].isLink))
         }
         nodesAfterCut = document.nodes.count
-        if insideText { restart = (endOffset ?? 0, stillOpen) }
-        let cut = HTMLParser.Cut(fragment: finished, endOffset: endOffset, openElements: cutting.bytes == nil ? nil : stillOpen, insideText: insideText)
+        // A parse cutting by bytes starts again where it cut inside text; one that
+        // keeps its text goes on (`Cutting.textBytes`).
+        if insideText, cutBytes != nil { restart = (endOffset ?? 0, stillOpen) }
+        let cut = HTMLParser.Cut(
+            fragment: finished, endOffset: endOffset, openElements: cutting.bytes == nil && !insideText ? nil : stillOpen, insideText: insideText)
         if !cutting.take(cut) {
             isStopped = true
             if let parser { xmlStopParser(parser) }
@@ -282,11 +297,48 @@ struct DocumentBuilder {
         guard keepsText else { return }
         if textIsOpen {
             document.extendLastText(text)
-            return
+        } else {
+            appendText(text)
         }
+        if let textCutBytes {
+            blockTextBytes += text.count
+            cutLongText(atLeast: textCutBytes)
+        }
+    }
+
+    private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
         let index = document.appendText(text)
         link(HTMLDocument.Node(kind: .text, tag: .unknown, attributeCount: 0, parent: open.last ?? document.root, payload: index))
         textIsOpen = true
+        textSearchedTo = 0
+    }
+
+    /// Cuts the open text once the paragraph holds `bytes` bytes of text, at the next
+    /// place to cut (`Cutting.textBytes`): the fragment keeps the text before it, the
+    /// next one starts with the rest.
+    private mutating func cutLongText(atLeast bytes: Int) {
+        guard blockTextBytes >= bytes, let last = open.last, let element = openElements.last, !document.isHidden(last),
+            openNonContainers == 1 && [.p, .pre].contains(element.tag) || openNonContainers == 0 && element.staysOpen
+        else { return }
+        let node = HTMLDocument.NodeIndex(document.nodes.count - 1)
+        let count = document.utf8Text(of: node).count
+        // From where the paragraph's text reached `bytes`.
+        let from = max(textSearchedTo, count - (blockTextBytes - bytes))
+        textSearchedTo = count
+        // (The slice is let go before the text is cut, which would copy it else.)
+        let found = document.utf8Text(of: node).withUnsafeBufferPointer { text -> (place: Int, rest: [UInt8])? in
+            // (Not right after a `pre`'s first line feed: alone, it would make a line.)
+            let place = element.tag == .pre
+                ? TextCutPoints.lineStart(in: text.baseAddress!, start: 0, from: max(from, 2), end: text.count)
+                : TextCutPoints.wordStart(in: text.baseAddress!, start: 0, from: from, end: text.count)
+            return place.map { ($0, Array(text[$0...])) }
+        }
+        guard let (place, rest) = found else { return }
+        document.truncateLastText(toBytes: place)
+        cut(endOffset: nil, insideText: true)
+        guard !isStopped else { return }
+        rest.withUnsafeBufferPointer { appendText($0) }
+        blockTextBytes = rest.count
     }
 
     @discardableResult

@@ -115,6 +115,14 @@
         textStarts[textStarts.count - 1] = UInt32(textBytes.count)
     }
 
+    /// Drops the end of the last text stored, keeping its first `count` bytes (a
+    /// fragment cut inside text keeps the text before the cut).
+    mutating func truncateLastText(toBytes count: Int) {
+        let start = Int(textStarts[textStarts.count - 2])
+        textBytes.removeSubrange((start + count)...)
+        textStarts[textStarts.count - 1] = UInt32(textBytes.count)
+    }
+
     /// The attributes of an element (empty for other nodes).
     package func attributes(of index: NodeIndex) -> ArraySlice<Attribute> {
         attributes[attributeIndices(of: index)]

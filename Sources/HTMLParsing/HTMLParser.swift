@@ -50,6 +50,13 @@ package enum HTMLParser {
         package var firstBytes: Int?
         /// Takes the next fragment; returns `false` to stop the parse.
         package var take: (Cut) -> Bool
+        /// Without `bytes`: a shown paragraph's or `pre`'s text (nothing else open
+        /// that a cut may not leave open) is cut once it holds this many bytes, at the
+        /// next place `TextCutPoints` gives: the fragment ends inside it (`Cut.insideText`)
+        /// and the next starts with the rest, inside copies of the elements open
+        /// there. libxml2 hands text over a little at a time, so a paragraph of any
+        /// length comes in fragments of about this much.
+        package var textBytes: Int?
         /// Whether fragments keep their text (a consumer that counts links and cuts,
         /// but lays nothing out, needs only the elements).
         package var keepsText = true
@@ -102,9 +109,11 @@ package enum HTMLParser {
         /// With `Cutting.bytes`: the page offset right after the fragment's last end
         /// tag (`nil` for the last fragment, which ends with the page).
         package var endOffset: Int?
-        /// The elements open after the fragment, outermost first (`nil` for the last).
+        /// With `Cutting.bytes`, or inside text: the elements open after the fragment,
+        /// outermost first (`nil` for the last).
         package var openElements: [OpenElement]?
-        /// Whether the fragment ends inside a paragraph's text (`CutPlan.textCut`).
+        /// Whether the fragment ends inside a paragraph's text (`CutPlan.textCut`,
+        /// `Cutting.textBytes`).
         package var insideText = false
     }
 

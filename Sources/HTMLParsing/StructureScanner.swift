@@ -405,42 +405,17 @@ package struct StructureScanner {
     /// Where to cut the text `from..<to` of the window (page offset `base`), if
     /// anywhere: inside a run of text of more than a chunk in a shown paragraph or
     /// `pre`, or right inside a container, list item or quote (with nothing else open
-    /// that a cut may not leave open), once the chunk is long enough. In a paragraph, right before a word that follows white space after a
-    /// word of letters and digits: there a line may start in any layout of the
-    /// paragraph whatever precedes it (no bracket or quote before the space holds the
-    /// next word to it), and a parse started there reads the same text. Words with `&`
-    /// (an entity may decode to anything) are passed over. In a `pre`, right after a
-    /// line feed followed by more of the line (a `pre`'s lines are laid out one by one;
-    /// an empty first line right after a start tag would be dropped).
+    /// that a cut may not leave open), once the chunk is long enough; at a place
+    /// `TextCutPoints` gives, where a parse started there reads the same text.
     private func textCut(_ pointer: UnsafePointer<UInt8>, from start: Int, to end: Int, base: Int) -> Int? {
         guard cutsInsideText, let chunkBytes = maximumBytes, let top = stack.last, !top.isHidden,
             (top.tag == .p || top.tag == .pre) && blockersOpen == 1 || names.facts[Int(top.name)].staysOpen && blockersOpen == 0
         else { return nil }
-        var index = max(start + 1, lastCut + fragmentBytes - base, runStart + chunkBytes - base)
-        if top.tag == .pre {
-            while index < end {
-                let found = memchr(pointer + index - 1, 0x0A, end - index + 1).map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: pointer) }
-                guard let lineFeed = found, lineFeed + 1 < end else { return nil }
-                if pointer[lineFeed + 1] != 0x0A, pointer[lineFeed + 1] != 0x0D { return lineFeed + 1 }
-                index = lineFeed + 2
-            }
-            return nil
-        }
-        while index < end {
-            defer { index += 1 }
-            guard Self.isLetterOrDigit(pointer[index]), Self.isBlank(pointer[index - 1]) else { continue }
-            var wordEnd = index - 1
-            while wordEnd > start, Self.isBlank(pointer[wordEnd - 1]) { wordEnd -= 1 }
-            guard wordEnd > start, Self.isLetterOrDigit(pointer[wordEnd - 1]) else { continue }
-            var wordStart = wordEnd - 1
-            while wordStart > start, wordEnd - wordStart < 64, !Self.isBlank(pointer[wordStart - 1]), pointer[wordStart] != 0x26 { wordStart -= 1 }
-            guard wordStart > start, Self.isBlank(pointer[wordStart - 1]), pointer[wordStart] != 0x26 else { continue }
-            return index
-        }
-        return nil
+        let from = max(lastCut + fragmentBytes - base, runStart + chunkBytes - base)
+        return top.tag == .pre
+            ? TextCutPoints.lineStart(in: pointer, start: start, from: from, end: end)
+            : TextCutPoints.wordStart(in: pointer, start: start, from: from, end: end)
     }
-
-    static func isLetterOrDigit(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
 
     private mutating func reportElisions(to elide: (Range<Int>) -> Void) {
         for range in elisions { elide(range) }

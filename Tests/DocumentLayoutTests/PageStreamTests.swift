@@ -16,9 +16,12 @@ struct PageStreamTests {
         return lines
     }
 
-    static func streamedLines(_ html: String, width: Int, fragmentNodes: Int) throws -> (lines: [String], summary: PageStream.Summary) {
+    static func streamedLines(
+        _ html: String, width: Int, fragmentNodes: Int, textBytes: Int = PageStream.textBytes
+    ) throws -> (lines: [String], summary: PageStream.Summary) {
         var text = StreamedText()
-        let summary = try PageStream.writeText(of: Array(html.utf8), width: width, fragmentNodes: fragmentNodes, threads: TestThreads()) { text.take($0) }
+        let summary = try PageStream.writeText(
+            of: Array(html.utf8), width: width, fragmentNodes: fragmentNodes, textBytes: textBytes, threads: TestThreads()) { text.take($0) }
         return (text.lines, summary)
     }
 
@@ -43,6 +46,33 @@ struct PageStreamTests {
                 #expect(streamed.summary.lines == streamed.lines.count)
             }
         }
+    }
+
+    /// Paragraphs, `pre`s and runs of text in containers longer than a fragment's
+    /// share of text are cut inside their text; each part goes on from where the one
+    /// before stopped (its unfinished line, its blocks), so the lines are the whole
+    /// page's: words of every kind, entities, CJK, inline elements, links, text in
+    /// list items and quotes, a paragraph cut before its first line ends.
+    @Test(arguments: [1, 48, 2_000])
+    func longTextIsCutInsideAndLaidOutAsAWhole(textBytes: Int) throws {
+        for (name, html) in try PageIndexTests.pages() {
+            let whole = try Self.streamedLines(html, width: 57, fragmentNodes: .max, textBytes: .max)
+            for width in [20, 57, 100] {
+                let streamed = try Self.streamedLines(html, width: width, fragmentNodes: 1_000, textBytes: textBytes)
+                #expect(streamed.lines == (try Self.wholeLines(html, width: width)), "\(name) at \(width)")
+                if width == 57, ["long paragraphs", "text without a tag", "text in containers"].contains(name) {
+                    #expect(streamed.summary.fragments > whole.summary.fragments + (textBytes < 1_000 ? 10 : 2), "\(name)")
+                }
+            }
+        }
+    }
+
+    /// A paragraph of megabytes comes in fragments of a fraction of a megabyte each.
+    @Test func aHugeParagraphComesInFragments() throws {
+        let html = "<p>" + String(repeating: "lorem ipsum dolor sit amet ", count: 200_000)
+        let streamed = try Self.streamedLines(html, width: 80, fragmentNodes: PageStream.fragmentNodes)
+        #expect(streamed.summary.fragments >= 5_400_000 / PageStream.textBytes)
+        #expect(streamed.lines == (try Self.wholeLines(html, width: 80)))
     }
 
     @Test func aLongPageComesInManyFragments() throws {
