@@ -1,4 +1,3 @@
-import FoundationEssentials
 internal import CMallocInfo
 
 /// The process's memory as the kernel counts it.
@@ -38,8 +37,8 @@ package enum ProcessMemory {
 
     /// A `kB` field of `/proc/self/status`, in bytes.
     private static func statusField(_ name: String) -> Int {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: "/proc/self/status")) else { return 0 }
-        let text = String(decoding: data, as: UTF8.self)
+        guard case .bytes(let status) = FileSystem.readAll("/proc/self/status", limit: 1 << 20, check: { _ in true }) else { return 0 }
+        let text = String(decoding: status, as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
             let digits = line.dropFirst(name.count + 1).filter { $0.isNumber }
             return (Int(digits) ?? 0) * 1024
