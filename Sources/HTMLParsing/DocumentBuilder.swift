@@ -63,6 +63,10 @@ struct DocumentBuilder {
     /// fragment being built is to span.
     private var streamOffsetAtCut = 0
     private var fragmentBytes: Int?
+    /// An open link to a place in the page with no element in it yet, and its text
+    /// so far (up to `HTMLDocument.permalinkMarkupBytes`): a heading's permalink if
+    /// that text is a permalink symbol (`HTMLDocument.isPermalinkSymbol`).
+    private var permalinkCandidate: (node: HTMLDocument.NodeIndex, text: [UInt8])?
     /// Inside an element whose content is never shown: how deep.
     private var skipDepth = 0
     /// Inside `<title>`: how deep, and its text so far.
@@ -136,8 +140,11 @@ struct DocumentBuilder {
             node.isHidden = HTMLDocument.hides(document.attributes[firstAttribute...])
             node.isLink = HTMLDocument.isLink(element.tag, document.attributes[firstAttribute...])
         }
-        open.append(link(node))
+        let index = link(node)
+        open.append(index)
         openElements.append(element)
+        permalinkCandidate = nil
+        if node.isLink, HTMLDocument.targetsThisPage(document.attributes[firstAttribute...]) { permalinkCandidate = (index, []) }
         if isCutting, !element.staysOpen { openNonContainers += 1 }
     }
 
@@ -158,7 +165,16 @@ struct DocumentBuilder {
             skipDepth -= 1
             return
         }
-        guard let closed = open.popLast(), let element = openElements.popLast(), isCutting else { return }
+        guard let closed = open.popLast(), let element = openElements.popLast() else { return }
+        if let candidate = permalinkCandidate, candidate.node == closed {
+            permalinkCandidate = nil
+            if candidate.text.withUnsafeBufferPointer(HTMLDocument.isPermalinkSymbol) {
+                // Left out: neither shown nor numbered (nor counted ahead).
+                document.nodes[Int(closed)].isLink = false
+                document.nodes[Int(closed)].isHidden = true
+            }
+        }
+        guard isCutting else { return }
         if element.isBlock || element.staysOpen { blockTextBytes = 0 }
         if !element.staysOpen { openNonContainers -= 1 }
         guard openNonContainers == 0, element.isBlock, !document.isHidden(closed) else { return }
@@ -293,6 +309,13 @@ struct DocumentBuilder {
             return
         }
         guard skipDepth == 0 else { return }
+        if permalinkCandidate != nil {
+            if permalinkCandidate!.text.count + text.count <= HTMLDocument.permalinkMarkupBytes {
+                permalinkCandidate!.text += text
+            } else {
+                permalinkCandidate = nil
+            }
+        }
         if plan != nil { cutInsideText() }
         guard keepsText else { return }
         if textIsOpen {

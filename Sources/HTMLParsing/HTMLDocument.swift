@@ -171,6 +171,43 @@
         return href.contains { !$0.isWhitespace }
     }
 
+    /// Whether `text` is all a heading's permalink shows: `¶`, `#`, `§` or `🔗`,
+    /// blanks around. Sphinx, MkDocs and others put such a link into the page on
+    /// every heading; numbered, they fill a page with `[293]¶`, so a link to a place
+    /// in the page (`#...`) that holds nothing else is left out (`isPermalink`).
+    static func isPermalinkSymbol(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        permalinkSymbols.contains { symbol in symbol.withUnsafeBufferPointer { Self.isBlankPadded(text, around: $0) } }
+    }
+
+    /// `isPermalinkSymbol` on markup: the symbols as they are, or as the usual
+    /// character references.
+    static func isPermalinkMarkup(_ markup: UnsafeBufferPointer<UInt8>) -> Bool {
+        permalinkMarkup.contains { symbol in symbol.withUnsafeBufferPointer { Self.isBlankPadded(markup, around: $0) } }
+    }
+
+    /// Bytes of markup that `isPermalinkMarkup` may need to see, the end tag after
+    /// it included.
+    static let permalinkMarkupBytes = 32
+
+    private static let permalinkSymbols: [[UInt8]] = ["¶", "#", "§", "🔗"].map { Array($0.utf8) }
+    private static let permalinkMarkup: [[UInt8]] = permalinkSymbols
+        + ["&para;", "&#182;", "&#xb6;", "&#xB6;", "&sect;", "&#167;", "&#xa7;", "&#xA7;", "&num;", "&#35;"].map { Array($0.utf8) }
+
+    /// Whether `text` is `core` with ASCII blanks around it.
+    private static func isBlankPadded(_ text: UnsafeBufferPointer<UInt8>, around core: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var end = text.count
+        while start < end, StructureScanner.isBlank(text[start]) { start += 1 }
+        while end > start, StructureScanner.isBlank(text[end - 1]) { end -= 1 }
+        return end - start == core.count && UnsafeBufferPointer(rebasing: text[start..<end]).elementsEqual(core)
+    }
+
+    /// Whether an `a` element's target is a place in the page (`#...`).
+    static func targetsThisPage(_ attributes: ArraySlice<Attribute>) -> Bool {
+        guard let href = attributes.first(where: { $0.name == "href" })?.value else { return false }
+        return href.utf8.first { !StructureScanner.isBlank($0) } == UInt8(ascii: "#")
+    }
+
     /// The children of a node, in order.
     package func children(of index: NodeIndex) -> ChildSequence {
         ChildSequence(nodes: nodes, upcoming: nodes[Int(index)].firstChild)

@@ -150,7 +150,7 @@ package struct StructureScanner {
                 if bytes > 1 << 20, let (tag, end) = longStartTag(at: next) {
                     pushOffset = next
                     let runBefore = runStart
-                    tag.withUnsafeBufferPointer { startTag($0.baseAddress!, open: 0, end: $0.count, base: 0) }
+                    tag.withUnsafeBufferPointer { startTag($0.baseAddress!, open: 0, end: $0.count, count: $0.count, base: 0) }
                     // (Read from a copy: offsets in it are not the page's.)
                     if runStart != runBefore { runStart = end }
                     if rawTextName != nil { rawTextStart = end }
@@ -261,8 +261,13 @@ package struct StructureScanner {
                 index = end
             } else if Self.isLetter(next) || next == 0x5F || next == 0x3A {
                 guard let end = Self.startTagEnd(pointer, from: open + 2, count: count) else { return incomplete(open) }
+                // A link's content decides whether it is a permalink (left out): it is
+                // read in the same window.
+                if !isLast, count - end < HTMLDocument.permalinkMarkupBytes + 4, Self.isLinkStart(pointer, open: open, end: end) {
+                    return incomplete(open)
+                }
                 pushOffset = base + open
-                startTag(pointer, open: open, end: end, base: base)
+                startTag(pointer, open: open, end: end, count: count, base: base)
                 if rawTextName != nil { rawTextStart = base + end }
                 index = end
             } else if next == 0x21 {
@@ -327,7 +332,23 @@ package struct StructureScanner {
         return nil
     }
 
-    private mutating func startTag(_ pointer: UnsafePointer<UInt8>, open: Int, end: Int, base: Int) {
+    /// Whether the start tag `open..<end` is an `a`'s.
+    private static func isLinkStart(_ pointer: UnsafePointer<UInt8>, open: Int, end: Int) -> Bool {
+        open + 2 < end && pointer[open + 1] | 0x20 == 0x61 && !isNameByte(pointer[open + 2])
+    }
+
+    /// Whether the markup from `start` (right after a link's start tag) to the link's
+    /// end tag is a permalink symbol (`HTMLDocument.isPermalinkMarkup`), all of it
+    /// before `count`.
+    private static func permalinkFollows(_ pointer: UnsafePointer<UInt8>, from start: Int, count: Int) -> Bool {
+        let limit = min(count, start + HTMLDocument.permalinkMarkupBytes)
+        guard let open = (start..<limit).first(where: { pointer[$0] == 0x3C }), open + 3 < count,
+            pointer[open + 1] == 0x2F, pointer[open + 2] | 0x20 == 0x61, pointer[open + 3] == 0x3E || isBlank(pointer[open + 3])
+        else { return false }
+        return HTMLDocument.isPermalinkMarkup(UnsafeBufferPointer(start: pointer + start, count: open - start))
+    }
+
+    private mutating func startTag(_ pointer: UnsafePointer<UInt8>, open: Int, end: Int, count: Int, base: Int) {
         var index = open + 1
         while index < end, Self.isNameByte(pointer[index]) { index += 1 }
         let name = names.id(pointer + open + 1, count: index - open - 1)
@@ -344,6 +365,7 @@ package struct StructureScanner {
         var attributes: [HTMLDocument.Attribute] = []
         var hidden = false
         var hasTarget = false
+        var targetsThisPage = false
         var sawHref = false
         let keepsAttributes = fact.staysOpen
         Self.forEachAttribute(pointer, from: index, to: end) { name, value in
@@ -354,6 +376,7 @@ package struct StructureScanner {
             } else if fact.tag == .a, !sawHref, Self.equals(name, "href") {
                 sawHref = true
                 hasTarget = value.contains { !Self.isBlank($0) }
+                targetsThisPage = value.first { !Self.isBlank($0) } == 0x23
             }
             // (A quoted value only: left out, an unquoted one would leave the next
             // attribute read as its value.)
@@ -365,6 +388,8 @@ package struct StructureScanner {
             guard keepsAttributes, let key = Self.keptAttributeName(name), !attributes.contains(where: { $0.name == key }) else { return }
             attributes.append(HTMLDocument.Attribute(name: key, value: Self.decoded(value)))
         }
+        // (A permalink is left out as if hidden.)
+        if fact.tag == .a, hasTarget, targetsThisPage, Self.permalinkFollows(pointer, from: end, count: count) { hidden = true }
         if fact.tag == .a, hasTarget, !hidden, !(stack.last.map { $0.hidesLinks || $0.outsideCells } ?? false) { links += 1 }
         // `<x/>` ends the element at once, as an empty element's start tag does.
         if fact.isVoid || (end >= 2 && pointer[end - 2] == 0x2F) { return }

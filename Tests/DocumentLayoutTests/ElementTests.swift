@@ -30,6 +30,21 @@ struct ElementTests {
         #expect(link.style.attributes.contains(.underline))
     }
 
+    /// A heading's permalink (a link into the page showing only `¶`, `#`, `§` or
+    /// `🔗`, as Sphinx and MkDocs write them) is left out, numbered and listed nowhere;
+    /// links with more in them, or to another page, stay.
+    @Test func permalinksAreLeftOut() throws {
+        let page = try view(
+            ##"<h2 id=a>Title<a class="headerlink" href="#a" title="Link">¶</a></h2><h3 id=b>Sub <a href="#b">&para;</a></h3>"##
+                + ##"<p>x<a href=" #a "> § </a> <a href="#a">🔗</a> <a href="#a">#</a> <a href="#a">#a</a> <a href="o.html#a">¶</a> <a href="#a"><b>¶</b></a></p>"##,
+            width: 60)
+        #expect(page.lines.map(\.text) == [
+            "Title", "─────", "", "Sub", "", "x [1]#a [2]¶ [3]¶", "", "References", "", "1. #a", "2. o.html#a", "3. #a",
+        ])
+        #expect(page.anchors["a"] == 0)
+        #expect(page.anchors["b"] == 3)
+    }
+
     @Test func longTargetsWrapUnderTheirNumber() throws {
         let target = "https://example.org/" + String(repeating: "x", count: 50)
         let page = try view(#"<a href="\#(target)">t</a>"#, width: 30)

@@ -21,8 +21,18 @@ struct PageIndexTests {
             ("text without a tag", Self.words(count: 900, seed: 5)),
             ("text in containers", Self.textInContainers),
             ("a paragraph cut in its first line", Self.cutInFirstLine),
+            ("permalinks", Self.permalinks),
         ]
     }
+
+    /// Headings with permalinks as Sphinx and MkDocs write them (left out), among
+    /// links that stay: text beside the symbol, another page, an element inside.
+    static let permalinks: String = (0..<120).map { section in
+        "<h2 id=s\(section)>Section \(section)<a class=\"headerlink\" href=\"#s\(section)\" title=\"Link to this heading\">¶</a></h2>"
+            + "<p>Text with <a href=\"#s\(section)\">a link here</a> and <a href=\"other.html#s\">¶</a> and <a href=\"#s\"><b>¶</b></a>.</p>"
+            + "<h3 id=m\(section)>Sub <a class=\"headerlink\" href=\"#m\(section)\" title=\"Permanent link\">&para;</a></h3>"
+            + "<p>More <a href=' #m\(section)'> § </a>, <a href=\"#m\">#x</a> <a href=\"#m\">&#182;</a></p>"
+    }.joined()
 
     /// Words of every kind of text a paragraph cut inside its text must lay out as the
     /// whole paragraph does: brackets, quotes, numbers, entities, CJK, long words,
