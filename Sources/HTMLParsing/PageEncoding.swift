@@ -15,16 +15,50 @@ package enum PageEncoding {
 
     /// The encoding a page is read in, and the length of its byte order mark, from
     /// its first bytes (the HTML prescan looks at 1024): an override wins, then a byte
-    /// order mark, then a `<meta>` charset, else UTF-8. An encoding iconv cannot read
-    /// falls back to UTF-8, whose invalid bytes are repaired as the page is read.
+    /// order mark, then a `<meta>` charset, then an XML declaration's encoding, else
+    /// UTF-8. An encoding iconv cannot read falls back to UTF-8, whose invalid bytes are
+    /// repaired as the page is read.
     static func sniff(_ start: ArraySlice<UInt8>, override: String?) -> (encoding: String, byteOrderMark: Int) {
         if start.starts(with: [0xEF, 0xBB, 0xBF]) { return ("UTF-8", 3) }
         if start.starts(with: [0xFF, 0xFE]) { return ("UTF-16LE", 2) }
         if start.starts(with: [0xFE, 0xFF]) { return ("UTF-16BE", 2) }
-        let declared = override ?? declaredCharset(in: start.prefix(1024))
-        let name = declared.map(canonicalName) ?? "UTF-8"
+        let head = start.prefix(1024)
+        let name: String
+        if let override {
+            name = canonicalName(override)
+        } else if let declared = declaredCharset(in: head) ?? xmlDeclaredEncoding(in: head) {
+            // A declaration read as ASCII cannot say UTF-16 (WHATWG's prescan: it means
+            // UTF-8); `x-user-defined` is read as windows-1252.
+            name = switch canonicalName(declared) {
+            case let utf16 where utf16.hasPrefix("UTF-16"): "UTF-8"
+            case "X-USER-DEFINED": "WINDOWS-1252"
+            case let other: other
+            }
+        } else {
+            name = "UTF-8"
+        }
         if name == "UTF-8" || !isSupported(name) { return ("UTF-8", 0) }
         return (name, 0)
+    }
+
+    /// The `encoding` of an XML declaration at the page's very start
+    /// (`<?xml version="1.0" encoding="..."?>`, as XHTML pages begin), or `nil`.
+    static func xmlDeclaredEncoding(in bytes: ArraySlice<UInt8>) -> String? {
+        let text = Array(bytes)
+        guard text.starts(with: Array("<?xml".utf8)), let end = text.firstIndex(of: UInt8(ascii: ">")),
+            let name = find(Array("encoding".utf8), in: text[..<end], from: 0)
+        else { return nil }
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var index = name + 8
+        while index < end, isBlank(text[index]) { index += 1 }
+        guard index < end, text[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        while index < end, isBlank(text[index]) { index += 1 }
+        guard index < end, text[index] == 0x22 || text[index] == 0x27 else { return nil }
+        let quote = text[index]
+        let valueStart = index + 1
+        guard let valueEnd = text[valueStart..<end].firstIndex(of: quote), valueEnd > valueStart else { return nil }
+        return String(decoding: text[valueStart..<valueEnd], as: UTF8.self)
     }
 
     /// Labels as browsers treat them (WHATWG Encoding): Latin-1 and ASCII labels mean

@@ -37,6 +37,26 @@ struct EncodingTests {
         #expect(try text(utf8) == "中文", "a BOM wins over the meta charset")
     }
 
+    /// WHATWG's prescan: a UTF-16 label read in ASCII bytes means UTF-8, and
+    /// `x-user-defined` windows-1252.
+    @Test func utf16AndUserDefinedLabelsInAMeta() throws {
+        for label in ["utf-16", "UTF-16LE", "utf-16be"] {
+            #expect(try text(Array(#"<meta charset="\#(label)"><p>plain ASCII, ☃</p>"#.utf8)) == "plain ASCII, ☃", "\(label)")
+        }
+        #expect(try text(Array(#"<meta charset="x-user-defined"><p>caf"#.utf8) + [0xE9] + Array("</p>".utf8)) == "café")
+    }
+
+    /// An XHTML page's XML declaration names its encoding when no `<meta>` does.
+    @Test func anXMLDeclarationNamesTheEncoding() throws {
+        let latin1 = Array(#"<?xml version="1.0" encoding='ISO-8859-1'?><html><body><p>caf"#.utf8) + [0xE9] + Array("</p></body></html>".utf8)
+        #expect(try text(latin1) == "café")
+        let gbk = Array("<?xml version=\"1.0\" encoding = \"gbk\" ?><p>".utf8) + [0xD6, 0xD0, 0xCE, 0xC4] + Array("</p>".utf8)
+        #expect(try text(gbk) == "中文")
+        let metaWins = Array(#"<?xml version="1.0" encoding="gbk"?><meta charset="utf-8"><p>中文</p>"#.utf8)
+        #expect(try text(metaWins) == "中文")
+        #expect(PageEncoding.xmlDeclaredEncoding(in: Array(#"<p><?xml encoding="gbk"?>"#.utf8)[...]) == nil, "only at the start")
+    }
+
     @Test func overrideWinsOverTheDeclaration() throws {
         let bytes = [UInt8](#"<meta charset="utf-8"><p>"#.utf8) + [0xD6, 0xD0, 0xCE, 0xC4] + Array("</p>".utf8)
         #expect(try text(bytes, encoding: "GBK") == "中文")
