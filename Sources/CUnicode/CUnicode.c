@@ -35,6 +35,20 @@ int32_t docscroll_is_emoji(uint32_t scalar) {
     return u_hasBinaryProperty((UChar32)scalar, UCHAR_EMOJI) ? 1 : 0;
 }
 
+int32_t docscroll_joins_across_segment_break(uint32_t scalar) {
+    UChar32 c = (UChar32)scalar;
+    switch (u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH)) {
+    case U_EA_WIDE:
+    case U_EA_FULLWIDTH:
+    case U_EA_HALFWIDTH:
+        break;
+    default:
+        return 0;
+    }
+    return u_getIntPropertyValue(c, UCHAR_HANGUL_SYLLABLE_TYPE) == U_HST_NOT_APPLICABLE
+        && !(c >= 0x3130 && c <= 0x318F) && !(c >= 0xFFA0 && c <= 0xFFDC);
+}
+
 // The simple columns of a scalar (see the header), from its properties.
 static uint8_t simple_columns(UChar32 c) {
     if (c < 0xA0 || (c >= 0xD800 && c <= 0xDFFF) || u_charType(c) == U_UNASSIGNED) {

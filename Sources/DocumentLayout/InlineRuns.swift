@@ -7,6 +7,10 @@ struct InlineRuns: Sendable {
     /// Whether the last collected character is a collapsible space (or nothing has
     /// been collected yet on this line), so that the next space is dropped.
     private var afterSpace = true
+    /// Whether the white space collapsed last held a segment break (a line feed)
+    /// after a character that joins across one (`TextWidth.joinsAcrossSegmentBreak`):
+    /// if the next character joins too, the space goes.
+    private var segmentBreakAfterJoiner = false
 
     var isEmpty: Bool { text.isEmpty }
 
@@ -22,6 +26,7 @@ struct InlineRuns: Sendable {
             return
         }
         var previous: UInt8 = 0
+        segmentBreakAfterJoiner = false
         for byte in bytes {
             if preserve {
                 // CR LF and lone CR become LF.
@@ -55,6 +60,7 @@ struct InlineRuns: Sendable {
             } else {
                 end = Self.endOfCollapsed(bytes, from: index, afterSpace: afterSpace)
             }
+            if segmentBreakAfterJoiner, index < bytes.count, !Self.isCollapsible(bytes[index]) { joinSegmentBreak(before: bytes, at: index) }
             if end > index {
                 text.appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 afterSpace = bytes[end - 1] == 0x20
@@ -64,8 +70,14 @@ struct InlineRuns: Sendable {
             if Self.isCollapsible(bytes[index]) {
                 // White space that changes: one space for the run of it.
                 appendCollapsedSpace(noWrap: noWrap)
-                index += 1
-                while index < bytes.count, Self.isCollapsible(bytes[index]) { index += 1 }
+                var hasSegmentBreak = false
+                while index < bytes.count, Self.isCollapsible(bytes[index]) {
+                    hasSegmentBreak = hasSegmentBreak || bytes[index] == 0x0A || bytes[index] == 0x0D
+                    index += 1
+                }
+                if hasSegmentBreak, !noWrap, let last = text.lastScalarBeforeSpaces(), TextWidth.joinsAcrossSegmentBreak(last) {
+                    segmentBreakAfterJoiner = true
+                }
             } else {
                 text.appendByte(bytes[index])
                 afterSpace = false
@@ -105,6 +117,23 @@ struct InlineRuns: Sendable {
         return index
     }
 
+    /// Before the content at `bytes[index]`, after a segment break between
+    /// characters that join across one: the space it collapsed to goes.
+    private mutating func joinSegmentBreak(before bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+        segmentBreakAfterJoiner = false
+        guard let next = Self.firstScalar(of: UnsafeBufferPointer(rebasing: bytes[index...])), TextWidth.joinsAcrossSegmentBreak(next) else { return }
+        text.trimTrailingSpaces()
+        afterSpace = false
+    }
+
+    /// The first scalar of UTF-8 `bytes` (`nil` when they do not start with one).
+    private static func firstScalar(of bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        return scalar.value
+    }
+
     /// A white space character: a space, unless one comes right before (a no-break
     /// space inside `<nobr>`).
     private mutating func appendCollapsedSpace(noWrap: Bool) {
@@ -125,6 +154,7 @@ struct InlineRuns: Sendable {
 
     /// A link mark, `[number]`, kept as it is.
     mutating func appendLinkMark(_ number: Int, style: Style) {
+        segmentBreakAfterJoiner = false
         text.appendByte(UInt8(ascii: "["))
         var digits = 1
         while digits < 19, number >= Self.powersOfTen[digits] { digits += 1 }
@@ -140,6 +170,7 @@ struct InlineRuns: Sendable {
 
     /// A forced line break (`<br>`): spaces before it are dropped, and spaces after it.
     mutating func appendLineBreak(style: Style) {
+        segmentBreakAfterJoiner = false
         trimTrailingSpace()
         text.append(contentsOf: CollectionOfOne(0x0A), style: style)
         afterSpace = true
@@ -164,6 +195,7 @@ struct InlineRuns: Sendable {
     mutating func removeAll() {
         text.removeAll()
         afterSpace = true
+        segmentBreakAfterJoiner = false
     }
 
     /// ASCII white space per HTML (space, tab, LF, FF, CR); U+00A0 is not collapsible.

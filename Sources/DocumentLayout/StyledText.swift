@@ -41,6 +41,19 @@ struct StyledText: Sendable {
     }
 
     /// Drops spaces at the end.
+    /// The last scalar before the trailing spaces, if any.
+    func lastScalarBeforeSpaces() -> UInt32? {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+        guard end > 0 else { return nil }
+        var start = end - 1
+        while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        var decoder = UTF8()
+        var iterator = bytes[start..<end].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        return scalar.value
+    }
+
     mutating func trimTrailingSpaces() {
         while bytes.last == 0x20 { bytes.removeLast() }
         while let last = runs.last, last.end > bytes.count {

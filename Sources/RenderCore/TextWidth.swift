@@ -113,6 +113,13 @@ public enum TextWidth {
         return below == 0 && (delete &- ones) & ~delete & highBits == 0
     }
 
+    /// Whether a segment break (a line feed in the source) between this scalar and
+    /// another such one is removed rather than collapsed to a space (CSS Text 3: East
+    /// Asian Width F, W or H, and not Hangul): "中文\n字" reads "中文字".
+    package static func joinsAcrossSegmentBreak(_ scalar: UInt32) -> Bool {
+        scalar >= 0x1100 && docscroll_joins_across_segment_break(scalar) != 0
+    }
+
     /// Columns of a scalar `simpleColumns` measures on its own; 0 for any other.
     static func simpleScalarColumns(_ scalar: UInt32) -> Int {
         Int(docscroll_simple_scalar_columns(scalar))

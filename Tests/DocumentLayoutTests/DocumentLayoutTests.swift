@@ -14,6 +14,19 @@ func layout(_ html: String, width: Int = 40) throws -> [String] {
 
 @Suite("Document layout")
 struct DocumentLayoutTests {
+    /// A line feed in the source between two East Asian wide characters (Hangul
+    /// aside) is removed with the spaces around it, not shown as a space (CSS Text 3,
+    /// as w3m does), across inline elements too; elsewhere it is a space.
+    @Test func segmentBreaksBetweenWideCharactersAreRemoved() throws {
+        #expect(try layout("<p>キャラクタ\n端末上</p>") == ["キャラクタ端末上"])
+        #expect(try layout("<p>会话 \n\t 管理</p>") == ["会话管理"])
+        #expect(try layout("<p>中\n<b>文</b> 中 文</p>") == ["中文 中 文"], "a space without a line feed stays")
+        #expect(try layout("<p>한국어\n한국어</p>") == ["한국어 한국어"], "Hangul keeps its spaces")
+        #expect(try layout("<p>中文\nword\n中文</p>") == ["中文 word 中文"])
+        #expect(try layout("<p>ｶﾀｶﾅ\nｶﾀｶﾅ</p>") == ["ｶﾀｶﾅｶﾀｶﾅ"], "halfwidth forms join")
+        #expect(try layout("<pre>中文\n字</pre>") == ["中文", "字"], "preformatted text keeps its lines")
+    }
+
     @Test func collapsesWhiteSpaceAcrossInlineElements() throws {
         #expect(try layout("<p>  one \n\t two  <b> three </b>  four </p>") == ["one two three four"])
     }

@@ -189,17 +189,29 @@ struct ASCIIWrappingTests {
 /// already (copied whole) or not.
 @Suite("White space collapsing")
 struct WhiteSpaceCollapsingTests {
-    /// CSS 2.2 §16.6.1 for `white-space: normal`, one byte at a time.
+    /// CSS 2.2 §16.6.1 for `white-space: normal`, one scalar at a time, with CSS Text
+    /// 3's segment breaks: white space holding a line feed between two characters that
+    /// join across one (`TextWidth.joinsAcrossSegmentBreak`) goes (not in `<nobr>`).
     static func collapsed(_ pieces: [String], noWrap: Bool) -> [UInt8] {
         var result: [UInt8] = []
         var afterSpace = true
-        for byte in pieces.joined().utf8 {
-            if InlineRuns.isCollapsible(byte) {
+        var lastContent: Unicode.Scalar?
+        var segmentBreakAfterJoiner = false
+        for scalar in pieces.joined().unicodeScalars {
+            if scalar.isASCII, InlineRuns.isCollapsible(UInt8(scalar.value)) {
                 if !afterSpace { result += noWrap ? [0xC2, 0xA0] : [0x20] }
                 afterSpace = true
+                if scalar == "\n" || scalar == "\r", !noWrap, let last = lastContent, TextWidth.joinsAcrossSegmentBreak(last.value) {
+                    segmentBreakAfterJoiner = true
+                }
             } else {
-                result.append(byte)
+                if segmentBreakAfterJoiner, TextWidth.joinsAcrossSegmentBreak(scalar.value) {
+                    while result.last == 0x20 { result.removeLast() }
+                }
+                segmentBreakAfterJoiner = false
+                result += Array(String(scalar).utf8)
                 afterSpace = false
+                lastContent = scalar
             }
         }
         return result
@@ -207,7 +219,7 @@ struct WhiteSpaceCollapsingTests {
 
     @Test func textCollapsesAsByteByByte() {
         var random = SeededGenerator(seed: 16)
-        let pieces = ["word", " ", "  ", "\n", "\t", "\r\n", "a b", " lead", "trail ", "x\u{1}y", "中文", "\u{A0}", "", "\u{0}", "!~\u{7F}", "\u{C}"]
+        let pieces = ["word", " ", "  ", "\n", "\t", "\r\n", "a b", " lead", "trail ", "x\u{1}y", "中文", "\u{A0}", "", "\u{0}", "!~\u{7F}", "\u{C}", "한"]
         for _ in 0..<5_000 {
             let texts = (0..<Int.random(in: 1...6, using: &random)).map { _ in
                 // Up to a few dozen bytes: white space is found eight bytes at a time.

@@ -24,6 +24,11 @@ int32_t docscroll_is_emoji(uint32_t scalar);
 // other scalar (controls, marks, joiners, selectors, unassigned, zero-width).
 int32_t docscroll_simple_scalar_columns(uint32_t scalar);
 
+/// Whether a segment break (a line feed in the source) between this scalar and
+/// another such one is removed rather than shown as a space (CSS Text 3): East Asian
+/// Width F, W or H, and not Hangul.
+int32_t docscroll_joins_across_segment_break(uint32_t scalar);
+
 /// Line break opportunities of a UTF-8 text by UAX #14 (ICU's line break iterator).
 ///
 /// Writes the byte offsets where a line may start, in increasing order, excluding 0
