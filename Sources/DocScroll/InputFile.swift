@@ -104,7 +104,11 @@ public struct InputFile: Sendable {
     /// Throws unless `path` is a readable file within the size limit (when it applies).
     private static func checkFile(_ path: String, limitsSize: Bool = true) throws(DocScrollError) {
         switch FileSystem.kind(of: path) {
-        case .missing: throw .badInput(name: path, reason: "no such file")
+        case .missing:
+            // Pages are files: a web address gets a hint.
+            let isAddress = ["http://", "https://", "ftp://"].contains { path.lowercased().hasPrefix($0) }
+            throw .badInput(name: path, reason: isAddress ? "no such file (docscroll reads files, never the network: try curl -s URL | docscroll -)" : "no such file")
+        case .unreachable(let reason): throw .badInput(name: path, reason: reason)
         case .directory: throw .badInput(name: path, reason: "is a directory")
         case .file(readable: false, _): throw .badInput(name: path, reason: "permission denied")
         case .file(readable: true, let size):

@@ -4,8 +4,11 @@ import Glibc
 package enum FileSystem {
     /// What a path names, found before it is opened.
     package enum PathKind: Equatable {
-        /// Nothing (or nothing that can be looked at).
+        /// Nothing.
         case missing
+        /// Something that cannot be looked at (a folder on the way that may not be
+        /// entered): the system's reason.
+        case unreachable(String)
         case directory
         /// A file or device, readable or not, and its size in bytes.
         case file(readable: Bool, size: Int)
@@ -14,7 +17,10 @@ package enum FileSystem {
     /// What `path` names (symbolic links followed).
     package static func kind(of path: String) -> PathKind {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .missing }
+        guard stat(path, &status) == 0 else {
+            let error = errno
+            return error == ENOENT || error == ENOTDIR ? .missing : .unreachable(error == EACCES ? "permission denied" : systemReason(error))
+        }
         if status.st_mode & S_IFMT == S_IFDIR { return .directory }
         return .file(readable: access(path, R_OK) == 0, size: Int(status.st_size))
     }

@@ -171,6 +171,27 @@ struct CommandLineTests {
             : try runDocScroll([file])
         #expect(result.status == 1)
         #expect(result.standardError == "docscroll: error: \(file): permission denied\n")
+
+        // A file in a folder that may not be entered is not missing.
+        let folder = try temporaryFile("closed", [])
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try Data("<p>x</p>".utf8).write(to: URL(fileURLWithPath: folder + "/page.html"))
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder) }
+        let inside = asRoot
+            ? try runProgram("/usr/sbin/runuser", ["-u", "nobody", "--", try copyOfDocScrollForAnyone(), folder + "/page.html"])
+            : try runDocScroll([folder + "/page.html"])
+        #expect(inside.status == 1)
+        #expect(inside.standardError == "docscroll: error: \(folder)/page.html: permission denied\n")
+    }
+
+    /// Pages are files: a web address says so, with what to do instead.
+    @Test func aWebAddressGetsAHint() throws {
+        let result = try runDocScroll(["https://example.org/page.html", "--dump"])
+        #expect(result.status == 1)
+        #expect(result.standardError
+            == "docscroll: error: https://example.org/page.html: no such file (docscroll reads files, never the network: try curl -s URL | docscroll -)\n")
     }
 
     /// Text from the input or the command line never reaches standard error as a
