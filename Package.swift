@@ -19,6 +19,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // zlib, for pages and tables that come gzip-compressed (only SystemIO sees it).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "CUnicode",
             linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("icuuc")]
@@ -37,7 +43,7 @@ let package = Package(
 
         // The one door to the operating system: files (read, mapped), standard input,
         // the terminal (termios, keys, frames out), the process's memory and threads.
-        .target(name: "SystemIO", dependencies: ["RenderCore", "CMallocInfo"]),
+        .target(name: "SystemIO", dependencies: ["RenderCore", "CMallocInfo", "CZlib"]),
 
         // The facade embedders use, and the command line built on it.
         .target(

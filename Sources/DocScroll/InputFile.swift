@@ -50,6 +50,31 @@ public struct InputFile: Sendable {
         return try whole(path, FileSystem.readAll(path, limit: maximumBytes, check: { isAcceptable(path, $0) }))
     }
 
+    /// `input` inflated when it is gzip-compressed (known by its first bytes), else as
+    /// it is. A compressed page or table is held inflated, whole, up to the limit.
+    /// - Throws: `DocScrollError.badInput` for compressed data that is corrupt, cut
+    ///   short or more than the limit once inflated.
+    private static func inflatedIfCompressed(_ input: InputFile) throws(DocScrollError) -> InputFile {
+        let inflated: Gzip.Inflated
+        if let mapping = input.mapping {
+            guard Gzip.isCompressed(mapping.bytes.prefix(3)) else { return input }
+            inflated = Gzip.inflate(mapping.bytes, limit: maximumBytes)
+        } else if let source = input.pageSource {
+            if !source.isComplete { _ = source.waitForBytes(beyond: 2) }
+            guard Gzip.isCompressed(source.bytes(0..<3)) else { return input }
+            while !source.isComplete { _ = source.waitForBytes(beyond: source.byteCount) }
+            inflated = source.bytes(0..<source.byteCount).withUnsafeBufferPointer { Gzip.inflate($0, limit: maximumBytes) }
+        } else {
+            guard Gzip.isCompressed(input.bytes.prefix(3)) else { return input }
+            inflated = input.bytes.withUnsafeBufferPointer { Gzip.inflate($0, limit: maximumBytes) }
+        }
+        switch inflated {
+        case .bytes(let bytes): return InputFile(name: input.name, bytes: bytes)
+        case .tooLarge: throw .badInput(name: input.name, reason: "more than 1 GiB once decompressed (the limit for input read whole)")
+        case .failed(let reason): throw .badInput(name: input.name, reason: "gzip-compressed, but \(reason)")
+        }
+    }
+
     /// Reads standard input to its end, as `read` reads a file.
     /// - Throws: `DocScrollError.badInput` for input that is empty, binary, more than
     ///   the limit, or cannot be read.
@@ -60,14 +85,14 @@ public struct InputFile: Sendable {
     /// Whether a file's first bytes pass `checked`: a device or a pipe says no size, so
     /// its start is checked as it comes, and it is read up to the limit only.
     private static func isAcceptable(_ name: String, _ start: [UInt8]) -> Bool {
-        (try? checked(InputFile(name: name, bytes: start))) != nil
+        Gzip.isCompressed(start) || (try? checked(InputFile(name: name, bytes: start))) != nil
     }
 
     /// The input a whole read came to, or the error that says why there is none.
     private static func whole(_ name: String, _ read: FileSystem.WholeFile) throws(DocScrollError) -> InputFile {
         switch read {
         case .bytes(let bytes), .rejected(let bytes):
-            return try checked(InputFile(name: name, bytes: bytes))
+            return try checked(inflatedIfCompressed(InputFile(name: name, bytes: bytes)))
         case .tooLarge:
             throw .badInput(name: name, reason: "more than 1 GiB (the limit for input read whole)")
         case .failed(let reason):
@@ -82,7 +107,7 @@ public struct InputFile: Sendable {
     public static func mapped(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path)
         guard let mapping = MappedFile(path: path) else { return try read(path) }
-        return try checked(InputFile(name: path, mapping: mapping))
+        return try checked(inflatedIfCompressed(InputFile(name: path, mapping: mapping)))
     }
 
     /// Opens the page at `path` without reading it: checked as `read` checks it, but of
@@ -91,14 +116,14 @@ public struct InputFile: Sendable {
     public static func page(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path, limitsSize: false)
         guard let source = ReadableFile(path: path) else { return try read(path) }
-        return try checked(InputFile(name: path, pageSource: source))
+        return try checked(inflatedIfCompressed(InputFile(name: path, pageSource: source)))
     }
 
     /// Standard input as a page shown as it arrives: kept as it comes (`SpooledInput`),
     /// checked once its first kilobyte (or all of it) is there.
     /// - Throws: `DocScrollError.badInput`, as `read`.
     public static func standardInputPage() throws(DocScrollError) -> InputFile {
-        try checked(InputFile(name: "stdin", pageSource: SpooledInput.standardInput()))
+        try checked(inflatedIfCompressed(InputFile(name: "stdin", pageSource: SpooledInput.standardInput())))
     }
 
     /// Throws unless `path` is a readable file within the size limit (when it applies).

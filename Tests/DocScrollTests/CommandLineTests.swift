@@ -186,6 +186,29 @@ struct CommandLineTests {
         #expect(inside.standardError == "docscroll: error: \(folder)/page.html: permission denied\n")
     }
 
+    /// gzip-compressed pages and tables (Debian ships `.html.gz`) are read as the
+    /// files they hold, known by content, not by name; from standard input too.
+    @Test func compressedInputIsReadAsItsContent() throws {
+        /// `path` compressed by the gzip program into a new file (named as it says).
+        func gzip(_ path: String, to name: String) throws -> String {
+            let compressed = try temporaryFile(name, [])
+            #expect(try runProgram("/bin/sh", ["-c", "gzip -c < \"$0\" > \"$1\"", path, compressed]).status == 0)
+            return compressed
+        }
+        let page = try gzip(article, to: "page.bin")
+        let table = try gzip(items, to: "items")
+        let plain = try runDocScroll([article, "--table", items, "--dump"])
+        let compressed = try runDocScroll([page, "--table", table, "--dump"])
+        #expect(compressed.status == 0)
+        #expect(compressed.standardOutput == plain.standardOutput)
+        let piped = try runDocScroll(["-", "--dump"], input: try Data(contentsOf: URL(fileURLWithPath: page)))
+        #expect(piped.standardOutput == (try runDocScroll([article, "--dump"])).standardOutput)
+        let cut = try temporaryFile("cut.html.gz", Array(try Data(contentsOf: URL(fileURLWithPath: page)).prefix(100)))
+        let broken = try runDocScroll([cut, "--dump"])
+        #expect(broken.status == 1)
+        #expect(broken.standardError == "docscroll: error: \(cut): gzip-compressed, but compressed data ends too soon\n")
+    }
+
     /// Pages are files: a web address says so, with what to do instead.
     @Test func aWebAddressGetsAHint() throws {
         let result = try runDocScroll(["https://example.org/page.html", "--dump"])

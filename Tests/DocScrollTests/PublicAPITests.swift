@@ -32,6 +32,7 @@ struct PublicAPITests {
             "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CUnicode.build/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CMallocInfo.build/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CLibXML2/module.modulemap").path,
+            "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CZlib/module.modulemap").path,
         ] + libxml2
         let run = try runProgram("/usr/bin/env", arguments)
         try #require(run.status == 0, "swift-symbolgraph-extract \(module): \(run.standardError)")
