@@ -43,6 +43,14 @@ extension DocScrollView {
         }
     }
 
+    /// What a component is called: a page's `<title>`, else the name of the file it
+    /// shows, without its folders (a table's, a page's without a title).
+    public func title(of id: ComponentID) -> String {
+        if let page = pages.first(where: { $0.id == id })?.page, !page.title.isEmpty { return page.title }
+        guard let name = input(of: id)?.name else { return "" }
+        return name.split(separator: "/").last.map(String.init) ?? name
+    }
+
     /// Rows a component has (an estimate for a page not laid out to its end).
     public func rowCount(of id: ComponentID) -> Int {
         (container.component(id) as? RowSource)?.rowCount ?? 0

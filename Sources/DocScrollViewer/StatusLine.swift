@@ -29,8 +29,16 @@ struct StatusLine {
             right = parts.joined(separator: "  ")
         }
         let rightColumns = TextWidth.columns(of: right)
-        screen.draw(left, style: style, column: 0, row: row, limit: max(0, width - rightColumns - 2))
-        screen.draw(right, style: style, column: max(0, width - rightColumns - 1), row: row)
+        let leftRoom = max(0, width - rightColumns - 2)
+        screen.draw(Self.cut(left, toColumns: leftRoom), style: style, column: 0, row: row, limit: leftRoom)
+        screen.draw(Self.cut(right, toColumns: width - 1), style: style, column: max(0, width - rightColumns - 1), row: row)
+    }
+
+    /// `text`, or as much of it as fits in `columns` with `…` at the end.
+    static func cut(_ text: String, toColumns columns: Int) -> String {
+        guard TextWidth.columns(of: text) > columns else { return text }
+        guard columns > 1 else { return columns == 1 ? "…" : "" }
+        return TextWidth.prefix(of: text, columns: columns - 1) + "…"
     }
 
     /// The last component of a path: how a file is named on the line.

@@ -297,9 +297,9 @@ public final class Viewer {
         } else if showsHelp {
             left = " Keys: any key to return"
         } else {
-            left = " " + (message ?? (view.title.isEmpty ? "docscroll" : view.title))
+            left = " " + (message ?? topTitle)
         }
-        var parts = statusParts()
+        var parts = statusParts(titleShown: prompt == nil && !showsHelp && message == nil)
         if showsStatistics {
             let statistics = view.statistics
             parts.insert(
@@ -309,14 +309,24 @@ public final class Viewer {
         return StatusLine(left: left, leftIsUrgent: message != nil || prompt != nil, parts: parts)
     }
 
+    /// The title of the component under the top of the viewport (a page's own, a
+    /// table's file name).
+    private var topTitle: String {
+        let title = view.topPlace.map { view.title(of: $0.component) } ?? view.title
+        return title.isEmpty ? "docscroll" : title
+    }
+
     /// The status line's right side, least needed first: the component under the top
     /// and its row ("items.json 12/1000"), how far the pages are indexed while they
     /// are ("indexing 40%"), the help hint, the stack position ("rows 14-36 of 1046
     /// 3%").
-    private func statusParts() -> [String] {
+    private func statusParts(titleShown: Bool) -> [String] {
         var parts: [String] = []
         if let top = view.topPlace, let input = view.input(of: top.component) {
-            parts.append("\(StatusLine.fileName(input.name)) \(top.row + 1)/\(view.rowCount(of: top.component))")
+            let rows = view.rowCount(of: top.component)
+            // (The file's name once: it is the title of a table or an untitled page.)
+            let name = StatusLine.fileName(input.name)
+            parts.append((titleShown && name == topTitle ? "" : name + " ") + (rows == 0 ? "empty" : "\(top.row + 1)/\(rows)"))
         }
         if let progress = view.indexingProgress { parts.append("indexing \(Int(progress * 100))%") }
         let stack = stackPosition()

@@ -95,14 +95,15 @@ struct TerminalSessionTests {
         let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count >= 24)
         let status = String(lines[23])
-        #expect(status.hasPrefix(" One Scroll for Tables"), "the title: \(status)")
-        #expect(status.contains("items.json 1/34"), "the component under the top and its row: \(status)")
+        #expect(status.hasPrefix(" items.json "), "the title of the component under the top, the table's file: \(status)")
+        #expect(status.contains(" 1/34  "), "its row: \(status)")
         try session.send("/")
         _ = try session.waitFor("the prompt") { $0.split(separator: "\n").last?.hasPrefix("/") == true }
         try session.tmux(["send-keys", "-t", "t", "-l", "Four approaches"])
         try session.send("Enter")
         let found = try session.waitFor("the match at the top") { $0.hasPrefix("Four approaches") }
         #expect(found.contains("article.html"))
+        #expect(found.split(separator: "\n").last?.hasPrefix(" One Scroll for Tables") == true, "the page's own title: \(found)")
         // The match is drawn in reverse video (SGR 7) when colours are on.
         let styled = try session.tmux(["capture-pane", "-p", "-e", "-t", "t"])
         #expect(styled.contains("\u{1B}[7mFour approaches") || styled.contains(";7mFour approaches"), "\(styled.prefix(200))")

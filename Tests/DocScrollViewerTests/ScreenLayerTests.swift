@@ -116,5 +116,12 @@ struct ScreenLayerTests {
         urgent.draw(into: &screen, row: 0)
         #expect(screen.plainText(row: 0).hasPrefix(" Pattern not found: something long  "), "a note keeps its room whole")
         #expect(!screen.plainText(row: 0).contains("help"))
+        // What does not fit ends with an ellipsis, never under the right side.
+        let long = StatusLine(left: " Python 3.11 documentation, joined", leftIsUrgent: false, parts: ["rows 1-10 of 100  10%"])
+        var narrow = FrameBuffer(width: 40, height: 1)
+        long.draw(into: &narrow, row: 0)
+        #expect(narrow.plainText(row: 0).hasPrefix(" Python 3.11 doc… rows 1-10 of 100  10%"))
+        #expect(StatusLine.cut("中文标题", toColumns: 5) == "中文…")
+        #expect(StatusLine.cut("abc", toColumns: 3) == "abc")
     }
 }

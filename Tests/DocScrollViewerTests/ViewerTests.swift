@@ -29,10 +29,23 @@ struct ViewerTests {
         #expect(first.height == 10)
         #expect(Array(first.plainLines.prefix(9)) == expectedFrameLines(viewer.view, dump: try dump()))
         let status = first.plainText(row: 9)
-        #expect(status.hasPrefix(" One Scroll for Tables"))
+        // The status line names the component under the top: the table, then the page.
+        #expect(status.hasPrefix(" items.json "))
         #expect(!viewer.view.isLaidOut, "the page below the first screen is not laid out yet")
         #expect(status.contains("rows 1-9 of ~\(viewer.view.stackRows)"))
         #expect(first[0, 9].style.attributes.contains(.reverse))
+        let inPage = try #require(screen(viewer.handle(.scrollRows(40))))
+        #expect(inPage.plainText(row: 9).hasPrefix(" One Scroll for Tables"))
+    }
+
+    /// A component with no rows says so, rather than "1/0".
+    @Test func anEmptyPageIsCalledEmpty() throws {
+        let view = try DocScrollView(pages: [InputFile(name: "pages/blank.html", bytes: Array("<p> </p>".utf8))], tables: [], options: .init(width: 80, height: 24))
+        let viewer = Viewer(view: view, width: 80, height: 10)
+        let first = try #require(screen(viewer.start()))
+        #expect(first.plainText(row: 9).hasPrefix(" blank.html "))
+        #expect(first.plainText(row: 9).contains("  empty  "))
+        #expect(!first.plainText(row: 9).contains("1/0"))
     }
 
     /// h and l scroll the table's columns sideways, its first column staying put.
