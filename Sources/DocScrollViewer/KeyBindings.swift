@@ -118,7 +118,7 @@ extension KeyBinding {
         KeyBinding(keys: [(.control("z"), always(.suspend))], meaning: "suspend (fg resumes)"),
         KeyBinding(
             keys: [(.character("h"), always(.help)), (.character("H"), always(.help)), (.function(1), always(.help))],
-            meaning: "this help"),
+            meaning: "this help (j/k, Space/b scroll it)"),
         KeyBinding(
             keys: [(.character("q"), always(.quit)), (.character("Q"), always(.quit))], aliases: [(.control("c"), always(.quit))],
             meaning: "quit"),

@@ -30,6 +30,8 @@ public final class Viewer {
     public private(set) var message: String?
     /// Whether the help screen is shown (until the next key).
     public private(set) var showsHelp = false
+    /// The help screen's first line shown (it scrolls where the screen is short).
+    private var helpOffset = 0
     /// A jump to the end or to a percentage waiting for the pages to be indexed to
     /// their end (when frames do not wait for them): keys are answered meanwhile, and
     /// any key but the jump's own gives it up.
@@ -68,6 +70,13 @@ public final class Viewer {
     /// Acts on a key: a prefix digit, a prompt edit, or a command.
     public func handle(key: TerminalKey) -> [ViewerAction] {
         if showsHelp {
+            // The keys that move by rows and screens scroll the help; any other leaves it.
+            if let rows = helpScroll(for: key) {
+                let next = min(max(0, helpOffset + rows), max(0, KeyBinding.helpLines.count - contentRows))
+                guard next != helpOffset else { return [] }
+                helpOffset = next
+                return [.draw(screen())]
+            }
             showsHelp = false
             return [.draw(screen())]
         }
@@ -167,6 +176,7 @@ public final class Viewer {
             return [.draw(screen())]
         case .help:
             showsHelp = true
+            helpOffset = 0
             return [.draw(screen())]
         case .redraw:
             return [.draw(screen())]
@@ -265,7 +275,7 @@ public final class Viewer {
     public func screen() -> FrameBuffer {
         var screen = FrameBuffer(width: width, height: height)
         if showsHelp {
-            for (row, line) in KeyBinding.helpLines.prefix(contentRows).enumerated() { screen.draw(line, column: 0, row: row) }
+            for (row, line) in KeyBinding.helpLines.dropFirst(helpOffset).prefix(contentRows).enumerated() { screen.draw(line, column: 0, row: row) }
         } else {
             let frame = view.frame()
             screen.copyRows(0..<frame.height, of: frame, to: 0)
@@ -295,7 +305,10 @@ public final class Viewer {
         if let prompt {
             left = prompt.shown
         } else if showsHelp {
-            left = " Keys: any key to return"
+            let lines = KeyBinding.helpLines.count
+            left = lines > contentRows
+                ? " Keys \(helpOffset + 1)-\(min(lines, helpOffset + contentRows)) of \(lines): j/k, Space/b scroll, any other key returns"
+                : " Keys: any key to return"
         } else {
             left = " " + (message ?? topTitle)
         }
@@ -314,6 +327,18 @@ public final class Viewer {
     private var topTitle: String {
         let title = view.topPlace.map { view.title(of: $0.component) } ?? view.title
         return title.isEmpty ? "docscroll" : title
+    }
+
+    /// Rows the help screen scrolls by for `key`, if it is one that moves by rows or
+    /// screens.
+    private func helpScroll(for key: TerminalKey) -> Int? {
+        switch key {
+        case .down, .wheelDown, .enter, .character("j"): 1
+        case .up, .wheelUp, .character("k"): -1
+        case .pageDown, .character(" "), .character("f"): max(1, contentRows - 1)
+        case .pageUp, .character("b"): -max(1, contentRows - 1)
+        default: nil
+        }
     }
 
     /// The status line's right side, least needed first: the component under the top

@@ -230,6 +230,28 @@ struct ViewerKeyTests {
         #expect(viewer.handle(key: .control("c")) == [.quit])
     }
 
+    /// On a short screen the help scrolls (its last line, `q`, can be reached), and
+    /// any key that does not scroll it leaves it.
+    @Test func theHelpScrollsOnASmallScreen() throws {
+        let viewer = try makeViewer(height: 10, width: 50)
+        let help = try #require(press(viewer, .character("h")))
+        #expect(help.plainText(row: 0).hasPrefix("docscroll: tables and pages"))
+        #expect(help.plainText(row: 9).hasPrefix(" Keys 1-9 of \(KeyBinding.helpLines.count)"))
+        var pages = 0
+        while pages < 20, !viewer.handle(key: .character(" ")).isEmpty { pages += 1 }
+        #expect(pages >= 2)
+        #expect(viewer.showsHelp)
+        let end = viewer.screen()
+        var lastLine = FrameBuffer(width: 50, height: 1)
+        lastLine.draw(try #require(KeyBinding.helpLines.last), column: 0, row: 0)
+        #expect(end.plainText(row: 8) == lastLine.plainText(row: 0), "the help's last line is reached")
+        #expect(viewer.handle(key: .character(" ")).isEmpty, "at the end it scrolls no further")
+        let up = try #require(press(viewer, .character("k")))
+        #expect(up.plainText(row: 0) != end.plainText(row: 0))
+        press(viewer, .character("q"))
+        #expect(!viewer.showsHelp)
+    }
+
     @Test func arrowsScrollTheTableSidewaysAPrefixMultiplying() throws {
         let viewer = try makeViewer(width: 40)
         press(viewer, .character("2"), .right)
