@@ -55,6 +55,19 @@ struct TableLayoutTests {
         #expect(result.joined().contains("eleven"))
     }
 
+    /// Columns are planned with the link numbers each cell shows: where numbering
+    /// crosses 9 to 10, 99 to 100 or 999 to 1000 inside a table, no cell breaks a word
+    /// for want of the wider number ("[10]282" over "8").
+    @Test(arguments: [8, 98, 998])
+    func linkNumbersThatGrowInsideATableKeepWordsWhole(linksBefore: Int) throws {
+        let before = "<p>" + (0..<linksBefore).map { "<a href=/b\($0)>b</a>" }.joined(separator: " ") + "</p>"
+        let rows = (0..<4).map { "<tr><td><a href=/t\($0)>2828</a></td><td>x</td></tr>" }.joined()
+        let result = try lines(before + "<table>\(rows)</table>", width: 12)
+        for number in (linksBefore + 1)...(linksBefore + 4) {
+            #expect(result.contains { $0.contains("[\(number)]2828") }, "[\(number)]2828 whole in \(result.suffix(12))")
+        }
+    }
+
     @Test func tablesWiderThanTheMinimumOverflowInsteadOfCollapsing() throws {
         let cells = (1...8).map { "<td>column\($0)</td>" }.joined()
         let result = try lines("<table><tr>\(cells)</tr></table>", width: 40)
