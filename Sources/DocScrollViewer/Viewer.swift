@@ -70,8 +70,9 @@ public final class Viewer {
     /// Acts on a key: a prefix digit, a prompt edit, or a command.
     public func handle(key: TerminalKey) -> [ViewerAction] {
         if showsHelp {
-            // The keys that move by rows and screens scroll the help; any other leaves it.
-            if let rows = helpScroll(for: key) {
+            // Where it does not fit, the keys that move by rows and screens scroll the
+            // help; any other key leaves it.
+            if KeyBinding.helpLines.count > contentRows, let rows = helpScroll(for: key) {
                 let next = min(max(0, helpOffset + rows), max(0, KeyBinding.helpLines.count - contentRows))
                 guard next != helpOffset else { return [] }
                 helpOffset = next

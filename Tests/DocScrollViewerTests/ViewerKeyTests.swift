@@ -250,6 +250,12 @@ struct ViewerKeyTests {
         #expect(up.plainText(row: 0) != end.plainText(row: 0))
         press(viewer, .character("q"))
         #expect(!viewer.showsHelp)
+        // Where the help fits, Space leaves it as any key does.
+        let tall = try makeViewer(height: 40, width: 50)
+        press(tall, .character("h"))
+        #expect(tall.showsHelp)
+        press(tall, .character(" "))
+        #expect(!tall.showsHelp)
     }
 
     @Test func arrowsScrollTheTableSidewaysAPrefixMultiplying() throws {
