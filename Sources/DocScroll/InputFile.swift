@@ -132,7 +132,8 @@ public struct InputFile: Sendable {
         case .missing:
             // Pages are files: a web address gets a hint.
             let isAddress = ["http://", "https://", "ftp://"].contains { path.lowercased().hasPrefix($0) }
-            throw .badInput(name: path, reason: isAddress ? "no such file (docscroll reads files, never the network: try curl -s URL | docscroll -)" : "no such file")
+            let hint = " (docscroll reads files, never the network: try curl -s URL | docscroll -)"
+            throw .badInput(name: path, reason: "no such file" + (isAddress ? hint : ""))
         case .unreachable(let reason): throw .badInput(name: path, reason: reason)
         case .directory: throw .badInput(name: path, reason: "is a directory")
         case .file(readable: false, _): throw .badInput(name: path, reason: "permission denied")

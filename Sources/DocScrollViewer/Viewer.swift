@@ -276,7 +276,9 @@ public final class Viewer {
     public func screen() -> FrameBuffer {
         var screen = FrameBuffer(width: width, height: height)
         if showsHelp {
-            for (row, line) in KeyBinding.helpLines.dropFirst(helpOffset).prefix(contentRows).enumerated() { screen.draw(line, column: 0, row: row) }
+            for (row, line) in KeyBinding.helpLines.dropFirst(helpOffset).prefix(contentRows).enumerated() {
+                screen.draw(line, column: 0, row: row)
+            }
         } else {
             let frame = view.frame()
             screen.copyRows(0..<frame.height, of: frame, to: 0)

@@ -60,7 +60,9 @@ struct InlineRuns: Sendable {
             } else {
                 end = Self.endOfCollapsed(bytes, from: index, afterSpace: afterSpace)
             }
-            if segmentBreakAfterJoiner, index < bytes.count, !Self.isCollapsible(bytes[index]) { joinSegmentBreak(before: bytes, at: index) }
+            if segmentBreakAfterJoiner, index < bytes.count, !Self.isCollapsible(bytes[index]) {
+                joinSegmentBreak(before: bytes, at: index)
+            }
             if end > index {
                 text.appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 afterSpace = bytes[end - 1] == 0x20
@@ -121,7 +123,8 @@ struct InlineRuns: Sendable {
     /// characters that join across one: the space it collapsed to goes.
     private mutating func joinSegmentBreak(before bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
         segmentBreakAfterJoiner = false
-        guard let next = Self.firstScalar(of: UnsafeBufferPointer(rebasing: bytes[index...])), TextWidth.joinsAcrossSegmentBreak(next) else { return }
+        guard let next = Self.firstScalar(of: UnsafeBufferPointer(rebasing: bytes[index...])), TextWidth.joinsAcrossSegmentBreak(next)
+        else { return }
         text.trimTrailingSpaces()
         afterSpace = false
     }

@@ -33,7 +33,8 @@ enum TextCutPoints {
     static func lineStart(in text: UnsafePointer<UInt8>, start: Int, from: Int, end: Int) -> Int? {
         var index = max(start + 1, from)
         while index < end {
-            let found = memchr(text + index - 1, 0x0A, end - index + 1).map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: text) }
+            let found = memchr(text + index - 1, 0x0A, end - index + 1)
+                .map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: text) }
             guard let lineFeed = found, lineFeed + 1 < end else { return nil }
             if text[lineFeed + 1] != 0x0A, text[lineFeed + 1] != 0x0D { return lineFeed + 1 }
             index = lineFeed + 2

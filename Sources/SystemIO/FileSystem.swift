@@ -19,7 +19,8 @@ package enum FileSystem {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let error = errno
-            return error == ENOENT || error == ENOTDIR ? .missing : .unreachable(error == EACCES ? "permission denied" : systemReason(error))
+            if error == ENOENT || error == ENOTDIR { return .missing }
+            return .unreachable(error == EACCES ? "permission denied" : systemReason(error))
         }
         if status.st_mode & S_IFMT == S_IFDIR { return .directory }
         return .file(readable: access(path, R_OK) == 0, size: Int(status.st_size))
