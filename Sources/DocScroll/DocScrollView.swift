@@ -473,6 +473,14 @@ public final class DocScrollView {
         }, write)
     }
 
+    /// Every row of the stack, in the order `dump` gives them, drawn with its styles
+    /// into a buffer of one row as wide as the row's text (`StackText.forEachRow`):
+    /// for text with styles, such as SGR sequences for a pager that shows them.
+    public func forEachStyledRow(_ body: (FrameBuffer) -> Void) {
+        measureAllTableRows()
+        StackText.forEachRow(container, width: options.width, body)
+    }
+
     /// Writes the rows `dump` would write for a view of these inputs, without building
     /// the view's pages: each page is parsed and laid out at once, a fragment at a
     /// time (`StreamedPage`), so that memory holds a few fragments of a page, not its

@@ -80,7 +80,9 @@ public enum DocScrollCommand {
             return 1
         }
 
-        if dumps, options.mode == .windowed {
+        // Styles asked for: the rows drawn with them, from a view (not streamed).
+        let stylesText = dumps && options.color == .always
+        if dumps, options.mode == .windowed, !stylesText {
             ProcessMemory.keepFreedMemory()
             do {
                 let statistics = try DocScrollView.dumpStreaming(
@@ -115,6 +117,9 @@ public enum DocScrollCommand {
             var writer = ANSIFrameWriter(colors: colors)
             let report = view.scrollThrough(step: step ?? viewOptions.height) { _ = writer.update(to: $0) }
             output.writeLine(report.json)
+        case .dump where stylesText, .automatic where stylesText:
+            view.forEachStyledRow { row in output.writeLine(ANSIFrameWriter.styledRow(row, row: 0, colors: true)) }
+            warnOfLostRows(view.statistics, errors: errors)
         case .dump:
             writeText(of: view, to: output)
             warnOfLostRows(view.statistics, errors: errors)

@@ -46,7 +46,8 @@ enum HelpText {
                                  (in the viewer: live figures in the status line)
           --no-mouse             leave the mouse to the terminal (its own selection)
                                  instead of scrolling with the wheel
-          --color WHEN           auto (default), always or never; NO_COLOR is honoured
+          --color WHEN           auto (default), always or never; NO_COLOR is honoured;
+                                 always styles --dump and piped output too
           -h, --help             show this help
           -V, --version          show the version
 

@@ -62,6 +62,32 @@ public enum StackText {
         Self.write(container, width: width, stop: stop, ownText: { _, _ in false }, write)
     }
 
+    /// Every row of `container`, in the order `write` writes them, drawn with its
+    /// styles into a buffer of one row as wide as the row's text (a `pre` line wider
+    /// than `width` whole, as the text has it; a gap's row empty). For output with
+    /// styles (`--color always` with `--dump`).
+    public static func forEachRow(_ container: ScrollContainer, width: Int, stop: () -> Bool = { false }, _ body: (FrameBuffer) -> Void) {
+        for segment in container.stackSegments where !stop() {
+            switch segment {
+            case .gap(let extent):
+                for _ in 0..<Int(extent) { body(FrameBuffer(width: 0, height: 1)) }
+            case .component(let id):
+                guard let component = container.component(id) else { continue }
+                guard let source = component as? RowSource else {
+                    for _ in 0..<Int(component.contentExtent) { body(FrameBuffer(width: 0, height: 1)) }
+                    continue
+                }
+                var row = 0
+                source.forEachPlainText(width: width) { text in
+                    var buffer = FrameBuffer(width: TextWidth.columns(of: text), height: 1)
+                    source.drawRows(row..<(row + 1), into: &buffer, at: 0)
+                    body(buffer)
+                    row += 1
+                }
+            }
+        }
+    }
+
     /// Every row of `container` as a line of text (no line feed), in order.
     public static func lines(of container: ScrollContainer, width: Int) -> [String] {
         var text: [UInt8] = []

@@ -209,6 +209,19 @@ struct CommandLineTests {
         #expect(broken.standardError == "docscroll: error: \(cut): gzip-compressed, but compressed data ends too soon\n")
     }
 
+    /// `--color always` styles a dump (for `less -R`): the same text, with SGR
+    /// sequences; without it, none.
+    @Test func colorAlwaysStylesTheDump() throws {
+        let plain = try runDocScroll([article, "--table", items, "--dump"])
+        let styled = try runDocScroll([article, "--table", items, "--dump", "--color", "always"], environment: ["NO_COLOR": "1"])
+        #expect(styled.status == 0)
+        #expect(!plain.standardOutput.contains("\u{1B}"))
+        #expect(styled.standardOutput.contains("\u{1B}[0;1m"), "bold headings and header cells")
+        #expect(styled.standardOutput.replacing(/\u{1B}\[[0-9;]*m/, with: "") == plain.standardOutput)
+        let piped = try runDocScroll([article, "--color", "always"])
+        #expect(piped.standardOutput.contains("\u{1B}["), "piped output is a dump")
+    }
+
     /// Pages are files: a web address says so, with what to do instead.
     @Test func aWebAddressGetsAHint() throws {
         let result = try runDocScroll(["https://example.org/page.html", "--dump"])
@@ -365,11 +378,11 @@ struct CommandLineTests {
         #expect(version.status == 0 && version.standardOutput.hasPrefix("docscroll "))
     }
 
-    @Test func colorAlwaysStylesFramesAndNeverTheDump() throws {
+    @Test func colorAlwaysStylesFrames() throws {
         let frame = try runDocScroll([article, "--frame", "0", "--color", "always"])
         #expect(frame.standardOutput.contains("\u{1B}[0;1m"))
-        let dump = try runDocScroll([article, "--dump", "--color", "always"])
-        #expect(!dump.standardOutput.contains("\u{1B}"))
+        let plain = try runDocScroll([article, "--frame", "0"])
+        #expect(!plain.standardOutput.contains("\u{1B}"))
     }
 
     @Test func hostileBytesNeverReachTheOutputAsControlSequences() throws {

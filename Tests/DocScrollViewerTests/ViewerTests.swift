@@ -56,7 +56,10 @@ struct ViewerTests {
         #expect(viewer.view.horizontalOffset == 8)
         #expect(moved.plainText(row: 0) != first.plainText(row: 0))
         #expect(moved.plainText(row: 0).hasPrefix("id   │"), "the frozen id column stays: \(moved.plainText(row: 0))")
-        #expect(screen(viewer.handle(.scrollColumns(-100))) == first)
+        // (The content rows: the status line's estimate of the stack may move on as the
+        // page is indexed meanwhile.)
+        let back = try #require(screen(viewer.handle(.scrollColumns(-100))))
+        #expect(Array(back.plainLines.prefix(9)) == Array(first.plainLines.prefix(9)))
         #expect(viewer.handle(.scrollColumns(-8)).isEmpty, "already at the left edge: nothing to draw")
     }
 
