@@ -19,12 +19,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        // zlib, for pages and tables that come gzip-compressed (only SystemIO sees it).
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
+        // zlib, liblzma and libbz2, for pages and tables that come compressed (only
+        // SystemIO sees them).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+        .systemLibrary(name: "CBZip2", providers: [.apt(["libbz2-dev"])]),
         .target(
             name: "CUnicode",
             linkerSettings: [.linkedLibrary("_FoundationICU"), .linkedLibrary("icuuc")]
@@ -43,7 +42,7 @@ let package = Package(
 
         // The one door to the operating system: files (read, mapped), standard input,
         // the terminal (termios, keys, frames out), the process's memory and threads.
-        .target(name: "SystemIO", dependencies: ["RenderCore", "CMallocInfo", "CZlib"]),
+        .target(name: "SystemIO", dependencies: ["RenderCore", "CMallocInfo", "CZlib", "CLZMA", "CBZip2"]),
 
         // The facade embedders use, and the command line built on it.
         .target(

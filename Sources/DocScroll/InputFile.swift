@@ -50,28 +50,33 @@ public struct InputFile: Sendable {
         return try whole(path, FileSystem.readAll(path, limit: maximumBytes, check: { isAcceptable(path, $0) }))
     }
 
-    /// `input` inflated when it is gzip-compressed (known by its first bytes), else as
-    /// it is. A compressed page or table is held inflated, whole, up to the limit.
+    /// `input` decompressed when it is compressed (gzip, xz or bzip2, known by its
+    /// first bytes), else as it is. A compressed page or table is held decompressed,
+    /// whole, up to the limit.
     /// - Throws: `DocScrollError.badInput` for compressed data that is corrupt, cut
-    ///   short or more than the limit once inflated.
-    private static func inflatedIfCompressed(_ input: InputFile) throws(DocScrollError) -> InputFile {
-        let inflated: Gzip.Inflated
+    ///   short or more than the limit once decompressed.
+    private static func decompressedIfCompressed(_ input: InputFile) throws(DocScrollError) -> InputFile {
+        let result: Decompression.Result
+        let format: Decompression.Format
         if let mapping = input.mapping {
-            guard Gzip.isCompressed(mapping.bytes.prefix(3)) else { return input }
-            inflated = Gzip.inflate(mapping.bytes, limit: maximumBytes)
+            guard let found = Decompression.format(of: mapping.bytes.prefix(6)) else { return input }
+            format = found
+            result = Decompression.decompress(mapping.bytes, limit: maximumBytes)
         } else if let source = input.pageSource {
-            if !source.isComplete { _ = source.waitForBytes(beyond: 2) }
-            guard Gzip.isCompressed(source.bytes(0..<3)) else { return input }
+            if !source.isComplete { _ = source.waitForBytes(beyond: 5) }
+            guard let found = Decompression.format(of: source.bytes(0..<6)) else { return input }
+            format = found
             while !source.isComplete { _ = source.waitForBytes(beyond: source.byteCount) }
-            inflated = source.bytes(0..<source.byteCount).withUnsafeBufferPointer { Gzip.inflate($0, limit: maximumBytes) }
+            result = source.bytes(0..<source.byteCount).withUnsafeBufferPointer { Decompression.decompress($0, limit: maximumBytes) }
         } else {
-            guard Gzip.isCompressed(input.bytes.prefix(3)) else { return input }
-            inflated = input.bytes.withUnsafeBufferPointer { Gzip.inflate($0, limit: maximumBytes) }
+            guard let found = Decompression.format(of: input.bytes.prefix(6)) else { return input }
+            format = found
+            result = input.bytes.withUnsafeBufferPointer { Decompression.decompress($0, limit: maximumBytes) }
         }
-        switch inflated {
+        switch result {
         case .bytes(let bytes): return InputFile(name: input.name, bytes: bytes)
         case .tooLarge: throw .badInput(name: input.name, reason: "more than 1 GiB once decompressed (the limit for input read whole)")
-        case .failed(let reason): throw .badInput(name: input.name, reason: "gzip-compressed, but \(reason)")
+        case .failed(let reason): throw .badInput(name: input.name, reason: "\(format.name)-compressed, but \(reason)")
         }
     }
 
@@ -85,14 +90,14 @@ public struct InputFile: Sendable {
     /// Whether a file's first bytes pass `checked`: a device or a pipe says no size, so
     /// its start is checked as it comes, and it is read up to the limit only.
     private static func isAcceptable(_ name: String, _ start: [UInt8]) -> Bool {
-        Gzip.isCompressed(start) || (try? checked(InputFile(name: name, bytes: start))) != nil
+        Decompression.format(of: start) != nil || (try? checked(InputFile(name: name, bytes: start))) != nil
     }
 
     /// The input a whole read came to, or the error that says why there is none.
     private static func whole(_ name: String, _ read: FileSystem.WholeFile) throws(DocScrollError) -> InputFile {
         switch read {
         case .bytes(let bytes), .rejected(let bytes):
-            return try checked(inflatedIfCompressed(InputFile(name: name, bytes: bytes)))
+            return try checked(decompressedIfCompressed(InputFile(name: name, bytes: bytes)))
         case .tooLarge:
             throw .badInput(name: name, reason: "more than 1 GiB (the limit for input read whole)")
         case .failed(let reason):
@@ -107,7 +112,7 @@ public struct InputFile: Sendable {
     public static func mapped(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path)
         guard let mapping = MappedFile(path: path) else { return try read(path) }
-        return try checked(inflatedIfCompressed(InputFile(name: path, mapping: mapping)))
+        return try checked(decompressedIfCompressed(InputFile(name: path, mapping: mapping)))
     }
 
     /// Opens the page at `path` without reading it: checked as `read` checks it, but of
@@ -116,14 +121,14 @@ public struct InputFile: Sendable {
     public static func page(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path, limitsSize: false)
         guard let source = ReadableFile(path: path) else { return try read(path) }
-        return try checked(inflatedIfCompressed(InputFile(name: path, pageSource: source)))
+        return try checked(decompressedIfCompressed(InputFile(name: path, pageSource: source)))
     }
 
     /// Standard input as a page shown as it arrives: kept as it comes (`SpooledInput`),
     /// checked once its first kilobyte (or all of it) is there.
     /// - Throws: `DocScrollError.badInput`, as `read`.
     public static func standardInputPage() throws(DocScrollError) -> InputFile {
-        try checked(inflatedIfCompressed(InputFile(name: "stdin", pageSource: SpooledInput.standardInput())))
+        try checked(decompressedIfCompressed(InputFile(name: "stdin", pageSource: SpooledInput.standardInput())))
     }
 
     /// Throws unless `path` is a readable file within the size limit (when it applies).

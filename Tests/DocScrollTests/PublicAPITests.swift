@@ -33,6 +33,8 @@ struct PublicAPITests {
             "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CMallocInfo.build/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CLibXML2/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CZlib/module.modulemap").path,
+            "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CLZMA/module.modulemap").path,
+            "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CBZip2/module.modulemap").path,
         ] + libxml2
         let run = try runProgram("/usr/bin/env", arguments)
         try #require(run.status == 0, "swift-symbolgraph-extract \(module): \(run.standardError)")

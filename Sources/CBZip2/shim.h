@@ -1,0 +1,2 @@
+#include <stdio.h>
+#include <bzlib.h>

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import SystemIO
+
+@Suite("Decompression")
+struct DecompressionTests {
+    static let formats: [(format: Decompression.Format, program: String)] = [(.gzip, "/bin/gzip"), (.xz, "/usr/bin/xz"), (.bzip2, "/bin/bzip2")]
+
+    /// `bytes` compressed by `program`.
+    static func compress(_ bytes: [UInt8], with program: String) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["-c"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // (Written from another thread: a pipe holds 64 KB, and the program writes as
+        // it reads.)
+        let writer = Thread { input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close() }
+        writer.start()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](compressed)
+    }
+
+    static func decompress(_ bytes: [UInt8], limit: Int = 1 << 30) -> Decompression.Result {
+        bytes.withUnsafeBufferPointer { Decompression.decompress($0, limit: limit) }
+    }
+
+    @Test(arguments: formats.map(\.program))
+    func decompressesWhatTheProgramCompressed(program: String) throws {
+        let format = try #require(Self.formats.first { $0.program == program }?.format)
+        var random = SystemRandomNumberGenerator()
+        let text = Array((0..<300_000).map { _ in "<p>words of a page</p>\n".utf8.randomElement(using: &random)! })
+        let compressed = try Self.compress(text, with: program)
+        #expect(Decompression.format(of: compressed) == format)
+        #expect(Decompression.format(of: text) == nil)
+        guard case .bytes(let decompressed) = Self.decompress(compressed) else { Issue.record("not decompressed"); return }
+        #expect(decompressed == text)
+    }
+
+    /// Streams one after another are read as one file, as the programs read them;
+    /// zeros after a gzip file's last member are left, as gunzip leaves them.
+    @Test(arguments: formats.map(\.program))
+    func concatenatedStreams(program: String) throws {
+        var joined = try Self.compress(Array("first ".utf8), with: program) + Self.compress(Array("second".utf8), with: program)
+        if program.hasSuffix("gzip") { joined += [0, 0, 0, 0] }
+        guard case .bytes(let decompressed) = Self.decompress(joined) else { Issue.record("not decompressed"); return }
+        #expect(String(decoding: decompressed, as: UTF8.self) == "first second")
+    }
+
+    @Test(arguments: formats.map(\.program))
+    func corruptOrCutShortDataFails(program: String) throws {
+        let compressed = try Self.compress(Array(String(repeating: "docscroll ", count: 10_000).utf8), with: program)
+        guard case .failed(let cut) = Self.decompress(Array(compressed.prefix(compressed.count / 2))) else { Issue.record("cut short"); return }
+        #expect(cut == "compressed data ends too soon")
+        var corrupt = compressed
+        for index in 20..<min(60, corrupt.count) { corrupt[index] ^= 0x5A }
+        guard case .failed(let reason) = Self.decompress(corrupt) else { Issue.record("corrupt"); return }
+        #expect(reason.hasPrefix("compressed data"))
+    }
+
+    /// A small file that decompresses to much more is stopped at the limit, not held.
+    @Test(arguments: formats.map(\.program))
+    func decompressingStopsAtTheLimit(program: String) throws {
+        let bomb = try Self.compress([UInt8](repeating: 0, count: 20_000_000), with: program)
+        #expect(bomb.count < 100_000)
+        guard case .tooLarge = Self.decompress(bomb, limit: 1_000_000) else { Issue.record("not stopped"); return }
+    }
+}
