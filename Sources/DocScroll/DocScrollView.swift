@@ -399,11 +399,46 @@ public final class DocScrollView {
     }
 
     /// Scrolls so that the element with id `fragment` (with or without its `#`) is
-    /// at the top, below any pinned header; pages are searched in order.
+    /// at the top, below any pinned header; pages are searched in order. A fragment
+    /// that names no id as it is may name one percent-decoded (`#%E4%B8%AD` for
+    /// `id="中"`), as browsers find it.
     /// - Returns: whether a page has such an element.
     @discardableResult
     public func scroll(toFragment fragment: String) -> Bool {
         let id = fragment.hasPrefix("#") ? String(fragment.dropFirst()) : fragment
+        if scroll(toID: id) { return true }
+        guard let decoded = Self.percentDecoded(id), decoded != id else { return false }
+        return scroll(toID: decoded)
+    }
+
+    /// `text` with its `%XX` escapes decoded as UTF-8; `nil` when they are not valid
+    /// UTF-8.
+    static func percentDecoded(_ text: String) -> String? {
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x25, index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    /// `scroll(toFragment:)` for an id as it is.
+    private func scroll(toID id: String) -> Bool {
         for (componentID, page) in pages {
             // Searching lays out as far as the id (a windowed page only the chunk that
             // holds it), so the jump lands on exact rows.

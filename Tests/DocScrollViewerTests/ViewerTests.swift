@@ -109,6 +109,18 @@ struct ViewerTests {
         #expect(!viewer.view.scroll(toFragment: "#nowhere"))
     }
 
+    /// A fragment is percent-decoded when it names no id as it is, as browsers do.
+    @Test func percentEncodedFragmentsFindTheirElement() throws {
+        let html = "<p id=top>top</p>" + String(repeating: "<p>filler</p>", count: 40) + "<h2 id=\"中文\">中文</h2><p id=\"a%20b\">literal</p><p id=\"a b\">spaced</p>"
+            + String(repeating: "<p>filler</p>", count: 10)
+        let view = try DocScrollView(pages: [InputFile(name: "f.html", bytes: Array(html.utf8))], tables: [], options: .init(width: 40, height: 5))
+        #expect(view.scroll(toFragment: "#%E4%B8%AD%E6%96%87"))
+        #expect(view.frame().plainText(row: 0) == "中文")
+        #expect(view.scroll(toFragment: "#a%20b"))
+        #expect(view.frame().plainText(row: 0) == "literal", "an id that matches as it is wins")
+        #expect(!view.scroll(toFragment: "#%FF%FE"), "not UTF-8: nothing")
+    }
+
     @Test func resizeKeepsTheSameTextAtTheTop() throws {
         let viewer = try makeViewer(height: 12)
         let document = try #require(viewer.view.container.componentIDs.last)
