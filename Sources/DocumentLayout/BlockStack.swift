@@ -177,14 +177,17 @@ struct BlockStack {
         return columns
     }
 
-    /// Columns of the continuation prefix of blocks `0..<depth`.
+    /// Columns of the continuation prefix of blocks `0..<depth` (of those still open:
+    /// a margin asked for deeper than what is open now has only their prefix).
     func restPrefixColumns(depth: Int) -> Int {
-        depth > 0 ? restPrefixColumns[min(depth, restPrefixColumns.count) - 1] : 0
+        let open = min(depth, restPrefixColumns.count)
+        return open > 0 ? restPrefixColumns[open - 1] : 0
     }
 
-    /// The continuation prefix of blocks `0..<depth`.
+    /// The continuation prefix of blocks `0..<depth` (of those still open).
     func restPrefix(depth: Int) -> String {
-        depth > 0 ? restPrefixes[min(depth, restPrefixes.count) - 1] : ""
+        let open = min(depth, restPrefixes.count)
+        return open > 0 ? restPrefixes[open - 1] : ""
     }
 
     /// The prefix of a blank line inside blocks `0..<depth`: their continuation

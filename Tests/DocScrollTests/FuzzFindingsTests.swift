@@ -11,7 +11,7 @@ struct FuzzFindingsTests {
 
     /// FuzzPage's contract: windowed and expanded dump the same lines, and every frame
     /// is the dump's lines from its offset.
-    @Test(arguments: ["page-1.bin"])
+    @Test(arguments: ["page-1.bin", "page-2.bin"])
     func pagesKeepTheContract(name: String) throws {
         let input = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent(name)))
         let width = 1 + Int(input[0]) % 160

@@ -68,6 +68,14 @@ struct TableLayoutTests {
         }
     }
 
+    /// A margin asked for inside blocks that have closed since (a paragraph in a
+    /// `div` in a cell, text after them) is a blank line with the prefix of the blocks
+    /// still open: it trapped once, the cell having none open (found by FuzzPage).
+    @Test func aMarginAskedInsideClosedBlocksOfACell() throws {
+        #expect(try lines("<table><tr><td><div><p>W</p></div>b</td></tr></table>", width: 20) == ["┌───┐", "│ W │", "│   │", "│ b │", "└───┘"])
+        #expect(try lines("<table><caption>a<footer><p>W</footer>b</caption><tr><td>c</td></tr></table>", width: 20).prefix(5) == ["a", "", "W", "", "b"])
+    }
+
     @Test func tablesWiderThanTheMinimumOverflowInsteadOfCollapsing() throws {
         let cells = (1...8).map { "<td>column\($0)</td>" }.joined()
         let result = try lines("<table><tr>\(cells)</tr></table>", width: 40)
