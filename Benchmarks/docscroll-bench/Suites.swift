@@ -202,7 +202,7 @@ enum Suites {
             try PageBenchmark.writePage(bytes: size, bodies: bodies, to: real)
             pages.append(("\(DumpBenchmark.joinedRealPage), \(SVGPlot.bytes(Double(size)))", "real", real))
         }
-        report.markdown += "\nEach stage of a dump at width \(DumpStages.width), one after another on one core, in process "
+        report.markdown += "\nEach stage of a dump at width \(DumpStages.width), one after another on one core, in process, the fastest of \(DumpStages.repeats) runs of each "
             + "(`PageStream.stageTimes`; libxml2 alone: no SAX callback), seconds and MB/s of page:\n\n"
             + "| page | libxml2 alone | parse and model | layout | lines to text | writing |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
         for page in pages {

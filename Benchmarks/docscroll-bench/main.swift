@@ -8,12 +8,12 @@ import SampleContent
 ///     docscroll-bench [--quick] [--suite NAME] [--runs R] [--output DIR] [--check] [--budgets FILE]
 ///     docscroll-bench generate-page BYTES [--seed S]      an HTML page on stdout
 ///     docscroll-bench generate-table ROWS [--seed S]      a JSON table on stdout
-///     docscroll-bench stages PAGE...                      each stage of a dump of PAGE, timed on one core
+///     docscroll-bench stages PAGE... [--repeats N]        each stage of a dump of PAGE, timed on one core
 let usage = """
     Usage: docscroll-bench [--quick] [--suite NAME] [--runs R] [--output DIR] [--check] [--budgets FILE]
            docscroll-bench generate-page BYTES [--seed S]
            docscroll-bench generate-table ROWS [--seed S]
-           docscroll-bench stages PAGE...
+           docscroll-bench stages PAGE... [--repeats N]
 
     Suites: \(Suites.names.joined(separator: ", ")) (all by default; --suite may be given more than once).
     --quick     a reduced set in about a minute, written to .build/bench-quick unless --output says
@@ -81,9 +81,15 @@ case "generate-table":
     FileHandle.standardOutput.write(Data(TableGenerator.json(rows: rows, seed: UInt64(value(of: "--seed").flatMap(Int.init) ?? 1)).utf8))
 case "stages":
     guard arguments.count > 1 else { fail("stages needs a page") }
-    for path in arguments.dropFirst() {
+    var pages = Array(arguments.dropFirst())
+    var repeats = DumpStages.repeats
+    if let index = pages.firstIndex(of: "--repeats"), index + 1 < pages.count, let count = Int(pages[index + 1]) {
+        repeats = max(1, count)
+        pages.removeSubrange(index...(index + 1))
+    }
+    for path in pages {
         do {
-            let measurement = try DumpStages.run(page: path, path: path)
+            let measurement = try DumpStages.run(page: path, path: path, repeats: repeats)
             print(DumpStages.describe(measurement))
         } catch {
             fail("\(path): \(error)")
