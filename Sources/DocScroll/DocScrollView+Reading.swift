@@ -80,6 +80,31 @@ extension DocScrollView {
         return scrollTables(CollectionOfOne(table)) { $0.horizontalOffset + columns }
     }
 
+    /// Scrolls the page under the top of the viewport sideways by `columns` screen
+    /// columns, to read a `pre` line or a table wider than the screen: left as far as
+    /// the page's left edge, right as far as the widest row on screen goes; its tiles
+    /// are built again.
+    /// - Returns: whether it moved (`false` also when a table is under the top).
+    @discardableResult
+    public func scrollTopPageHorizontally(by columns: Int) -> Bool {
+        guard let top = topPlace, let page = pages.first(where: { $0.id == top.component })?.page else { return false }
+        var offset = max(0, page.horizontalOffset + columns)
+        if columns > 0 {
+            let widest = shownPlaces.lazy.compactMap { $0 }.filter { $0.component == top.component }.map { page.columns(ofRow: $0.row) }.max() ?? 0
+            offset = min(offset, max(page.horizontalOffset, widest - options.width))
+        }
+        guard page.scrollHorizontally(to: offset) else { return false }
+        renderer.invalidate(top.component)
+        renderer.prepare(container)
+        return true
+    }
+
+    /// Screen columns a page is scrolled sideways (0 for other components): where the
+    /// columns of its rows' text show on screen.
+    public func horizontalOffset(ofPage id: ComponentID) -> Int {
+        pages.first { $0.id == id }?.page.horizontalOffset ?? 0
+    }
+
     /// Screen columns the table under the top of the viewport is scrolled sideways.
     public var topTableHorizontalOffset: Int {
         guard let top = topPlace, let table = tables.first(where: { $0.id == top.component }) else { return 0 }
@@ -245,7 +270,10 @@ extension DocScrollView {
     /// marking matches on screen.
     public func matchColumns(of query: String, at place: Place) -> [Range<Int>] {
         guard !query.isEmpty, let source = container.component(place.component) as? RowSource else { return [] }
-        return source.matchColumns(of: query, row: place.row, width: options.width)
+        // A page finds them in its text: where the page is scrolled sideways, they
+        // show further left.
+        let shift = horizontalOffset(ofPage: place.component)
+        return source.matchColumns(of: query, row: place.row, width: options.width).map { ($0.lowerBound - shift)..<($0.upperBound - shift) }
     }
 
     /// The root offset of a place.

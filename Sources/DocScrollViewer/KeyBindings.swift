@@ -96,7 +96,7 @@ extension KeyBinding {
             meaning: "that far into the content (50%)"),
         KeyBinding(
             keys: [(.left, columns(-Viewer.sidewaysColumns)), (.right, columns(Viewer.sidewaysColumns))],
-            meaning: "a table's columns sideways (frozen ones stay)"),
+            meaning: "sideways: a table by columns, a page by half a screen"),
         KeyBinding(
             keys: [(.character("/"), .prompt(forward: true)), (.character("?"), .prompt(forward: false))],
             meaning: "search down, up (lowercase matches any case)"),

@@ -33,7 +33,11 @@ struct LinkFocusLayer: ScreenLayer {
     let focus: DocScrollView.LinkFocus
 
     func marks(over places: [DocScrollView.Place?], of view: DocScrollView) -> [ScreenMark] {
-        places.indices.filter { places[$0] == focus.place }.map { ScreenMark(row: $0, columns: focus.columns) }
+        // (Its columns are the page's: they show shifted where the page is scrolled
+        // sideways.)
+        let shift = view.horizontalOffset(ofPage: focus.place.component)
+        let columns = (focus.columns.lowerBound - shift)..<(focus.columns.upperBound - shift)
+        return places.indices.filter { places[$0] == focus.place }.map { ScreenMark(row: $0, columns: columns) }
     }
 }
 

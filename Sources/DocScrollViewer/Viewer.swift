@@ -44,7 +44,7 @@ public final class Viewer {
     public static let statusRows = 1
     /// Rows a turn of the mouse wheel scrolls.
     public static let wheelRows = 3
-    /// Columns the arrow keys scroll a table sideways.
+    /// Columns the arrow keys scroll a table sideways (a page: half a screen).
     public static let sidewaysColumns = 8
 
     /// A viewer of `view` on a screen of `width` by `height` (the status line
@@ -150,7 +150,10 @@ public final class Viewer {
             // Row n of the stack as a dump numbers it: every row above it laid out.
             _ = view.frame(at: max(0, row - 1))
         case .scrollColumns(let columns):
-            return view.scrollTopTableHorizontally(by: columns) ? [.draw(screen())] : []
+            // A table moves by columns, a page by half a screen for each step.
+            let moved = view.scrollTopTableHorizontally(by: columns)
+                || view.scrollTopPageHorizontally(by: columns / Self.sidewaysColumns * max(1, width / 2))
+            return moved ? [.draw(screen())] : []
         case .search(let query, let forward):
             lastSearch = (query, forward)
             lastMatch = nil

@@ -18,7 +18,8 @@ public enum ViewerCommand: Hashable, Sendable {
     /// Go to a percentage of the stack.
     case goToPercent(Int)
     /// Scroll the unfrozen columns of the table under the top of the viewport sideways
-    /// by a number of screen columns (negative: back to the left).
+    /// by a number of screen columns (negative: back to the left); a page under the
+    /// top, by half a screen for every `Viewer.sidewaysColumns` of them.
     case scrollColumns(Int)
     /// Find text down (forward) or up the stack, wrapping around.
     case search(String, forward: Bool)

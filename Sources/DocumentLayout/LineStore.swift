@@ -260,3 +260,28 @@ extension LineStore: RandomAccessCollection {
         return LayoutLine(spans: spans)
     }
 }
+
+extension LineStore {
+    /// Draws line `index` on row `row` of `buffer`, its first `horizontalOffset`
+    /// columns scrolled off to the left. Scrolled sideways, a row shows where its line
+    /// goes on past an edge of the buffer (`<` at the left, `>` at the right, dim), as
+    /// `less -S` does; unscrolled, it shows the line as it is (a frame then draws what
+    /// a dump writes, cut at the width).
+    func draw(line index: Int, into buffer: inout FrameBuffer, row: Int, horizontalOffset: Int) {
+        var column = -horizontalOffset
+        for span in self[index].spans {
+            column = buffer.draw(span.text, style: span.style, column: column, row: row)
+        }
+        guard horizontalOffset > 0, buffer.width > 1 else { return }
+        // (Trailing spaces show nothing: they make no mark.)
+        let columns = withText(ofLine: index) { text in
+            var end = text.count
+            while end > 0, text[end - 1] == 0x20 { end -= 1 }
+            let shown = UnsafeBufferPointer(rebasing: text[..<end])
+            return TextWidth.simpleColumns(shown) ?? TextWidth.columns(of: String(decoding: shown, as: UTF8.self))
+        }
+        guard columns > 0 else { return }
+        buffer.draw("<", style: Style(.dim), column: 0, row: row)
+        if columns > horizontalOffset + buffer.width { buffer.draw(">", style: Style(.dim), column: buffer.width - 1, row: row) }
+    }
+}

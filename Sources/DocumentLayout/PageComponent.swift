@@ -34,4 +34,28 @@ package protocol PageComponent: ScrollComponent, RowSource, ReportsFigures {
 
     /// The link marks on row `row`: the column each starts at, its width, the number.
     func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)]
+
+    /// Columns of its rows scrolled off to the left: a `pre` line or a table wider
+    /// than the screen is read by scrolling sideways.
+    var horizontalOffset: Int { get }
+
+    /// Scrolls the rows sideways to `offset` columns (0 or more).
+    /// - Returns: whether the offset changed.
+    func scrollHorizontally(to offset: Int) -> Bool
+
+    /// Columns row `row` takes (wider than the width for a `pre` line or a wide table).
+    func columns(ofRow row: Int) -> Int
+}
+
+/// Columns a page's rows are scrolled off to the left.
+struct SidewaysOffset {
+    private(set) var columns = 0
+
+    /// Makes it `offset` (0 at the least); gives whether it changed.
+    mutating func set(_ offset: Int) -> Bool {
+        let clamped = max(0, offset)
+        guard clamped != columns else { return false }
+        columns = clamped
+        return true
+    }
 }

@@ -188,12 +188,20 @@ package final class WholePage: PageComponent {
         layOut(throughRow: rows.upperBound - 1)
         let lines = pageLayout.lines
         for lineIndex in rows.clamped(to: 0..<lines.count) {
-            let target = row + lineIndex - rows.lowerBound
-            var column = 0
-            for span in lines[lineIndex].spans {
-                column = buffer.draw(span.text, style: span.style, column: column, row: target)
-            }
+            lines.draw(line: lineIndex, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset)
         }
+    }
+
+    private var sideways = SidewaysOffset()
+
+    package var horizontalOffset: Int { sideways.columns }
+
+    package func scrollHorizontally(to offset: Int) -> Bool { sideways.set(offset) }
+
+    package func columns(ofRow row: Int) -> Int {
+        layOut(throughRow: row)
+        guard row >= 0, row < pageLayout.lines.count else { return 0 }
+        return pageLayout.lines.columns(ofLine: row)
     }
 
     /// The element the line at `row` came from (`pre`, `table`, `p`, ...), for checks

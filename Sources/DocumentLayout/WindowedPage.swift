@@ -527,12 +527,22 @@ package final class WindowedPage: PageComponent {
     package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         for lineIndex in rows where lineIndex >= 0 {
             guard let (lines, index) = line(at: lineIndex) else { continue }
-            var column = 0
-            for span in lines[index].spans {
-                column = buffer.draw(span.text, style: span.style, column: column, row: row + lineIndex - rows.lowerBound)
-            }
+            lines.draw(line: index, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset)
         }
         trimCache()
+    }
+
+    private var sideways = SidewaysOffset()
+
+    package var horizontalOffset: Int { sideways.columns }
+
+    package func scrollHorizontally(to offset: Int) -> Bool { sideways.set(offset) }
+
+    package func columns(ofRow row: Int) -> Int {
+        protectedUse = useCount + 1
+        guard let (lines, index) = line(at: row) else { return 0 }
+        trimCache()
+        return lines.columns(ofLine: index)
     }
 
     package func plainText(row: Int, width: Int) -> String {

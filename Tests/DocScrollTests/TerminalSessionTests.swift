@@ -135,6 +135,31 @@ struct TerminalSessionTests {
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }
 
+    /// Right and Left move a page with a `pre` wider than the window by half a screen,
+    /// its cut edges marked.
+    @Test func arrowsScrollAWidePageSideways() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-wide-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let line = (0..<30).map { "col\($0 % 10)-----" }.joined() + "END"
+        let page = directory.appendingPathComponent("wide.html")
+        try Data("<title>Wide</title><pre>\(line)</pre><p>A paragraph.</p>".utf8).write(to: page)
+        let session = try Session(command: "sh -c '\(executable) \(page.path); echo exit=$?; sleep 60'")
+        _ = try session.waitFor("the first screen") { $0.hasPrefix(String(line.prefix(80))) }
+        try session.send("Right")
+        let right = try session.waitFor("half a screen to the right") { $0.hasPrefix("<" + line.dropFirst(41).prefix(78) + ">") }
+        #expect(right.contains("\n<\n"), "the paragraph, cut on the left, is marked: \(right)")
+        // A number repeats the step; the last one stops at the end of the widest row.
+        try session.send("9")
+        try session.send("Right")
+        _ = try session.waitFor("the end of the line") { $0.split(separator: "\n").first?.hasSuffix("END") == true }
+        try session.send("9")
+        try session.send("Left")
+        _ = try session.waitFor("back at the left edge") { $0.hasPrefix(String(line.prefix(80))) && $0.contains("A paragraph.") }
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
     /// Ctrl-Z hands the terminal back to the shell (cooked mode, no alternate screen);
     /// fg brings the viewer back, drawn whole.
     @Test func suspendsAndResumes() throws {

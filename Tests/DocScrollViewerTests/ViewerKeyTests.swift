@@ -4,6 +4,7 @@ import RenderCore
 import SampleContent
 import TestSupport
 import Testing
+import TileRenderer
 
 /// The viewer driven key by key, as the terminal loop drives it: every key of the
 /// help screen, numeric prefixes, the search prompt, links, components.
@@ -266,8 +267,8 @@ struct ViewerKeyTests {
         #expect(viewer.view.horizontalOffset == Viewer.sidewaysColumns)
     }
 
-    /// The arrows move the table under the top of the viewport, not the others; a
-    /// page does not move sideways.
+    /// The arrows move the table under the top of the viewport, not the others; on a
+    /// page whose rows fit, they do nothing.
     @Test func arrowsMoveOnlyTheTableUnderTheTop() throws {
         let table = try sample("items.json")
         let view = try DocScrollView(pages: [try sample("article.html")], tables: [table, table], options: .init(width: 40, height: 24))
@@ -283,6 +284,64 @@ struct ViewerKeyTests {
         press(viewer, .home)
         #expect(view.topPlace?.component == first)
         #expect(view.topTableHorizontalOffset == Viewer.sidewaysColumns, "the first table kept its place")
+    }
+
+    /// A page with a `pre` line wider than the screen, above a paragraph that fits.
+    static let widePage = "<title>w</title><pre>" + (0..<20).map { "block\($0 % 10)xxxx" }.joined() + " find-me</pre><p>short paragraph</p>"
+
+    /// Left and Right scroll a page by half a screen, as far as the widest row on
+    /// screen goes: its cut edges marked `<` and `>`, dim; back at the left edge the
+    /// screen is as it was, marks gone.
+    @Test(arguments: RenderMode.allCases)
+    func arrowsScrollAWidePageByHalfScreens(mode: RenderMode) throws {
+        let page = InputFile(name: "wide.html", bytes: Array(Self.widePage.utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 40, height: 24, mode: mode))
+        let viewer = Viewer(view: view, width: 40, height: 8)
+        let first = try #require(viewer.start().compactMap { if case .draw(let screen) = $0 { screen } else { nil } }.first)
+        let pre = try #require((0..<7).first { first.plainText(row: $0).hasPrefix("block0") })
+        let line = (0..<20).map { "block\($0 % 10)xxxx" }.joined() + " find-me"
+        #expect(first.plainText(row: pre) == String(line.prefix(40)))
+
+        let right = try #require(press(viewer, .right))
+        #expect(view.horizontalOffset(ofPage: try #require(view.topPlace).component) == 20)
+        let shown = Array(line.dropFirst(20).prefix(40))
+        #expect(right.plainText(row: pre) == "<" + String(shown.dropFirst().dropLast()) + ">")
+        #expect(right[0, pre].style == Style(.dim) && right[39, pre].style == Style(.dim))
+        // The paragraph that fits shows nothing there, marked as cut on the left.
+        let paragraph = try #require((pre + 1..<7).first { !right.plainText(row: $0).isEmpty })
+        #expect(right.plainText(row: paragraph) == "<")
+
+        // On to the end of the widest row, and no further; a number repeats the step.
+        press(viewer, .character("9"), .right)
+        let end = try #require(view.topPlace).component
+        #expect(view.horizontalOffset(ofPage: end) == line.count - 40)
+        #expect(viewer.handle(key: .right).isEmpty, "nothing further right")
+        let last = viewer.screen()
+        #expect(last.plainText(row: pre).hasSuffix("find-me"))
+        #expect(last[39, pre].grapheme == "e", "the row ends at the edge, unmarked")
+
+        // A search match and the focused link show where their text is.
+        press(viewer, .character("/"))
+        for character in "find" { press(viewer, .character(character)) }
+        let found = try #require(press(viewer, .enter))
+        let matchRow = try #require((0..<7).first { found.plainText(row: $0).hasSuffix("find-me") })
+        let reversed = (0..<40).filter { found[$0, matchRow].style.attributes.contains(.reverse) }
+        #expect(reversed == Array(33..<37))
+
+        press(viewer, .character("9"), .left)
+        #expect(view.horizontalOffset(ofPage: end) == 0)
+        #expect(viewer.screen().plainText(row: pre) == String(line.prefix(40)))
+        #expect(viewer.handle(key: .left).isEmpty, "nothing further left")
+    }
+
+    /// A page whose rows all fit does not move sideways.
+    @Test func aPageThatFitsDoesNotMoveSideways() throws {
+        let page = InputFile(name: "narrow.html", bytes: Array("<p>short</p><pre>also short</pre>".utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 40, height: 24))
+        let viewer = Viewer(view: view, width: 40, height: 8)
+        _ = viewer.start()
+        #expect(viewer.handle(key: .right).isEmpty)
+        #expect(viewer.handle(key: .left).isEmpty)
     }
 
     @Test func statisticsShowInTheStatusLine() throws {
