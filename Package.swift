@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The laying-out core's modules are built without run-time exclusivity checks in
+/// release (2% of its instructions; debug builds, which the tests run, keep them).
+let hotLoops: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "docscroll",
     products: [
@@ -33,10 +37,10 @@ let package = Package(
         .target(name: "CMallocInfo"),
 
         // Pure, deterministic modules.
-        .target(name: "RenderCore", dependencies: ["CUnicode"]),
+        .target(name: "RenderCore", dependencies: ["CUnicode"], swiftSettings: hotLoops),
         .target(name: "ScrollCore"),
         .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
-        .target(name: "DocumentLayout", dependencies: ["HTMLParsing", "RenderCore", "ScrollCore"]),
+        .target(name: "DocumentLayout", dependencies: ["HTMLParsing", "RenderCore", "ScrollCore"], swiftSettings: hotLoops),
         .target(name: "DataTable", dependencies: ["RenderCore", "ScrollCore"]),
         .target(name: "TileRenderer", dependencies: ["RenderCore", "ScrollCore"]),
 

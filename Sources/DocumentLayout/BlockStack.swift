@@ -22,8 +22,8 @@ struct BlockContext: Sendable {
     var nextNumber = 1
     var numberColumns = 0
     var ordered = false
-    /// For ordered lists: `type` ("1", "a", "A", "i", "I") and whether it counts down.
-    var listType = "1"
+    /// For ordered lists: how items are numbered (`type`) and whether they count down.
+    var numbering = ListMarker.Numbering.decimal
     var reversed = false
     /// For table rows: cells seen so far.
     var cellCount = 0
@@ -37,9 +37,8 @@ struct BlockContext: Sendable {
 struct BlockStack {
     private(set) var blocks: [BlockContext] = []
     /// `restPrefixes[i]`: the rest prefixes of blocks `0...i`, clipped to `prefixLimit`,
-    /// and the columns each takes.
-    private var restPrefixes: [String] = []
-    private var restPrefixColumns: [Int] = []
+    /// and the columns they take.
+    private var restPrefixes: [(text: String, columns: Int)] = []
     /// Indices of blocks whose first-line marker is not shown yet, ascending.
     private var pendingMarkers: [Int] = []
     private var lists: [Int] = []
@@ -70,25 +69,26 @@ struct BlockStack {
     mutating func push(_ block: BlockContext) {
         let index = blocks.count
         blocks.append(block)
+        let outer = restPrefixes.last ?? ("", 0)
         if block.restPrefix.isEmpty {
             // Most blocks add no prefix: the one around them holds, clipped already.
-            restPrefixes.append(restPrefixes.last ?? "")
-            restPrefixColumns.append(restPrefixColumns.last ?? 0)
+            restPrefixes.append(outer)
         } else {
-            var prefix = (restPrefixes.last ?? "") + block.restPrefix
-            var columns = (restPrefixColumns.last ?? 0) + block.restPrefixColumns
+            var prefix = outer.text + block.restPrefix
+            var columns = outer.columns + block.restPrefixColumns
             if columns > prefixLimit {
                 prefix = TextWidth.prefix(of: prefix, columns: prefixLimit)
                 columns = TextWidth.columns(of: prefix)
             }
-            restPrefixes.append(prefix)
-            restPrefixColumns.append(columns)
+            restPrefixes.append((prefix, columns))
         }
         if block.markerPending { pendingMarkers.append(index) }
-        if block.isList { lists.append(index) }
         if block.tag == .tr { rows.append(index) }
         if block.tag == .li { listItemDepth += 1 }
-        if block.isList, !block.ordered { unorderedDepth += 1 }
+        if block.isList {
+            lists.append(index)
+            if !block.ordered { unorderedDepth += 1 }
+        }
     }
 
     @discardableResult
@@ -96,12 +96,13 @@ struct BlockStack {
         guard let block = blocks.popLast() else { return nil }
         let index = blocks.count
         restPrefixes.removeLast()
-        restPrefixColumns.removeLast()
         if pendingMarkers.last == index { pendingMarkers.removeLast() }
-        if lists.last == index { lists.removeLast() }
         if rows.last == index { rows.removeLast() }
         if block.tag == .li { listItemDepth -= 1 }
-        if block.isList, !block.ordered { unorderedDepth -= 1 }
+        if block.isList {
+            lists.removeLast()
+            if !block.ordered { unorderedDepth -= 1 }
+        }
         return block
     }
 
@@ -132,7 +133,7 @@ struct BlockStack {
 
     /// `linePrefix()` and the columns it takes, built from the blocks' own counts.
     func pendingLinePrefix() -> (prefix: String, columns: Int) {
-        guard let first = pendingMarkers.first else { return (restPrefixes.last ?? "", restPrefixColumns.last ?? 0) }
+        guard let first = pendingMarkers.first else { return restPrefixes.last ?? ("", 0) }
         var prefix = ""
         let columns = forEachPrefixPart(from: first) { prefix += $0 }
         guard columns > prefixLimit else { return (prefix, columns) }
@@ -143,7 +144,7 @@ struct BlockStack {
     /// Columns `linePrefix()` takes, counted without building it (but when it is
     /// clipped).
     func linePrefixColumns() -> Int {
-        guard let first = pendingMarkers.first else { return restPrefixColumns.last ?? 0 }
+        guard let first = pendingMarkers.first else { return restPrefixes.last?.columns ?? 0 }
         let columns = forEachPrefixPart(from: first) { _ in }
         return columns > prefixLimit ? pendingLinePrefix().columns : columns
     }
@@ -151,12 +152,21 @@ struct BlockStack {
     /// Appends `linePrefix()` to the open line of `lines` (as one run, plain), a part
     /// at a time, without building it (but when it is clipped); gives its columns.
     func appendLinePrefix(to lines: inout LineStore) -> Int {
-        guard let first = pendingMarkers.first, forEachPrefixPart(from: first, { _ in }) <= prefixLimit else {
-            let (prefix, columns) = pendingLinePrefix()
-            lines.append(prefix.utf8, style: .plain)
+        guard let first = pendingMarkers.first else {
+            // Most lines show no marker: the prefix of the innermost block, often none.
+            guard let (prefix, columns) = restPrefixes.last, columns > 0 else { return 0 }
+            lines.append(utf8Of: prefix, style: .plain)
             return columns
         }
-        return forEachPrefixPart(from: first) { lines.appendMerging($0.utf8, style: .plain) }
+        guard forEachPrefixPart(from: first, { _ in }) <= prefixLimit else {
+            let (prefix, columns) = pendingLinePrefix()
+            lines.append(utf8Of: prefix, style: .plain)
+            return columns
+        }
+        return forEachPrefixPart(from: first) { part in
+            var part = part
+            part.withUTF8 { lines.appendMerging($0, style: .plain) }
+        }
     }
 
     /// Calls `part` with each part of the line prefix when blocks from `first` on
@@ -166,8 +176,8 @@ struct BlockStack {
     private func forEachPrefixPart(from first: Int, _ part: (String) -> Void) -> Int {
         var columns = 0
         if first > 0 {
-            part(restPrefixes[first - 1])
-            columns = restPrefixColumns[first - 1]
+            part(restPrefixes[first - 1].text)
+            columns = restPrefixes[first - 1].columns
         }
         for block in blocks[first...] {
             part(block.markerPending ? block.firstPrefix : block.restPrefix)
@@ -180,23 +190,26 @@ struct BlockStack {
     /// Columns of the continuation prefix of blocks `0..<depth` (of those still open:
     /// a margin asked for deeper than what is open now has only their prefix).
     func restPrefixColumns(depth: Int) -> Int {
-        let open = min(depth, restPrefixColumns.count)
-        return open > 0 ? restPrefixColumns[open - 1] : 0
+        let open = min(depth, restPrefixes.count)
+        return open > 0 ? restPrefixes[open - 1].columns : 0
     }
 
     /// The continuation prefix of blocks `0..<depth` (of those still open).
     func restPrefix(depth: Int) -> String {
         let open = min(depth, restPrefixes.count)
-        return open > 0 ? restPrefixes[open - 1] : ""
+        return open > 0 ? restPrefixes[open - 1].text : ""
     }
 
-    /// The prefix of a blank line inside blocks `0..<depth`: their continuation
-    /// prefix, quote bars kept, trailing spaces dropped.
-    func blankLinePrefix(depth: Int) -> Substring.UTF8View {
-        let prefix = restPrefix(depth: depth).utf8
-        var end = prefix.endIndex
-        while end > prefix.startIndex, prefix[prefix.index(before: end)] == 0x20 { end = prefix.index(before: end) }
-        return prefix[..<end]
+    /// Appends the prefix of a blank line inside blocks `0..<depth` to the open line
+    /// of `lines`: their continuation prefix, quote bars kept, trailing spaces dropped.
+    func appendBlankLinePrefix(depth: Int, to lines: inout LineStore) {
+        var prefix = restPrefix(depth: depth)
+        guard !prefix.isEmpty else { return }
+        prefix.withUTF8 { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+            lines.append(UnsafeBufferPointer(rebasing: bytes[..<end]), style: .plain)
+        }
     }
 
     /// Notes that a line was laid out: every pending marker has been shown.

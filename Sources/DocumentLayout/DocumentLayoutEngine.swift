@@ -41,8 +41,9 @@ struct DocumentLayoutEngine {
     /// Link targets of this part in order of appearance; link n is
     /// `links[n - linkBase - 1]`.
     var links: [String] = []
-    /// Element ids and the line they start on, counted from this part's first line.
-    var anchors: [String: Int] = [:]
+    /// Element ids and the line they start on, counted from this part's first line, in
+    /// order (an id given twice is here twice: the page keeps the first).
+    var anchors: [(id: String, line: Int)] = []
     /// Ids seen whose first line is not laid out yet.
     var pendingAnchors: [String] = []
     /// Lines laid out so far (in a page's lines: this unit's alone).
@@ -354,7 +355,7 @@ struct DocumentLayoutEngine {
             // The next sibling comes after this node and all it holds.
             if thenSiblings, node.nextSibling != HTMLDocument.none { pendingWalk.append((node.nextSibling, false, true)) }
             if node.kind == .text {
-                inline.append(document.utf8Text(of: index), style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
+                inline.appendText(of: index, in: document, style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
                 continue
             }
             guard !node.isHidden else { continue }
@@ -402,7 +403,7 @@ struct DocumentLayoutEngine {
             if ordered {
                 let items = document.children(of: index).filter { document[$0].tag == .li }
                 context.reversed = document.attribute("reversed", of: index) != nil
-                context.listType = document.attribute("type", of: index) ?? "1"
+                context.numbering = ListMarker.Numbering(type: document.attribute("type", of: index))
                 let start = ListMarker.number(document.attribute("start", of: index))
                     ?? (context.reversed ? items.count : 1)
                 context.nextNumber = start
@@ -410,7 +411,7 @@ struct DocumentLayoutEngine {
                 var number = start
                 for item in items {
                     number = ListMarker.number(document.attribute("value", of: item)) ?? number
-                    context.numberColumns = max(context.numberColumns, TextWidth.columns(of: ListMarker.ordered(number, type: context.listType)))
+                    context.numberColumns = max(context.numberColumns, TextWidth.columns(of: ListMarker.ordered(number, numbering: context.numbering)))
                     number += context.reversed ? -1 : 1
                 }
             }
@@ -458,7 +459,7 @@ struct DocumentLayoutEngine {
         case .inline(let style):
             if tag == .nobr { noWrapDepth += 1 }
             if let href = Self.numberedLinkTarget(index, in: document) {
-                links.append(String(href))
+                links.append(href)
                 inline.appendLinkMark(linkBase + links.count, style: styles[styles.count - 1].merging(Style([.dim, .linkMark])))
             }
             styles.append(styles[styles.count - 1].merging(style))
@@ -543,9 +544,10 @@ struct DocumentLayoutEngine {
 
     /// The target of a link that gets a number, white space trimmed; `nil` for other
     /// elements.
-    static func numberedLinkTarget(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> Substring? {
+    static func numberedLinkTarget(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> String? {
         guard document[index].isLink, let href = document.attribute("href", of: index) else { return nil }
-        return href.trimmingSpaces
+        // (Most targets have no space to trim: the string itself, not a copy.)
+        return href.hasNoSpaceToTrim ? href : String(href.trimmingSpaces)
     }
 
     /// The prefixes of the next item's lines: its marker and a space first, then as
@@ -555,7 +557,7 @@ struct DocumentLayoutEngine {
         if blocks[listIndex].ordered {
             let number = value ?? blocks[listIndex].nextNumber
             blocks[listIndex].nextNumber = number + (blocks[listIndex].reversed ? -1 : 1)
-            let text = ListMarker.ordered(number, type: blocks[listIndex].listType)
+            let text = ListMarker.ordered(number, numbering: blocks[listIndex].numbering)
             let columns = TextWidth.columns(of: text)
             let padding = max(0, blocks[listIndex].numberColumns - columns)
             return (String(repeating: " ", count: padding) + text + " ", String(repeating: " ", count: padding + columns + 1))
@@ -672,7 +674,7 @@ struct DocumentLayoutEngine {
             firstLineIndex = lines.count
         }
         if let depth = pendingBlankDepth, !lastLineBlank {
-            lines.append(blocks.blankLinePrefix(depth: depth), style: .plain)
+            blocks.appendBlankLinePrefix(depth: depth, to: &lines)
             lines.endLine()
             lineBlocks.append(blocks.innermostNode)
             if recordsBoxes { linePaths.append(blocks.nodes) }
@@ -680,7 +682,7 @@ struct DocumentLayoutEngine {
         }
         pendingBlankDepth = nil
         if !pendingAnchors.isEmpty {
-            for id in pendingAnchors where anchors[id] == nil { anchors[id] = emittedLineCount }
+            for id in pendingAnchors { anchors.append((id, emittedLineCount)) }
             pendingAnchors.removeAll()
         }
         let columns = blocks.appendLinePrefix(to: &lines)
@@ -781,11 +783,19 @@ extension DocumentLayoutEngine: LineSink {
 }
 
 extension String {
+    /// Whether the string starts and ends with a printable ASCII character (most
+    /// values do): nothing to trim, found without walking its indices.
+    var hasNoSpaceToTrim: Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+        } ?? false
+    }
+
     /// The string without white space (Unicode's, as `Character.isWhitespace` has it)
     /// at either end.
     var trimmingSpaces: Substring {
-        // Most values start and end with a printable ASCII character: nothing to trim.
-        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self[...] }
+        if hasNoSpaceToTrim { return self[...] }
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
         return self[start..<max(start, end)]

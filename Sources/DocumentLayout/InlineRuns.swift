@@ -1,3 +1,4 @@
+import HTMLParsing
 import RenderCore
 
 /// The inline content of one block being collected: styled UTF-8 text with white
@@ -45,6 +46,11 @@ struct InlineRuns: Sendable {
             previous = byte
         }
         text.closeRun(style: style)
+    }
+
+    /// `append` for text node `index` of `document`, read where it is stored.
+    mutating func appendText(of index: HTMLDocument.NodeIndex, in document: HTMLDocument, style: Style, preserve: Bool, noWrap: Bool) {
+        document.withUTF8Text(of: index) { append($0, style: style, preserve: preserve, noWrap: noWrap) }
     }
 
     /// Appends text with white space collapsed, copying whole the runs that need no
@@ -158,18 +164,23 @@ struct InlineRuns: Sendable {
     /// A link mark, `[number]`, kept as it is.
     mutating func appendLinkMark(_ number: Int, style: Style) {
         segmentBreakAfterJoiner = false
-        text.appendByte(UInt8(ascii: "["))
-        var digits = 1
-        while digits < 19, number >= Self.powersOfTen[digits] { digits += 1 }
-        for place in stride(from: digits - 1, through: 0, by: -1) {
-            text.appendByte(UInt8(ascii: "0") + UInt8(number / Self.powersOfTen[place] % 10))
+        // The digits are written from the last, into a buffer appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var start = buffer.count - 1
+            buffer[start] = UInt8(ascii: "]")
+            var rest = max(0, number)
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            start -= 1
+            buffer[start] = UInt8(ascii: "[")
+            text.appendBytes(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
-        text.appendByte(UInt8(ascii: "]"))
         text.closeRun(style: style)
         afterSpace = false
     }
-
-    private static let powersOfTen: [Int] = (0..<19).map { (0..<$0).reduce(1) { value, _ in value * 10 } }
 
     /// A forced line break (`<br>`): spaces before it are dropped, and spaces after it.
     mutating func appendLineBreak(style: Style) {

@@ -44,6 +44,12 @@ package struct LineStore: Sendable, Equatable {
         runs.append(Run(end: bytes.count, style: style))
     }
 
+    /// `append` for a string's UTF-8, copied where it lies.
+    mutating func append(utf8Of string: String, style: Style) {
+        var string = string
+        string.withUTF8 { append($0, style: style) }
+    }
+
     /// Appends text to the open line, joined to its last run when the style is the
     /// same.
     mutating func appendMerging(_ text: some Collection<UInt8>, style: Style) {

@@ -12,15 +12,31 @@ enum ListMarker {
     /// Bullets for unordered lists, by depth (the first level is `•`).
     static let bullets = ["•", "◦", "▪"]
 
-    /// The marker of item number `number` in an ordered list of `type` "1", "a", "A",
-    /// "i" or "I" (anything else counts as "1"), with its full stop.
-    static func ordered(_ number: Int, type: String) -> String {
-        switch type {
-        case "a": alphabetic(number, uppercase: false) + "."
-        case "A": alphabetic(number, uppercase: true) + "."
-        case "i": roman(number).lowercased() + "."
-        case "I": roman(number) + "."
-        default: "\(number)."
+    /// How an ordered list numbers its items: its `type`, "1", "a", "A", "i" or "I"
+    /// (anything else counts as "1").
+    enum Numbering: UInt8, Sendable {
+        case decimal, lowerAlpha, upperAlpha, lowerRoman, upperRoman
+
+        init(type: String?) {
+            switch type {
+            case "a": self = .lowerAlpha
+            case "A": self = .upperAlpha
+            case "i": self = .lowerRoman
+            case "I": self = .upperRoman
+            default: self = .decimal
+            }
+        }
+    }
+
+    /// The marker of item number `number` in an ordered list numbered so, with its
+    /// full stop.
+    static func ordered(_ number: Int, numbering: Numbering) -> String {
+        switch numbering {
+        case .lowerAlpha: alphabetic(number, uppercase: false) + "."
+        case .upperAlpha: alphabetic(number, uppercase: true) + "."
+        case .lowerRoman: roman(number).lowercased() + "."
+        case .upperRoman: roman(number) + "."
+        case .decimal: "\(number)."
         }
     }
 

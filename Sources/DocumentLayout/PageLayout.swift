@@ -37,8 +37,17 @@ struct PageLayout {
     let recordsBoxes: Bool
     private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
     private(set) var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
-    /// Element ids and the line they start on.
-    private(set) var anchors: [String: Int] = [:]
+    /// Element ids and the line they start on, in order (an id given twice is here
+    /// twice, and its first line counts): kept as a list, as a dump needs none of them
+    /// looked up.
+    private(set) var anchorLines: [(id: String, line: Int)] = []
+    /// Element ids and the line each starts on.
+    var anchors: [String: Int] { Dictionary(anchorLines, uniquingKeysWith: { first, _ in first }) }
+    /// The line element `id` starts on, if it is laid out.
+    func line(forAnchor id: String) -> Int? {
+        anchorLines.first { $0.id == id }?.line
+    }
+
     /// Link targets of the units laid out; link n is `links[n - 1]`.
     private(set) var links: [String] = []
     private(set) var isFinished = false
@@ -193,7 +202,7 @@ struct PageLayout {
         guard current!.isFinished else { return }
         // (Most units have no ids, links or tables: nothing to merge.)
         if !current!.anchors.isEmpty {
-            for (id, line) in current!.anchors where anchors[id] == nil { anchors[id] = currentFirstLine + line }
+            for (id, line) in current!.anchors { anchorLines.append((id, currentFirstLine + line)) }
         }
         if !current!.links.isEmpty { links += current!.links }
         if !current!.tableBoxes.isEmpty { tableBoxes.merge(current!.tableBoxes) { first, _ in first } }

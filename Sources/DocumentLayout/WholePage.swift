@@ -77,11 +77,11 @@ package final class WholePage: PageComponent {
     /// The line element `id` starts on, laying out only as far as it.
     package func line(forAnchor id: String) -> Int? {
         var target = max(256, pageLayout.lines.count * 2)
-        while pageLayout.anchors[id] == nil, !pageLayout.isFinished {
+        while pageLayout.line(forAnchor: id) == nil, !pageLayout.isFinished {
             pageLayout.advance(toLines: target)
             target *= 2
         }
-        return pageLayout.anchors[id]
+        return pageLayout.line(forAnchor: id)
     }
 
     /// Moves the frontier past `row`.

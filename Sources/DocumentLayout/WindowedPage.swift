@@ -621,7 +621,7 @@ package final class WindowedPage: PageComponent {
             }
             if index.source.bytes(chunks[chunk].range).firstRange(of: needle) != nil {
                 let (layout, units, _) = freshLayout(ofChunk: chunk)
-                if let line = layout.anchors[id] { return firstContentRow(of: chunk) + line }
+                if let line = layout.line(forAnchor: id) { return firstContentRow(of: chunk) + line }
                 if layout.pendingAnchors.contains(id) || units.trailingAnchors.contains(id) {
                     // Named before the chunk's end, it names the next line there is.
                     return chunk + 1 < chunkCount ? firstContentRow(of: chunk + 1) : Int(extents.prefixSum(chunk + 1))

@@ -7,8 +7,9 @@
 @usableFromInline package struct HTMLDocument: Sendable {
     /// Index of a node in `nodes`.
     @usableFromInline package typealias NodeIndex = Int32
-    /// Marks the absence of a node in a link field.
-    package static let none: NodeIndex = -1
+    /// Marks the absence of a node in a link field. (Inlinable, a constant: layout
+    /// compares with it at every step of its walk.)
+    @inlinable package static var none: NodeIndex { -1 }
 
     @usableFromInline package struct Node: Sendable {
         @usableFromInline package enum Kind: UInt8, Sendable {
@@ -19,7 +20,7 @@
                 unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
             }
         }
-        package var kind: Kind
+        @usableFromInline package var kind: Kind
         /// Element name; `.unknown` for text and for elements layout does not know.
         package var tag: HTMLTag
         /// Number of attributes, stored from `payload` on in `attributes` (elements).
@@ -29,7 +30,7 @@
         package var nextSibling: NodeIndex = HTMLDocument.none
         /// Index of the text (see `text(of:)`) for text nodes; first index into
         /// `attributes` for elements.
-        package var payload: Int32
+        @usableFromInline package var payload: Int32
         /// For elements: not shown (see `HTMLDocument.isHidden`).
         package var isHidden = false
         /// For elements: an `a` with a target, an `href` that is not all white space.
@@ -51,9 +52,9 @@
 
     @usableFromInline package internal(set) var nodes: [Node]
     /// The bytes of every text node, one after another.
-    private(set) var textBytes: [UInt8] = []
+    @usableFromInline private(set) var textBytes: [UInt8] = []
     /// Where each text starts in `textBytes`, and past the last one its end.
-    private(set) var textStarts: [UInt32] = [0]
+    @usableFromInline private(set) var textStarts: [UInt32] = [0]
     package internal(set) var attributes: [Attribute]
     /// The text of the page's `<title>`, whitespace collapsed; empty when there is none.
     package internal(set) var title: String
@@ -88,6 +89,17 @@
         guard node.kind == .text else { return [] }
         let text = Int(node.payload)
         return textBytes[Int(textStarts[text])..<Int(textStarts[text + 1])]
+    }
+
+    /// Calls `body` with the UTF-8 bytes of a text node (empty for other nodes) where
+    /// they are: layout reads every text this way, with no slice made (a slice holds
+    /// the buffer, which costs a reference count taken and given back).
+    @inlinable package func withUTF8Text<Result>(of index: NodeIndex, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let node = nodes[Int(index)]
+        guard node.kind == .text else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let text = Int(node.payload)
+        let range = Int(textStarts[text])..<Int(textStarts[text + 1])
+        return textBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Number of texts stored.

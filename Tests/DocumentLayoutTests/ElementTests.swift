@@ -81,7 +81,7 @@ struct ElementTests {
     @Test func romanAndAlphabeticNumbers() {
         #expect(ListMarker.roman(1994) == "MCMXCIV")
         #expect(ListMarker.alphabetic(28, uppercase: false) == "ab")
-        #expect(ListMarker.ordered(0, type: "a") == "0.")
+        #expect(ListMarker.ordered(0, numbering: ListMarker.Numbering(type: "a")) == "0.")
     }
 
     @Test func formControlsAndMediaAreInertText() throws {
