@@ -62,11 +62,17 @@ struct DocumentLayoutEngine {
     /// How many tables enclose this layout (cells are laid out by an engine of their
     /// own, `cellEngine`).
     private(set) var tableDepth: Int
-    /// The walk still to do, last first: a layout can stop after enough lines and go
-    /// on later. A step enters a node (and, with `thenSiblings`, queues its next
-    /// sibling once it is entered, so that children are queued one at a time, with
-    /// no list of them made), or leaves it.
-    private var pendingWalk: [(node: HTMLDocument.NodeIndex, exiting: Bool, thenSiblings: Bool)] = []
+    /// The walk's next step: entering `walkNode`, or (`walkLeaves`) leaving it, its
+    /// content done; `none` once the walk is over. A layout can stop after enough lines
+    /// and go on later from here. Nodes link to their parent, first child and next
+    /// sibling, so the walk keeps no stack: after a node comes its next sibling, or
+    /// after the last one, the end of its parent.
+    private var walkNode = HTMLDocument.none
+    private var walkLeaves = false
+    /// Where the walk ends: after `walkLast` (`none`: after the last child of
+    /// `walkParent`), never leaving `walkParent`.
+    private var walkLast = HTMLDocument.none
+    private var walkParent = HTMLDocument.none
     /// The furthest node reached; nodes are numbered in document order, so this says
     /// how much of the page is laid out.
     private(set) var furthestNode: HTMLDocument.NodeIndex = 0
@@ -154,7 +160,7 @@ struct DocumentLayoutEngine {
         if !pendingAnchors.isEmpty { pendingAnchors.removeAll(keepingCapacity: true) }
         emittedLineCount = 0
         firstLineIndex = nil
-        if !pendingWalk.isEmpty { pendingWalk.removeAll(keepingCapacity: true) }
+        walkNode = HTMLDocument.none
         furthestNode = 0
         if !linePaths.isEmpty { linePaths.removeAll() }
         if !tableBoxes.isEmpty { tableBoxes.removeAll() }
@@ -182,19 +188,24 @@ struct DocumentLayoutEngine {
             for container in containers.reversed() { blocks.push(BlockContext(tag: document[container].tag, node: container)) }
         }
         pendingAnchors = unit.anchors
-        pushUnitNodes(unit)
+        startWalk(at: unit.first, last: unit.last)
     }
 
-    /// Queues the nodes of `unit` to be walked, first on top.
-    private mutating func pushUnitNodes(_ unit: LayoutUnits.Unit) {
-        let start = pendingWalk.count
-        var node = unit.first
-        while true {
-            pendingWalk.append((node, false, false))
-            guard node != unit.last else { break }
-            node = document[node].nextSibling
-        }
-        pendingWalk[start...].reverse()
+    /// Starts a walk over the nodes from `first` to `last`, siblings, and all they
+    /// hold.
+    private mutating func startWalk(at first: HTMLDocument.NodeIndex, last: HTMLDocument.NodeIndex) {
+        walkNode = first
+        walkLeaves = false
+        walkLast = last
+        walkParent = document[first].parent
+    }
+
+    /// Starts a walk over the children of `node` and all they hold.
+    private mutating func startWalk(inside node: HTMLDocument.NodeIndex) {
+        walkNode = document[node].firstChild
+        walkLeaves = false
+        walkLast = HTMLDocument.none
+        walkParent = node
     }
 
     /// The state a layout stopped inside open lists, items and quotes goes on from:
@@ -265,16 +276,18 @@ struct DocumentLayoutEngine {
         // A run of inline content right inside a container goes on: its nodes are
         // walked as a unit's are.
         if document[unit.first].kind != .element {
-            engine.pushUnitNodes(unit)
+            engine.startWalk(at: unit.first, last: unit.last)
             return engine
         }
-        // A stack, popped from the end: the innermost element's content comes first,
-        // then its end, then what follows it in the element around it, and so on out.
-        for (depth, element) in chain.enumerated() {
-            if !openAtEnd.contains(element) { engine.pendingWalk.append((element, true, false)) }
-            var children = Array(document.children(of: element))
-            if depth + 1 < chain.count { children = Array(children.drop { $0 != chain[depth + 1] }.dropFirst()) }
-            engine.pendingWalk += children.reversed().map { ($0, false, false) }
+        // The innermost element's content comes first, then its end, then what follows
+        // it in the element around it, and so on out, to the unit's element's end.
+        let innermost = chain[chain.count - 1]
+        engine.startWalk(at: unit.first, last: unit.first)
+        if document[innermost].firstChild != HTMLDocument.none {
+            engine.walkNode = document[innermost].firstChild
+        } else {
+            engine.walkNode = innermost
+            engine.walkLeaves = true
         }
         return engine
     }
@@ -308,7 +321,7 @@ struct DocumentLayoutEngine {
     mutating func advance(toLines lineCount: Int) {
         guard !isFinished else { return }
         walk(untilLines: lineCount)
-        if pendingWalk.isEmpty {
+        if walkNode == HTMLDocument.none {
             // A `pre` is cut right after a line feed: its lines so far are whole.
             if endsInsideText, preDepth == 0 { flushFinishedLines() } else { flushInline() }
             isFinished = true
@@ -333,7 +346,7 @@ struct DocumentLayoutEngine {
         engines[0].styles[0] = style
         // Moved to the engine and back, not copied.
         engines[0].rewrap = notes.take()
-        engines[0].pushChildren(of: cell)
+        engines[0].startWalk(inside: cell)
         engines[0].walk(untilLines: .max)
         engines[0].flushInline()
         links += engines[0].links
@@ -345,29 +358,52 @@ struct DocumentLayoutEngine {
 
     /// Walks the document until there are `lineCount` lines or nothing is left.
     private mutating func walk(untilLines lineCount: Int) {
-        while lines.count < lineCount, let (index, exiting, thenSiblings) = pendingWalk.popLast() {
+        while lines.count < lineCount, walkNode != HTMLDocument.none {
+            let index = walkNode
             furthestNode = max(furthestNode, index)
             let node = document[index]
-            if exiting {
-                exit(node.tag, index)
+            if walkLeaves {
+                // (An element left open at the end goes on in the next chunk.)
+                if openAtEnd.isEmpty || !openAtEnd.contains(index) { exit(node.tag, index) }
+                walk(past: index, node)
                 continue
             }
-            // The next sibling comes after this node and all it holds.
-            if thenSiblings, node.nextSibling != HTMLDocument.none { pendingWalk.append((node.nextSibling, false, true)) }
             if node.kind == .text {
-                inline.appendText(of: index, in: document, style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
-                continue
+                inline.appendText(of: node, in: document, style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
+            } else if !node.isHidden {
+                if node.tag == .table, tableDepth < Self.maximumTableDepth {
+                    rewrap?.dependsOnWidth()
+                    layoutTable(index)
+                } else {
+                    enter(node.tag, index)
+                    if !ReplacedContent.replaces(node.tag) {
+                        // Its content next, then its end.
+                        if node.firstChild != HTMLDocument.none {
+                            walkNode = node.firstChild
+                        } else {
+                            walkLeaves = true
+                        }
+                        continue
+                    }
+                }
             }
-            guard !node.isHidden else { continue }
-            if node.tag == .table, tableDepth < Self.maximumTableDepth {
-                rewrap?.dependsOnWidth()
-                layoutTable(index)
-                continue
-            }
-            enter(node.tag, index)
-            if ReplacedContent.replaces(node.tag) { continue }
-            if openAtEnd.isEmpty || !openAtEnd.contains(index) { pendingWalk.append((index, true, false)) }
-            pushChildren(of: index)
+            walk(past: index, node)
+        }
+    }
+
+    /// Moves the walk on from node `index`, `node`, done with all it holds: to its
+    /// next sibling, or to leaving its parent after its last child, or to the end.
+    private mutating func walk(past index: HTMLDocument.NodeIndex, _ node: HTMLDocument.Node) {
+        walkLeaves = false
+        if index == walkLast || node.kind == .root {
+            walkNode = HTMLDocument.none
+        } else if node.nextSibling != HTMLDocument.none {
+            walkNode = node.nextSibling
+        } else if node.parent == walkParent || node.parent == HTMLDocument.none {
+            walkNode = HTMLDocument.none
+        } else {
+            walkNode = node.parent
+            walkLeaves = true
         }
     }
 
@@ -465,16 +501,9 @@ struct DocumentLayoutEngine {
             styles.append(styles[styles.count - 1].merging(style))
         }
         if tag == .summary { inline.append("▸ ", style: styles[styles.count - 1], preserve: true) }
-        guard document[index].attributeCount > 0 else { return }
+        guard document[index].mayNameAnchor else { return }
         if let id = document.attribute("id", of: index), !id.isEmpty { pendingAnchors.append(id) }
         if tag == .a, let name = document.attribute("name", of: index), !name.isEmpty { pendingAnchors.append(name) }
-    }
-
-    /// Queues the children of `node` to be walked next: the first, which queues the
-    /// next when it is entered.
-    private mutating func pushChildren(of node: HTMLDocument.NodeIndex) {
-        let child = document[node].firstChild
-        if child != HTMLDocument.none { pendingWalk.append((child, false, true)) }
     }
 
     private mutating func exit(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {

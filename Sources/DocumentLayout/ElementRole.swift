@@ -20,7 +20,15 @@ enum ElementRole {
     /// An inline element: its content continues the current line, styled.
     case inline(Style)
 
+    /// Each tag's role, by `HTMLTag.ordinal`: layout asks for the role of every
+    /// element it enters and leaves.
+    private static let byTag: [ElementRole] = HTMLTag.allCases.map(ElementRole.init(deciding:))
+
     init(_ tag: HTMLTag) {
+        self = Self.byTag[tag.ordinal]
+    }
+
+    private init(deciding tag: HTMLTag) {
         switch tag {
         case .input, .select, .iframe, .video, .audio, .object, .embed, .svg:
             self = .replaced

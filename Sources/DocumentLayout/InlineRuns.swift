@@ -48,9 +48,10 @@ struct InlineRuns: Sendable {
         text.closeRun(style: style)
     }
 
-    /// `append` for text node `index` of `document`, read where it is stored.
-    mutating func appendText(of index: HTMLDocument.NodeIndex, in document: HTMLDocument, style: Style, preserve: Bool, noWrap: Bool) {
-        document.withUTF8Text(of: index) { append($0, style: style, preserve: preserve, noWrap: noWrap) }
+    /// `append` for the text of text node `node` of `document`, read where it is
+    /// stored.
+    mutating func appendText(of node: HTMLDocument.Node, in document: HTMLDocument, style: Style, preserve: Bool, noWrap: Bool) {
+        document.withUTF8Text(of: node) { append($0, style: style, preserve: preserve, noWrap: noWrap) }
     }
 
     /// Appends text with white space collapsed, copying whole the runs that need no

@@ -44,6 +44,14 @@ package struct LineStore: Sendable, Equatable {
         runs.append(Run(end: bytes.count, style: style))
     }
 
+    /// Makes room for lines of `bytes` bytes in `runs` runs in all, so that a store
+    /// filled at once grows no buffer (and copies none) on the way.
+    mutating func reserveCapacity(bytes byteCount: Int, runs runCount: Int, lines lineCount: Int) {
+        bytes.reserveCapacity(byteCount)
+        runs.reserveCapacity(runCount)
+        lineRunEnds.reserveCapacity(lineCount)
+    }
+
     /// `append` for a string's UTF-8, copied where it lies.
     mutating func append(utf8Of string: String, style: Style) {
         var string = string
@@ -97,15 +105,20 @@ package struct LineStore: Sendable, Equatable {
     /// Appends the runs of `text` over bytes `range` to the open line, looking at its
     /// runs from `firstRun` on (runs wholly before `range` are skipped).
     mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int = 0) {
+        // The bytes in one copy (the runs cover the text from its start, one after
+        // another), then a run for each run's part of the range.
+        let end = Swift.min(range.upperBound, text.runs.last?.end ?? 0)
+        guard range.lowerBound < end else { return }
+        let shift = bytes.count - range.lowerBound
+        text.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range.lowerBound..<end])) }
         var index = firstRun
-        text.bytes.withUnsafeBufferPointer { source in
-            while index < text.runs.count {
-                let whole = text.range(ofRun: index)
-                guard whole.lowerBound < range.upperBound else { break }
-                let run = whole.clamped(to: range)
-                if !run.isEmpty { append(UnsafeBufferPointer(rebasing: source[run]), style: text.runs[index].style) }
-                index += 1
+        while index < text.runs.count {
+            let whole = text.range(ofRun: index)
+            guard whole.lowerBound < end else { break }
+            if whole.upperBound > range.lowerBound, !whole.isEmpty {
+                runs.append(Run(end: Swift.min(whole.upperBound, end) + shift, style: text.runs[index].style))
             }
+            index += 1
         }
     }
 

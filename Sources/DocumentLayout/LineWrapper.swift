@@ -163,7 +163,35 @@ enum LineWrapper {
                 let counted = scan.columnCounts
                 // The columns of the piece before `start`, when the scan counted them.
                 var startColumns = 0
-                for index in opportunities.indices {
+                var index = opportunities.startIndex
+                while index < opportunities.endIndex {
+                    if let counted, lineStart != lineEnd {
+                        // On a line begun, the segments that fit go on it together: with
+                        // the columns the scan counted, segment `next` fits while the
+                        // columns before its last non-space character, less those before
+                        // `start`, are within what the line has left (that count only
+                        // grows from segment to segment).
+                        let limit = width - lineColumns + startColumns
+                        var next = index
+                        var segmentStart = start
+                        while next < opportunities.endIndex {
+                            let end = pieceStart + opportunities[next]
+                            var trailing = 0
+                            while trailing < end - segmentStart, bytes[end - 1 - trailing] == 0x20 { trailing += 1 }
+                            guard counted[next] - trailing <= limit else { break }
+                            segmentStart = end
+                            next += 1
+                        }
+                        if next > index {
+                            lineEnd = segmentStart
+                            lineColumns += counted[next - 1] - startColumns
+                            startColumns = counted[next - 1]
+                            start = segmentStart
+                            index = next
+                            continue
+                        }
+                    }
+                    defer { index += 1 }
                     let end = pieceStart + opportunities[index]
                     guard end > start else { continue }
                     var trailing = 0

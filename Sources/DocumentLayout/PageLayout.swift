@@ -97,6 +97,14 @@ struct PageLayout {
         if let carryIn, carryIn.hasLines { margins = MarginJoin(continuingAfterBlankLine: carryIn.lastLineBlank) }
     }
 
+    /// Makes room in `lines` for the layout of the whole document, from its text: for
+    /// a layout done at once (a fragment of a dump), not one kept and read a part at a
+    /// time, whose room would count as held.
+    mutating func reserveCapacityForAllLines() {
+        let textBytes = document.textByteCount
+        lines.reserveCapacity(bytes: textBytes + textBytes / 4, runs: document.textCount * 2, lines: textBytes / 40)
+    }
+
     /// Lines laid out so far, those handed over included.
     var lineCount: Int { linesTaken + lines.count }
 

@@ -255,6 +255,7 @@ private struct FragmentLayout: Sendable {
         var layout = PageLayout(
             fragment, units: units.joiningSiblings(of: fragment, keepingFirst: carryIn != nil), width: width, endsWithReferences: false,
             linkBase: linkBase, carryIn: carryIn, openAtEnd: openAtEnd, endsInsideText: endsInsideText)
+        layout.reserveCapacityForAllLines()
         layout.advance(toLines: .max)
         return layout
     }

@@ -120,6 +120,7 @@ struct DocumentBuilder {
         }
         if element.isBlock || element.staysOpen { blockTextBytes = 0 }
         let firstAttribute = document.attributes.count
+        var namesAnchor = false
         if let attributes {
             var index = 0
             // Counting links (no text kept), only what that needs, but for the
@@ -129,6 +130,7 @@ struct DocumentBuilder {
                 let name = names.keptAttribute(UnsafeRawPointer(attributeName))
                 if let key = name.kept, keepsAll || name.counts, document.attributes.count - firstAttribute < Int(UInt16.max) {
                     document.attributes.append(.init(name: key, value: Self.string(attributes[index + 1])))
+                    namesAnchor = namesAnchor || name.namesAnchor
                 }
                 index += 2
             }
@@ -139,6 +141,7 @@ struct DocumentBuilder {
         if node.attributeCount > 0 {
             node.isHidden = HTMLDocument.hides(document.attributes[firstAttribute...])
             node.isLink = HTMLDocument.isLink(element.tag, document.attributes[firstAttribute...])
+            node.mayNameAnchor = namesAnchor
         }
         let index = link(node)
         open.append(index)
@@ -280,7 +283,7 @@ struct DocumentBuilder {
             open[depth] = link(HTMLDocument.Node(
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
                 parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden,
-                isLink: finished[element].isLink))
+                isLink: finished[element].isLink, mayNameAnchor: finished[element].mayNameAnchor))
         }
         nodesAfterCut = document.nodes.count
         // A parse cutting by bytes starts again where it cut inside text; one that

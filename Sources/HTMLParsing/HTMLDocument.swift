@@ -37,6 +37,9 @@
         /// Decided once, when the element is built: layout numbers these, and counts
         /// them ahead of laying a part out.
         package var isLink = false
+        /// For elements: whether it has an `id` or a `name` attribute, which may name
+        /// it as a place to jump to (layout looks for them only where there are).
+        package var mayNameAnchor = false
     }
 
     package struct Attribute: Sendable, Hashable {
@@ -91,11 +94,10 @@
         return textBytes[Int(textStarts[text])..<Int(textStarts[text + 1])]
     }
 
-    /// Calls `body` with the UTF-8 bytes of a text node (empty for other nodes) where
+    /// Calls `body` with the UTF-8 bytes of text node `node` (empty for other nodes) where
     /// they are: layout reads every text this way, with no slice made (a slice holds
     /// the buffer, which costs a reference count taken and given back).
-    @inlinable package func withUTF8Text<Result>(of index: NodeIndex, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let node = nodes[Int(index)]
+    @inlinable package func withUTF8Text<Result>(of node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard node.kind == .text else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         let text = Int(node.payload)
         let range = Int(textStarts[text])..<Int(textStarts[text + 1])
@@ -103,7 +105,10 @@
     }
 
     /// Number of texts stored.
-    var textCount: Int { textStarts.count - 1 }
+    package var textCount: Int { textStarts.count - 1 }
+
+    /// Bytes of all the texts stored.
+    package var textByteCount: Int { textBytes.count }
 
     /// Makes room for as many nodes, texts and attributes as `other` holds.
     mutating func reserveCapacity(like other: HTMLDocument) {

@@ -33,4 +33,7 @@ extension HTMLTag {
     @inlinable package static func == (lhs: HTMLTag, rhs: HTMLTag) -> Bool {
         unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
     }
+
+    /// The case's place in `allCases`: for tables indexed by tag.
+    @inlinable package var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 }

@@ -23,8 +23,8 @@ struct InternedNames {
     private let splittable: Set<HTMLTag>
     private var elements = AddressTable<Element>()
     /// For attribute names: the name when the model keeps the attribute, else `nil`,
-    /// and whether counting links needs it.
-    private var attributes = AddressTable<(kept: String?, counts: Bool)>()
+    /// whether counting links needs it, and whether it is `id` or `name`.
+    private var attributes = AddressTable<(kept: String?, counts: Bool, namesAnchor: Bool)>()
 
     init(cutting: HTMLParser.Cutting?) {
         staysOpen = cutting?.staysOpen ?? []
@@ -50,10 +50,12 @@ struct InternedNames {
     }
 
     /// The name of the attribute named at `pointer` when the model keeps it, else `nil`,
-    /// and whether counting links needs it (`DocumentBuilder.countingAttributes`).
-    mutating func keptAttribute(_ pointer: UnsafeRawPointer) -> (kept: String?, counts: Bool) {
+    /// whether counting links needs it (`DocumentBuilder.countingAttributes`), and
+    /// whether it is `id` or `name`, which may name an element to jump to.
+    mutating func keptAttribute(_ pointer: UnsafeRawPointer) -> (kept: String?, counts: Bool, namesAnchor: Bool) {
         attributes.value(at: pointer) { name in
-            (DocumentBuilder.keptAttributes.contains(name) ? name : nil, DocumentBuilder.countingAttributes.contains(name))
+            (DocumentBuilder.keptAttributes.contains(name) ? name : nil, DocumentBuilder.countingAttributes.contains(name),
+             name == "id" || name == "name")
         }
     }
 }

@@ -25,9 +25,11 @@ struct HTMLParserTests {
         let index = HTMLDocument.NodeIndex(paragraph)
         #expect(document.attribute("id", of: index) == "x")
         #expect(document.attribute("onclick", of: index) == nil)
+        #expect(document[index].mayNameAnchor, "an id names it")
         #expect(texts(document) == ["Hello ", "link"])
         let link = try #require(document.nodes.indices.first { document.nodes[$0].tag == .a })
         #expect(document.attribute("href", of: HTMLDocument.NodeIndex(link)) == "/a")
+        #expect(!document[HTMLDocument.NodeIndex(link)].mayNameAnchor, "no id or name")
     }
 
     @Test func dropsHeadScriptStyleTemplateAndComments() throws {
@@ -87,6 +89,11 @@ struct TagComparisonTests {
                 #expect((left == right) == (left.rawValue == right.rawValue), "\(left) and \(right)")
             }
         }
+    }
+
+    /// Layout finds each tag's role in a table by `ordinal`.
+    @Test func ordinalsAreThePlacesInAllCases() {
+        for (place, tag) in HTMLTag.allCases.enumerated() { #expect(tag.ordinal == place, "\(tag)") }
     }
 
     @Test func nodeKindsAreEqualExactlyWhenTheirValuesAre() {
