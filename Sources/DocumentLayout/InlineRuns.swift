@@ -21,7 +21,7 @@ struct InlineRuns: Sendable {
     /// Works on UTF-8 bytes: the white space HTML collapses is ASCII, and no byte of
     /// a multi-byte UTF-8 sequence is ASCII, so bytes can be judged one by one.
     mutating func append(_ bytes: some Collection<UInt8>, style: Style, preserve: Bool, noWrap: Bool = false) {
-        if !preserve, let done = bytes.withContiguousStorageIfAvailable({ appendCollapsing($0, noWrap: noWrap) }) {
+        if let done = bytes.withContiguousStorageIfAvailable({ preserve ? appendPreserving($0) : appendCollapsing($0, noWrap: noWrap) }) {
             _ = done
             text.closeRun(style: style)
             return
@@ -52,6 +52,23 @@ struct InlineRuns: Sendable {
     /// stored.
     mutating func appendText(of node: HTMLDocument.Node, in document: HTMLDocument, style: Style, preserve: Bool, noWrap: Bool) {
         document.withUTF8Text(of: node) { append($0, style: style, preserve: preserve, noWrap: noWrap) }
+    }
+
+    /// Appends preserved text (`pre`), line ends made line feeds (CR LF and a lone CR
+    /// each one LF), copying whole the runs between carriage returns (all of most
+    /// texts).
+    private mutating func appendPreserving(_ bytes: UnsafeBufferPointer<UInt8>) {
+        segmentBreakAfterJoiner = false
+        guard let last = bytes.last else { return }
+        var start = 0
+        while let carriageReturn = bytes[start...].firstIndex(of: 0x0D) {
+            text.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<carriageReturn]))
+            text.appendByte(0x0A)
+            start = carriageReturn + 1
+            if start < bytes.count, bytes[start] == 0x0A { start += 1 }
+        }
+        text.appendBytes(UnsafeBufferPointer(rebasing: bytes[start...]))
+        afterSpace = last == 0x0A || last == 0x0D
     }
 
     /// Appends text with white space collapsed, copying whole the runs that need no

@@ -46,6 +46,8 @@ struct StyledText: Sendable {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
         guard end > 0 else { return nil }
+        // (Most text is ASCII: its last byte is the scalar.)
+        if bytes[end - 1] < 0x80 { return UInt32(bytes[end - 1]) }
         var start = end - 1
         while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
         var decoder = UTF8()
