@@ -8,14 +8,10 @@ struct BlockContext: Sendable {
     var node: HTMLDocument.NodeIndex
     /// Prefix of the first line laid out inside this block (a list marker), and the
     /// columns it takes.
-    var firstPrefix: String = "" {
-        didSet { firstPrefixColumns = TextWidth.columns(of: firstPrefix) }
-    }
+    private(set) var firstPrefix = ""
     private(set) var firstPrefixColumns = 0
     /// Prefix of every later line, and the columns it takes.
-    var restPrefix: String = "" {
-        didSet { restPrefixColumns = TextWidth.columns(of: restPrefix) }
-    }
+    private(set) var restPrefix = ""
     private(set) var restPrefixColumns = 0
     var markerPending = false
     /// For lists: the next item number and the width numbers are padded to.
@@ -29,6 +25,15 @@ struct BlockContext: Sendable {
     var cellCount = 0
 
     var isList: Bool { tag == .ul || tag == .ol || tag == .menu || tag == .dir }
+
+    /// Sets the prefixes, with the columns each takes (known where they are made, not
+    /// measured again for every block).
+    mutating func setPrefixes(first: String, columns firstColumns: Int, rest: String, columns restColumns: Int) {
+        firstPrefix = first
+        firstPrefixColumns = firstColumns
+        restPrefix = rest
+        restPrefixColumns = restColumns
+    }
 }
 
 /// The open blocks, with what layout asks of them kept up to date on push and pop, so

@@ -418,11 +418,9 @@ struct DocumentLayoutEngine {
             var context = BlockContext(tag: tag, node: index)
             switch tag {
             case .blockquote:
-                context.firstPrefix = "│ "
-                context.restPrefix = "│ "
+                context.setPrefixes(first: "│ ", columns: 2, rest: "│ ", columns: 2)
             case .dd:
-                context.firstPrefix = "    "
-                context.restPrefix = "    "
+                context.setPrefixes(first: "    ", columns: 4, rest: "    ", columns: 4)
             default: break
             }
             if isPreformatted(tag) { preDepth += 1 }
@@ -434,8 +432,7 @@ struct DocumentLayoutEngine {
             if !nested { requestBlankLine() }
             var context = BlockContext(tag: tag, node: index)
             context.ordered = ordered
-            context.firstPrefix = nested ? "" : "  "
-            context.restPrefix = context.firstPrefix
+            if !nested { context.setPrefixes(first: "  ", columns: 2, rest: "  ", columns: 2) }
             if ordered {
                 let items = document.children(of: index).filter { document[$0].tag == .li }
                 context.reversed = document.attribute("reversed", of: index) != nil
@@ -457,7 +454,8 @@ struct DocumentLayoutEngine {
             flushInline()
             var context = BlockContext(tag: tag, node: index)
             let value = document[index].attributeCount > 0 ? ListMarker.number(document.attribute("value", of: index)) : nil
-            (context.firstPrefix, context.restPrefix) = itemPrefixes(value: value)
+            let prefixes = itemPrefixes(value: value)
+            context.setPrefixes(first: prefixes.first, columns: prefixes.columns, rest: prefixes.rest, columns: prefixes.columns)
             context.markerPending = true
             blocks.push(context)
             styles.append(styles[styles.count - 1])
@@ -580,8 +578,9 @@ struct DocumentLayoutEngine {
     }
 
     /// The prefixes of the next item's lines: its marker and a space first, then as
-    /// many spaces. `value` (an item's own number) resets the count.
-    private mutating func itemPrefixes(value: Int?) -> (first: String, rest: String) {
+    /// many spaces, and the columns each takes. `value` (an item's own number) resets
+    /// the count.
+    private mutating func itemPrefixes(value: Int?) -> (first: String, rest: String, columns: Int) {
         guard let listIndex = blocks.innermostList else { return Self.bulletPrefixes[0] }
         if blocks[listIndex].ordered {
             let number = value ?? blocks[listIndex].nextNumber
@@ -589,13 +588,16 @@ struct DocumentLayoutEngine {
             let text = ListMarker.ordered(number, numbering: blocks[listIndex].numbering)
             let columns = TextWidth.columns(of: text)
             let padding = max(0, blocks[listIndex].numberColumns - columns)
-            return (String(repeating: " ", count: padding) + text + " ", String(repeating: " ", count: padding + columns + 1))
+            return (String(repeating: " ", count: padding) + text + " ", String(repeating: " ", count: padding + columns + 1), padding + columns + 1)
         }
         return Self.bulletPrefixes[max(0, blocks.unorderedDepth - 1) % Self.bulletPrefixes.count]
     }
 
     /// `itemPrefixes` of unordered lists, by depth: made once, not for each item.
-    private static let bulletPrefixes = ListMarker.bullets.map { ($0 + " ", String(repeating: " ", count: TextWidth.columns(of: $0) + 1)) }
+    private static let bulletPrefixes = ListMarker.bullets.map { bullet in
+        let columns = TextWidth.columns(of: bullet) + 1
+        return (bullet + " ", String(repeating: " ", count: columns), columns)
+    }
 
     // MARK: Lines
 

@@ -114,9 +114,25 @@ enum SimpleLineBreaks {
                     while true {
                         end = endOfASCIILetters(in: bytes, from: end)
                         while end < bytes.count, isLetter(end) { end += 1 }
-                        guard end + 2 < bytes.count, bytes[end] == 0x20, isLetter(end + 1), isLetter(end + 2) else { break }
-                        addBreak(at: end + 1)
-                        end += 3
+                        guard end + 2 < bytes.count else { break }
+                        if bytes[end] == 0x20, isLetter(end + 1), isLetter(end + 2) {
+                            addBreak(at: end + 1)
+                            end += 3
+                        } else if bytes[end] < 128, classes[Int(bytes[end])] == .infix {
+                            // So are `, . ; :` with two letters after (LB29: a
+                            // separator holds to a letter, as in `os.path`), or a space
+                            // and two letters, with the break before the first (`a, b`).
+                            if isLetter(end + 1), isLetter(end + 2) {
+                                end += 3
+                            } else if end + 3 < bytes.count, bytes[end + 1] == 0x20, isLetter(end + 2), isLetter(end + 3) {
+                                addBreak(at: end + 2)
+                                end += 4
+                            } else {
+                                break
+                            }
+                        } else {
+                            break
+                        }
                     }
                     if end > index {
                         index = end

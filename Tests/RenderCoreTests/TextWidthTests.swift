@@ -247,6 +247,19 @@ struct SimpleLineBreakTests {
         }
     }
 
+    /// Prose: words between spaces and the separators `, . ; :`, which the scan
+    /// passes over without looking at the rules (`os.path`, `a, b`), among brackets,
+    /// quotes and hyphens.
+    @Test func proseBreaksAsICUBreaksIt() {
+        let pieces = ["word", "ab", "x", " ", ", ", ". ", "; ", ": ", ",", ".", ";", ":", "  ", "1", "(", ")", ") ", " (", "-", "\"", "'", "'s", "中", "e.g. ", "[", "!"]
+        var random = SeededGenerator(seed: 78)
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let (fast, icu) = Self.both(text)
+            #expect(fast == icu, "'\(text)'")
+        }
+    }
+
     @Test func runsOfLettersEndAtTheFirstOtherByte() {
         for byte in 0...255 {
             let isLetter = (65...90).contains(byte) || (97...122).contains(byte)
