@@ -21,6 +21,9 @@ struct InlineRuns: Sendable {
     /// Works on UTF-8 bytes: the white space HTML collapses is ASCII, and no byte of
     /// a multi-byte UTF-8 sequence is ASCII, so bytes can be judged one by one.
     mutating func append(_ bytes: some Collection<UInt8>, style: Style, preserve: Bool, noWrap: Bool = false) {
+        // White space where nothing is collected yet shows nothing and changes nothing
+        // (most texts between tags: a line feed and an indent).
+        if !preserve, afterSpace, text.isEmpty, bytes.allSatisfy(Self.isCollapsible) { return }
         if let done = bytes.withContiguousStorageIfAvailable({ preserve ? appendPreserving($0) : appendCollapsing($0, noWrap: noWrap) }) {
             _ = done
             text.closeRun(style: style)
