@@ -20,6 +20,9 @@ enum DumpStages {
     /// Runs of each stage, the fastest taken (the machine is shared).
     static let repeats = 3
 
+    /// MB of the real page the layout stage is to get through a second, at least.
+    static let layoutTarget = 200.0
+
     static func run(page: String, path: String, repeats: Int = repeats) throws -> Measurement {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let clock = ContinuousClock()

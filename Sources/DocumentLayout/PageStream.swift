@@ -2,16 +2,16 @@ import HTMLParsing
 import Synchronization
 
 /// A page parsed and laid out at the same time, for writing it out whole (`--dump`):
-/// the parser runs on the calling thread and hands the page over in fragments of
-/// whole blocks (`HTMLParser.Cutting`), a long paragraph's text cut inside too (the
-/// layout of the fragment after it goes on from where the one before stopped). Each
-/// fragment's links are counted (`LinkCounter`), so that fragments are laid out on
-/// their own, several at once on the threads of a pool the program gives
-/// (`PageLayout`, `LayoutThreads`); between fragments, the calling thread writes those
-/// laid out, in order, and drops them, and lays out those no worker has started rather
-/// than wait for one. Parsing overlaps layout, layout has every thread of the pool (a
-/// parser on a pool thread held one of them, mostly waiting, while its work went
-/// undone), and memory holds a few fragments, not the page.
+/// parses hand the page over in fragments of whole blocks (`HTMLParser.Cutting`), a
+/// long paragraph's text cut inside too (the layout of the fragment after it goes on
+/// from where the one before stopped). Each fragment's links are counted
+/// (`LinkCounter`), so that fragments are laid out on their own, several at once on
+/// the threads of a pool the program gives (`PageLayout`, `LayoutThreads`). Two
+/// parses run at once, each from a place a scan guessed ahead (`PageSegments`), on
+/// threads of their own; the calling thread writes the fragments laid out, in order,
+/// and drops them, and lays out those no worker has started rather than wait for
+/// one. Parsing is spread over the cores as layout is, and memory holds a few
+/// fragments, not the page.
 package enum PageStream {
     /// What was streamed.
     package struct Summary: Sendable {
@@ -22,6 +22,10 @@ package enum PageStream {
         package var units = 0
         /// Lines passed on.
         package var lines = 0
+        /// Parses whose fragments were written (each took over from the one before at a
+        /// guess it checked), and parses dropped (started at a guess found wrong).
+        package var parses = 0
+        package var droppedParses = 0
 
         package init() {}
     }
@@ -30,120 +34,106 @@ package enum PageStream {
     package static let fragmentNodes = 1 << 15
 
     /// Parses `bytes` as a page and lays it out at `width`, as
-    /// `writeText(of:start:width:fragmentNodes:textBytes:threads:stop:_:)` does.
+    /// `writeText(of:start:width:fragmentNodes:textBytes:segmentBytes:parses:threads:stop:_:)` does.
     @discardableResult
     package static func writeText(
         of bytes: [UInt8], encoding: String? = nil, width: Int, fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes,
-        threads: some LayoutThreads, stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
+        segmentBytes: Int = segmentBytes, parses: Int = parses, threads: some LayoutThreads, stop: () -> Bool = { false },
+        _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         let page = try HTMLParser.utf8Page(MemoryPageSource(bytes), encoding: encoding)
         return try writeText(
-            of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, textBytes: textBytes, threads: threads,
-            stop: stop, write)
+            of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, textBytes: textBytes,
+            segmentBytes: segmentBytes, parses: parses, threads: threads, stop: stop, write)
     }
 
     /// Parses a UTF-8 page from `start` (see `HTMLParser.utf8Page`), read a window at a
     /// time, and lays it out at `width`, calling `write` with the UTF-8 text of its
     /// lines in order, the References list included: whole lines, each ending in a
-    /// line feed, a fragment's at a time (large writes, no `String` a line); fragments
-    /// are laid out on the pool of `threads` and on the calling thread. When
-    /// `stop` answers true (checked between fragments), parsing stops and no more
-    /// lines come. `fragmentNodes` and `textBytes` set how big fragments get (small
-    /// ones to test the cuts).
+    /// line feed, a fragment's at a time (large writes, no `String` a line). The page
+    /// is parsed by `parses` parses at once, from places a scan guessed at least
+    /// `segmentBytes` apart (`PageSegments`); fragments are laid out on the pool of
+    /// `threads` and on the calling thread, which writes them. When `stop` answers
+    /// true (checked between fragments), parsing stops and no more lines come.
+    /// `fragmentNodes`, `textBytes` and `segmentBytes` set how big fragments and
+    /// segments get (small ones to test the cuts).
     /// - Throws: `HTMLParsingError`, before any line.
     @discardableResult
     package static func writeText(
         of source: any PageSource, start: Int, width: Int, fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes,
-        threads: some LayoutThreads, stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
+        segmentBytes: Int = segmentBytes, parses: Int = parses, threads: some LayoutThreads, stop: () -> Bool = { false },
+        _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         var summary = Summary()
         var joiner = FragmentJoiner()
-        var linkBase = 0
-        // Fragments being laid out, oldest first; each is written once laid out.
-        var inFlight: [FragmentJob] = []
-        // The last fragment handed to the pool, when it ended inside a paragraph's
-        // text: the next goes on from where its layout stopped.
-        var endedInsideText: FragmentJob?
-        var parseError: HTMLParsingError?
-        // The parser hands each fragment over on this thread (`take` runs inside the
-        // parse): its layout goes to the pool, and fragments laid out are written.
-        withoutActuallyEscaping(write) { write in
-            withoutActuallyEscaping(stop) { stop in
-                func writeOldest() {
-                    let oldest = inFlight.removeFirst()
-                    // Rather than wait, this thread lays out fragments no worker has
-                    // started, the oldest first (at the end of the page, and whenever
-                    // the workers fall behind).
-                    if !oldest.runIfUnclaimed() {
-                        while !oldest.isFinished, let unstarted = inFlight.first(where: { !$0.isClaimed }) { unstarted.runIfUnclaimed() }
-                    }
-                    let layout = oldest.takeLayout()
-                    summary.units += layout.unitCount
-                    summary.lines += joiner.write(layout, write)
-                }
-                /// Lays out a fragment on the pool (going on from where the layout of
-                /// `previous` stopped, if given); writes the oldest laid out meanwhile,
-                /// and, with enough in flight, waits for it.
-                @discardableResult
-                func layOut(
-                    after previous: FragmentJob? = nil, _ fragment: @escaping @Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout
-                ) -> FragmentJob {
-                    let job = FragmentJob(after: previous, fragment, finished: threads.makeSemaphore())
-                    threads.run(waits: false) { job.runIfUnclaimed() }
-                    inFlight.append(job)
-                    while inFlight.count > fragmentsLaidOutAtOnce || inFlight.first?.isFinished == true {
-                        writeOldest()
-                    }
-                    return job
-                }
-                var cutting = HTMLParser.Cutting(
-                    containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
-                    firstNodes: min(fragmentNodes, firstFragmentNodes), take: { cut in
-                        guard !stop() else { return false }
-                        let fragment = cut.fragment
-                        summary.nodes += fragment.nodes.count
-                        summary.fragments += 1
-                        // The link count makes each fragment's layout independent of the others.
-                        let base = linkBase
-                        linkBase += LinkCounter.count(in: fragment)
-                        // With enough in flight, parsing waits for layout.
-                        let openAtEnd = cut.insideText ? cut.openElements?.count ?? 0 : 0
-                        let job = layOut(after: endedInsideText) { carry in
-                            FragmentLayout(
-                                fragment, width: width, linkBase: base, carryIn: carry, openAtEnd: openAtEnd, endsInsideText: cut.insideText)
-                        }
-                        endedInsideText = cut.insideText ? job : nil
-                        return true
-                    })
-                cutting.textBytes = textBytes
-                do throws(HTMLParsingError) {
-                    try HTMLParser.parse(source, from: start, cutting: cutting)
-                } catch {
-                    parseError = error
-                }
-                if parseError == nil, summary.fragments > 0, !stop() {
-                    // The References list in parts laid out on the pool as fragments are,
-                    // so that its lines are never all held. (It is known once every
-                    // fragment is written.)
-                    while !inFlight.isEmpty { writeOldest() }
-                    let links = joiner.links
-                    if !links.isEmpty { layOut { _ in FragmentLayout(referencesHeadingAt: width) } }
-                    for first in stride(from: 0, to: links.count, by: referencesPart) {
-                        let part = links[first..<min(links.count, first + referencesPart)]
-                        layOut { _ in FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width) }
-                    }
-                }
-                while !inFlight.isEmpty {
-                    if stop() {
-                        // Nobody wants the lines any more: wait for the workers, write nothing.
-                        inFlight.removeFirst().discard()
-                    } else {
-                        writeOldest()
-                    }
+        var cutting = HTMLParser.Cutting(
+            containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
+            firstNodes: min(fragmentNodes, firstFragmentNodes), take: { _ in true })
+        cutting.textBytes = textBytes
+        let segments = PageSegments(
+            source: source, start: start, segmentBytes: segmentBytes, parses: parses, cutting: cutting, width: width, threads: threads)
+        defer { segments.close() }
+        func writeOut(_ job: FragmentJob, helpingWith others: () -> FragmentJob?) {
+            // Rather than wait, this thread lays out fragments no worker has started,
+            // the oldest first.
+            if !job.runIfUnclaimed() {
+                while !job.isFinished, let unstarted = others() { unstarted.runIfUnclaimed() }
+            }
+            let layout = job.takeLayout()
+            summary.nodes += layout.nodes
+            summary.units += layout.unitCount
+            summary.lines += joiner.write(layout, write)
+        }
+        // The runs that are right, in order: each ends where the next starts.
+        var segment = 0
+        var reachedEnd = false
+        writing: while !stop() {
+            let run = segments.run(segment)
+            summary.parses += 1
+            while !stop() {
+                switch run.next() {
+                case .fragment(let job):
+                    writeOut(job) { run.firstUnstarted() }
+                    summary.fragments += 1
+                case .end(.segment(let next)):
+                    segments.advance(from: segment, to: next)
+                    segment = next
+                    continue writing
+                case .end(.pageEnd):
+                    reachedEnd = true
+                    break writing
+                case .end(.failed(let error)):
+                    throw error
+                case .end(.cancelled):
+                    break writing
                 }
             }
         }
-        if let parseError { throw parseError }
+        segments.close()
+        summary.droppedParses = segments.droppedRuns
+        guard reachedEnd, summary.fragments > 0, !stop() else { return summary }
+        // The References list in parts laid out on the pool as fragments are, so that
+        // its lines are never all held. (It is known once every fragment is written.)
+        let links = joiner.links
+        var parts: [@Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout] = []
+        if !links.isEmpty { parts.append { _ in FragmentLayout(referencesHeadingAt: width) } }
+        for first in stride(from: 0, to: links.count, by: referencesPart) {
+            let part = links[first..<min(links.count, first + referencesPart)]
+            parts.append { _ in FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width) }
+        }
+        var inFlight: [FragmentJob] = []
+        for part in parts {
+            let job = FragmentJob(after: nil, part, finished: threads.makeSemaphore())
+            threads.run(waits: false) { job.runIfUnclaimed() }
+            inFlight.append(job)
+            while inFlight.count > fragmentsLaidOutAtOnce, !stop() {
+                writeOut(inFlight.removeFirst()) { inFlight.first { !$0.isClaimed } }
+            }
+        }
+        while !inFlight.isEmpty {
+            let oldest = inFlight.removeFirst()
+            if stop() { oldest.discard() } else { writeOut(oldest) { inFlight.first { !$0.isClaimed } } }
+        }
         return summary
     }
 
@@ -201,21 +191,27 @@ package enum PageStream {
     /// Link targets a part of the References list holds.
     static let referencesPart = 4_096
 
-    /// Fragments laid out at the same time, at most: enough to keep both cores busy
-    /// beside the parser (and while the oldest is waited for, the others being done),
-    /// few enough to hold little (a few MB each).
+    /// Fragments of a parse laid out or waiting to be written at the same time, at
+    /// most: enough to keep both cores busy (and while the oldest is waited for, the
+    /// others being done), few enough to hold little (a few MB each).
     static let fragmentsLaidOutAtOnce = 6
+
+    /// Bytes of the page between the places a scan guesses for the parses to start,
+    /// at least (`PageSegments`), and how many parses run at once.
+    package static let segmentBytes = 1 << 20
+    package static let parses = 2
 }
 
 /// One fragment of a page laid out on its own (`PageLayout` from a known number of
 /// links), as text, with how its margins join it to the fragments around it.
-private struct FragmentLayout: Sendable {
+struct FragmentLayout: Sendable {
     /// The lines' UTF-8 text, each line ending in a line feed.
     var text: [UInt8] = []
     var lineCount: Int
     var links: [String]
     var margins: MarginJoin
-    /// The units of layout the fragment came in.
+    /// The nodes of the fragment's model, and the units of layout it came in.
+    var nodes = 0
     var unitCount = 0
     /// Whether the fragment goes on after lines of a paragraph the fragment before
     /// ended inside: no margin joins them.
@@ -233,6 +229,7 @@ private struct FragmentLayout: Sendable {
         endsInsideText: Bool = false
     ) {
         let units = LayoutUnits(fragment)
+        nodes = fragment.nodes.count
         unitCount = units.units.count
         var layout = Self.layOut(
             fragment, units: units, width: width, linkBase: linkBase, carryIn: carryIn,
@@ -287,7 +284,7 @@ private struct FragmentLayout: Sendable {
 /// the pool, or the thread writing the page when it would otherwise wait. A fragment
 /// that starts inside a paragraph's text goes on from where the layout of the one
 /// before stopped: its job runs that one first, or waits for it.
-private final class FragmentJob: @unchecked Sendable {
+final class FragmentJob: @unchecked Sendable {
     private let work: @Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout
     /// The job whose layout this one goes on from; let go once run.
     private var previous: FragmentJob?

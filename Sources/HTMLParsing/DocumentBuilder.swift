@@ -30,12 +30,18 @@ struct DocumentBuilder {
         fragmentNodes = cutting.map { min($0.nodes, $0.firstNodes ?? $0.nodes) } ?? .max
         keepsText = cutting?.keepsText ?? true
         textCutBytes = cutting?.bytes == nil ? cutting?.textBytes : nil
+        boundaries = cutting?.bytes == nil ? cutting?.boundaries : nil
     }
     /// What the hot paths read of `cutting`, copied out once (reading a field of the
     /// optional struct copies it, with its sets and closure, on every element).
     private let isCutting: Bool
     private let cutBytes: Int?
     private let plan: (any HTMLParser.CutPlan)?
+    private let boundaries: (any HTMLParser.CutBoundaries)?
+    /// With `boundaries`: the next one known ahead of the parse (asked for again once
+    /// passed), and whether the parse passed one where it could not cut.
+    private var nextBoundary: Int?
+    private var missedBoundary = false
     private let keepsText: Bool
     /// `cutting.textBytes` (cuts inside text without a plan); the bytes of text read
     /// since the last block or container opened or closed, or the last cut (the
@@ -191,6 +197,8 @@ struct DocumentBuilder {
             fragmentBytes = min(bytes, target * 2)
             streamOffsetAtCut = offset
             cut(endOffset: pageOffset)
+        } else if boundaries != nil, let offset = boundaryOffset(closing: document[closed].tag) {
+            cut(endOffset: offset)
         } else if let cutting, document.nodes.count - nodesAfterCut >= fragmentNodes {
             fragmentNodes = min(cutting.nodes, fragmentNodes * 2)
             cut(endOffset: nil)
@@ -216,6 +224,18 @@ struct DocumentBuilder {
         }
         guard -index < available, cur[index] == UInt8(ascii: "/"), cur[index - 1] == UInt8(ascii: "<") else { return nil }
         return Int(input.pointee.consumed) + available
+    }
+
+    /// The page offset right after the end tag of `tag` just read (a place to cut),
+    /// when it is one of `boundaries`, or the first such place after one the parse
+    /// passed where it could not cut (the taker learns what is open there).
+    private mutating func boundaryOffset(closing tag: HTMLTag) -> Int? {
+        guard let boundaries, let offset = pageOffset() else { return nil }
+        if let next = nextBoundary, next < offset { missedBoundary = true }
+        if nextBoundary.map({ $0 < offset }) ?? true { nextBoundary = boundaries.boundary(atOrAfter: offset) }
+        guard offset == nextBoundary || missedBoundary, streamOffsetAfterEndTag(of: tag) != nil else { return nil }
+        missedBoundary = false
+        return offset
     }
 
     /// The offset in what it reads, and in the page, the parser has read to.
@@ -274,10 +294,11 @@ struct DocumentBuilder {
         lastChild = [HTMLDocument.none]
         document = next
         var stillOpen: [OpenElement] = []
+        let saysWhatIsOpen = cutting.bytes != nil || insideText || endOffset != nil
         for (depth, element) in open.enumerated() {
             let firstAttribute = document.attributes.count
             document.attributes += finished.attributes(of: element)
-            if cutting.bytes != nil || insideText {
+            if saysWhatIsOpen {
                 stillOpen.append(OpenElement(tag: finished[element].tag, attributes: Array(finished.attributes(of: element))))
             }
             open[depth] = link(HTMLDocument.Node(
@@ -290,7 +311,7 @@ struct DocumentBuilder {
         // keeps its text goes on (`Cutting.textBytes`).
         if insideText, cutBytes != nil { restart = (endOffset ?? 0, stillOpen) }
         let cut = HTMLParser.Cut(
-            fragment: finished, endOffset: endOffset, openElements: cutting.bytes == nil && !insideText ? nil : stillOpen, insideText: insideText)
+            fragment: finished, endOffset: endOffset, openElements: saysWhatIsOpen ? stillOpen : nil, insideText: insideText)
         if !cutting.take(cut) {
             isStopped = true
             if let parser { xmlStopParser(parser) }

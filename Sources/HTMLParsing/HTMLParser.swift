@@ -63,6 +63,11 @@ package enum HTMLParser {
         /// With `bytes`: where to cut instead of by the byte count (cuts guessed ahead
         /// by a `StructureScanner`, for this parse to check).
         package var plan: (any CutPlan)?
+        /// Without `bytes`: places where other parses start (cuts a `StructureScanner`
+        /// guessed). This parse cuts at each it meets, saying where and what is open
+        /// there (`Cut.endOffset`, `Cut.openElements`), so that its taker can check the
+        /// guess and end the parse where the next one took over.
+        package var boundaries: (any CutBoundaries)?
         /// The elements that may stay open across a cut.
         let staysOpen: Set<HTMLTag>
 
@@ -102,15 +107,23 @@ package enum HTMLParser {
         func elisions(in range: Range<Int>) -> [Range<Int>]
     }
 
+    /// Where other parses of the same page start (`Cutting.boundaries`).
+    package protocol CutBoundaries: AnyObject {
+        /// The first place known at or after page offset `offset`, if any is known yet.
+        /// Called from the parse, which waits meanwhile.
+        func boundary(atOrAfter offset: Int) -> Int?
+    }
+
     /// A fragment of a page, and where the parse stood after it.
     package struct Cut {
         /// The fragment: whole blocks inside copies of the containers open around them.
         package var fragment: HTMLDocument
-        /// With `Cutting.bytes`: the page offset right after the fragment's last end
-        /// tag (`nil` for the last fragment, which ends with the page).
+        /// With `Cutting.bytes`, or at one of `Cutting.boundaries`: the page offset
+        /// right after the fragment's last end tag (`nil` for the last fragment, which
+        /// ends with the page).
         package var endOffset: Int?
-        /// With `Cutting.bytes`, or inside text: the elements open after the fragment,
-        /// outermost first (`nil` for the last).
+        /// With `Cutting.bytes`, at one of `Cutting.boundaries`, or inside text: the
+        /// elements open after the fragment, outermost first (`nil` for the last).
         package var openElements: [OpenElement]?
         /// Whether the fragment ends inside a paragraph's text (`CutPlan.textCut`,
         /// `Cutting.textBytes`).
@@ -123,14 +136,17 @@ package enum HTMLParser {
         try run(try utf8Page(bytes, encoding: encoding), cutting: cutting)
     }
 
-    /// Parses a UTF-8 page, from `start` (past a byte order mark) to its end, handing
-    /// it over in fragments.
-    package static func parse(_ source: any PageSource, from start: Int = 0, cutting: Cutting) throws(HTMLParsingError) {
+    /// Parses a UTF-8 page, from `start` (past a byte order mark, or a cut) to its end,
+    /// handing it over in fragments. From a cut, `openElements` are the elements open
+    /// there (`Cut.openElements`): the first fragment starts inside them.
+    package static func parse(
+        _ source: any PageSource, from start: Int = 0, inside openElements: [OpenElement] = [], cutting: Cutting
+    ) throws(HTMLParsingError) {
         // A page still arriving is read as far as it comes.
         let plan = cutting.plan
         var builder = DocumentBuilder(cutting: cutting)
         var start = start
-        var prefix: [UInt8] = []
+        var prefix = openElements.flatMap(\.startTag)
         // A cut inside text ends libxml2's run there, and a fresh parser goes on from
         // it inside the elements open there (their start tags fed first, their events
         // left out): libxml2 holds a text run whole in its input buffer, and a

@@ -17,11 +17,13 @@ struct PageStreamTests {
     }
 
     static func streamedLines(
-        _ html: String, width: Int, fragmentNodes: Int, textBytes: Int = PageStream.textBytes
+        _ html: String, width: Int, fragmentNodes: Int, textBytes: Int = PageStream.textBytes, segmentBytes: Int = PageStream.segmentBytes,
+        parses: Int = PageStream.parses
     ) throws -> (lines: [String], summary: PageStream.Summary) {
         var text = StreamedText()
         let summary = try PageStream.writeText(
-            of: Array(html.utf8), width: width, fragmentNodes: fragmentNodes, textBytes: textBytes, threads: TestThreads()) { text.take($0) }
+            of: Array(html.utf8), width: width, fragmentNodes: fragmentNodes, textBytes: textBytes, segmentBytes: segmentBytes,
+            parses: parses, threads: TestThreads()) { text.take($0) }
         return (text.lines, summary)
     }
 
@@ -65,6 +67,41 @@ struct PageStreamTests {
                 }
             }
         }
+    }
+
+    /// Parses that start at the places a scan guessed, several at once, write the
+    /// lines of one parse of the whole page: each takes over from the one before where
+    /// that one checked the guess (small segments: a page has dozens).
+    @Test(arguments: [1, 300, 5_000])
+    func parsesFromGuessedPlacesWriteTheWholeLayout(segmentBytes: Int) throws {
+        var pages = try LayoutUnitTests.pages() + PageIndexTests.pages()
+        pages.append(("generated", PageGenerator.page(bytes: 100_000, seed: 5)))
+        for (name, html) in pages {
+            for width in [30, 80] {
+                let streamed = try Self.streamedLines(html, width: width, fragmentNodes: 200, segmentBytes: segmentBytes, parses: 3)
+                #expect(streamed.lines == (try Self.wholeLines(html, width: width)), "\(name) at \(width)")
+                // (A page of text alone has no place to cut.)
+                if html.utf8.count > 20 * segmentBytes, segmentBytes > 1, html.contains("</p>") {
+                    #expect(streamed.summary.parses > 1, "\(name)")
+                }
+            }
+        }
+    }
+
+    /// Where libxml2 reads the markup otherwise than the scan guessed (a character
+    /// reference makes a link target blank, so the links before the next places are
+    /// fewer), the parse before goes past those places to the first that checks out;
+    /// the parses started at the wrong ones are dropped.
+    @Test func aParseGoesPastWrongGuesses() throws {
+        let html = GuessedCheckpointTests.misread
+        let whole = try Self.wholeLines(html, width: 50)
+        var dropped = 0
+        for _ in 0..<20 {
+            let streamed = try Self.streamedLines(html, width: 50, fragmentNodes: 200, segmentBytes: 300, parses: 3)
+            #expect(streamed.lines == whole)
+            dropped += streamed.summary.droppedParses
+        }
+        #expect(dropped > 0, "three parses start at the first guesses at once")
     }
 
     /// A paragraph of megabytes comes in fragments of a fraction of a megabyte each.
