@@ -9,8 +9,9 @@ import TileRenderer
 /// libFuzzer target: HTML bytes laid out at a width and a viewport height the input's
 /// first two bytes choose. The contract checked: windowed and expanded frames agree,
 /// each frame is the dump's lines from its offset cut at the width, the page streamed
-/// in small fragments (cut inside text every few bytes) writes the dump's lines, and
-/// no control character reaches a line.
+/// in small fragments (cut inside text every few bytes) by parses from places a scan
+/// guessed every few dozen bytes writes the dump's lines, and no control character
+/// reaches a line.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPage(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     guard count >= 2 else { return 0 }
@@ -28,7 +29,7 @@ public func fuzzPage(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     var streamed: [UInt8] = []
     _ = try? PageStream.writeText(
         of: page.bytes, width: width, fragmentNodes: 16 + Int(data[1]) % 256, textBytes: 16 + Int(data[0] ^ data[1]) % 512,
-        threads: SystemThreads()) { streamed += $0 }
+        segmentBytes: 1 + Int(data[0] &+ data[1]) % 64, threads: SystemThreads()) { streamed += $0 }
     let streamedLines = streamed.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
     guard streamedLines == dump else { fatalError("the streamed dump differs: \(streamedLines) \(dump)") }
     for line in dump where line.unicodeScalars.contains(where: TextWidth.isControl) {
