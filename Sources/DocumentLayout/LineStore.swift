@@ -67,11 +67,23 @@ package struct LineStore: Sendable, Equatable {
     }
 
     /// Appends `count` copies of `unit` to the open line, as that many
-    /// `appendMerging` calls would (a heading's underline).
+    /// `appendMerging` calls would (a heading's underline, a table's rule): the room
+    /// made in one step, then filled by copies that double what is there.
     mutating func appendMerging(repeating unit: [UInt8], count: Int, style: Style) {
         guard count > 0, !unit.isEmpty else { return }
-        bytes.reserveCapacity(bytes.count + unit.count * count)
-        for _ in 0..<count { bytes.append(contentsOf: unit) }
+        let start = bytes.count
+        let total = unit.count * count
+        bytes.append(contentsOf: repeatElement(0, count: total))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let first = buffer.baseAddress! + start
+            unit.withUnsafeBufferPointer { first.update(from: $0.baseAddress!, count: unit.count) }
+            var filled = unit.count
+            while filled < total {
+                let copied = Swift.min(filled, total - filled)
+                (first + filled).update(from: first, count: copied)
+                filled += copied
+            }
+        }
         endRunMerging(style: style)
     }
 
