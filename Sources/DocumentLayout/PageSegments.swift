@@ -416,9 +416,9 @@ final class SegmentRun: @unchecked Sendable {
     }
 
     private struct State {
+        /// The fragments the writer has not taken yet (each let go once taken: a job
+        /// holds its fragment's model).
         var jobs: [FragmentJob] = []
-        /// Jobs given to the writer.
-        var taken = 0
         var end: End?
         var writerWaits = false
         var parseWaits = false
@@ -451,7 +451,7 @@ final class SegmentRun: @unchecked Sendable {
         if wakeWriter { forWriter.signal() }
         while !isCancelled {
             let waits = state.withLock { state in
-                state.parseWaits = state.jobs.count - state.taken >= PageStream.fragmentsLaidOutAtOnce
+                state.parseWaits = state.jobs.count >= PageStream.fragmentsLaidOutAtOnce
                 return state.parseWaits
             }
             guard waits else { return }
@@ -472,9 +472,8 @@ final class SegmentRun: @unchecked Sendable {
     func next() -> Next {
         while true {
             let next = state.withLock { state -> (next: Next?, wakeParse: Bool) in
-                if state.taken < state.jobs.count {
-                    let job = state.jobs[state.taken]
-                    state.taken += 1
+                if !state.jobs.isEmpty {
+                    let job = state.jobs.removeFirst()
                     defer { state.parseWaits = false }
                     return (.fragment(job), state.parseWaits)
                 }
@@ -490,7 +489,7 @@ final class SegmentRun: @unchecked Sendable {
 
     /// The first fragment given to the writer that no thread has started, if any.
     func firstUnstarted() -> FragmentJob? {
-        state.withLock { state in state.jobs[state.taken...].first { !$0.isClaimed } }
+        state.withLock { state in state.jobs.first { !$0.isClaimed } }
     }
 
     /// Drops the run: its parse stops at its next fragment; fragments not yet laid
@@ -498,7 +497,10 @@ final class SegmentRun: @unchecked Sendable {
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
         forParse.signal()
-        let jobs = state.withLock { state in Array(state.jobs[state.taken...]) }
+        let jobs = state.withLock { state in
+            defer { state.jobs = [] }
+            return state.jobs
+        }
         for job in jobs { job.discard() }
     }
 }

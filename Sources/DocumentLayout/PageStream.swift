@@ -285,7 +285,8 @@ struct FragmentLayout: Sendable {
 /// that starts inside a paragraph's text goes on from where the layout of the one
 /// before stopped: its job runs that one first, or waits for it.
 final class FragmentJob: @unchecked Sendable {
-    private let work: @Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout
+    /// Let go once run: it holds the fragment's model.
+    private var work: (@Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout)?
     /// The job whose layout this one goes on from; let go once run.
     private var previous: FragmentJob?
     private let claimed = Atomic<Bool>(false)
@@ -319,7 +320,8 @@ final class FragmentJob: @unchecked Sendable {
         guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return false }
         let carryIn = previous.map { $0.finishedCarry() }
         previous = nil
-        var layout = work(carryIn ?? nil)
+        var layout = work!(carryIn ?? nil)
+        work = nil
         carryOut = layout.carryOut.take()
         result = layout
         done.store(true, ordering: .releasing)
