@@ -2,8 +2,8 @@ import HTMLParsing
 import Synchronization
 
 /// A dump's page parsed by several parses at once, each from a place a scan guessed
-/// (libxml2 parses on one thread at a third of the speed of the layout beside it:
-/// one parse alone held a dump back).
+/// (libxml2 parses on one thread, and a parse with its model went at a third of the
+/// layout's speed on real pages: one parse alone held a dump back).
 ///
 /// A `StructureScanner` runs ahead and guesses where a parse would cut the page, what
 /// is open there and how many links come before (`SegmentGuesses`): guess `k` starts
