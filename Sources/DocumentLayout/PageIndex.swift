@@ -430,12 +430,7 @@ extension PageIndex: HTMLParser.CutPlan {
 
     fileprivate static func elisions(in range: Range<Int>, of elisions: [Range<Int>]) -> [Range<Int>] {
         guard !elisions.isEmpty else { return [] }
-        var low = 0
-        var high = elisions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if elisions[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        var low = elisions.partitionPoint { $0.upperBound > range.lowerBound }
         var found: [Range<Int>] = []
         while low < elisions.count, elisions[low].lowerBound < range.upperBound {
             found.append(elisions[low])

@@ -356,7 +356,7 @@ final class SegmentGuesses: HTMLParser.CutBoundaries, @unchecked Sendable {
     /// The number of the guess that is `cut`, if there is one.
     func index(of cut: StructureScanner.Cut) -> Int? {
         state.withLock { state in
-            let index = Self.firstIndex(in: state.cuts, atOrAfter: cut.offset)
+            let index = state.cuts.partitionPoint { $0.offset >= cut.offset }
             return index < state.cuts.count && state.cuts[index] == cut ? index : nil
         }
     }
@@ -367,7 +367,7 @@ final class SegmentGuesses: HTMLParser.CutBoundaries, @unchecked Sendable {
     func boundary(atOrAfter offset: Int) -> Int? {
         while true {
             let known = state.withLock { state -> Int?? in
-                let index = Self.firstIndex(in: state.cuts, atOrAfter: offset)
+                let index = state.cuts.partitionPoint { $0.offset >= offset }
                 if index < state.cuts.count { return .some(state.cuts[index].offset) }
                 if state.isComplete || state.scannedOffset > offset { return .some(nil) }
                 state.waiters += 1
@@ -376,17 +376,6 @@ final class SegmentGuesses: HTMLParser.CutBoundaries, @unchecked Sendable {
             if let known { return known }
             progress.wait(until: nil)
         }
-    }
-
-    /// The first of `cuts` (in page order) at or after `offset`, or their count.
-    private static func firstIndex(in cuts: [StructureScanner.Cut], atOrAfter offset: Int) -> Int {
-        var low = 0
-        var high = cuts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if cuts[middle].offset < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// Ends the scan at its next cut or window.

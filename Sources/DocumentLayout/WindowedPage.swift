@@ -320,12 +320,7 @@ package final class WindowedPage: PageComponent {
     /// The row at about page offset `offset` (in proportion inside its chunk, laid out);
     /// `nil` past the chunks known.
     private func row(atByte offset: Int) -> Int? {
-        var low = 0
-        var high = chunkCount
-        while low < high {
-            let middle = (low + high) / 2
-            if chunks[middle].range.upperBound <= offset { low = middle + 1 } else { high = middle }
-        }
+        let low = chunks.partitionPoint { $0.range.upperBound > offset }
         guard low < chunkCount else { return nil }
         let range = chunks[low].range
         let fraction = Double(offset - range.lowerBound) / Double(max(1, range.count))
@@ -596,12 +591,7 @@ package final class WindowedPage: PageComponent {
 
     /// The known chunk that holds link `number` (numbered from 1).
     private func chunk(holdingLink number: Int) -> Int? {
-        var low = 0
-        var high = chunkCount
-        while low < high {
-            let middle = (low + high) / 2
-            if chunks[middle].linkBase + chunks[middle].links < number { low = middle + 1 } else { high = middle }
-        }
+        let low = chunks.partitionPoint { $0.linkBase + $0.links >= number }
         return low < chunkCount ? low : nil
     }
 
