@@ -45,8 +45,8 @@ package final class PageIndex: Sendable {
         var checked = 1
         /// Links numbered in each chunk whose end is known (guessed or checked).
         var chunkLinks: [Int] = []
-        var openElementLists: [[OpenElement]] = [[]]
-        var openElementIDs: [[OpenElement]: Int32] = [[]: 0]
+        var openElementLists: [OpenElements] = [[]]
+        var openElementIDs: [OpenElements: Int32] = [[]: 0]
         var title = ""
         /// The scan running (a correction starts another; -1: none, the parse cuts by
         /// bytes), how far it has read, and whether it got to the page's end.
@@ -76,7 +76,7 @@ package final class PageIndex: Sendable {
         }
 
         /// The number of a list of open elements (lists are shared).
-        mutating func id(of openElements: [OpenElement]) -> Int32 {
+        mutating func id(of openElements: OpenElements) -> Int32 {
             if let id = openElementIDs[openElements] { return id }
             let id = Int32(openElementLists.count)
             openElementLists.append(openElements)
@@ -225,7 +225,7 @@ package final class PageIndex: Sendable {
     /// Notes a cut of the parse: the links of the chunk it ends, and where the next one
     /// starts (`nil` at the page's end). It checks the guess there: a wrong one is
     /// replaced with the guesses after it, and the scan starts again from this cut.
-    private func record(links: Int, title: String, next: (offset: Int, openElements: [OpenElement], insideText: Bool)?) {
+    private func record(links: Int, title: String, next: (offset: Int, openElements: OpenElements, insideText: Bool)?) {
         var restart: (origin: StructureScanner.Cut, number: Int)?
         let wake = state.withLock { state in
             if state.title.isEmpty { state.title = title }
@@ -338,7 +338,7 @@ package final class PageIndex: Sendable {
         package var range: Range<Int>
         /// Bytes of `range` but those its parse leaves out (for estimates).
         package var shownBytes: Int
-        package var openElements: [OpenElement]
+        package var openElements: OpenElements
         package var openElementsAtEnd: Int
         package var linkBase: Int
         package var links: Int

@@ -88,7 +88,7 @@ struct DocumentBuilder {
     /// elements (`takeRestart`); libxml2's events are ignored until it does, and then
     /// the element events of the start tags of those elements, which the new parser
     /// reads first (they are open here already): those up to this stream offset.
-    private var restart: (offset: Int, openElements: [OpenElement])?
+    private var restart: (offset: Int, openElements: OpenElements)?
     private var ignoresEvents = false
     private var elementEventsIgnoredUpTo = -1
 
@@ -191,7 +191,7 @@ struct DocumentBuilder {
             let target = fragmentBytes ?? bytes
             guard let offset = streamOffsetAfterEndTag(of: document[closed].tag), plan != nil || offset - streamOffsetAtCut >= target else { return }
             // A hidden list or quote left open: its state is not worth carrying.
-            if zip(open, openElements).contains(where: { $1.isSplittable && document.isHidden($0) }) { return }
+            if zip(open, openElements).contains(where: { $1.isSplittable && document.isHidden($0) }) || bodyWasClosed { return }
             let pageOffset = reader?.pageOffset(ofStreamOffset: offset) ?? offset
             if let plan, !plan.cuts(at: pageOffset, byBytes: offset - streamOffsetAtCut >= target) { return }
             fragmentBytes = min(bytes, target * 2)
@@ -233,7 +233,7 @@ struct DocumentBuilder {
         guard let boundaries, let offset = pageOffset() else { return nil }
         if let next = nextBoundary, next < offset { missedBoundary = true }
         if nextBoundary.map({ $0 < offset }) ?? true { nextBoundary = boundaries.boundary(atOrAfter: offset) }
-        guard offset == nextBoundary || missedBoundary, streamOffsetAfterEndTag(of: tag) != nil else { return nil }
+        guard offset == nextBoundary || missedBoundary, streamOffsetAfterEndTag(of: tag) != nil, !bodyWasClosed else { return nil }
         missedBoundary = false
         return offset
     }
@@ -254,13 +254,21 @@ struct DocumentBuilder {
     private mutating func cutInsideText() {
         guard let plan, !keepsText, let last = open.last, let element = openElements.last, !document.isHidden(last),
             openNonContainers == 1 && [.p, .pre].contains(element.tag) || openNonContainers == 0 && element.staysOpen,
-            let offset = pageOffset(), offset > offsetAtElement, let textCut = plan.textCut(in: offsetAtElement...offset)
+            let offset = pageOffset(), offset > offsetAtElement, !bodyWasClosed, let textCut = plan.textCut(in: offsetAtElement...offset)
         else { return }
         offsetAtElement = textCut
         cut(endOffset: textCut, insideText: true)
         guard !isStopped, let parser, restart != nil else { return }
         ignoresEvents = true
         xmlStopParser(parser)
+    }
+
+    /// Whether the page's `body` was closed and none is open: libxml2 remembers it saw
+    /// one (and implies no other around what comes next), which no start tags fed to a
+    /// new parser can make it remember; so no parse may start again here.
+    private var bodyWasClosed: Bool {
+        guard let parser, parser.pointee.html >= 10 else { return false }
+        return !openElements.contains { $0.tag == .body }
     }
 
     /// Whether the parser is still reading the start tags a restart fed it.
@@ -270,13 +278,13 @@ struct DocumentBuilder {
 
     /// Where the parse is to start again after a cut inside text, if it is: the page
     /// offset and the elements open there.
-    mutating func takeRestart() -> (offset: Int, openElements: [OpenElement])? {
+    mutating func takeRestart() -> (offset: Int, openElements: OpenElements)? {
         defer { restart = nil }
         guard let restart, !isStopped else { return nil }
         ignoresEvents = false
         // The new parser keeps its names at addresses of its own.
         names.forgetAddresses()
-        elementEventsIgnoredUpTo = restart.openElements.reduce(0) { $0 + $1.startTag.count }
+        elementEventsIgnoredUpTo = restart.openElements.prefix.count
         return restart
     }
 
@@ -293,13 +301,13 @@ struct DocumentBuilder {
         next.reserveCapacity(like: finished)
         lastChild = [HTMLDocument.none]
         document = next
-        var stillOpen: [OpenElement] = []
+        var stillOpen = OpenElements([], ignoredStartTags: parser.map { Int($0.pointee.depth) } ?? 0)
         let saysWhatIsOpen = cutting.bytes != nil || insideText || endOffset != nil
         for (depth, element) in open.enumerated() {
             let firstAttribute = document.attributes.count
             document.attributes += finished.attributes(of: element)
             if saysWhatIsOpen {
-                stillOpen.append(OpenElement(tag: finished[element].tag, attributes: Array(finished.attributes(of: element))))
+                stillOpen.elements.append(OpenElement(tag: finished[element].tag, attributes: Array(finished.attributes(of: element))))
             }
             open[depth] = link(HTMLDocument.Node(
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,

@@ -124,7 +124,7 @@ package enum HTMLParser {
         package var endOffset: Int?
         /// With `Cutting.bytes`, at one of `Cutting.boundaries`, or inside text: the
         /// elements open after the fragment, outermost first (`nil` for the last).
-        package var openElements: [OpenElement]?
+        package var openElements: OpenElements?
         /// Whether the fragment ends inside a paragraph's text (`CutPlan.textCut`,
         /// `Cutting.textBytes`).
         package var insideText = false
@@ -140,13 +140,13 @@ package enum HTMLParser {
     /// handing it over in fragments. From a cut, `openElements` are the elements open
     /// there (`Cut.openElements`): the first fragment starts inside them.
     package static func parse(
-        _ source: any PageSource, from start: Int = 0, inside openElements: [OpenElement] = [], cutting: Cutting
+        _ source: any PageSource, from start: Int = 0, inside openElements: OpenElements = [], cutting: Cutting
     ) throws(HTMLParsingError) {
         // A page still arriving is read as far as it comes.
         let plan = cutting.plan
         var builder = DocumentBuilder(cutting: cutting)
         var start = start
-        var prefix = openElements.flatMap(\.startTag)
+        var prefix = openElements.prefix
         // A cut inside text ends libxml2's run there, and a fresh parser goes on from
         // it inside the elements open there (their start tags fed first, their events
         // left out): libxml2 holds a text run whole in its input buffer, and a
@@ -158,7 +158,7 @@ package enum HTMLParser {
             try run(reader, into: &builder)
             guard let restart = builder.takeRestart() else { break }
             start = restart.offset
-            prefix = restart.openElements.flatMap(\.startTag)
+            prefix = restart.openElements.prefix
         }
         builder.finish()
     }
@@ -174,10 +174,10 @@ package enum HTMLParser {
     /// from a fresh parser fed start tags for those elements, then the part's bytes,
     /// but for those in `elisions` (sorted; see `StructureScanner.elisionBytes`).
     package static func parseChunk(
-        _ source: any PageSource, range: Range<Int>, openElements: [OpenElement], elisions: [Range<Int>] = []
+        _ source: any PageSource, range: Range<Int>, openElements: OpenElements, elisions: [Range<Int>] = []
     ) throws(HTMLParsingError) -> HTMLDocument {
         var builder = DocumentBuilder()
-        let prefix = openElements.flatMap(\.startTag)
+        let prefix = openElements.prefix
         let reader = SourceReader(source: source, range: range, prefix: prefix, elisions: elisions.isEmpty ? nil : { window in
             elisions.filter { $0.overlaps(window) }
         })

@@ -28,3 +28,36 @@ package struct OpenElement: Hashable, Sendable {
         return tag
     }
 }
+
+/// What is open where a page was cut (`HTMLParser.Cut`, `StructureScanner.Cut`): the
+/// elements, outermost first, and the one other thing libxml2 carries from the markup
+/// before: how many misplaced `html`, `head` and `body` start tags it ignored (it
+/// ignores as many of their end tags after, where a parser that did not count them
+/// would close the page).
+package struct OpenElements: RandomAccessCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
+    package var elements: [OpenElement]
+    package var ignoredStartTags: Int
+
+    package init(_ elements: [OpenElement], ignoredStartTags: Int = 0) {
+        self.elements = elements
+        self.ignoredStartTags = ignoredStartTags
+    }
+
+    package init(arrayLiteral elements: OpenElement...) {
+        self.init(elements)
+    }
+
+    package var startIndex: Int { elements.startIndex }
+    package var endIndex: Int { elements.endIndex }
+    package subscript(position: Int) -> OpenElement { elements[position] }
+
+    /// What a parse that starts at the cut reads first, so that it stands where the
+    /// parse that cut stood: the elements' start tags, then one misplaced `<html>` per
+    /// ignored tag (which libxml2 ignores and counts in turn; an `html` start tag closes
+    /// no element).
+    package var prefix: [UInt8] {
+        var prefix = elements.flatMap(\.startTag)
+        if !elements.isEmpty { prefix += Array(repeating: Array("<html>".utf8), count: ignoredStartTags).joined() }
+        return prefix
+    }
+}

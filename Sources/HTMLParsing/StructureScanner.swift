@@ -23,7 +23,7 @@ package struct StructureScanner {
         /// text: `insideText`).
         package var offset: Int
         /// The elements open there, outermost first, with the attributes the model keeps.
-        package var openElements: [OpenElement]
+        package var openElements: OpenElements
         /// Links numbered before it.
         package var links: Int
         /// Whether the cut falls inside the text of a paragraph of more than a chunk:
@@ -31,7 +31,7 @@ package struct StructureScanner {
         /// goes on from the paragraph's unfinished last line.
         package var insideText: Bool
 
-        package init(offset: Int, openElements: [OpenElement], links: Int, insideText: Bool = false) {
+        package init(offset: Int, openElements: OpenElements, links: Int, insideText: Bool = false) {
             self.offset = offset
             self.openElements = openElements
             self.links = links
@@ -115,6 +115,7 @@ package struct StructureScanner {
         names = ScannedNames(cutting: cutting, linklessTags: linklessTags)
         sawHead = !start.openElements.isEmpty
         sawBody = sawHead
+        ignoredDepth = start.openElements.ignoredStartTags
         pushOffset = start.offset
         runStart = start.offset
         for element in start.openElements {
@@ -184,7 +185,8 @@ package struct StructureScanner {
         while !stack.isEmpty {
             let closed = pop()
             let fact = names.facts[Int(closed.name)]
-            guard closed.name == name, fact.isBlock, blockersOpen == 0, !closed.isHidden, end - lastCut >= fragmentBytes else { continue }
+            guard closed.name == name, fact.isBlock, blockersOpen == 0, !closed.isHidden, end - lastCut >= fragmentBytes, !bodyWasClosed
+            else { continue }
             lastCut = end
             reportElisions(to: elide)
             guard take(Cut(offset: end, openElements: openElements, links: links)) else { return false }
@@ -419,7 +421,8 @@ package struct StructureScanner {
         for entry in stack[(position + 1)...] where names.facts[Int(entry.name)].endPriority > fact.endPriority { return true }
         while stack.count > position + 1 { pop() }
         let closed = pop()
-        guard isClean, fact.isBlock, blockersOpen == 0, !closed.isHidden, base + end - lastCut >= fragmentBytes else { return true }
+        guard isClean, fact.isBlock, blockersOpen == 0, !closed.isHidden, base + end - lastCut >= fragmentBytes, !bodyWasClosed
+        else { return true }
         lastCut = base + end
         fragmentBytes = min(maximumBytes ?? .max, fragmentBytes * 2)
         // A cut's chunk comes with the parts of it to leave out.
@@ -434,7 +437,8 @@ package struct StructureScanner {
     /// `TextCutPoints` gives, where a parse started there reads the same text.
     private func textCut(_ pointer: UnsafePointer<UInt8>, from start: Int, to end: Int, base: Int) -> Int? {
         guard cutsInsideText, let chunkBytes = maximumBytes, let top = stack.last, !top.isHidden,
-            (top.tag == .p || top.tag == .pre) && blockersOpen == 1 || names.facts[Int(top.name)].staysOpen && blockersOpen == 0
+            (top.tag == .p || top.tag == .pre) && blockersOpen == 1 || names.facts[Int(top.name)].staysOpen && blockersOpen == 0,
+            !bodyWasClosed
         else { return nil }
         let from = max(lastCut + fragmentBytes - base, runStart + chunkBytes - base)
         return top.tag == .pre
@@ -447,9 +451,17 @@ package struct StructureScanner {
         elisions.removeAll()
     }
 
+    /// Whether a `body` was opened and closed, and none is open: libxml2 implies no
+    /// other then, but a parse started again would (so there is no cut).
+    private var bodyWasClosed: Bool {
+        sawBody && !stack.contains { $0.tag == .body }
+    }
+
     /// The open elements as a cut gives them.
-    private var openElements: [OpenElement] {
-        stack.map { OpenElement(tag: $0.tag, attributes: $0.attributes < 0 ? [] : attributeLists[Int($0.attributes)]) }
+    private var openElements: OpenElements {
+        OpenElements(
+            stack.map { OpenElement(tag: $0.tag, attributes: $0.attributes < 0 ? [] : attributeLists[Int($0.attributes)]) },
+            ignoredStartTags: ignoredDepth)
     }
 
     /// What libxml2 does with text where none may stand (nothing open, or only `html`

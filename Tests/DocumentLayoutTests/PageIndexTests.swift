@@ -22,8 +22,20 @@ struct PageIndexTests {
             ("text in containers", Self.textInContainers),
             ("a paragraph cut in its first line", Self.cutInFirstLine),
             ("permalinks", Self.permalinks),
+            ("misplaced html, head and body tags", Self.misplacedTags),
         ]
     }
+
+    /// Start tags of `html`, `head` and `body` inside the body, which libxml2 ignores
+    /// and counts: it ignores as many end tags of the three after (the page goes on
+    /// inside them), and closes the page at the others (and implies a new `html`, but
+    /// no second `body`, around what comes after); text and blocks follow each.
+    static let misplacedTags: String = (0..<90).map { section in
+        let start = ["<html lang=en>", "<body class=b>", "<head>"][section % 3]
+        let end = ["</html>", "</body>", "</head></body></html>", ""][section % 4]
+        return "<p>before \(section) <a href=#s\(section)>s</a></p>\(start)<p>inside \(section)</p>text \(section)"
+            + "\(end) after \(section)<div id=s\(section)>block \(section) <a href=#a>a</a></div>"
+    }.joined()
 
     /// Headings with permalinks as Sphinx and MkDocs write them (left out), among
     /// links that stay: text beside the symbol, another page, an element inside.
