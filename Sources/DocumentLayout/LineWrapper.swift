@@ -104,7 +104,8 @@ enum LineWrapper {
                 // A first piece of more bytes than the line has columns is likely to be
                 // filled: scanned now, its columns are counted with its opportunities
                 // (text broken without ICU is simple), not measured in a pass of their own.
-                if pieceStart == 0, piece.count > width {
+                // (ASCII is not scanned whole: see `fill`.)
+                if pieceStart == 0, piece.count > width, !Self.isASCII(piece) {
                     LineBreaks.scan(piece, into: &scan)
                     isFirstPieceScanned = true
                 }
@@ -156,14 +157,31 @@ enum LineWrapper {
             /// Fills lines greedily with `piece`, which starts at `pieceStart`.
             func fill(_ piece: UnsafeBufferPointer<UInt8>, from pieceStart: Int) {
                 var start = pieceStart
+                if isASCII {
+                    // Each line's end is found from the bytes near it, where it can be
+                    // (`LineBreaks.asciiLineEnd`): most of the text is never scanned for
+                    // breaks. Where it cannot, the whole piece is, from that line on.
+                    while true {
+                        while start < pieceStart + piece.count, bytes[start] == 0x20 { start += 1 }
+                        guard start < pieceStart + piece.count else { return }
+                        guard let end = LineBreaks.asciiLineEnd(in: piece, from: start - pieceStart, width: width) else { break }
+                        lineStart = start
+                        lineEnd = pieceStart + end
+                        lineColumns = lineEnd - lineStart
+                        guard end < piece.count else { return }
+                        flush()
+                        start = lineEnd
+                    }
+                }
                 if pieceStart != 0 || !isFirstPieceScanned { LineBreaks.scan(piece, into: &scan) }
                 // (Read from local copies: reading `scan`, which the closure captures,
                 // costs a retain each time.)
                 let opportunities = scan.offsets
                 let counted = scan.columnCounts
-                // The columns of the piece before `start`, when the scan counted them.
-                var startColumns = 0
-                var index = opportunities.startIndex
+                // The columns of the piece before `start`, when the scan counted them
+                // (ASCII: a column a byte).
+                var startColumns = counted == nil ? 0 : start - pieceStart
+                var index = opportunities.partitionPoint { pieceStart + $0 > start }
                 while index < opportunities.endIndex {
                     if let counted, lineStart != lineEnd {
                         // On a line begun, the segments that fit go on it together: with
@@ -246,6 +264,17 @@ enum LineWrapper {
             if lineStart != lineEnd { flush() }
             return bytes.count
         }
+    }
+
+    /// Whether `bytes` are all ASCII: looked at eight at a time, up to the first that
+    /// is not.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 8 <= bytes.count {
+            if UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        return bytes[index...].allSatisfy { $0 < 0x80 }
     }
 
     /// The index of the first line feed in `bytes` from `start` on, or `bytes.count`:

@@ -177,6 +177,53 @@ enum SimpleLineBreaks {
         }
     }
 
+    /// The line a greedy wrap would fill from `start` (a break opportunity, or where
+    /// the text starts) with ASCII text at most `width` columns wide, spaces at its
+    /// end aside: the end of the text when what is left fits, else the last break
+    /// opportunity that fits. `nil` when that is not found here: no place as below
+    /// within the line, or a character ICU is left with near its end.
+    ///
+    /// Only the bytes near the line's end are read: a break falls between a space and
+    /// a letter with a letter before the space (LB18; no rule of those that hold
+    /// across spaces, LB14 to LB17, has a letter before them), and a scan that starts
+    /// at the first letter stands, past the space, as the scan of the whole text would
+    /// (the classes before and before the spaces are letters, no number goes on). The
+    /// last such place within the line is found going back from its end, and the
+    /// opportunities after it are scanned from there (with a few bytes after, which
+    /// the rules look ahead to).
+    static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int? {
+        func isLetter(_ offset: Int) -> Bool { classes[Int(bytes[offset] & 0x7F)] == .letter && bytes[offset] < 128 }
+        var contentEnd = bytes.count
+        while contentEnd > start, bytes[contentEnd - 1] == 0x20 { contentEnd -= 1 }
+        guard contentEnd - start > width else { return bytes.count }
+        // Bytes `start..<limit` fit; so do the spaces after them.
+        let limit = start + width
+        var spacesEnd = limit
+        while bytes[spacesEnd] == 0x20 { spacesEnd += 1 }
+        var restart = spacesEnd
+        while restart >= start + 2, !(bytes[restart - 1] == 0x20 && isLetter(restart) && isLetter(restart - 2)) { restart -= 1 }
+        guard restart >= start + 2 else { return nil }
+        let windowStart = restart - 2
+        let windowEnd = min(bytes.count, spacesEnd + 4)
+        let window = UnsafeBufferPointer(rebasing: bytes[windowStart..<windowEnd])
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (window.count + 1)) { buffer -> Int? in
+            guard let count = opportunities(in: window, breaks: buffer.baseAddress!, columns: buffer.baseAddress! + window.count + 1) else {
+                return nil
+            }
+            var end = restart
+            for index in 0..<count {
+                let candidate = windowStart + buffer[index]
+                guard candidate > restart else { continue }
+                guard candidate <= spacesEnd else { break }
+                var content = candidate
+                while bytes[content - 1] == 0x20 { content -= 1 }
+                guard content - start <= width else { break }
+                end = candidate
+            }
+            return end
+        }
+    }
+
     /// Where the run of ASCII letters (`A-Z`, `a-z`) from `start` ends, found eight
     /// bytes at a time (or close to it: the last few bytes are left to the caller).
     static func endOfASCIILetters(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
