@@ -490,9 +490,10 @@ struct DocumentLayoutEngine {
                 blocks[row].cellCount += 1
             }
             styles.append(styles[styles.count - 1].merging(header ? Style(.bold) : .plain))
-        case .inline(let style):
+        case .unstyled:
             if tag == .nobr { noWrapDepth += 1 }
-            if let href = Self.numberedLinkTarget(index, in: document) {
+        case .inline(let style):
+            if tag == .a, let href = Self.numberedLinkTarget(index, in: document) {
                 links.append(href)
                 inline.appendLinkMark(linkBase + links.count, style: styles[styles.count - 1].merging(Style([.dim, .linkMark])))
             }
@@ -527,8 +528,9 @@ struct DocumentLayoutEngine {
             styles.removeLast()
             appendMark(close)
         case .tableCell, .inline:
-            if tag == .nobr { noWrapDepth -= 1 }
             styles.removeLast()
+        case .unstyled:
+            if tag == .nobr { noWrapDepth -= 1 }
         case .lineBreak, .horizontalRule, .image, .replaced:
             break
         }

@@ -19,6 +19,10 @@ enum ElementRole {
     case marked(open: StaticString, close: StaticString)
     /// An inline element: its content continues the current line, styled.
     case inline(Style)
+    /// An inline element that changes nothing of how its content shows (`span`, and
+    /// elements layout does not know): most elements of many pages, entered and left
+    /// with no style to push.
+    case unstyled
 
     /// Each tag's role, by `HTMLTag.ordinal`: layout asks for the role of every
     /// element it enters and leaves.
@@ -61,7 +65,7 @@ enum ElementRole {
         case .small: self = .inline(Style(.dim))
         case .code, .kbd, .samp, .tt: self = .inline(Style(foreground: .cyan))
         case .a: self = .inline(Style(.underline, foreground: .blue))
-        default: self = .inline(.plain)
+        default: self = .unstyled
         }
     }
 }

@@ -93,26 +93,17 @@ enum LineWrapper {
             // Forced breaks (`<br>`) cut the text into pieces wrapped one after another:
             // no break rule looks across one. Each piece must be simple.
             var isASCII = true
-            // The first piece's columns (most text is one piece), not measured again.
-            var firstPieceColumns: Int?
-            // Whether `scan` holds the first piece's break opportunities already.
-            var isFirstPieceScanned = false
+            // The first piece's end and columns (most text is one piece), not found again.
+            var firstPiece: (end: Int, columns: Int)?
+            /// The end and the columns of the piece from `start`.
+            func piece(from start: Int) -> (end: Int, columns: Int)? {
+                TextWidth.simpleColumns(upToLineFeedIn: UnsafeBufferPointer(rebasing: bytes[start...])).map { (start + $0.bytes, $0.columns) }
+            }
             var pieceStart = 0
             while pieceStart <= bytes.count {
-                let pieceEnd = lineFeed(in: bytes, from: pieceStart)
-                let piece = UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])
-                // A first piece of more bytes than the line has columns is likely to be
-                // filled: scanned now, its columns are counted with its opportunities
-                // (text broken without ICU is simple), not measured in a pass of their own.
-                // (ASCII is not scanned whole: see `fill`.)
-                if pieceStart == 0, piece.count > width, !Self.isASCII(piece) {
-                    LineBreaks.scan(piece, into: &scan)
-                    isFirstPieceScanned = true
-                }
-                let counted = isFirstPieceScanned && pieceStart == 0 ? scan.columnCounts?.last : nil
-                guard let columns = counted ?? TextWidth.simpleColumns(piece) else { return nil }
+                guard let (pieceEnd, columns) = piece(from: pieceStart) else { return nil }
                 isASCII = isASCII && columns == pieceEnd - pieceStart
-                if firstPieceColumns == nil { firstPieceColumns = columns }
+                if firstPiece == nil { firstPiece = (pieceEnd, columns) }
                 // (What follows the last line of a paragraph that goes on is not known.)
                 if pieceEnd < bytes.count, keepingLastLine { return nil }
                 pieceStart = pieceEnd + 1
@@ -173,7 +164,7 @@ enum LineWrapper {
                         start = lineEnd
                     }
                 }
-                if pieceStart != 0 || !isFirstPieceScanned { LineBreaks.scan(piece, into: &scan) }
+                LineBreaks.scan(piece, into: &scan)
                 // (Read from local copies: reading `scan`, which the closure captures,
                 // costs a retain each time.)
                 let opportunities = scan.offsets
@@ -238,12 +229,12 @@ enum LineWrapper {
             }
             pieceStart = 0
             while true {
-                let pieceEnd = lineFeed(in: bytes, from: pieceStart)
+                let (pieceEnd, pieceColumns) = pieceStart == 0 ? firstPiece! : piece(from: pieceStart)!
                 let piece = UnsafeBufferPointer(rebasing: bytes[pieceStart..<pieceEnd])
                 var start = pieceStart
                 lineStart = pieceStart
                 lineEnd = pieceStart
-                if (pieceStart == 0 ? firstPieceColumns! : columns(pieceStart, pieceEnd)) <= width {
+                if pieceColumns <= width {
                     // It fits on one line (a short paragraph, a heading, a table cell
                     // measured): greedy filling takes it whole, so its break
                     // opportunities are not needed.
@@ -264,33 +255,6 @@ enum LineWrapper {
             if lineStart != lineEnd { flush() }
             return bytes.count
         }
-    }
-
-    /// Whether `bytes` are all ASCII: looked at eight at a time, up to the first that
-    /// is not.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index + 8 <= bytes.count {
-            if UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            index += 8
-        }
-        return bytes[index...].allSatisfy { $0 < 0x80 }
-    }
-
-    /// The index of the first line feed in `bytes` from `start` on, or `bytes.count`:
-    /// looked for eight bytes at a time (most paragraphs have none).
-    private static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        while index + 8 <= bytes.count {
-            // A byte of `word` that is a line feed is a zero byte of `other`; the lowest
-            // marked byte is the first zero (the marks above it may be false).
-            let other = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            let zeros = (other &- 0x0101_0101_0101_0101) & ~other & 0x8080_8080_8080_8080
-            if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-        return index
     }
 
     /// Splits preserved text (`pre`) into lines at `"\n"`, expanding tabs to stops every

@@ -9,61 +9,82 @@ struct StyledText: Sendable {
         var style: Style
     }
 
-    private(set) var bytes: [UInt8] = []
+    /// The bytes are the first `byteCount` of `storage`, which is kept when the text is
+    /// emptied (a paragraph's text is collected in it, laid out and dropped, for every
+    /// block), and written in place: most pieces of text are a few bytes, which
+    /// `Array.append(contentsOf:)` and `removeAll(keepingCapacity:)` cost many times
+    /// more than copying.
+    private var storage: [UInt8] = []
+    private(set) var byteCount = 0
     private(set) var runs: [Run] = []
 
-    var isEmpty: Bool { bytes.isEmpty }
+    var bytes: ArraySlice<UInt8> { storage[..<byteCount] }
+
+    var isEmpty: Bool { byteCount == 0 }
 
     /// Appends one byte without closing the run (`closeRun` does).
     mutating func appendByte(_ byte: UInt8) {
-        bytes.append(byte)
+        if byteCount < storage.count {
+            storage[byteCount] = byte
+        } else {
+            storage.append(byte)
+        }
+        byteCount += 1
     }
 
     /// Appends bytes without closing the run (`closeRun` does).
     mutating func appendBytes(_ more: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: more)
+        guard let source = more.baseAddress, !more.isEmpty else { return }
+        if storage.count < byteCount + more.count {
+            storage.append(contentsOf: repeatElement(0, count: Swift.max(byteCount + more.count, 2 * storage.count) - storage.count))
+        }
+        let start = byteCount
+        storage.withUnsafeMutableBufferPointer { (target: inout UnsafeMutableBufferPointer<UInt8>) in
+            (target.baseAddress! + start).update(from: source, count: more.count)
+        }
+        byteCount += more.count
     }
 
     mutating func append(contentsOf text: some Collection<UInt8>, style: Style) {
-        bytes.append(contentsOf: text)
+        for byte in text { appendByte(byte) }
         closeRun(style: style)
     }
 
     /// Gives the bytes appended since the last run `style`, merged into the last run
     /// when the style is the same.
     mutating func closeRun(style: Style) {
-        guard bytes.count > (runs.last?.end ?? 0) else { return }
+        guard byteCount > (runs.last?.end ?? 0) else { return }
         if let last = runs.last, last.style == style {
-            runs[runs.count - 1].end = bytes.count
+            runs[runs.count - 1].end = byteCount
         } else {
-            runs.append(Run(end: bytes.count, style: style))
+            runs.append(Run(end: byteCount, style: style))
         }
     }
 
     /// Drops spaces at the end.
     /// The last scalar before the trailing spaces, if any.
     func lastScalarBeforeSpaces() -> UInt32? {
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+        var end = byteCount
+        while end > 0, storage[end - 1] == 0x20 { end -= 1 }
         guard end > 0 else { return nil }
         // (Most text is ASCII: its last byte is the scalar.)
-        if bytes[end - 1] < 0x80 { return UInt32(bytes[end - 1]) }
+        if storage[end - 1] < 0x80 { return UInt32(storage[end - 1]) }
         var start = end - 1
-        while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        while start > 0, end - start < 4, storage[start] & 0xC0 == 0x80 { start -= 1 }
         var decoder = UTF8()
-        var iterator = bytes[start..<end].makeIterator()
+        var iterator = storage[start..<end].makeIterator()
         guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
         return scalar.value
     }
 
     mutating func trimTrailingSpaces() {
-        while bytes.last == 0x20 { bytes.removeLast() }
-        while let last = runs.last, last.end > bytes.count {
-            if runs.count > 1, runs[runs.count - 2].end >= bytes.count {
+        while byteCount > 0, storage[byteCount - 1] == 0x20 { byteCount -= 1 }
+        while let last = runs.last, last.end > byteCount {
+            if runs.count > 1, runs[runs.count - 2].end >= byteCount {
                 runs.removeLast()
             } else {
-                runs[runs.count - 1].end = bytes.count
-                if bytes.isEmpty { runs.removeAll() }
+                runs[runs.count - 1].end = byteCount
+                if byteCount == 0 { runs.removeAll() }
                 break
             }
         }
@@ -72,7 +93,8 @@ struct StyledText: Sendable {
     /// Drops the first `count` bytes; what is left is stored anew, at its own size
     /// (it is kept: see `DocumentLayoutEngine.Carry.unfinishedLine`).
     mutating func removeFirst(_ count: Int) {
-        bytes = Array(bytes[count...])
+        storage = Array(storage[count..<byteCount])
+        byteCount = storage.count
         runs = runs.filter { $0.end > count }.map { Run(end: $0.end - count, style: $0.style) }
     }
 
@@ -83,12 +105,12 @@ struct StyledText: Sendable {
 
     /// The text as line spans, one a run.
     var spans: [LayoutLine.Span] {
-        runs.indices.map { LayoutLine.Span(String(decoding: bytes[range(ofRun: $0)], as: UTF8.self), style: runs[$0].style) }
+        runs.indices.map { LayoutLine.Span(String(decoding: storage[range(ofRun: $0)], as: UTF8.self), style: runs[$0].style) }
     }
 
     mutating func removeAll() {
-        guard !runs.isEmpty || !bytes.isEmpty else { return }
-        bytes.removeAll(keepingCapacity: true)
+        guard !runs.isEmpty || byteCount > 0 else { return }
+        byteCount = 0
         runs.removeAll(keepingCapacity: true)
     }
 }

@@ -28,7 +28,7 @@ public enum TextWidth {
     /// measures a prefix or a marker for every list item.)
     @inlinable
     public static func columns(of text: some StringProtocol) -> Int {
-        if let simple = text.utf8.withContiguousStorageIfAvailable(simpleColumns), let simple { return simple }
+        if let simple = text.utf8.withContiguousStorageIfAvailable({ simpleColumns($0) }), let simple { return simple }
         var total = 0
         for character in text { total += columns(of: character) }
         return total
@@ -68,6 +68,14 @@ public enum TextWidth {
     /// `nil`. Most text of most pages is measured this way, a scalar at a time,
     /// without grapheme breaking.
     public static func simpleColumns(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let line = simpleColumns(upToLineFeedIn: text), line.bytes == text.count else { return nil }
+        return line.columns
+    }
+
+    /// `simpleColumns` of the bytes of UTF-8 `text` before its first line feed (all of
+    /// it when it has none), and how many bytes those are: a paragraph's text, which
+    /// forced breaks cut into lines, measured and cut in one pass.
+    package static func simpleColumns(upToLineFeedIn text: UnsafeBufferPointer<UInt8>) -> (columns: Int, bytes: Int)? {
         var columns = 0
         var index = 0
         while index < text.count {
@@ -79,6 +87,7 @@ public enum TextWidth {
             }
             let lead = text[index]
             if lead < 0x80 {
+                if lead == 0x0A { return (columns, index) }
                 guard lead >= 0x20, lead < 0x7F else { return nil }
                 columns += 1
                 index += 1
@@ -98,7 +107,7 @@ public enum TextWidth {
             guard width > 0 else { return nil }
             columns += Int(width)
         }
-        return columns
+        return (columns, index)
     }
 
     /// Whether each of the eight bytes of `word` is printable ASCII (0x20 to 0x7E).

@@ -228,7 +228,7 @@ struct WhiteSpaceCollapsingTests {
             let noWrap = Int.random(in: 0..<4, using: &random) == 0
             var runs = InlineRuns()
             for text in texts { runs.append(text.utf8, style: .plain, preserve: false, noWrap: noWrap) }
-            #expect(runs.text.bytes == Self.collapsed(texts, noWrap: noWrap), "\(texts)")
+            #expect(Array(runs.text.bytes) == Self.collapsed(texts, noWrap: noWrap), "\(texts)")
         }
     }
 }
