@@ -80,6 +80,8 @@ enum SimpleLineBreaks {
                 }
                 guard lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count else { return nil }
                 let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                // (Most ideographs, two columns each as `TextWidth.simpleColumns` counts them.)
+                if scalar >= 0x5000, scalar <= 0x9FFF { return (.ideograph, 3, 2) }
                 return wideClass(scalar).map { ($0, 3, TextWidth.simpleScalarColumns(scalar)) }
             }
             guard let first = character(at: 0) else { return nil }

@@ -93,6 +93,13 @@ public enum TextWidth {
                 index += 1
                 continue
             }
+            // CJK ideographs from U+5000 to U+9FFF take two columns each, and are not
+            // looked up (a test checks the lookup agrees).
+            if lead >= 0xE5, lead <= 0xE9, index + 2 < text.count, text[index + 1] & 0xC0 == 0x80, text[index + 2] & 0xC0 == 0x80 {
+                columns += 2
+                index += 3
+                continue
+            }
             let scalar: UInt32
             if lead >= 0xC2, lead < 0xE0, index + 1 < text.count {
                 scalar = UInt32(lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)

@@ -161,6 +161,16 @@ struct LineBreakTests {
         }
     }
 
+    /// The ideographs `simpleColumns` counts without looking them up take two columns
+    /// by the lookup too.
+    @Test func ideographsMeasuredWithoutALookupTakeTwoColumns() {
+        for scalar in UInt32(0x5000)...0x9FFF {
+            #expect(TextWidth.simpleScalarColumns(scalar) == 2, "U+\(String(scalar, radix: 16))")
+            var utf8 = String(Unicode.Scalar(scalar)!)
+            #expect(utf8.withUTF8 { TextWidth.simpleColumns($0) } == 2)
+        }
+    }
+
     /// Eight bytes at a time or one at a time, every ASCII byte at every place of a
     /// word is judged alike.
     @Test func everyASCIIByteAtEveryPlaceOfAWord() {
