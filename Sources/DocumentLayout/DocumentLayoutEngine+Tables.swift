@@ -396,7 +396,7 @@ struct TableDrawing {
             lines.appendMerging(Self.bar, style: Self.border)
             let index = owner(row, column)
             if index < 0 {
-                lines.appendMerging(repeatElement(0x20, count: widths[column] + 2), style: .plain)
+                lines.appendMerging(repeating: LineStore.space, count: widths[column] + 2, style: .plain)
                 column += 1
             } else {
                 cellLine(index, y: y, into: &lines)
@@ -412,13 +412,13 @@ struct TableDrawing {
         let width = widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
         let lineIndex = y - boundaryLines[cell.row] - 1
         let cellLines = contents.lineRange(ofCell: index)
-        lines.appendMerging(CollectionOfOne(0x20), style: .plain)
+        lines.appendMerging(LineStore.space, style: .plain)
         var used = 0
         if lineIndex >= 0, lineIndex < cellLines.count {
             lines.append(line: cellLines.lowerBound + lineIndex, of: contents.lines, merging: true)
             used = contents.lines.columns(ofLine: cellLines.lowerBound + lineIndex)
         }
-        lines.appendMerging(repeatElement(0x20, count: max(0, width - used) + 1), style: .plain)
+        lines.appendMerging(repeating: LineStore.space, count: max(0, width - used) + 1, style: .plain)
     }
 
     /// Whether the boundary above row `boundary` has a rule over `column` (not inside a

@@ -67,13 +67,23 @@ package struct LineStore: Sendable, Equatable {
     }
 
     /// Appends `count` copies of `unit` to the open line, as that many
-    /// `appendMerging` calls would (a heading's underline, a table's rule): the room
-    /// made in one step, then filled by copies that double what is there.
+    /// `appendMerging` calls would (a heading's underline, a table's rule, a cell's
+    /// padding): the room made of spaces, copied in (appending a repeated byte goes a
+    /// byte at a time), then filled by copies that double what is there.
     mutating func appendMerging(repeating unit: [UInt8], count: Int, style: Style) {
         guard count > 0, !unit.isEmpty else { return }
         let start = bytes.count
         let total = unit.count * count
-        bytes.append(contentsOf: repeatElement(0, count: total))
+        var room = total
+        while room > 0 {
+            let part = Swift.min(room, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[..<part])
+            room -= part
+        }
+        if unit == Self.space {
+            endRunMerging(style: style)
+            return
+        }
         bytes.withUnsafeMutableBufferPointer { buffer in
             let first = buffer.baseAddress! + start
             unit.withUnsafeBufferPointer { first.update(from: $0.baseAddress!, count: unit.count) }
@@ -86,6 +96,9 @@ package struct LineStore: Sendable, Equatable {
         }
         endRunMerging(style: style)
     }
+
+    static let space: [UInt8] = [0x20]
+    private static let spaces = [UInt8](repeating: 0x20, count: 1_024)
 
     /// Ends a run at the end of `bytes`: the open line's last run goes on when its
     /// style is `style`.
@@ -119,18 +132,19 @@ package struct LineStore: Sendable, Equatable {
     mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int = 0) {
         // The bytes in one copy (the runs cover the text from its start, one after
         // another), then a run for each run's part of the range.
-        let end = Swift.min(range.upperBound, text.runs.last?.end ?? 0)
-        guard range.lowerBound < end else { return }
-        let shift = bytes.count - range.lowerBound
-        text.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range.lowerBound..<end])) }
-        var index = firstRun
-        while index < text.runs.count {
-            let whole = text.range(ofRun: index)
-            guard whole.lowerBound < end else { break }
-            if whole.upperBound > range.lowerBound, !whole.isEmpty {
-                runs.append(Run(end: Swift.min(whole.upperBound, end) + shift, style: text.runs[index].style))
+        text.runs.withUnsafeBufferPointer { textRuns in
+            let end = Swift.min(range.upperBound, textRuns.last?.end ?? 0)
+            guard range.lowerBound < end else { return }
+            let shift = bytes.count - range.lowerBound
+            text.withUnsafeBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range.lowerBound..<end])) }
+            var start = firstRun == 0 ? 0 : textRuns[firstRun - 1].end
+            for run in textRuns[firstRun...] {
+                guard start < end else { break }
+                if run.end > range.lowerBound, run.end > start {
+                    runs.append(Run(end: Swift.min(run.end, end) + shift, style: run.style))
+                }
+                start = run.end
             }
-            index += 1
         }
     }
 

@@ -47,7 +47,7 @@ enum LineWrapper {
         swap(&builder.lines, &lines)
         defer { swap(&builder.lines, &lines) }
         let runs = text.runs
-        text.bytes.withUnsafeBufferPointer { bytes in
+        text.withUnsafeBytes { bytes in
             var start = 0
             var runIndex = 0
             for end in LineBreaks.opportunities(inUTF8: bytes) where end > start {
@@ -88,7 +88,7 @@ enum LineWrapper {
     private static func simpleLines(
         _ text: StyledText, width: Int, keepingLastLine: Bool, scan: inout LineBreaks.Scan, into lines: inout some LineSink
     ) -> Int? {
-        text.bytes.withUnsafeBufferPointer { bytes in
+        text.withUnsafeBytes { bytes in
             guard !bytes.isEmpty else { return nil }
             // Forced breaks (`<br>`) cut the text into pieces wrapped one after another:
             // no break rule looks across one. Each piece must be simple.

@@ -20,6 +20,11 @@ struct StyledText: Sendable {
 
     var bytes: ArraySlice<UInt8> { storage[..<byteCount] }
 
+    /// Calls `body` with the bytes in place (no slice made, as `bytes` makes one).
+    func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<byteCount])) }
+    }
+
     var isEmpty: Bool { byteCount == 0 }
 
     /// Appends one byte without closing the run (`closeRun` does).
