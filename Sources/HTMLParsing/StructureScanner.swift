@@ -50,7 +50,7 @@ package struct StructureScanner {
     package private(set) var links: Int
     /// Misplaced `html`, `head` and `body` start tags libxml2 ignored (as many of their
     /// end tags are ignored too).
-    private var ignoredDepth = 0
+    private var ignoredStartTags = 0
     /// Whether a `head` and a `body` were opened (libxml2 implies them only once).
     private var sawHead: Bool
     private var sawBody: Bool
@@ -115,7 +115,7 @@ package struct StructureScanner {
         names = ScannedNames(cutting: cutting, linklessTags: linklessTags)
         sawHead = !start.openElements.isEmpty
         sawBody = sawHead
-        ignoredDepth = start.openElements.ignoredStartTags
+        ignoredStartTags = start.openElements.ignoredStartTags
         pushOffset = start.offset
         runStart = start.offset
         for element in start.openElements {
@@ -361,7 +361,7 @@ package struct StructureScanner {
         impliedParents(of: fact)
         if (fact.tag == .html && !stack.isEmpty) || (fact.isHead && stack.count != 1)
             || (fact.tag == .body && stack.contains(where: { $0.tag == .body })) {
-            ignoredDepth += 1
+            ignoredStartTags += 1
             return
         }
         var attributes: [HTMLDocument.Attribute] = []
@@ -413,8 +413,8 @@ package struct StructureScanner {
         let isClean = index == end - 1
         let fact = names.facts[Int(name)]
         if fact.isBlock || fact.staysOpen { runStart = base + end }
-        if ignoredDepth > 0, fact.tag == .html || fact.tag == .body || fact.isHead {
-            ignoredDepth -= 1
+        if ignoredStartTags > 0, fact.tag == .html || fact.tag == .body || fact.isHead {
+            ignoredStartTags -= 1
             return true
         }
         guard let position = stack.lastIndex(where: { $0.name == name }) else { return true }
@@ -461,7 +461,7 @@ package struct StructureScanner {
     private var openElements: OpenElements {
         OpenElements(
             stack.map { OpenElement(tag: $0.tag, attributes: $0.attributes < 0 ? [] : attributeLists[Int($0.attributes)]) },
-            ignoredStartTags: ignoredDepth)
+            ignoredStartTags: ignoredStartTags)
     }
 
     /// What libxml2 does with text where none may stand (nothing open, or only `html`

@@ -111,7 +111,7 @@ enum SimpleLineBreaks {
                 // letters, with the break before the first (LB18), which ends in the
                 // same state: most prose is passed over this way.
                 if previous == .letter, beforePrevious == .letter {
-                    func isLetter(_ offset: Int) -> Bool { bytes[offset] < 128 && classes[Int(bytes[offset])] == .letter }
+                    func isLetter(_ offset: Int) -> Bool { Self.isLetter(bytes[offset], classes) }
                     var end = index
                     while true {
                         end = endOfASCIILetters(in: bytes, from: end)
@@ -194,7 +194,6 @@ enum SimpleLineBreaks {
     /// opportunities after it are scanned from there (with a few bytes after, which
     /// the rules look ahead to).
     static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int? {
-        func isLetter(_ offset: Int) -> Bool { classes[Int(bytes[offset] & 0x7F)] == .letter && bytes[offset] < 128 }
         var contentEnd = bytes.count
         while contentEnd > start, bytes[contentEnd - 1] == 0x20 { contentEnd -= 1 }
         guard contentEnd - start > width else { return bytes.count }
@@ -203,7 +202,11 @@ enum SimpleLineBreaks {
         var spacesEnd = limit
         while bytes[spacesEnd] == 0x20 { spacesEnd += 1 }
         var restart = spacesEnd
-        while restart >= start + 2, !(bytes[restart - 1] == 0x20 && isLetter(restart) && isLetter(restart - 2)) { restart -= 1 }
+        classes.withUnsafeBufferPointer { classes in
+            while restart >= start + 2, !(bytes[restart - 1] == 0x20 && isLetter(bytes[restart], classes) && isLetter(bytes[restart - 2], classes)) {
+                restart -= 1
+            }
+        }
         guard restart >= start + 2 else { return nil }
         let windowStart = restart - 2
         let windowEnd = min(bytes.count, spacesEnd + 4)
@@ -224,6 +227,12 @@ enum SimpleLineBreaks {
             }
             return end
         }
+    }
+
+    /// Whether `byte` is an ASCII character of class AL (`letter`), by `classes`.
+    @inline(__always)
+    private static func isLetter(_ byte: UInt8, _ classes: UnsafeBufferPointer<Class?>) -> Bool {
+        byte < 128 && classes[Int(byte)] == .letter
     }
 
     /// Where the run of ASCII letters (`A-Z`, `a-z`) from `start` ends, found eight
