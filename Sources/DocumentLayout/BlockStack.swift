@@ -6,12 +6,12 @@ struct BlockContext: Sendable {
     var tag: HTMLTag
     /// The element, so that each line can name the block it came from.
     var node: HTMLDocument.NodeIndex
-    /// Prefix of the first line laid out inside this block (a list marker), and the
-    /// columns it takes.
-    private(set) var firstPrefix = ""
+    /// Prefix of the first line laid out inside this block (a list marker), as UTF-8,
+    /// and the columns it takes.
+    private(set) var firstPrefix: [UInt8] = []
     private(set) var firstPrefixColumns = 0
     /// Prefix of every later line, and the columns it takes.
-    private(set) var restPrefix = ""
+    private(set) var restPrefix: [UInt8] = []
     private(set) var restPrefixColumns = 0
     var markerPending = false
     /// For lists: the next item number and the width numbers are padded to.
@@ -28,7 +28,7 @@ struct BlockContext: Sendable {
 
     /// Sets the prefixes, with the columns each takes (known where they are made, not
     /// measured again for every block).
-    mutating func setPrefixes(first: String, columns firstColumns: Int, rest: String, columns restColumns: Int) {
+    mutating func setPrefixes(first: [UInt8], columns firstColumns: Int, rest: [UInt8], columns restColumns: Int) {
         firstPrefix = first
         firstPrefixColumns = firstColumns
         restPrefix = rest
@@ -38,12 +38,23 @@ struct BlockContext: Sendable {
 
 /// The open blocks, with what layout asks of them kept up to date on push and pop, so
 /// that no question costs time in proportion to the nesting depth: line prefixes,
-/// the innermost list and table row, how many list items are open.
+/// the innermost list and table row, how many list items are open. Prefixes are
+/// UTF-8 bytes, copied into lines as they are.
 struct BlockStack {
     private(set) var blocks: [BlockContext] = []
-    /// `restPrefixes[i]`: the rest prefixes of blocks `0...i`, clipped to `prefixLimit`,
-    /// and the columns they take.
-    private var restPrefixes: [(text: String, columns: Int)] = []
+    /// A continuation prefix: where its bytes lie in `restPrefixBytes`, and the
+    /// columns it takes.
+    private struct Prefix {
+        var start = 0
+        var end = 0
+        var columns = 0
+    }
+    /// `restPrefixes[i]`: the rest prefixes of blocks `0...i`, clipped to
+    /// `prefixLimit`. A block that adds none shares the one around it; each other
+    /// one's bytes follow the last in `restPrefixBytes`, which so ends where the
+    /// innermost ends.
+    private var restPrefixes: [Prefix] = []
+    private var restPrefixBytes: [UInt8] = []
     /// Indices of blocks whose first-line marker is not shown yet, ascending.
     private var pendingMarkers: [Int] = []
     private var lists: [Int] = []
@@ -74,18 +85,22 @@ struct BlockStack {
     mutating func push(_ block: BlockContext) {
         let index = blocks.count
         blocks.append(block)
-        let outer = restPrefixes.last ?? ("", 0)
+        let outer = restPrefixes.last ?? Prefix()
         if block.restPrefix.isEmpty {
             // Most blocks add no prefix: the one around them holds, clipped already.
             restPrefixes.append(outer)
         } else {
-            var prefix = outer.text + block.restPrefix
+            let start = restPrefixBytes.count
+            // (A byte at a time: a slice of the array would keep it from growing in place.)
+            for offset in outer.start..<outer.end { restPrefixBytes.append(restPrefixBytes[offset]) }
+            restPrefixBytes.append(contentsOf: block.restPrefix)
             var columns = outer.columns + block.restPrefixColumns
             if columns > prefixLimit {
-                prefix = TextWidth.prefix(of: prefix, columns: prefixLimit)
-                columns = TextWidth.columns(of: prefix)
+                let clipped = Self.clipped(restPrefixBytes[start...], to: prefixLimit)
+                restPrefixBytes.replaceSubrange(start..., with: clipped.bytes)
+                columns = clipped.columns
             }
-            restPrefixes.append((prefix, columns))
+            restPrefixes.append(Prefix(start: start, end: restPrefixBytes.count, columns: columns))
         }
         if block.markerPending { pendingMarkers.append(index) }
         if block.tag == .tr { rows.append(index) }
@@ -100,7 +115,8 @@ struct BlockStack {
     mutating func pop() -> BlockContext? {
         guard let block = blocks.popLast() else { return nil }
         let index = blocks.count
-        restPrefixes.removeLast()
+        let popped = restPrefixes.removeLast()
+        if popped.end > (restPrefixes.last?.end ?? 0) { restPrefixBytes.removeLast(popped.end - popped.start) }
         if pendingMarkers.last == index { pendingMarkers.removeLast() }
         if rows.last == index { rows.removeLast() }
         if block.tag == .li { listItemDepth -= 1 }
@@ -130,66 +146,83 @@ struct BlockStack {
         set { blocks[index] = newValue }
     }
 
-    /// The prefix of the next content line: markers of items not yet shown, the
-    /// continuation prefixes of the rest.
-    func linePrefix() -> String {
-        pendingLinePrefix().prefix
+    /// Appends the prefix of the next content line (markers of items not yet shown,
+    /// the continuation prefixes of the rest) to `bytes`; gives its columns.
+    @discardableResult
+    func appendLinePrefix(to bytes: inout [UInt8]) -> Int {
+        guard let first = pendingMarkers.first else {
+            let prefix = restPrefixes.last ?? Prefix()
+            restPrefixBytes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[prefix.start..<prefix.end])) }
+            return prefix.columns
+        }
+        let start = bytes.count
+        let columns = forEachPrefixPart(from: first) { bytes.append(contentsOf: $0) }
+        guard columns > prefixLimit else { return columns }
+        let clipped = Self.clipped(bytes[start...], to: prefixLimit)
+        bytes.replaceSubrange(start..., with: clipped.bytes)
+        return clipped.columns
     }
 
-    /// `linePrefix()` and the columns it takes, built from the blocks' own counts.
-    func pendingLinePrefix() -> (prefix: String, columns: Int) {
-        guard let first = pendingMarkers.first else { return restPrefixes.last ?? ("", 0) }
-        var prefix = ""
-        let columns = forEachPrefixPart(from: first) { prefix += $0 }
-        guard columns > prefixLimit else { return (prefix, columns) }
-        let clipped = TextWidth.prefix(of: prefix, columns: prefixLimit)
-        return (clipped, TextWidth.columns(of: clipped))
-    }
-
-    /// Columns `linePrefix()` takes, counted without building it (but when it is
-    /// clipped).
+    /// Columns of the prefix `appendLinePrefix` appends, counted without building it
+    /// (but when it is clipped).
     func linePrefixColumns() -> Int {
         guard let first = pendingMarkers.first else { return restPrefixes.last?.columns ?? 0 }
         let columns = forEachPrefixPart(from: first) { _ in }
-        return columns > prefixLimit ? pendingLinePrefix().columns : columns
+        guard columns > prefixLimit else { return columns }
+        var prefix: [UInt8] = []
+        return appendLinePrefix(to: &prefix)
     }
 
-    /// Appends `linePrefix()` to the open line of `lines` (as one run, plain), a part
-    /// at a time, without building it (but when it is clipped); gives its columns.
+    /// Appends the next content line's prefix to the open line of `lines` (as one run,
+    /// plain), a part at a time, without building it (but when it is clipped); gives
+    /// its columns.
     func appendLinePrefix(to lines: inout LineStore) -> Int {
         guard let first = pendingMarkers.first else {
             // Most lines show no marker: the prefix of the innermost block, often none.
-            guard let (prefix, columns) = restPrefixes.last, columns > 0 else { return 0 }
-            lines.append(utf8Of: prefix, style: .plain)
-            return columns
+            guard let prefix = restPrefixes.last, prefix.columns > 0 else { return 0 }
+            restPrefixBytes.withUnsafeBufferPointer { lines.append(UnsafeBufferPointer(rebasing: $0[prefix.start..<prefix.end]), style: .plain) }
+            return prefix.columns
         }
         guard forEachPrefixPart(from: first, { _ in }) <= prefixLimit else {
-            let (prefix, columns) = pendingLinePrefix()
-            lines.append(utf8Of: prefix, style: .plain)
+            var prefix: [UInt8] = []
+            let columns = appendLinePrefix(to: &prefix)
+            lines.append(prefix, style: .plain)
             return columns
         }
-        return forEachPrefixPart(from: first) { part in
-            var part = part
-            part.withUTF8 { lines.appendMerging($0, style: .plain) }
-        }
+        return forEachPrefixPart(from: first) { lines.appendMerging($0, style: .plain) }
     }
 
     /// Calls `part` with each part of the line prefix when blocks from `first` on
     /// show their markers: the continuation prefix of the blocks before, then each
     /// block's own, up to the first that reaches `prefixLimit`. Gives their columns,
     /// before clipping.
-    private func forEachPrefixPart(from first: Int, _ part: (String) -> Void) -> Int {
+    private func forEachPrefixPart(from first: Int, _ part: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
         var columns = 0
         if first > 0 {
-            part(restPrefixes[first - 1].text)
-            columns = restPrefixes[first - 1].columns
+            let outer = restPrefixes[first - 1]
+            restPrefixBytes.withUnsafeBufferPointer { part(UnsafeBufferPointer(rebasing: $0[outer.start..<outer.end])) }
+            columns = outer.columns
         }
-        for block in blocks[first...] {
-            part(block.markerPending ? block.firstPrefix : block.restPrefix)
-            columns += block.markerPending ? block.firstPrefixColumns : block.restPrefixColumns
-            if columns >= prefixLimit { break }
+        // (Read in place: a block copied out is its prefixes retained and released.)
+        blocks.withUnsafeBufferPointer { blocks in
+            for index in first..<blocks.count {
+                if blocks[index].markerPending {
+                    blocks[index].firstPrefix.withUnsafeBufferPointer(part)
+                    columns += blocks[index].firstPrefixColumns
+                } else {
+                    blocks[index].restPrefix.withUnsafeBufferPointer(part)
+                    columns += blocks[index].restPrefixColumns
+                }
+                if columns >= prefixLimit { break }
+            }
         }
         return columns
+    }
+
+    /// The longest start of UTF-8 `prefix` within `limit` columns, and its columns.
+    private static func clipped(_ prefix: ArraySlice<UInt8>, to limit: Int) -> (bytes: [UInt8], columns: Int) {
+        let text = TextWidth.prefix(of: String(decoding: prefix, as: UTF8.self), columns: limit)
+        return (Array(text.utf8), TextWidth.columns(of: text))
     }
 
     /// Columns of the continuation prefix of blocks `0..<depth` (of those still open:
@@ -199,21 +232,16 @@ struct BlockStack {
         return open > 0 ? restPrefixes[open - 1].columns : 0
     }
 
-    /// The continuation prefix of blocks `0..<depth` (of those still open).
-    func restPrefix(depth: Int) -> String {
-        let open = min(depth, restPrefixes.count)
-        return open > 0 ? restPrefixes[open - 1].text : ""
-    }
-
     /// Appends the prefix of a blank line inside blocks `0..<depth` to the open line
     /// of `lines`: their continuation prefix, quote bars kept, trailing spaces dropped.
     func appendBlankLinePrefix(depth: Int, to lines: inout LineStore) {
-        var prefix = restPrefix(depth: depth)
-        guard !prefix.isEmpty else { return }
-        prefix.withUTF8 { bytes in
-            var end = bytes.count
-            while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
-            lines.append(UnsafeBufferPointer(rebasing: bytes[..<end]), style: .plain)
+        let open = min(depth, restPrefixes.count)
+        guard open > 0 else { return }
+        let prefix = restPrefixes[open - 1]
+        restPrefixBytes.withUnsafeBufferPointer { bytes in
+            var end = prefix.end
+            while end > prefix.start, bytes[end - 1] == 0x20 { end -= 1 }
+            lines.append(UnsafeBufferPointer(rebasing: bytes[prefix.start..<end]), style: .plain)
         }
     }
 

@@ -17,7 +17,7 @@ struct CellRewrap {
         /// A paragraph: its text (`bytes` of `textBytes`, runs `runs` of `textRuns`), the
         /// prefixes of its first and later lines, the columns the first takes, and the
         /// underline of a heading.
-        case paragraph(bytes: Range<Int>, runs: Range<Int>, firstPrefix: String, restPrefix: String, prefixColumns: Int, rule: [UInt8]?)
+        case paragraph(bytes: Range<Int>, runs: Range<Int>, firstPrefix: Range<Int>, restPrefix: Range<Int>, prefixColumns: Int, rule: [UInt8]?)
     }
 
     private var pieces: [Piece] = []
@@ -25,6 +25,8 @@ struct CellRewrap {
     /// where it ends in `textBytes`).
     private var textBytes: [UInt8] = []
     private var textRuns: [StyledText.Run] = []
+    /// The paragraphs' line prefixes (UTF-8), one after another.
+    private var prefixBytes: [UInt8] = []
     /// For each cell noted, in order: where its pieces end in `pieces`, the lines of
     /// its measured layout, and whether it can be laid out again this way.
     private var cells: [(pieceEnd: Int, lineCount: Int, isKept: Bool)] = []
@@ -42,6 +44,7 @@ struct CellRewrap {
         pieces.removeAll(keepingCapacity: true)
         textBytes.removeAll(keepingCapacity: true)
         textRuns.removeAll(keepingCapacity: true)
+        prefixBytes.removeAll(keepingCapacity: true)
         cells.removeAll(keepingCapacity: true)
         linesCovered = 0
         isKept = true
@@ -52,11 +55,19 @@ struct CellRewrap {
         isKept = false
     }
 
+    /// Notes the prefix the next line inside `blocks` gets, for a paragraph; gives
+    /// where it lies, to hand to `paragraph`.
+    mutating func notePrefix(of blocks: BlockStack) -> Range<Int> {
+        let start = prefixBytes.count
+        blocks.appendLinePrefix(to: &prefixBytes)
+        return start..<prefixBytes.count
+    }
+
     /// Notes a paragraph, `text`, whose lines (and underline) are the last
     /// `lineCount` lines of the `totalLines` the cell laid out so far. The lines
     /// before them not noted yet are kept as they are.
     mutating func paragraph(
-        _ text: StyledText, firstPrefix: String, restPrefix: String, prefixColumns: Int, rule: [UInt8]?,
+        _ text: StyledText, firstPrefix: Range<Int>, restPrefix: Range<Int>, prefixColumns: Int, rule: [UInt8]?,
         lineCount: Int, totalLines: Int
     ) {
         guard isKept else { return }
@@ -111,7 +122,7 @@ struct CellRewrap {
                 if rule == nil {
                     // Most paragraphs are wrapped straight into `lines`, each line after
                     // its prefix.
-                    var prefixed = PrefixedLines(firstPrefix: firstPrefix, restPrefix: restPrefix)
+                    var prefixed = PrefixedLines(prefixes: prefixBytes, first: firstPrefix, rest: restPrefix)
                     swap(&prefixed.lines, &lines)
                     let isSimple = LineWrapper.wrapSimple(text, width: max(1, width - prefixColumns), scan: &scan, into: &prefixed)
                     swap(&prefixed.lines, &lines)
@@ -122,12 +133,12 @@ struct CellRewrap {
                 var widest = 0
                 for line in wrapped.indices {
                     if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
-                    lines.append((line == 0 ? firstPrefix : restPrefix).utf8, style: .plain)
+                    lines.append(prefixBytes[line == 0 ? firstPrefix : restPrefix], style: .plain)
                     lines.append(line: line, of: wrapped)
                     lines.endLine()
                 }
                 if let rule, widest > 0 {
-                    lines.append(restPrefix.utf8, style: .plain)
+                    lines.append(prefixBytes[restPrefix], style: .plain)
                     lines.appendMerging(repeating: rule, count: widest, style: Style(.bold))
                     lines.endLine()
                 }
@@ -137,20 +148,23 @@ struct CellRewrap {
 }
 
 /// Lines wrapped into `lines`, each after a prefix: the first line's, then the
-/// others'.
+/// others' (bytes `first` and `rest` of `prefixes`).
 private struct PrefixedLines: LineSink {
     var lines = LineStore()
-    let firstPrefix: String
-    let restPrefix: String
+    let prefixes: [UInt8]
+    let first: Range<Int>
+    let rest: Range<Int>
     private var isFirst = true
 
-    init(firstPrefix: String, restPrefix: String) {
-        self.firstPrefix = firstPrefix
-        self.restPrefix = restPrefix
+    init(prefixes: [UInt8], first: Range<Int>, rest: Range<Int>) {
+        self.prefixes = prefixes
+        self.first = first
+        self.rest = rest
     }
 
     mutating func startLine() {
-        lines.append((isFirst ? firstPrefix : restPrefix).utf8, style: .plain)
+        let prefix = isFirst ? first : rest
+        prefixes.withUnsafeBufferPointer { lines.append(UnsafeBufferPointer(rebasing: $0[prefix]), style: .plain) }
         isFirst = false
     }
 

@@ -33,7 +33,7 @@ extension DocumentLayoutEngine {
             return
         }
         measureCells(&scratch, style: baseStyle)
-        let widths = columnWidths(scratch.grid, scratch.measures, available: available, measured: scratch.measured)
+        let widths = columnWidths(scratch.grid, scratch.measures, available: available, measured: scratch.measured, scan: &scratch.scan)
         scratch.contents.removeAll()
         for (index, cell) in scratch.grid.cells.enumerated() {
             let measure = scratch.measures[index]
@@ -82,6 +82,8 @@ extension DocumentLayoutEngine {
         var contents = TableCellLines()
         /// The links of a cell laid out again (numbered when it was measured).
         var otherLinks: [String] = []
+        /// Break opportunities of a line, for its widest word.
+        var scan = LineBreaks.Scan()
     }
 
     /// A cell laid out on lines as long as its content needs: its preferred width, and
@@ -105,12 +107,12 @@ extension DocumentLayoutEngine {
 
     /// Columns of the widest run between line break opportunities in cell `cell` of
     /// `measured`, at most `maximumMinimumColumnWidth`.
-    static func minimumWidth(ofCell cell: Int, in measured: TableCellLines) -> Int {
+    static func minimumWidth(ofCell cell: Int, in measured: TableCellLines, scan: inout LineBreaks.Scan) -> Int {
         var widest = 1
         for line in measured.lineRange(ofCell: cell) where widest < DocumentLayoutEngine.maximumMinimumColumnWidth {
             // (A line no wider than the widest word so far holds no wider one.)
             guard measured.lines.withText(ofLine: line, { $0.count }) > widest else { continue }
-            widest = max(widest, measured.lines.withText(ofLine: line, DocumentLayoutEngine.widestWord))
+            widest = max(widest, measured.lines.withText(ofLine: line) { widestWord(in: $0, scan: &scan) })
         }
         return min(DocumentLayoutEngine.maximumMinimumColumnWidth, widest)
     }
@@ -152,7 +154,9 @@ extension DocumentLayoutEngine {
     }
 
     /// Columns planned for the content, within `available` columns if they can be.
-    private func columnWidths(_ grid: TableGrid, _ measures: [MeasuredCell], available: Int, measured: TableCellLines) -> [Int] {
+    private func columnWidths(
+        _ grid: TableGrid, _ measures: [MeasuredCell], available: Int, measured: TableCellLines, scan: inout LineBreaks.Scan
+    ) -> [Int] {
         var preferred = [Int](repeating: 1, count: grid.columnCount)
         for (cell, measure) in zip(grid.cells, measures) where cell.columnSpan == 1 {
             preferred[cell.column] = max(preferred[cell.column], measure.preferred)
@@ -168,7 +172,7 @@ extension DocumentLayoutEngine {
         var minimum = [Int](repeating: 1, count: grid.columnCount)
         var spanning: [(cell: TableGrid.Placement, minimum: Int)] = []
         for (index, cell) in grid.cells.enumerated() {
-            let cellMinimum = Self.minimumWidth(ofCell: index, in: measured)
+            let cellMinimum = Self.minimumWidth(ofCell: index, in: measured, scan: &scan)
             if cell.columnSpan == 1 {
                 minimum[cell.column] = max(minimum[cell.column], cellMinimum)
             } else {
@@ -229,17 +233,21 @@ extension DocumentLayoutEngine {
     }
 
     /// Columns of the widest run of a line's UTF-8 text between line break
-    /// opportunities.
-    static func widestWord(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        // Printable ASCII: a byte is a column.
-        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return widestWord(in: String(decoding: bytes, as: UTF8.self)) }
+    /// opportunities, found with `scan`'s buffers.
+    static func widestWord(in bytes: UnsafeBufferPointer<UInt8>, scan: inout LineBreaks.Scan) -> Int {
+        LineBreaks.scan(bytes, into: &scan)
+        // Most text is measured as its opportunities are found: a run takes the
+        // columns between them, but its trailing spaces (a column each).
+        guard let columns = scan.columnCounts else { return widestWord(in: String(decoding: bytes, as: UTF8.self)) }
         var widest = 0
         var start = 0
-        for end in LineBreaks.opportunities(inUTF8: bytes) where end > start {
+        var startColumns = 0
+        for (end, endColumns) in zip(scan.offsets, columns) where end > start {
             var last = end
             while last > start, bytes[last - 1] == 0x20 { last -= 1 }
-            widest = max(widest, last - start)
+            widest = max(widest, endColumns - startColumns - (end - last))
             start = end
+            startColumns = endColumns
         }
         return widest
     }
@@ -318,6 +326,8 @@ struct TableDrawing {
     private var heights: [Int]
     /// The line each row boundary is drawn on (`rowCount + 1` boundaries).
     private var boundaryLines: [Int] = []
+    /// Columns each cell is drawn in (its columns' widths and the borders between).
+    private var cellWidths: [Int] = []
 
     init(grid: TableGrid, widths: [Int], contents: TableCellLines) {
         self.grid = grid
@@ -325,7 +335,9 @@ struct TableDrawing {
         self.contents = contents
         owner = Array(repeating: -1, count: grid.rowCount * grid.columnCount)
         heights = Array(repeating: 1, count: grid.rowCount)
+        cellWidths.reserveCapacity(grid.cells.count)
         for (index, cell) in grid.cells.enumerated() {
+            cellWidths.append(widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +))
             for row in cell.row..<(cell.row + cell.rowSpan) {
                 for column in cell.column..<(cell.column + cell.columnSpan) { owner[row * grid.columnCount + column] = index }
             }
@@ -396,7 +408,7 @@ struct TableDrawing {
             lines.appendMerging(Self.bar, style: Self.border)
             let index = owner(row, column)
             if index < 0 {
-                lines.appendMerging(repeating: LineStore.space, count: widths[column] + 2, style: .plain)
+                lines.appendSpaces(widths[column] + 2, style: .plain)
                 column += 1
             } else {
                 cellLine(index, y: y, into: &lines)
@@ -408,17 +420,15 @@ struct TableDrawing {
 
     /// Line `y` of the table as cell `index` shows it, padded, with a space each side.
     private func cellLine(_ index: Int, y: Int, into lines: inout LineStore) {
-        let cell = grid.cells[index]
-        let width = widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
-        let lineIndex = y - boundaryLines[cell.row] - 1
+        let lineIndex = y - boundaryLines[grid.cells[index].row] - 1
         let cellLines = contents.lineRange(ofCell: index)
-        lines.appendMerging(LineStore.space, style: .plain)
+        lines.appendSpaces(1, style: .plain)
         var used = 0
         if lineIndex >= 0, lineIndex < cellLines.count {
             lines.append(line: cellLines.lowerBound + lineIndex, of: contents.lines, merging: true)
             used = contents.lines.columns(ofLine: cellLines.lowerBound + lineIndex)
         }
-        lines.appendMerging(repeating: LineStore.space, count: max(0, width - used) + 1, style: .plain)
+        lines.appendSpaces(max(0, cellWidths[index] - used) + 1, style: .plain)
     }
 
     /// Whether the boundary above row `boundary` has a rule over `column` (not inside a

@@ -418,9 +418,9 @@ struct DocumentLayoutEngine {
             var context = BlockContext(tag: tag, node: index)
             switch tag {
             case .blockquote:
-                context.setPrefixes(first: "│ ", columns: 2, rest: "│ ", columns: 2)
+                context.setPrefixes(first: Self.quoteBar, columns: 2, rest: Self.quoteBar, columns: 2)
             case .dd:
-                context.setPrefixes(first: "    ", columns: 4, rest: "    ", columns: 4)
+                context.setPrefixes(first: Self.definitionIndent, columns: 4, rest: Self.definitionIndent, columns: 4)
             default: break
             }
             if isPreformatted(tag) { preDepth += 1 }
@@ -432,7 +432,7 @@ struct DocumentLayoutEngine {
             if !nested { requestBlankLine() }
             var context = BlockContext(tag: tag, node: index)
             context.ordered = ordered
-            if !nested { context.setPrefixes(first: "  ", columns: 2, rest: "  ", columns: 2) }
+            if !nested { context.setPrefixes(first: Self.listIndent, columns: 2, rest: Self.listIndent, columns: 2) }
             if ordered {
                 let items = document.children(of: index).filter { document[$0].tag == .li }
                 context.reversed = document.attribute("reversed", of: index) != nil
@@ -582,7 +582,7 @@ struct DocumentLayoutEngine {
     /// The prefixes of the next item's lines: its marker and a space first, then as
     /// many spaces, and the columns each takes. `value` (an item's own number) resets
     /// the count.
-    private mutating func itemPrefixes(value: Int?) -> (first: String, rest: String, columns: Int) {
+    private mutating func itemPrefixes(value: Int?) -> (first: [UInt8], rest: [UInt8], columns: Int) {
         guard let listIndex = blocks.innermostList else { return Self.bulletPrefixes[0] }
         if blocks[listIndex].ordered {
             let number = value ?? blocks[listIndex].nextNumber
@@ -590,7 +590,12 @@ struct DocumentLayoutEngine {
             let text = ListMarker.ordered(number, numbering: blocks[listIndex].numbering)
             let columns = TextWidth.columns(of: text)
             let padding = max(0, blocks[listIndex].numberColumns - columns)
-            return (String(repeating: " ", count: padding) + text + " ", String(repeating: " ", count: padding + columns + 1), padding + columns + 1)
+            var marker: [UInt8] = []
+            marker.reserveCapacity(padding + text.utf8.count + 1)
+            marker.append(contentsOf: Self.spaces(padding))
+            marker.append(contentsOf: text.utf8)
+            marker.append(0x20)
+            return (marker, Self.spaces(padding + columns + 1), padding + columns + 1)
         }
         return Self.bulletPrefixes[max(0, blocks.unorderedDepth - 1) % Self.bulletPrefixes.count]
     }
@@ -598,8 +603,20 @@ struct DocumentLayoutEngine {
     /// `itemPrefixes` of unordered lists, by depth: made once, not for each item.
     private static let bulletPrefixes = ListMarker.bullets.map { bullet in
         let columns = TextWidth.columns(of: bullet) + 1
-        return (bullet + " ", String(repeating: " ", count: columns), columns)
+        return (Array((bullet + " ").utf8), [UInt8](repeating: 0x20, count: columns), columns)
     }
+
+    /// The prefixes of quotes, definitions and lists (UTF-8).
+    private static let quoteBar = Array("│ ".utf8)
+    private static let definitionIndent = spaces(4)
+    private static let listIndent = spaces(2)
+
+    /// `count` spaces (UTF-8): the short runs items are indented by made once, not for
+    /// each item.
+    private static func spaces(_ count: Int) -> [UInt8] {
+        count < shortSpaceRuns.count ? shortSpaceRuns[count] : [UInt8](repeating: 0x20, count: count)
+    }
+    private static let shortSpaceRuns = (0..<16).map { [UInt8](repeating: 0x20, count: $0) }
 
     // MARK: Lines
 
@@ -631,7 +648,7 @@ struct DocumentLayoutEngine {
         paragraph.trimTrailingSpace()
         guard paragraph.hasContent else { return }
         let prefixColumns = prefixColumns()
-        let firstPrefix = rewrap?.isKept == true ? blocks.linePrefix() : ""
+        let firstPrefix = rewrap?.isKept == true ? rewrap!.notePrefix(of: blocks) : 0..<0
         // Most paragraphs are wrapped straight into `lines`, each line after its
         // prefixes (`LineSink`). A heading's lines are staged, to find the widest for
         // its underline, and so are those of text the simple wrap does not take.
@@ -654,8 +671,9 @@ struct DocumentLayoutEngine {
             endLine(hasContent: true)
         }
         if rewrap?.isKept == true {
+            let restPrefix = rewrap!.notePrefix(of: blocks)
             rewrap!.paragraph(
-                paragraph.text, firstPrefix: firstPrefix, restPrefix: blocks.linePrefix(), prefixColumns: prefixColumns, rule: rule,
+                paragraph.text, firstPrefix: firstPrefix, restPrefix: restPrefix, prefixColumns: prefixColumns, rule: rule,
                 lineCount: wrappedLineCount - linesBefore + wrapped.count + (rule != nil && widest > 0 ? 1 : 0), totalLines: lines.count)
         }
     }

@@ -68,22 +68,13 @@ package struct LineStore: Sendable, Equatable {
 
     /// Appends `count` copies of `unit` to the open line, as that many
     /// `appendMerging` calls would (a heading's underline, a table's rule, a cell's
-    /// padding): the room made of spaces, copied in (appending a repeated byte goes a
-    /// byte at a time), then filled by copies that double what is there.
+    /// padding): the room made of spaces, then filled by copies that double what is
+    /// there.
     mutating func appendMerging(repeating unit: [UInt8], count: Int, style: Style) {
         guard count > 0, !unit.isEmpty else { return }
         let start = bytes.count
         let total = unit.count * count
-        var room = total
-        while room > 0 {
-            let part = Swift.min(room, Self.spaces.count)
-            bytes.append(contentsOf: Self.spaces[..<part])
-            room -= part
-        }
-        if unit == Self.space {
-            endRunMerging(style: style)
-            return
-        }
+        appendSpaceBytes(total)
         bytes.withUnsafeMutableBufferPointer { buffer in
             let first = buffer.baseAddress! + start
             unit.withUnsafeBufferPointer { first.update(from: $0.baseAddress!, count: unit.count) }
@@ -97,7 +88,6 @@ package struct LineStore: Sendable, Equatable {
         endRunMerging(style: style)
     }
 
-    static let space: [UInt8] = [0x20]
     private static let spaces = [UInt8](repeating: 0x20, count: 1_024)
 
     /// Ends a run at the end of `bytes`: the open line's last run goes on when its
@@ -117,13 +107,43 @@ package struct LineStore: Sendable, Equatable {
         guard !runRange.isEmpty else { return }
         let byteStart = other.start(ofRun: runRange.lowerBound)
         let shift = bytes.count - byteStart
-        bytes.append(contentsOf: other.bytes[byteStart..<other.runs[runRange.upperBound - 1].end])
-        for run in other.runs[runRange] {
-            if merging, runs.count > openRunStart, runs[runs.count - 1].style == run.style {
-                runs[runs.count - 1].end = run.end + shift
-            } else {
-                runs.append(Run(end: run.end + shift, style: run.style))
+        // (Read through pointers: slices of `other`'s arrays are retained and released.)
+        other.bytes.withUnsafeBufferPointer {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[byteStart..<other.runs[runRange.upperBound - 1].end]))
+        }
+        let openRunStart = openRunStart
+        other.runs.withUnsafeBufferPointer { otherRuns in
+            var first = runRange.lowerBound
+            if merging, runs.count > openRunStart, runs[runs.count - 1].style == otherRuns[first].style {
+                runs[runs.count - 1].end = otherRuns[first].end + shift
+                first += 1
             }
+            for run in first..<runRange.upperBound {
+                if merging, runs.count > openRunStart, runs[runs.count - 1].style == otherRuns[run].style {
+                    runs[runs.count - 1].end = otherRuns[run].end + shift
+                } else {
+                    runs.append(Run(end: otherRuns[run].end + shift, style: otherRuns[run].style))
+                }
+            }
+        }
+    }
+
+    /// Appends `count` spaces to the open line, joined to its last run when the
+    /// style is the same (a cell's padding).
+    mutating func appendSpaces(_ count: Int, style: Style) {
+        guard count > 0 else { return }
+        appendSpaceBytes(count)
+        endRunMerging(style: style)
+    }
+
+    /// Appends `count` spaces to `bytes`, copied in (appending a repeated byte goes a
+    /// byte at a time).
+    private mutating func appendSpaceBytes(_ count: Int) {
+        var room = count
+        while room > 0 {
+            let part = Swift.min(room, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<part])) }
+            room -= part
         }
     }
 
@@ -274,6 +294,9 @@ package struct LineStore: Sendable, Equatable {
 
     /// Columns line `index` takes: measured run by run, as the runs are drawn.
     func columns(ofLine index: Int) -> Int {
+        // Most lines are measured at once (text of simple widths takes the sum of its
+        // parts' columns).
+        if let columns = withText(ofLine: index, { TextWidth.simpleColumns($0) }) { return columns }
         var total = 0
         bytes.withUnsafeBufferPointer { bytes in
             for run in runRange(ofLine: index) {

@@ -51,7 +51,10 @@ struct StyledText: Sendable {
     }
 
     mutating func append(contentsOf text: some Collection<UInt8>, style: Style) {
-        for byte in text { appendByte(byte) }
+        // (Bytes that lie together are copied at once, not a byte at a time.)
+        if text.withContiguousStorageIfAvailable({ appendBytes($0) }) == nil {
+            for byte in text { appendByte(byte) }
+        }
         closeRun(style: style)
     }
 

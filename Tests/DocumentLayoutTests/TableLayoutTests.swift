@@ -206,6 +206,16 @@ struct TableLayoutTests {
         #expect(DocumentLayoutEngine.widestWord(in: "中文") == 2)
     }
 
+    /// The widest word of a line's bytes, measured as the break scan counts columns,
+    /// is the one measured a grapheme at a time between ICU's opportunities.
+    @Test(arguments: ["ab abcdef  x", "中文", "• abs() (built-in function)   ", "  ◦ über-long/path  x", "日本語のテキスト and words", "a\u{301}bc de", "x—y z"])
+    func widestWordOfBytesAgreesWithTheGraphemeCount(_ line: String) {
+        var scan = LineBreaks.Scan()
+        let bytes = Array(line.utf8)
+        let fromBytes = bytes.withUnsafeBufferPointer { DocumentLayoutEngine.widestWord(in: $0, scan: &scan) }
+        #expect(fromBytes == DocumentLayoutEngine.widestWord(in: line))
+    }
+
     @Test func tableSnapshot() throws {
         let html = """
             <table><caption>Release matrix</caption>
