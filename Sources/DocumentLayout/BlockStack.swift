@@ -1,18 +1,33 @@
 import HTMLParsing
 import RenderCore
 
-/// One open block: what it adds in front of each line it holds.
+/// The prefixes a block adds in front of its lines, as UTF-8: the first line's (a
+/// list marker) and every later line's, with the columns each takes (known where
+/// they are made, not measured again for every block).
+struct LinePrefixes {
+    var first: [UInt8] = []
+    var firstColumns = 0
+    var rest: [UInt8] = []
+    var restColumns = 0
+
+    /// A block that adds no prefix (most).
+    static let none = LinePrefixes()
+}
+
+/// One open block: what it adds in front of each line it holds. Plain values only
+/// (its prefixes are kept by the stack), so that copying one costs no reference
+/// counting.
 struct BlockContext: Sendable {
     var tag: HTMLTag
     /// The element, so that each line can name the block it came from.
     var node: HTMLDocument.NodeIndex
-    /// Prefix of the first line laid out inside this block (a list marker), as UTF-8,
-    /// and the columns it takes.
-    private(set) var firstPrefix: [UInt8] = []
-    private(set) var firstPrefixColumns = 0
-    /// Prefix of every later line, and the columns it takes.
-    private(set) var restPrefix: [UInt8] = []
-    private(set) var restPrefixColumns = 0
+    /// Where the prefix of the first line laid out inside this block and that of
+    /// every later line lie in the stack's bytes (set when it is pushed), and the
+    /// columns each takes.
+    fileprivate(set) var firstPrefix = 0..<0
+    fileprivate(set) var firstPrefixColumns = 0
+    fileprivate(set) var restPrefix = 0..<0
+    fileprivate(set) var restPrefixColumns = 0
     var markerPending = false
     /// For lists: the next item number and the width numbers are padded to.
     var nextNumber = 1
@@ -25,15 +40,6 @@ struct BlockContext: Sendable {
     var cellCount = 0
 
     var isList: Bool { tag == .ul || tag == .ol || tag == .menu || tag == .dir }
-
-    /// Sets the prefixes, with the columns each takes (known where they are made, not
-    /// measured again for every block).
-    mutating func setPrefixes(first: [UInt8], columns firstColumns: Int, rest: [UInt8], columns restColumns: Int) {
-        firstPrefix = first
-        firstPrefixColumns = firstColumns
-        restPrefix = rest
-        restPrefixColumns = restColumns
-    }
 }
 
 /// The open blocks, with what layout asks of them kept up to date on push and pop, so
@@ -54,7 +60,10 @@ struct BlockStack {
     /// one's bytes follow the last in `restPrefixBytes`, which so ends where the
     /// innermost ends.
     private var restPrefixes: [Prefix] = []
-    private var restPrefixBytes: [UInt8] = []
+    private var restPrefixBytes = ByteArena()
+    /// Each open block's own prefixes, in order: a block's bytes end where the next
+    /// one's start.
+    private var blockPrefixBytes = ByteArena()
     /// Indices of blocks whose first-line marker is not shown yet, ascending.
     private var pendingMarkers: [Int] = []
     private var lists: [Int] = []
@@ -82,22 +91,27 @@ struct BlockStack {
         while !blocks.isEmpty { pop() }
     }
 
-    mutating func push(_ block: BlockContext) {
+    /// Opens `block`, which adds `prefixes` in front of its lines.
+    mutating func push(_ block: BlockContext, prefixes: LinePrefixes = .none) {
         let index = blocks.count
+        var block = block
+        block.firstPrefix = blockPrefixBytes.append(prefixes.first)
+        block.firstPrefixColumns = prefixes.firstColumns
+        block.restPrefix = blockPrefixBytes.append(prefixes.rest)
+        block.restPrefixColumns = prefixes.restColumns
         blocks.append(block)
         let outer = restPrefixes.last ?? Prefix()
-        if block.restPrefix.isEmpty {
+        if prefixes.rest.isEmpty {
             // Most blocks add no prefix: the one around them holds, clipped already.
             restPrefixes.append(outer)
         } else {
-            let start = restPrefixBytes.count
-            // (A byte at a time: a slice of the array would keep it from growing in place.)
-            for offset in outer.start..<outer.end { restPrefixBytes.append(restPrefixBytes[offset]) }
-            restPrefixBytes.append(contentsOf: block.restPrefix)
+            let start = restPrefixBytes.appendCopy(of: outer.start..<outer.end).lowerBound
+            restPrefixBytes.append(prefixes.rest)
             var columns = outer.columns + block.restPrefixColumns
             if columns > prefixLimit {
-                let clipped = Self.clipped(restPrefixBytes[start...], to: prefixLimit)
-                restPrefixBytes.replaceSubrange(start..., with: clipped.bytes)
+                let clipped = restPrefixBytes.withBytes(start..<restPrefixBytes.count) { Self.clipped($0, to: prefixLimit) }
+                restPrefixBytes.removeAll(from: start)
+                restPrefixBytes.append(clipped.bytes)
                 columns = clipped.columns
             }
             restPrefixes.append(Prefix(start: start, end: restPrefixBytes.count, columns: columns))
@@ -115,8 +129,9 @@ struct BlockStack {
     mutating func pop() -> BlockContext? {
         guard let block = blocks.popLast() else { return nil }
         let index = blocks.count
-        let popped = restPrefixes.removeLast()
-        if popped.end > (restPrefixes.last?.end ?? 0) { restPrefixBytes.removeLast(popped.end - popped.start) }
+        blockPrefixBytes.removeAll(from: block.firstPrefix.lowerBound)
+        restPrefixes.removeLast()
+        restPrefixBytes.removeAll(from: restPrefixes.last?.end ?? 0)
         if pendingMarkers.last == index { pendingMarkers.removeLast() }
         if rows.last == index { rows.removeLast() }
         if block.tag == .li { listItemDepth -= 1 }
@@ -152,13 +167,13 @@ struct BlockStack {
     func appendLinePrefix(to bytes: inout [UInt8]) -> Int {
         guard let first = pendingMarkers.first else {
             let prefix = restPrefixes.last ?? Prefix()
-            restPrefixBytes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[prefix.start..<prefix.end])) }
+            restPrefixBytes.withBytes(prefix.start..<prefix.end) { bytes.append(contentsOf: $0) }
             return prefix.columns
         }
         let start = bytes.count
         let columns = forEachPrefixPart(from: first) { bytes.append(contentsOf: $0) }
         guard columns > prefixLimit else { return columns }
-        let clipped = Self.clipped(bytes[start...], to: prefixLimit)
+        let clipped = bytes.withUnsafeBufferPointer { Self.clipped(UnsafeBufferPointer(rebasing: $0[start...]), to: prefixLimit) }
         bytes.replaceSubrange(start..., with: clipped.bytes)
         return clipped.columns
     }
@@ -180,7 +195,7 @@ struct BlockStack {
         guard let first = pendingMarkers.first else {
             // Most lines show no marker: the prefix of the innermost block, often none.
             guard let prefix = restPrefixes.last, prefix.columns > 0 else { return 0 }
-            restPrefixBytes.withUnsafeBufferPointer { lines.append(UnsafeBufferPointer(rebasing: $0[prefix.start..<prefix.end]), style: .plain) }
+            restPrefixBytes.withBytes(prefix.start..<prefix.end) { lines.append($0, style: .plain) }
             return prefix.columns
         }
         guard forEachPrefixPart(from: first, { _ in }) <= prefixLimit else {
@@ -200,27 +215,19 @@ struct BlockStack {
         var columns = 0
         if first > 0 {
             let outer = restPrefixes[first - 1]
-            restPrefixBytes.withUnsafeBufferPointer { part(UnsafeBufferPointer(rebasing: $0[outer.start..<outer.end])) }
+            restPrefixBytes.withBytes(outer.start..<outer.end, part)
             columns = outer.columns
         }
-        // (Read in place: a block copied out is its prefixes retained and released.)
-        blocks.withUnsafeBufferPointer { blocks in
-            for index in first..<blocks.count {
-                if blocks[index].markerPending {
-                    blocks[index].firstPrefix.withUnsafeBufferPointer(part)
-                    columns += blocks[index].firstPrefixColumns
-                } else {
-                    blocks[index].restPrefix.withUnsafeBufferPointer(part)
-                    columns += blocks[index].restPrefixColumns
-                }
-                if columns >= prefixLimit { break }
-            }
+        for block in blocks[first...] {
+            blockPrefixBytes.withBytes(block.markerPending ? block.firstPrefix : block.restPrefix, part)
+            columns += block.markerPending ? block.firstPrefixColumns : block.restPrefixColumns
+            if columns >= prefixLimit { break }
         }
         return columns
     }
 
     /// The longest start of UTF-8 `prefix` within `limit` columns, and its columns.
-    private static func clipped(_ prefix: ArraySlice<UInt8>, to limit: Int) -> (bytes: [UInt8], columns: Int) {
+    private static func clipped(_ prefix: UnsafeBufferPointer<UInt8>, to limit: Int) -> (bytes: [UInt8], columns: Int) {
         let text = TextWidth.prefix(of: String(decoding: prefix, as: UTF8.self), columns: limit)
         return (Array(text.utf8), TextWidth.columns(of: text))
     }
@@ -238,10 +245,10 @@ struct BlockStack {
         let open = min(depth, restPrefixes.count)
         guard open > 0 else { return }
         let prefix = restPrefixes[open - 1]
-        restPrefixBytes.withUnsafeBufferPointer { bytes in
-            var end = prefix.end
-            while end > prefix.start, bytes[end - 1] == 0x20 { end -= 1 }
-            lines.append(UnsafeBufferPointer(rebasing: bytes[prefix.start..<end]), style: .plain)
+        restPrefixBytes.withBytes(prefix.start..<prefix.end) { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+            lines.append(UnsafeBufferPointer(rebasing: bytes[..<end]), style: .plain)
         }
     }
 

@@ -415,16 +415,10 @@ struct DocumentLayoutEngine {
         case .block(let margin):
             flushInline()
             if margin { requestBlankLine() }
-            var context = BlockContext(tag: tag, node: index)
-            switch tag {
-            case .blockquote:
-                context.setPrefixes(first: Self.quoteBar, columns: 2, rest: Self.quoteBar, columns: 2)
-            case .dd:
-                context.setPrefixes(first: Self.definitionIndent, columns: 4, rest: Self.definitionIndent, columns: 4)
-            default: break
-            }
             if isPreformatted(tag) { preDepth += 1 }
-            blocks.push(context)
+            blocks.push(
+                BlockContext(tag: tag, node: index),
+                prefixes: tag == .blockquote ? Self.quotePrefixes : tag == .dd ? Self.definitionPrefixes : .none)
             styles.append(styles[styles.count - 1].merging(blockStyle(tag)))
         case .list(let ordered):
             flushInline()
@@ -432,7 +426,6 @@ struct DocumentLayoutEngine {
             if !nested { requestBlankLine() }
             var context = BlockContext(tag: tag, node: index)
             context.ordered = ordered
-            if !nested { context.setPrefixes(first: Self.listIndent, columns: 2, rest: Self.listIndent, columns: 2) }
             if ordered {
                 let items = document.children(of: index).filter { document[$0].tag == .li }
                 context.reversed = document.attribute("reversed", of: index) != nil
@@ -448,16 +441,14 @@ struct DocumentLayoutEngine {
                     number += context.reversed ? -1 : 1
                 }
             }
-            blocks.push(context)
+            blocks.push(context, prefixes: nested ? .none : Self.listPrefixes)
             styles.append(styles[styles.count - 1])
         case .listItem:
             flushInline()
             var context = BlockContext(tag: tag, node: index)
             let value = document[index].attributeCount > 0 ? ListMarker.number(document.attribute("value", of: index)) : nil
-            let prefixes = itemPrefixes(value: value)
-            context.setPrefixes(first: prefixes.first, columns: prefixes.columns, rest: prefixes.rest, columns: prefixes.columns)
             context.markerPending = true
-            blocks.push(context)
+            blocks.push(context, prefixes: itemPrefixes(value: value))
             styles.append(styles[styles.count - 1])
         case .lineBreak:
             inline.appendLineBreak(style: styles[styles.count - 1])
@@ -582,7 +573,7 @@ struct DocumentLayoutEngine {
     /// The prefixes of the next item's lines: its marker and a space first, then as
     /// many spaces, and the columns each takes. `value` (an item's own number) resets
     /// the count.
-    private mutating func itemPrefixes(value: Int?) -> (first: [UInt8], rest: [UInt8], columns: Int) {
+    private mutating func itemPrefixes(value: Int?) -> LinePrefixes {
         guard let listIndex = blocks.innermostList else { return Self.bulletPrefixes[0] }
         if blocks[listIndex].ordered {
             let number = value ?? blocks[listIndex].nextNumber
@@ -595,7 +586,7 @@ struct DocumentLayoutEngine {
             marker.append(contentsOf: Self.spaces(padding))
             marker.append(contentsOf: text.utf8)
             marker.append(0x20)
-            return (marker, Self.spaces(padding + columns + 1), padding + columns + 1)
+            return LinePrefixes(first: marker, firstColumns: padding + columns + 1, rest: Self.spaces(padding + columns + 1), restColumns: padding + columns + 1)
         }
         return Self.bulletPrefixes[max(0, blocks.unorderedDepth - 1) % Self.bulletPrefixes.count]
     }
@@ -603,13 +594,13 @@ struct DocumentLayoutEngine {
     /// `itemPrefixes` of unordered lists, by depth: made once, not for each item.
     private static let bulletPrefixes = ListMarker.bullets.map { bullet in
         let columns = TextWidth.columns(of: bullet) + 1
-        return (Array((bullet + " ").utf8), [UInt8](repeating: 0x20, count: columns), columns)
+        return LinePrefixes(first: Array((bullet + " ").utf8), firstColumns: columns, rest: spaces(columns), restColumns: columns)
     }
 
-    /// The prefixes of quotes, definitions and lists (UTF-8).
-    private static let quoteBar = Array("│ ".utf8)
-    private static let definitionIndent = spaces(4)
-    private static let listIndent = spaces(2)
+    /// The prefixes of quotes, definitions and lists not inside an item.
+    private static let quotePrefixes = LinePrefixes(first: Array("│ ".utf8), firstColumns: 2, rest: Array("│ ".utf8), restColumns: 2)
+    private static let definitionPrefixes = LinePrefixes(first: spaces(4), firstColumns: 4, rest: spaces(4), restColumns: 4)
+    private static let listPrefixes = LinePrefixes(first: spaces(2), firstColumns: 2, rest: spaces(2), restColumns: 2)
 
     /// `count` spaces (UTF-8): the short runs items are indented by made once, not for
     /// each item.

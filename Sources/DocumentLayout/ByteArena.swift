@@ -1,0 +1,50 @@
+/// Bytes appended at the end and dropped from the end, in a buffer that only grows:
+/// a stack of short byte strings (line prefixes) kept with no allocation once it has
+/// grown, and with one uniqueness check an append, where `Array`'s `append` and
+/// `removeLast` cost many times the copy of a few bytes.
+struct ByteArena {
+    /// The bytes are the first `count` of `storage`; the rest is room.
+    private var storage: [UInt8] = []
+    private(set) var count = 0
+
+    /// Appends `bytes`; gives where they lie.
+    @discardableResult
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = count
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return start..<start }
+        makeRoom(bytes.count)
+        storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + start).update(from: source, count: bytes.count) }
+        count += bytes.count
+        return start..<count
+    }
+
+    @discardableResult
+    mutating func append(_ bytes: [UInt8]) -> Range<Int> {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends a copy of its own bytes `range`; gives where the copy lies.
+    mutating func appendCopy(of range: Range<Int>) -> Range<Int> {
+        let start = count
+        guard !range.isEmpty else { return start..<start }
+        makeRoom(range.count)
+        storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + start).update(from: $0.baseAddress! + range.lowerBound, count: range.count) }
+        count += range.count
+        return start..<count
+    }
+
+    /// Drops the bytes from `end` on.
+    mutating func removeAll(from end: Int) {
+        count = min(count, end)
+    }
+
+    /// Calls `body` with bytes `range`, in place.
+    func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    private mutating func makeRoom(_ more: Int) {
+        guard storage.count < count + more else { return }
+        storage.append(contentsOf: repeatElement(0, count: max(count + more, 2 * storage.count, 64) - storage.count))
+    }
+}
