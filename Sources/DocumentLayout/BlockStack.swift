@@ -4,7 +4,7 @@ import RenderCore
 /// The prefixes a block adds in front of its lines, as UTF-8: the first line's (a
 /// list marker) and every later line's, with the columns each takes (known where
 /// they are made, not measured again for every block).
-struct LinePrefixes {
+struct LinePrefixes: Sendable {
     var first: [UInt8] = []
     var firstColumns = 0
     var rest: [UInt8] = []
@@ -140,6 +140,14 @@ struct BlockStack {
             if !block.ordered { unorderedDepth -= 1 }
         }
         return block
+    }
+
+    /// The prefixes block `index` was pushed with.
+    func prefixes(ofBlock index: Int) -> LinePrefixes {
+        let block = blocks[index]
+        return LinePrefixes(
+            first: blockPrefixBytes.withBytes(block.firstPrefix, Array.init), firstColumns: block.firstPrefixColumns,
+            rest: blockPrefixBytes.withBytes(block.restPrefix, Array.init), restColumns: block.restPrefixColumns)
     }
 
     /// The open blocks' elements, outermost first.

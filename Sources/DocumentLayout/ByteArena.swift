@@ -2,7 +2,7 @@
 /// a stack of short byte strings (line prefixes) kept with no allocation once it has
 /// grown, and with one uniqueness check an append, where `Array`'s `append` and
 /// `removeLast` cost many times the copy of a few bytes.
-struct ByteArena {
+struct ByteArena: Sendable, Equatable {
     /// The bytes are the first `count` of `storage`; the rest is room.
     private var storage: [UInt8] = []
     private(set) var count = 0
@@ -33,14 +33,45 @@ struct ByteArena {
         return start..<count
     }
 
+    /// Appends `bytes` (copied at once when they lie together).
+    mutating func append(contentsOf bytes: some Collection<UInt8>) {
+        if bytes.withContiguousStorageIfAvailable({ append($0) }) == nil { append(Array(bytes)) }
+    }
+
+    /// Appends `count` bytes and calls `body` to fill them, in place.
+    mutating func append(count more: Int, filling body: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        guard more > 0 else { return }
+        makeRoom(more)
+        let start = count
+        storage.withUnsafeMutableBufferPointer { body(UnsafeMutableBufferPointer(rebasing: $0[start..<(start + more)])) }
+        count += more
+    }
+
     /// Drops the bytes from `end` on.
-    mutating func removeAll(from end: Int) {
+    mutating func removeAll(from end: Int = 0) {
         count = min(count, end)
     }
+
+    /// Makes room for `total` bytes in all.
+    mutating func reserveCapacity(_ total: Int) {
+        makeRoom(total - count)
+    }
+
+    /// Bytes held, room included.
+    var capacity: Int { storage.capacity }
 
     /// Calls `body` with bytes `range`, in place.
     func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Calls `body` with all the bytes, in place.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try withBytes(0..<count, body)
+    }
+
+    static func == (left: ByteArena, right: ByteArena) -> Bool {
+        left.count == right.count && left.withBytes { a in right.withBytes { b in a.elementsEqual(b) } }
     }
 
     private mutating func makeRoom(_ more: Int) {

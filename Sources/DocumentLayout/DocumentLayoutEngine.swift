@@ -213,9 +213,9 @@ struct DocumentLayoutEngine {
     /// and the margin asked for. It holds no node of the document (a chunk's nodes
     /// are its own), and nothing that depends on the width.
     struct Carry: Sendable {
-        /// The open blocks, outermost first: the container around the unit, then the
-        /// elements left open.
-        var blocks: [BlockContext]
+        /// The open blocks, outermost first, with their prefixes: the container around
+        /// the unit, then the elements left open.
+        var blocks: [(block: BlockContext, prefixes: LinePrefixes)]
         var styles: [Style]
         var pendingBlankDepth: Int?
         var lastLineBlank: Bool
@@ -234,8 +234,8 @@ struct DocumentLayoutEngine {
     /// Where this layout stands, to go on from in the next chunk. Called once the
     /// walk is done, inside the elements of `openAtEnd`.
     func carry() -> Carry {
-        var blocks = (0..<self.blocks.count).map { self.blocks[$0] }
-        for index in blocks.indices { blocks[index].node = HTMLDocument.none }
+        var blocks = (0..<self.blocks.count).map { (block: self.blocks[$0], prefixes: self.blocks.prefixes(ofBlock: $0)) }
+        for index in blocks.indices { blocks[index].block.node = HTMLDocument.none }
         return Carry(
             blocks: blocks, styles: styles, pendingBlankDepth: pendingBlankDepth, lastLineBlank: lastLineBlank, pendingAnchors: pendingAnchors,
             // (Empty, it is left out: its buffer may be large.)
@@ -261,10 +261,10 @@ struct DocumentLayoutEngine {
             chain.append(child)
         }
         let container = document[unit.first].parent
-        for (depth, block) in carry.blocks.enumerated() {
+        for (depth, (block, prefixes)) in carry.blocks.enumerated() {
             var context = block
             context.node = depth == 0 ? (container == document.root ? HTMLDocument.none : container) : chain[min(depth - 1, chain.count - 1)]
-            engine.blocks.push(context)
+            engine.blocks.push(context, prefixes: prefixes)
         }
         engine.styles = carry.styles
         engine.pendingBlankDepth = carry.pendingBlankDepth

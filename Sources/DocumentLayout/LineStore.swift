@@ -18,7 +18,7 @@ package struct LineStore: Sendable, Equatable {
         var style: Style
     }
 
-    private var bytes: [UInt8] = []
+    private var bytes = ByteArena()
     private var runs: [Run] = []
     /// For each line, where its runs end in `runs`.
     private var lineRunEnds: [Int] = []
@@ -72,11 +72,9 @@ package struct LineStore: Sendable, Equatable {
     /// there.
     mutating func appendMerging(repeating unit: [UInt8], count: Int, style: Style) {
         guard count > 0, !unit.isEmpty else { return }
-        let start = bytes.count
         let total = unit.count * count
-        appendSpaceBytes(total)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            let first = buffer.baseAddress! + start
+        bytes.append(count: total) { buffer in
+            let first = buffer.baseAddress!
             unit.withUnsafeBufferPointer { first.update(from: $0.baseAddress!, count: unit.count) }
             var filled = unit.count
             while filled < total {
@@ -108,9 +106,7 @@ package struct LineStore: Sendable, Equatable {
         let byteStart = other.start(ofRun: runRange.lowerBound)
         let shift = bytes.count - byteStart
         // (Read through pointers: slices of `other`'s arrays are retained and released.)
-        other.bytes.withUnsafeBufferPointer {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[byteStart..<other.runs[runRange.upperBound - 1].end]))
-        }
+        other.bytes.withBytes(byteStart..<other.runs[runRange.upperBound - 1].end) { bytes.append($0) }
         let openRunStart = openRunStart
         other.runs.withUnsafeBufferPointer { otherRuns in
             var first = runRange.lowerBound
@@ -142,7 +138,7 @@ package struct LineStore: Sendable, Equatable {
         var room = count
         while room > 0 {
             let part = Swift.min(room, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<part])) }
+            Self.spaces.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<part])) }
             room -= part
         }
     }
@@ -156,7 +152,7 @@ package struct LineStore: Sendable, Equatable {
             let end = Swift.min(range.upperBound, textRuns.last?.end ?? 0)
             guard range.lowerBound < end else { return }
             let shift = bytes.count - range.lowerBound
-            text.withUnsafeBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range.lowerBound..<end])) }
+            text.withUnsafeBytes { bytes.append(UnsafeBufferPointer(rebasing: $0[range.lowerBound..<end])) }
             var start = firstRun == 0 ? 0 : textRuns[firstRun - 1].end
             for run in textRuns[firstRun...] {
                 guard start < end else { break }
@@ -191,7 +187,7 @@ package struct LineStore: Sendable, Equatable {
         let byteShift = bytes.count
         let runShift = runs.count
         // Copied whole, then shifted in place: a copy and a tight loop.
-        bytes += other.bytes
+        other.bytes.withBytes { bytes.append($0) }
         runs += other.runs
         runs.withUnsafeMutableBufferPointer { runs in
             for index in runShift..<runs.count { runs[index].end += byteShift }
@@ -206,7 +202,7 @@ package struct LineStore: Sendable, Equatable {
     /// Forgets every line, keeping the buffers for the lines to come.
     mutating func removeAll() {
         guard !runs.isEmpty || !lineRunEnds.isEmpty else { return }
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
         runs.removeAll(keepingCapacity: true)
         lineRunEnds.removeAll(keepingCapacity: true)
     }
@@ -233,7 +229,7 @@ package struct LineStore: Sendable, Equatable {
     /// Calls `body` with the UTF-8 text of line `index`, styles left out.
     func withText<Result>(ofLine index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let range = byteRange(ofLine: index)
-        return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        return try bytes.withBytes(range, body)
     }
 
     /// Line `index` as cells would show it: control characters replaced, trailing
@@ -250,14 +246,14 @@ package struct LineStore: Sendable, Equatable {
         // Most stores are printable as they are, judged at once: each line's bytes are
         // copied, trailing spaces dropped. (Lines hold whole characters, so every line
         // of a printable store is printable.)
-        guard bytes.withUnsafeBufferPointer(TextWidth.isPrintableAsIs) else {
+        guard bytes.withBytes(TextWidth.isPrintableAsIs) else {
             for index in indices {
                 withPlainText(ofLine: index) { text.append(contentsOf: $0) }
                 text.append(0x0A)
             }
             return
         }
-        bytes.withUnsafeBufferPointer { bytes in
+        bytes.withBytes { bytes in
             runs.withUnsafeBufferPointer { runs in
                 var runStart = 0
                 var byteStart = 0
@@ -298,7 +294,7 @@ package struct LineStore: Sendable, Equatable {
         // parts' columns).
         if let columns = withText(ofLine: index, { TextWidth.simpleColumns($0) }) { return columns }
         var total = 0
-        bytes.withUnsafeBufferPointer { bytes in
+        bytes.withBytes { bytes in
             for run in runRange(ofLine: index) {
                 let text = UnsafeBufferPointer(rebasing: bytes[start(ofRun: run)..<runs[run].end])
                 total += TextWidth.simpleColumns(text) ?? TextWidth.columns(of: String(decoding: text, as: UTF8.self))
@@ -323,7 +319,8 @@ extension LineStore: RandomAccessCollection {
         var spans: [LayoutLine.Span] = []
         spans.reserveCapacity(runRange.count)
         for run in runRange {
-            spans.append(LayoutLine.Span(String(decoding: bytes[start(ofRun: run)..<runs[run].end], as: UTF8.self), style: runs[run].style))
+            let text = bytes.withBytes(start(ofRun: run)..<runs[run].end) { String(decoding: $0, as: UTF8.self) }
+            spans.append(LayoutLine.Span(text, style: runs[run].style))
         }
         return LayoutLine(spans: spans)
     }
