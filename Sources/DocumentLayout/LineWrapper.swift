@@ -148,30 +148,27 @@ enum LineWrapper {
             /// Fills lines greedily with `piece`, which starts at `pieceStart`.
             func fill(_ piece: UnsafeBufferPointer<UInt8>, from pieceStart: Int) {
                 var start = pieceStart
-                if isASCII {
-                    // Each line's end is found from the bytes near it, where it can be
-                    // (`LineBreaks.asciiLineEnd`): most of the text is never scanned for
-                    // breaks. Where it cannot, the whole piece is, from that line on.
-                    while true {
-                        while start < pieceStart + piece.count, bytes[start] == 0x20 { start += 1 }
-                        guard start < pieceStart + piece.count else { return }
-                        guard let end = LineBreaks.asciiLineEnd(in: piece, from: start - pieceStart, width: width) else { break }
-                        lineStart = start
-                        lineEnd = pieceStart + end
-                        lineColumns = lineEnd - lineStart
-                        guard end < piece.count else { return }
-                        flush()
-                        start = lineEnd
-                    }
+                // Each line's end is found from the bytes near it, where it can be
+                // (`LineBreaks.lineEnd`): most of the text is never scanned for breaks.
+                // Where it cannot, the whole piece is, from that line on.
+                while true {
+                    while start < pieceStart + piece.count, bytes[start] == 0x20 { start += 1 }
+                    guard start < pieceStart + piece.count else { return }
+                    guard let (end, columns) = LineBreaks.lineEnd(in: piece, from: start - pieceStart, width: width, isASCII: isASCII) else { break }
+                    lineStart = start
+                    lineEnd = pieceStart + end
+                    lineColumns = columns
+                    guard end < piece.count else { return }
+                    flush()
+                    start = lineEnd
                 }
                 LineBreaks.scan(piece, into: &scan)
                 // (Read from local copies: reading `scan`, which the closure captures,
                 // costs a retain each time.)
                 let opportunities = scan.offsets
                 let counted = scan.columnCounts
-                // The columns of the piece before `start`, when the scan counted them
-                // (ASCII: a column a byte).
-                var startColumns = counted == nil ? 0 : start - pieceStart
+                // The columns of the piece before `start`, when the scan counted them.
+                var startColumns = counted == nil ? 0 : columns(pieceStart, start)
                 var index = opportunities.partitionPoint { pieceStart + $0 > start }
                 while index < opportunities.endIndex {
                     if let counted, lineStart != lineEnd {

@@ -50,13 +50,14 @@ public enum LineBreaks {
         }
     }
 
-    /// Where a greedy wrap of ASCII text `bytes` ends the line it fills from `start`
-    /// (a break opportunity, or where the text starts) at most `width` columns wide,
-    /// spaces at its end aside: the text's end when the rest fits, else the last break
-    /// opportunity that fits, found by reading only the bytes near the line's end.
-    /// `nil` when it cannot be found that way (scan the text instead).
-    package static func asciiLineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int? {
-        SimpleLineBreaks.lineEnd(in: bytes, from: start, width: width)
+    /// Where a greedy wrap of UTF-8 `bytes` ends the line it fills from `start` (a
+    /// break opportunity, or where the text starts) at most `width` columns wide,
+    /// spaces at its end aside, and the line's columns: the text's end when the rest
+    /// fits, else the last break opportunity that fits, found by reading only the
+    /// bytes near the line's end (and, for text that is not all ASCII, measuring the
+    /// line). `nil` when it cannot be found that way (scan the text instead).
+    package static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int, isASCII: Bool) -> (end: Int, columns: Int)? {
+        SimpleLineBreaks.lineEnd(in: bytes, from: start, width: width, isASCII: isASCII)
     }
 
     /// What `scan(_:into:)` found, in buffers kept from paragraph to paragraph.

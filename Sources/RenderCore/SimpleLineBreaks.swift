@@ -180,27 +180,50 @@ enum SimpleLineBreaks {
     }
 
     /// The line a greedy wrap would fill from `start` (a break opportunity, or where
-    /// the text starts) with ASCII text at most `width` columns wide, spaces at its
-    /// end aside: the end of the text when what is left fits, else the last break
-    /// opportunity that fits. `nil` when that is not found here: no place as below
-    /// within the line, or a character ICU is left with near its end.
+    /// the text starts) with text of simple widths (`TextWidth.simpleColumns`) at most
+    /// `width` columns wide, spaces at its end aside: the end of the text when what is
+    /// left fits, else the last break opportunity that fits; and the columns of the
+    /// line, its spaces at the end included. `nil` when that is not found here: no
+    /// place as below within the line, or a character ICU is left with near its end.
+    /// With `isASCII` (all of `bytes` is), a byte is a column.
     ///
-    /// Only the bytes near the line's end are read: a break falls between a space and
-    /// a letter with a letter before the space (LB18; no rule of those that hold
-    /// across spaces, LB14 to LB17, has a letter before them), and a scan that starts
-    /// at the first letter stands, past the space, as the scan of the whole text would
-    /// (the classes before and before the spaces are letters, no number goes on). The
-    /// last such place within the line is found going back from its end, and the
-    /// opportunities after it are scanned from there (with a few bytes after, which
-    /// the rules look ahead to).
-    static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int? {
-        var contentEnd = bytes.count
-        while contentEnd > start, bytes[contentEnd - 1] == 0x20 { contentEnd -= 1 }
-        guard contentEnd - start > width else { return bytes.count }
-        // Bytes `start..<limit` fit; so do the spaces after them.
-        let limit = start + width
+    /// Only the bytes near the line's end are scanned for breaks: a break falls
+    /// between a space and a letter with a letter before the space (LB18; no rule of
+    /// those that hold across spaces, LB14 to LB17, has a letter before them), and a
+    /// scan that starts at the first letter stands, past the space, as the scan of the
+    /// whole text would (the classes before and before the spaces are letters, no
+    /// number goes on). The last such place within the line is found going back from
+    /// its end, and the opportunities after it are scanned from there (with a few
+    /// bytes after, which the rules look ahead to). Text that is not ASCII is measured
+    /// up to the line's end first.
+    static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int, isASCII: Bool) -> (end: Int, columns: Int)? {
+        // Bytes `start..<limit` fit, `limitColumns` wide; so do the spaces after them.
+        var limit = start
+        var limitColumns = 0
+        if isASCII {
+            var contentEnd = bytes.count
+            while contentEnd > start, bytes[contentEnd - 1] == 0x20 { contentEnd -= 1 }
+            guard contentEnd - start > width else { return (bytes.count, bytes.count - start) }
+            limit = start + width
+            limitColumns = width
+        } else {
+            while limit < bytes.count {
+                // Eight bytes at a time while they are printable ASCII and fit.
+                if limit + 8 <= bytes.count, limitColumns + 8 <= width,
+                   TextWidth.isPrintableASCII(UnsafeRawPointer(bytes.baseAddress! + limit).loadUnaligned(as: UInt64.self)) {
+                    limit += 8
+                    limitColumns += 8
+                    continue
+                }
+                guard let (length, columns) = character(at: limit, in: bytes) else { return nil }
+                if limitColumns + columns > width { break }
+                limit += length
+                limitColumns += columns
+            }
+        }
         var spacesEnd = limit
-        while bytes[spacesEnd] == 0x20 { spacesEnd += 1 }
+        while spacesEnd < bytes.count, bytes[spacesEnd] == 0x20 { spacesEnd += 1 }
+        guard spacesEnd < bytes.count else { return (bytes.count, limitColumns + bytes.count - limit) }
         var restart = spacesEnd
         classes.withUnsafeBufferPointer { classes in
             while restart >= start + 2, !(bytes[restart - 1] == 0x20 && isLetter(bytes[restart], classes) && isLetter(bytes[restart - 2], classes)) {
@@ -211,22 +234,43 @@ enum SimpleLineBreaks {
         let windowStart = restart - 2
         let windowEnd = min(bytes.count, spacesEnd + 4)
         let window = UnsafeBufferPointer(rebasing: bytes[windowStart..<windowEnd])
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (window.count + 1)) { buffer -> Int? in
-            guard let count = opportunities(in: window, breaks: buffer.baseAddress!, columns: buffer.baseAddress! + window.count + 1) else {
-                return nil
-            }
-            var end = restart
+        // The columns before the window (spaces past the limit take one each).
+        let windowColumns: Int
+        if windowStart <= limit {
+            guard let between = TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[windowStart..<limit])) else { return nil }
+            windowColumns = limitColumns - between
+        } else {
+            windowColumns = limitColumns + windowStart - limit
+        }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (window.count + 1)) { buffer -> (end: Int, columns: Int)? in
+            let columns = buffer.baseAddress! + window.count + 1
+            guard let count = opportunities(in: window, breaks: buffer.baseAddress!, columns: columns) else { return nil }
+            // A letter and a space: two columns.
+            var end = (restart, windowColumns + 2)
             for index in 0..<count {
                 let candidate = windowStart + buffer[index]
                 guard candidate > restart else { continue }
                 guard candidate <= spacesEnd else { break }
                 var content = candidate
                 while bytes[content - 1] == 0x20 { content -= 1 }
-                guard content - start <= width else { break }
-                end = candidate
+                let lineColumns = windowColumns + columns[index]
+                guard lineColumns - (candidate - content) <= width else { break }
+                end = (candidate, lineColumns)
             }
             return end
         }
+    }
+
+    /// The length and the columns of the character at `index` of `bytes` when it is
+    /// one of simple width (`TextWidth.simpleColumns`), else `nil`.
+    private static func character(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, columns: Int)? {
+        let lead = bytes[index]
+        if lead >= 0x20, lead < 0x7F { return (1, 1) }
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard index + length <= bytes.count,
+              let columns = TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+        else { return nil }
+        return (length, columns)
     }
 
     /// Whether `byte` is an ASCII character of class AL (`letter`), by `classes`.

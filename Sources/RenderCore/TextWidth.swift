@@ -118,7 +118,7 @@ public enum TextWidth {
     }
 
     /// Whether each of the eight bytes of `word` is printable ASCII (0x20 to 0x7E).
-    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
         // No byte of 0x80 or more; then none below 0x20 (subtracting 0x20 borrows

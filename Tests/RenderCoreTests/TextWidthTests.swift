@@ -273,14 +273,17 @@ struct SimpleLineBreakTests {
     /// A line's end found from the bytes near it is where a greedy wrap over all of
     /// the text's break opportunities (ICU's) ends it, when it is found: ASCII of every
     /// kind, `$ + \ %` too (left to ICU), at every width, from every line start.
-    @Test func aLineEndFoundNearItIsTheGreedyWrapsEnd() {
-        let pieces = ["word", "ab", "x", " ", "   ", ", ", ". ", ",", ".", "1", "3.5", "(", ")", " (", "-", "-v", "\"", "'", "a/b", "[7]", "e.g. ",
+    @Test(arguments: [false, true])
+    func aLineEndFoundNearItIsTheGreedyWrapsEnd(beyondASCII: Bool) {
+        var pieces = ["word", "ab", "x", " ", "   ", ", ", ". ", ",", ".", "1", "3.5", "(", ")", " (", "-", "-v", "\"", "'", "a/b", "[7]", "e.g. ",
                       "f(x)", "{", "}", "!", "?", "$5", "50%", "a+b", "\\", "|", "#", "_", "~", "os.path.join", "http://example.org/a"]
+        if beyondASCII { pieces += ["naïve", "中文", "字", "—", "’s", "é", "日本語", "「引用」", "«x»", "Ω", "한국어"] }
         var random = SeededGenerator(seed: 79)
         var found = 0
         for _ in 0..<3_000 {
             let text = (0..<Int.random(in: 1...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             let bytes = Array(text.utf8)
+            let isASCII = bytes.allSatisfy { $0 < 0x80 }
             let opportunities = LineBreaks.opportunities(in: bytes)
             for width in [1, 2, 5, 11, 30] {
                 var start = 0
@@ -289,12 +292,14 @@ struct SimpleLineBreakTests {
                     guard start < bytes.count else { break }
                     // The greedy wrap: the last opportunity whose line, its spaces at the
                     // end aside, fits; or the end of a word wider than the line.
-                    func content(_ end: Int) -> Int { var end = end; while end > start, bytes[end - 1] == 0x20 { end -= 1 }; return end - start }
+                    func columns(_ end: Int) -> Int { TextWidth.columns(of: String(decoding: bytes[start..<end], as: UTF8.self)) }
+                    func content(_ end: Int) -> Int { var end = end; while end > start, bytes[end - 1] == 0x20 { end -= 1 }; return columns(end) }
                     let fitting = opportunities.filter { $0 > start && content($0) <= width }.last
                     let expected = fitting ?? opportunities.first { $0 > start }!
-                    let lineEnd = bytes.withUnsafeBufferPointer { LineBreaks.asciiLineEnd(in: $0, from: start, width: width) }
+                    let lineEnd = bytes.withUnsafeBufferPointer { LineBreaks.lineEnd(in: $0, from: start, width: width, isASCII: isASCII) }
                     if let lineEnd {
-                        #expect(lineEnd == expected, "'\(text)' from \(start) at \(width)")
+                        #expect(lineEnd.end == expected, "'\(text)' from \(start) at \(width)")
+                        #expect(lineEnd.columns == columns(lineEnd.end), "'\(text)' from \(start) at \(width)")
                         found += 1
                     }
                     start = expected
