@@ -260,45 +260,33 @@ enum LineWrapper {
     static func preformatted(_ text: StyledText, into lines: inout LineStore) -> Range<Int> {
         let first = lines.count
         var column = 0
-        var pending: [UInt8] = []
-        func endLine(_ style: Style) {
-            lines.append(pending, style: style)
-            pending.removeAll(keepingCapacity: true)
-            lines.endLine()
-            column = 0
-        }
-        func tab() {
-            let spaces = 8 - column % 8
-            pending.append(contentsOf: repeatElement(0x20, count: spaces))
-            column += spaces
-        }
-        for runIndex in text.runs.indices {
-            let style = text.runs[runIndex].style
-            let run = text.bytes[text.range(ofRun: runIndex)]
-            // Printable ASCII, tabs and line feeds: a byte is a character of a column.
-            if run.allSatisfy({ $0 >= 0x20 && $0 < 0x7F || $0 == 0x09 || $0 == 0x0A }) {
-                for byte in run {
-                    switch byte {
-                    case 0x0A: endLine(style)
-                    case 0x09: tab()
-                    default:
-                        pending.append(byte)
-                        column += 1
+        text.withUnsafeBytes { bytes in
+            for runIndex in text.runs.indices {
+                let style = text.runs[runIndex].style
+                let range = text.range(ofRun: runIndex)
+                // The text between tabs and line feeds is copied whole, and measured for
+                // the tab stops after it.
+                var segmentStart = range.lowerBound
+                func appendSegment(upTo end: Int) {
+                    let segment = UnsafeBufferPointer(rebasing: bytes[segmentStart..<end])
+                    guard !segment.isEmpty else { return }
+                    lines.appendMerging(segment, style: style)
+                    column += TextWidth.simpleColumns(segment) ?? TextWidth.columns(of: String(decoding: segment, as: UTF8.self))
+                }
+                for index in range where bytes[index] == 0x0A || bytes[index] == 0x09 {
+                    appendSegment(upTo: index)
+                    segmentStart = index + 1
+                    if bytes[index] == 0x0A {
+                        lines.endLine()
+                        column = 0
+                    } else {
+                        let spaces = 8 - column % 8
+                        lines.appendSpaces(spaces, style: style)
+                        column += spaces
                     }
                 }
-            } else {
-                for character in String(decoding: run, as: UTF8.self) {
-                    switch character {
-                    case "\n": endLine(style)
-                    case "\t": tab()
-                    default:
-                        pending.append(contentsOf: character.utf8)
-                        column += TextWidth.columns(of: character)
-                    }
-                }
+                appendSegment(upTo: range.upperBound)
             }
-            lines.append(pending, style: style)
-            pending.removeAll(keepingCapacity: true)
         }
         lines.endLine()
         // The newline right after <pre> and the one before </pre> make no line.

@@ -215,7 +215,7 @@ enum SimpleLineBreaks {
                     limitColumns += 8
                     continue
                 }
-                guard let (length, columns) = character(at: limit, in: bytes) else { return nil }
+                guard let (length, columns) = TextWidth.simpleCharacter(at: limit, in: bytes) else { return nil }
                 if limitColumns + columns > width { break }
                 limit += length
                 limitColumns += columns
@@ -259,18 +259,6 @@ enum SimpleLineBreaks {
             }
             return end
         }
-    }
-
-    /// The length and the columns of the character at `index` of `bytes` when it is
-    /// one of simple width (`TextWidth.simpleColumns`), else `nil`.
-    private static func character(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (length: Int, columns: Int)? {
-        let lead = bytes[index]
-        if lead >= 0x20, lead < 0x7F { return (1, 1) }
-        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        guard index + length <= bytes.count,
-              let columns = TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
-        else { return nil }
-        return (length, columns)
     }
 
     /// Whether `byte` is an ASCII character of class AL (`letter`), by `classes`.

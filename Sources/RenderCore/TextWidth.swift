@@ -85,36 +85,39 @@ public enum TextWidth {
                 index += 8
                 continue
             }
-            let lead = text[index]
-            if lead < 0x80 {
-                if lead == 0x0A { return (columns, index) }
-                guard lead >= 0x20, lead < 0x7F else { return nil }
-                columns += 1
-                index += 1
-                continue
-            }
-            // CJK ideographs from U+5000 to U+9FFF take two columns each, and are not
-            // looked up (a test checks the lookup agrees).
-            if lead >= 0xE5, lead <= 0xE9, index + 2 < text.count, text[index + 1] & 0xC0 == 0x80, text[index + 2] & 0xC0 == 0x80 {
-                columns += 2
-                index += 3
-                continue
-            }
-            let scalar: UInt32
-            if lead >= 0xC2, lead < 0xE0, index + 1 < text.count {
-                scalar = UInt32(lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
-                index += 2
-            } else if lead >= 0xE0, lead < 0xF0, index + 2 < text.count {
-                scalar = UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
-                index += 3
-            } else {
-                return nil
-            }
-            let width = docscroll_simple_scalar_columns(scalar)
-            guard width > 0 else { return nil }
-            columns += Int(width)
+            if text[index] == 0x0A { return (columns, index) }
+            guard let character = simpleCharacter(at: index, in: text) else { return nil }
+            columns += character.columns
+            index += character.length
         }
         return (columns, index)
+    }
+
+    /// The length in bytes and the columns of the character at `index` of UTF-8
+    /// `text` when it is printable ASCII or a scalar `simpleColumns` measures, else
+    /// `nil` (a line feed too).
+    @inline(__always)
+    static func simpleCharacter(at index: Int, in text: UnsafeBufferPointer<UInt8>) -> (length: Int, columns: Int)? {
+        let lead = text[index]
+        if lead < 0x80 { return lead >= 0x20 && lead < 0x7F ? (1, 1) : nil }
+        // CJK ideographs from U+5000 to U+9FFF take two columns each, and are not
+        // looked up (a test checks the lookup agrees).
+        if lead >= 0xE5, lead <= 0xE9, index + 2 < text.count, text[index + 1] & 0xC0 == 0x80, text[index + 2] & 0xC0 == 0x80 {
+            return (3, 2)
+        }
+        let scalar: UInt32
+        let length: Int
+        if lead >= 0xC2, lead < 0xE0, index + 1 < text.count {
+            scalar = UInt32(lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
+            length = 2
+        } else if lead >= 0xE0, lead < 0xF0, index + 2 < text.count {
+            scalar = UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+            length = 3
+        } else {
+            return nil
+        }
+        let width = docscroll_simple_scalar_columns(scalar)
+        return width > 0 ? (length, Int(width)) : nil
     }
 
     /// Whether each of the eight bytes of `word` is printable ASCII (0x20 to 0x7E).
