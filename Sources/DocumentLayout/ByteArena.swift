@@ -1,6 +1,6 @@
 /// Bytes appended at the end and dropped from the end, in a buffer that only grows:
-/// a stack of short byte strings (line prefixes) kept with no allocation once it has
-/// grown, and with one uniqueness check an append, where `Array`'s `append` and
+/// a layout's line text, a stack of line prefixes. Kept with no allocation once it
+/// has grown, and with one uniqueness check an append, where `Array`'s `append` and
 /// `removeLast` cost many times the copy of a few bytes.
 struct ByteArena: Sendable, Equatable {
     /// The bytes are the first `count` of `storage`; the rest is room.

@@ -109,12 +109,7 @@ package struct LineStore: Sendable, Equatable {
         other.bytes.withBytes(byteStart..<other.runs[runRange.upperBound - 1].end) { bytes.append($0) }
         let openRunStart = openRunStart
         other.runs.withUnsafeBufferPointer { otherRuns in
-            var first = runRange.lowerBound
-            if merging, runs.count > openRunStart, runs[runs.count - 1].style == otherRuns[first].style {
-                runs[runs.count - 1].end = otherRuns[first].end + shift
-                first += 1
-            }
-            for run in first..<runRange.upperBound {
+            for run in runRange {
                 if merging, runs.count > openRunStart, runs[runs.count - 1].style == otherRuns[run].style {
                     runs[runs.count - 1].end = otherRuns[run].end + shift
                 } else {
