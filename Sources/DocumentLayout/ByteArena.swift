@@ -1,5 +1,5 @@
 /// Bytes appended at the end and dropped from the end, in a buffer that only grows:
-/// a layout's line text, a stack of line prefixes. Kept with no allocation once it
+/// a paragraph's text, a layout's line text, a stack of line prefixes. Kept with no allocation once it
 /// has grown, and with one uniqueness check an append, where `Array`'s `append` and
 /// `removeLast` cost many times the copy of a few bytes.
 struct ByteArena: Sendable, Equatable {
@@ -16,6 +16,16 @@ struct ByteArena: Sendable, Equatable {
         storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + start).update(from: source, count: bytes.count) }
         count += bytes.count
         return start..<count
+    }
+
+    /// Appends one byte.
+    mutating func append(byte: UInt8) {
+        if count < storage.count {
+            storage[count] = byte
+        } else {
+            storage.append(byte)
+        }
+        count += 1
     }
 
     @discardableResult
@@ -64,6 +74,9 @@ struct ByteArena: Sendable, Equatable {
     func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
+
+    /// The bytes, as a slice of the buffer.
+    var bytes: ArraySlice<UInt8> { storage[..<count] }
 
     /// Calls `body` with all the bytes, in place.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {

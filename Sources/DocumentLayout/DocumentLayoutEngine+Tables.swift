@@ -37,7 +37,7 @@ extension DocumentLayoutEngine {
         scratch.contents.removeAll()
         for (index, cell) in scratch.grid.cells.enumerated() {
             let measure = scratch.measures[index]
-            let width = cellWidth(cell, widths)
+            let width = Self.cellWidth(cell, widths)
             if measure.fits(width: width) {
                 scratch.contents.appendCell(index, of: scratch.measured)
             } else if scratch.notes.isKept(cell: index), measure.widestPrefix <= max(1, width) / 2 {
@@ -228,7 +228,9 @@ extension DocumentLayoutEngine {
         }
     }
 
-    private func cellWidth(_ cell: TableGrid.Placement, _ widths: [Int]) -> Int {
+    /// Columns cell `cell` is laid out and drawn in: its columns' widths and the
+    /// borders between them.
+    static func cellWidth(_ cell: TableGrid.Placement, _ widths: [Int]) -> Int {
         widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
     }
 
@@ -337,7 +339,7 @@ struct TableDrawing {
         heights = Array(repeating: 1, count: grid.rowCount)
         cellWidths.reserveCapacity(grid.cells.count)
         for (index, cell) in grid.cells.enumerated() {
-            cellWidths.append(widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +))
+            cellWidths.append(DocumentLayoutEngine.cellWidth(cell, widths))
             for row in cell.row..<(cell.row + cell.rowSpan) {
                 for column in cell.column..<(cell.column + cell.columnSpan) { owner[row * grid.columnCount + column] = index }
             }

@@ -9,45 +9,31 @@ struct StyledText: Sendable {
         var style: Style
     }
 
-    /// The bytes are the first `byteCount` of `storage`, which is kept when the text is
-    /// emptied (a paragraph's text is collected in it, laid out and dropped, for every
-    /// block), and written in place: most pieces of text are a few bytes, which
-    /// `Array.append(contentsOf:)` and `removeAll(keepingCapacity:)` cost many times
-    /// more than copying.
-    private var storage: [UInt8] = []
-    private(set) var byteCount = 0
+    /// The bytes, kept when the text is emptied (a paragraph's text is collected in
+    /// them, laid out and dropped, for every block) and written in place: most pieces
+    /// of text are a few bytes, which `Array.append(contentsOf:)` and
+    /// `removeAll(keepingCapacity:)` cost many times more than copying.
+    private var storage = ByteArena()
     private(set) var runs: [Run] = []
 
-    var bytes: ArraySlice<UInt8> { storage[..<byteCount] }
+    var byteCount: Int { storage.count }
+    var bytes: ArraySlice<UInt8> { storage.bytes }
 
     /// Calls `body` with the bytes in place (no slice made, as `bytes` makes one).
     func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<byteCount])) }
+        try storage.withBytes(body)
     }
 
     var isEmpty: Bool { byteCount == 0 }
 
     /// Appends one byte without closing the run (`closeRun` does).
     mutating func appendByte(_ byte: UInt8) {
-        if byteCount < storage.count {
-            storage[byteCount] = byte
-        } else {
-            storage.append(byte)
-        }
-        byteCount += 1
+        storage.append(byte: byte)
     }
 
     /// Appends bytes without closing the run (`closeRun` does).
     mutating func appendBytes(_ more: UnsafeBufferPointer<UInt8>) {
-        guard let source = more.baseAddress, !more.isEmpty else { return }
-        if storage.count < byteCount + more.count {
-            storage.append(contentsOf: repeatElement(0, count: Swift.max(byteCount + more.count, 2 * storage.count) - storage.count))
-        }
-        let start = byteCount
-        storage.withUnsafeMutableBufferPointer { (target: inout UnsafeMutableBufferPointer<UInt8>) in
-            (target.baseAddress! + start).update(from: source, count: more.count)
-        }
-        byteCount += more.count
+        storage.append(more)
     }
 
     mutating func append(contentsOf text: some Collection<UInt8>, style: Style) {
@@ -69,24 +55,31 @@ struct StyledText: Sendable {
         }
     }
 
-    /// Drops spaces at the end.
     /// The last scalar before the trailing spaces, if any.
     func lastScalarBeforeSpaces() -> UInt32? {
-        var end = byteCount
-        while end > 0, storage[end - 1] == 0x20 { end -= 1 }
-        guard end > 0 else { return nil }
-        // (Most text is ASCII: its last byte is the scalar.)
-        if storage[end - 1] < 0x80 { return UInt32(storage[end - 1]) }
-        var start = end - 1
-        while start > 0, end - start < 4, storage[start] & 0xC0 == 0x80 { start -= 1 }
-        var decoder = UTF8()
-        var iterator = storage[start..<end].makeIterator()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
-        return scalar.value
+        withUnsafeBytes { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+            guard end > 0 else { return nil }
+            // (Most text is ASCII: its last byte is the scalar.)
+            if bytes[end - 1] < 0x80 { return UInt32(bytes[end - 1]) }
+            var start = end - 1
+            while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            var decoder = UTF8()
+            var iterator = bytes[start..<end].makeIterator()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+            return scalar.value
+        }
     }
 
+    /// Drops spaces at the end.
     mutating func trimTrailingSpaces() {
-        while byteCount > 0, storage[byteCount - 1] == 0x20 { byteCount -= 1 }
+        let byteCount = withUnsafeBytes { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+            return end
+        }
+        storage.removeAll(from: byteCount)
         while let last = runs.last, last.end > byteCount {
             if runs.count > 1, runs[runs.count - 2].end >= byteCount {
                 runs.removeLast()
@@ -101,8 +94,9 @@ struct StyledText: Sendable {
     /// Drops the first `count` bytes; what is left is stored anew, at its own size
     /// (it is kept: see `DocumentLayoutEngine.Carry.unfinishedLine`).
     mutating func removeFirst(_ count: Int) {
-        storage = Array(storage[count..<byteCount])
-        byteCount = storage.count
+        var rest = ByteArena()
+        storage.withBytes(count..<storage.count) { rest.append($0) }
+        storage = rest
         runs = runs.filter { $0.end > count }.map { Run(end: $0.end - count, style: $0.style) }
     }
 
@@ -113,12 +107,14 @@ struct StyledText: Sendable {
 
     /// The text as line spans, one a run.
     var spans: [LayoutLine.Span] {
-        runs.indices.map { LayoutLine.Span(String(decoding: storage[range(ofRun: $0)], as: UTF8.self), style: runs[$0].style) }
+        runs.indices.map { run in
+            LayoutLine.Span(storage.withBytes(range(ofRun: run)) { String(decoding: $0, as: UTF8.self) }, style: runs[run].style)
+        }
     }
 
     mutating func removeAll() {
         guard !runs.isEmpty || byteCount > 0 else { return }
-        byteCount = 0
+        storage.removeAll()
         runs.removeAll(keepingCapacity: true)
     }
 }
