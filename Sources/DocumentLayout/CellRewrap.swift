@@ -16,8 +16,11 @@ struct CellRewrap {
         case lines(Range<Int>)
         /// A paragraph: its text (`bytes` of `textBytes`, runs `runs` of `textRuns`), the
         /// prefixes of its first and later lines, the columns the first takes, and the
-        /// underline of a heading.
-        case paragraph(bytes: Range<Int>, runs: Range<Int>, firstPrefix: Range<Int>, restPrefix: Range<Int>, prefixColumns: Int, rule: [UInt8]?)
+        /// underline of a heading, and its measured lines (counted from the cell's
+        /// first).
+        case paragraph(
+            bytes: Range<Int>, runs: Range<Int>, firstPrefix: Range<Int>, restPrefix: Range<Int>, prefixColumns: Int, rule: [UInt8]?,
+            lines: Range<Int>)
     }
 
     private var pieces: [Piece] = []
@@ -77,7 +80,8 @@ struct CellRewrap {
         textBytes += text.bytes
         for run in text.runs { textRuns.append(StyledText.Run(end: run.end + shift, style: run.style)) }
         pieces.append(.paragraph(
-            bytes: shift..<textBytes.count, runs: firstRun..<textRuns.count, firstPrefix: firstPrefix, restPrefix: restPrefix, prefixColumns: prefixColumns, rule: rule))
+            bytes: shift..<textBytes.count, runs: firstRun..<textRuns.count, firstPrefix: firstPrefix, restPrefix: restPrefix,
+            prefixColumns: prefixColumns, rule: rule, lines: (totalLines - lineCount)..<totalLines))
         linesCovered = totalLines
     }
 
@@ -101,19 +105,22 @@ struct CellRewrap {
         cells[cell].isKept
     }
 
-    /// Appends the lines of cell `cell` laid out at `width` to `lines`, from its
+    /// Appends the lines of cell `cell` laid out at `width` to `contents`, from its
     /// measured lines, which are those of `measured` from `firstLine` on: what laying
     /// its nodes out at `width` gives when no prefix is clipped there.
-    mutating func appendLines(ofCell cell: Int, atWidth width: Int, measured: LineStore, firstLine: Int, into lines: inout LineStore) {
+    mutating func appendLines(ofCell cell: Int, atWidth width: Int, measured: TableCellLines, firstLine: Int, into contents: inout TableCellLines) {
         let firstPiece = cell == 0 ? 0 : cells[cell - 1].pieceEnd
         for piece in pieces[firstPiece..<cells[cell].pieceEnd] {
             switch piece {
             case .lines(let range):
-                for line in range {
-                    lines.append(line: firstLine + line, of: measured)
-                    lines.endLine()
+                for line in range { contents.appendLine(firstLine + line, of: measured) }
+            case .paragraph(let bytes, let runs, let firstPrefix, let restPrefix, let prefixColumns, let rule, let measuredLines):
+                // Most paragraphs of a cell narrowed fit its width as they were measured.
+                let textLines = measuredLines.dropLast(rule == nil ? 0 : 1)
+                if fits(textLines, of: measured, from: firstLine, width: max(1, width - prefixColumns), prefixes: firstPrefix, restPrefix) {
+                    for line in measuredLines { contents.appendLine(firstLine + line, of: measured) }
+                    continue
                 }
-            case .paragraph(let bytes, let runs, let firstPrefix, let restPrefix, let prefixColumns, let rule):
                 text.removeAll()
                 for run in runs {
                     let start = run == runs.lowerBound ? bytes.lowerBound : textRuns[run - 1].end
@@ -123,9 +130,9 @@ struct CellRewrap {
                     // Most paragraphs are wrapped straight into `lines`, each line after
                     // its prefix.
                     var prefixed = PrefixedLines(prefixes: prefixBytes, first: firstPrefix, rest: restPrefix)
-                    swap(&prefixed.lines, &lines)
+                    swap(&prefixed.lines, &contents.lines)
                     let isSimple = LineWrapper.wrapSimple(text, width: max(1, width - prefixColumns), scan: &scan, into: &prefixed)
-                    swap(&prefixed.lines, &lines)
+                    swap(&prefixed.lines, &contents.lines)
                     if isSimple { continue }
                 }
                 wrapped.removeAll()
@@ -133,17 +140,38 @@ struct CellRewrap {
                 var widest = 0
                 for line in wrapped.indices {
                     if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
-                    lines.append(prefixBytes[line == 0 ? firstPrefix : restPrefix], style: .plain)
-                    lines.append(line: line, of: wrapped)
-                    lines.endLine()
+                    contents.lines.append(prefixBytes[line == 0 ? firstPrefix : restPrefix], style: .plain)
+                    contents.lines.append(line: line, of: wrapped)
+                    contents.lines.endLine()
                 }
                 if let rule, widest > 0 {
-                    lines.append(prefixBytes[restPrefix], style: .plain)
-                    lines.appendMerging(repeating: rule, count: widest, style: Style(.bold))
-                    lines.endLine()
+                    contents.lines.append(prefixBytes[restPrefix], style: .plain)
+                    contents.lines.appendMerging(repeating: rule, count: widest, style: Style(.bold))
+                    contents.lines.endLine()
                 }
             }
         }
+    }
+}
+
+extension CellRewrap {
+    /// Whether measured lines `lines` of a paragraph (counted from `firstLine` of
+    /// `measured`) take at most `width` columns each after their prefixes (bytes
+    /// `first` of the prefixes for the first line, `rest` for the others): then
+    /// wrapping it at `width` gives those lines.
+    fileprivate func fits(
+        _ lines: Range<Int>, of measured: TableCellLines, from firstLine: Int, width: Int, prefixes first: Range<Int>, _ rest: Range<Int>
+    ) -> Bool {
+        guard let firstColumns = columns(ofPrefix: first), let restColumns = columns(ofPrefix: rest) else { return false }
+        for line in lines where measured.columns(ofLine: firstLine + line) - (line == lines.lowerBound ? firstColumns : restColumns) > width {
+            return false
+        }
+        return true
+    }
+
+    /// Columns of prefix bytes `range`, when of simple widths.
+    private func columns(ofPrefix range: Range<Int>) -> Int? {
+        prefixBytes.withUnsafeBufferPointer { TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }
 

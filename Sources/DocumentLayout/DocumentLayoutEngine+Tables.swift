@@ -42,8 +42,8 @@ extension DocumentLayoutEngine {
                 scratch.contents.appendCell(index, of: scratch.measured)
             } else if scratch.notes.isKept(cell: index), measure.widestPrefix <= max(1, width) / 2 {
                 scratch.notes.appendLines(
-                    ofCell: index, atWidth: width, measured: scratch.measured.lines,
-                    firstLine: scratch.measured.lineRange(ofCell: index).lowerBound, into: &scratch.contents.lines)
+                    ofCell: index, atWidth: width, measured: scratch.measured,
+                    firstLine: scratch.measured.lineRange(ofCell: index).lowerBound, into: &scratch.contents)
                 scratch.contents.endCell()
             } else {
                 // Laid out again at its width; its links are those numbered when it was
@@ -111,7 +111,7 @@ extension DocumentLayoutEngine {
         var widest = 1
         for line in measured.lineRange(ofCell: cell) where widest < DocumentLayoutEngine.maximumMinimumColumnWidth {
             // (A line no wider than the widest word so far holds no wider one.)
-            guard measured.lines.withText(ofLine: line, { $0.count }) > widest else { continue }
+            guard measured.columns(ofLine: line) > widest else { continue }
             widest = max(widest, measured.lines.withText(ofLine: line) { widestWord(in: $0, scan: &scan) })
         }
         return min(DocumentLayoutEngine.maximumMinimumColumnWidth, widest)
@@ -141,16 +141,11 @@ extension DocumentLayoutEngine {
                 into: &scratch.measured)
             var preferred = 1
             for line in scratch.measured.lineRange(ofCell: scratch.measured.cellCount - 1) {
-                preferred = max(preferred, scratch.measured.lines.withText(ofLine: line, Self.columns))
+                preferred = max(preferred, scratch.measured.columns(ofLine: line))
             }
             scratch.measures.append(MeasuredCell(linkBase: base, preferred: preferred, widestPrefix: widestPrefix))
         }
         swap(&notes!, &scratch.notes)
-    }
-
-    /// Columns UTF-8 text takes.
-    private static func columns(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        TextWidth.simpleColumns(text) ?? TextWidth.columns(of: String(decoding: text, as: UTF8.self))
     }
 
     /// Columns planned for the content, within `available` columns if they can be.
@@ -276,9 +271,14 @@ extension Substring {
     }
 }
 
-/// The lines of a table's cells, cell after cell, in one store.
+/// The lines of a table's cells, cell after cell, in one store, with the columns each
+/// line takes (measured once: a cell's lines are measured for its column's width,
+/// copied to the width planned, and padded there).
 struct TableCellLines {
     var lines = LineStore()
+    /// Columns of each line of `lines` measured so far (lines appended to `lines`
+    /// directly are measured when their cell ends, or before a line is copied in).
+    private var lineColumns: [Int] = []
     /// For each cell, where its lines end in `lines`.
     private var ends: [Int] = []
 
@@ -288,9 +288,19 @@ struct TableCellLines {
         (cell == 0 ? 0 : ends[cell - 1])..<ends[cell]
     }
 
+    /// Columns line `line` takes, once its cell has ended.
+    func columns(ofLine line: Int) -> Int {
+        lineColumns[line]
+    }
+
     /// Ends a cell: its lines are those appended to `lines` since the last cell ended.
     mutating func endCell() {
+        measureNewLines()
         ends.append(lines.count)
+    }
+
+    private mutating func measureNewLines() {
+        while lineColumns.count < lines.count { lineColumns.append(lines.columns(ofLine: lineColumns.count)) }
     }
 
     /// Appends a cell of `lines`.
@@ -299,18 +309,25 @@ struct TableCellLines {
         endCell()
     }
 
+    /// Appends a copy of line `line` of `other` (of a cell that has ended) as a line
+    /// of the open cell.
+    mutating func appendLine(_ line: Int, of other: TableCellLines) {
+        measureNewLines()
+        lines.append(line: line, of: other.lines)
+        lines.endLine()
+        lineColumns.append(other.lineColumns[line])
+    }
+
     /// Appends a copy of cell `cell` of `other`.
     mutating func appendCell(_ cell: Int, of other: TableCellLines) {
-        for line in other.lineRange(ofCell: cell) {
-            lines.append(line: line, of: other.lines)
-            lines.endLine()
-        }
+        for line in other.lineRange(ofCell: cell) { appendLine(line, of: other) }
         endCell()
     }
 
     /// Forgets every cell, keeping the buffers.
     mutating func removeAll() {
         lines.removeAll()
+        lineColumns.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
     }
 }
@@ -428,7 +445,7 @@ struct TableDrawing {
         var used = 0
         if lineIndex >= 0, lineIndex < cellLines.count {
             lines.append(line: cellLines.lowerBound + lineIndex, of: contents.lines, merging: true)
-            used = contents.lines.columns(ofLine: cellLines.lowerBound + lineIndex)
+            used = contents.columns(ofLine: cellLines.lowerBound + lineIndex)
         }
         lines.appendSpaces(max(0, cellWidths[index] - used) + 1, style: .plain)
     }

@@ -188,14 +188,16 @@ enum SimpleLineBreaks {
     /// With `isASCII` (all of `bytes` is), a byte is a column.
     ///
     /// Only the bytes near the line's end are scanned for breaks: a break falls
-    /// between a space and a letter with a letter before the space (LB18; no rule of
-    /// those that hold across spaces, LB14 to LB17, has a letter before them), and a
-    /// scan that starts at the first letter stands, past the space, as the scan of the
-    /// whole text would (the classes before and before the spaces are letters, no
-    /// number goes on). The last such place within the line is found going back from
-    /// its end, and the opportunities after it are scanned from there (with a few
-    /// bytes after, which the rules look ahead to). Text that is not ASCII is measured
-    /// up to the line's end first.
+    /// after a space with a letter, a digit or a closing parenthesis before it and a
+    /// letter, a digit or an opening bracket after it (LB18; of the rules that hold
+    /// across spaces, LB14 to LB17, none has such a class before the spaces and one
+    /// of these after, and LB13 forbids no break before them), and a scan that starts
+    /// at the character before the space stands, past the space, as the scan of the
+    /// whole text would (no rule looks back past a break and its spaces). The last
+    /// such place within the line is found going back from its end, and the
+    /// opportunities after it are scanned from there (with a few bytes after, which
+    /// the rules look ahead to). Text that is not ASCII is measured up to the line's
+    /// end first.
     static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int, isASCII: Bool) -> (end: Int, columns: Int)? {
         // Bytes `start..<limit` fit, `limitColumns` wide; so do the spaces after them.
         var limit = start
@@ -226,7 +228,8 @@ enum SimpleLineBreaks {
         guard spacesEnd < bytes.count else { return (bytes.count, limitColumns + bytes.count - limit) }
         var restart = spacesEnd
         classes.withUnsafeBufferPointer { classes in
-            while restart >= start + 2, !(bytes[restart - 1] == 0x20 && isLetter(bytes[restart], classes) && isLetter(bytes[restart - 2], classes)) {
+            while restart >= start + 2,
+                  !(bytes[restart - 1] == 0x20 && startsAfterSpace(bytes[restart], classes) && endsBeforeSpace(bytes[restart - 2], classes)) {
                 restart -= 1
             }
         }
@@ -245,7 +248,7 @@ enum SimpleLineBreaks {
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (window.count + 1)) { buffer -> (end: Int, columns: Int)? in
             let columns = buffer.baseAddress! + window.count + 1
             guard let count = opportunities(in: window, breaks: buffer.baseAddress!, columns: columns) else { return nil }
-            // A letter and a space: two columns.
+            // A character and a space, both ASCII: two columns.
             var end = (restart, windowColumns + 2)
             for index in 0..<count {
                 let candidate = windowStart + buffer[index]
@@ -265,6 +268,24 @@ enum SimpleLineBreaks {
     @inline(__always)
     private static func isLetter(_ byte: UInt8, _ classes: UnsafeBufferPointer<Class?>) -> Bool {
         byte < 128 && classes[Int(byte)] == .letter
+    }
+
+    /// Whether a break after a space before `byte` stands whatever came before the
+    /// space (see `endsBeforeSpace`): `byte` is an ASCII letter (AL), digit (NU) or
+    /// opening bracket (OP), by `classes`.
+    @inline(__always)
+    private static func startsAfterSpace(_ byte: UInt8, _ classes: UnsafeBufferPointer<Class?>) -> Bool {
+        guard byte < 128, let byteClass = classes[Int(byte)] else { return false }
+        return byteClass == .letter || byteClass == .digit || byteClass == .open
+    }
+
+    /// Whether a space after `byte` is followed by a break when one of the characters
+    /// `startsAfterSpace` takes comes next: `byte` is an ASCII letter (AL), digit (NU)
+    /// or closing parenthesis (CP), by `classes`.
+    @inline(__always)
+    private static func endsBeforeSpace(_ byte: UInt8, _ classes: UnsafeBufferPointer<Class?>) -> Bool {
+        guard byte < 128, let byteClass = classes[Int(byte)] else { return false }
+        return byteClass == .letter || byteClass == .digit || byteClass == .closeParenthesis
     }
 
     /// Where the run of ASCII letters (`A-Z`, `a-z`) from `start` ends, found eight

@@ -129,6 +129,7 @@ struct TableLayoutTests {
         "<h1>A heading that is long enough to wrap</h1><h2>Second level heading words</h2><pre>pre  text\n  kept</pre>",
         "中文字符之间可以断行，表格和网页在同一个滚动视图中展示 soft\u{AD}hyphen\u{AD}ated words",
         "<dl><dt>term words here</dt><dd>definition text that is long enough</dd></dl>",
+        "<ul><li><a href=\"#a\">add_reader()</a> (asyncio.loop method)</li><li>x</li><li>[7] (one) two<br>three (four) 5 [six]</li></ul>",
     ])
     func cellWrappedAgainIsCellLaidOutAgain(_ content: String) throws {
         let (document, cell, measured, widestPrefix, notes) = try Self.measure(cellContent: content)
@@ -142,9 +143,12 @@ struct TableLayoutTests {
             DocumentLayoutEngine.layoutCell(
                 cell, in: document, width: width, tableDepth: 1, style: .plain, linkBase: 0, links: &links, engines: &engines,
                 notes: &noNotes, into: &direct)
-            var wrapped = LineStore()
-            notesKept.appendLines(ofCell: 0, atWidth: width, measured: measured.lines, firstLine: 0, into: &wrapped)
-            #expect(wrapped == direct.lines, "width \(width)")
+            var wrapped = TableCellLines()
+            notesKept.appendLines(ofCell: 0, atWidth: width, measured: measured, firstLine: 0, into: &wrapped)
+            wrapped.endCell()
+            #expect(wrapped.lines == direct.lines, "width \(width)")
+            let lines = direct.lineRange(ofCell: 0)
+            #expect(lines.map(wrapped.columns(ofLine:)) == lines.map(direct.columns(ofLine:)), "width \(width)")
         }
     }
 
@@ -171,10 +175,11 @@ struct TableLayoutTests {
             DocumentLayoutEngine.layoutCell(
                 cell, in: document, width: 9, tableDepth: 1, style: .plain, linkBase: 0, links: &links, engines: &engines,
                 notes: &noNotes, into: &direct)
-            var wrapped = LineStore()
+            var wrapped = TableCellLines()
             kept.appendLines(
-                ofCell: index, atWidth: 9, measured: measured.lines, firstLine: measured.lineRange(ofCell: index).lowerBound, into: &wrapped)
-            #expect(wrapped == direct.lines, "cell \(index)")
+                ofCell: index, atWidth: 9, measured: measured, firstLine: measured.lineRange(ofCell: index).lowerBound, into: &wrapped)
+            wrapped.endCell()
+            #expect(wrapped.lines == direct.lines, "cell \(index)")
             #expect(direct.lines.count > 1)
         }
     }
