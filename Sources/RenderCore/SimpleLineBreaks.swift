@@ -234,6 +234,9 @@ enum SimpleLineBreaks {
             }
         }
         guard restart >= start + 2 else { return nil }
+        // Most lines end in the middle of a word of letters and digits, which holds
+        // no opportunity (LB23, LB25, LB28): the line ends before it, at the restart.
+        if spacesEnd == limit, isLetterOrDigitRun(bytes, restart...limit) { return (restart, limitColumns - (limit - restart)) }
         let windowStart = restart - 2
         let windowEnd = min(bytes.count, spacesEnd + 4)
         let window = UnsafeBufferPointer(rebasing: bytes[windowStart..<windowEnd])
@@ -268,6 +271,17 @@ enum SimpleLineBreaks {
     @inline(__always)
     private static func isLetter(_ byte: UInt8, _ classes: UnsafeBufferPointer<Class?>) -> Bool {
         byte < 128 && classes[Int(byte)] == .letter
+    }
+
+    /// Whether the bytes at `range` are all ASCII letters (AL) and digits (NU).
+    private static func isLetterOrDigitRun(_ bytes: UnsafeBufferPointer<UInt8>, _ range: ClosedRange<Int>) -> Bool {
+        classes.withUnsafeBufferPointer { classes in
+            for index in range {
+                let byte = bytes[index]
+                guard byte < 128, let byteClass = classes[Int(byte)], byteClass == .letter || byteClass == .digit else { return false }
+            }
+            return true
+        }
     }
 
     /// Whether a break after a space before `byte` stands whatever came before the
