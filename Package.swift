@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DocScroll", "RenderCore"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
-        .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing"]),
+        .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing", "SampleContent"]),
         .testTarget(
             name: "DocumentLayoutTests",
             dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "TestSupport"],
@@ -111,7 +111,8 @@ if Context.environment["DOCSCROLL_FUZZ"] != nil {
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
         .executableTarget(
-            name: "FuzzPage", dependencies: ["FuzzDriver", "DocScroll", "DocumentLayout", "RenderCore", "SystemIO", "TestSupport", "TileRenderer"],
+            name: "FuzzPage",
+            dependencies: ["FuzzDriver", "DocScroll", "DocumentLayout", "HTMLParsing", "RenderCore", "SystemIO", "TestSupport", "TileRenderer"],
             path: "Fuzz/FuzzPage"),
         .executableTarget(
             name: "FuzzTable", dependencies: ["FuzzDriver", "DocScroll", "RenderCore", "TestSupport", "TileRenderer"], path: "Fuzz/FuzzTable"),

@@ -1,6 +1,7 @@
 import DocScroll
 import DocumentLayout
 import FuzzDriver
+import HTMLParsing
 import RenderCore
 import SystemIO
 import TestSupport
@@ -10,14 +11,19 @@ import TileRenderer
 /// first two bytes choose. The contract checked: windowed and expanded frames agree,
 /// each frame is the dump's lines from its offset cut at the width, the page streamed
 /// in small fragments (cut inside text every few bytes) by parses from places a scan
-/// guessed every few dozen bytes writes the dump's lines, and no control character
-/// reaches a line.
+/// guessed every few dozen bytes writes the dump's lines, no control character
+/// reaches a line, and the page's model is the same whether libxml2 reads the
+/// attributes the model drops or not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPage(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     guard count >= 2 else { return 0 }
     let width = 1 + Int(data[0]) % 160
     let height = 1 + Int(data[1]) % 40
     let page = InputFile(name: "fuzz.html", bytes: Array(UnsafeBufferPointer(start: data + 2, count: count - 2)))
+    if let filtered = try? HTMLParser.parse(page.bytes), let read = try? HTMLParser.parse(page.bytes, keepingAllAttributes: true),
+        filtered.treeDump != read.treeDump || filtered.nodes.indices.map({ filtered.text(of: .init($0)) }) != read.nodes.indices.map({ read.text(of: .init($0)) }) {
+        fatalError("leaving out the attributes the model drops changed the model")
+    }
     guard let windowed = try? DocScrollView(pages: [page], tables: [], options: .init(width: width, height: height, mode: .windowed)),
         let expanded = try? DocScrollView(pages: [page], tables: [], options: .init(width: width, height: height, mode: .expanded))
     else { return 0 }

@@ -15,12 +15,16 @@ package enum HTMLParser {
     /// `<meta>` charset, else UTF-8 (see `PageEncoding`); invalid bytes become U+FFFD.
     /// Malformed markup is repaired as browsers do. `XML_PARSE_HUGE` lifts libxml2's
     /// nesting limit of 256 elements, past which it would drop the rest of the page.
+    /// libxml2 reads no attribute the model drops (`AttributeFilter`) unless
+    /// `keepingAllAttributes` (to check that this changes nothing).
     /// - Throws: `HTMLParsingError`.
     /// - Complexity: O(n) in the input; no recursion, so nesting depth is not limited
     ///   by the stack.
-    package static func parse(_ bytes: [UInt8], encoding: String? = nil) throws(HTMLParsingError) -> HTMLDocument {
+    package static func parse(
+        _ bytes: [UInt8], encoding: String? = nil, keepingAllAttributes: Bool = false
+    ) throws(HTMLParsingError) -> HTMLDocument {
         var builder = DocumentBuilder()
-        try run(try utf8Page(bytes, encoding: encoding), into: &builder)
+        try run(try utf8Page(bytes, encoding: encoding, keepingAllAttributes: keepingAllAttributes), into: &builder)
         return builder.document
     }
 
@@ -218,8 +222,9 @@ package enum HTMLParser {
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
             | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue)
 
-    /// Runs libxml2 over a UTF-8 page with no SAX callback at all: what the parse costs
-    /// libxml2 alone, for the benchmark's figures per stage.
+    /// Runs libxml2 over a UTF-8 page with no SAX callback at all, read as a parse
+    /// reads it (`AttributeFilter`): what the parse costs libxml2 alone, for the
+    /// benchmark's figures per stage.
     package static func parseWithoutEvents(_ bytes: [UInt8]) throws(HTMLParsingError) {
         xmlInitParser()
         guard let parser = htmlNewParserCtxt() else { throw .unreadable }
@@ -242,14 +247,16 @@ package enum HTMLParser {
     }
 
     /// A reader of the page as UTF-8: converted first when it is in another encoding.
-    private static func utf8Page(_ bytes: [UInt8], encoding: String?) throws(HTMLParsingError) -> SourceReader {
+    private static func utf8Page(_ bytes: [UInt8], encoding: String?, keepingAllAttributes: Bool = false) throws(HTMLParsingError) -> SourceReader {
         try check(byteCount: bytes.count, encoding: encoding)
         let found = PageEncoding.sniff(bytes.prefix(1024), override: encoding)
         guard found.encoding == "UTF-8" else {
-            return SourceReader(source: MemoryPageSource(PageEncoding.convert(Array(bytes.dropFirst(found.byteOrderMark)), from: found.encoding)), range: 0..<Int.max)
+            return SourceReader(
+                source: MemoryPageSource(PageEncoding.convert(Array(bytes.dropFirst(found.byteOrderMark)), from: found.encoding)),
+                range: 0..<Int.max, keepsAllAttributes: keepingAllAttributes)
         }
         let source = MemoryPageSource(bytes)
-        return SourceReader(source: source, range: found.byteOrderMark..<bytes.count)
+        return SourceReader(source: source, range: found.byteOrderMark..<bytes.count, keepsAllAttributes: keepingAllAttributes)
     }
 
     private static func run(_ reader: SourceReader, into builder: inout DocumentBuilder) throws(HTMLParsingError) {

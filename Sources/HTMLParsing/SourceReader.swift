@@ -29,8 +29,9 @@ final class SourceReader {
     private var window: [UInt8]
     /// The parts of a window's page range libxml2 is not to read (see `init`).
     private let elisions: ((Range<Int>) -> [Range<Int>])?
-    /// Blanks out attributes past the limit of a tag before libxml2 reads them.
-    private var attributeLimiter = AttributeLimiter()
+    /// Blanks out attributes the model never keeps, and those past the limit of a
+    /// tag, before libxml2 reads them.
+    private var attributeFilter: AttributeFilter
 
     /// Bytes read from the page at a time.
     static let windowBytes = 1 << 16
@@ -40,8 +41,14 @@ final class SourceReader {
     /// - Parameter elisions: for a window's page range, the sorted parts of it to leave
     ///   out (huge comments, script text, attribute values the model drops: see
     ///   `StructureScanner`), each starting and ending at an ASCII byte.
-    init(source: any PageSource, range: Range<Int>, prefix: [UInt8] = [], elisions: ((Range<Int>) -> [Range<Int>])? = nil) {
+    /// - Parameter keepsAllAttributes: whether libxml2 reads the attributes the model
+    ///   drops too (to check that leaving them out changes nothing).
+    init(
+        source: any PageSource, range: Range<Int>, prefix: [UInt8] = [], elisions: ((Range<Int>) -> [Range<Int>])? = nil,
+        keepsAllAttributes: Bool = false
+    ) {
         self.source = source
+        attributeFilter = AttributeFilter(dropsUnused: !keepsAllAttributes)
         self.elisions = elisions
         self.range = source.isComplete ? range.clamped(to: 0..<source.byteCount) : range
         ready = prefix
@@ -93,7 +100,7 @@ final class SourceReader {
             nextByte = count < asked ? range.upperBound : nextByte + count
             let elided = elisions?(windowStart..<(windowStart + count)) ?? []
             if bytes.isEmpty, elided.isEmpty, takeWindow(count: count, moreFollow: moreFollow) {
-                limitAttributes()
+                filterAttributes()
                 return true
             }
             // Parts left out end the bytes before them; the reading goes on past them.
@@ -114,13 +121,13 @@ final class SourceReader {
         }
         append(bytes, pageStart: pageStart)
         readyEnd = ready.count
-        limitAttributes()
+        filterAttributes()
         return true
     }
 
-    /// Passes the bytes ready through the attribute limiter.
-    private func limitAttributes() {
-        ready.withUnsafeMutableBufferPointer { attributeLimiter.limit(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd])) }
+    /// Passes the bytes ready through the attribute filter.
+    private func filterAttributes() {
+        ready.withUnsafeMutableBufferPointer { attributeFilter.filter(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd])) }
     }
 
     /// Makes the window just read, `count` bytes, the bytes ready, when they are valid
