@@ -19,7 +19,7 @@ struct CellRewrap {
         /// underline of a heading, and its measured lines (counted from the cell's
         /// first).
         case paragraph(
-            bytes: Range<Int>, runs: Range<Int>, firstPrefix: Range<Int>, restPrefix: Range<Int>, prefixColumns: Int, rule: [UInt8]?,
+            bytes: Range<Int>, runs: Range<Int>, firstPrefix: NotedPrefix, restPrefix: NotedPrefix, prefixColumns: Int, rule: [UInt8]?,
             lines: Range<Int>)
     }
 
@@ -60,17 +60,23 @@ struct CellRewrap {
 
     /// Notes the prefix the next line inside `blocks` gets, for a paragraph; gives
     /// where it lies, to hand to `paragraph`.
-    mutating func notePrefix(of blocks: BlockStack) -> Range<Int> {
+    mutating func notePrefix(of blocks: BlockStack) -> NotedPrefix {
         let start = prefixBytes.count
-        blocks.appendLinePrefix(to: &prefixBytes)
-        return start..<prefixBytes.count
+        let columns = blocks.appendLinePrefix(to: &prefixBytes)
+        return NotedPrefix(bytes: start..<prefixBytes.count, columns: columns)
+    }
+
+    /// A line prefix noted for a paragraph: its bytes in the notes, and its columns.
+    struct NotedPrefix {
+        var bytes: Range<Int>
+        var columns: Int
     }
 
     /// Notes a paragraph, `text`, whose lines (and underline) are the last
     /// `lineCount` lines of the `totalLines` the cell laid out so far. The lines
     /// before them not noted yet are kept as they are.
     mutating func paragraph(
-        _ text: StyledText, firstPrefix: Range<Int>, restPrefix: Range<Int>, prefixColumns: Int, rule: [UInt8]?,
+        _ text: StyledText, firstPrefix: NotedPrefix, restPrefix: NotedPrefix, prefixColumns: Int, rule: [UInt8]?,
         lineCount: Int, totalLines: Int
     ) {
         guard isKept else { return }
@@ -117,7 +123,7 @@ struct CellRewrap {
             case .paragraph(let bytes, let runs, let firstPrefix, let restPrefix, let prefixColumns, let rule, let measuredLines):
                 // Most paragraphs of a cell narrowed fit its width as they were measured.
                 let textLines = measuredLines.dropLast(rule == nil ? 0 : 1)
-                if fits(textLines, of: measured, from: firstLine, width: max(1, width - prefixColumns), prefixes: firstPrefix, restPrefix) {
+                if fits(textLines, of: measured, from: firstLine, width: max(1, width - prefixColumns), prefixes: firstPrefix.columns, restPrefix.columns) {
                     for line in measuredLines { contents.appendLine(firstLine + line, of: measured) }
                     continue
                 }
@@ -129,7 +135,7 @@ struct CellRewrap {
                 if rule == nil {
                     // Most paragraphs are wrapped straight into `lines`, each line after
                     // its prefix.
-                    var prefixed = PrefixedLines(prefixes: prefixBytes, first: firstPrefix, rest: restPrefix)
+                    var prefixed = PrefixedLines(prefixes: prefixBytes, first: firstPrefix.bytes, rest: restPrefix.bytes)
                     swap(&prefixed.lines, &contents.lines)
                     let isSimple = LineWrapper.wrapSimple(text, width: max(1, width - prefixColumns), scan: &scan, into: &prefixed)
                     swap(&prefixed.lines, &contents.lines)
@@ -140,12 +146,12 @@ struct CellRewrap {
                 var widest = 0
                 for line in wrapped.indices {
                     if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
-                    contents.lines.append(prefixBytes[line == 0 ? firstPrefix : restPrefix], style: .plain)
+                    contents.lines.append(prefixBytes[line == 0 ? firstPrefix.bytes : restPrefix.bytes], style: .plain)
                     contents.lines.append(line: line, of: wrapped)
                     contents.lines.endLine()
                 }
                 if let rule, widest > 0 {
-                    contents.lines.append(prefixBytes[restPrefix], style: .plain)
+                    contents.lines.append(prefixBytes[restPrefix.bytes], style: .plain)
                     contents.lines.appendMerging(repeating: rule, count: widest, style: Style(.bold))
                     contents.lines.endLine()
                 }
@@ -156,22 +162,14 @@ struct CellRewrap {
 
 extension CellRewrap {
     /// Whether measured lines `lines` of a paragraph (counted from `firstLine` of
-    /// `measured`) take at most `width` columns each after their prefixes (bytes
-    /// `first` of the prefixes for the first line, `rest` for the others): then
-    /// wrapping it at `width` gives those lines.
-    fileprivate func fits(
-        _ lines: Range<Int>, of measured: TableCellLines, from firstLine: Int, width: Int, prefixes first: Range<Int>, _ rest: Range<Int>
-    ) -> Bool {
-        guard let firstColumns = columns(ofPrefix: first), let restColumns = columns(ofPrefix: rest) else { return false }
-        for line in lines where measured.columns(ofLine: firstLine + line) - (line == lines.lowerBound ? firstColumns : restColumns) > width {
+    /// `measured`) take at most `width` columns each after their prefixes (`first`
+    /// columns for the first line, `rest` for the others): then wrapping it at `width`
+    /// gives those lines.
+    fileprivate func fits(_ lines: Range<Int>, of measured: TableCellLines, from firstLine: Int, width: Int, prefixes first: Int, _ rest: Int) -> Bool {
+        for line in lines where measured.columns(ofLine: firstLine + line) - (line == lines.lowerBound ? first : rest) > width {
             return false
         }
         return true
-    }
-
-    /// Columns of prefix bytes `range`, when of simple widths.
-    private func columns(ofPrefix range: Range<Int>) -> Int? {
-        prefixBytes.withUnsafeBufferPointer { TextWidth.simpleColumns(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }
 

@@ -639,7 +639,7 @@ struct DocumentLayoutEngine {
         paragraph.trimTrailingSpace()
         guard paragraph.hasContent else { return }
         let prefixColumns = prefixColumns()
-        let firstPrefix = rewrap?.isKept == true ? rewrap!.notePrefix(of: blocks) : 0..<0
+        let firstPrefix = rewrap?.isKept == true ? rewrap!.notePrefix(of: blocks) : CellRewrap.NotedPrefix(bytes: 0..<0, columns: 0)
         // Most paragraphs are wrapped straight into `lines`, each line after its
         // prefixes (`LineSink`). A heading's lines are staged, to find the widest for
         // its underline, and so are those of text the simple wrap does not take.
