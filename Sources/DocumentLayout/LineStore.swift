@@ -106,7 +106,7 @@ package struct LineStore: Sendable, Equatable {
         let byteStart = other.start(ofRun: runRange.lowerBound)
         let shift = bytes.count - byteStart
         // (Read through pointers: slices of `other`'s arrays are retained and released.)
-        other.bytes.withBytes(byteStart..<other.runs[runRange.upperBound - 1].end) { bytes.append($0) }
+        _ = other.bytes.withBytes(byteStart..<other.runs[runRange.upperBound - 1].end) { bytes.append($0) }
         let openRunStart = openRunStart
         other.runs.withUnsafeBufferPointer { otherRuns in
             for run in runRange {
@@ -133,7 +133,7 @@ package struct LineStore: Sendable, Equatable {
         var room = count
         while room > 0 {
             let part = Swift.min(room, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<part])) }
+            _ = Self.spaces.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[..<part])) }
             room -= part
         }
     }
@@ -147,7 +147,7 @@ package struct LineStore: Sendable, Equatable {
             let end = Swift.min(range.upperBound, textRuns.last?.end ?? 0)
             guard range.lowerBound < end else { return }
             let shift = bytes.count - range.lowerBound
-            text.withUnsafeBytes { bytes.append(UnsafeBufferPointer(rebasing: $0[range.lowerBound..<end])) }
+            _ = text.withUnsafeBytes { bytes.append(UnsafeBufferPointer(rebasing: $0[range.lowerBound..<end])) }
             var start = firstRun == 0 ? 0 : textRuns[firstRun - 1].end
             for run in textRuns[firstRun...] {
                 guard start < end else { break }
@@ -182,7 +182,7 @@ package struct LineStore: Sendable, Equatable {
         let byteShift = bytes.count
         let runShift = runs.count
         // Copied whole, then shifted in place: a copy and a tight loop.
-        other.bytes.withBytes { bytes.append($0) }
+        _ = other.bytes.withBytes { bytes.append($0) }
         runs += other.runs
         runs.withUnsafeMutableBufferPointer { runs in
             for index in runShift..<runs.count { runs[index].end += byteShift }

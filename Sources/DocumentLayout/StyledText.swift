@@ -95,7 +95,7 @@ struct StyledText: Sendable {
     /// (it is kept: see `DocumentLayoutEngine.Carry.unfinishedLine`).
     mutating func removeFirst(_ count: Int) {
         var rest = ByteArena()
-        storage.withBytes(count..<storage.count) { rest.append($0) }
+        _ = storage.withBytes(count..<storage.count) { rest.append($0) }
         storage = rest
         runs = runs.filter { $0.end > count }.map { Run(end: $0.end - count, style: $0.style) }
     }
