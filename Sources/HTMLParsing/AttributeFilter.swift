@@ -171,20 +171,29 @@ struct AttributeFilter {
                     continue
                 }
                 state = matched + 1 == Self.doctype.count ? .doctype(quote: nil) : .doctypeName(matched: matched + 1)
-            case .doctype(let quote):
+            case .doctype(var quote):
                 // libxml2 reads quotes only in a doctype's identifiers; a `>` inside
                 // them is where the two readings part.
-                if let quote {
-                    if byte == quote {
-                        state = .doctype(quote: nil)
+                while index < count {
+                    let byte = base[index]
+                    if let open = quote {
+                        if byte == open {
+                            quote = nil
+                        } else if byte == 0x3E {
+                            isUnsure = true
+                        }
+                    } else if byte == 0x22 || byte == 0x27 {
+                        quote = byte
                     } else if byte == 0x3E {
-                        isUnsure = true
+                        break
                     }
-                } else if byte == 0x22 || byte == 0x27 {
-                    state = .doctype(quote: byte)
-                } else if byte == 0x3E {
-                    state = .text
+                    index += 1
                 }
+                guard index < count else {
+                    state = .doctype(quote: quote)
+                    return
+                }
+                state = .text
             case .comment(var seen, var last):
                 // The end is `-->` or `--!>`, after the two bytes past `<!--`: each `>`
                 // is checked against the bytes before it.
