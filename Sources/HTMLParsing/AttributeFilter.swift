@@ -23,6 +23,10 @@ import Glibc
 /// `>` or NUL, so that no blank can hide the end of a comment, a tag or a script from
 /// libxml2, whatever libxml2 took the bytes for. Attributes past the limit are blanked
 /// whatever they hold.
+///
+/// A tag is read straight through (`startTag`, `attributes`); the states below only
+/// go on from a window's end inside a token, where no attribute is blanked for the
+/// model, and hand back to the straight reading between attributes.
 struct AttributeFilter {
     /// Attributes of a tag passed as they are, at most.
     static let limit = 256
@@ -80,14 +84,6 @@ struct AttributeFilter {
     private var tagNameLength = 0
     /// The name of the element whose raw text is being read, with `</` before it.
     private var rawTextEnd: [UInt8] = []
-    /// The attribute being read: its name so far (lower case, up to 16 bytes), the
-    /// name's length, where it started in the window (nil when in an earlier one),
-    /// and, once its name is read, whether it is to be blanked for the model (until a
-    /// `<` or `>` in its value, or the window's end, rules that out).
-    private var attributeName: (UInt64, UInt64) = (0, 0)
-    private var attributeNameLength = 0
-    private var attributeStart: Int?
-    private var isDropped = false
     /// Whether the tokenizer may have parted from libxml2's (a NUL byte, a quoted `>`
     /// in a doctype, markup libxml2 reads in ways not followed here): no attribute is
     /// blanked for the model after that.
@@ -108,9 +104,6 @@ struct AttributeFilter {
         var state = savedState
         defer { savedState = state }
         if !isUnsure, memchr(base, 0, count) != nil { isUnsure = true }
-        // An attribute begun in an earlier window is not blanked for the model.
-        attributeStart = nil
-        isDropped = false
         var index = 0
         while index < count {
             let byte = base[index]
@@ -243,28 +236,8 @@ struct AttributeFilter {
                 state = .beforeAttribute
                 continue
             case .beforeAttribute:
-                if Self.isBlank(byte) {
-                    // (libxml2 skips blanks between attributes.)
-                    index += 1
-                    while index < count, Self.isBlank(base[index]) { index += 1 }
-                    continue
-                } else if byte == 0x3E {
-                    state = endTag(selfClosing: false)
-                } else if byte == 0x2F {
-                    state = .slash
-                } else if Self.startsName(byte) {
-                    attributes += 1
-                    blanking = attributes > Self.limit
-                    attributeName = (0, 0)
-                    attributeNameLength = 0
-                    attributeStart = index
-                    isDropped = false
-                    state = .attributeName
-                    continue
-                } else {
-                    state = .junk
-                    continue
-                }
+                index = attributes(base, from: index, count: count, state: &state)
+                continue
             case .slash:
                 if byte == 0x3E {
                     state = endTag(selfClosing: true)
@@ -275,18 +248,9 @@ struct AttributeFilter {
                 }
             case .attributeName:
                 let nameStart = index
-                while index < count, Self.isNameByte(base[index]) {
-                    if attributeNameLength < 16 {
-                        let lower = UInt64(Self.lowercased(base[index])) << (8 * UInt64(attributeNameLength % 8))
-                        if attributeNameLength < 8 { attributeName.0 |= lower } else { attributeName.1 |= lower }
-                    }
-                    attributeNameLength += 1
-                    index += 1
-                }
+                while index < count, Self.isNameByte(base[index]) { index += 1 }
                 if blanking { (base + nameStart).update(repeating: 0x20, count: index - nameStart) }
                 guard index < count else { return }
-                // libxml2 reads a name of at most 100 bytes; the rest is another.
-                isDropped = dropsUnused && !isUnsure && !blanking && attributeStart != nil && attributeNameLength <= 100 && !isKept
                 state = .afterAttributeName
                 continue
             case .afterAttributeName:
@@ -297,7 +261,6 @@ struct AttributeFilter {
                     // (Blanks before a `=` are skipped.)
                 } else {
                     // A name alone: what follows is the next attribute, or the end.
-                    endAttribute(at: index, base)
                     state = .beforeAttribute
                     continue
                 }
@@ -309,41 +272,24 @@ struct AttributeFilter {
                     state = .quoted(byte)
                 } else if byte == 0x3E {
                     // No value: the tag ends.
-                    endAttribute(at: index, base)
                     state = endTag(selfClosing: false)
                 } else {
                     state = .unquoted
                     continue
                 }
             case .quoted(let quote):
-                let end: Int
-                if isDropped {
-                    // (Most values are short: read a byte at a time, for markup too.)
-                    var scan = index
-                    while scan < count, base[scan] != quote {
-                        if base[scan] == 0x3C || base[scan] == 0x3E { isDropped = false }
-                        scan += 1
-                    }
-                    end = scan
-                } else {
-                    end = memchr(base + index, Int32(quote), count - index).map { $0.assumingMemoryBound(to: UInt8.self) - base } ?? count
-                    if blanking { (base + index).update(repeating: 0x20, count: end - index) }
-                }
+                let end = memchr(base + index, Int32(quote), count - index).map { $0.assumingMemoryBound(to: UInt8.self) - base } ?? count
+                if blanking { (base + index).update(repeating: 0x20, count: end - index) }
                 index = end
                 guard index < count else { return }
                 if blanking { base[index] = 0x20 }
-                endAttribute(at: index + 1, base)
                 state = .beforeAttribute
             case .unquoted:
                 // An unquoted value runs to a blank or `>` (a `<` or a quote is part of it).
                 let valueStart = index
-                while index < count, !Self.isBlank(base[index]), base[index] != 0x3E {
-                    if base[index] == 0x3C { isDropped = false }
-                    index += 1
-                }
+                while index < count, !Self.isBlank(base[index]), base[index] != 0x3E { index += 1 }
                 if blanking { (base + valueStart).update(repeating: 0x20, count: index - valueStart) }
                 guard index < count else { return }
-                endAttribute(at: index, base)
                 state = .beforeAttribute
                 continue
             case .junk:
@@ -381,7 +327,7 @@ struct AttributeFilter {
     }
 
     /// Reads the start tag whose name starts at `start` straight through, blanking its
-    /// attributes as the states do one step at a time; gives where it ended, with
+    /// attributes (`attributes(_:from:count:state:)`); gives where it ended, with
     /// `state` after it: the state to go on in, when the window ends inside it.
     private mutating func startTag(_ base: UnsafeMutablePointer<UInt8>, from start: Int, count: Int, state: inout State) -> Int {
         // (Read into locals, kept in registers; the filter's own fields are set where
@@ -398,6 +344,14 @@ struct AttributeFilter {
             state = .tagName
             return index
         }
+        return attributes(base, from: index, count: count, state: &state)
+    }
+
+    /// Reads a start tag's attributes from `start` (between two) to its end straight
+    /// through, blanking those to blank; gives where it ended, with `state` after it:
+    /// the state to go on in, when the window ends inside the tag.
+    private mutating func attributes(_ base: UnsafeMutablePointer<UInt8>, from start: Int, count: Int, state: inout State) -> Int {
+        var index = start
         var attributes = self.attributes
         defer { self.attributes = attributes }
         while true {
@@ -444,8 +398,6 @@ struct AttributeFilter {
             if blanking { (base + attributeStart).update(repeating: 0x20, count: index - attributeStart) }
             guard index < count else {
                 self.blanking = blanking
-                attributeName = (low, high)
-                attributeNameLength = index - attributeStart
                 state = .attributeName
                 return index
             }
@@ -511,20 +463,7 @@ struct AttributeFilter {
         }
     }
 
-    /// Ends the attribute being read at `end` (exclusive): blanked when it is one to
-    /// drop (`isDropped`).
-    private mutating func endAttribute(at end: Int, _ base: UnsafeMutablePointer<UInt8>) {
-        if isDropped, let start = attributeStart { (base + start).update(repeating: 0x20, count: end - start) }
-        isDropped = false
-        attributeStart = nil
-    }
-
-    /// Whether the attribute being read is one the model keeps.
-    private var isKept: Bool {
-        Self.isKept(attributeName, length: attributeNameLength)
-    }
-
-    /// Whether an attribute name, lower case and packed (`attributeName`), `length`
+    /// Whether an attribute name, lower case and packed eight bytes a word, `length`
     /// bytes long, is one the model keeps.
     private static func isKept(_ name: (UInt64, UInt64), length: Int) -> Bool {
         guard length <= 16 else { return false }
@@ -557,7 +496,7 @@ struct AttributeFilter {
     private static let script: UInt64 = 0x7470_6972_6373
     private static let style: UInt64 = 0x65_6C79_7473
 
-    /// The attribute names the model keeps, lower case, packed as `attributeName`, each
+    /// The attribute names the model keeps, lower case, packed as `isKept` takes them, each
     /// in its `slot` (no two share one).
     static let keptNames: [(low: UInt64, high: UInt64, length: Int)] = {
         var table = [(low: UInt64, high: UInt64, length: Int)](repeating: (0, 0, -1), count: 64)
