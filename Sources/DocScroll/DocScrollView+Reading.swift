@@ -35,11 +35,13 @@ extension DocScrollView {
         container.position.map { Place(component: $0.component, row: Int(max(0, $0.contentOffset))) }
     }
 
-    /// The input a component shows (its file name) and whether it is a table.
-    public func input(of id: ComponentID) -> (name: String, isTable: Bool)? {
+    /// The input a component shows: its name as given (a path, or `stdin`), that name
+    /// without its folders, and whether it is a table.
+    public func input(of id: ComponentID) -> (name: String, fileName: String, isTable: Bool)? {
         entries.first { $0.id == id }.map { entry in
-            if case .table = entry.component { return (entry.name, true) }
-            return (entry.name, false)
+            let fileName = entry.name.split(separator: "/").last.map(String.init) ?? entry.name
+            if case .table = entry.component { return (entry.name, fileName, true) }
+            return (entry.name, fileName, false)
         }
     }
 
@@ -47,8 +49,7 @@ extension DocScrollView {
     /// shows, without its folders (a table's, a page's without a title).
     public func title(of id: ComponentID) -> String {
         if let page = pages.first(where: { $0.id == id })?.page, !page.title.isEmpty { return page.title }
-        guard let name = input(of: id)?.name else { return "" }
-        return name.split(separator: "/").last.map(String.init) ?? name
+        return input(of: id)?.fileName ?? ""
     }
 
     /// Rows a component has (an estimate for a page not laid out to its end).

@@ -56,28 +56,30 @@ public struct InputFile: Sendable {
     /// - Throws: `DocScrollError.badInput` for compressed data that is corrupt, cut
     ///   short or more than the limit once decompressed.
     private static func decompressedIfCompressed(_ input: InputFile) throws(DocScrollError) -> InputFile {
-        let result: Decompression.Result
-        let format: Decompression.Format
-        if let mapping = input.mapping {
-            guard let found = Decompression.format(of: mapping.bytes.prefix(6)) else { return input }
-            format = found
-            result = Decompression.decompress(mapping.bytes, limit: maximumBytes)
-        } else if let source = input.pageSource {
-            if !source.isComplete { _ = source.waitForBytes(beyond: 5) }
-            guard let found = Decompression.format(of: source.bytes(0..<6)) else { return input }
-            format = found
-            while !source.isComplete { _ = source.waitForBytes(beyond: source.byteCount) }
-            result = source.bytes(0..<source.byteCount).withUnsafeBufferPointer { Decompression.decompress($0, limit: maximumBytes) }
-        } else {
-            guard let found = Decompression.format(of: input.bytes.prefix(6)) else { return input }
-            format = found
-            result = input.bytes.withUnsafeBufferPointer { Decompression.decompress($0, limit: maximumBytes) }
-        }
+        guard let format = Decompression.format(of: input.leadingBytes(6)) else { return input }
+        let result = input.withWholeBytes { Decompression.decompress($0, limit: maximumBytes) }
         switch result {
         case .bytes(let bytes): return InputFile(name: input.name, bytes: bytes)
         case .tooLarge: throw .badInput(name: input.name, reason: "more than 1 GiB once decompressed (the limit for input read whole)")
         case .failed(let reason): throw .badInput(name: input.name, reason: "\(format.name)-compressed, but \(reason)")
         }
+    }
+
+    /// The input's first `count` bytes (fewer in a shorter input), waiting for a page
+    /// still arriving.
+    private func leadingBytes(_ count: Int) -> [UInt8] {
+        if let mapping { return Array(mapping.bytes.prefix(count)) }
+        guard let pageSource else { return Array(bytes.prefix(count)) }
+        if !pageSource.isComplete { _ = pageSource.waitForBytes(beyond: count - 1) }
+        return pageSource.bytes(0..<count)
+    }
+
+    /// Calls `body` with all the input's bytes (a page still arriving read to its end).
+    private func withWholeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let mapping { return body(mapping.bytes) }
+        guard let pageSource else { return bytes.withUnsafeBufferPointer(body) }
+        while !pageSource.isComplete { _ = pageSource.waitForBytes(beyond: pageSource.byteCount) }
+        return pageSource.bytes(0..<pageSource.byteCount).withUnsafeBufferPointer(body)
     }
 
     /// Reads standard input to its end, as `read` reads a file.

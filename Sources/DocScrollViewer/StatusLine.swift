@@ -41,11 +41,6 @@ struct StatusLine {
         return TextWidth.prefix(of: text, columns: columns - 1) + "…"
     }
 
-    /// The last component of a path: how a file is named on the line.
-    static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
     /// Bytes as mebibytes with one decimal ("12.5M").
     static func megabytes(_ bytes: Int) -> String {
         let tenths = (bytes * 10 + (1 << 19)) >> 20

@@ -258,7 +258,7 @@ public final class Viewer {
         let stack = stackPosition()
         var text = "\(stack.rows), \(stack.percent)"
         if let top = view.topPlace, let input = view.input(of: top.component) {
-            text = "\(input.isTable ? "table" : "page") \(StatusLine.fileName(input.name)): row \(top.row + 1) of \(view.rowCount(of: top.component)); " + text
+            text = "\(input.isTable ? "table" : "page") \(input.fileName): row \(top.row + 1) of \(view.rowCount(of: top.component)); " + text
         }
         return text
     }
@@ -356,7 +356,7 @@ public final class Viewer {
         if let top = view.topPlace, let input = view.input(of: top.component) {
             let rows = view.rowCount(of: top.component)
             // (The file's name once: it is the title of a table or an untitled page.)
-            let name = StatusLine.fileName(input.name)
+            let name = input.fileName
             parts.append((titleShown && name == topTitle ? "" : name + " ") + (rows == 0 ? "empty" : "\(top.row + 1)/\(rows)"))
         }
         if let progress = view.indexingProgress { parts.append("indexing \(Int(progress * 100))%") }
