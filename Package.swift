@@ -39,7 +39,7 @@ let package = Package(
         // Pure, deterministic modules.
         .target(name: "RenderCore", dependencies: ["CUnicode"], swiftSettings: hotLoops),
         .target(name: "ScrollCore"),
-        .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
+        .target(name: "HTMLParsing", dependencies: ["CLibXML2"], swiftSettings: hotLoops),
         .target(name: "DocumentLayout", dependencies: ["HTMLParsing", "RenderCore", "ScrollCore"], swiftSettings: hotLoops),
         .target(name: "DataTable", dependencies: ["RenderCore", "ScrollCore"]),
         .target(name: "TileRenderer", dependencies: ["RenderCore", "ScrollCore"]),

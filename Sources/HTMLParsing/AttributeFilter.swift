@@ -84,6 +84,9 @@ struct AttributeFilter {
     private var tagNameLength = 0
     /// The name of the element whose raw text is being read, with `</` before it.
     private var rawTextEnd: [UInt8] = []
+    /// Whether a start or an end tag came: libxml2 reads what follows as content, no
+    /// longer skipping the blanks before it.
+    private var hasReadTag = false
     /// Whether the tokenizer may have parted from libxml2's (a NUL byte, a quoted `>`
     /// in a doctype, markup libxml2 reads in ways not followed here): no attribute is
     /// blanked for the model after that.
@@ -98,6 +101,14 @@ struct AttributeFilter {
     /// Reads `bytes` (the next bytes of the page, in order), blanking out attributes
     /// in place.
     mutating func filter(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+        var none: [Range<Int>]? = nil
+        filter(bytes, liftable: &none)
+    }
+
+    /// `filter(_:)`, and with `liftable`, the text runs libxml2 need not read noted
+    /// there, in order (`LiftedText.liftableRun`): runs right after the `>` of a tag, a
+    /// comment or a doctype read here, while nothing is unsure.
+    mutating func filter(_ bytes: UnsafeMutableBufferPointer<UInt8>, liftable: inout [Range<Int>]?) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         // (A local state is kept in registers.)
@@ -110,7 +121,13 @@ struct AttributeFilter {
             switch state {
             case .text:
                 guard let found = memchr(base + index, 0x3C, count - index) else { return }
-                index = found.assumingMemoryBound(to: UInt8.self) - base + 1
+                let lessThan = found.assumingMemoryBound(to: UInt8.self) - base
+                // (The states that end at a `>` end a token libxml2 read as such.)
+                if liftable != nil, index > 0, base[index - 1] == 0x3E, !isUnsure,
+                   let run = LiftedText.liftableRun(base, from: index, to: lessThan, skipsBlanks: !hasReadTag) {
+                    liftable!.append(run)
+                }
+                index = lessThan + 1
                 // Most markup is a start or an end tag, read here at once.
                 if index < count, Self.isLetter(base[index]) {
                     attributes = 0
@@ -118,6 +135,7 @@ struct AttributeFilter {
                     continue
                 }
                 if index + 1 < count, base[index] == 0x2F, Self.startsName(base[index + 1]) {
+                    hasReadTag = true
                     guard let end = memchr(base + index + 2, 0x3E, count - index - 2) else {
                         state = .toGreaterThan
                         return
@@ -209,6 +227,7 @@ struct AttributeFilter {
             case .endTagStart:
                 // libxml2 reads an end tag to its `>` once a name starts; else it drops
                 // the `</` and reads on.
+                if Self.startsName(byte) { hasReadTag = true }
                 state = Self.startsName(byte) ? .toGreaterThan : .text
                 continue
             case .question:
@@ -332,6 +351,7 @@ struct AttributeFilter {
     private mutating func startTag(_ base: UnsafeMutablePointer<UInt8>, from start: Int, count: Int, state: inout State) -> Int {
         // (Read into locals, kept in registers; the filter's own fields are set where
         // the window ends inside the tag, for the states to go on from.)
+        hasReadTag = true
         var index = start
         var name: UInt64 = 0
         while index < count, Self.isNameByte(base[index]) {
@@ -540,7 +560,7 @@ struct AttributeFilter {
 
     /// libxml2's blanks (`IS_BLANK_CH`): space, tab, line feed, carriage return.
     @inline(__always)
-    private static func isBlank(_ byte: UInt8) -> Bool {
+    static func isBlank(_ byte: UInt8) -> Bool {
         byte <= 0x20 && (UInt64(0x1_0000_2600) >> UInt64(byte)) & 1 == 1
     }
 }

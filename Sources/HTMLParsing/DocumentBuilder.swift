@@ -65,9 +65,10 @@ struct DocumentBuilder {
     private var nodesAfterCut = 0
     /// Without `cutting.bytes`: the nodes the fragment being built is to hold.
     private var fragmentNodes: Int
-    /// With `cutting.bytes`: the stream offset of the last cut, and the bytes the
+    /// With `cutting.bytes`: the page offset of the last cut (before the first, where
+    /// the parse started, its restart prefix counted), and the bytes of the page the
     /// fragment being built is to span.
-    private var streamOffsetAtCut = 0
+    private var pageOffsetAtCut: Int?
     private var fragmentBytes: Int?
     /// An open link to a place in the page with no element in it yet, and its text
     /// so far (up to `HTMLDocument.permalinkMarkupBytes`): a heading's permalink if
@@ -189,13 +190,15 @@ struct DocumentBuilder {
         guard openNonContainers == 0, element.isBlock, !document.isHidden(closed) else { return }
         if let bytes = cutBytes {
             let target = fragmentBytes ?? bytes
-            guard let offset = streamOffsetAfterEndTag(of: document[closed].tag), plan != nil || offset - streamOffsetAtCut >= target else { return }
+            guard let offset = streamOffsetAfterEndTag(of: document[closed].tag) else { return }
+            let pageOffset = reader?.pageOffset(ofStreamOffset: offset) ?? offset
+            let spansTarget = pageOffset - (pageOffsetAtCut ?? reader?.pageOffset(ofStreamOffset: 0) ?? 0) >= target
+            guard plan != nil || spansTarget else { return }
             // A hidden list or quote left open: its state is not worth carrying.
             if zip(open, openElements).contains(where: { $1.isSplittable && document.isHidden($0) }) || bodyWasClosed { return }
-            let pageOffset = reader?.pageOffset(ofStreamOffset: offset) ?? offset
-            if let plan, !plan.cuts(at: pageOffset, byBytes: offset - streamOffsetAtCut >= target) { return }
+            if let plan, !plan.cuts(at: pageOffset, byBytes: spansTarget) { return }
             fragmentBytes = min(bytes, target * 2)
-            streamOffsetAtCut = offset
+            pageOffsetAtCut = pageOffset
             cut(endOffset: pageOffset)
         } else if boundaries != nil, let offset = boundaryOffset(closing: document[closed].tag) {
             cut(endOffset: offset)
@@ -334,8 +337,25 @@ struct DocumentBuilder {
     }
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {
-        guard let bytes, length > 0, !ignoresEvents else { return }
+        guard let bytes, length > 0 else { return }
         let text = UnsafeBufferPointer(start: bytes, count: Int(length))
+        // Text that ends in the byte left for a run taken out of what libxml2 read
+        // (`LiftedText`) is read with that run in its place.
+        if text[text.count - 1] == LiftedText.placeholder, let reader, let end = streamOffset() {
+            let lifted = reader.withLiftedText(endingAt: end) { run in
+                guard text.count > 1 else { return read(run) }
+                var joined = [UInt8](text.dropLast())
+                joined.append(contentsOf: run)
+                joined.withUnsafeBufferPointer { read($0) }
+            }
+            if lifted { return }
+        }
+        read(text)
+    }
+
+    /// Takes text the parser read.
+    private mutating func read(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !ignoresEvents else { return }
         if titleDepth > 0 {
             if document.title.isEmpty { title += String(decoding: text, as: UTF8.self) }
             return

@@ -15,16 +15,17 @@ package enum HTMLParser {
     /// `<meta>` charset, else UTF-8 (see `PageEncoding`); invalid bytes become U+FFFD.
     /// Malformed markup is repaired as browsers do. `XML_PARSE_HUGE` lifts libxml2's
     /// nesting limit of 256 elements, past which it would drop the rest of the page.
-    /// libxml2 reads no attribute the model drops (`AttributeFilter`) unless
-    /// `keepingAllAttributes` (to check that this changes nothing).
+    /// libxml2 reads no attribute the model drops (`AttributeFilter`) and is given one
+    /// byte for most runs of text (`LiftedText`), unless `readingAsIs` (to check that
+    /// this changes nothing).
     /// - Throws: `HTMLParsingError`.
     /// - Complexity: O(n) in the input; no recursion, so nesting depth is not limited
     ///   by the stack.
     package static func parse(
-        _ bytes: [UInt8], encoding: String? = nil, keepingAllAttributes: Bool = false
+        _ bytes: [UInt8], encoding: String? = nil, readingAsIs: Bool = false
     ) throws(HTMLParsingError) -> HTMLDocument {
         var builder = DocumentBuilder()
-        try run(try utf8Page(bytes, encoding: encoding, keepingAllAttributes: keepingAllAttributes), into: &builder)
+        try run(try utf8Page(bytes, encoding: encoding, readingAsIs: readingAsIs), into: &builder)
         return builder.document
     }
 
@@ -247,16 +248,16 @@ package enum HTMLParser {
     }
 
     /// A reader of the page as UTF-8: converted first when it is in another encoding.
-    private static func utf8Page(_ bytes: [UInt8], encoding: String?, keepingAllAttributes: Bool = false) throws(HTMLParsingError) -> SourceReader {
+    private static func utf8Page(_ bytes: [UInt8], encoding: String?, readingAsIs: Bool = false) throws(HTMLParsingError) -> SourceReader {
         try check(byteCount: bytes.count, encoding: encoding)
         let found = PageEncoding.sniff(bytes.prefix(1024), override: encoding)
         guard found.encoding == "UTF-8" else {
             return SourceReader(
                 source: MemoryPageSource(PageEncoding.convert(Array(bytes.dropFirst(found.byteOrderMark)), from: found.encoding)),
-                range: 0..<Int.max, keepsAllAttributes: keepingAllAttributes)
+                range: 0..<Int.max, readsAsIs: readingAsIs)
         }
         let source = MemoryPageSource(bytes)
-        return SourceReader(source: source, range: found.byteOrderMark..<bytes.count, keepsAllAttributes: keepingAllAttributes)
+        return SourceReader(source: source, range: found.byteOrderMark..<bytes.count, readsAsIs: readingAsIs)
     }
 
     private static func run(_ reader: SourceReader, into builder: inout DocumentBuilder) throws(HTMLParsingError) {

@@ -2,7 +2,7 @@ extension RandomAccessCollection where Index == Int {
     /// The first index whose element is at or past a point, found by halving: the
     /// elements are in order, `isAtOrPast` false for those before it and true from it
     /// on; `endIndex` when none is.
-    func partitionPoint(where isAtOrPast: (Element) -> Bool) -> Int {
+    package func partitionPoint(where isAtOrPast: (Element) -> Bool) -> Int {
         var low = startIndex
         var high = endIndex
         while low < high {

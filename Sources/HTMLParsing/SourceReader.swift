@@ -32,6 +32,11 @@ final class SourceReader {
     /// Blanks out attributes the model never keeps, and those past the limit of a
     /// tag, before libxml2 reads them.
     private var attributeFilter: AttributeFilter
+    /// Runs of text libxml2 is given one byte for, where a window read whole lets them
+    /// be taken out (`LiftedText`), unless it reads the page as it is.
+    private var liftedText: LiftedText?
+    /// The runs of the window being read that can be lifted.
+    private var liftable: [Range<Int>]? = []
 
     /// Bytes read from the page at a time.
     static let windowBytes = 1 << 16
@@ -41,14 +46,15 @@ final class SourceReader {
     /// - Parameter elisions: for a window's page range, the sorted parts of it to leave
     ///   out (huge comments, script text, attribute values the model drops: see
     ///   `StructureScanner`), each starting and ending at an ASCII byte.
-    /// - Parameter keepsAllAttributes: whether libxml2 reads the attributes the model
-    ///   drops too (to check that leaving them out changes nothing).
+    /// - Parameter readsAsIs: whether libxml2 reads the attributes the model drops and
+    ///   every run of text too (to check that leaving them out changes nothing).
     init(
         source: any PageSource, range: Range<Int>, prefix: [UInt8] = [], elisions: ((Range<Int>) -> [Range<Int>])? = nil,
-        keepsAllAttributes: Bool = false
+        readsAsIs: Bool = false
     ) {
         self.source = source
-        attributeFilter = AttributeFilter(dropsUnused: !keepsAllAttributes)
+        attributeFilter = AttributeFilter(dropsUnused: !readsAsIs)
+        liftedText = readsAsIs ? nil : LiftedText()
         self.elisions = elisions
         self.range = source.isComplete ? range.clamped(to: 0..<source.byteCount) : range
         ready = prefix
@@ -60,8 +66,18 @@ final class SourceReader {
 
     /// The page offset of a position in the stream past the prefix.
     func pageOffset(ofStreamOffset offset: Int) -> Int {
-        let mark = offsetMarks.last { $0.isElision ? $0.stream < offset : $0.stream <= offset } ?? offsetMarks[0]
-        return mark.page + (offset - mark.stream)
+        // The last mark at the position or before it (a part left out: before it).
+        var index = offsetMarks.partitionPoint { $0.stream > offset } - 1
+        while index > 0, offsetMarks[index].isElision, offsetMarks[index].stream == offset { index -= 1 }
+        let found = offsetMarks[max(0, index)]
+        return found.page + (offset - found.stream)
+    }
+
+    /// Calls `body` with the run of text taken out of the stream (`LiftedText`) whose
+    /// placeholder ends at stream offset `end`, if one does; gives whether one did.
+    func withLiftedText(endingAt end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard liftedText?.isEmpty == false else { return false }
+        return liftedText!.withRun(endingAt: end, body)
     }
 
     /// Copies up to `count` bytes of the stream to `target`; 0 at its end.
@@ -100,7 +116,7 @@ final class SourceReader {
             nextByte = count < asked ? range.upperBound : nextByte + count
             let elided = elisions?(windowStart..<(windowStart + count)) ?? []
             if bytes.isEmpty, elided.isEmpty, takeWindow(count: count, moreFollow: moreFollow) {
-                filterAttributes()
+                filter(liftingFromPage: windowStart)
                 return true
             }
             // Parts left out end the bytes before them; the reading goes on past them.
@@ -110,7 +126,7 @@ final class SourceReader {
                 append(bytes, pageStart: pageStart)
                 bytes = []
                 pageStart = min(elided.upperBound, windowStart + count)
-                offsetMarks.append((streamOffset + ready.count, pageStart, true))
+                mark(stream: streamOffset + ready.count, page: pageStart, isElision: true)
             }
             bytes += window[(max(windowStart, pageStart + bytes.count) - windowStart)..<count]
             if moreFollow {
@@ -121,13 +137,40 @@ final class SourceReader {
         }
         append(bytes, pageStart: pageStart)
         readyEnd = ready.count
-        filterAttributes()
+        filter(liftingFromPage: nil)
         return true
     }
 
-    /// Passes the bytes ready through the attribute filter.
-    private func filterAttributes() {
-        ready.withUnsafeMutableBufferPointer { attributeFilter.filter(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd])) }
+    /// Passes the bytes ready through the attribute filter; for a window read as it is
+    /// (its page offset given: no part left out, nothing repaired), takes the runs of
+    /// text it can out of them (`LiftedText`).
+    private func filter(liftingFromPage pageStart: Int?) {
+        guard let pageStart, liftedText != nil else {
+            var none: [Range<Int>]? = nil
+            ready.withUnsafeMutableBufferPointer {
+                attributeFilter.filter(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd]), liftable: &none)
+            }
+            return
+        }
+        liftable!.removeAll(keepingCapacity: true)
+        ready.withUnsafeMutableBufferPointer {
+            attributeFilter.filter(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd]), liftable: &liftable)
+        }
+        guard !liftable!.isEmpty else { return }
+        let streamStart = streamOffset
+        readyEnd = ready.withUnsafeMutableBufferPointer { window in
+            liftedText!.lift(liftable!, from: window.baseAddress! + readyStart, count: readyEnd - readyStart, streamStart: streamStart, pageStart: pageStart) {
+                mark(stream: $0, page: $1)
+            } + readyStart
+        }
+    }
+
+    /// Notes that from stream offset `stream` (past it, for a part left out), the page
+    /// offset is `page` plus the distance from it.
+    private func mark(stream: Int, page: Int, isElision: Bool = false) {
+        // Only the recent marks can still be asked for (positions in what libxml2 holds).
+        if offsetMarks.count >= 1 << 16 { offsetMarks.removeFirst(1 << 15) }
+        offsetMarks.append((stream, page, isElision))
     }
 
     /// Makes the window just read, `count` bytes, the bytes ready, when they are valid
@@ -169,10 +212,8 @@ final class SourceReader {
             case .error(let length):
                 output += [0xEF, 0xBF, 0xBD]
                 pageOffset += length
-                offsetMarks.append((streamStart + output.count, pageOffset, false))
+                mark(stream: streamStart + output.count, page: pageOffset)
             case .emptyInput:
-                // Only the recent marks can still be asked for.
-                if offsetMarks.count > 4_096 { offsetMarks.removeFirst(offsetMarks.count - 1_024) }
                 return output
             }
         }

@@ -82,7 +82,7 @@ struct AttributeFilterTests {
             let page = (0..<Int.random(in: 1...30, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
             let bytes = Array(page.utf8)
             let filtered = try HTMLParser.parse(bytes)
-            let read = try HTMLParser.parse(bytes, keepingAllAttributes: true)
+            let read = try HTMLParser.parse(bytes, readingAsIs: true)
             #expect(Self.picture(filtered) == Self.picture(read), "\(page.debugDescription)")
         }
     }
@@ -94,8 +94,8 @@ struct AttributeFilterTests {
         for _ in 0..<10_000 {
             let page = (0..<Int.random(in: 1...30, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
             let piece = Int.random(in: 1...80, using: &random)
-            let read = try HTMLParser.parse(Array(page.utf8), keepingAllAttributes: true)
-            let filtered = try HTMLParser.parse(Array(self.filtered(page, piece: piece).utf8), keepingAllAttributes: true)
+            let read = try HTMLParser.parse(Array(page.utf8), readingAsIs: true)
+            let filtered = try HTMLParser.parse(Array(self.filtered(page, piece: piece).utf8), readingAsIs: true)
             #expect(Self.picture(filtered) == Self.picture(read), "\(page.debugDescription) in pieces of \(piece)")
         }
     }
