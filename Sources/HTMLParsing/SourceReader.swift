@@ -26,6 +26,8 @@ final class SourceReader {
     /// only the recent ones are kept (positions asked for are never far behind the
     /// reading).
     private var offsetMarks: [(stream: Int, page: Int, isElision: Bool)]
+    /// The mark `pageOffset(ofStreamOffset:)` last found.
+    private var lastMarkFound = 0
     private var window: [UInt8]
     /// The parts of a window's page range libxml2 is not to read (see `init`).
     private let elisions: ((Range<Int>) -> [Range<Int>])?
@@ -67,9 +69,16 @@ final class SourceReader {
     /// The page offset of a position in the stream past the prefix.
     func pageOffset(ofStreamOffset offset: Int) -> Int {
         // The last mark at the position or before it (a part left out: before it).
-        var index = offsetMarks.partitionPoint { $0.stream > offset } - 1
+        // Positions are mostly asked in order: the last one found is tried first.
+        var index = lastMarkFound < offsetMarks.count && offsetMarks[lastMarkFound].stream <= offset ? lastMarkFound : 0
+        if index + 8 < offsetMarks.count, offsetMarks[index + 8].stream <= offset {
+            index = offsetMarks.partitionPoint { $0.stream > offset } - 1
+        } else {
+            while index + 1 < offsetMarks.count, offsetMarks[index + 1].stream <= offset { index += 1 }
+        }
+        lastMarkFound = index
         while index > 0, offsetMarks[index].isElision, offsetMarks[index].stream == offset { index -= 1 }
-        let found = offsetMarks[max(0, index)]
+        let found = offsetMarks[index]
         return found.page + (offset - found.stream)
     }
 
@@ -169,7 +178,10 @@ final class SourceReader {
     /// offset is `page` plus the distance from it.
     private func mark(stream: Int, page: Int, isElision: Bool = false) {
         // Only the recent marks can still be asked for (positions in what libxml2 holds).
-        if offsetMarks.count >= 1 << 16 { offsetMarks.removeFirst(1 << 15) }
+        if offsetMarks.count >= 1 << 16 {
+            offsetMarks.removeFirst(1 << 15)
+            lastMarkFound = 0
+        }
         offsetMarks.append((stream, page, isElision))
     }
 
