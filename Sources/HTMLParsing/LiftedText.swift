@@ -6,14 +6,14 @@
 /// reads changes nothing of how it reads the markup around it, as long as the run is
 /// one it hands over whole and as it is. A run is lifted only where that holds
 /// (`liftableRun`): it follows the `>` that ends a tag, a comment or a doctype (so
-/// libxml2 reads it as text), it ends at the next `<` or `&` (a reference, which
-/// libxml2 reads on its own), and it holds no byte libxml2 drops (controls, U+FFFE,
-/// U+FFFF) and at least one that is not blank, so that the byte standing in for it is taken for
-/// text of the same kind (libxml2 checks whether text is blank). Before the first
-/// element, where libxml2 skips blanks after a doctype or a comment, the blanks before
-/// the run's first other byte stay. A run is shorter than the piece libxml2 hands
-/// over at a time, so that it comes in one call, ending right before the `<`, as the
-/// byte standing in for it does.
+/// libxml2 reads it as text); it ends at the next `<` or `&` (a reference, which
+/// libxml2 reads on its own); it holds no byte libxml2 drops (controls, U+FFFE,
+/// U+FFFF) and one at least that is not blank, so that the byte standing in for it is
+/// taken for text of the same kind (libxml2 checks whether text is blank); and it is
+/// shorter than the piece libxml2 hands over at a time, so that it comes in one call
+/// that ends where the run ends, as the byte standing in for it does. Before the
+/// first element, where libxml2 skips the blanks after a doctype or a comment, the
+/// blanks before the run's first other byte stay.
 ///
 /// The runs of a window are lifted once it is read (`lift`), and taken back in order
 /// (`withRun(endingAt:_:)`), by where their byte ends in what libxml2 read.

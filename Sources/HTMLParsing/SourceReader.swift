@@ -22,9 +22,9 @@ final class SourceReader {
     private(set) var streamOffset = 0
     /// Where the stream and the page last stepped apart: from this stream offset (past
     /// it, for a part left out: the position right at it is the end of what came
-    /// before), page offset = `page + (stream offset - stream)`. Repairs are rare;
-    /// only the recent ones are kept (positions asked for are never far behind the
-    /// reading).
+    /// before), page offset = `page + (stream offset - stream)`: after each repair,
+    /// part left out and run of text lifted. Only the recent ones are kept (positions
+    /// asked for are never far behind the reading).
     private var offsetMarks: [(stream: Int, page: Int, isElision: Bool)]
     /// The mark `pageOffset(ofStreamOffset:)` last found.
     private var lastMarkFound = 0
@@ -155,10 +155,7 @@ final class SourceReader {
     /// text it can out of them (`LiftedText`).
     private func filter(liftingFromPage pageStart: Int?) {
         guard let pageStart, liftedText != nil else {
-            var none: [Range<Int>]? = nil
-            ready.withUnsafeMutableBufferPointer {
-                attributeFilter.filter(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd]), liftable: &none)
-            }
+            ready.withUnsafeMutableBufferPointer { attributeFilter.filter(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd])) }
             return
         }
         liftable!.removeAll(keepingCapacity: true)
@@ -166,11 +163,11 @@ final class SourceReader {
             attributeFilter.filter(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd]), liftable: &liftable)
         }
         guard !liftable!.isEmpty else { return }
-        let streamStart = streamOffset
-        readyEnd = ready.withUnsafeMutableBufferPointer { window in
-            liftedText!.lift(liftable!, from: window.baseAddress! + readyStart, count: readyEnd - readyStart, streamStart: streamStart, pageStart: pageStart) {
-                mark(stream: $0, page: $1)
-            } + readyStart
+        let (start, streamStart) = (readyStart, streamOffset)
+        readyEnd = start + ready.withUnsafeMutableBufferPointer { window in
+            liftedText!.lift(
+                liftable!, from: window.baseAddress! + start, count: readyEnd - start, streamStart: streamStart, pageStart: pageStart
+            ) { mark(stream: $0, page: $1) }
         }
     }
 

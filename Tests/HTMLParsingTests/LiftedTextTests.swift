@@ -11,7 +11,8 @@ struct LiftedTextTests {
     func liftable(_ run: String, skipsBlanks: Bool = false) -> String? {
         let bytes = Array(run.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
-            LiftedText.liftableRun(buffer.baseAddress!, from: 0, to: bytes.count, skipsBlanks: skipsBlanks).map { String(decoding: bytes[$0], as: UTF8.self) }
+            LiftedText.liftableRun(buffer.baseAddress!, from: 0, to: bytes.count, skipsBlanks: skipsBlanks)
+                .map { String(decoding: bytes[$0], as: UTF8.self) }
         }
     }
 
@@ -120,13 +121,21 @@ struct LiftedTextTests {
     static func piece(using random: inout SeededGenerator) -> String {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return AttributeFilterTests.pieces.randomElement(using: &random)!
-        case 1: return ["<p>", "</p>", "<b>", "</b>", "<pre>", "</pre>", "<title>", "</title>", "<td>", "<li>", "<br>", "<html>", "<body>",
-                        "<head>", "</head>", "<textarea>", "</body>", "</html>", "<!-- c -->", "<script>", "</script>"].randomElement(using: &random)!
+        case 1:
+            return [
+                "<p>", "</p>", "<b>", "</b>", "<pre>", "</pre>", "<title>", "</title>", "<td>", "<li>", "<br>", "<html>", "<body>",
+                "<head>", "</head>", "<textarea>", "</body>", "</html>", "<!-- c -->", "<script>", "</script>",
+            ].randomElement(using: &random)!
         default:
-            let words = ["words", " ", "\n", "\t", "\r\n", "中文", "é", "&amp;", "&", "\u{0C}", "\u{07}", "\u{FFFE}", "\u{FFFF}", "\0", "<", ">", "x", "a < b"]
+            let words = [
+                "words", " ", "\n", "\t", "\r\n", "中文", "é", "&amp;", "&", "\u{0C}", "\u{07}", "\u{FFFE}", "\u{FFFF}", "\0",
+                "<", ">", "x", "a < b",
+            ]
             let length = [1, 4, 15, 16, 40, 300, 995, 1_000, 1_200].randomElement(using: &random)!
             var text = ""
-            while text.utf8.count < length { text += Int.random(in: 0..<5, using: &random) == 0 ? words.randomElement(using: &random)! : "plain" }
+            while text.utf8.count < length {
+                text += Int.random(in: 0..<5, using: &random) == 0 ? words.randomElement(using: &random)! : "plain"
+            }
             return text
         }
     }
