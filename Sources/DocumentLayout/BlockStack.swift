@@ -10,8 +10,9 @@ struct LinePrefixes: Sendable {
     var rest: [UInt8] = []
     var restColumns = 0
 
-    /// A block that adds no prefix (most).
-    static let none = LinePrefixes()
+    /// A block that adds no prefix (most). (Made at each use, which costs nothing:
+    /// a global would be checked for initialisation at each block entered.)
+    static var none: LinePrefixes { LinePrefixes() }
 }
 
 /// One open block: what it adds in front of each line it holds. Plain values only

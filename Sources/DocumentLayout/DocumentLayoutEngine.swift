@@ -21,6 +21,8 @@ struct DocumentLayoutEngine {
     /// For each line, the block element it came from (`-1` outside any block).
     var lineBlocks: [HTMLDocument.NodeIndex] = []
     private var blocks: BlockStack
+    /// `ElementRole.byTag`, read for every element entered and left.
+    private let roles = ElementRole.byTag
     var styles: [Style] = [.plain]
     private var inline = InlineRuns()
     /// The engine that lays out this part's table cells, one after another
@@ -410,7 +412,7 @@ struct DocumentLayoutEngine {
     // MARK: Elements
 
     private mutating func enter(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {
-        let role = ElementRole(tag)
+        let role = roles[tag.ordinal]
         switch role {
         case .block(let margin):
             flushInline()
@@ -497,7 +499,7 @@ struct DocumentLayoutEngine {
     }
 
     private mutating func exit(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {
-        switch ElementRole(tag) {
+        switch roles[tag.ordinal] {
         case .block(let margin):
             flushInline(heading: headingRule(tag))
             if isPreformatted(tag) { preDepth -= 1 }

@@ -25,8 +25,9 @@ enum ElementRole {
     case unstyled
 
     /// Each tag's role, by `HTMLTag.ordinal`: layout asks for the role of every
-    /// element it enters and leaves.
-    private static let byTag: [ElementRole] = HTMLTag.allCases.map(ElementRole.init(deciding:))
+    /// element it enters and leaves (from its own copy of this table: a global is
+    /// checked for initialisation at each use).
+    static let byTag: [ElementRole] = HTMLTag.allCases.map(ElementRole.init(deciding:))
 
     init(_ tag: HTMLTag) {
         self = Self.byTag[tag.ordinal]

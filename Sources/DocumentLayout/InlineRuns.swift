@@ -82,16 +82,18 @@ struct InlineRuns: Sendable {
             // Inside `<nobr>` every space changes (to a no-break space): the words
             // between are copied whole.
             var end = index
+            var isPrintableASCII = true
             if noWrap {
                 while end < bytes.count, !Self.isCollapsible(bytes[end]) { end += 1 }
+                isPrintableASCII = TextWidth.isPrintableASCII(UnsafeBufferPointer(rebasing: bytes[index..<end]))
             } else {
-                end = Self.endOfCollapsed(bytes, from: index, afterSpace: afterSpace)
+                end = Self.endOfCollapsed(bytes, from: index, afterSpace: afterSpace, isPrintableASCII: &isPrintableASCII)
             }
             if segmentBreakAfterJoiner, index < bytes.count, !Self.isCollapsible(bytes[index]) {
                 joinSegmentBreak(before: bytes, at: index)
             }
             if end > index {
-                text.appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                text.appendBytes(UnsafeBufferPointer(rebasing: bytes[index..<end]), isPrintableASCII: isPrintableASCII)
                 afterSpace = bytes[end - 1] == 0x20
                 index = end
             }
@@ -118,13 +120,21 @@ struct InlineRuns: Sendable {
     /// Where the collapsed text from `start` ends: the first byte that collapsing
     /// changes, a control character (white space but the space, or another) or a space
     /// after a space (or first, after one before the text). Eight bytes at a time.
-    private static func endOfCollapsed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, afterSpace: Bool) -> Int {
+    /// Clears `isPrintableASCII` when a byte before the end is not printable ASCII
+    /// (found in the same pass, so that the text need not be measured again).
+    private static func endOfCollapsed(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, afterSpace: Bool, isPrintableASCII: inout Bool
+    ) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits = ones &* 0x80
         let lowBits = ones &* 0x7F
         var index = start
         // Whether the byte before `index` is a space (or the text starts after one).
         var spaceBefore = afterSpace
+        // The high bit of each byte passed that is 0x7F or more (none below 0x20 is
+        // passed: they end the text).
+        var unprintable: UInt64 = 0
+        defer { if unprintable != 0 { isPrintableASCII = false } }
         while index + 8 <= bytes.count {
             let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
             // The high bit of each byte below 0x20 (a byte of 0x80 or more is not),
@@ -133,13 +143,20 @@ struct InlineRuns: Sendable {
             let other = word ^ (ones &* 0x20)
             let spaces = ~(((other & lowBits) &+ lowBits) | other) & highBits
             let changed = controls | (spaces & ((spaces << 8) | (spaceBefore ? 0x80 : 0)))
-            if changed != 0 { return index + changed.trailingZeroBitCount / 8 }
+            let high = (((word & lowBits) &+ ones) | word) & highBits
+            if changed != 0 {
+                // (Only the bytes below the first changed one count.)
+                unprintable |= high & ((changed & (0 &- changed)) &- 1)
+                return index + changed.trailingZeroBitCount / 8
+            }
+            unprintable |= high
             spaceBefore = spaces >> 56 != 0
             index += 8
         }
         while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x20 || byte == 0x20 && spaceBefore { return index }
+            if byte >= 0x7F { unprintable = 0x80 }
             spaceBefore = byte == 0x20
             index += 1
         }

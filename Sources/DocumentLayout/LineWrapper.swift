@@ -93,13 +93,14 @@ enum LineWrapper {
             // Forced breaks (`<br>`) cut the text into pieces wrapped one after another:
             // no break rule looks across one. Each piece must be simple.
             var isASCII = true
-            // The first piece's end and columns (most text is one piece), not found again.
-            var firstPiece: (end: Int, columns: Int)?
+            // The first piece's end and columns (most text is one piece), not found
+            // again; known without measuring for printable ASCII (most text).
+            var firstPiece: (end: Int, columns: Int)? = text.isPrintableASCII ? (bytes.count, bytes.count) : nil
             /// The end and the columns of the piece from `start`.
             func piece(from start: Int) -> (end: Int, columns: Int)? {
                 TextWidth.simpleColumns(upToLineFeedIn: UnsafeBufferPointer(rebasing: bytes[start...])).map { (start + $0.bytes, $0.columns) }
             }
-            var pieceStart = 0
+            var pieceStart = firstPiece == nil ? 0 : bytes.count + 1
             while pieceStart <= bytes.count {
                 guard let (pieceEnd, columns) = piece(from: pieceStart) else { return nil }
                 isASCII = isASCII && columns == pieceEnd - pieceStart

@@ -15,6 +15,10 @@ struct StyledText: Sendable {
     /// `removeAll(keepingCapacity:)` cost many times more than copying.
     private var storage = ByteArena()
     private(set) var runs: [Run] = []
+    /// Whether every byte is printable ASCII (`TextWidth.isPrintableASCII`): kept as
+    /// the text grows, so that wrapping most paragraphs measures nothing (a byte is
+    /// a column, and no line feed forces a break).
+    private(set) var isPrintableASCII = true
 
     var byteCount: Int { storage.count }
     var bytes: ArraySlice<UInt8> { storage.bytes }
@@ -29,11 +33,19 @@ struct StyledText: Sendable {
     /// Appends one byte without closing the run (`closeRun` does).
     mutating func appendByte(_ byte: UInt8) {
         storage.append(byte: byte)
+        if byte < 0x20 || byte >= 0x7F { isPrintableASCII = false }
     }
 
     /// Appends bytes without closing the run (`closeRun` does).
     mutating func appendBytes(_ more: UnsafeBufferPointer<UInt8>) {
+        appendBytes(more, isPrintableASCII: !isPrintableASCII || TextWidth.isPrintableASCII(more))
+    }
+
+    /// `appendBytes` for bytes the caller found to be printable ASCII or not as it
+    /// read them.
+    mutating func appendBytes(_ more: UnsafeBufferPointer<UInt8>, isPrintableASCII printable: Bool) {
         storage.append(more)
+        if !printable { isPrintableASCII = false }
     }
 
     mutating func append(contentsOf text: some Collection<UInt8>, style: Style) {
@@ -116,5 +128,6 @@ struct StyledText: Sendable {
         guard !runs.isEmpty || byteCount > 0 else { return }
         storage.removeAll()
         runs.removeAll(keepingCapacity: true)
+        isPrintableASCII = true
     }
 }

@@ -120,6 +120,21 @@ public enum TextWidth {
         return width > 0 ? (length, Int(width)) : nil
     }
 
+    /// Whether every byte of `text` is printable ASCII (0x20 to 0x7E): text a byte a
+    /// column, with no line feed, which a wrap cuts by offsets without measuring it.
+    package static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 8 <= text.count {
+            guard isPrintableASCII(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) else { return false }
+            index += 8
+        }
+        while index < text.count {
+            guard text[index] >= 0x20, text[index] < 0x7F else { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Whether each of the eight bytes of `word` is printable ASCII (0x20 to 0x7E).
     static func isPrintableASCII(_ word: UInt64) -> Bool {
         let highBits: UInt64 = 0x8080_8080_8080_8080
