@@ -110,6 +110,7 @@ struct DocumentBuilder {
 
     mutating func startElement(_ rawName: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard !ignoresEvents, !readsRestartPrefix else { return }
+        let textWasOpen = textIsOpen
         textIsOpen = false
         if plan != nil { offsetAtElement = pageOffset() ?? offsetAtElement }
         guard let rawName else { return }
@@ -128,6 +129,8 @@ struct DocumentBuilder {
         if element.isBlock || element.staysOpen { blockTextBytes = 0 }
         let firstAttribute = document.attributes.count
         var namesAnchor = false
+        // Whether it has an attribute the model keeps, kept here or not.
+        var hasKeptAttribute = false
         if let attributes {
             var index = 0
             // Counting links (no text kept), only what that needs, but for the
@@ -135,12 +138,24 @@ struct DocumentBuilder {
             let keepsAll = keepsText || element.staysOpen
             while let attributeName = attributes[index] {
                 let name = names.keptAttribute(UnsafeRawPointer(attributeName))
+                if name.kept != nil { hasKeptAttribute = true }
                 if let key = name.kept, keepsAll || name.counts, document.attributes.count - firstAttribute < Int(UInt16.max) {
                     document.attributes.append(.init(name: key, value: Self.string(attributes[index + 1])))
                     namesAnchor = namesAnchor || name.namesAnchor
                 }
                 index += 2
             }
+        }
+        if element.isPlainInline, !hasKeptAttribute {
+            // Left out of the model (`HTMLTag.isPlainInline`): what it holds goes to
+            // its parent, and the text on either side of its tags stays one text node.
+            // Its entry on the open stack repeats its parent's (`endLeftOutElement`).
+            open.append(open.last ?? document.root)
+            openElements.append(element)
+            textIsOpen = textWasOpen
+            permalinkCandidate = nil
+            if isCutting { openNonContainers += 1 }
+            return
         }
         var node = HTMLDocument.Node(
             kind: .element, tag: element.tag, attributeCount: UInt16(document.attributes.count - firstAttribute),
@@ -160,8 +175,9 @@ struct DocumentBuilder {
 
     mutating func endElement() {
         guard !ignoresEvents, !readsRestartPrefix else { return }
-        textIsOpen = false
         if plan != nil { offsetAtElement = pageOffset() ?? offsetAtElement }
+        if titleDepth == 0, skipDepth == 0, endLeftOutElement() { return }
+        textIsOpen = false
         if titleDepth > 0 {
             titleDepth -= 1
             // The page's title is the first that says something.
@@ -206,6 +222,19 @@ struct DocumentBuilder {
             fragmentNodes = min(cutting.nodes, fragmentNodes * 2)
             cut(endOffset: nil)
         }
+    }
+
+    /// Closes the innermost open element if the model left it out (its entry on the
+    /// open stack repeats its parent's: an element's own node comes after its
+    /// parent's); gives whether it did. The text around it goes on as one node.
+    private mutating func endLeftOutElement() -> Bool {
+        guard let element = openElements.last, element.isPlainInline, let last = open.last,
+            last == (open.count >= 2 ? open[open.count - 2] : document.root)
+        else { return false }
+        open.removeLast()
+        openElements.removeLast()
+        if isCutting { openNonContainers -= 1 }
+        return true
     }
 
     /// Where the parser stands in what it read, when it stands right after the end
@@ -306,7 +335,15 @@ struct DocumentBuilder {
         document = next
         var stillOpen = OpenElements([], ignoredStartTags: parser.map { Int($0.pointee.depth) } ?? 0)
         let saysWhatIsOpen = cutting.bytes != nil || insideText || endOffset != nil
-        for (depth, element) in open.enumerated() {
+        let openBefore = open
+        for (depth, element) in openBefore.enumerated() {
+            if element == (depth > 0 ? openBefore[depth - 1] : finished.root) {
+                // Left out of the model (no cut is made while one is open: a cut needs
+                // every element but containers, a paragraph and a `pre` closed).
+                open[depth] = depth > 0 ? open[depth - 1] : document.root
+                if saysWhatIsOpen { stillOpen.elements.append(OpenElement(tag: openElements[depth].tag, attributes: [])) }
+                continue
+            }
             let firstAttribute = document.attributes.count
             document.attributes += finished.attributes(of: element)
             if saysWhatIsOpen {

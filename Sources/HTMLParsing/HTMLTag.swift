@@ -34,6 +34,19 @@ extension HTMLTag {
         unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
     }
 
+    /// An inline element that shows its content as it is, with nothing of its own
+    /// (no style, no mark, no break, no role in tables, lists or forms): the model
+    /// leaves such an element out when it carries no attribute the model keeps, and
+    /// its content goes to its parent (`DocumentBuilder`). Most elements of many
+    /// pages are `span`s that only name a CSS class; layout would enter and leave
+    /// each for nothing.
+    package var isPlainInline: Bool {
+        switch self {
+        case .span, .font, .abbr, .bdi, .bdo, .big, .data, .label, .time: true
+        default: false
+        }
+    }
+
     /// The case's place in `allCases`: for tables indexed by tag.
     @inlinable package var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 }

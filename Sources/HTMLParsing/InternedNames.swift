@@ -15,6 +15,8 @@ struct InternedNames {
         var staysOpen: Bool
         var isBlock: Bool
         var isSplittable: Bool
+        /// `HTMLTag.isPlainInline`.
+        var isPlainInline: Bool
     }
 
     /// The tag sets of `HTMLParser.Cutting`, when cutting.
@@ -45,7 +47,8 @@ struct InternedNames {
             let tag = HTMLTag(name: name)
             return Element(
                 tag: tag, isTitle: name == "title", isDropped: DocumentBuilder.droppedTags.contains(name),
-                staysOpen: staysOpen.contains(tag), isBlock: blocks.contains(tag), isSplittable: splittable.contains(tag))
+                staysOpen: staysOpen.contains(tag), isBlock: blocks.contains(tag), isSplittable: splittable.contains(tag),
+                isPlainInline: tag.isPlainInline)
         }
     }
 

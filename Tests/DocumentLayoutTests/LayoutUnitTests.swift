@@ -52,6 +52,51 @@ struct LayoutUnitTests {
         }
     }
 
+    /// The model leaves out inline elements with nothing of their own
+    /// (`HTMLTag.isPlainInline`), which changes no layout: pages with spans around
+    /// inline elements, blocks and words lay out the same whether the spans are left
+    /// out (a class only) or kept (a title, which layout does not show). (Not as the
+    /// page without them: libxml2 builds another tree around a block in a span. Not
+    /// around list items: an ordered list numbers its children that are items, which
+    /// a kept span between would hide.)
+    @Test(arguments: [30, 80])
+    func leftOutElementsChangeNothing(width: Int) throws {
+        func wrapped(_ html: String, attribute: String) -> String {
+            var html = html
+            for tag in ["b", "em", "code", "a", "div", "p"] {
+                html = html.replacingOccurrences(of: "<\(tag)>", with: "<span \(attribute)><\(tag)>")
+                    .replacingOccurrences(of: "<\(tag) ", with: "<span \(attribute)><\(tag) ")
+                    .replacingOccurrences(of: "</\(tag)>", with: "</\(tag)></span>")
+            }
+            return html.replacingOccurrences(of: " the ", with: " <span \(attribute)>the</span> ")
+        }
+        for (name, html) in try Self.pages() {
+            let leftOut = try HTMLParser.parse(Array(wrapped(html, attribute: "class=c").utf8))
+            let kept = try HTMLParser.parse(Array(wrapped(html, attribute: "title=c").utf8))
+            if html.contains("<p") { #expect(leftOut.nodes.count < kept.nodes.count, "\(name): spans with a class only are left out") }
+            let layouts = [leftOut, kept].map { Self.layout($0, units: LayoutUnits($0), width: width) }
+            #expect(layouts[0].lines == layouts[1].lines, "\(name) at \(width)")
+            #expect(layouts[0].anchors == layouts[1].anchors, "\(name) at \(width)")
+            #expect(layouts[0].links == layouts[1].links, "\(name) at \(width)")
+        }
+    }
+
+    /// What the model leaves out is what layout does nothing for: an inline element
+    /// with no role of its own, in none of the sets that cut a page or a table.
+    @Test func leftOutTagsHaveNoRoleInLayout() {
+        let plain = HTMLTag.allCases.filter(\.isPlainInline)
+        #expect(plain.contains(.span))
+        for tag in plain {
+            guard case .unstyled = ElementRole(tag) else {
+                Issue.record("\(tag) has a role")
+                continue
+            }
+            #expect(tag != .nobr && !ReplacedContent.replaces(tag))
+            #expect(!LayoutUnits.transparentTags.contains(tag) && !LayoutUnits.blockLevelTags.contains(tag))
+            #expect(!LayoutUnits.splittableTags.contains(tag))
+        }
+    }
+
     /// Sibling units joined (as a page written out in fragments lays them out) give
     /// the lines, ids and links they give one by one.
     @Test(arguments: [20, 80])

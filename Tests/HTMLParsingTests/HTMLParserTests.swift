@@ -32,6 +32,27 @@ struct HTMLParserTests {
         #expect(!document[HTMLDocument.NodeIndex(link)].mayNameAnchor, "no id or name")
     }
 
+    /// Inline elements with nothing of their own (`HTMLTag.isPlainInline`) and no
+    /// attribute the model keeps are left out: their content goes to their parent,
+    /// and the text around their tags is one text node. With a kept attribute (an id,
+    /// `hidden`, a title) they stay.
+    @Test func plainInlineElementsWithNothingKeptAreLeftOut() throws {
+        let document = try parse(
+            #"<p>a <span class="x">b <font color="red">c</font></span> d<span id="k">e</span><span hidden>f</span><label title="t">g</label><b>h</b></p>"#)
+        let paragraph = try #require(document.nodes.indices.first { document.nodes[$0].tag == .p })
+        let children = document.children(of: HTMLDocument.NodeIndex(paragraph)).map { document[$0] }
+        #expect(children.map(\.tag) == [.unknown, .span, .span, .label, .b])
+        #expect(children.first?.kind == .text)
+        #expect(texts(document) == ["a b c d", "e", "f", "g", "h"])
+        #expect(children[2].isHidden)
+        #expect(!document.nodes.contains { $0.tag == .font }, "a font with only a colour is left out")
+        // A block inside one: its content goes to the element around, in order.
+        let nested = try parse(#"<div><span class="c">i<div>j</div>k</span></div>"#)
+        let outer = try #require(nested.nodes.indices.first { nested.nodes[$0].tag == .div })
+        #expect(nested.children(of: HTMLDocument.NodeIndex(outer)).map { nested[$0].tag } == [.unknown, .div, .unknown])
+        #expect(texts(nested) == ["i", "j", "k"])
+    }
+
     @Test func dropsHeadScriptStyleTemplateAndComments() throws {
         let document = try parse("""
             <head><meta name="x"><style>p{}</style><script>var a</script></head>
