@@ -15,6 +15,14 @@ struct LinePrefixes: Sendable {
     static var none: LinePrefixes { LinePrefixes() }
 }
 
+/// A continuation prefix of stacked blocks: where its bytes lie in the stack's
+/// bytes, and the columns it takes.
+private struct StackedPrefix {
+    var start = 0
+    var end = 0
+    var columns = 0
+}
+
 /// One open block: what it adds in front of each line it holds. Plain values only
 /// (its prefixes are kept by the stack), so that copying one costs no reference
 /// counting.
@@ -39,6 +47,13 @@ struct BlockContext: Sendable {
     var reversed = false
     /// For table rows: cells seen so far.
     var cellCount = 0
+    /// The continuation prefix of this block and those around it (set when pushed).
+    fileprivate var stackedRest = StackedPrefix()
+
+    init(tag: HTMLTag, node: HTMLDocument.NodeIndex) {
+        self.tag = tag
+        self.node = node
+    }
 
     var isList: Bool { tag == .ul || tag == .ol || tag == .menu || tag == .dir }
 }
@@ -49,18 +64,10 @@ struct BlockContext: Sendable {
 /// UTF-8 bytes, copied into lines as they are.
 struct BlockStack {
     private(set) var blocks: [BlockContext] = []
-    /// A continuation prefix: where its bytes lie in `restPrefixBytes`, and the
-    /// columns it takes.
-    private struct Prefix {
-        var start = 0
-        var end = 0
-        var columns = 0
-    }
-    /// `restPrefixes[i]`: the rest prefixes of blocks `0...i`, clipped to
-    /// `prefixLimit`. A block that adds none shares the one around it; each other
-    /// one's bytes follow the last in `restPrefixBytes`, which so ends where the
-    /// innermost ends.
-    private var restPrefixes: [Prefix] = []
+    /// The bytes of the blocks' `stackedRest` prefixes (those of blocks `0...i`,
+    /// clipped to `prefixLimit`, kept with block `i`): a block that adds none shares
+    /// the one around it; each other one's bytes follow the last, so that they end
+    /// where the innermost block's end.
     private var restPrefixBytes = ByteArena()
     /// Each open block's own prefixes, in order: a block's bytes end where the next
     /// one's start.
@@ -96,15 +103,20 @@ struct BlockStack {
     mutating func push(_ block: BlockContext, prefixes: LinePrefixes = .none) {
         let index = blocks.count
         var block = block
-        block.firstPrefix = blockPrefixBytes.append(prefixes.first)
+        // (Most blocks add no prefix: nothing to append.)
+        if !prefixes.first.isEmpty || !prefixes.rest.isEmpty {
+            block.firstPrefix = blockPrefixBytes.append(prefixes.first)
+            block.restPrefix = blockPrefixBytes.append(prefixes.rest)
+        } else {
+            block.firstPrefix = blockPrefixBytes.count..<blockPrefixBytes.count
+            block.restPrefix = block.firstPrefix
+        }
         block.firstPrefixColumns = prefixes.firstColumns
-        block.restPrefix = blockPrefixBytes.append(prefixes.rest)
         block.restPrefixColumns = prefixes.restColumns
-        blocks.append(block)
-        let outer = restPrefixes.last ?? Prefix()
+        let outer = innermostRest
         if prefixes.rest.isEmpty {
             // Most blocks add no prefix: the one around them holds, clipped already.
-            restPrefixes.append(outer)
+            block.stackedRest = outer
         } else {
             let start = restPrefixBytes.appendCopy(of: outer.start..<outer.end).lowerBound
             restPrefixBytes.append(prefixes.rest)
@@ -115,8 +127,9 @@ struct BlockStack {
                 restPrefixBytes.append(clipped.bytes)
                 columns = clipped.columns
             }
-            restPrefixes.append(Prefix(start: start, end: restPrefixBytes.count, columns: columns))
+            block.stackedRest = StackedPrefix(start: start, end: restPrefixBytes.count, columns: columns)
         }
+        blocks.append(block)
         if block.markerPending { pendingMarkers.append(index) }
         if block.tag == .tr { rows.append(index) }
         if block.tag == .li { listItemDepth += 1 }
@@ -131,8 +144,7 @@ struct BlockStack {
         guard let block = blocks.popLast() else { return nil }
         let index = blocks.count
         blockPrefixBytes.removeAll(from: block.firstPrefix.lowerBound)
-        restPrefixes.removeLast()
-        restPrefixBytes.removeAll(from: restPrefixes.last?.end ?? 0)
+        restPrefixBytes.removeAll(from: innermostRest.end)
         if pendingMarkers.last == index { pendingMarkers.removeLast() }
         if rows.last == index { rows.removeLast() }
         if block.tag == .li { listItemDepth -= 1 }
@@ -141,6 +153,12 @@ struct BlockStack {
             if !block.ordered { unorderedDepth -= 1 }
         }
         return block
+    }
+
+    /// The continuation prefix of every open block (none when none is open), read
+    /// without copying the block.
+    private var innermostRest: StackedPrefix {
+        blocks.isEmpty ? StackedPrefix() : blocks[blocks.count - 1].stackedRest
     }
 
     /// The prefixes block `index` was pushed with.
@@ -175,7 +193,7 @@ struct BlockStack {
     @discardableResult
     func appendLinePrefix(to bytes: inout [UInt8]) -> Int {
         guard let first = pendingMarkers.first else {
-            let prefix = restPrefixes.last ?? Prefix()
+            let prefix = innermostRest
             restPrefixBytes.withBytes(prefix.start..<prefix.end) { bytes.append(contentsOf: $0) }
             return prefix.columns
         }
@@ -190,7 +208,7 @@ struct BlockStack {
     /// Columns of the prefix `appendLinePrefix` appends, counted without building it
     /// (but when it is clipped).
     func linePrefixColumns() -> Int {
-        guard let first = pendingMarkers.first else { return restPrefixes.last?.columns ?? 0 }
+        guard let first = pendingMarkers.first else { return innermostRest.columns }
         let columns = forEachPrefixPart(from: first) { _ in }
         guard columns > prefixLimit else { return columns }
         var prefix: [UInt8] = []
@@ -203,7 +221,8 @@ struct BlockStack {
     func appendLinePrefix(to lines: inout LineStore) -> Int {
         guard let first = pendingMarkers.first else {
             // Most lines show no marker: the prefix of the innermost block, often none.
-            guard let prefix = restPrefixes.last, prefix.columns > 0 else { return 0 }
+            let prefix = innermostRest
+            guard prefix.columns > 0 else { return 0 }
             restPrefixBytes.withBytes(prefix.start..<prefix.end) { lines.append($0, style: .plain) }
             return prefix.columns
         }
@@ -223,7 +242,7 @@ struct BlockStack {
     private func forEachPrefixPart(from first: Int, _ part: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
         var columns = 0
         if first > 0 {
-            let outer = restPrefixes[first - 1]
+            let outer = blocks[first - 1].stackedRest
             restPrefixBytes.withBytes(outer.start..<outer.end, part)
             columns = outer.columns
         }
@@ -244,16 +263,16 @@ struct BlockStack {
     /// Columns of the continuation prefix of blocks `0..<depth` (of those still open:
     /// a margin asked for deeper than what is open now has only their prefix).
     func restPrefixColumns(depth: Int) -> Int {
-        let open = min(depth, restPrefixes.count)
-        return open > 0 ? restPrefixes[open - 1].columns : 0
+        let open = min(depth, blocks.count)
+        return open > 0 ? blocks[open - 1].stackedRest.columns : 0
     }
 
     /// Appends the prefix of a blank line inside blocks `0..<depth` to the open line
     /// of `lines`: their continuation prefix, quote bars kept, trailing spaces dropped.
     func appendBlankLinePrefix(depth: Int, to lines: inout LineStore) {
-        let open = min(depth, restPrefixes.count)
+        let open = min(depth, blocks.count)
         guard open > 0 else { return }
-        let prefix = restPrefixes[open - 1]
+        let prefix = blocks[open - 1].stackedRest
         restPrefixBytes.withBytes(prefix.start..<prefix.end) { bytes in
             var end = bytes.count
             while end > 0, bytes[end - 1] == 0x20 { end -= 1 }

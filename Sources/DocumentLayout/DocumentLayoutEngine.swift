@@ -727,7 +727,7 @@ struct DocumentLayoutEngine {
         pendingBlankDepth = nil
         if !pendingAnchors.isEmpty {
             for id in pendingAnchors { anchors.append((id, emittedLineCount)) }
-            pendingAnchors.removeAll()
+            pendingAnchors.removeAll(keepingCapacity: true)
         }
         let columns = blocks.appendLinePrefix(to: &lines)
         widestPrefix = max(widestPrefix, columns, blocks.restPrefixColumns(depth: blocks.count))
