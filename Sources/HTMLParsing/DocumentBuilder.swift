@@ -74,6 +74,8 @@ struct DocumentBuilder {
     /// so far (up to `HTMLDocument.permalinkMarkupBytes`): a heading's permalink if
     /// that text is a permalink symbol (`HTMLDocument.isPermalinkSymbol`).
     private var permalinkCandidate: (node: HTMLDocument.NodeIndex, text: [UInt8])?
+    /// Open elements whose text keeps its white space (`HTMLTag.isPreformatted`).
+    private var preformattedDepth = 0
     /// Inside an element whose content is never shown: how deep.
     private var skipDepth = 0
     /// Inside `<title>`: how deep, and its text so far.
@@ -168,6 +170,7 @@ struct DocumentBuilder {
         let index = link(node)
         open.append(index)
         openElements.append(element)
+        if element.tag.isPreformatted { preformattedDepth += 1 }
         permalinkCandidate = nil
         if node.isLink, HTMLDocument.targetsThisPage(document.attributes[firstAttribute...]) { permalinkCandidate = (index, []) }
         if isCutting, !element.staysOpen { openNonContainers += 1 }
@@ -192,6 +195,7 @@ struct DocumentBuilder {
             return
         }
         guard let closed = open.popLast(), let element = openElements.popLast() else { return }
+        if element.tag.isPreformatted { preformattedDepth -= 1 }
         if let candidate = permalinkCandidate, candidate.node == closed {
             permalinkCandidate = nil
             if candidate.text.withUnsafeBufferPointer(HTMLDocument.isPermalinkSymbol) {
@@ -419,10 +423,27 @@ struct DocumentBuilder {
     }
 
     private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+        if preformattedDepth == 0, followsBlockBoundary, text.allSatisfy(Self.isWhiteSpace) { return }
         let index = document.appendText(text)
         link(HTMLDocument.Node(kind: .text, tag: .unknown, attributeCount: 0, parent: open.last ?? document.root, payload: index))
         textIsOpen = true
         textSearchedTo = 0
+    }
+
+    /// Whether a text starting now would come right after the start tag or the end
+    /// tag of a shown block (`HTMLTag.isBlockBoundary`), where layout has no line for
+    /// white space.
+    private var followsBlockBoundary: Bool {
+        let parent = open.last ?? document.root
+        let previous = lastChild[Int(parent)]
+        let boundary = previous == HTMLDocument.none ? parent : previous
+        return boundary != document.root && document[boundary].kind == .element && document[boundary].tag.isBlockBoundary
+            && !document[boundary].isHidden
+    }
+
+    /// HTML's white space, which layout collapses.
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// Cuts the open text once the paragraph holds `bytes` bytes of text, at the next

@@ -47,6 +47,28 @@ extension HTMLTag {
         }
     }
 
+    /// A block layout ends the line before and after (paragraphs, headings, lists and
+    /// their items, containers), outside tables: white space right after its start
+    /// tag or its end tag shows nothing, there being no line for it, so the model
+    /// keeps none there (`DocumentBuilder`), but in preformatted text.
+    package var isBlockBoundary: Bool {
+        switch self {
+        case .html, .body, .address, .article, .aside, .blockquote, .center, .details, .dialog, .dir, .div, .dl, .dt, .dd,
+            .fieldset, .figcaption, .figure, .footer, .form, .header, .hgroup, .legend, .li, .main, .menu, .nav, .ol, .p,
+            .pre, .section, .ul, .listing, .plaintext, .xmp, .h1, .h2, .h3, .h4, .h5, .h6, .noscript:
+            true
+        default: false
+        }
+    }
+
+    /// An element whose text keeps its white space.
+    package var isPreformatted: Bool {
+        switch self {
+        case .pre, .listing, .xmp, .plaintext, .textarea: true
+        default: false
+        }
+    }
+
     /// The case's place in `allCases`: for tables indexed by tag.
     @inlinable package var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 }

@@ -53,6 +53,13 @@ struct HTMLParserTests {
         #expect(texts(nested) == ["i", "j", "k"])
     }
 
+    /// White space right after a block's start or end tag (where layout has no line
+    /// for it) is not kept, but in preformatted text; between inline elements it is.
+    @Test func whiteSpaceAtBlockBoundariesIsNotKept() throws {
+        let document = try parse("<div>\n <p>a</p>\n <p hidden>h</p> \n<ul>\n<li>\n i\n</li></ul><pre>\n x\n<b>y</b>\n</pre> <b>c</b> <i>d</i></div>")
+        #expect(texts(document) == ["a", "h", " \n", "\n i\n", "\n x\n", "y", "\n", "c", " ", "d"])
+    }
+
     @Test func dropsHeadScriptStyleTemplateAndComments() throws {
         let document = try parse("""
             <head><meta name="x"><style>p{}</style><script>var a</script></head>
