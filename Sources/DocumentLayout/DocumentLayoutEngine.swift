@@ -417,7 +417,7 @@ struct DocumentLayoutEngine {
         case .block(let margin):
             flushInline()
             if margin { requestBlankLine() }
-            if isPreformatted(tag) { preDepth += 1 }
+            if tag.isPreformatted { preDepth += 1 }
             blocks.push(
                 BlockContext(tag: tag, node: index),
                 prefixes: tag == .blockquote ? Self.quotePrefixes : tag == .dd ? Self.definitionPrefixes : .none)
@@ -502,7 +502,7 @@ struct DocumentLayoutEngine {
         switch roles[tag.ordinal] {
         case .block(let margin):
             flushInline(heading: headingRule(tag))
-            if isPreformatted(tag) { preDepth -= 1 }
+            if tag.isPreformatted { preDepth -= 1 }
             blocks.pop()
             styles.removeLast()
             if margin { requestBlankLine() }
@@ -534,10 +534,6 @@ struct DocumentLayoutEngine {
         guard mark.utf8CodeUnitCount > 0 else { return }
         let style = styles[styles.count - 1].merging(Style(.dim))
         mark.withUTF8Buffer { inline.append($0, style: style, preserve: true) }
-    }
-
-    private func isPreformatted(_ tag: HTMLTag) -> Bool {
-        tag == .pre || tag == .listing || tag == .xmp || tag == .plaintext
     }
 
     /// Headings get weaker by level: h1 and h2 are also underlined with a rule, h3

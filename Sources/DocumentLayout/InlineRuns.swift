@@ -252,6 +252,6 @@ struct InlineRuns: Sendable {
 
     /// ASCII white space per HTML (space, tab, LF, FF, CR); U+00A0 is not collapsible.
     static func isCollapsible(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+        HTMLWhiteSpace.contains(byte)
     }
 }

@@ -38,7 +38,8 @@ struct StyledText: Sendable {
 
     /// Appends bytes without closing the run (`closeRun` does).
     mutating func appendBytes(_ more: UnsafeBufferPointer<UInt8>) {
-        appendBytes(more, isPrintableASCII: !isPrintableASCII || TextWidth.isPrintableASCII(more))
+        storage.append(more)
+        if isPrintableASCII, !TextWidth.isPrintableASCII(more) { isPrintableASCII = false }
     }
 
     /// `appendBytes` for bytes the caller found to be printable ASCII or not as it

@@ -253,7 +253,7 @@ struct DocumentBuilder {
         var index = -1
         guard available >= name.count + 3, cur[index] == UInt8(ascii: ">") else { return nil }
         index -= 1
-        while -index < available, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(cur[index]) { index -= 1 }
+        while -index < available, HTMLWhiteSpace.contains(cur[index]) { index -= 1 }
         for letter in name.reversed() {
             guard -index < available, cur[index] | 0x20 == letter | 0x20 else { return nil }
             index -= 1
@@ -423,7 +423,10 @@ struct DocumentBuilder {
     }
 
     private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
-        if preformattedDepth == 0, followsBlockBoundary, text.allSatisfy(Self.isWhiteSpace) { return }
+        // (Most texts are not white space: their first byte says so.)
+        if preformattedDepth == 0, HTMLWhiteSpace.contains(text[0]), text.allSatisfy(HTMLWhiteSpace.contains), followsBlockBoundary {
+            return
+        }
         let index = document.appendText(text)
         link(HTMLDocument.Node(kind: .text, tag: .unknown, attributeCount: 0, parent: open.last ?? document.root, payload: index))
         textIsOpen = true
@@ -439,11 +442,6 @@ struct DocumentBuilder {
         let boundary = previous == HTMLDocument.none ? parent : previous
         return boundary != document.root && document[boundary].kind == .element && document[boundary].tag.isBlockBoundary
             && !document[boundary].isHidden
-    }
-
-    /// HTML's white space, which layout collapses.
-    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// Cuts the open text once the paragraph holds `bytes` bytes of text, at the next

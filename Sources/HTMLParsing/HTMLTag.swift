@@ -61,14 +61,22 @@ extension HTMLTag {
         }
     }
 
-    /// An element whose text keeps its white space.
+    /// An element whose text keeps its white space (layout lays it out as it is).
     package var isPreformatted: Bool {
         switch self {
-        case .pre, .listing, .xmp, .plaintext, .textarea: true
+        case .pre, .listing, .xmp, .plaintext: true
         default: false
         }
     }
 
     /// The case's place in `allCases`: for tables indexed by tag.
     @inlinable package var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+}
+
+/// HTML's white space (space, tab, line feed, form feed, carriage return), which
+/// layout collapses; U+00A0 is not.
+@usableFromInline package enum HTMLWhiteSpace {
+    @inlinable package static func contains(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
 }

@@ -100,7 +100,7 @@ struct LayoutUnitTests {
     /// Where the model keeps no white space is where layout has no line for it: after
     /// the start and the end of a block that ends the line before and after it (not
     /// a table's parts, laid out as a grid, nor `summary`, which starts with a mark),
-    /// but in preformatted text, which layout keeps as it is.
+    /// but in preformatted text (`HTMLTag.isPreformatted`, which layout reads too).
     @Test func blockBoundariesEndTheLineInLayout() {
         for tag in HTMLTag.allCases where tag.isBlockBoundary {
             switch ElementRole(tag) {
@@ -110,7 +110,6 @@ struct LayoutUnitTests {
             #expect(LayoutUnits.isBlockLevel(tag))
             #expect(![.summary, .table, .caption, .thead, .tbody, .tfoot, .tr].contains(tag))
         }
-        for tag in [HTMLTag.pre, .listing, .xmp, .plaintext] { #expect(tag.isPreformatted) }
     }
 
     /// Sibling units joined (as a page written out in fragments lays them out) give
