@@ -3,16 +3,13 @@ import RenderCore
 
 /// The prefixes a block adds in front of its lines, as UTF-8: the first line's (a
 /// list marker) and every later line's, with the columns each takes (known where
-/// they are made, not measured again for every block).
+/// they are made, not measured again for every block). Held by what outlives the
+/// stack (`DocumentLayoutEngine.Carry`); blocks are pushed with their bytes in place.
 struct LinePrefixes: Sendable {
     var first: [UInt8] = []
     var firstColumns = 0
     var rest: [UInt8] = []
     var restColumns = 0
-
-    /// A block that adds no prefix (most). (Made at each use, which costs nothing:
-    /// a global would be checked for initialisation at each block entered.)
-    static var none: LinePrefixes { LinePrefixes() }
 }
 
 /// A continuation prefix of stacked blocks: where its bytes lie in the stack's
@@ -99,27 +96,44 @@ struct BlockStack {
         while !blocks.isEmpty { pop() }
     }
 
-    /// Opens `block`, which adds `prefixes` in front of its lines.
-    mutating func push(_ block: BlockContext, prefixes: LinePrefixes = .none) {
-        let index = blocks.count
+    /// Opens `block`, which adds no prefix in front of its lines (most blocks): the
+    /// prefix of the blocks around it holds, clipped already.
+    mutating func push(_ block: BlockContext) {
         var block = block
-        // (Most blocks add no prefix: nothing to append.)
-        if !prefixes.first.isEmpty || !prefixes.rest.isEmpty {
-            block.firstPrefix = blockPrefixBytes.append(prefixes.first)
-            block.restPrefix = blockPrefixBytes.append(prefixes.rest)
-        } else {
-            block.firstPrefix = blockPrefixBytes.count..<blockPrefixBytes.count
-            block.restPrefix = block.firstPrefix
+        block.firstPrefix = blockPrefixBytes.count..<blockPrefixBytes.count
+        block.restPrefix = block.firstPrefix
+        block.stackedRest = innermostRest
+        open(block)
+    }
+
+    /// Opens `block`, which adds `prefixes` in front of its lines.
+    mutating func push(_ block: BlockContext, prefixes: LinePrefixes) {
+        prefixes.first.withUnsafeBufferPointer { first in
+            prefixes.rest.withUnsafeBufferPointer { rest in
+                push(block, first: first, firstColumns: prefixes.firstColumns, rest: rest, restColumns: prefixes.restColumns)
+            }
         }
-        block.firstPrefixColumns = prefixes.firstColumns
-        block.restPrefixColumns = prefixes.restColumns
+    }
+
+    /// Opens `block`, which adds UTF-8 `first` in front of its first line and `rest`
+    /// in front of each later one, `firstColumns` and `restColumns` wide (the bytes
+    /// read where they lie: a list item's marker is made on the stack, a quote's bar
+    /// is a constant).
+    mutating func push(
+        _ block: BlockContext, first: UnsafeBufferPointer<UInt8>, firstColumns: Int, rest: UnsafeBufferPointer<UInt8>, restColumns: Int
+    ) {
+        guard !first.isEmpty || !rest.isEmpty else { return push(block) }
+        var block = block
+        block.firstPrefix = blockPrefixBytes.append(first)
+        block.restPrefix = blockPrefixBytes.append(rest)
+        block.firstPrefixColumns = firstColumns
+        block.restPrefixColumns = restColumns
         let outer = innermostRest
-        if prefixes.rest.isEmpty {
-            // Most blocks add no prefix: the one around them holds, clipped already.
+        if rest.isEmpty {
             block.stackedRest = outer
         } else {
             let start = restPrefixBytes.appendCopy(of: outer.start..<outer.end).lowerBound
-            restPrefixBytes.append(prefixes.rest)
+            restPrefixBytes.append(rest)
             var columns = outer.columns + block.restPrefixColumns
             if columns > prefixLimit {
                 let clipped = restPrefixBytes.withBytes(start..<restPrefixBytes.count) { Self.clipped($0, to: prefixLimit) }
@@ -129,6 +143,12 @@ struct BlockStack {
             }
             block.stackedRest = StackedPrefix(start: start, end: restPrefixBytes.count, columns: columns)
         }
+        open(block)
+    }
+
+    /// Puts `block`, its prefixes placed, on the stack.
+    private mutating func open(_ block: BlockContext) {
+        let index = blocks.count
         blocks.append(block)
         if block.markerPending { pendingMarkers.append(index) }
         if block.tag == .tr { rows.append(index) }

@@ -87,8 +87,24 @@ struct ByteArena: Sendable, Equatable {
         left.count == right.count && left.withBytes { a in right.withBytes { b in a.elementsEqual(b) } }
     }
 
+    /// Makes the buffer hold at least `count + more` bytes. (The check is made in
+    /// line at every append; growing, rare, is not.)
+    @inline(__always)
     private mutating func makeRoom(_ more: Int) {
-        guard storage.count < count + more else { return }
-        storage.append(contentsOf: repeatElement(0, count: max(count + more, 2 * storage.count, 64) - storage.count))
+        if storage.count < count + more { grow(toHold: count + more) }
+    }
+
+    /// Grows the buffer to `needed` bytes or twice its size: a new buffer with the
+    /// bytes held copied in, the room left as it comes (bytes are written before they
+    /// are read: `count` says which are).
+    @inline(never)
+    private mutating func grow(toHold needed: Int) {
+        let total = max(needed, 2 * storage.count, 64)
+        storage = storage.withUnsafeBufferPointer { held in
+            [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+                if count > 0 { buffer.baseAddress!.update(from: held.baseAddress!, count: count) }
+                initialized = total
+            }
+        }
     }
 }

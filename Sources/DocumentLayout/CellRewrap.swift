@@ -19,7 +19,7 @@ struct CellRewrap {
         /// underline of a heading, and its measured lines (counted from the cell's
         /// first).
         case paragraph(
-            bytes: Range<Int>, runs: Range<Int>, firstPrefix: NotedPrefix, restPrefix: NotedPrefix, prefixColumns: Int, rule: [UInt8]?,
+            bytes: Range<Int>, runs: Range<Int>, firstPrefix: NotedPrefix, restPrefix: NotedPrefix, prefixColumns: Int, rule: StaticString?,
             lines: Range<Int>)
     }
 
@@ -76,7 +76,7 @@ struct CellRewrap {
     /// `lineCount` lines of the `totalLines` the cell laid out so far. The lines
     /// before them not noted yet are kept as they are.
     mutating func paragraph(
-        _ text: StyledText, firstPrefix: NotedPrefix, restPrefix: NotedPrefix, prefixColumns: Int, rule: [UInt8]?,
+        _ text: StyledText, firstPrefix: NotedPrefix, restPrefix: NotedPrefix, prefixColumns: Int, rule: StaticString?,
         lineCount: Int, totalLines: Int
     ) {
         guard isKept else { return }

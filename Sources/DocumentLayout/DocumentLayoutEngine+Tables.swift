@@ -49,7 +49,7 @@ extension DocumentLayoutEngine {
                 // Laid out again at its width; its links are those numbered when it was
                 // measured.
                 var noNotes: CellRewrap?
-                scratch.otherLinks.removeAll(keepingCapacity: true)
+                scratch.otherLinks.removeAll()
                 Self.layoutCell(
                     cell.node, in: document, width: width, tableDepth: tableDepth + 1, style: Self.cellStyle(cell, in: baseStyle),
                     linkBase: measure.linkBase, links: &scratch.otherLinks, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
@@ -81,7 +81,7 @@ extension DocumentLayoutEngine {
         /// The cells laid out at their widths (or the caption, before them).
         var contents = TableCellLines()
         /// The links of a cell laid out again (numbered when it was measured).
-        var otherLinks: [String] = []
+        var otherLinks = LinkTargets()
         /// Break opportunities of a line, for its widest word.
         var scan = LineBreaks.Scan()
     }
@@ -400,7 +400,6 @@ struct TableDrawing {
 
     private static let border = Style(.dim)
     private static let bar = Array("│".utf8)
-    private static let rule = Array("─".utf8)
 
     /// The line of row boundary `boundary`: junctions and rules, or the lines of cells
     /// that span across it.
@@ -409,7 +408,7 @@ struct TableDrawing {
         while column < grid.columnCount {
             lines.appendMerging(junction(boundary, column), style: Self.border)
             if hasRule(boundary, column) {
-                lines.appendMerging(repeating: Self.rule, count: widths[column] + 2, style: Self.border)
+                lines.appendMerging(repeating: "─", count: widths[column] + 2, style: Self.border)
                 column += 1
             } else {
                 let index = owner(boundary, column)

@@ -42,7 +42,7 @@ struct DocumentLayoutEngine {
     private(set) var linkBase: Int
     /// Link targets of this part in order of appearance; link n is
     /// `links[n - linkBase - 1]`.
-    var links: [String] = []
+    var links = LinkTargets()
     /// Element ids and the line they start on, counted from this part's first line, in
     /// order (an id given twice is here twice: the page keeps the first).
     var anchors: [(id: String, line: Int)] = []
@@ -157,7 +157,7 @@ struct DocumentLayoutEngine {
         lastLineBlank = true
         noWrapDepth = 0
         self.linkBase = linkBase
-        if !links.isEmpty { links.removeAll(keepingCapacity: true) }
+        if !links.isEmpty { links.removeAll() }
         if !anchors.isEmpty { anchors.removeAll(keepingCapacity: true) }
         if !pendingAnchors.isEmpty { pendingAnchors.removeAll(keepingCapacity: true) }
         emittedLineCount = 0
@@ -338,7 +338,7 @@ struct DocumentLayoutEngine {
     @discardableResult
     static func layoutCell(
         _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int, style: Style, linkBase: Int,
-        links: inout [String], engines: inout [DocumentLayoutEngine], notes: inout CellRewrap?, into store: inout TableCellLines
+        links: inout LinkTargets, engines: inout [DocumentLayoutEngine], notes: inout CellRewrap?, into store: inout TableCellLines
     ) -> Int {
         if engines.isEmpty {
             engines.append(DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth))
@@ -351,7 +351,7 @@ struct DocumentLayoutEngine {
         engines[0].startWalk(inside: cell)
         engines[0].walk(untilLines: .max)
         engines[0].flushInline()
-        links += engines[0].links
+        links.append(contentsOf: engines[0].links)
         notes = engines[0].rewrap.take()
         notes?.endCell(lineCount: engines[0].lines.count)
         store.appendCell(engines[0].lines)
@@ -418,9 +418,11 @@ struct DocumentLayoutEngine {
             flushInline()
             if margin { requestBlankLine() }
             if tag.isPreformatted { preDepth += 1 }
-            blocks.push(
-                BlockContext(tag: tag, node: index),
-                prefixes: tag == .blockquote ? Self.quotePrefixes : tag == .dd ? Self.definitionPrefixes : .none)
+            switch tag {
+            case .blockquote: push(BlockContext(tag: tag, node: index), prefix: "│ ", columns: 2)
+            case .dd: push(BlockContext(tag: tag, node: index), prefix: "    ", columns: 4)
+            default: blocks.push(BlockContext(tag: tag, node: index))
+            }
             styles.append(styles[styles.count - 1].merging(blockStyle(tag)))
         case .list(let ordered):
             flushInline()
@@ -443,14 +445,14 @@ struct DocumentLayoutEngine {
                     number += context.reversed ? -1 : 1
                 }
             }
-            blocks.push(context, prefixes: nested ? .none : Self.listPrefixes)
+            if nested { blocks.push(context) } else { push(context, prefix: "  ", columns: 2) }
             styles.append(styles[styles.count - 1])
         case .listItem:
             flushInline()
             var context = BlockContext(tag: tag, node: index)
             let value = document[index].attributeCount > 0 ? ListMarker.number(document.attribute("value", of: index)) : nil
             context.markerPending = true
-            blocks.push(context, prefixes: itemPrefixes(value: value))
+            pushItem(context, value: value)
             styles.append(styles[styles.count - 1])
         case .lineBreak:
             inline.appendLineBreak(style: styles[styles.count - 1])
@@ -458,8 +460,9 @@ struct DocumentLayoutEngine {
             rewrap?.dependsOnWidth()
             flushInline()
             requestBlankLine()
-            let rule = String(repeating: "─", count: max(1, width - prefixColumns()))
-            emit([.init(rule, style: Style(.dim))])
+            startLine()
+            lines.appendMerging(repeating: "─", count: max(1, width - prefixColumns()), style: Style(.dim))
+            endLine(hasContent: true)
             requestBlankLine()
         case .image:
             if let alt = document.attribute("alt", of: index) {
@@ -486,8 +489,7 @@ struct DocumentLayoutEngine {
         case .unstyled:
             if tag == .nobr { noWrapDepth += 1 }
         case .inline(let style):
-            if tag == .a, let href = Self.numberedLinkTarget(index, in: document) {
-                links.append(href)
+            if tag == .a, Self.appendNumberedLinkTarget(index, in: document, to: &links) {
                 inline.appendLinkMark(linkBase + links.count, style: styles[styles.count - 1].merging(Style([.dim, .linkMark])))
             }
             styles.append(styles[styles.count - 1].merging(style))
@@ -549,63 +551,69 @@ struct DocumentLayoutEngine {
     }
 
     /// The character (UTF-8) that underlines a heading's text, for the top two levels.
-    private func headingRule(_ tag: HTMLTag) -> [UInt8]? {
+    private func headingRule(_ tag: HTMLTag) -> StaticString? {
         switch tag {
-        case .h1: Self.doubleRule
-        case .h2: Self.singleRule
+        case .h1: "═"
+        case .h2: "─"
         default: nil
         }
     }
 
-    private static let doubleRule = Array("═".utf8)
-    private static let singleRule = Array("─".utf8)
-
-    /// The target of a link that gets a number, white space trimmed; `nil` for other
-    /// elements.
-    static func numberedLinkTarget(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> String? {
-        guard document[index].isLink, let href = document.attribute("href", of: index) else { return nil }
-        // (Most targets have no space to trim: the string itself, not a copy.)
-        return href.hasNoSpaceToTrim ? href : String(href.trimmingSpaces)
-    }
-
-    /// The prefixes of the next item's lines: its marker and a space first, then as
-    /// many spaces, and the columns each takes. `value` (an item's own number) resets
-    /// the count.
-    private mutating func itemPrefixes(value: Int?) -> LinePrefixes {
-        guard let listIndex = blocks.innermostList else { return Self.bulletPrefixes[0] }
-        if blocks[listIndex].ordered {
-            let number = value ?? blocks[listIndex].nextNumber
-            blocks[listIndex].nextNumber = number + (blocks[listIndex].reversed ? -1 : 1)
-            let text = ListMarker.ordered(number, numbering: blocks[listIndex].numbering)
-            let columns = TextWidth.columns(of: text)
-            let padding = max(0, blocks[listIndex].numberColumns - columns)
-            var marker: [UInt8] = []
-            marker.reserveCapacity(padding + text.utf8.count + 1)
-            marker.append(contentsOf: Self.spaces(padding))
-            marker.append(contentsOf: text.utf8)
-            marker.append(0x20)
-            return LinePrefixes(first: marker, firstColumns: padding + columns + 1, rest: Self.spaces(padding + columns + 1), restColumns: padding + columns + 1)
+    /// Appends the target of element `index` to `targets`, white space at either end
+    /// trimmed, when it is a link that gets a number; gives whether it is.
+    static func appendNumberedLinkTarget(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument, to targets: inout LinkTargets) -> Bool {
+        guard document[index].isLink else { return false }
+        return document.withUTF8(ofAttribute: "href", of: index) { href in
+            // (Most targets have no space to trim: their bytes as they are.)
+            if let first = href.first, let last = href.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+                targets.append(href)
+            } else {
+                targets.append(String(String(decoding: href, as: UTF8.self).trimmingSpaces))
+            }
         }
-        return Self.bulletPrefixes[max(0, blocks.unorderedDepth - 1) % Self.bulletPrefixes.count]
     }
 
-    /// `itemPrefixes` of unordered lists, by depth: made once, not for each item.
-    private static let bulletPrefixes = ListMarker.bullets.map { bullet in
-        let columns = TextWidth.columns(of: bullet) + 1
-        return LinePrefixes(first: Array((bullet + " ").utf8), firstColumns: columns, rest: spaces(columns), restColumns: columns)
+    /// Opens a block that adds `prefix` (a constant: its bytes are read in place) in
+    /// front of each of its lines, `columns` wide.
+    private mutating func push(_ block: BlockContext, prefix: StaticString, columns: Int) {
+        prefix.withUTF8Buffer { blocks.push(block, first: $0, firstColumns: columns, rest: $0, restColumns: columns) }
     }
 
-    /// The prefixes of quotes, definitions and lists not inside an item.
-    private static let quotePrefixes = LinePrefixes(first: Array("│ ".utf8), firstColumns: 2, rest: Array("│ ".utf8), restColumns: 2)
-    private static let definitionPrefixes = LinePrefixes(first: spaces(4), firstColumns: 4, rest: spaces(4), restColumns: 4)
-    private static let listPrefixes = LinePrefixes(first: spaces(2), firstColumns: 2, rest: spaces(2), restColumns: 2)
-
-    /// `count` spaces (UTF-8): the short runs items are indented by made once, not for
-    /// each item.
-    private static func spaces(_ count: Int) -> [UInt8] {
-        count < shortSpaceRuns.count ? shortSpaceRuns[count] : [UInt8](repeating: 0x20, count: count)
+    /// Opens list item `item`: its first line starts with its marker and a space,
+    /// every later one with as many spaces. `value` (an item's own number) resets the
+    /// count. The marker is made on the stack and copied into the block stack's bytes.
+    private mutating func pushItem(_ item: BlockContext, value: Int?) {
+        guard let listIndex = blocks.innermostList, blocks[listIndex].ordered else {
+            let bullet = ListMarker.bullet(depth: blocks.innermostList == nil ? 0 : max(0, blocks.unorderedDepth - 1))
+            bullet.withUTF8Buffer { first in
+                Self.spaces(2) { blocks.push(item, first: first, firstColumns: 2, rest: $0, restColumns: 2) }
+            }
+            return
+        }
+        let number = value ?? blocks[listIndex].nextNumber
+        blocks[listIndex].nextNumber = number + (blocks[listIndex].reversed ? -1 : 1)
+        var text = ListMarker.ordered(number, numbering: blocks[listIndex].numbering)
+        let columns = TextWidth.columns(of: text)
+        let padding = max(0, blocks[listIndex].numberColumns - columns)
+        let width = padding + columns + 1
+        text.withUTF8 { digits in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: padding + digits.count + 1) { marker in
+                marker.initialize(repeating: 0x20)
+                _ = UnsafeMutableBufferPointer(rebasing: marker[padding...]).initialize(from: digits)
+                Self.spaces(width) { blocks.push(item, first: UnsafeBufferPointer(marker), firstColumns: width, rest: $0, restColumns: width) }
+            }
+        }
     }
-    private static let shortSpaceRuns = (0..<16).map { [UInt8](repeating: 0x20, count: $0) }
+
+    /// Calls `body` with `count` spaces (UTF-8), in place: read from a constant when
+    /// short (all but absurd list numbers).
+    private static func spaces(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let constant: StaticString = "                                "
+        guard count <= constant.utf8CodeUnitCount else {
+            return [UInt8](repeating: 0x20, count: count).withUnsafeBufferPointer(body)
+        }
+        constant.withUTF8Buffer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
 
     // MARK: Lines
 
@@ -614,7 +622,7 @@ struct DocumentLayoutEngine {
     }
 
     /// Lays out the collected inline content as lines, then forgets it.
-    mutating func flushInline(heading rule: [UInt8]? = nil) {
+    mutating func flushInline(heading rule: StaticString? = nil) {
         // Most blocks start and end with nothing collected.
         guard !inline.isEmpty else {
             inline.removeAll()
@@ -648,7 +656,7 @@ struct DocumentLayoutEngine {
         } else if !LineWrapper.wrapSimple(paragraph.text, width: max(1, width - prefixColumns), scan: &scan, into: &self) {
             LineWrapper.wrapSegments(paragraph.text, width: width - prefixColumns, into: &wrapped)
         }
-        breakScan = scan
+        breakScan = consume scan
         var widest = 0
         for line in wrapped.indices {
             if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
@@ -749,12 +757,12 @@ struct DocumentLayoutEngine {
 
     /// The numbered list of link targets that ends a page, as `lynx -dump` writes it,
     /// so that a reader of the text can follow `[n]` marks.
-    mutating func appendReferences(_ links: [String]) {
+    mutating func appendReferences(_ links: LinkTargets) {
         guard !links.isEmpty else { return }
         requestBlankLine()
         emit(Self.referencesHeading)
         requestBlankLine()
-        let entries = Self.referenceEntries(links[...], firstNumber: 1, total: links.count, width: width)
+        let entries = Self.referenceEntries(links, firstNumber: 1, total: links.count, width: width)
         for line in entries.indices { emit(line: line, of: entries) }
     }
 
@@ -763,7 +771,7 @@ struct DocumentLayoutEngine {
 
     /// The lines of References entries for `targets`, the first numbered `firstNumber`,
     /// numbers right-aligned for a list of `total` links.
-    static func referenceEntries(_ targets: ArraySlice<String>, firstNumber: Int, total: Int, width: Int) -> LineStore {
+    static func referenceEntries(_ targets: LinkTargets, firstNumber: Int, total: Int, width: Int) -> LineStore {
         let numberColumns = String(total).utf8.count
         var lines = LineStore()
         // One buffer of each for every entry (a page may list millions of links).
@@ -773,26 +781,25 @@ struct DocumentLayoutEngine {
         var wrapped = LineStore()
         var scan = LineBreaks.Scan()
         let targetStyle = Style(foreground: .blue)
-        for (offset, target) in targets.enumerated() {
+        for offset in targets.indices {
             let number = String(firstNumber + offset).utf8
             marker.removeAll(keepingCapacity: true)
             marker.append(contentsOf: repeatElement(0x20, count: max(0, numberColumns - number.count)))
             marker.append(contentsOf: number)
             marker.append(contentsOf: ". ".utf8)
             // Most targets are printable ASCII that fits on the line: it is the line.
-            var target = target
-            let fits = target.withUTF8 { utf8 in
-                guard let first = utf8.first, first != 0x20, utf8.last != 0x20, utf8.count <= width - marker.count else { return false }
-                return TextWidth.simpleColumns(utf8) == utf8.count
-            }
-            if fits {
+            let fits = targets.withUTF8(of: offset) { utf8 in
+                guard let first = utf8.first, first != 0x20, utf8.last != 0x20, utf8.count <= width - marker.count,
+                      TextWidth.simpleColumns(utf8) == utf8.count
+                else { return false }
                 lines.append(marker, style: .plain)
-                target.withUTF8 { lines.append($0, style: targetStyle) }
+                lines.append(utf8, style: targetStyle)
                 lines.endLine()
-                continue
+                return true
             }
+            if fits { continue }
             text.removeAll()
-            text.append(contentsOf: target.utf8, style: targetStyle)
+            targets.withUTF8(of: offset) { text.append(contentsOf: $0, style: targetStyle) }
             wrapped.removeAll()
             LineWrapper.wrap(text, width: width - marker.count, scan: &scan, into: &wrapped)
             for row in wrapped.indices {

@@ -202,19 +202,21 @@ struct InlineRuns: Sendable {
     /// A link mark, `[number]`, kept as it is.
     mutating func appendLinkMark(_ number: Int, style: Style) {
         segmentBreakAfterJoiner = false
-        // The digits are written from the last, into a buffer appended at once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var start = buffer.count - 1
-            buffer[start] = UInt8(ascii: "]")
+        // The digits are written from the last into the text's own bytes, in place.
+        var digits = 1
+        var power = 10
+        while power <= number, digits < 19 {
+            digits += 1
+            power &*= 10
+        }
+        text.appendPrintableASCII(count: digits + 2) { mark in
+            mark[0] = UInt8(ascii: "[")
             var rest = max(0, number)
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+            for index in stride(from: digits, through: 1, by: -1) {
+                mark[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
-            } while rest > 0
-            start -= 1
-            buffer[start] = UInt8(ascii: "[")
-            text.appendBytes(UnsafeBufferPointer(rebasing: buffer[start...]))
+            }
+            mark[digits + 1] = UInt8(ascii: "]")
         }
         text.closeRun(style: style)
         afterSpace = false

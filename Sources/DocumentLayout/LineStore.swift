@@ -70,13 +70,13 @@ package struct LineStore: Sendable, Equatable {
     /// `appendMerging` calls would (a heading's underline, a table's rule, a cell's
     /// padding): the room made of spaces, then filled by copies that double what is
     /// there.
-    mutating func appendMerging(repeating unit: [UInt8], count: Int, style: Style) {
-        guard count > 0, !unit.isEmpty else { return }
-        let total = unit.count * count
+    mutating func appendMerging(repeating unit: StaticString, count: Int, style: Style) {
+        guard count > 0, unit.utf8CodeUnitCount > 0 else { return }
+        let total = unit.utf8CodeUnitCount * count
         bytes.append(count: total) { buffer in
             let first = buffer.baseAddress!
-            unit.withUnsafeBufferPointer { first.update(from: $0.baseAddress!, count: unit.count) }
-            var filled = unit.count
+            first.update(from: unit.utf8Start, count: unit.utf8CodeUnitCount)
+            var filled = unit.utf8CodeUnitCount
             while filled < total {
                 let copied = Swift.min(filled, total - filled)
                 (first + filled).update(from: first, count: copied)

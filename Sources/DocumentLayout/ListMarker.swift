@@ -9,8 +9,15 @@ enum ListMarker {
         return min(max(number, Int(Int32.min)), Int(Int32.max))
     }
 
-    /// Bullets for unordered lists, by depth (the first level is `•`).
-    static let bullets = ["•", "◦", "▪"]
+    /// The marker of an unordered list's items at nesting `depth` (from 0), and the
+    /// space after it: two columns (a constant, read in place).
+    static func bullet(depth: Int) -> StaticString {
+        switch depth % 3 {
+        case 0: "• "
+        case 1: "◦ "
+        default: "▪ "
+        }
+    }
 
     /// How an ordered list numbers its items: its `type`, "1", "a", "A", "i" or "I"
     /// (anything else counts as "1").

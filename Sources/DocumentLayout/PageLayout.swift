@@ -49,7 +49,7 @@ struct PageLayout {
     }
 
     /// Link targets of the units laid out; link n is `links[n - 1]`.
-    private(set) var links: [String] = []
+    private(set) var links = LinkTargets()
     private(set) var isFinished = false
     /// For each unit started: its first line (a blank line joining it to the unit
     /// above comes before) and the number of links before it. What a unit needs to
@@ -212,7 +212,7 @@ struct PageLayout {
         if !current!.anchors.isEmpty {
             for (id, line) in current!.anchors { anchorLines.append((id, currentFirstLine + line)) }
         }
-        if !current!.links.isEmpty { links += current!.links }
+        if !current!.links.isEmpty { links.append(contentsOf: current!.links) }
         if !current!.tableBoxes.isEmpty { tableBoxes.merge(current!.tableBoxes) { first, _ in first } }
         margins.partEnded(
             hadLines: current!.emittedLineCount > 0, endsWithBlankLine: current!.endsWithBlankLine, asksBelow: current!.isBlankPending)

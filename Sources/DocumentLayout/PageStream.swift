@@ -118,7 +118,7 @@ package enum PageStream {
         var parts: [@Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout] = []
         if !links.isEmpty { parts.append { _ in FragmentLayout(referencesHeadingAt: width) } }
         for first in stride(from: 0, to: links.count, by: referencesPart) {
-            let part = links[first..<min(links.count, first + referencesPart)]
+            let part = links.targets(first..<min(links.count, first + referencesPart))
             parts.append { _ in FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width) }
         }
         var inFlight: [FragmentJob] = []
@@ -208,7 +208,7 @@ struct FragmentLayout: Sendable {
     /// The lines' UTF-8 text, each line ending in a line feed.
     var text: [UInt8] = []
     var lineCount: Int
-    var links: [String]
+    var links: LinkTargets
     var margins: MarginJoin
     /// The nodes of the fragment's model, and the units of layout it came in.
     var nodes = 0
@@ -269,7 +269,7 @@ struct FragmentLayout: Sendable {
 
     /// Entries of the References list: `targets`, the first numbered `firstNumber`,
     /// of a list of `total`.
-    init(references targets: ArraySlice<String>, firstNumber: Int, total: Int, width: Int) {
+    init(references targets: LinkTargets, firstNumber: Int, total: Int, width: Int) {
         let entries = DocumentLayoutEngine.referenceEntries(targets, firstNumber: firstNumber, total: total, width: width)
         entries.appendPlainText(to: &text)
         lineCount = entries.count
@@ -360,11 +360,11 @@ final class FragmentJob: @unchecked Sendable {
 /// Writes fragments one after another as `PageLayout` joins units (`MarginJoin`).
 private struct FragmentJoiner {
     private var margins = MarginJoin()
-    private(set) var links: [String] = []
+    private(set) var links = LinkTargets()
 
     /// - Returns: the number of lines written.
     mutating func write(_ fragment: FragmentLayout, _ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
-        links += fragment.links
+        links.append(contentsOf: fragment.links)
         var count = fragment.lineCount
         if count > 0, !fragment.continuesLines, margins.blankLineBefore(partAskingAbove: fragment.margins.blankBeforeFirstLine) {
             withUnsafePointer(to: UInt8(0x0A)) { write(UnsafeBufferPointer(start: $0, count: 1)) }

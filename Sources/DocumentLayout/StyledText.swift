@@ -49,6 +49,12 @@ struct StyledText: Sendable {
         if !printable { isPrintableASCII = false }
     }
 
+    /// Appends `count` bytes of printable ASCII that `fill` writes in place, without
+    /// closing the run.
+    mutating func appendPrintableASCII(count: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        storage.append(count: count, filling: fill)
+    }
+
     mutating func append(contentsOf text: some Collection<UInt8>, style: Style) {
         // (Bytes that lie together are copied at once, not a byte at a time.)
         if text.withContiguousStorageIfAvailable({ appendBytes($0) }) == nil {

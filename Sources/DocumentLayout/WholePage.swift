@@ -57,7 +57,7 @@ package final class WholePage: PageComponent {
 
     /// Link targets in order: the link marked `[n]` in the text goes to `links[n - 1]`.
     /// The layout ends with this list under "References".
-    package var links: [String] {
+    package var links: LinkTargets {
         layOutAll()
         return pageLayout.links
     }

@@ -84,7 +84,7 @@ package final class WindowedPage: PageComponent {
         /// (a chunk laid out only for how it ends).
         var joiningBlank: Bool?
         /// A chunk's link targets, in order.
-        var links: [String]
+        var links: LinkTargets
         var bytes: Int
         var lastUse: Int
 
@@ -396,7 +396,7 @@ package final class WindowedPage: PageComponent {
             let chunk = part - chunkCount - 1
             let targets = ownLayout(ofChunk: chunk).links
             let base = chunks[chunk].linkBase
-            lines = DocumentLayoutEngine.referenceEntries(targets[...], firstNumber: base + 1, total: totalLinks, width: width)
+            lines = DocumentLayoutEngine.referenceEntries(targets, firstNumber: base + 1, total: totalLinks, width: width)
         }
         return store(part, LaidOutPart(lines: lines, joiningBlank: false, links: [], bytes: 0, lastUse: useCount))
     }
@@ -474,7 +474,7 @@ package final class WindowedPage: PageComponent {
     private func store(_ part: Int, _ entry: LaidOutPart) -> LaidOutPart {
         var entry = entry
         if let old = cache[part] { cachedBytes -= old.bytes }
-        entry.bytes = entry.lines.storageBytes + entry.links.reduce(0) { $0 + 16 + $1.utf8.count }
+        entry.bytes = entry.lines.storageBytes + entry.links.byteCount + 8 * entry.links.count
         cache[part] = entry
         cachedBytes += entry.bytes
         return entry

@@ -160,6 +160,19 @@
         return nil
     }
 
+    /// Calls `body` with the UTF-8 of attribute `name` of an element, in place (no
+    /// string copied); gives whether the element has the attribute.
+    package func withUTF8(ofAttribute name: String, of index: NodeIndex, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        for attribute in attributeIndices(of: index) where attributes[attribute].name == name {
+            if attributes[attribute].value.utf8.withContiguousStorageIfAvailable(body) == nil {
+                var value = attributes[attribute].value
+                value.withUTF8(body)
+            }
+            return true
+        }
+        return false
+    }
+
     /// Whether an element is not shown: the `hidden` attribute, or an inline style of
     /// `display: none` or `visibility: hidden` (`aria-hidden` hides nothing on screen).
     /// Decided once, when the element is built (layout asks for every element).

@@ -135,7 +135,7 @@ struct TableLayoutTests {
         let (document, cell, measured, widestPrefix, notes) = try Self.measure(cellContent: content)
         var notesKept = try #require(notes)
         #expect(notesKept.isKept(cell: 0))
-        var links: [String] = []
+        var links = LinkTargets()
         var engines: [DocumentLayoutEngine] = []
         for width in (2 * widestPrefix)...60 {
             var direct = TableCellLines()
@@ -158,7 +158,7 @@ struct TableLayoutTests {
         let document = try HTMLParser.parse(Array(
             "<table><tr><td>one two three four five</td><td>a<hr>b</td><td><ul><li>six seven eight nine ten</li></ul></td></tr></table>".utf8))
         let cells = document.nodes.indices.filter { document.nodes[$0].tag == .td }.map { Int32($0) }
-        var links: [String] = []
+        var links = LinkTargets()
         var engines: [DocumentLayoutEngine] = []
         var notes: CellRewrap? = CellRewrap()
         var measured = TableCellLines()
@@ -196,7 +196,7 @@ struct TableLayoutTests {
     ) {
         let document = try HTMLParser.parse(Array("<table><tr><td>\(content)</td></tr></table>".utf8))
         let cell = Int32(try #require(document.nodes.indices.first { document.nodes[$0].tag == .td }))
-        var links: [String] = []
+        var links = LinkTargets()
         var engines: [DocumentLayoutEngine] = []
         var notes: CellRewrap? = CellRewrap()
         var measured = TableCellLines()
