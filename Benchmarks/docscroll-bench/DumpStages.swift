@@ -4,9 +4,11 @@ import HTMLParsing
 
 /// What each stage of a dump costs, run one after another on one core, in process:
 /// libxml2 alone (no SAX callback, on the page as a parse reads it: `AttributeFilter`),
-/// the parse with the model built, the layout (units, link counts, lines), the lines
-/// made text, and writing them (to `/dev/null`), each the fastest of `repeats` runs. The dump itself runs these at once on every core;
-/// this shows which one bounds it.
+/// the parse with the model built and each fragment's links counted (a dump's parse
+/// counts them, so that the fragments after number theirs), the layout (units,
+/// lines), the lines made text, and writing them (to `/dev/null`), each the fastest of
+/// `repeats` runs. The dump itself runs these at once on every core; this shows which
+/// one bounds it.
 enum DumpStages {
     struct Measurement {
         let page: String

@@ -45,7 +45,7 @@ package struct LinkTargets: RandomAccessCollection, ExpressibleByArrayLiteral, S
     mutating func append(contentsOf other: LinkTargets) {
         guard !other.isEmpty else { return }
         let base = bytes.count
-        other.bytes.withBytes { bytes.append($0) }
+        _ = other.bytes.withBytes { bytes.append($0) }
         ends.append(contentsOf: other.ends.lazy.map { $0 + base })
     }
 
