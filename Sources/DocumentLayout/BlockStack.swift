@@ -300,11 +300,16 @@ struct BlockStack {
         }
     }
 
-    /// Notes that a line was laid out: every pending marker has been shown.
+    /// Notes that a line was laid out: every pending marker has been shown. (Asked
+    /// at every line, most with no marker pending: that check is made in line.)
+    @inline(__always)
     mutating func markersShown() {
-        guard !pendingMarkers.isEmpty else { return }
-        for index in pendingMarkers { blocks[index].markerPending = false }
-        // (Its buffer kept: every list item has a marker to show.)
-        pendingMarkers.removeAll(keepingCapacity: true)
+        if !pendingMarkers.isEmpty { showPendingMarkers() }
+    }
+
+    private mutating func showPendingMarkers() {
+        // (Taken off one by one, most often the one, its buffer kept: every list item
+        // has a marker to show.)
+        while let index = pendingMarkers.popLast() { blocks[index].markerPending = false }
     }
 }
