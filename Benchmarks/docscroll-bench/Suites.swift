@@ -203,7 +203,8 @@ enum Suites {
             pages.append(("\(DumpBenchmark.joinedRealPage), \(SVGPlot.bytes(Double(size)))", "real", real))
         }
         report.markdown += "\nEach stage of a dump at width \(DumpStages.width), one after another on one core, in process, the fastest of \(DumpStages.repeats) runs of each "
-            + "(`PageStream.stageTimes`; libxml2 alone: no SAX callback, on the page as a parse reads it), seconds and MB/s of page:\n\n"
+            + "(`PageStream.stageTimes`; libxml2 alone: no SAX callback, on the page as a parse reads it; parse and model: with each fragment's links "
+            + "counted, as a dump's parse counts them), seconds and MB/s of page:\n\n"
             + "| page | libxml2 alone | parse and model | layout | lines to text | writing |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
         for page in pages {
             let measurement = try DumpStages.run(page: page.name, path: page.url.path)
