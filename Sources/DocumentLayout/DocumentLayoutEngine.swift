@@ -565,7 +565,7 @@ struct DocumentLayoutEngine {
         guard document[index].isLink else { return false }
         return document.withUTF8(ofAttribute: "href", of: index) { href in
             // (Most targets have no space to trim: their bytes as they are.)
-            if let first = href.first, let last = href.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            if String.hasNoSpaceToTrim(href) {
                 targets.append(href)
             } else {
                 targets.append(String(String(decoding: href, as: UTF8.self).trimmingSpaces))
@@ -833,10 +833,13 @@ extension String {
     /// Whether the string starts and ends with a printable ASCII character (most
     /// values do): nothing to trim, found without walking its indices.
     var hasNoSpaceToTrim: Bool {
-        utf8.withContiguousStorageIfAvailable { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return false }
-            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
-        } ?? false
+        utf8.withContiguousStorageIfAvailable(Self.hasNoSpaceToTrim) ?? false
+    }
+
+    /// `hasNoSpaceToTrim` for UTF-8 `bytes`.
+    static func hasNoSpaceToTrim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
     }
 
     /// The string without white space (Unicode's, as `Character.isWhitespace` has it)

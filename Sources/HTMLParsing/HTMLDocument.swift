@@ -155,22 +155,24 @@
 
     /// The value of attribute `name` of an element, if present.
     package func attribute(_ name: String, of index: NodeIndex) -> String? {
-        // (Indices, not a slice: layout asks this of most elements with attributes.)
-        for attribute in attributeIndices(of: index) where attributes[attribute].name == name { return attributes[attribute].value }
-        return nil
+        attributeIndex(name, of: index).map { attributes[$0].value }
     }
 
     /// Calls `body` with the UTF-8 of attribute `name` of an element, in place (no
     /// string copied); gives whether the element has the attribute.
     package func withUTF8(ofAttribute name: String, of index: NodeIndex, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        for attribute in attributeIndices(of: index) where attributes[attribute].name == name {
-            if attributes[attribute].value.utf8.withContiguousStorageIfAvailable(body) == nil {
-                var value = attributes[attribute].value
-                value.withUTF8(body)
-            }
-            return true
+        guard let attribute = attributeIndex(name, of: index) else { return false }
+        if attributes[attribute].value.utf8.withContiguousStorageIfAvailable(body) == nil {
+            var value = attributes[attribute].value
+            value.withUTF8(body)
         }
-        return false
+        return true
+    }
+
+    /// Where attribute `name` of an element is in `attributes`. (Indices, not a slice:
+    /// layout asks this of most elements with attributes.)
+    private func attributeIndex(_ name: String, of index: NodeIndex) -> Int? {
+        attributeIndices(of: index).first { attributes[$0].name == name }
     }
 
     /// Whether an element is not shown: the `hidden` attribute, or an inline style of
