@@ -169,10 +169,12 @@
         return true
     }
 
-    /// Where attribute `name` of an element is in `attributes`. (Indices, not a slice:
-    /// layout asks this of most elements with attributes.)
+    /// Where attribute `name` of an element is in `attributes`. (Indices, not a slice,
+    /// and made in line at each use: layout asks this of every link.)
+    @inline(__always)
     private func attributeIndex(_ name: String, of index: NodeIndex) -> Int? {
-        attributeIndices(of: index).first { attributes[$0].name == name }
+        for attribute in attributeIndices(of: index) where attributes[attribute].name == name { return attribute }
+        return nil
     }
 
     /// Whether an element is not shown: the `hidden` attribute, or an inline style of
