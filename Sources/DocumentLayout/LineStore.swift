@@ -75,7 +75,9 @@ package struct LineStore: Sendable, Equatable {
         let total = unit.utf8CodeUnitCount * count
         bytes.append(count: total) { buffer in
             let first = buffer.baseAddress!
-            first.update(from: unit.utf8Start, count: unit.utf8CodeUnitCount)
+            // (Read through `withUTF8Buffer`: a one-character literal may be held as
+            // a scalar, with no pointer to its bytes.)
+            unit.withUTF8Buffer { first.update(from: $0.baseAddress!, count: $0.count) }
             var filled = unit.utf8CodeUnitCount
             while filled < total {
                 let copied = Swift.min(filled, total - filled)
