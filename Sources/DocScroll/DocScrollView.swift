@@ -68,7 +68,7 @@ public final class DocScrollView {
     public private(set) var options: Options
     /// The inputs in the stack, in its order (the tables, then the pages): each one's
     /// name, its component and the component's identity in the container.
-    private(set) var entries: [Entry] = []
+    var entries: [Entry] = []
 
     struct Entry {
         enum Component {
@@ -81,6 +81,12 @@ public final class DocScrollView {
         let id: ComponentID
         let name: String
         let component: Component
+        /// Where a page read from a file is: its links to files are resolved against
+        /// it (`nil` for a table, and for a page from standard input or memory).
+        var address: PageAddress? = nil
+        /// Which file a page shows, so that a link to it scrolls to it rather than
+        /// opening it again.
+        var file: FileSystem.FileIdentity? = nil
     }
 
     /// The tables, each with its identity in the container, in stack order.
@@ -194,11 +200,11 @@ public final class DocScrollView {
         for input in pageInputs {
             if streamsPages {
                 let utf8 = try Self.utf8Source(input, encoding: options.encoding)
-                let page = StreamedPage(name: input.name, source: utf8.source, start: utf8.start)
+                let page = StreamedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address)
                 entries.append(Entry(id: container.append(page), name: input.name, component: .streamedPage(page)))
             } else {
                 let page = try Self.page(input, options: options)
-                entries.append(Entry(id: container.append(page), name: input.name, component: .page(page)))
+                entries.append(Self.pageEntry(id: container.append(page), page, input: input))
             }
         }
         renderer.prepare(container)
@@ -211,16 +217,22 @@ public final class DocScrollView {
     /// A page's component. Expanded parses the page whole and lays it all out now.
     /// Windowed reads it a window at a time: its checkpoint index is built on another
     /// thread while the first screen is laid out from the first chunk.
-    private static func page(_ input: InputFile, options: Options) throws(DocScrollError) -> any PageComponent {
+    static func page(_ input: InputFile, options: Options) throws(DocScrollError) -> any PageComponent {
+        let address = input.address
         guard options.mode == .windowed else {
             let document = try read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
-            return WholePage(document: document, width: options.width)
+            return WholePage(document: document, width: options.width, address: address)
         }
         let page = try utf8Source(input, encoding: options.encoding)
         let threads = SystemThreads(yielding: true)
         let index = PageIndex(source: page.source, start: page.start, threads: threads)
         threads.run(waits: true) { index.build() }
-        return WindowedPage(index: index, width: options.width, cacheBytes: options.pageCacheBytes)
+        return WindowedPage(index: index, width: options.width, cacheBytes: options.pageCacheBytes, address: address)
+    }
+
+    /// The entry of a page shown from `input`.
+    static func pageEntry(id: ComponentID, _ page: any PageComponent, input: InputFile) -> Entry {
+        Entry(id: id, name: input.name, component: .page(page), address: input.address, file: input.path.flatMap(FileSystem.identity))
     }
 
     /// A page as UTF-8, read a window at a time: the page itself (from past its byte
@@ -399,46 +411,23 @@ public final class DocScrollView {
     }
 
     /// Scrolls so that the element with id `fragment` (with or without its `#`) is
-    /// at the top, below any pinned header; pages are searched in order. A fragment
-    /// that names no id as it is may name one percent-decoded (`#%E4%B8%AD` for
-    /// `id="中"`), as browsers find it.
+    /// at the top, below any pinned header; page `preferred` is searched first, then
+    /// the pages in order. A fragment that names no id as it is may name one
+    /// percent-decoded (`#%E4%B8%AD` for `id="中"`), as browsers find it.
     /// - Returns: whether a page has such an element.
     @discardableResult
-    public func scroll(toFragment fragment: String) -> Bool {
+    public func scroll(toFragment fragment: String, preferring preferred: ComponentID? = nil) -> Bool {
         let id = fragment.hasPrefix("#") ? String(fragment.dropFirst()) : fragment
-        if scroll(toID: id) { return true }
-        guard let decoded = Self.percentDecoded(id), decoded != id else { return false }
-        return scroll(toID: decoded)
+        if scroll(toID: id, preferring: preferred) { return true }
+        guard let decoded = String(validating: LinkDestination.percentDecoded(Array(id.utf8)[...]), as: UTF8.self), decoded != id else {
+            return false
+        }
+        return scroll(toID: decoded, preferring: preferred)
     }
 
-    /// `text` with its `%XX` escapes decoded as UTF-8; `nil` when they are not valid
-    /// UTF-8.
-    static func percentDecoded(_ text: String) -> String? {
-        func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x41...0x46: byte - 0x41 + 10
-            case 0x61...0x66: byte - 0x61 + 10
-            default: nil
-            }
-        }
-        let bytes = Array(text.utf8)
-        var decoded: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x25, index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(validating: decoded, as: UTF8.self)
-    }
-
-    /// `scroll(toFragment:)` for an id as it is.
-    private func scroll(toID id: String) -> Bool {
+    /// `scroll(toFragment:preferring:)` for an id as it is.
+    private func scroll(toID id: String, preferring preferred: ComponentID?) -> Bool {
+        let pages = pages.filter { $0.id == preferred } + pages.filter { $0.id != preferred }
         for (componentID, page) in pages {
             // Searching lays out as far as the id (a windowed page only the chunk that
             // holds it), so the jump lands on exact rows.

@@ -1,4 +1,5 @@
 import DataTable
+import DocumentLayout
 import HTMLParsing
 import SystemIO
 
@@ -7,6 +8,9 @@ import SystemIO
 public struct InputFile: Sendable {
     /// The name errors use: the path as given, or `stdin`.
     public let name: String
+    /// The file the input was read from, as given; `nil` for standard input and for
+    /// input made in memory. A page's links to other files are resolved against it.
+    public let path: String?
     /// The content, unless the input is `mapping`.
     public let bytes: [UInt8]
     /// For an input opened with `mapped(_:)`: the file mapped into memory, read as it
@@ -20,19 +24,27 @@ public struct InputFile: Sendable {
     /// it): 1 GiB. Pages opened with `page(_:)` are read a window at a time, of any size.
     public static let maximumBytes = 1 << 30
 
-    /// An input held in memory (for embedders and tests).
-    public init(name: String, bytes: [UInt8]) {
+    /// An input held in memory (for embedders and tests), read from the file at `path`
+    /// if any.
+    public init(name: String, bytes: [UInt8], path: String? = nil) {
         self.name = name
+        self.path = path
         self.bytes = bytes
         mapping = nil
         pageSource = nil
     }
 
-    package init(name: String, mapping: MappedFile? = nil, pageSource: (any PageSource)? = nil) {
+    package init(name: String, path: String?, mapping: MappedFile? = nil, pageSource: (any PageSource)? = nil) {
         self.name = name
+        self.path = path
         bytes = []
         self.mapping = mapping
         self.pageSource = pageSource
+    }
+
+    /// Where the input is, for resolving a page's links: its file's absolute path.
+    package var address: PageAddress? {
+        path.flatMap(FileSystem.absolutePath).flatMap(PageAddress.init(absolutePath:))
     }
 
     /// The input's bytes, wherever they are, as a page source.
@@ -47,7 +59,7 @@ public struct InputFile: Sendable {
     ///   file, or a directory.
     public static func read(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path)
-        return try whole(path, FileSystem.readAll(path, limit: maximumBytes, check: { isAcceptable(path, $0) }))
+        return try whole(path, path: path, FileSystem.readAll(path, limit: maximumBytes, check: { isAcceptable(path, $0) }))
     }
 
     /// `input` decompressed when it is compressed (gzip, xz or bzip2, known by its
@@ -59,7 +71,7 @@ public struct InputFile: Sendable {
         guard let format = Decompression.format(of: input.leadingBytes(6)) else { return input }
         let result = input.withWholeBytes { Decompression.decompress($0, limit: maximumBytes) }
         switch result {
-        case .bytes(let bytes): return InputFile(name: input.name, bytes: bytes)
+        case .bytes(let bytes): return InputFile(name: input.name, bytes: bytes, path: input.path)
         case .tooLarge: throw .badInput(name: input.name, reason: "more than 1 GiB once decompressed (the limit for input read whole)")
         case .failed(let reason): throw .badInput(name: input.name, reason: "\(format.name)-compressed, but \(reason)")
         }
@@ -86,7 +98,7 @@ public struct InputFile: Sendable {
     /// - Throws: `DocScrollError.badInput` for input that is empty, binary, more than
     ///   the limit, or cannot be read.
     public static func readStandardInput() throws(DocScrollError) -> InputFile {
-        try whole("stdin", FileSystem.readStandardInput(limit: maximumBytes, check: { isAcceptable("stdin", $0) }))
+        try whole("stdin", path: nil, FileSystem.readStandardInput(limit: maximumBytes, check: { isAcceptable("stdin", $0) }))
     }
 
     /// Whether a file's first bytes pass `checked`: a device or a pipe says no size, so
@@ -96,10 +108,10 @@ public struct InputFile: Sendable {
     }
 
     /// The input a whole read came to, or the error that says why there is none.
-    private static func whole(_ name: String, _ read: FileSystem.WholeFile) throws(DocScrollError) -> InputFile {
+    private static func whole(_ name: String, path: String?, _ read: FileSystem.WholeFile) throws(DocScrollError) -> InputFile {
         switch read {
         case .bytes(let bytes), .rejected(let bytes):
-            return try checked(decompressedIfCompressed(InputFile(name: name, bytes: bytes)))
+            return try checked(decompressedIfCompressed(InputFile(name: name, bytes: bytes, path: path)))
         case .tooLarge:
             throw .badInput(name: name, reason: "more than 1 GiB (the limit for input read whole)")
         case .failed(let reason):
@@ -114,7 +126,7 @@ public struct InputFile: Sendable {
     public static func mapped(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path)
         guard let mapping = MappedFile(path: path) else { return try read(path) }
-        return try checked(decompressedIfCompressed(InputFile(name: path, mapping: mapping)))
+        return try checked(decompressedIfCompressed(InputFile(name: path, path: path, mapping: mapping)))
     }
 
     /// Opens the page at `path` without reading it: checked as `read` checks it, but of
@@ -123,14 +135,14 @@ public struct InputFile: Sendable {
     public static func page(_ path: String) throws(DocScrollError) -> InputFile {
         try checkFile(path, limitsSize: false)
         guard let source = ReadableFile(path: path) else { return try read(path) }
-        return try checked(decompressedIfCompressed(InputFile(name: path, pageSource: source)))
+        return try checked(decompressedIfCompressed(InputFile(name: path, path: path, pageSource: source)))
     }
 
     /// Standard input as a page shown as it arrives: kept as it comes (`SpooledInput`),
     /// checked once its first kilobyte (or all of it) is there.
     /// - Throws: `DocScrollError.badInput`, as `read`.
     public static func standardInputPage() throws(DocScrollError) -> InputFile {
-        try checked(decompressedIfCompressed(InputFile(name: "stdin", pageSource: SpooledInput.standardInput())))
+        try checked(decompressedIfCompressed(InputFile(name: "stdin", path: nil, pageSource: SpooledInput.standardInput())))
     }
 
     /// Throws unless `path` is a readable file within the size limit (when it applies).

@@ -12,11 +12,13 @@ final class StreamedPage: ScrollComponent, ReportsFigures {
     let name: String
     private let source: any PageSource
     private let start: Int
+    private let address: PageAddress?
     /// What writing the page built (nothing is held after).
     private(set) var figures = ComponentFigures()
 
-    init(name: String, source: any PageSource, start: Int) {
+    init(name: String, source: any PageSource, start: Int, address: PageAddress?) {
         self.name = name
+        self.address = address
         self.source = source
         self.start = start
     }
@@ -29,7 +31,7 @@ final class StreamedPage: ScrollComponent, ReportsFigures {
     func writeText(width: Int, stop: () -> Bool, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
         let summary: PageStream.Summary
         do {
-            summary = try PageStream.writeText(of: source, start: start, width: width, threads: SystemThreads(), stop: stop, write)
+            summary = try PageStream.writeText(of: source, start: start, width: width, address: address, threads: SystemThreads(), stop: stop, write)
         } catch {
             throw .badInput(name: name, reason: error.description)
         }

@@ -54,7 +54,8 @@ enum HelpText {
         Keys (as in less): j/k or Up/Down (row), Space/b or PgDn/PgUp (page), d/u
               (half page), g/G (top, end; 50g a row, 50% a fraction), Left/Right
               (table columns), / and ? (search), n/N (next, previous match),
-              Tab/Shift-Tab and Enter (links), ]/[ (components), = (position),
+              Tab/Shift-Tab and Enter (links, to local pages too), Backspace or B
+              (back), '' (before the last jump), ]/[ (components), = (position),
               h (help), q (quit). A number before a key repeats it.
         """
 }

@@ -9,6 +9,8 @@ struct KeyBinding: Sendable {
         case command(@Sendable (_ repeats: Int?) -> ViewerCommand)
         /// Opens the search prompt, to search down the stack or up.
         case prompt(forward: Bool)
+        /// Waits for a mark's name, as `'` does in `less` (`''`: the last jump).
+        case mark
     }
 
     /// The keys the help screen and the README name, and what each does.
@@ -104,7 +106,9 @@ extension KeyBinding {
             keys: [(.character("n"), always(.repeatSearch(reversed: false))), (.character("N"), always(.repeatSearch(reversed: true)))],
             meaning: "the next match, the previous one"),
         KeyBinding(keys: [(.tab, always(.nextLink)), (.backTab, always(.previousLink))], meaning: "the next link, the previous one"),
-        KeyBinding(keys: [(.enter, always(.followLink))], meaning: "follow the focused link (inside the pages)", needsLinkFocus: true),
+        KeyBinding(keys: [(.enter, always(.followLink))], meaning: "follow the focused link (to files, never the network)", needsLinkFocus: true),
+        KeyBinding(keys: [(.backspace, always(.back)), (.character("B"), always(.back))], meaning: "back to where the last link was followed from"),
+        KeyBinding(keys: [(.character("'"), .mark)], meaning: "'' back to before the last jump (again: return)"),
         KeyBinding(
             keys: [(.character("]"), always(.nextComponent)), (.character("["), always(.previousComponent))],
             meaning: "the next component, the top of this or the last"),

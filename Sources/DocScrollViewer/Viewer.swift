@@ -26,6 +26,13 @@ public final class Viewer {
     private var lastMatch: DocScrollView.Place?
     /// The link Tab moved to.
     public private(set) var linkFocus: DocScrollView.LinkFocus?
+    /// Where each link followed was followed from, the last at the end: Backspace and
+    /// `B` go back (at most `historyLimit` kept).
+    private var history: [DocScrollView.Location] = []
+    /// Where the view was before the last jump, for `''`.
+    private var beforeLastJump: DocScrollView.Location?
+    /// Whether `'` was typed and a mark's name is awaited.
+    private var awaitsMark = false
     /// A note for the status line, until the next key.
     public private(set) var message: String?
     /// Whether the help screen is shown (until the next key).
@@ -46,6 +53,9 @@ public final class Viewer {
     public static let wheelRows = 3
     /// Columns the arrow keys scroll a table sideways (a page: half a screen).
     public static let sidewaysColumns = 8
+    /// Links followed that Backspace can go back from: the pages each one left are
+    /// kept, laid out as they were.
+    public static let historyLimit = 50
 
     /// A viewer of `view` on a screen of `width` by `height` (the status line
     /// included); the view is resized to the rows above the status line.
@@ -82,6 +92,15 @@ public final class Viewer {
             return [.draw(screen())]
         }
         if let prompt { return edit(prompt, with: key) }
+        if awaitsMark {
+            awaitsMark = false
+            guard key == .character("'") else {
+                message = "Only '' is a mark: back to before the last jump"
+                return [.draw(screen())]
+            }
+            message = nil
+            return handle(.lastJump)
+        }
         let hadMessage = message != nil
         message = nil
         pendingJump = nil
@@ -104,6 +123,9 @@ public final class Viewer {
         case .prompt(let forward):
             prompt = SearchPrompt(forward: forward)
             return .redraw
+        case .mark:
+            awaitsMark = true
+            return nil
         case nil: return nil
         }
     }
@@ -133,6 +155,11 @@ public final class Viewer {
     /// - Returns: what the terminal loop must do: nothing when the screen is unchanged.
     public func handle(_ command: ViewerCommand) -> [ViewerAction] {
         let before = view.scrollOffset
+        // A jump that moves the view can be undone with `''`.
+        let location = command.isJump ? view.location : nil
+        defer {
+            if let location, view.scrollOffset != before || !view.shows(location) { beforeLastJump = location }
+        }
         switch command {
         case .scrollRows(let rows): view.navigate(.lines(rows))
         case .scrollPages(let pages): view.navigate(.pages(pages))
@@ -171,6 +198,22 @@ public final class Viewer {
             return [.draw(screen())]
         case .followLink:
             followLink()
+            return [.draw(screen())]
+        case .back:
+            guard let last = history.popLast() else {
+                message = "No link followed to go back from"
+                return [.draw(screen())]
+            }
+            view.restore(last)
+            linkFocus = nil
+            return [.draw(screen())]
+        case .lastJump:
+            guard let target = beforeLastJump else {
+                message = "No jump to go back from"
+                return [.draw(screen())]
+            }
+            view.restore(target)
+            linkFocus = nil
             return [.draw(screen())]
         case .nextComponent, .previousComponent:
             if !view.moveToComponent(forward: command == .nextComponent) { message = "No more components" }
@@ -231,19 +274,25 @@ public final class Viewer {
         }
         linkFocus = next
         if !isOnScreen(next.place) { view.reveal(next.place) }
-        message = view.target(of: next).map { "[\(next.number)] \($0)" }
+        message = view.resolvedTarget(of: next).map { "[\(next.number)] \($0)" }
     }
 
     private func followLink() {
-        guard let focus = linkFocus, let target = view.target(of: focus) else { return }
-        guard target.hasPrefix("#") else {
-            message = "Not followed (outside the page): \(target)"
-            return
-        }
-        if view.scroll(toFragment: target) {
+        guard let focus = linkFocus else { return }
+        let from = view.location
+        switch view.follow(focus) {
+        case .followed:
             linkFocus = nil
-        } else {
-            message = "No element \(target) in the pages"
+            history.append(from)
+            if history.count > Self.historyLimit { history.removeFirst() }
+        case .noElement(let fragment):
+            message = "No element \(fragment) in the pages"
+        case .notLocal(let target):
+            message = "Not followed (docscroll reads files, never the network): \(target)"
+        case .unresolved(let target):
+            message = "Not followed (a relative link on a page read from no file): \(target)"
+        case .cannotOpen(let reason):
+            message = "Cannot open \(reason)"
         }
     }
 

@@ -27,8 +27,15 @@ public enum ViewerCommand: Hashable, Sendable {
     case repeatSearch(reversed: Bool)
     /// Move the focus to the next or previous link of the pages.
     case nextLink, previousLink
-    /// Follow the focused link (a `#fragment` inside the pages).
+    /// Follow the focused link: to an element of the pages, or to another page on
+    /// this machine.
     case followLink
+    /// Go back to where the last link followed was followed from (a browser's Back).
+    case back
+    /// Go back to where the view was before the last jump (a link, a search, the ends,
+    /// a row, a percentage, a component), as `''` does in `less`; again, to where it
+    /// came from.
+    case lastJump
     /// Go to the top of the next component, or of this one (or the previous one).
     case nextComponent, previousComponent
     /// Say where the view is, in the status line.
@@ -56,4 +63,16 @@ public enum ViewerAction: Hashable, Sendable {
     case suspend
     /// Restore the terminal and end.
     case quit
+}
+
+extension ViewerCommand {
+    /// Whether the command jumps rather than scrolls (`''` goes back from a jump).
+    var isJump: Bool {
+        switch self {
+        case .top, .bottom, .goToRow, .goToPercent, .search, .repeatSearch, .followLink, .back, .lastJump, .nextComponent, .previousComponent:
+            true
+        default:
+            false
+        }
+    }
 }

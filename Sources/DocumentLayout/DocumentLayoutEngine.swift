@@ -756,13 +756,14 @@ struct DocumentLayoutEngine {
     }
 
     /// The numbered list of link targets that ends a page, as `lynx -dump` writes it,
-    /// so that a reader of the text can follow `[n]` marks.
-    mutating func appendReferences(_ links: LinkTargets) {
+    /// so that a reader of the text can follow `[n]` marks; links to files are shown
+    /// resolved against the page's `address`.
+    mutating func appendReferences(_ links: LinkTargets, address: PageAddress?) {
         guard !links.isEmpty else { return }
         requestBlankLine()
         emit(Self.referencesHeading)
         requestBlankLine()
-        let entries = Self.referenceEntries(links, firstNumber: 1, total: links.count, width: width)
+        let entries = Self.referenceEntries(links, firstNumber: 1, total: links.count, width: width, address: address)
         for line in entries.indices { emit(line: line, of: entries) }
     }
 
@@ -770,8 +771,9 @@ struct DocumentLayoutEngine {
     static let referencesHeading = [LayoutLine.Span("References", style: Style(.bold))]
 
     /// The lines of References entries for `targets`, the first numbered `firstNumber`,
-    /// numbers right-aligned for a list of `total` links.
-    static func referenceEntries(_ targets: LinkTargets, firstNumber: Int, total: Int, width: Int) -> LineStore {
+    /// numbers right-aligned for a list of `total` links; a link to a file is shown as
+    /// the `file:` URL it resolves to against `address`.
+    static func referenceEntries(_ targets: LinkTargets, firstNumber: Int, total: Int, width: Int, address: PageAddress?) -> LineStore {
         let numberColumns = String(total).utf8.count
         var lines = LineStore()
         // One buffer of each for every entry (a page may list millions of links).
@@ -780,6 +782,7 @@ struct DocumentLayoutEngine {
         var text = StyledText()
         var wrapped = LineStore()
         var scan = LineBreaks.Scan()
+        var resolved: [UInt8] = []
         let targetStyle = Style(foreground: .blue)
         for offset in targets.indices {
             let number = String(firstNumber + offset).utf8
@@ -787,8 +790,13 @@ struct DocumentLayoutEngine {
             marker.append(contentsOf: repeatElement(0x20, count: max(0, numberColumns - number.count)))
             marker.append(contentsOf: number)
             marker.append(contentsOf: ". ".utf8)
+            resolved.removeAll(keepingCapacity: true)
+            let isResolved = address.map { address in targets.withUTF8(of: offset) { address.appendResolved($0, to: &resolved) } } ?? false
+            func withTarget<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+                isResolved ? resolved.withUnsafeBufferPointer(body) : targets.withUTF8(of: offset, body)
+            }
             // Most targets are printable ASCII that fits on the line: it is the line.
-            let fits = targets.withUTF8(of: offset) { utf8 in
+            let fits = withTarget { utf8 in
                 guard let first = utf8.first, first != 0x20, utf8.last != 0x20, utf8.count <= width - marker.count,
                       TextWidth.simpleColumns(utf8) == utf8.count
                 else { return false }
@@ -799,7 +807,7 @@ struct DocumentLayoutEngine {
             }
             if fits { continue }
             text.removeAll()
-            targets.withUTF8(of: offset) { text.append(contentsOf: $0, style: targetStyle) }
+            withTarget { text.append(contentsOf: $0, style: targetStyle) }
             wrapped.removeAll()
             LineWrapper.wrap(text, width: width - marker.count, scan: &scan, into: &wrapped)
             for row in wrapped.indices {

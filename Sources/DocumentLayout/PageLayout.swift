@@ -16,6 +16,8 @@ struct PageLayout {
     let width: Int
     /// Whether the layout ends with the References list (a whole page does).
     let endsWithReferences: Bool
+    /// Where the page is, for the References list's targets (`nil`: shown as written).
+    let address: PageAddress?
     /// Links before this layout's first unit (a fragment laid out on its own).
     let linkBase: Int
     /// For a chunk that starts inside open lists or quotes: where the layout before it
@@ -76,10 +78,11 @@ struct PageLayout {
     /// of the next.
     private(set) var pendingAnchors: [String] = []
 
-    /// A layout of `document`: a whole page, or (without References, `linkBase`
-    /// links before it) a fragment of one.
+    /// A layout of `document`: a whole page at `address`, or (without References,
+    /// `linkBase` links before it) a fragment of one.
     init(
         _ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false, endsWithReferences: Bool = true,
+        address: PageAddress? = nil,
         linkBase: Int = 0, carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Set<HTMLDocument.NodeIndex> = [],
         endsInsideText: Bool = false
     ) {
@@ -89,6 +92,7 @@ struct PageLayout {
         self.width = max(1, width)
         self.recordsBoxes = recordsBoxes
         self.endsWithReferences = endsWithReferences
+        self.address = address
         self.linkBase = linkBase
         self.carryIn = carryIn
         self.openAtEnd = openAtEnd
@@ -234,8 +238,9 @@ struct PageLayout {
         currentFirstLine = lineCount
         isFirstLineNoted = false
         let links = links
+        let address = address
         layOutCurrent { engine in
-            engine.appendReferences(links)
+            engine.appendReferences(links, address: address)
             engine.advance(toLines: .max)
         }
         absorbCurrent()

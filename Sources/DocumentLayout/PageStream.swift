@@ -37,20 +37,21 @@ package enum PageStream {
     /// `writeText(of:start:width:fragmentNodes:textBytes:segmentBytes:parses:threads:stop:_:)` does.
     @discardableResult
     package static func writeText(
-        of bytes: [UInt8], encoding: String? = nil, width: Int, fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes,
-        segmentBytes: Int = segmentBytes, parses: Int = parses, threads: some LayoutThreads, stop: () -> Bool = { false },
-        _ write: (UnsafeBufferPointer<UInt8>) -> Void
+        of bytes: [UInt8], encoding: String? = nil, width: Int, address: PageAddress? = nil, fragmentNodes: Int = fragmentNodes,
+        textBytes: Int = textBytes, segmentBytes: Int = segmentBytes, parses: Int = parses, threads: some LayoutThreads,
+        stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         let page = try HTMLParser.utf8Page(MemoryPageSource(bytes), encoding: encoding)
         return try writeText(
-            of: page.source, start: page.start, width: width, fragmentNodes: fragmentNodes, textBytes: textBytes,
+            of: page.source, start: page.start, width: width, address: address, fragmentNodes: fragmentNodes, textBytes: textBytes,
             segmentBytes: segmentBytes, parses: parses, threads: threads, stop: stop, write)
     }
 
     /// Parses a UTF-8 page from `start` (see `HTMLParser.utf8Page`), read a window at a
     /// time, and lays it out at `width`, calling `write` with the UTF-8 text of its
     /// lines in order, the References list included: whole lines, each ending in a
-    /// line feed, a fragment's at a time (large writes, no `String` a line). The page
+    /// line feed, a fragment's at a time (large writes, no `String` a line), links to
+    /// files resolved against `address` in the References list. The page
     /// is parsed by `parses` parses at once, from places a scan guessed at least
     /// `segmentBytes` apart (`PageSegments`); fragments are laid out on the pool of
     /// `threads` and on the calling thread, which writes them. When `stop` answers
@@ -60,9 +61,9 @@ package enum PageStream {
     /// - Throws: `HTMLParsingError`, before any line.
     @discardableResult
     package static func writeText(
-        of source: any PageSource, start: Int, width: Int, fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes,
-        segmentBytes: Int = segmentBytes, parses: Int = parses, threads: some LayoutThreads, stop: () -> Bool = { false },
-        _ write: (UnsafeBufferPointer<UInt8>) -> Void
+        of source: any PageSource, start: Int, width: Int, address: PageAddress? = nil, fragmentNodes: Int = fragmentNodes,
+        textBytes: Int = textBytes, segmentBytes: Int = segmentBytes, parses: Int = parses, threads: some LayoutThreads,
+        stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         var summary = Summary()
         var joiner = FragmentJoiner()
@@ -119,7 +120,7 @@ package enum PageStream {
         if !links.isEmpty { parts.append { _ in FragmentLayout(referencesHeadingAt: width) } }
         for first in stride(from: 0, to: links.count, by: referencesPart) {
             let part = links.targets(first..<min(links.count, first + referencesPart))
-            parts.append { _ in FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width) }
+            parts.append { _ in FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width, address: address) }
         }
         var inFlight: [FragmentJob] = []
         for part in parts {
@@ -275,9 +276,9 @@ struct FragmentLayout: Sendable {
     }
 
     /// Entries of the References list: `targets`, the first numbered `firstNumber`,
-    /// of a list of `total`.
-    init(references targets: LinkTargets, firstNumber: Int, total: Int, width: Int) {
-        let entries = DocumentLayoutEngine.referenceEntries(targets, firstNumber: firstNumber, total: total, width: width)
+    /// of a list of `total`, links to files resolved against `address`.
+    init(references targets: LinkTargets, firstNumber: Int, total: Int, width: Int, address: PageAddress?) {
+        let entries = DocumentLayoutEngine.referenceEntries(targets, firstNumber: firstNumber, total: total, width: width, address: address)
         entries.appendPlainText(to: &text)
         lineCount = entries.count
         links = []

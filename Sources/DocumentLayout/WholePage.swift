@@ -22,14 +22,17 @@ package final class WholePage: PageComponent {
     private let units: LayoutUnits
     /// The layout so far, able to go on.
     private var pageLayout: PageLayout
+    /// Where the page is, for the References list's targets.
+    private let address: PageAddress?
 
     /// Lays out `document` at `width` columns, the first `initialRows` lines at least
-    /// (all of it by default).
-    package init(document: HTMLDocument, width: Int, initialRows: Int = .max) {
+    /// (all of it by default); its links to files are resolved against `address`.
+    package init(document: HTMLDocument, width: Int, initialRows: Int = .max, address: PageAddress? = nil) {
         self.document = document
         self.width = max(1, width)
+        self.address = address
         units = LayoutUnits(document)
-        pageLayout = PageLayout(document, units: units, width: self.width)
+        pageLayout = PageLayout(document, units: units, width: self.width, address: address)
         pageLayout.advance(toLines: initialRows)
     }
 
@@ -133,7 +136,7 @@ package final class WholePage: PageComponent {
         guard width != self.width else { return row }
         let old = pageLayout.lineBlocks
         self.width = width
-        pageLayout = PageLayout(document, units: units, width: width)
+        pageLayout = PageLayout(document, units: units, width: width, address: address)
         layOutAll()
         return Self.relocate(row, from: old, to: pageLayout.lineBlocks)
     }
@@ -248,7 +251,7 @@ package final class WholePage: PageComponent {
             for line in lines.indices { body(lines.plainText(ofLine: line)) }
             return
         }
-        var stream = PageLayout(document, units: units, width: self.width)
+        var stream = PageLayout(document, units: units, width: self.width, address: address)
         repeat {
             stream.advance(toLines: stream.lineCount + Self.streamingChunk)
             let lines = stream.takeLines()

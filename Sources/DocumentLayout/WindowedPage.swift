@@ -25,6 +25,8 @@ package final class WindowedPage: PageComponent {
     package private(set) var width: Int
     /// Bytes of laid-out lines kept beyond those of the chunks in use.
     package let cacheBytes: Int
+    /// Where the page is, for the References list's targets.
+    private let address: PageAddress?
 
     /// One extent a part: the content chunks known so far, then, once the index is
     /// complete, the References heading and one part for each chunk's links.
@@ -93,11 +95,14 @@ package final class WindowedPage: PageComponent {
 
     /// A view of the page `index` is of, at `width` columns. The index may still be
     /// building.
-    /// - Parameter cacheBytes: bytes of laid-out lines kept beyond those in use.
-    package init(index: PageIndex, width: Int, cacheBytes: Int = 4 << 20) {
+    /// - Parameters:
+    ///   - cacheBytes: bytes of laid-out lines kept beyond those in use.
+    ///   - address: where the page is, for the References list's targets.
+    package init(index: PageIndex, width: Int, cacheBytes: Int = 4 << 20, address: PageAddress? = nil) {
         self.index = index
         self.width = max(1, width)
         self.cacheBytes = cacheBytes
+        self.address = address
         synchronize()
     }
 
@@ -396,7 +401,7 @@ package final class WindowedPage: PageComponent {
             let chunk = part - chunkCount - 1
             let targets = ownLayout(ofChunk: chunk).links
             let base = chunks[chunk].linkBase
-            lines = DocumentLayoutEngine.referenceEntries(targets, firstNumber: base + 1, total: totalLinks, width: width)
+            lines = DocumentLayoutEngine.referenceEntries(targets, firstNumber: base + 1, total: totalLinks, width: width, address: address)
         }
         return store(part, LaidOutPart(lines: lines, joiningBlank: false, links: [], bytes: 0, lastUse: useCount))
     }

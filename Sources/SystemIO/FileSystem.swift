@@ -26,6 +26,31 @@ package enum FileSystem {
         return .file(readable: access(path, R_OK) == 0, size: Int(status.st_size))
     }
 
+    /// `path` made absolute against the current folder (as written: dot segments and
+    /// symbolic links are left to whoever reads it); `nil` when the current folder
+    /// cannot be found.
+    package static func absolutePath(_ path: String) -> String? {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return folder.hasSuffix("/") ? folder + path : folder + "/" + path
+    }
+
+    /// Which file a path names, the same for every path to it (symbolic and hard
+    /// links, `..`): its device and inode; `nil` when it cannot be looked at.
+    package struct FileIdentity: Hashable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The identity of the file `path` names (symbolic links followed).
+    package static func identity(of path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
     /// What reading a whole file came to.
     package enum WholeFile {
         /// Its bytes.

@@ -209,6 +209,23 @@ struct CommandLineTests {
         #expect(broken.standardError == "docscroll: error: \(cut): gzip-compressed, but compressed data ends too soon\n")
     }
 
+    /// The References list of a dump shows where each link leads: links to files
+    /// resolved against the page's own path (as lynx lists them), in both modes and
+    /// from standard input as written.
+    @Test func theReferencesOfADumpAreResolved() throws {
+        let html = ##"<p><a href="../reference/compound_stmts.html#if">if</a> <a href="#top">top</a> <a href="https://example.org/">web</a></p>"##
+        let page = try temporaryFile("page.html", Array(html.utf8))
+        let folder = URL(fileURLWithPath: page).deletingLastPathComponent().deletingLastPathComponent().path
+        let expected = ["1. file://\(folder)/reference/compound_stmts.html#if", "2. #top", "3. https://example.org/"]
+        for mode in ["windowed", "expanded"] {
+            let dump = try runDocScroll([page, "--dump", "--width", "200", "--mode", mode])
+            #expect(dump.status == 0)
+            #expect(Array(dump.standardOutput.split(separator: "\n").suffix(3).map(String.init)) == expected, "\(mode): \(dump.standardOutput)")
+        }
+        let piped = try runDocScroll(["-", "--dump"], input: Data(html.utf8))
+        #expect(piped.standardOutput.hasSuffix("1. ../reference/compound_stmts.html#if\n2. #top\n3. https://example.org/\n"))
+    }
+
     /// `--color always` styles a dump (for `less -R`): the same text, with SGR
     /// sequences; without it, none.
     @Test func colorAlwaysStylesTheDump() throws {

@@ -15,7 +15,7 @@ struct SpooledInputTests {
         let readEnd = try pipeWriting(page, pieces: 7_000)
         let spool = SpooledInput(descriptor: readEnd, memoryLimit: 64 << 10)
         let options = DocScrollView.Options(width: 70, height: 20)
-        let arriving = try DocScrollView(pages: [InputFile(name: "stdin", pageSource: spool)], tables: [], options: options)
+        let arriving = try DocScrollView(pages: [InputFile(name: "stdin", path: nil, pageSource: spool)], tables: [], options: options)
         let first = arriving.frame(at: 0)
         let whole = try DocScrollView(pages: [InputFile(name: "page.html", bytes: page)], tables: [], options: options)
         #expect(first == whole.frame(at: 0))
@@ -36,7 +36,7 @@ struct PendingJumpTests {
         let rest = DispatchSemaphore(value: 0)
         let readEnd = try pipeWriting(page, pieces: 200_000, pausingAfter: 200_000, until: rest)
         let view = try DocScrollView(
-            pages: [InputFile(name: "stdin", pageSource: SpooledInput(descriptor: readEnd))], tables: [], options: .init(width: 60, height: 20))
+            pages: [InputFile(name: "stdin", path: nil, pageSource: SpooledInput(descriptor: readEnd))], tables: [], options: .init(width: 60, height: 20))
         view.waitsForPages = false
         let viewer = Viewer(view: view, width: 60, height: 20)
         _ = viewer.start()

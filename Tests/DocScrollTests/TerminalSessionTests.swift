@@ -160,6 +160,36 @@ struct TerminalSessionTests {
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }
 
+    /// Enter on a relative link opens the other local page at its fragment in place
+    /// of the first; Backspace comes back to the same line of the first page.
+    @Test func followsALinkToAnotherPageAndComesBack() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-links-\(getpid())")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paragraphs = (1...40).map { "<p>First page line \($0).</p>" }.joined()
+        try Data("<title>First</title>\(paragraphs)<p>See <a href=\"../other.html#part2\">the other page</a>.</p>".utf8)
+            .write(to: directory.appendingPathComponent("sub/first.html"))
+        let other = (1...30).map { "<p>Other page line \($0).</p>" }.joined()
+        try Data("<title>Other</title>\(other)<h2 id=\"part2\">Part two</h2><p>Below part two.</p>\(other)".utf8)
+            .write(to: directory.appendingPathComponent("other.html"))
+        let session = try Session(command: "sh -c 'cd \(directory.path)/sub && \(executable) first.html; echo exit=$?; sleep 60'")
+        _ = try session.waitFor("the first screen") { $0.hasPrefix("First page line 1.") }
+        try session.send("Tab")
+        let before = try session.waitFor("the link's resolved target") { $0.contains("[1] file://") && $0.contains("the other page") }
+        let top = try #require(before.split(separator: "\n").first)
+        try session.send("Enter")
+        let followed = try session.waitFor("the other page at its fragment") { $0.hasPrefix("Part two") }
+        #expect(followed.split(separator: "\n").last?.hasPrefix(" Other") == true, "the new page's title: \(followed)")
+        try session.send("3")
+        try session.send("j")
+        _ = try session.waitFor("three rows down") { $0.hasPrefix("Below part two.") }
+        try session.send("BSpace")
+        let back = try session.waitFor("the first page at the same line") { $0.hasPrefix(String(top)) }
+        #expect(back.split(separator: "\n").last?.hasPrefix(" First") == true, "\(back)")
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
     /// Ctrl-Z hands the terminal back to the shell (cooked mode, no alternate screen);
     /// fg brings the viewer back, drawn whole.
     @Test func suspendsAndResumes() throws {

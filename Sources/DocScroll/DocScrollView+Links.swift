@@ -1,0 +1,173 @@
+public import ScrollCore
+import DocumentLayout
+import SystemIO
+
+/// Following links as a browser does: to an element of a page, to another page on
+/// this machine (scrolled to when it is in the stack, else opened in place of the
+/// page the link is on), and back to where the reader was.
+extension DocScrollView {
+    /// What following a link came to.
+    public enum LinkOutcome: Hashable, Sendable {
+        /// The view went there.
+        case followed
+        /// No page has the element the link names (`#name`).
+        case noElement(String)
+        /// Not a page on this machine (another host or scheme): the link as written.
+        case notLocal(String)
+        /// A relative link on a page that has no address (read from standard input or
+        /// memory): the link as written.
+        case unresolved(String)
+        /// The page could not be opened: the reason, as an error names it.
+        case cannotOpen(String)
+    }
+
+    /// Where a focused link leads: for a link to a file, the `file:` URL it resolves
+    /// to against its page's address; else the target as written.
+    public func resolvedTarget(of focus: LinkFocus) -> String? {
+        guard let target = target(of: focus) else { return nil }
+        guard let address = entry(of: focus.place.component)?.address,
+              case .file(_, _, let url) = address.destination(of: target)
+        else { return target }
+        return url
+    }
+
+    /// Follows the focused link: a fragment to its element (on the link's page first,
+    /// then on the others, as `scroll(toFragment:)`); a file to the page it is, at its
+    /// fragment or its top. A page in the stack is scrolled to; another replaces the
+    /// page the link is on, in its place in the stack (`location` and
+    /// `restore(_:)` come back to it). Network links are never fetched.
+    public func follow(_ focus: LinkFocus) -> LinkOutcome {
+        guard let target = target(of: focus) else { return .notLocal("") }
+        let destination: LinkDestination
+        if let address = entry(of: focus.place.component)?.address {
+            destination = address.destination(of: target)
+        } else if target.hasPrefix("#") {
+            destination = .fragment(String(target.dropFirst()))
+        } else {
+            // Without an address only absolute paths and URLs lead anywhere.
+            destination = Self.root.destination(of: target)
+            if case .file = destination, !target.hasPrefix("/"), !target.lowercased().hasPrefix("file:") { return .unresolved(target) }
+        }
+        switch destination {
+        case .fragment(let id):
+            return scroll(toFragment: id, preferring: focus.place.component) ? .followed : .noElement("#" + id)
+        case .elsewhere(let target):
+            return .notLocal(target)
+        case .file(let path, let fragment, _):
+            let page: ComponentID
+            if let identity = FileSystem.identity(of: path), let shown = entries.first(where: { $0.file == identity && $0.isPage }) {
+                page = shown.id
+            } else {
+                do {
+                    page = try open(path, replacing: focus.place.component)
+                } catch {
+                    return .cannotOpen(error.description)
+                }
+            }
+            if let fragment, !fragment.isEmpty {
+                return scroll(toFragment: fragment, preferring: page) ? .followed : .noElement("#" + fragment)
+            }
+            reveal(Place(component: page, row: 0))
+            return .followed
+        }
+    }
+
+    /// The address absolute links resolve against on a page that has none.
+    private static let root = PageAddress(absolutePath: "/")!
+
+    /// Opens the page at `path` in place of page `replaced`.
+    /// - Returns: its identity in the container.
+    private func open(_ path: String, replacing replaced: ComponentID) throws(DocScrollError) -> ComponentID {
+        let input = options.mode == .windowed ? try InputFile.page(path) : try InputFile.read(path)
+        let page = try Self.page(input, options: options)
+        guard let index = entries.firstIndex(where: { $0.id == replaced }) else {
+            let entry = Self.pageEntry(id: container.append(page), page, input: input)
+            entries.append(entry)
+            renderer.prepare(container)
+            return entry.id
+        }
+        return replace(at: index, with: page) { id in Self.pageEntry(id: id, page, input: input) }
+    }
+
+    /// Puts `component` in place of entry `index`, in the container and (as the entry
+    /// `makeEntry` makes for its identity) in `entries`.
+    /// - Returns: its identity in the container.
+    private func replace(at index: Int, with component: any ScrollComponent, _ makeEntry: (ComponentID) -> Entry) -> ComponentID {
+        let old = entries[index].id
+        let stackIndex = container.componentIDs.firstIndex(of: old) ?? container.componentIDs.count
+        container.remove(old)
+        renderer.invalidate(old)
+        let id = container.insert(component, at: stackIndex)
+        entries[index] = makeEntry(id)
+        renderer.prepare(container)
+        return id
+    }
+
+    /// Where the reader is: the page shown at each place in the stack, and the
+    /// position at the top of the viewport (the container's saved position), to come
+    /// back to with `restore(_:)`. The pages are kept with it, laid out as they were.
+    public struct Location {
+        fileprivate let entries: [Entry]
+        /// The entry at the top of the viewport, and where in it.
+        fileprivate let top: (entry: Int, contentOffset: Double, delta: Double)?
+    }
+
+    /// Where the reader is now.
+    public var location: Location {
+        let position = container.position
+        let top = position.flatMap { position in
+            entries.firstIndex { $0.id == position.component }.map { ($0, position.contentOffset, position.delta) }
+        }
+        return Location(entries: entries, top: top)
+    }
+
+    /// Whether each place in the stack shows the page it showed at `location`.
+    public func shows(_ location: Location) -> Bool {
+        location.entries.count == entries.count
+            && zip(location.entries, entries).allSatisfy { $0.componentObject === $1.componentObject }
+    }
+
+    /// Goes back to `location`: each page that was shown there again (laid out again
+    /// where the width changed since), and the same row of the same component at the
+    /// top of the viewport.
+    public func restore(_ location: Location) {
+        var offset = location.top?.contentOffset ?? 0
+        for (index, saved) in location.entries.enumerated() where index < entries.count {
+            guard saved.componentObject !== entries[index].componentObject else { continue }
+            if case .page(let page) = saved.component {
+                let row = page.layout(width: options.width, keeping: Int(offset))
+                if location.top?.entry == index { offset = Double(row) }
+            }
+            _ = replace(at: index, with: saved.componentObject) { id in
+                Entry(id: id, name: saved.name, component: saved.component, address: saved.address, file: saved.file)
+            }
+        }
+        guard let top = location.top, top.entry < entries.count else { return }
+        let id = entries[top.entry].id
+        container.componentExtentDidChange(id)
+        container.restore(ScrollPosition(component: id, contentOffset: offset, delta: top.delta))
+        layOutViewport(keeping: nil)
+    }
+
+    /// The entry of a component.
+    private func entry(of id: ComponentID) -> Entry? {
+        entries.first { $0.id == id }
+    }
+}
+
+extension DocScrollView.Entry {
+    /// Whether the entry is a page (shown, not only written out).
+    var isPage: Bool {
+        if case .page = component { return true }
+        return false
+    }
+
+    /// The component, as the container holds it.
+    var componentObject: any ScrollComponent {
+        switch component {
+        case .table(let table): table
+        case .page(let page): page
+        case .streamedPage(let page): page
+        }
+    }
+}

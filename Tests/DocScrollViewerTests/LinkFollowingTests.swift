@@ -1,0 +1,140 @@
+import DocScroll
+@testable import DocScrollViewer
+import Foundation
+import RenderCore
+import TestSupport
+import Testing
+import TileRenderer
+
+/// Links followed as in a browser: to another page on this machine (opened in place of
+/// the page the link is on, or scrolled to when it is in the stack), and back.
+@Suite("Following links between pages")
+struct LinkFollowingTests {
+    /// A folder of pages: `guide/index.html` links to `../other.html#part2`, to
+    /// itself, to a page that is not there, and to the network; `other.html` links back.
+    final class Pages {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-follow-\(UUID().uuidString.prefix(8))")
+        var index: String { folder.appendingPathComponent("guide/index.html").path }
+        var other: String { folder.appendingPathComponent("other.html").path }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("guide"), withIntermediateDirectories: true)
+            let lines = (1...30).map { "<p>Index line \($0).</p>" }.joined()
+            try Data(("<title>Index</title>\(lines)<p><a href=\"../other.html#part2\">other</a> <a href=\"index.html#end\">self</a> "
+                + "<a href=\"missing.html\">missing</a> <a href=\"https://example.org/x\">web</a></p><h2 id=\"end\">The end</h2>\(lines)").utf8)
+                .write(to: URL(fileURLWithPath: index))
+            let otherLines = (1...30).map { "<p>Other line \($0).</p>" }.joined()
+            try Data("<title>Other</title>\(otherLines)<h2 id=\"part2\">Part two</h2><p>Below part two.</p>\(otherLines)".utf8)
+                .write(to: URL(fileURLWithPath: other))
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    func press(_ viewer: Viewer, _ keys: TerminalKey...) {
+        for key in keys { _ = viewer.handle(key: key) }
+    }
+
+    func status(_ viewer: Viewer) -> String { viewer.screen().plainText(row: viewer.contentRows) }
+
+    /// The status line's note, whole (the status line cuts it to the screen).
+    func note(_ viewer: Viewer) -> String { viewer.message ?? "" }
+
+    /// Tab to the link whose status note contains `text`.
+    func focusLink(_ viewer: Viewer, containing text: String) throws {
+        for _ in 0..<20 {
+            press(viewer, .tab)
+            if note(viewer).contains(text) { return }
+        }
+        Issue.record("no link to \(text)")
+    }
+
+    @Test(arguments: RenderMode.allCases)
+    func followsToAnotherPageAndBackToTheSameRow(mode: RenderMode) throws {
+        let pages = try Pages()
+        let view = try DocScrollView(
+            pages: [InputFile.page(pages.index)], tables: [try sample("items.json")], options: .init(width: 60, height: 24, mode: mode))
+        let viewer = Viewer(view: view, width: 60, height: 12)
+        _ = viewer.start()
+        press(viewer, .character("5"), .character("j"))
+        let table = try #require(view.container.componentIDs.first)
+
+        try focusLink(viewer, containing: "other.html#part2")
+        // The status line shows where the link leads, resolved.
+        #expect(note(viewer).contains("file://\(pages.folder.path)/other.html#part2"))
+        let before = viewer.screen()
+        press(viewer, .enter)
+        #expect(viewer.screen().plainText(row: 0) == "Part two")
+        #expect(view.container.componentIDs.count == 2, "the other page in place of the first")
+        #expect(view.container.componentIDs.first == table, "the table above stays")
+        #expect(status(viewer).hasPrefix(" Other"))
+
+        // Back to the same rows of the first page, the table above as it was.
+        press(viewer, .character("3"), .character("j"))
+        let below = viewer.screen().plainText(row: 0)
+        #expect(below == "Below part two.")
+        press(viewer, .backspace)
+        #expect(viewer.screen().plainText(row: 0) == before.plainText(row: 0))
+        #expect((0..<viewer.contentRows).map { viewer.screen().plainText(row: $0) } == (0..<viewer.contentRows).map { before.plainText(row: $0) })
+        #expect(status(viewer).hasPrefix(" Index"))
+        press(viewer, .backspace)
+        #expect(note(viewer).contains("No link followed"))
+
+        // '' goes to before the last jump (the Back: the other page, a row below its
+        // part two) and again returns.
+        press(viewer, .character("'"), .character("'"))
+        #expect(viewer.screen().plainText(row: 0) == below)
+        #expect(status(viewer).hasPrefix(" Other"))
+        press(viewer, .character("'"), .character("'"))
+        #expect(viewer.screen().plainText(row: 0) == before.plainText(row: 0))
+        press(viewer, .character("'"), .character("x"))
+        #expect(note(viewer).contains("Only '' is a mark"))
+    }
+
+    @Test func aPageInTheStackIsScrolledToNotOpenedAgain() throws {
+        let pages = try Pages()
+        let view = try DocScrollView(pages: [InputFile.page(pages.index), InputFile.page(pages.other)], tables: [], options: .init(width: 60, height: 24))
+        let viewer = Viewer(view: view, width: 60, height: 12)
+        _ = viewer.start()
+        let ids = view.container.componentIDs
+        try focusLink(viewer, containing: "other.html#part2")
+        press(viewer, .enter)
+        #expect(viewer.screen().plainText(row: 0) == "Part two")
+        #expect(view.container.componentIDs == ids, "the same two pages")
+        // A link to its own page goes to the fragment.
+        press(viewer, .backspace)
+        try focusLink(viewer, containing: "index.html#end")
+        press(viewer, .enter)
+        #expect(viewer.screen().plainText(row: 0) == "The end")
+        #expect(view.container.componentIDs == ids)
+    }
+
+    @Test func missingPagesAndNetworkLinksSaySoAndStay() throws {
+        let pages = try Pages()
+        let view = try DocScrollView(pages: [InputFile.page(pages.index)], tables: [], options: .init(width: 60, height: 24))
+        let viewer = Viewer(view: view, width: 60, height: 12)
+        _ = viewer.start()
+        // Each is a note; the view stays where it was.
+        for (link, note) in [("missing.html", "Cannot open \(pages.folder.path)/guide/missing.html: no such file"),
+                             ("https://example.org/x", "Not followed (docscroll reads files, never the network): https://example.org/x")] {
+            try focusLink(viewer, containing: link)
+            let offset = view.scrollOffset
+            press(viewer, .enter)
+            #expect(self.note(viewer) == note)
+            #expect(view.scrollOffset == offset)
+        }
+    }
+
+    /// A page from standard input has no address: its relative links cannot be
+    /// followed, and say where they go as written.
+    @Test func aPageWithoutAnAddressKeepsItsLinksAsWritten() throws {
+        let page = InputFile(name: "stdin", bytes: Array("<p><a href=\"other.html\">x</a></p>".utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 60, height: 24))
+        let viewer = Viewer(view: view, width: 60, height: 12)
+        _ = viewer.start()
+        try focusLink(viewer, containing: "other.html")
+        #expect(note(viewer).contains("[1] other.html"))
+        press(viewer, .enter)
+        #expect(note(viewer).contains("Not followed (a relative link on a page read from no file): other.html"))
+    }
+}
