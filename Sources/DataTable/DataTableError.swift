@@ -5,6 +5,10 @@ package enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidJSON(message: String, line: Int, column: Int, offset: Int, excerpt: String)
     /// The JSON is valid but holds no table rows (no array of objects).
     case noRows(String)
+    /// The JSON is valid, but a value among the records is not a record like the first
+    /// (an object, or an array): `message` says which and what it is; where it is, as
+    /// for `invalidJSON`.
+    case notARecord(message: String, line: Int, column: Int, offset: Int)
     /// A column asked for (`--columns`) is not in the table.
     case unknownColumn(String, available: [String])
     /// The file shrank (was truncated or rewritten) while it was read.
@@ -15,6 +19,7 @@ package enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidJSON(let message, let line, let column, let offset, let excerpt):
             "invalid JSON at line \(line), column \(column) (byte \(offset)): \(message)" + (excerpt.isEmpty ? "" : " in '\(excerpt)'")
         case .noRows(let reason): reason
+        case .notARecord(let message, let line, let column, let offset): "\(message), at line \(line), column \(column) (byte \(offset))"
         case .fileShrank: "the file shrank while it was read (was it written to meanwhile?)"
         case .unknownColumn(let name, let available):
             "no column '\(name)' in the table (its columns: \(available.prefix(20).joined(separator: ", "))\(available.count > 20 ? ", ..." : ""))"

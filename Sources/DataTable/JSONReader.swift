@@ -373,6 +373,21 @@ package struct JSONReader {
     /// An error at the current position, located by line and column (columns count
     /// characters, both from 1).
     func error(_ message: String) -> DataTableError {
+        let place = location()
+        return .invalidJSON(
+            message: message, line: place.line, column: place.column, offset: place.offset,
+            excerpt: excerpt(around: place.offset, lineStart: place.lineStart))
+    }
+
+    /// A value among the records, at the current position, that is not a record.
+    func notARecord(_ message: String) -> DataTableError {
+        let place = location()
+        return .notARecord(message: message, line: place.line, column: place.column, offset: place.offset)
+    }
+
+    /// The current position's line and column (columns count characters, both from 1),
+    /// byte offset and the offset its line starts at.
+    private func location() -> (line: Int, column: Int, offset: Int, lineStart: Int) {
         let end = min(position, bytes.count)
         var line = 1
         var lineStart = 0
@@ -382,7 +397,7 @@ package struct JSONReader {
         }
         // Count UTF-8 lead bytes, so a column is a character, not a byte.
         let column = bytes[lineStart..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return .invalidJSON(message: message, line: line, column: column, offset: end, excerpt: excerpt(around: end, lineStart: lineStart))
+        return (line, column, end, lineStart)
     }
 
     /// The text of the line around `offset`: up to 24 bytes before it and 16 after,

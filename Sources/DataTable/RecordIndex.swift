@@ -4,7 +4,9 @@
 /// The input is a JSON array of records, an object holding one somewhere (the largest
 /// array of objects, or the one at `path`), or JSON Lines (one record per line).
 /// Records are objects (columns: the union of their keys, in first-seen order) or
-/// arrays (columns: the first row, or numbers).
+/// arrays (columns: the first row, or numbers), all of one kind: any other value among
+/// them is an error that says where it is, since in a file of records every value
+/// counts. A UTF-8 byte order mark before the JSON is skipped.
 public struct RecordIndex: Sendable {
     /// What each record is: an object or an array.
     package enum RowShape: Sendable {
@@ -70,7 +72,9 @@ public struct RecordIndex: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, options: Options = Options(), releasing: (Int) -> Void = { _ in }
     ) throws(DataTableError) {
         var reader = JSONReader(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         reader.skipWhitespace()
+        let topLevel = reader.position
         let recordsStart: Int
         var isLines = false
         if let path = options.path {
@@ -84,9 +88,10 @@ public struct RecordIndex: Sendable {
             if first == UInt8(ascii: "{"), reader.peek() != nil {
                 // More values follow the first object: JSON Lines.
                 isLines = true
-                recordsStart = 0
+                recordsStart = topLevel
             } else {
                 try reader.expectEnd()
+                reader.position = topLevel
                 recordsStart = try reader.largestArrayOfObjects()
             }
         }
@@ -97,17 +102,19 @@ public struct RecordIndex: Sendable {
         } else {
             try scan.array(&reader, releasing: releasing)
         }
-        if !isLines, options.path == nil, recordsStart == 0 {
+        if !isLines, options.path == nil, recordsStart == topLevel {
             reader.skipWhitespace()
             try reader.expectEnd()
         }
-        if scan.objects > 0, scan.objects * 2 >= scan.items {
+        if scan.items == 0 {
+            throw .noRows("the JSON array is empty: there are no rows")
+        } else if scan.objects > 0 {
             shape = .objects
             columns = scan.columns
             starts = scan.objectStarts
             ends = scan.objectEnds
             sortValues = scan.sortValues
-        } else if scan.arrays > 0, scan.arrays * 2 >= scan.items {
+        } else {
             shape = .arrays
             starts = scan.arrayStarts
             ends = scan.arrayEnds
@@ -120,12 +127,9 @@ public struct RecordIndex: Sendable {
             }
             // Rows longer than the header get numbered columns of their own.
             for number in columns.count..<max(columns.count, scan.widestArray) { columns.append(String(number + 1)) }
-        } else if scan.items == 0 {
-            throw .noRows("the JSON array is empty: there are no rows")
-        } else {
-            throw .noRows("the JSON array holds \(scan.firstKind), not objects: there are no rows")
         }
         guard !starts.isEmpty else { throw .noRows("there are no rows") }
+        guard !columns.isEmpty else { throw .noRows("the records have no keys: there are no columns") }
     }
 }
 
@@ -134,7 +138,8 @@ private struct RecordScan {
     var items = 0
     var objects = 0
     var arrays = 0
-    var firstKind = "nothing"
+    /// Whether the records are values one after another (JSON Lines), not an array's.
+    private var isLines = false
     var objectStarts: [UInt32] = []
     var objectEnds: [UInt32] = []
     var arrayStarts: [UInt32] = []
@@ -177,6 +182,7 @@ private struct RecordScan {
 
     /// Values one after another to the end of the input (JSON Lines).
     mutating func lines(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {
+        isLines = true
         reader.skipWhitespace()
         while reader.peek() != nil {
             try item(&reader, releasing: releasing)
@@ -191,8 +197,13 @@ private struct RecordScan {
             released = start
         }
         let kind = reader.peek()
-        if items == 0 { firstKind = JSONReader.kindName(startingWith: kind) }
         items += 1
+        // Every record is of the first one's kind, an object or an array.
+        let expected = objects > 0 ? UInt8(ascii: "{") : arrays > 0 ? UInt8(ascii: "[") : nil
+        guard kind == UInt8(ascii: "{") || kind == UInt8(ascii: "["), expected == nil || kind == expected else {
+            let shouldBe = expected.map { JSONReader.kindName(startingWith: $0) } ?? "a record (an object or an array)"
+            throw reader.notARecord("\(isLines ? "value" : "item") \(items) is \(JSONReader.kindName(startingWith: kind)), not \(shouldBe)")
+        }
         switch kind {
         case UInt8(ascii: "{"):
             try object(&reader)
@@ -205,7 +216,7 @@ private struct RecordScan {
             arrayStarts.append(UInt32(start))
             arrayEnds.append(UInt32(reader.position))
         default:
-            try reader.skipValue()
+            break
         }
     }
 
@@ -344,8 +355,6 @@ extension JSONReader {
     /// - Returns: where that array starts.
     /// - Throws: `.noRows` when there is none.
     mutating func largestArrayOfObjects() throws(DataTableError) -> Int {
-        position = 0
-        skipWhitespace()
         let topKind = peek()
         // Open containers: for arrays, where they start and what they hold so far.
         struct Open {

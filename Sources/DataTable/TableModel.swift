@@ -1,3 +1,5 @@
+import RenderCore
+
 /// Rows of records with a column set, decoded from their JSON only when asked for.
 ///
 /// The input is indexed in one pass (`RecordIndex`): where each record is, and the
@@ -65,8 +67,7 @@ package final class TableModel {
         self.index = index
         self.storage = storage
         if let wanted = options.columns {
-            for name in wanted where !index.columns.contains(name) { throw .unknownColumn(name, available: index.columns) }
-            columns = wanted
+            columns = try wanted.map { name throws(DataTableError) in try Self.column(named: name, in: index.columns) }
         } else {
             columns = index.columns
         }
@@ -74,11 +75,18 @@ package final class TableModel {
         self.columnIndex = columnIndex
         positionColumns = index.columns.map { columnIndex[$0] }
         if let sortColumn = options.sortColumn {
-            guard let column = index.columns.firstIndex(of: sortColumn) else {
-                throw .unknownColumn(sortColumn, available: index.columns)
-            }
-            order = sortedOrder(by: column, descending: options.sortsDescending)
+            let name = try Self.column(named: sortColumn, in: index.columns)
+            order = sortedOrder(by: index.columns.firstIndex(of: name) ?? 0, descending: options.sortsDescending)
         }
+    }
+
+    /// The column `name` asks for (`--columns`, `--sort`): the key as it is, or as it is
+    /// shown, its controls written out (`a\u{A}b` for a key with a line feed).
+    /// - Throws: `.unknownColumn`.
+    private static func column(named name: String, in columns: [String]) throws(DataTableError) -> String {
+        if columns.contains(name) { return name }
+        if let shown = columns.first(where: { TextWidth.escapingControls($0) == name }) { return shown }
+        throw .unknownColumn(name, available: columns)
     }
 
     /// The records' order by the values of `column`, ties kept in input order. Objects

@@ -285,8 +285,9 @@ public final class DocScrollView {
         PageEncoding.isSupported(name)
     }
 
-    /// Whether every page is laid out (else the stack's end is an estimate).
-    public var isLaidOut: Bool { !pages.contains { $0.page.isExtentEstimated } }
+    /// Whether every component's extent is exact: every page laid out, every wrapped
+    /// table row measured (else the stack's end is an estimate).
+    public var isLaidOut: Bool { !entries.contains { $0.componentObject.isExtentEstimated } }
 
     /// The root offset, in rows.
     public var scrollOffset: Int { Int(container.scrollOffset) }

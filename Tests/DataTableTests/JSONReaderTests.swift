@@ -125,7 +125,8 @@ struct TableModelTests {
 
     @Test(arguments: [
         ("[]", "empty"),
-        ("[1, 2, 3]", "a number, not objects"),
+        ("[{}]", "the records have no keys: there are no columns"),
+        ("[[]]", "there are no rows"),
         (#"{"a": 1}"#, "holds no array of objects"),
         ("42", "holds no array of objects"),
     ])

@@ -5,8 +5,8 @@ import Testing
 /// The inputs a table is read from, indexed in one pass and decoded a row at a time.
 @Suite("Record index")
 struct RecordIndexTests {
-    func model(_ text: String, path: [String]? = nil, header: Bool = true) throws -> TableModel {
-        try TableModel(json: Array(text.utf8), options: .init(path: path, firstRowIsHeader: header))
+    func model(_ text: String, path: [String]? = nil, header: Bool = true, bom: Bool = false) throws -> TableModel {
+        try TableModel(json: (bom ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8), options: .init(path: path, firstRowIsHeader: header))
     }
 
     func rows(_ table: TableModel) -> [[JSONValue?]] {
@@ -55,9 +55,36 @@ struct RecordIndexTests {
         #expect(rows(table) == [[.number("1"), .number("2"), nil], [.number("4"), .number("3"), nil], [.number("5"), nil, .number("6")]])
     }
 
-    @Test func recordsThatAreNotObjectsAreLeftOut() throws {
-        let table = try model(#"[{"a": 1}, 2, {"a": 3}, "x"]"#)
-        #expect(rows(table) == [[.number("1")], [.number("3")]])
+    /// Every value among the records counts: one that is not a record like the first
+    /// is an error saying which it is and where, never left out.
+    @Test(arguments: [
+        (#"[{"a": 1}, 2, {"a": 3}]"#, "item 2 is a number, not an object, at line 1, column 12 (byte 11)"),
+        ("[1, 2, 3]", "item 1 is a number, not a record (an object or an array), at line 1, column 2 (byte 1)"),
+        (#"[["a"], [1], {"a": 2}]"#, "item 3 is an object, not an array, at line 1, column 14 (byte 13)"),
+        ("{\"a\": true} \"x\"\n", "value 2 is a string, not an object, at line 1, column 13 (byte 12)"),
+        ("{\"a\": 1}\n{\"a\": 2}\nnull\n", "value 3 is null, not an object, at line 3, column 1 (byte 18)"),
+        (#"{"items": [{"a": 1}, {"a": 2}, "é", {"a": 3}]}"#, "item 3 is a string, not an object, at line 1, column 32 (byte 31)"),
+    ])
+    func valuesAmongTheRecordsThatAreNotRecordsAreErrors(text: String, message: String) throws {
+        do {
+            _ = try model(text)
+            Issue.record("expected an error for \(text)")
+        } catch let error as DataTableError {
+            guard case .notARecord = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+            #expect(error.description == message)
+        }
+    }
+
+    /// A UTF-8 byte order mark before an array, JSON Lines or an object holding the
+    /// records is skipped.
+    @Test func aByteOrderMarkIsSkipped() throws {
+        for text in [#"[{"a": 1}, {"a": 2}]"#, "{\"a\": 1}\n{\"a\": 2}\n", #" {"items": [{"a": 1}, {"a": 2}]}"#] {
+            let table = try model(text, bom: true)
+            #expect(rows(table) == [[.number("1")], [.number("2")]], "\(text)")
+        }
     }
 
     @Test func theWholeInputIsCheckedNotOnlyTheRecords() throws {

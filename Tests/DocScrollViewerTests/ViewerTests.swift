@@ -167,3 +167,20 @@ struct GoToRowTests {
         #expect(shown.plainText(row: 5) == clip(dump[4_204], to: 70))
     }
 }
+
+/// A total the viewer does not know yet shows `~`: a wrapped table's rows are measured
+/// as they are shown, so its extent is an estimate until every one is.
+@Suite("Estimated totals")
+struct EstimatedTotalTests {
+    @Test func aWrappedTableNotMeasuredShowsItsTotalAsAnEstimate() throws {
+        let table = InputFile(name: "wide.json", bytes: Array(TableGenerator.json(rows: 5_000, seed: 5).utf8))
+        let view = try DocScrollView(pages: [], tables: [table], options: .init(width: 40, height: 12, wrapsTableCells: true))
+        let viewer = Viewer(view: view, width: 40, height: 12)
+        _ = viewer.start()
+        #expect(!view.isLaidOut)
+        #expect(viewer.screen().plainText(row: viewer.contentRows).contains("of ~"))
+        _ = viewer.handle(.bottom)
+        #expect(view.isLaidOut, "going to the end measures every row")
+        #expect(!viewer.screen().plainText(row: viewer.contentRows).contains("~"))
+    }
+}
