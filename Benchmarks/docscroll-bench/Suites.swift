@@ -119,6 +119,15 @@ enum Suites {
         report.figures["table.wrappedOverPlainDump"] = wrapping.wrapped / max(0.01, wrapping.plain)
         report.figures["table.wrappedLongValueSeconds"] = wrapping.oneLongValue
         progress(String(format: "wrapping: %.2f s plain, %.2f s wrapped, %.2f s one 4 MB value", wrapping.plain, wrapping.wrapped, wrapping.oneLongValue))
+        let search = try TableSearchBenchmark.run(rows: rows.max() ?? 1_000, runs: settings.runsPerPoint)
+        report.markdown += String(
+            format: "Search through %d rows (%@, from the top, as the viewer searches): a miss %.3f s, a hit near the end %.3f s%@.\n\n",
+            search.rows, SVGPlot.bytes(Double(search.fileBytes)), search.miss, search.hitAtEnd,
+            search.grep.map { String(format: "; `grep -c` on the same file %.3f s", $0) } ?? "")
+        report.figures["table.searchMissSeconds.\(search.rows)"] = search.miss
+        report.figures["table.searchHitNearTheEndSeconds.\(search.rows)"] = search.hitAtEnd
+        if !settings.quick { report.targets += TableSearchBenchmark.check(search) }
+        progress(String(format: "search, %d rows: a miss %.3f s, a hit near the end %.3f s, grep -c %.3f s", search.rows, search.miss, search.hitAtEnd, search.grep ?? .nan))
         write(csv, "table.csv", settings)
         var plot = SVGPlot(
             title: "Time to the first frame of a JSON table (100x40)", xLabel: "rows", yLabel: "seconds",

@@ -20,6 +20,8 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     package private(set) var horizontalOffset = 0
     /// Data rows turned into cells so far (a row drawn twice counts twice).
     package private(set) var rowsMaterialized = 0
+    /// The last search's query and the filter made for it.
+    private var search: (query: String, filter: RecordSearch)?
 
     /// Row views made so far (see `RowViewPool`).
     package var rowViewsCreated: Int { pool.created }
@@ -144,6 +146,15 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
             guard let (record, line) = record(atLine: row), line == 0 else { return "" }
             return model.row(record).map { ValueText.text(of: $0) }.joined(separator: "  ")
         }
+    }
+
+    /// A data row's record is read as bytes to rule it out, decoded only if it may
+    /// match (`RecordSearch`); a wrapped record's lines after its first hold no text.
+    package func mayContain(_ query: String, row: Int) -> Bool {
+        guard row >= Self.headerRows else { return true }
+        guard let (record, line) = record(atLine: row), line == 0 else { return false }
+        if search?.query != query { search = (query, RecordSearch(query: query)) }
+        return model.mayMatch(row: record, search!.filter)
     }
 
     /// Every row as text, a view at a time: each record's view goes back to the pool

@@ -133,6 +133,25 @@ package final class TableModel {
         cache.removeAll()
     }
 
+    /// Whether row `row` may hold what `search` looks for, from its record's JSON
+    /// without decoding it (read in place, in a mapped file too): false only when it
+    /// cannot.
+    package func mayMatch(row: Int, _ search: RecordSearch) -> Bool {
+        guard let index, decodedRows == nil else { return true }
+        let range = index.range(of: record(at: row))
+        // The pages a search read are given back as it goes: it reads a file once.
+        bytesSearched += range.count
+        if bytesSearched >= Self.searchedBytesKept {
+            bytesSearched = 0
+            storage.release(before: .max)
+        }
+        return storage.withBytesInPlace(in: range, search.mayMatch)
+    }
+
+    /// Bytes of a mapped file read by searches since its pages were last given back.
+    private var bytesSearched = 0
+    private static let searchedBytesKept = 32 << 20
+
     /// The record shown at `row`.
     private func record(at row: Int) -> Int {
         order.map { Int($0[row]) } ?? row
@@ -198,10 +217,21 @@ private enum Storage {
     /// The bytes in `range`: in place in memory, copied out of a file.
     func withBytes<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch self {
+        case .mapped(let file):
+            return file.read(range).withUnsafeBufferPointer(body)
+        case .memory:
+            return withBytesInPlace(in: range, body)
+        }
+    }
+
+    /// The bytes in `range` where they are, in memory or in the mapping (a search reads
+    /// many rows, each once: not copied out as a shown row is).
+    func withBytesInPlace<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch self {
         case .memory(let bytes):
             return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
         case .mapped(let file):
-            return file.read(range).withUnsafeBufferPointer(body)
+            return body(UnsafeBufferPointer(rebasing: file.bytes[range.clamped(to: 0..<file.bytes.count)]))
         }
     }
 

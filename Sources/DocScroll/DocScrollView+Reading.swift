@@ -177,7 +177,7 @@ extension DocScrollView {
             func matches(_ row: Int) -> Bool? {
                 rowsSearched += 1
                 if rowsSearched % 4_096 == 0, isCancelled() { return nil }
-                return TextSearch.contains(query, in: source.searchableText(row: row, width: options.width))
+                return source.mayContain(query, row: row) && TextSearch.contains(query, in: source.searchableText(row: row, width: options.width))
             }
             if forward {
                 // A page's row count grows as it is laid out: ask at every row.

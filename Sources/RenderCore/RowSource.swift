@@ -25,6 +25,11 @@ public protocol RowSource: AnyObject {
     /// make that holds the same words (a table row's values, uncut).
     func searchableText(row: Int, width: Int) -> String
 
+    /// Whether row `row` may hold `query` in its `searchableText`: false only where it
+    /// cannot, found more cheaply than the text (a table reads a record's bytes rather
+    /// than decode it). By default true: every row's text is searched.
+    func mayContain(_ query: String, row: Int) -> Bool
+
     /// The columns where `query` shows on row `row` as a frame `width` columns wide
     /// draws it (a query without capitals matching any case), left to right: where a
     /// viewer marks the matches on screen. By default read from the row drawn; a
@@ -43,6 +48,8 @@ extension RowSource {
     public func searchableText(row: Int, width: Int) -> String {
         plainText(row: row, width: width)
     }
+
+    public func mayContain(_ query: String, row: Int) -> Bool { true }
 
     public func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>] {
         var buffer = FrameBuffer(width: width, height: 1)
