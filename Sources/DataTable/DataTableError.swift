@@ -3,6 +3,9 @@ package enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible
     /// The input is not JSON; `line` and `column` count from 1, columns in characters;
     /// `offset` is the byte offset from 0; `excerpt` is the input around it.
     case invalidJSON(message: String, line: Int, column: Int, offset: Int, excerpt: String)
+    /// Delimited text (`format`: CSV or TSV) that cannot be read, where, as for
+    /// `invalidJSON`.
+    case invalidText(format: String, message: String, line: Int, column: Int, offset: Int)
     /// The JSON is valid but holds no table rows (no array of objects).
     case noRows(String)
     /// The JSON is valid, but a value among the records is not a record like the first
@@ -18,6 +21,8 @@ package enum DataTableError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .invalidJSON(let message, let line, let column, let offset, let excerpt):
             "invalid JSON at line \(line), column \(column) (byte \(offset)): \(message)" + (excerpt.isEmpty ? "" : " in '\(excerpt)'")
+        case .invalidText(let format, let message, let line, let column, let offset):
+            "invalid \(format) at line \(line), column \(column) (byte \(offset)): \(message)"
         case .noRows(let reason): reason
         case .notARecord(let message, let line, let column, let offset): "\(message), at line \(line), column \(column) (byte \(offset))"
         case .fileShrank: "the file shrank while it was read (was it written to meanwhile?)"

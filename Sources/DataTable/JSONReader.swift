@@ -387,7 +387,7 @@ package struct JSONReader {
 
     /// The current position's line and column (columns count characters, both from 1),
     /// byte offset and the offset its line starts at.
-    private func location() -> (line: Int, column: Int, offset: Int, lineStart: Int) {
+    func location() -> (line: Int, column: Int, offset: Int, lineStart: Int) {
         let end = min(position, bytes.count)
         var line = 1
         var lineStart = 0

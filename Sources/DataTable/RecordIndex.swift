@@ -29,13 +29,16 @@ public struct RecordIndex: Sendable {
         public var sortColumn: String?
         /// Whether rows are sorted from the largest value down.
         public var sortsDescending: Bool
+        /// How the file is written; `nil` to tell from its content.
+        public var format: TableFormat?
 
         /// Options for the largest array of objects, every column, in file order,
         /// unless told otherwise.
         public init(
             path: [String]? = nil, firstRowIsHeader: Bool = true, columns: [String]? = nil, sortColumn: String? = nil,
-            sortsDescending: Bool = false
+            sortsDescending: Bool = false, format: TableFormat? = nil
         ) {
+            self.format = format
             self.path = path
             self.firstRowIsHeader = firstRowIsHeader
             self.columns = columns
@@ -47,8 +50,10 @@ public struct RecordIndex: Sendable {
     /// The columns shown, in order: the keys of the records (or the header row, or
     /// numbers), or `Options.columns`.
     package private(set) var columns: [String] = []
-    /// Whether the records are objects or arrays.
+    /// Whether the records are objects or arrays (rows of delimited text are arrays).
     package let shape: RowShape
+    /// For delimited text, the byte between fields (`nil` for JSON).
+    package let separator: UInt8?
     /// For records that are objects, with `Options.sortColumn`: each record's value in
     /// that column, read in the same pass.
     package private(set) var sortValues: [SortValue] = []
@@ -59,18 +64,35 @@ public struct RecordIndex: Sendable {
     /// Number of records.
     package var count: Int { starts.count }
 
+    /// Bytes the index pass reads between telling `releasing` where it is: about the
+    /// most of a mapped file resident during the pass.
+    static let releaseStep = 4 << 20
+
     /// Where record `row` is in the input.
     package func range(of row: Int) -> Range<Int> {
         Int(starts[row])..<Int(ends[row])
     }
 
-    /// Indexes the records of `bytes` (at most 4 GiB). `releasing` is told, every few
-    /// megabytes, the offset before which the records pass will not read again.
-    /// - Throws: `DataTableError.invalidJSON` where the input is not JSON,
-    ///   `.noRows` when it holds no records.
+    /// Indexes the records of `bytes` (at most 4 GiB), in the format `options` says or
+    /// its content shows. `releasing` is told, every few megabytes, the offset before
+    /// which the records pass will not read again.
+    /// - Throws: `DataTableError.invalidJSON` or `.invalidText` where the input cannot
+    ///   be read, `.notARecord` for a value among the records that is not one, `.noRows`
+    ///   when it holds no records.
     package init(
         _ bytes: UnsafeBufferPointer<UInt8>, options: Options = Options(), releasing: (Int) -> Void = { _ in }
     ) throws(DataTableError) {
+        let format = options.format ?? TableFormat(guessingFrom: bytes)
+        if let separator = format.separator {
+            try self.init(delimited: bytes, format: format, separator: separator, options: options, releasing: releasing)
+        } else {
+            try self.init(json: bytes, options: options, releasing: releasing)
+        }
+    }
+
+    /// Indexes JSON records (see the type's description).
+    private init(json bytes: UnsafeBufferPointer<UInt8>, options: Options, releasing: (Int) -> Void) throws(DataTableError) {
+        separator = nil
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         reader.skipWhitespace()
@@ -116,8 +138,11 @@ public struct RecordIndex: Sendable {
             sortValues = scan.sortValues
         } else {
             shape = .arrays
+            // Held once: the header row is taken off in place, not from a copy.
             starts = scan.arrayStarts
             ends = scan.arrayEnds
+            scan.arrayStarts = []
+            scan.arrayEnds = []
             if options.firstRowIsHeader {
                 let header = try JSONReader.parse(UnsafeBufferPointer(rebasing: bytes[range(of: 0)]))
                 starts.removeFirst()
@@ -130,6 +155,30 @@ public struct RecordIndex: Sendable {
         }
         guard !starts.isEmpty else { throw .noRows("there are no rows") }
         guard !columns.isEmpty else { throw .noRows("the records have no keys: there are no columns") }
+    }
+}
+
+extension RecordIndex {
+    /// Indexes delimited text: a record a line, its first for the column names (or
+    /// numbers, without a header row). A row with fewer fields than the widest lacks
+    /// the values of the last columns; a row with more than the header names gets
+    /// numbered columns for them.
+    private init(
+        delimited bytes: UnsafeBufferPointer<UInt8>, format: TableFormat, separator: UInt8, options: Options, releasing: (Int) -> Void
+    ) throws(DataTableError) {
+        self.separator = separator
+        shape = .arrays
+        // Held once: the header row is taken off in place, not from a copy.
+        var (recordStarts, recordEnds, widest) = try DelimitedText.index(bytes, format: format, separator: separator, releasing: releasing)
+        if options.firstRowIsHeader, let first = recordStarts.first, let end = recordEnds.first {
+            columns = DelimitedText.fields(of: UnsafeBufferPointer(rebasing: bytes[Int(first)..<Int(end)]), separator: separator)
+            recordStarts.removeFirst()
+            recordEnds.removeFirst()
+        }
+        starts = recordStarts
+        ends = recordEnds
+        for number in columns.count..<max(columns.count, widest) { columns.append(String(number + 1)) }
+        guard !starts.isEmpty else { throw .noRows("the \(format.rawValue.uppercased()) file has no rows" + (options.firstRowIsHeader ? " under its header" : "")) }
     }
 }
 
@@ -161,10 +210,9 @@ private struct RecordScan {
     init(sortColumn: String?) {
         sortColumnName = sortColumn
     }
-    /// Where `releasing` was last told the scan is; it is told every `releaseStep`
-    /// bytes.
+    /// Where `releasing` was last told the scan is; it is told every
+    /// `RecordIndex.releaseStep` bytes.
     private var released = 0
-    static let releaseStep = 16 << 20
 
     /// The items of the array at the reader's position.
     mutating func array(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {
@@ -192,7 +240,7 @@ private struct RecordScan {
 
     private mutating func item(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {
         let start = reader.position
-        if start - released >= Self.releaseStep {
+        if start - released >= RecordIndex.releaseStep {
             releasing(start)
             released = start
         }

@@ -32,9 +32,13 @@ package struct RecordSearch: Sendable {
     /// The letters after a backslash of the escapes that do not show as written.
     private static let escapesShownOtherwise = Array("u/bf".utf8)
 
-    /// Whether a record's JSON may hold the query: false only when it cannot.
-    func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether a record's JSON (or, with a `separator`, line of delimited text) may
+    /// hold the query: false only when it cannot. In delimited text a field's line
+    /// breaks and tabs are text, shown written out (`\n`), so a record that has one is
+    /// decoded.
+    func mayMatch(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8? = nil) -> Bool {
         guard let needle, let first = needle.first else { return true }
+        if let separator, bytes.contains(where: { $0 < 0x20 && $0 != separator }) { return true }
         // U+212A KELVIN SIGN lowercases to an ASCII k: where the query has one, a
         // record with the sign may match.
         let kelvinMatters = ignoresCase && needle.contains(UInt8(ascii: "k"))

@@ -1,6 +1,7 @@
 import RenderCore
 
-/// Rows of records with a column set, decoded from their JSON only when asked for.
+/// Rows of records with a column set, decoded from their JSON (or delimited text) only
+/// when asked for.
 ///
 /// The input is indexed in one pass (`RecordIndex`): where each record is, and the
 /// columns; a row is decoded when it is shown (a few hundred are kept), or every row
@@ -39,16 +40,16 @@ package final class TableModel {
         positionColumns = []
     }
 
-    /// Indexes the JSON in `bytes` (see `RecordIndex` for what it may hold).
+    /// Indexes the records in `bytes`, JSON or delimited text (see `RecordIndex`).
     /// - Throws: `DataTableError`.
-    package convenience init(json bytes: [UInt8], options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
+    package convenience init(records bytes: [UInt8], options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
         try self.init(storage: .memory(bytes), options: options)
     }
 
-    /// Indexes the JSON file `file` maps. The index pass gives back the pages it has
+    /// Indexes the records of the file `file` maps. The index pass gives back the pages it has
     /// read as it goes, and a row is read from the file (`TableFile.read`) when it is
     /// shown, so the file is never resident as a whole.
-    package convenience init(json file: any TableFile, options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
+    package convenience init(records file: any TableFile, options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
         try self.init(storage: .mapped(file), options: options)
     }
 
@@ -145,7 +146,7 @@ package final class TableModel {
             bytesSearched = 0
             storage.release(before: .max)
         }
-        return storage.withBytesInPlace(in: range, search.mayMatch)
+        return storage.withBytesInPlace(in: range) { search.mayMatch($0, separator: index.separator) }
     }
 
     /// Bytes of a mapped file read by searches since its pages were last given back.
@@ -162,6 +163,11 @@ package final class TableModel {
     private func rawValue(of record: Int) -> JSONValue? {
         guard let index else { return nil }
         rowsDecoded += 1
+        if let separator = index.separator {
+            return storage.withBytes(in: index.range(of: record)) { bytes in
+                .array(DelimitedText.fields(of: bytes, separator: separator).map(DelimitedText.value(of:)))
+            }
+        }
         // The index pass checked these bytes: they are one JSON value, unless the file
         // changed since.
         return storage.withBytes(in: index.range(of: record)) { try? JSONReader.parse($0) }

@@ -184,9 +184,12 @@ public final class DocScrollView {
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
         for input in tableInputs {
+            // The format given, else the one the file's name says, else its content's.
+            var tableOptions = options.table
+            tableOptions.format = tableOptions.format ?? input.path.flatMap(TableFormat.init(pathExtensionOf:))
             let model = try Self.read(input) { bytes throws(DataTableError) in
-                if let file = input.mapping { return try TableModel(json: file, options: options.table) }
-                return try TableModel(json: bytes, options: options.table)
+                if let file = input.mapping { return try TableModel(records: file, options: tableOptions) }
+                return try TableModel(records: bytes, options: tableOptions)
             }
             // Expanded decodes every row up front; windowed only the rows shown.
             if options.mode == .expanded { model.decodeAll() }

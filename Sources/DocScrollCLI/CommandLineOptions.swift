@@ -1,3 +1,4 @@
+import DataTable
 import DocScroll
 import TileRenderer
 
@@ -36,6 +37,8 @@ package struct CommandLineOptions: Equatable {
     var tablePath: [String]?
     var tableHeader = true
     var tableColumns: [String]?
+    /// How tables are written (`--format`); `nil` to go by their names or content.
+    var tableFormat: TableFormat?
     /// The column to sort table rows by, and whether descending (`--sort -key`).
     var sortColumn: String?
     var sortsDescending = false
@@ -116,6 +119,12 @@ extension CommandLineOptions {
                 guard !path.isEmpty else { throw UsageError(message: "'--table-path' takes keys joined by dots, such as data.items") }
                 options.tablePath = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             case "--no-header": options.tableHeader = false
+            case "--format":
+                let text = try value()
+                guard let format = TableFormat(rawValue: text) else {
+                    throw UsageError(message: "'--format' takes json, jsonl, csv or tsv, not '\(text)'")
+                }
+                options.tableFormat = format
             case "--columns":
                 let names = try value().split(separator: ",").map(String.init)
                 guard !names.isEmpty else { throw UsageError(message: "'--columns' takes column names joined by commas") }

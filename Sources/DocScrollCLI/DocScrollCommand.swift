@@ -57,7 +57,7 @@ public enum DocScrollCommand {
             encoding: options.encoding,
             table: .init(
                 path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns,
-                sortColumn: options.sortColumn, sortsDescending: options.sortsDescending),
+                sortColumn: options.sortColumn, sortsDescending: options.sortsDescending, format: options.tableFormat),
             frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells)
 
         // A dump of windowed pages streams them: parsed and laid out a fragment at a

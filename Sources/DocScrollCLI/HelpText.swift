@@ -13,10 +13,14 @@ enum HelpText {
                                  reads the page from standard input, shown as it
                                  arrives
           -t, --table FILE       JSON records: an array of objects, an object holding
-                                 one (the largest), JSON Lines, or an array of arrays
+                                 one (the largest), JSON Lines, or an array of arrays;
+                                 or CSV or TSV (by its name or its content)
+          --format FORMAT        tables are json, jsonl, csv or tsv, whatever their
+                                 names or content say
           --table-path KEYS      the records are at these keys (and positions), such
                                  as data.items or results.0.rows
-          --no-header            an array of arrays has no header row (columns 1, 2...)
+          --no-header            an array of arrays, a CSV or a TSV has no header row
+                                 (columns 1, 2...)
           --columns A,B,C        show these columns, in this order
           --sort [-]KEY          rows sorted by a column (numbers as numbers),
                                  ascending, or descending with -; ties keep order

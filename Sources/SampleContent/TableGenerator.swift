@@ -23,4 +23,23 @@ public enum TableGenerator {
         }
         return "[\n" + records.joined(separator: ",\n") + "\n]\n"
     }
+
+    /// The records of `json(rows:seed:)` as CSV (RFC 4180): a header row, the note's
+    /// line break inside a quoted field, tags as their JSON text, quoted.
+    public static func csv(rows: Int, seed: UInt64) -> String {
+        var random = SeededGenerator(seed: seed)
+        var lines = ["id,name,category,price,inStock,rating,tags,note"]
+        lines.reserveCapacity(rows + 1)
+        for index in 0..<rows {
+            let name = "\(names.randomElement(using: &random) ?? "item") \(index)"
+            let category = categories.randomElement(using: &random) ?? "misc"
+            let price = "\(Int.random(in: 100...99_999, using: &random) / 100).\(Int.random(in: 10...99, using: &random))"
+            let fields = [
+                String(index + 1), name, category, price, String(Bool.random(using: &random)), index % 3 == 0 ? "null" : "",
+                index % 4 == 1 ? "\"[\"\"new\"\",\"\"eco\"\"]\"" : "", index % 5 == 2 ? "\"line one\nline two\"" : "",
+            ]
+            lines.append(fields.joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
 }

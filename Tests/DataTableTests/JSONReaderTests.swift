@@ -105,7 +105,7 @@ struct JSONReaderTests {
 @Suite("Table model")
 struct TableModelTests {
     func model(_ text: String) throws -> TableModel {
-        try TableModel(json: Array(text.utf8))
+        try TableModel(records: Array(text.utf8))
     }
 
     @Test func columnsAreTheUnionOfKeysInFirstSeenOrder() throws {

@@ -6,7 +6,7 @@ import Testing
 @Suite("Record index")
 struct RecordIndexTests {
     func model(_ text: String, path: [String]? = nil, header: Bool = true, bom: Bool = false) throws -> TableModel {
-        try TableModel(json: (bom ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8), options: .init(path: path, firstRowIsHeader: header))
+        try TableModel(records: (bom ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8), options: .init(path: path, firstRowIsHeader: header))
     }
 
     func rows(_ table: TableModel) -> [[JSONValue?]] {
@@ -149,13 +149,13 @@ struct MappedTableTests {
     @Test func aFileThatShrankWhileIndexedIsAnError() throws {
         let file = MemoryTableFile(Array(Self.lines.utf8))
         file.shrink(to: 10_000)
-        #expect(throws: DataTableError.fileShrank) { try TableModel(json: file) }
+        #expect(throws: DataTableError.fileShrank) { try TableModel(records: file) }
         #expect(DataTableError.fileShrank.description == "the file shrank while it was read (was it written to meanwhile?)")
     }
 
     @Test func rowsLostAfterIndexingSayWhy() throws {
         let file = MemoryTableFile(Array(Self.lines.utf8))
-        let table = try TableModel(json: file)
+        let table = try TableModel(records: file)
         file.shrink(to: Self.lines.utf8.count / 2)
         #expect(table.row(0) == [.number("0"), .string("n0")])
         #expect(table.row(999) == [.string(TableModel.lostRowNote), nil])
@@ -164,8 +164,8 @@ struct MappedTableTests {
     @Test func aMappedFileGivesTheSameRowsAsBytesInMemory() throws {
         let text = "[" + (0..<3_000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": [\#($0 % 3)]}"# }.joined(separator: ",\n") + "]"
         let file = MemoryTableFile(Array(text.utf8))
-        let mapped = try TableModel(json: file)
-        let inMemory = try TableModel(json: Array(text.utf8))
+        let mapped = try TableModel(records: file)
+        let inMemory = try TableModel(records: Array(text.utf8))
         #expect(mapped.columns == inMemory.columns)
         #expect(mapped.rowCount == 3_000)
         for row in [0, 1, 1_500, 2_999] { #expect(mapped.row(row) == inMemory.row(row)) }
@@ -188,7 +188,7 @@ struct MappedTableTests {
 @Suite("Sorting")
 struct SortingTests {
     func sorted(_ text: String, by key: String, descending: Bool = false) throws -> [[JSONValue?]] {
-        let table = try TableModel(json: Array(text.utf8), options: .init(sortColumn: key, sortsDescending: descending))
+        let table = try TableModel(records: Array(text.utf8), options: .init(sortColumn: key, sortsDescending: descending))
         return (0..<table.rowCount).map(table.row)
     }
 
@@ -215,7 +215,7 @@ struct SortingTests {
     }
 
     @Test func arraysOfArraysSortByTheirColumn() throws {
-        let table = try TableModel(json: Array(#"[["k", "v"], [3, "c"], [1, "a"], [2, "b"]]"#.utf8), options: .init(sortColumn: "k"))
+        let table = try TableModel(records: Array(#"[["k", "v"], [3, "c"], [1, "a"], [2, "b"]]"#.utf8), options: .init(sortColumn: "k"))
         #expect((0..<3).map { table.value(row: $0, column: 1) } == [.string("a"), .string("b"), .string("c")])
     }
 
@@ -225,8 +225,8 @@ struct SortingTests {
 
     @Test func sortedWindowedRowsEqualSortedExpandedRows() throws {
         let text = "[" + (0..<2_000).map { #"{"id": \#($0), "v": \#(($0 * 7919) % 101)}"# }.joined(separator: ",") + "]"
-        let windowed = try TableModel(json: Array(text.utf8), options: .init(sortColumn: "v", sortsDescending: true))
-        let expanded = try TableModel(json: Array(text.utf8), options: .init(sortColumn: "v", sortsDescending: true))
+        let windowed = try TableModel(records: Array(text.utf8), options: .init(sortColumn: "v", sortsDescending: true))
+        let expanded = try TableModel(records: Array(text.utf8), options: .init(sortColumn: "v", sortsDescending: true))
         expanded.decodeAll()
         for row in [0, 1, 999, 1_999] { #expect(windowed.row(row) == expanded.row(row)) }
         #expect(windowed.rowsDecoded == 4, "sorting objects decodes no row")

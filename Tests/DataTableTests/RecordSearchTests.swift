@@ -24,7 +24,7 @@ struct RecordSearchTests {
                 "\"c\(column)\": \(Self.values.randomElement(using: &random)!)"
             }.joined(separator: ", ") + "}"
         }
-        let table = TableComponent(model: try TableModel(json: Array(("[" + records.joined(separator: ",\n") + "]").utf8)), width: 80)
+        let table = TableComponent(model: try TableModel(records: Array(("[" + records.joined(separator: ",\n") + "]").utf8)), width: 80)
         let rows = TableComponent.headerRows..<table.rowCount
         var queries = Set(["plain", "PLAIN", "line two", "é", "abc", "ABC", "a/b", "k", "kelvin", "u{1B}", "u{8}", "\\n", "1,2", "v w", "[true,null]"])
         for row in rows {
@@ -58,7 +58,7 @@ struct RecordSearchTests {
 
     /// A search through many rows decodes only those that may match.
     @Test func aSearchDecodesOnlyTheCandidates() throws {
-        let model = try TableModel(json: Array(TableGenerator.json(rows: 5_000, seed: 3).utf8))
+        let model = try TableModel(records: Array(TableGenerator.json(rows: 5_000, seed: 3).utf8))
         let table = TableComponent(model: model, width: 80)
         // Planning the columns decoded a sample of rows.
         let decodedBefore = model.rowsDecoded

@@ -5,14 +5,14 @@ import Testing
 @Suite("Table view")
 struct TableViewTests {
     func rows(_ json: String, width: Int) throws -> [String] {
-        let view = TableComponent(model: try TableModel(json: Array(json.utf8)), width: width)
+        let view = TableComponent(model: try TableModel(records: Array(json.utf8)), width: width)
         var buffer = FrameBuffer(width: width, height: view.rowCount)
         view.drawRows(0..<view.rowCount, into: &buffer, at: 0)
         return buffer.plainLines
     }
 
     func frame(_ json: String, width: Int, freeze: Int = 1, scrolledTo offset: Int) throws -> [String] {
-        let view = TableComponent(model: try TableModel(json: Array(json.utf8)), width: width, frozenColumns: freeze)
+        let view = TableComponent(model: try TableModel(records: Array(json.utf8)), width: width, frozenColumns: freeze)
         view.scrollHorizontally(to: offset)
         var buffer = FrameBuffer(width: width, height: view.rowCount)
         view.drawRows(0..<view.rowCount, into: &buffer, at: 0)
@@ -45,12 +45,12 @@ struct TableViewTests {
     }
 
     @Test func horizontalOffsetsAreClampedToTheTable() throws {
-        let view = TableComponent(model: try TableModel(json: Array(Self.wide.utf8)), width: 30)
+        let view = TableComponent(model: try TableModel(records: Array(Self.wide.utf8)), width: 30)
         #expect(!view.scrollHorizontally(to: -5))
         #expect(view.scrollHorizontally(to: 1_000))
         #expect(view.horizontalOffset == view.maxHorizontalOffset)
         #expect(view.maxHorizontalOffset == 38 - 30, "five columns and four separators take 38 cells")
-        let narrow = TableComponent(model: try TableModel(json: Array(#"[{"a": 1}]"#.utf8)), width: 30)
+        let narrow = TableComponent(model: try TableModel(records: Array(#"[{"a": 1}]"#.utf8)), width: 30)
         #expect(!narrow.scrollHorizontally(to: 5), "a table that fits does not scroll")
     }
 
@@ -91,7 +91,7 @@ struct TableViewTests {
     /// column at a time), and every column keeps its floor.
     @Test func manyColumnsPlanQuickly() throws {
         let record = "{" + (0..<20_000).map { "\"c\($0)\": \"" + String(repeating: "x", count: 40) + "\"" }.joined(separator: ",") + "}"
-        let model = try TableModel(json: Array("[\(record)]".utf8))
+        let model = try TableModel(records: Array("[\(record)]".utf8))
         let plan = ColumnPlan(model: model, availableWidth: 80)
         #expect(plan.widths.count == 20_000)
         #expect(plan.widths.allSatisfy { $0 == ColumnPlan.minimumWidth })
@@ -105,7 +105,7 @@ struct TableViewTests {
     }
 
     @Test func countsMaterializedRows() throws {
-        let view = TableComponent(model: try TableModel(json: Array(#"[{"a":1},{"a":2},{"a":3}]"#.utf8)), width: 10)
+        let view = TableComponent(model: try TableModel(records: Array(#"[{"a":1},{"a":2},{"a":3}]"#.utf8)), width: 10)
         var buffer = FrameBuffer(width: 10, height: 2)
         view.drawRows(0..<2, into: &buffer, at: 0)
         #expect(view.rowsMaterialized == 0)
@@ -119,7 +119,7 @@ struct TableViewTests {
 @Suite("Table edge inputs")
 struct TableEdgeInputTests {
     func firstRows(_ json: String, width: Int, scrolledTo offset: Int = 0) throws -> [String] {
-        let view = TableComponent(model: try TableModel(json: Array(json.utf8)), width: width)
+        let view = TableComponent(model: try TableModel(records: Array(json.utf8)), width: width)
         view.scrollHorizontally(to: offset)
         var buffer = FrameBuffer(width: width, height: 3)
         view.drawRows(0..<3, into: &buffer, at: 0)
@@ -150,7 +150,7 @@ struct TableEdgeInputTests {
 struct SparseTableTests {
     @Test func aDumpHoldsOneRowViewAndCachesFewRows() throws {
         let records = (0..<300).map { row in "{" + (0..<50).map { "\"k\(row)_\($0)\": \($0)" }.joined(separator: ",") + "}" }
-        let model = try TableModel(json: Array(("[" + records.joined(separator: ",") + "]").utf8))
+        let model = try TableModel(records: Array(("[" + records.joined(separator: ",") + "]").utf8))
         #expect(model.columns.count == 15_000)
         let view = TableComponent(model: model, width: 80)
         var lines = 0

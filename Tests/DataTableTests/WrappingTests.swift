@@ -24,7 +24,7 @@ struct WrappingTests {
     /// filled it again).
     @Test func aDumpFillsEachWrappedRecordOnce() throws {
         let records = (0..<50).map { #"{"id": \#($0), "text": "\#(String(repeating: "lorem ipsum dolor ", count: 30))"}"# }
-        let model = try TableModel(json: Array(("[" + records.joined(separator: ",") + "]").utf8))
+        let model = try TableModel(records: Array(("[" + records.joined(separator: ",") + "]").utf8))
         let table = TableComponent(model: model, width: 40, wrapsCells: true)
         table.measureAllRows()
         let filledBefore = table.rowViewsCreated + table.rowViewsReused
@@ -37,7 +37,7 @@ struct WrappingTests {
     }
 
     func view(rows: Int, width: Int = 40) throws -> TableComponent {
-        let model = try TableModel(json: Array(TableGenerator.json(rows: rows, seed: 11).utf8))
+        let model = try TableModel(records: Array(TableGenerator.json(rows: rows, seed: 11).utf8))
         return TableComponent(model: model, width: width, wrapsCells: true)
     }
 

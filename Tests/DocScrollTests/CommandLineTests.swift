@@ -209,6 +209,24 @@ struct CommandLineTests {
         #expect(broken.standardError == "docscroll: error: \(cut): gzip-compressed, but compressed data ends too soon\n")
     }
 
+    /// CSV and TSV tables, known by name or content or told by `--format`; bad text is
+    /// an error that says where.
+    @Test func delimitedTextTables() throws {
+        let csv = try temporaryFile("items.csv", Array("id,name\n1,\"Smith, J\"\n2,Lee\n".utf8))
+        let expected = "id │ name\n───┼─────────\n 1 │ Smith, J\n 2 │ Lee\n"
+        #expect(try runDocScroll(["--table", csv, "--dump"]).standardOutput == expected)
+        let unnamed = try temporaryFile("items.txt", Array("id\tname\n1\tSmith, J\n2\tLee\n".utf8))
+        #expect(try runDocScroll(["--table", unnamed, "--dump"]).standardOutput == expected)
+        #expect(try runDocScroll(["--table", unnamed, "--format", "tsv", "--dump"]).standardOutput == expected)
+        let broken = try temporaryFile("broken.csv", Array("a,b\n\"open,1\n".utf8))
+        let failed = try runDocScroll(["--table", broken, "--dump"])
+        #expect(failed.status == 1)
+        #expect(failed.standardError == "docscroll: error: \(broken): invalid CSV at line 2, column 1 (byte 4): a quoted field never closes\n")
+        let usage = try runDocScroll(["--table", csv, "--format", "xml"])
+        #expect(usage.status == 2)
+        #expect(usage.standardError.contains("'--format' takes json, jsonl, csv or tsv, not 'xml'"))
+    }
+
     /// The References list of a dump shows where each link leads: links to files
     /// resolved against the page's own path (as lynx lists them), in both modes and
     /// from standard input as written.

@@ -1,0 +1,198 @@
+/// How a table's file is written: JSON (an array of records, an object holding one,
+/// or JSON Lines, told apart by their content) or delimited text, CSV (RFC 4180) or
+/// TSV.
+public enum TableFormat: String, Sendable, CaseIterable {
+    /// JSON: an array of records or an object holding one (or JSON Lines: the content
+    /// tells).
+    case json
+    /// JSON Lines, read as `json` is (the content tells the two apart).
+    case jsonl
+    /// Comma-separated values (RFC 4180).
+    case csv
+    /// Tab-separated values, quoted as CSV is.
+    case tsv
+
+    /// The format a file's name says (`.csv`, `.tsv` or `.tab`, `.json`, `.jsonl` or
+    /// `.ndjson`), if any.
+    public init?(pathExtensionOf path: String) {
+        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...] {
+        case "csv": self = .csv
+        case "tsv", "tab": self = .tsv
+        case "json": self = .json
+        case "jsonl", "ndjson": self = .jsonl
+        default: return nil
+        }
+    }
+
+    /// The format `bytes` look like: JSON when they start with `[` or `{`, or when their
+    /// first line has no comma or tab (a JSON error then says what is wrong); else
+    /// TSV when that line has as many tabs as commas or more, else CSV.
+    init(guessingFrom bytes: UnsafeBufferPointer<UInt8>) {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        guard start < bytes.count, bytes[start] != UInt8(ascii: "["), bytes[start] != UInt8(ascii: "{") else {
+            self = .json
+            return
+        }
+        var commas = 0
+        var tabs = 0
+        for byte in bytes[start..<min(bytes.count, start + 65_536)] {
+            if byte == 0x0A { break }
+            if byte == UInt8(ascii: ",") { commas += 1 } else if byte == 0x09 { tabs += 1 }
+        }
+        self = commas + tabs == 0 ? .json : tabs >= commas ? .tsv : .csv
+    }
+
+    /// The byte between fields, for delimited text.
+    var separator: UInt8? {
+        switch self {
+        case .csv: UInt8(ascii: ",")
+        case .tsv: 0x09
+        case .json, .jsonl: nil
+        }
+    }
+}
+
+/// Records of delimited text: one a line, fields between separators, a field in
+/// double quotes holding separators, line breaks and quotes written twice (RFC 4180;
+/// TSV quoted alike). Lines end in LF, CRLF or CR; blank lines hold no record. A
+/// quote inside a field that does not start with one is text.
+enum DelimitedText {
+    /// Where each record is (line ends excluded) and how many fields the widest has,
+    /// in one pass that checks every quoted field closes. `releasing` is told, every
+    /// few megabytes, the offset before which the pass will not read again.
+    /// - Throws: `DataTableError.invalidText` for a quoted field that never closes.
+    static func index(
+        _ bytes: UnsafeBufferPointer<UInt8>, format: TableFormat, separator: UInt8, releasing: (Int) -> Void
+    ) throws(DataTableError) -> (starts: [UInt32], ends: [UInt32], widest: Int) {
+        var starts: [UInt32] = []
+        var ends: [UInt32] = []
+        var widest = 0
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var released = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A || bytes[index] == 0x0D {
+                index += 1
+                continue
+            }
+            if index - released >= RecordIndex.releaseStep {
+                releasing(index)
+                released = index
+            }
+            let start = index
+            var fields = 1
+            var atFieldStart = true
+            var end = bytes.count
+            scan: while index < bytes.count {
+                let byte = bytes[index]
+                if atFieldStart, byte == UInt8(ascii: "\"") {
+                    index = try closingQuote(in: bytes, openedAt: index, format: format) + 1
+                    atFieldStart = false
+                    continue
+                }
+                switch byte {
+                case separator:
+                    fields += 1
+                    atFieldStart = true
+                    index += 1
+                case 0x0A:
+                    end = index
+                    index += 1
+                    break scan
+                case 0x0D:
+                    end = index
+                    index += index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                    break scan
+                default:
+                    atFieldStart = false
+                    index += 1
+                }
+            }
+            starts.append(UInt32(start))
+            ends.append(UInt32(end))
+            widest = max(widest, fields)
+        }
+        return (starts, ends, widest)
+    }
+
+    /// Where the quote that closes the field quoted at `opening` is (a quote written
+    /// twice is a quote of the text).
+    private static func closingQuote(
+        in bytes: UnsafeBufferPointer<UInt8>, openedAt opening: Int, format: TableFormat
+    ) throws(DataTableError) -> Int {
+        var index = opening + 1
+        while let quote = bytes[index...].firstIndex(of: UInt8(ascii: "\"")) {
+            guard quote + 1 < bytes.count, bytes[quote + 1] == UInt8(ascii: "\"") else { return quote }
+            index = quote + 2
+        }
+        var reader = JSONReader(bytes: bytes)
+        reader.position = opening
+        let place = reader.location()
+        throw .invalidText(
+            format: format.rawValue.uppercased(), message: "a quoted field never closes", line: place.line, column: place.column,
+            offset: place.offset)
+    }
+
+    /// The fields of one record (as `index` found it), unquoted.
+    static func fields(of record: UnsafeBufferPointer<UInt8>, separator: UInt8) -> [String] {
+        var fields: [String] = []
+        var index = 0
+        while true {
+            var text: [UInt8] = []
+            if index < record.count, record[index] == UInt8(ascii: "\"") {
+                index += 1
+                while index < record.count {
+                    if record[index] == UInt8(ascii: "\"") {
+                        if index + 1 < record.count, record[index + 1] == UInt8(ascii: "\"") {
+                            text.append(UInt8(ascii: "\""))
+                            index += 2
+                            continue
+                        }
+                        index += 1
+                        break
+                    }
+                    text.append(record[index])
+                    index += 1
+                }
+            }
+            // Text after a closing quote, or a field without quotes, up to the separator.
+            let end = record[index...].firstIndex(of: separator) ?? record.count
+            text.append(contentsOf: record[index..<end])
+            fields.append(String(decoding: text, as: UTF8.self))
+            guard end < record.count else { return fields }
+            index = end + 1
+        }
+    }
+
+    /// A field's value: a number where its text is a JSON number (so that it aligns
+    /// right and sorts as a number), else the text.
+    static func value(of field: String) -> JSONValue {
+        isNumber(field) ? .number(field) : .string(field)
+    }
+
+    /// Whether `text` is a number as JSON writes one (`-12.5e3`; not `007`, `1,000`).
+    static func isNumber(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        let first = bytes.first
+        let whole = digits()
+        guard whole > 0, whole == 1 || first != UInt8(ascii: "0") else { return false }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+}
