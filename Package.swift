@@ -122,7 +122,8 @@ if Context.environment["DOCSCROLL_FUZZ"] != nil {
             dependencies: ["FuzzDriver", "DocScroll", "DocumentLayout", "HTMLParsing", "RenderCore", "SystemIO", "TestSupport", "TileRenderer"],
             path: "Fuzz/FuzzPage"),
         .executableTarget(
-            name: "FuzzTable", dependencies: ["FuzzDriver", "DocScroll", "RenderCore", "TestSupport", "TileRenderer"], path: "Fuzz/FuzzTable"),
+            name: "FuzzTable", dependencies: ["FuzzDriver", "DataTable", "DocScroll", "RenderCore", "TestSupport", "TileRenderer"],
+            path: "Fuzz/FuzzTable"),
         .executableTarget(name: "FuzzKeys", dependencies: ["FuzzDriver", "DocScroll", "DocScrollViewer", "RenderCore"], path: "Fuzz/FuzzKeys"),
         .executableTarget(name: "FuzzArguments", dependencies: ["FuzzDriver", "DocScrollCLI"], path: "Fuzz/FuzzArguments"),
     ]

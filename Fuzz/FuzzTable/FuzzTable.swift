@@ -1,22 +1,26 @@
+import DataTable
 import DocScroll
 import FuzzDriver
 import RenderCore
 import TestSupport
 import TileRenderer
 
-/// libFuzzer target: JSON or JSON Lines bytes read as a table and drawn, at a width,
-/// a height and with wrapping or not, as the input's first three bytes choose; the
-/// windowed and expanded frames agree, and each is the dump's lines (the header
-/// pinned) from its offset.
+/// libFuzzer target: JSON, JSON Lines, CSV or TSV bytes read as a table and drawn, at
+/// a width, a height, with wrapping or not and in a format (found from the content, or
+/// CSV or TSV), as the input's first three bytes choose; the windowed and expanded
+/// frames agree, and each is the dump's lines (the header pinned) from its offset.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     guard count >= 3 else { return 0 }
     let width = 1 + Int(data[0]) % 160
     let height = 3 + Int(data[1]) % 40
     let wraps = data[2] & 1 == 1
+    let format = [nil, TableFormat.csv, .tsv, nil][Int(data[2] >> 1) & 3]
     let table = InputFile(name: "fuzz.json", bytes: Array(UnsafeBufferPointer(start: data + 3, count: count - 3)))
     func view(_ mode: RenderMode) -> DocScrollView? {
-        try? DocScrollView(pages: [], tables: [table], options: .init(width: width, height: height, mode: mode, wrapsTableCells: wraps))
+        try? DocScrollView(
+            pages: [], tables: [table],
+            options: .init(width: width, height: height, mode: mode, table: .init(format: format), wrapsTableCells: wraps))
     }
     guard let windowed = view(.windowed), let expanded = view(.expanded) else { return 0 }
     var dump: [String] = []

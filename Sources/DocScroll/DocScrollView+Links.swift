@@ -25,9 +25,7 @@ extension DocScrollView {
     /// to against its page's address; else the target as written.
     public func resolvedTarget(of focus: LinkFocus) -> String? {
         guard let target = target(of: focus) else { return nil }
-        guard let address = entry(of: focus.place.component)?.address,
-              case .file(_, _, let url) = address.destination(of: target)
-        else { return target }
+        guard case .file(_, _, let url) = LinkDestination(target, on: entry(of: focus.place.component)?.address) else { return target }
         return url
     }
 
@@ -38,21 +36,13 @@ extension DocScrollView {
     /// `restore(_:)` come back to it). Network links are never fetched.
     public func follow(_ focus: LinkFocus) -> LinkOutcome {
         guard let target = target(of: focus) else { return .notLocal("") }
-        let destination: LinkDestination
-        if let address = entry(of: focus.place.component)?.address {
-            destination = address.destination(of: target)
-        } else if target.hasPrefix("#") {
-            destination = .fragment(String(target.dropFirst()))
-        } else {
-            // Without an address only absolute paths and URLs lead anywhere.
-            destination = Self.root.destination(of: target)
-            if case .file = destination, !target.hasPrefix("/"), !target.lowercased().hasPrefix("file:") { return .unresolved(target) }
-        }
-        switch destination {
+        switch LinkDestination(target, on: entry(of: focus.place.component)?.address) {
         case .fragment(let id):
             return scroll(toFragment: id, preferring: focus.place.component) ? .followed : .noElement("#" + id)
         case .elsewhere(let target):
             return .notLocal(target)
+        case .unresolved(let target):
+            return .unresolved(target)
         case .file(let path, let fragment, _):
             let page: ComponentID
             if let identity = FileSystem.identity(of: path), let shown = entries.first(where: { $0.file == identity && $0.isPage }) {
@@ -71,9 +61,6 @@ extension DocScrollView {
             return .followed
         }
     }
-
-    /// The address absolute links resolve against on a page that has none.
-    private static let root = PageAddress(absolutePath: "/")!
 
     /// Opens the page at `path` in place of page `replaced`.
     /// - Returns: its identity in the container.

@@ -173,9 +173,28 @@ public enum LinkDestination: Hashable, Sendable {
     /// A file on this machine: its path (percent-decoded), the fragment after it if
     /// any (as written), and the `file:` URL it was found from.
     case file(path: String, fragment: String?, url: String)
-    /// Anything else (another host or scheme, or a relative link on a page that has no
-    /// address, such as one read from standard input): the target as written.
+    /// Another host or scheme: the target as written.
     case elsewhere(String)
+    /// A relative link on a page that has no address (read from standard input or
+    /// memory): the target as written.
+    case unresolved(String)
+
+    /// Where `target`, a link on the page at `address`, leads; on a page with no
+    /// address, only fragments, absolute paths and URLs lead anywhere.
+    public init(_ target: String, on address: PageAddress?) {
+        if let address {
+            self = address.destination(of: target)
+        } else if target.hasPrefix("#") {
+            self = .fragment(String(target.dropFirst()))
+        } else {
+            let resolved = Self.root.destination(of: target)
+            let isRelative = !target.hasPrefix("/") && !target.lowercased().hasPrefix("file:")
+            if case .file = resolved, isRelative { self = .unresolved(target) } else { self = resolved }
+        }
+    }
+
+    /// What absolute links resolve against.
+    private static let root = PageAddress(absolutePath: "/")!
 
     /// The destination a resolved `file:` URL names.
     init(fileURL: [UInt8]) {

@@ -222,6 +222,10 @@ struct CommandLineTests {
         let failed = try runDocScroll(["--table", broken, "--dump"])
         #expect(failed.status == 1)
         #expect(failed.standardError == "docscroll: error: \(broken): invalid CSV at line 2, column 1 (byte 4): a quoted field never closes\n")
+        // The sample table as CSV shows as its JSON does.
+        let sampleCSV = pagesDirectory.appendingPathComponent("items.csv").path
+        #expect(try runDocScroll(["--table", sampleCSV, "--dump", "--width", "120"]).standardOutput
+            == (try runDocScroll(["--table", items, "--dump", "--width", "120"])).standardOutput)
         let usage = try runDocScroll(["--table", csv, "--format", "xml"])
         #expect(usage.status == 2)
         #expect(usage.standardError.contains("'--format' takes json, jsonl, csv or tsv, not 'xml'"))

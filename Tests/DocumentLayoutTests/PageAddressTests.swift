@@ -49,6 +49,17 @@ struct PageAddressTests {
         #expect(resolved("a/b:c.html") == "file:///doc/html/reference/a/b:c.html")
     }
 
+    /// A page with no address (standard input) resolves only what needs no base.
+    @Test func withoutAnAddressOnlyAbsoluteLinksLeadAnywhere() {
+        #expect(LinkDestination("#x", on: nil) == .fragment("x"))
+        #expect(LinkDestination("other.html#x", on: nil) == .unresolved("other.html#x"))
+        #expect(LinkDestination("?q", on: nil) == .unresolved("?q"))
+        #expect(LinkDestination("/doc/a.html", on: nil) == .file(path: "/doc/a.html", fragment: nil, url: "file:///doc/a.html"))
+        #expect(LinkDestination("FILE:///doc/b.html#y", on: nil) == .file(path: "/doc/b.html", fragment: "y", url: "file:///doc/b.html#y"))
+        #expect(LinkDestination("https://example.org/", on: nil) == .elsewhere("https://example.org/"))
+        #expect(LinkDestination("a.html", on: page) == page.destination(of: "a.html"))
+    }
+
     @Test func fragmentsStayOnThePage() {
         #expect(page.destination(of: "#section-2") == .fragment("section-2"))
         #expect(page.destination(of: "#") == .fragment(""))
@@ -79,6 +90,8 @@ struct PageAddressTests {
                 #expect(text == "#" + id)
             case .elsewhere(let written):
                 #expect(written == text)
+            case .unresolved:
+                Issue.record("a page with an address resolves every relative link: \(text)")
             case .file(let path, _, let url):
                 #expect(url.hasPrefix("file:///"), "\(text)")
                 let segments = path.split(separator: "/", omittingEmptySubsequences: false)
