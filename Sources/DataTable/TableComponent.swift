@@ -148,6 +148,18 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         }
     }
 
+    /// The record shown on component row `row` whole, as lines at most `width` columns
+    /// wide (`RecordText`); `nil` for the header's rows.
+    package func recordLines(atRow row: Int, width: Int) -> [String]? {
+        guard let (record, _) = record(atLine: row) else { return nil }
+        return RecordText.lines(columns: model.columns, values: model.row(record), width: width)
+    }
+
+    /// The data row (from 0) shown on component row `row`; `nil` for the header's rows.
+    package func dataRow(atRow row: Int) -> Int? {
+        record(atLine: row)?.record
+    }
+
     /// A data row's record is read as bytes to rule it out, decoded only if it may
     /// match (`RecordSearch`); a wrapped record's lines after its first hold no text.
     package func mayContain(_ query: String, row: Int) -> Bool {

@@ -252,6 +252,20 @@ extension DocScrollView {
         return nil
     }
 
+    /// The table record shown highest in the viewport (below its pinned header), whole:
+    /// its title ("items.json, row 12 of 1000") and every column with its full value
+    /// as lines of the view's width, nested values indented; `nil` when no table row
+    /// shows.
+    public func topRecord() -> (title: String, lines: [String])? {
+        for case let place? in shownPlaces {
+            guard let table = tables.first(where: { $0.id == place.component })?.table,
+                  let row = table.dataRow(atRow: place.row), let lines = table.recordLines(atRow: place.row, width: options.width)
+            else { continue }
+            return ("\(input(of: place.component)?.fileName ?? ""), row \(row + 1) of \(table.model.rowCount)", lines)
+        }
+        return nil
+    }
+
     /// Where a focused link goes.
     public func target(of focus: LinkFocus) -> String? {
         guard let page = pages.first(where: { $0.id == focus.place.component })?.page else { return nil }

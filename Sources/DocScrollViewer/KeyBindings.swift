@@ -115,6 +115,7 @@ extension KeyBinding {
         KeyBinding(
             keys: [(.character("="), always(.showPosition))], aliases: [(.control("g"), always(.showPosition))],
             meaning: "where you are"),
+        KeyBinding(keys: [(.character("v"), always(.showRecord))], meaning: "the highest table row's record, whole"),
         KeyBinding(
             keys: [(.wheelDown, rows(Viewer.wheelRows)), (.wheelUp, rows(-Viewer.wheelRows))],
             meaning: "three rows (--no-mouse keeps the terminal's own)"),

@@ -35,10 +35,16 @@ public final class Viewer {
     private var awaitsMark = false
     /// A note for the status line, until the next key.
     public private(set) var message: String?
-    /// Whether the help screen is shown (until the next key).
-    public private(set) var showsHelp = false
-    /// The help screen's first line shown (it scrolls where the screen is short).
-    private var helpOffset = 0
+    /// Text shown in place of the content (the help, a record) until a key other than
+    /// a scrolling one.
+    private var textScreen: TextScreen?
+    /// Whether the help screen is shown.
+    public var showsHelp: Bool { textScreen?.kind == .help }
+    /// The lines of the record shown whole (`v`), while it is.
+    public var shownRecord: [String]? {
+        guard let textScreen, case .record = textScreen.kind else { return nil }
+        return textScreen.lines
+    }
     /// A jump to the end or to a percentage waiting for the pages to be indexed to
     /// their end (when frames do not wait for them): keys are answered meanwhile, and
     /// any key but the jump's own gives it up.
@@ -79,17 +85,15 @@ public final class Viewer {
 
     /// Acts on a key: a prefix digit, a prompt edit, or a command.
     public func handle(key: TerminalKey) -> [ViewerAction] {
-        if showsHelp {
+        if var shown = textScreen {
             // Where it does not fit, the keys that move by rows and screens scroll the
-            // help; any other key leaves it.
-            if KeyBinding.helpLines.count > contentRows, let rows = helpScroll(for: key) {
-                let next = min(max(0, helpOffset + rows), max(0, KeyBinding.helpLines.count - contentRows))
-                guard next != helpOffset else { return [] }
-                helpOffset = next
+            // text; any other key leaves it.
+            guard let moved = shown.scroll(for: key, rows: contentRows) else {
+                textScreen = nil
                 return [.draw(screen())]
             }
-            showsHelp = false
-            return [.draw(screen())]
+            textScreen = shown
+            return moved ? [.draw(screen())] : []
         }
         if let prompt { return edit(prompt, with: key) }
         if awaitsMark {
@@ -222,8 +226,14 @@ public final class Viewer {
             message = positionDescription()
             return [.draw(screen())]
         case .help:
-            showsHelp = true
-            helpOffset = 0
+            textScreen = TextScreen(kind: .help, lines: KeyBinding.helpLines)
+            return [.draw(screen())]
+        case .showRecord:
+            if let record = view.topRecord() {
+                textScreen = TextScreen(kind: .record(record.title), lines: record.lines)
+            } else {
+                message = "No table row on screen (v shows the record of the highest one)"
+            }
             return [.draw(screen())]
         case .redraw:
             return [.draw(screen())]
@@ -327,8 +337,8 @@ public final class Viewer {
     /// matches, the focused link) and the status line below (or the help screen).
     public func screen() -> FrameBuffer {
         var screen = FrameBuffer(width: width, height: height)
-        if showsHelp {
-            for (row, line) in KeyBinding.helpLines.dropFirst(helpOffset).prefix(contentRows).enumerated() {
+        if let textScreen {
+            for (row, line) in textScreen.lines.dropFirst(textScreen.offset).prefix(contentRows).enumerated() {
                 screen.draw(line, column: 0, row: row)
             }
         } else {
@@ -359,15 +369,12 @@ public final class Viewer {
         let left: String
         if let prompt {
             left = prompt.shown
-        } else if showsHelp {
-            let lines = KeyBinding.helpLines.count
-            left = lines > contentRows
-                ? " Keys \(helpOffset + 1)-\(min(lines, helpOffset + contentRows)) of \(lines): j/k, Space/b scroll, any other key returns"
-                : " Keys: any key to return"
+        } else if let textScreen {
+            left = textScreen.status(rows: contentRows)
         } else {
             left = " " + (message ?? topTitle)
         }
-        var parts = statusParts(titleShown: prompt == nil && !showsHelp && message == nil)
+        var parts = statusParts(titleShown: prompt == nil && textScreen == nil && message == nil)
         if showsStatistics {
             let statistics = view.statistics
             parts.insert(
@@ -383,19 +390,6 @@ public final class Viewer {
         let title = view.topPlace.map { view.title(of: $0.component) } ?? view.title
         return title.isEmpty ? "docscroll" : title
     }
-
-    /// Rows the help screen scrolls by for `key`, if it is one that moves by rows or
-    /// screens.
-    private func helpScroll(for key: TerminalKey) -> Int? {
-        switch key {
-        case .down, .wheelDown, .enter, .character("j"): 1
-        case .up, .wheelUp, .character("k"): -1
-        case .pageDown, .character(" "), .character("f"): max(1, contentRows - 1)
-        case .pageUp, .character("b"): -max(1, contentRows - 1)
-        default: nil
-        }
-    }
-
     /// The status line's right side, least needed first: the component under the top
     /// and its row ("items.json 12/1000"), how far the pages are indexed while they
     /// are ("indexing 40%"), the help hint, the stack position ("rows 14-36 of 1046

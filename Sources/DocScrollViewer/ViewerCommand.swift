@@ -42,6 +42,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case showPosition
     /// Show the keys, until the next key.
     case help
+    /// Show the table record highest on screen whole, until a key other than a
+    /// scrolling one.
+    case showRecord
     /// Draw the whole screen again.
     case redraw
     /// The pages were read or indexed further (the terminal loop says so while they

@@ -190,6 +190,23 @@ struct TerminalSessionTests {
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }
 
+    /// `v` shows the record of the highest table row whole; `q` goes back to the table.
+    @Test func showsATableRowsRecordWhole() throws {
+        let session = try Session(command: command())
+        _ = try session.waitFor("the first screen") { $0.contains("rows 1-23 of") }
+        try session.send("4")
+        try session.send("j")
+        _ = try session.waitFor("row 5 under the header") { $0.split(separator: "\n").dropFirst(2).first?.hasPrefix("1005") == true }
+        try session.send("v")
+        let record = try session.waitFor("the record") { $0.hasPrefix("id: 1005\nname: Ember Space Heater\n") }
+        #expect(record.contains("supplier:\n  name: Ember Co\n  country: NO"), "\(record)")
+        #expect(record.split(separator: "\n").last?.hasPrefix(" items.json, row 5 of 32") == true)
+        try session.send("q")
+        _ = try session.waitFor("the table again") { $0.split(separator: "\n").dropFirst(2).first?.hasPrefix("1005") == true }
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
     /// Ctrl-Z hands the terminal back to the shell (cooked mode, no alternate screen);
     /// fg brings the viewer back, drawn whole.
     @Test func suspendsAndResumes() throws {
