@@ -1,3 +1,5 @@
+import RenderCore
+
 /// Text shown in place of the content until a key other than a scrolling one: the
 /// help, or a table record whole. Where it is taller than the screen, the keys that
 /// move by rows and screens scroll it.
@@ -29,6 +31,21 @@ struct TextScreen {
         let next = min(max(0, offset + step), lines.count - rows)
         defer { offset = next }
         return next != offset
+    }
+
+    /// Brings the next line down (`forward`) or up from the first shown that holds
+    /// `query` (`TextSearch`'s smart case) to the top, wrapping around.
+    /// - Returns: whether a line holds it.
+    mutating func find(_ query: String, forward: Bool, rows: Int) -> Bool {
+        guard !lines.isEmpty else { return false }
+        for step in 1...lines.count {
+            let line = ((offset + (forward ? step : -step)) % lines.count + lines.count) % lines.count
+            if TextSearch.contains(query, in: lines[line]) {
+                offset = max(0, min(line, lines.count - rows))
+                return true
+            }
+        }
+        return false
     }
 
     /// The status line's text: what is shown, where, and how to leave.

@@ -85,7 +85,21 @@ public final class Viewer {
 
     /// Acts on a key: a prefix digit, a prompt edit, or a command.
     public func handle(key: TerminalKey) -> [ViewerAction] {
+        if let prompt { return edit(prompt, with: key) }
         if var shown = textScreen {
+            message = nil
+            // A record is searched as the stack is: / and ?, then n and N.
+            if case .record = shown.kind {
+                switch key {
+                case .character("/"), .character("?"):
+                    prompt = SearchPrompt(forward: key == .character("/"))
+                    return [.draw(screen())]
+                case .character("n"), .character("N"):
+                    return handle(.repeatSearch(reversed: key == .character("N")))
+                default:
+                    break
+                }
+            }
             // Where it does not fit, the keys that move by rows and screens scroll the
             // text; any other key leaves it.
             guard let moved = shown.scroll(for: key, rows: contentRows) else {
@@ -95,7 +109,6 @@ public final class Viewer {
             textScreen = shown
             return moved ? [.draw(screen())] : []
         }
-        if let prompt { return edit(prompt, with: key) }
         if awaitsMark {
             awaitsMark = false
             guard key == .character("'") else {
@@ -260,8 +273,12 @@ public final class Viewer {
     }
 
     /// Finds `query` from the last match if it is on screen, else from the top row,
-    /// and brings the match to the top.
+    /// and brings the match to the top; in a record shown whole, in its lines.
     private func search(_ query: String, forward: Bool) {
+        if var shown = textScreen {
+            if shown.find(query, forward: forward, rows: contentRows) { textScreen = shown } else { message = "Pattern not found: \(query)" }
+            return
+        }
         let start = lastMatch.flatMap { isOnScreen($0) ? $0 : nil } ?? view.topPlace
         switch view.find(query, from: start, forward: forward, isCancelled: interruption) {
         case .notFound:
@@ -340,6 +357,9 @@ public final class Viewer {
         if let textScreen {
             for (row, line) in textScreen.lines.dropFirst(textScreen.offset).prefix(contentRows).enumerated() {
                 screen.draw(line, column: 0, row: row)
+                if case .record = textScreen.kind, let query = lastSearch?.query {
+                    for columns in TextSearch.matchColumns(of: query, inRow: row, of: screen) { screen.draw(ScreenMark(row: row, columns: columns)) }
+                }
             }
         } else {
             let frame = view.frame()
@@ -370,7 +390,7 @@ public final class Viewer {
         if let prompt {
             left = prompt.shown
         } else if let textScreen {
-            left = textScreen.status(rows: contentRows)
+            left = message.map { " " + $0 } ?? textScreen.status(rows: contentRows)
         } else {
             left = " " + (message ?? topTitle)
         }
