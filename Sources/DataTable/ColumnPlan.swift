@@ -2,7 +2,8 @@ import RenderCore
 
 /// Column widths for a table at a width: each column as wide as its widest value in
 /// a sample (header included) up to a cap, then the widest columns narrowed until the
-/// row fits, none below a floor.
+/// row fits, none below a floor; room the row leaves goes to the columns the cap cut,
+/// the least needy first, so that no value is cut while the screen has room.
 struct ColumnPlan: Equatable {
     /// Columns each column takes, separators excluded.
     let widths: [Int]
@@ -36,18 +37,19 @@ struct ColumnPlan: Equatable {
     }
 
     init(model: TableModel, availableWidth: Int) {
-        var natural = model.columns.map { min(Self.maximumWidth, max(1, TextWidth.columns(of: $0))) }
+        // Each column's widest value in the sample, and that width capped.
+        var full = model.columns.map { max(1, TextWidth.columns(of: $0)) }
         for row in Self.sample(rowCount: model.rowCount, columnCount: model.columns.count) {
             let values = model.row(row)
-            for column in natural.indices where column < values.count {
-                let columns = TextWidth.columns(of: ValueText.text(of: values[column]))
-                natural[column] = max(natural[column], min(Self.maximumWidth, columns))
+            for column in full.indices where column < values.count {
+                full[column] = max(full[column], TextWidth.columns(of: ValueText.text(of: values[column])))
             }
         }
+        let natural = full.map { min(Self.maximumWidth, $0) }
         let floors = natural.map { min(Self.minimumWidth, $0) }
         let space = availableWidth - max(0, natural.count - 1) * Self.separatorColumns
         guard natural.reduce(0, +) > space else {
-            self.init(widths: natural)
+            self.init(widths: Self.sharing(space - natural.reduce(0, +), among: natural, upTo: full))
             return
         }
         // Narrow the widest columns first: cap every column at the largest cap that
@@ -69,6 +71,20 @@ struct ColumnPlan: Equatable {
             leftover -= 1
         }
         self.init(widths: widths)
+    }
+
+    /// `widths` with `room` more columns given to those narrower than `needed`, the
+    /// smallest needs met first (so that as many values as can be are whole), the last
+    /// column served taking what is left.
+    private static func sharing(_ room: Int, among widths: [Int], upTo needed: [Int]) -> [Int] {
+        var widths = widths
+        var room = room
+        for index in widths.indices.sorted(by: { needed[$0] - widths[$0] < needed[$1] - widths[$1] }) where room > 0 {
+            let given = min(room, needed[index] - widths[index])
+            widths[index] += given
+            room -= given
+        }
+        return widths
     }
 
     /// Values measured at most: a table of very many columns samples fewer rows.

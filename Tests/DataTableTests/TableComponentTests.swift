@@ -21,6 +21,20 @@ struct TableViewTests {
 
     static let wide = #"[{"id": 1, "alpha": "aaaaaaa", "beta": "bbbbbbb", "gamma": "ggggggg", "delta": "ddddddd"}, {"id": 22, "alpha": "x", "beta": "y", "gamma": "z", "delta": "w"}]"#
 
+    /// Values longer than the cap on a column's width are whole where the screen has
+    /// room; where it has some, the columns that need least are made whole first.
+    @Test func roomTheRowLeavesGoesToColumnsTheCapCut() throws {
+        let long = String(repeating: "l", count: 60)
+        let json = #"[{"a": "\#(long)", "b": "\#(String(repeating: "m", count: 45))", "c": "x"}]"#
+        let wide = try rows(json, width: 200)
+        #expect(wide[2] == long + " │ " + String(repeating: "m", count: 45) + " │ x")
+        // 108 columns: the caps (40, 40, 1) leave 21; b needs 5 of them, a the rest.
+        let some = try rows(json, width: 108)
+        #expect(some[2] == String(repeating: "l", count: 55) + "… │ " + String(repeating: "m", count: 45) + " │ x")
+        // Where the capped row does not fit, nothing changes: narrowed as before.
+        #expect(try rows(json, width: 60)[2].count <= 60)
+    }
+
     /// A frozen first column and a header row stay while the other columns scroll.
     @Test func frozenColumnsStayWhileTheOthersScrollSideways() throws {
         #expect(try frame(Self.wide, width: 30, scrolledTo: 0) == [
