@@ -169,6 +169,14 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         return model.mayMatch(row: record, search!.filter)
     }
 
+    /// A row as text with every column, as wide as the table is (a frame cuts it at its
+    /// width; a dump keeps the columns past it, as it keeps a wide HTML table's).
+    package func plainText(row: Int, width: Int) -> String {
+        var buffer = FrameBuffer(width: max(width, plan.totalWidth - horizontalOffset), height: 1)
+        drawRows(row..<(row + 1), into: &buffer, at: 0)
+        return buffer.plainText(row: 0)
+    }
+
     /// Every row as text, a view at a time: each record's view goes back to the pool
     /// once its last line is written (a wrapped record's lines share it), so a dump
     /// holds one.

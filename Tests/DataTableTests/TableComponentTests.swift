@@ -35,6 +35,17 @@ struct TableViewTests {
         #expect(try rows(json, width: 60)[2].count <= 60)
     }
 
+    /// A row as text keeps every column, past the width (a dump keeps a wide table's
+    /// columns as it keeps a wide HTML table's); a frame cuts it at the width.
+    @Test func aRowsTextKeepsTheColumnsPastTheWidth() throws {
+        let view = TableComponent(model: try TableModel(records: Array(Self.wide.utf8)), width: 30)
+        #expect(view.plainText(row: 0, width: 30) == "id │ alpha  │ beta   │ gamma  │ delta")
+        #expect(view.plainText(row: 2, width: 30) == " 1 │ aaaaa… │ bbbbb… │ ggggg… │ ddddd…")
+        var frame = FrameBuffer(width: 30, height: 1)
+        view.drawRows(2..<3, into: &frame, at: 0)
+        #expect(frame.plainText(row: 0) == " 1 │ aaaaa… │ bbbbb… │ ggggg…")
+    }
+
     /// A frozen first column and a header row stay while the other columns scroll.
     @Test func frozenColumnsStayWhileTheOthersScrollSideways() throws {
         #expect(try frame(Self.wide, width: 30, scrolledTo: 0) == [

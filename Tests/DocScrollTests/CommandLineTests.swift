@@ -20,8 +20,9 @@ struct CommandLineTests {
         #expect(!dump.standardOutput.contains("never shown"))
     }
 
-    /// `--frame k` is dump lines k..k+11, except that inside the table its two header
-    /// rows stay pinned at the top, pushed out by the table's end.
+    /// `--frame k` is dump lines k..k+11 cut at the width (the dump keeps the table's
+    /// columns past it), except that inside the table its two header rows stay pinned
+    /// at the top, pushed out by the table's end.
     @Test func frameIsTheDumpSliceWithPinnedTableHeaders() throws {
         let dump = try runDocScroll([article, "--table", items, "--width", "64", "--dump"]).standardOutput
         let lines = dump.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
@@ -30,10 +31,10 @@ struct CommandLineTests {
         for offset in [0, 1, 20, 32, 33, 34, 35, 60, lines.count - 12] {
             let frame = try runDocScroll([article, "--table", items, "--width", "64", "--height", "12", "--frame", "\(offset)", "--mode", offset % 2 == 0 ? "expanded" : "windowed"])
             #expect(frame.status == 0)
-            var expected = (offset..<(offset + 12)).map { $0 < lines.count ? lines[$0] : "" }
+            var expected = (offset..<(offset + 12)).map { $0 < lines.count ? clip(lines[$0], to: 64) : "" }
             if offset > 0, offset < tableEnd {
                 let headerBottom = min(2, tableEnd - offset)
-                for row in 0..<headerBottom { expected[row] = lines[2 - headerBottom + row] }
+                for row in 0..<headerBottom { expected[row] = clip(lines[2 - headerBottom + row], to: 64) }
             }
             #expect(frame.standardOutput == expected.joined(separator: "\n") + "\n", "offset \(offset)")
         }
