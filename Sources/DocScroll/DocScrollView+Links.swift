@@ -48,8 +48,9 @@ extension DocScrollView {
             if let identity = FileSystem.identity(of: path), let shown = entries.first(where: { $0.file == identity && $0.isPage }) {
                 page = shown.id
             } else {
+                guard let index = entries.firstIndex(where: { $0.id == focus.place.component }) else { return .notLocal(target) }
                 do {
-                    page = try open(path, replacing: focus.place.component)
+                    page = try open(path, replacingEntryAt: index)
                 } catch {
                     return .cannotOpen(error.description)
                 }
@@ -62,17 +63,11 @@ extension DocScrollView {
         }
     }
 
-    /// Opens the page at `path` in place of page `replaced`.
+    /// Opens the page at `path` in place of entry `index`.
     /// - Returns: its identity in the container.
-    private func open(_ path: String, replacing replaced: ComponentID) throws(DocScrollError) -> ComponentID {
+    private func open(_ path: String, replacingEntryAt index: Int) throws(DocScrollError) -> ComponentID {
         let input = options.mode == .windowed ? try InputFile.page(path) : try InputFile.read(path)
         let page = try Self.page(input, options: options)
-        guard let index = entries.firstIndex(where: { $0.id == replaced }) else {
-            let entry = Self.pageEntry(id: container.append(page), page, input: input)
-            entries.append(entry)
-            renderer.prepare(container)
-            return entry.id
-        }
         return replace(at: index, with: page) { id in Self.pageEntry(id: id, page, input: input) }
     }
 

@@ -216,17 +216,9 @@ public final class Viewer {
         case .followLink:
             followLink()
             return [.draw(screen())]
-        case .back:
-            guard let last = history.popLast() else {
-                message = "No link followed to go back from"
-                return [.draw(screen())]
-            }
-            view.restore(last)
-            linkFocus = nil
-            return [.draw(screen())]
-        case .lastJump:
-            guard let target = beforeLastJump else {
-                message = "No jump to go back from"
+        case .back, .lastJump:
+            guard let target = command == .back ? history.popLast() : beforeLastJump else {
+                message = command == .back ? "No link followed to go back from" : "No jump to go back from"
                 return [.draw(screen())]
             }
             view.restore(target)
