@@ -39,29 +39,30 @@ enum RecordText {
     /// edge where there is one, the lines after the first starting with `continuation`.
     static func wrapped(_ text: String, width: Int, continuation: String) -> [String] {
         var lines: [String] = []
-        var line = ""
+        // The line so far, a character at a time, and where its last space is.
+        var line: [Character] = []
         var columns = 0
-        var lastSpace: String.Index?
+        var lastSpace: Int?
         for character in text {
             let characterColumns = TextWidth.columns(of: character)
             if columns + characterColumns > width, !line.isEmpty {
-                var rest = ""
+                var rest: ArraySlice<Character> = []
                 // At the last space, unless what follows it would not fit on the next line.
-                if let space = lastSpace, space > line.startIndex,
-                   TextWidth.columns(of: continuation + line[line.index(after: space)...]) < width {
-                    rest = String(line[line.index(after: space)...])
-                    line = String(line[..<space])
+                if let space = lastSpace, space > 0,
+                   TextWidth.columns(of: continuation + String(line[(space + 1)...])) < width {
+                    rest = line[(space + 1)...]
+                    line.removeSubrange(space...)
                 }
-                lines.append(line)
-                line = continuation + rest
-                columns = TextWidth.columns(of: line)
+                lines.append(String(line))
+                line = Array(continuation) + rest
+                columns = TextWidth.columns(of: String(line))
                 lastSpace = nil
             }
-            if character == " ", columns > continuation.count { lastSpace = line.endIndex }
+            if character == " ", columns > continuation.count { lastSpace = line.count }
             line.append(character)
             columns += characterColumns
         }
-        lines.append(line)
+        lines.append(String(line))
         return lines
     }
 }
