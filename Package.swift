@@ -85,7 +85,7 @@ let package = Package(
             name: "windowed-renderer", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"], path: "Examples/WindowedRenderer"),
 
         // What the test targets share: stored snapshots, the sample pages.
-        .target(name: "TestSupport", dependencies: ["DocScroll", "RenderCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DocScroll", "DataTable", "RenderCore", "TileRenderer"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing", "SampleContent"]),

@@ -45,7 +45,7 @@ public func fuzzPage(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     for offset in Set([0, 1, last / 2, last, dump.count]) {
         let frame = windowed.frame(at: offset)
         guard frame == expanded.frame(at: offset) else { fatalError("windowed and expanded frames differ at \(offset)") }
-        let expected = expectedFrameLines(windowed, dump: dump)
+        let expected = expectedFrameLines(windowed, shown: dump)
         let shown = (0..<frame.height).map { frame.plainText(row: $0) }
         guard shown == expected else { fatalError("the frame at \(offset) is not the dump's lines: \(shown) \(expected)") }
     }

@@ -4,73 +4,110 @@ import RenderCore
 /// a sample (header included) up to a cap, then the widest columns narrowed until the
 /// row fits, none below a floor; room the row leaves goes to the columns the cap cut,
 /// the least needy first, so that no value is cut while the screen has room.
+///
+/// Scrolled sideways, a plan shows the frozen columns, then the columns from a lead
+/// column on, planned anew in the room the frozen ones leave, the lead column whole
+/// (its cap lifted) where that room allows: each step right reveals one more column
+/// whole, as a spreadsheet's columns scroll a column at a time.
 struct ColumnPlan: Equatable {
-    /// Columns each column takes, separators excluded.
+    /// Columns each column takes, separators excluded (0 for a column scrolled out).
     let widths: [Int]
     /// Where each column starts, in columns from the left edge.
     let starts: [Int]
+    /// The columns scrolled out at the left, between the frozen ones and the lead.
+    let scrolledOut: Range<Int>
 
     /// What stands between two columns.
     static let separator = " │ "
     static let separatorColumns = 3
     /// Rows measured to plan widths; the rest are assumed alike.
     static let sampleRows = 1_000
-    /// No column is planned wider than this many columns.
+    /// No column is planned wider than this many columns (the lead column aside).
     static let maximumWidth = 40
     /// Narrowing stops at this many columns (or the natural width, if smaller).
     static let minimumWidth = 6
 
+    /// Every column shown, `widths` wide.
     init(widths: [Int]) {
-        self.widths = widths
-        starts = Self.starts(of: widths)
+        self.init(widths: widths, scrolledOut: 0..<0)
     }
 
-    private static func starts(of widths: [Int]) -> [Int] {
+    private init(widths: [Int], scrolledOut: Range<Int>) {
+        self.widths = widths
+        self.scrolledOut = scrolledOut
         var starts: [Int] = []
         starts.reserveCapacity(widths.count)
         var column = 0
-        for width in widths {
+        for (index, width) in widths.enumerated() {
             starts.append(column)
-            column += width + separatorColumns
+            if !scrolledOut.contains(index) { column += width + Self.separatorColumns }
         }
-        return starts
+        self.starts = starts
     }
 
+    /// Every column, its values measured in a sample, fitted to `availableWidth`.
     init(model: TableModel, availableWidth: Int) {
-        // Each column's widest value in the sample, and that width capped.
-        var full = model.columns.map { max(1, TextWidth.columns(of: $0)) }
-        for row in Self.sample(rowCount: model.rowCount, columnCount: model.columns.count) {
-            let values = model.row(row)
-            for column in full.indices where column < values.count {
-                full[column] = max(full[column], TextWidth.columns(of: ValueText.text(of: values[column])))
-            }
-        }
-        let natural = full.map { min(Self.maximumWidth, $0) }
+        self.init(widths: Self.fit(Self.widestValues(in: model), into: availableWidth))
+    }
+
+    /// The plan of `all` (every column at the same width) scrolled so that column
+    /// `lead` is the first after the `frozen` ones: those keep their widths; from
+    /// `lead` on the columns are fitted anew in the room left, `lead` whole where it
+    /// fits (`widest`: each column's widest value), or with `keepingWidths` (wrapped
+    /// cells, whose heights depend on their widths) as wide as in `all`.
+    init(scrolling all: ColumnPlan, widest: [Int], frozen: Int, lead: Int, availableWidth: Int, keepingWidths: Bool) {
+        let frozenWidths = Array(all.widths[..<frozen])
+        let frozenEnd = frozen == 0 ? 0 : all.starts[frozen - 1] + all.widths[frozen - 1] + Self.separatorColumns
+        let rest = keepingWidths
+            ? Array(all.widths[lead...])
+            : Self.fit(Array(widest[lead...]), into: availableWidth - frozenEnd, wholeFirst: true)
+        self.init(widths: frozenWidths + Array(repeating: 0, count: lead - frozen) + rest, scrolledOut: frozen..<lead)
+    }
+
+    /// Whether column `index` shows (it is not scrolled out).
+    func shows(_ index: Int) -> Bool {
+        !scrolledOut.contains(index)
+    }
+
+    /// Widths for columns whose widest values are `widest`, in `availableWidth`
+    /// columns (separators included): capped, then narrowed to fit or widened to use
+    /// the room, or, where even the floors overflow and cells do not wrap, left at
+    /// their capped widths past the right edge. With `wholeFirst`, the first column
+    /// is as wide as its widest value or the whole room, and is not narrowed.
+    static func fit(_ widest: [Int], into availableWidth: Int, wholeFirst: Bool = false, wrapping: Bool = false) -> [Int] {
+        let space = availableWidth - max(0, widest.count - 1) * Self.separatorColumns
+        var natural = widest.map { min(Self.maximumWidth, $0) }
+        if wholeFirst, !widest.isEmpty { natural[0] = min(widest[0], max(1, availableWidth)) }
         let floors = natural.map { min(Self.minimumWidth, $0) }
-        let space = availableWidth - max(0, natural.count - 1) * Self.separatorColumns
         guard natural.reduce(0, +) > space else {
-            self.init(widths: Self.sharing(space - natural.reduce(0, +), among: natural, upTo: full))
-            return
+            return Self.sharing(space - natural.reduce(0, +), among: natural, upTo: widest)
         }
         // Narrow the widest columns first: cap every column at the largest cap that
-        // fits (binary search, O(columns · log width)), never below its floor.
+        // fits (binary search, O(columns · log width)), never below its floor. A
+        // whole first column is spared.
+        let spared = wholeFirst && !natural.isEmpty ? 1 : 0
         func total(cap: Int) -> Int {
-            zip(natural, floors).reduce(0) { $0 + max($1.1, min($1.0, cap)) }
+            natural.indices.reduce(0) { $0 + ($1 < spared ? natural[$1] : max(floors[$1], min(natural[$1], cap))) }
         }
+        // A row that overflows even at the floors is not narrowed at all: the columns
+        // that show are whole (as far as the cap), the rest past the right edge, for
+        // a step right to reach. (Wrapped cells lose nothing narrowed: they take more
+        // lines, and more columns show.)
+        guard wrapping || total(cap: 0) <= space else { return natural }
         var low = 0
         var high = natural.max() ?? 0
         while low < high {
             let middle = (low + high + 1) / 2
             if total(cap: middle) <= space { low = middle } else { high = middle - 1 }
         }
-        var widths = zip(natural, floors).map { max($0.1, min($0.0, low)) }
+        var widths = natural.indices.map { $0 < spared ? natural[$0] : max(floors[$0], min(natural[$0], low)) }
         // What the cap leaves over goes a column at a time, from the left.
         var leftover = space - widths.reduce(0, +)
         for index in widths.indices where leftover > 0 && widths[index] < natural[index] {
             widths[index] += 1
             leftover -= 1
         }
-        self.init(widths: widths)
+        return widths
     }
 
     /// `widths` with `room` more columns given to those narrower than `needed`, the
@@ -87,6 +124,24 @@ struct ColumnPlan: Equatable {
         return widths
     }
 
+    /// Each column's widest value among the sampled rows, header included, uncapped.
+    static func widestValues(in model: TableModel) -> [Int] {
+        widestValues(in: model, rows: sample(rowCount: model.rowCount, columnCount: model.columns.count))
+    }
+
+    /// Each column's widest value among `rows`, header included, uncapped: with every
+    /// row, the widths at which no value is cut (a dump's).
+    static func widestValues(in model: TableModel, rows: some Sequence<Int>) -> [Int] {
+        var widest = model.columns.map { max(1, TextWidth.columns(of: ValueText.escaped($0))) }
+        for row in rows {
+            let values = model.row(row)
+            for column in widest.indices where column < values.count {
+                widest[column] = max(widest[column], TextWidth.columns(of: ValueText.text(of: values[column])))
+            }
+        }
+        return widest
+    }
+
     /// Values measured at most: a table of very many columns samples fewer rows.
     static let sampleValues = 2_000_000
 
@@ -101,9 +156,10 @@ struct ColumnPlan: Equatable {
         return Array(0..<ends) + middle + Array((rowCount - ends)..<rowCount)
     }
 
-    /// Columns a full row takes.
+    /// Columns a full row takes: where the last column shown ends.
     var totalWidth: Int {
-        widths.reduce(max(0, widths.count - 1) * Self.separatorColumns, +)
+        guard let last = widths.indices.last(where: shows) else { return 0 }
+        return starts[last] + widths[last]
     }
 
     /// Column where column `index` starts.

@@ -6,18 +6,27 @@ import ScrollCore
 ///
 /// Like a spreadsheet with frozen panes: the header row stays at the top while the
 /// rows scroll (a pinned header of the container), and the first `frozenColumns`
-/// columns stay at the left while the others scroll sideways (`horizontalOffset`);
+/// columns stay at the left while the others scroll sideways a column at a time
+/// (`scrolledColumns`);
 /// where the two meet, the corner stays put.
 package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigures {
     /// The rows shown: indexed, decoded on demand.
     package let model: TableModel
     /// Width the columns are planned for, in columns.
     package private(set) var width: Int
+    /// Each column's widest value in the sample the plans are made from.
+    private let widest: [Int]
+    /// Every column planned at `width`: the frozen columns' widths, and the widths
+    /// wrapped cells wrap at.
+    private var fullPlan: ColumnPlan
+    /// The columns as shown: `fullPlan` scrolled by `scrolledColumns`.
     private(set) var plan: ColumnPlan
     /// Columns that stay at the left edge (0 for none).
     package let frozenColumns: Int
-    /// Screen columns the unfrozen columns are scrolled to the left.
-    package private(set) var horizontalOffset = 0
+    /// Unfrozen columns scrolled out at the left: the first shown after the frozen
+    /// ones (the lead, shown whole where the screen has room) is column
+    /// `frozenColumns + scrolledColumns`.
+    package private(set) var scrolledColumns = 0
     /// Data rows turned into cells so far (a row drawn twice counts twice).
     package private(set) var rowsMaterialized = 0
     /// The last search's query and the filter made for it.
@@ -69,10 +78,21 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         self.model = model
         pool = RowViewPool(keepsEveryView: keepsEveryRowView)
         self.width = max(1, width)
-        self.plan = ColumnPlan(model: model, availableWidth: self.width)
+        widest = ColumnPlan.widestValues(in: model)
+        fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: self.width, wrapping: wrapsCells))
+        plan = fullPlan
         self.frozenColumns = min(max(0, frozenColumns), model.columns.count)
         self.wrapsCells = wrapsCells
+        plan = shownPlan()
         if wrapsCells { estimateHeights() }
+    }
+
+    /// `fullPlan` scrolled by `scrolledColumns` (see `ColumnPlan`).
+    private func shownPlan() -> ColumnPlan {
+        guard frozenColumns < model.columns.count else { return fullPlan }
+        return ColumnPlan(
+            scrolling: fullPlan, widest: widest, frozen: frozenColumns, lead: frozenColumns + scrolledColumns,
+            availableWidth: width, keepingWidths: wrapsCells)
     }
 
     /// Plans the columns again for a new width (wrapped rows are measured again).
@@ -80,8 +100,9 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         let width = max(1, width)
         guard width != self.width else { return }
         self.width = width
-        plan = ColumnPlan(model: model, availableWidth: width)
-        horizontalOffset = min(horizontalOffset, maxHorizontalOffset)
+        fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells))
+        scrolledColumns = min(scrolledColumns, maxScrolledColumns)
+        plan = shownPlan()
         if wrapsCells {
             pool.reset()
             estimateHeights()
@@ -89,7 +110,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     }
 
     /// The widths cells wrap at, when they wrap.
-    var wrapWidths: [Int]? { wrapsCells ? plan.widths : nil }
+    var wrapWidths: [Int]? { wrapsCells ? fullPlan.widths : nil }
 
     /// Where the scrolling columns start on screen: after the frozen ones and the
     /// separator that follows them.
@@ -97,28 +118,46 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         frozenColumns == 0 ? 0 : plan.start(of: frozenColumns - 1) + plan.widths[frozenColumns - 1] + ColumnPlan.separatorColumns
     }
 
-    /// The largest horizontal offset: the last column then ends at the right edge.
-    package var maxHorizontalOffset: Int { max(0, plan.totalWidth - width) }
+    /// The most unfrozen columns a step right scrolls out: from the lead then on,
+    /// every column shows whole in the room the frozen ones leave (or the lead is the
+    /// last column). Found from the right, in one pass over the widths.
+    package var maxScrolledColumns: Int {
+        let count = model.columns.count
+        guard frozenColumns < count else { return 0 }
+        // Wrapped cells are whole at their planned widths; cut ones at their widest.
+        let needed = wrapsCells ? fullPlan.widths : widest
+        let room = width - frozenWidth
+        var lead = count - 1
+        var total = needed[lead]
+        while lead > frozenColumns, total + ColumnPlan.separatorColumns + needed[lead - 1] <= room {
+            lead -= 1
+            total += ColumnPlan.separatorColumns + needed[lead]
+        }
+        return lead - frozenColumns
+    }
 
-    /// Scrolls the unfrozen columns to `offset` screen columns (clamped).
-    /// - Returns: whether the offset changed (the rows must be drawn again).
+    /// Scrolls the unfrozen columns so that `columns` of them are out at the left
+    /// (clamped to `0...maxScrolledColumns`).
+    /// - Returns: whether the columns moved (the rows must be drawn again).
     @discardableResult
-    package func scrollHorizontally(to offset: Int) -> Bool {
-        let clamped = min(max(0, offset), maxHorizontalOffset)
-        guard clamped != horizontalOffset else { return false }
-        horizontalOffset = clamped
+    package func scrollColumns(to columns: Int) -> Bool {
+        let clamped = min(max(0, columns), maxScrolledColumns)
+        guard clamped != scrolledColumns else { return false }
+        scrolledColumns = clamped
+        plan = shownPlan()
         return true
     }
 
     /// Where column `index` starts on screen, and the leftmost screen column it may
     /// draw in (scrolling columns never draw over the frozen ones).
     private func placement(of index: Int) -> (x: Int, floor: Int) {
-        index < frozenColumns ? (plan.start(of: index), 0) : (plan.start(of: index) - horizontalOffset, frozenWidth)
+        (plan.start(of: index), index < frozenColumns ? 0 : frozenWidth)
     }
 
     /// The columns that show on a screen `screenWidth` wide.
     private func visibleColumns(screenWidth: Int) -> [Int] {
         model.columns.indices.filter { index in
+            guard plan.shows(index) else { return false }
             let (x, floor) = placement(of: index)
             return x < screenWidth && x + plan.widths[index] > floor
         }
@@ -169,18 +208,22 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         return model.mayMatch(row: record, search!.filter)
     }
 
-    /// A row as text with every column, as wide as the table is (a frame cuts it at its
-    /// width; a dump keeps the columns past it, as it keeps a wide HTML table's).
+    /// A row as text with every column shown, as wide as the table is (a frame cuts
+    /// it at its width).
     package func plainText(row: Int, width: Int) -> String {
-        var buffer = FrameBuffer(width: max(width, plan.totalWidth - horizontalOffset), height: 1)
+        var buffer = FrameBuffer(width: max(width, plan.totalWidth), height: 1)
         drawRows(row..<(row + 1), into: &buffer, at: 0)
         return buffer.plainText(row: 0)
     }
 
-    /// Every row as text, a view at a time: each record's view goes back to the pool
-    /// once its last line is written (a wrapped record's lines share it), so a dump
-    /// holds one.
+    /// Every row as text, with every value whole: each column as wide as its widest
+    /// value among all the rows (measured first, a row at a time), or with wrapped
+    /// cells as wide as planned. A row's view goes back to the pool once its last line
+    /// is written (a wrapped record's lines share it), so a dump holds one.
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {
+        let shown = plan
+        plan = wrapsCells ? fullPlan : ColumnPlan(widths: ColumnPlan.widestValues(in: model, rows: 0..<model.rowCount))
+        defer { plan = shown }
         for row in 0..<rowCount {
             body(plainText(row: row, width: width))
             let next = row + 1 < rowCount ? record(atLine: row + 1)?.record : nil
@@ -199,7 +242,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
                 }
                 drawSeparators("│", into: &buffer, row: target)
             case 1:
-                let rule = String(repeating: "─", count: max(0, plan.totalWidth - horizontalOffset))
+                let rule = String(repeating: "─", count: plan.totalWidth)
                 buffer.draw(rule, style: Style(.dim), column: 0, row: target)
                 drawSeparators("┼", into: &buffer, row: target)
             default:
@@ -216,16 +259,12 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         }
     }
 
-    /// Draws the mark between columns; the one after the frozen columns always shows,
-    /// and the others only right of it (one right at the frozen edge would stand for
-    /// a column scrolled out of sight).
+    /// Draws the mark between each two columns shown.
     private func drawSeparators(_ mark: String, into buffer: inout FrameBuffer, row: Int) {
-        for column in plan.widths.indices.dropFirst() {
-            let (x, floor) = placement(of: column)
-            let separator = column == frozenColumns ? frozenWidth - 2 : x - 2
-            if separator < buffer.width, separator >= (column > frozenColumns ? floor + 1 : 0) {
-                buffer.draw(mark, style: Style(.dim), column: separator, row: row)
-            }
+        for column in plan.widths.indices.dropFirst() where plan.shows(column) {
+            let separator = plan.start(of: column) - 2
+            guard separator < buffer.width else { break }
+            if separator >= 0 { buffer.draw(mark, style: Style(.dim), column: separator, row: row) }
         }
     }
 

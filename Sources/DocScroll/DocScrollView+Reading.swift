@@ -71,14 +71,15 @@ extension DocScrollView {
         layOutViewport(keeping: nil)
     }
 
-    /// Scrolls the table under the top of the viewport sideways by `columns` screen
-    /// columns (its frozen columns stay); its tiles are built again.
+    /// Scrolls the table under the top of the viewport sideways by `steps` of its
+    /// unfrozen columns (its frozen columns stay; each step right shows the next
+    /// column whole where the screen has room); its tiles are built again.
     /// - Returns: whether it moved (`false` also when a page is under the top: pages
-    ///   do not scroll sideways).
+    ///   scroll by screen columns).
     @discardableResult
-    public func scrollTopTableHorizontally(by columns: Int) -> Bool {
+    public func scrollTopTableColumns(by steps: Int) -> Bool {
         guard let top = topPlace, let table = tables.first(where: { $0.id == top.component }) else { return false }
-        return scrollTables(CollectionOfOne(table)) { $0.horizontalOffset + columns }
+        return scrollTables(CollectionOfOne(table)) { $0.scrolledColumns + steps }
     }
 
     /// Scrolls the page under the top of the viewport sideways by `columns` screen
@@ -106,10 +107,10 @@ extension DocScrollView {
         pages.first { $0.id == id }?.page.horizontalOffset ?? 0
     }
 
-    /// Screen columns the table under the top of the viewport is scrolled sideways.
-    public var topTableHorizontalOffset: Int {
+    /// Unfrozen columns the table under the top of the viewport has scrolled out.
+    public var topTableScrolledColumns: Int {
         guard let top = topPlace, let table = tables.first(where: { $0.id == top.component }) else { return 0 }
-        return table.table.horizontalOffset
+        return table.table.scrolledColumns
     }
 
     /// Scrolls to the top of the next component (`forward`) or back to the top of this

@@ -385,23 +385,24 @@ public final class DocScrollView {
         }
     }
 
-    /// Screen columns the tables' unfrozen columns are scrolled to the left.
-    public var horizontalOffset: Int { tables.map(\.table.horizontalOffset).max() ?? 0 }
+    /// Unfrozen columns the tables have scrolled out at the left (the most of any).
+    public var scrolledColumns: Int { tables.map(\.table.scrolledColumns).max() ?? 0 }
 
-    /// Scrolls every table's unfrozen columns to `offset` screen columns (each table
-    /// clamps it to its own width); their tiles are built again.
+    /// Scrolls every table so that `columns` of its unfrozen columns are out at the
+    /// left (each table stops where every column left shows whole); their tiles are
+    /// built again.
     /// - Returns: whether any table moved.
     @discardableResult
-    public func scrollHorizontally(to offset: Int) -> Bool {
-        scrollTables(tables) { _ in offset }
+    public func scrollColumns(to columns: Int) -> Bool {
+        scrollTables(tables) { _ in columns }
     }
 
-    /// Scrolls `tables` sideways to the offsets `offset` gives for each; the tiles of
+    /// Scrolls `tables` sideways to the columns `columns` gives for each; the tiles of
     /// those that moved are built again (expanded: at once).
     /// - Returns: whether any moved.
-    func scrollTables(_ tables: some Sequence<(id: ComponentID, table: TableComponent)>, to offset: (TableComponent) -> Int) -> Bool {
+    func scrollTables(_ tables: some Sequence<(id: ComponentID, table: TableComponent)>, to columns: (TableComponent) -> Int) -> Bool {
         var moved = false
-        for (id, table) in tables where table.scrollHorizontally(to: offset(table)) {
+        for (id, table) in tables where table.scrollColumns(to: columns(table)) {
             renderer.invalidate(id)
             moved = true
         }
@@ -478,7 +479,7 @@ public final class DocScrollView {
     }
 
     /// Measures every wrapped table row (heights only: the rows are not kept).
-    private func measureAllTableRows() {
+    package func measureAllTableRows() {
         for (id, table) in tables where table.measureAllRows() {
             container.componentExtentDidChange(id)
         }

@@ -44,7 +44,7 @@ package struct CommandLineOptions: Equatable {
     var sortsDescending = false
     /// Table columns frozen at the left, and how far the others are scrolled.
     var frozenColumns = 1
-    var horizontalOffset = 0
+    var scrolledColumns = 0
     /// Table cells wrap inside their columns.
     var wrapsTableCells = false
     var showHelp = false
@@ -136,7 +136,7 @@ extension CommandLineOptions {
                 guard !key.isEmpty else { throw UsageError(message: "'--sort' takes a column name, or -name for descending") }
                 options.sortColumn = key
             case "--freeze": options.frozenColumns = try number(try value(), for: name, range: 0...10_000)
-            case "--scroll-x": options.horizontalOffset = try number(try value(), for: name, range: 0...Int(Int32.max))
+            case "--scroll-x": options.scrolledColumns = try number(try value(), for: name, range: 0...Int(Int32.max))
             case "--wrap": options.wrapsTableCells = true
             case "--stats": options.stats = true
             case "--no-mouse": options.mouse = false

@@ -107,7 +107,7 @@ public enum DocScrollCommand {
 
         switch options.output {
         case .frame(let offset):
-            view.scrollHorizontally(to: options.horizontalOffset)
+            view.scrollColumns(to: options.scrolledColumns)
             let frame = view.frame(at: offset)
             for row in 0..<frame.height {
                 output.writeLine(colors ? ANSIFrameWriter.styledRow(frame, row: row, colors: true).trimmingTrailingBlanks : frame.plainText(row: row))

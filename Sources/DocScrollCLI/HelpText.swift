@@ -33,7 +33,7 @@ enum HelpText {
         Output:
           --dump                 print the whole content as plain text
           --frame OFFSET         print only the viewport at root offset OFFSET (rows)
-          --scroll-x N           with --frame: table columns scrolled N cells left
+          --scroll-x N           with --frame: N table columns scrolled out at the left
           --width N, --height N  viewport size (default: the terminal's, else 80x24)
           --scroll-through       render every frame from top to bottom and print the
                                  frame times (median, p99, max) and peak tile bytes

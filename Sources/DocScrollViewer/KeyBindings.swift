@@ -61,7 +61,7 @@ extension KeyBinding {
     private static func rows(_ rows: Int) -> Effect { .command { .scrollRows(rows * max(1, $0 ?? 1)) } }
     private static func pages(_ pages: Int) -> Effect { .command { .scrollPages(pages * max(1, $0 ?? 1)) } }
     private static func halfPages(_ halves: Int) -> Effect { .command { .scrollHalfPages(halves * max(1, $0 ?? 1)) } }
-    private static func columns(_ columns: Int) -> Effect { .command { .scrollColumns(columns * max(1, $0 ?? 1)) } }
+    private static func sideways(_ steps: Int) -> Effect { .command { .scrollSideways(steps * max(1, $0 ?? 1)) } }
     private static func always(_ command: ViewerCommand) -> Effect { .command { _ in command } }
 
     /// Every key of the viewer, in the help screen's order.
@@ -97,7 +97,7 @@ extension KeyBinding {
             keys: [(.character("%"), .command { .goToPercent($0 ?? 0) }), (.character("p"), .command { .goToPercent($0 ?? 0) })],
             meaning: "that far into the content (50%)"),
         KeyBinding(
-            keys: [(.left, columns(-Viewer.sidewaysColumns)), (.right, columns(Viewer.sidewaysColumns))],
+            keys: [(.left, sideways(-1)), (.right, sideways(1))],
             meaning: "sideways: a table by columns, a page by half a screen"),
         KeyBinding(
             keys: [(.character("/"), .prompt(forward: true)), (.character("?"), .prompt(forward: false))],

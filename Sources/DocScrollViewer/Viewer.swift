@@ -57,8 +57,6 @@ public final class Viewer {
     public static let statusRows = 1
     /// Rows a turn of the mouse wheel scrolls.
     public static let wheelRows = 3
-    /// Columns the arrow keys scroll a table sideways (a page: half a screen).
-    public static let sidewaysColumns = 8
     /// Links followed that Backspace can go back from: the pages each one left are
     /// kept, laid out as they were.
     public static let historyLimit = 50
@@ -193,10 +191,8 @@ public final class Viewer {
         case .goToRow(let row):
             // Row n of the stack as a dump numbers it: every row above it laid out.
             _ = view.frame(at: max(0, row - 1))
-        case .scrollColumns(let columns):
-            // A table moves by columns, a page by half a screen for each step.
-            let moved = view.scrollTopTableHorizontally(by: columns)
-                || view.scrollTopPageHorizontally(by: columns / Self.sidewaysColumns * max(1, width / 2))
+        case .scrollSideways(let steps):
+            let moved = view.scrollTopTableColumns(by: steps) || view.scrollTopPageHorizontally(by: steps * max(1, width / 2))
             return moved ? [.draw(screen())] : []
         case .search(let query, let forward):
             lastSearch = (query, forward)

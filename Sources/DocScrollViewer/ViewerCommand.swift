@@ -17,10 +17,10 @@ public enum ViewerCommand: Hashable, Sendable {
     case goToRow(Int)
     /// Go to a percentage of the stack.
     case goToPercent(Int)
-    /// Scroll the unfrozen columns of the table under the top of the viewport sideways
-    /// by a number of screen columns (negative: back to the left); a page under the
-    /// top, by half a screen for every `Viewer.sidewaysColumns` of them.
-    case scrollColumns(Int)
+    /// Scroll sideways by a number of steps (negative: back to the left): the table
+    /// under the top of the viewport by a column a step, a page under the top by half
+    /// a screen a step.
+    case scrollSideways(Int)
     /// Find text down (forward) or up the stack, wrapping around.
     case search(String, forward: Bool)
     /// Find the last search again, the same way or (`reversed`) the other way.

@@ -13,7 +13,7 @@ struct TableViewTests {
 
     func frame(_ json: String, width: Int, freeze: Int = 1, scrolledTo offset: Int) throws -> [String] {
         let view = TableComponent(model: try TableModel(records: Array(json.utf8)), width: width, frozenColumns: freeze)
-        view.scrollHorizontally(to: offset)
+        view.scrollColumns(to: offset)
         var buffer = FrameBuffer(width: width, height: view.rowCount)
         view.drawRows(0..<view.rowCount, into: &buffer, at: 0)
         return buffer.plainLines
@@ -35,48 +35,73 @@ struct TableViewTests {
         #expect(try rows(json, width: 60)[2].count <= 60)
     }
 
-    /// A row as text keeps every column, past the width (a dump keeps a wide table's
-    /// columns as it keeps a wide HTML table's); a frame cuts it at the width.
-    @Test func aRowsTextKeepsTheColumnsPastTheWidth() throws {
-        let view = TableComponent(model: try TableModel(records: Array(Self.wide.utf8)), width: 30)
-        #expect(view.plainText(row: 0, width: 30) == "id │ alpha  │ beta   │ gamma  │ delta")
-        #expect(view.plainText(row: 2, width: 30) == " 1 │ aaaaa… │ bbbbb… │ ggggg… │ ddddd…")
+    /// A row as text keeps every column shown, past the width; a frame cuts it at the
+    /// width; a dump has every value whole.
+    @Test func aRowsTextKeepsTheColumnsPastTheWidthAndADumpEveryValue() throws {
+        let json = #"[{"id": 1, "a": "aaaaaaa", "b": "bbbbbbbbbbb", "c": "\#(String(repeating: "c", count: 50))"}, {"id": 22, "a": "x", "b": "y", "c": "z"}]"#
+        let view = TableComponent(model: try TableModel(records: Array(json.utf8)), width: 30)
+        #expect(view.plainText(row: 0, width: 30) == "id │ a       │ b      │ c")
+        #expect(view.plainText(row: 2, width: 30) == " 1 │ aaaaaaa │ bbbbb… │ ccccc…")
         var frame = FrameBuffer(width: 30, height: 1)
         view.drawRows(2..<3, into: &frame, at: 0)
-        #expect(frame.plainText(row: 0) == " 1 │ aaaaa… │ bbbbb… │ ggggg…")
+        #expect(frame.plainText(row: 0) == " 1 │ aaaaaaa │ bbbbb… │ ccccc…")
+        var dump: [String] = []
+        view.forEachPlainText(width: 30) { dump.append($0) }
+        #expect(dump == [
+            "id │ a       │ b           │ c",
+            "───┼─────────┼─────────────┼" + String(repeating: "─", count: 51),
+            " 1 │ aaaaaaa │ bbbbbbbbbbb │ " + String(repeating: "c", count: 50),
+            "22 │ x       │ y           │ z",
+        ])
+        #expect(view.plainText(row: 2, width: 30).hasSuffix("…"), "the dump leaves the plan shown as it was")
     }
 
-    /// A frozen first column and a header row stay while the other columns scroll.
-    @Test func frozenColumnsStayWhileTheOthersScrollSideways() throws {
+    /// A frozen first column and a header row stay while the other columns scroll, a
+    /// column a step, the first after the frozen ones whole; a row that cannot fit
+    /// even with its columns narrowed runs past the right edge.
+    @Test func frozenColumnsStayWhileTheOthersScrollAColumnAtATime() throws {
         #expect(try frame(Self.wide, width: 30, scrolledTo: 0) == [
-            "id │ alpha  │ beta   │ gamma",
-            "───┼────────┼────────┼────────",
-            " 1 │ aaaaa… │ bbbbb… │ ggggg…",
-            "22 │ x      │ y      │ z",
+            "id │ alpha   │ beta    │ gamma",
+            "───┼─────────┼─────────┼──────",
+            " 1 │ aaaaaaa │ bbbbbbb │ ggggg",
+            "22 │ x       │ y       │ z",
         ])
-        #expect(try frame(Self.wide, width: 30, scrolledTo: 10) == [
-            "id │  beta   │ gamma  │ delta",
+        #expect(try frame(Self.wide, width: 30, scrolledTo: 1) == [
+            "id │ beta    │ gamma  │ delta",
             "───┼─────────┼────────┼───────",
-            " 1 │  bbbbb… │ ggggg… │ ddddd…",
-            "22 │  y      │ z      │ w",
+            " 1 │ bbbbbbb │ ggggg… │ ddddd…",
+            "22 │ y       │ z      │ w",
         ])
-        // Part of a column scrolled under the frozen one is cut at its edge.
-        #expect(try frame(Self.wide, width: 30, scrolledTo: 3)[2] == " 1 │ aa… │ bbbbb… │ ggggg… │ d")
+        // The last step: every column left shows whole.
+        #expect(try frame(Self.wide, width: 30, scrolledTo: 2)[2] == " 1 │ ggggggg │ ddddddd")
+        // Where narrowing makes the row fit, the columns are narrowed (the first after
+        // the frozen ones spared).
+        #expect(try frame(Self.wide, width: 40, scrolledTo: 0)[2] == " 1 │ aaaaaaa │ bbbbbbb │ ggggg… │ ddddd…")
     }
 
     @Test func twoFrozenColumnsOrNone() throws {
-        #expect(try frame(Self.wide, width: 30, freeze: 2, scrolledTo: 10)[2] == " 1 │ aaaaa… │  ggggg… │ ddddd…")
-        #expect(try frame(Self.wide, width: 30, freeze: 0, scrolledTo: 10)[2] == "aa… │ bbbbb… │ ggggg… │ ddddd…")
+        #expect(try frame(Self.wide, width: 30, freeze: 2, scrolledTo: 10)[2] == " 1 │ aaaaaaa │ ddddddd")
+        #expect(try frame(Self.wide, width: 30, freeze: 0, scrolledTo: 10)[2] == "bbbbbbb │ ggggggg │ ddddddd")
     }
 
-    @Test func horizontalOffsetsAreClampedToTheTable() throws {
+    @Test func scrollingStopsWhereEveryColumnLeftIsWhole() throws {
         let view = TableComponent(model: try TableModel(records: Array(Self.wide.utf8)), width: 30)
-        #expect(!view.scrollHorizontally(to: -5))
-        #expect(view.scrollHorizontally(to: 1_000))
-        #expect(view.horizontalOffset == view.maxHorizontalOffset)
-        #expect(view.maxHorizontalOffset == 38 - 30, "five columns and four separators take 38 cells")
-        let narrow = TableComponent(model: try TableModel(records: Array(#"[{"a": 1}]"#.utf8)), width: 30)
-        #expect(!narrow.scrollHorizontally(to: 5), "a table that fits does not scroll")
+        #expect(!view.scrollColumns(to: -5))
+        #expect(view.maxScrolledColumns == 2, "gamma and delta, 7 columns each, fit in the 25 the frozen column leaves")
+        #expect(view.scrollColumns(to: 1_000))
+        #expect(view.scrolledColumns == 2)
+        #expect(!view.scrollColumns(to: 3))
+        let narrow = TableComponent(model: try TableModel(records: Array(#"[{"a": 1, "b": 2}]"#.utf8)), width: 30)
+        #expect(!narrow.scrollColumns(to: 5), "a table that shows whole does not scroll")
+        // A column wider than the screen is the last lead; it shows as much as fits.
+        let long = String(repeating: "w", count: 100)
+        let wide = TableComponent(model: try TableModel(records: Array(#"[{"a": 1, "b": "\#(long)", "c": 2}]"#.utf8)), width: 30)
+        #expect(wide.scrollColumns(to: 1))
+        #expect(wide.plainText(row: 2, width: 30) == "1 │ 2")
+        #expect(wide.scrollColumns(to: 0))
+        var buffer = FrameBuffer(width: 30, height: 3)
+        wide.drawRows(0..<3, into: &buffer, at: 0)
+        #expect(buffer.plainLines[2] == "1 │ " + String(repeating: "w", count: 25) + "…")
     }
 
     @Test func drawsHeaderRuleAndPaddedColumns() throws {
@@ -113,13 +138,14 @@ struct TableViewTests {
     }
 
     /// Thousands of columns plan in one pass (the narrowing is a binary search, not a
-    /// column at a time), and every column keeps its floor.
+    /// column at a time); a row that overflows even at the floors keeps its columns
+    /// at their capped widths, past the right edge.
     @Test func manyColumnsPlanQuickly() throws {
         let record = "{" + (0..<20_000).map { "\"c\($0)\": \"" + String(repeating: "x", count: 40) + "\"" }.joined(separator: ",") + "}"
         let model = try TableModel(records: Array("[\(record)]".utf8))
         let plan = ColumnPlan(model: model, availableWidth: 80)
         #expect(plan.widths.count == 20_000)
-        #expect(plan.widths.allSatisfy { $0 == ColumnPlan.minimumWidth })
+        #expect(plan.widths.allSatisfy { $0 == ColumnPlan.maximumWidth })
     }
 
     @Test func narrowingCapsTheWidestColumnsFirst() {
@@ -145,7 +171,7 @@ struct TableViewTests {
 struct TableEdgeInputTests {
     func firstRows(_ json: String, width: Int, scrolledTo offset: Int = 0) throws -> [String] {
         let view = TableComponent(model: try TableModel(records: Array(json.utf8)), width: width)
-        view.scrollHorizontally(to: offset)
+        view.scrollColumns(to: offset)
         var buffer = FrameBuffer(width: width, height: 3)
         view.drawRows(0..<3, into: &buffer, at: 0)
         return buffer.plainLines

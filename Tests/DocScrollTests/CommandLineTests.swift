@@ -1,3 +1,4 @@
+import DocScroll
 import Foundation
 import RenderCore
 import SampleContent
@@ -20,12 +21,12 @@ struct CommandLineTests {
         #expect(!dump.standardOutput.contains("never shown"))
     }
 
-    /// `--frame k` is dump lines k..k+11 cut at the width (the dump keeps the table's
-    /// columns past it), except that inside the table its two header rows stay pinned
-    /// at the top, pushed out by the table's end.
-    @Test func frameIsTheDumpSliceWithPinnedTableHeaders() throws {
-        let dump = try runDocScroll([article, "--table", items, "--width", "64", "--dump"]).standardOutput
-        let lines = dump.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    /// `--frame k` is the stack's rows k..k+11 as shown (`shownLines`) cut at the
+    /// width, except that inside the table its two header rows stay pinned at the top,
+    /// pushed out by the table's end.
+    @Test func frameIsTheStackSliceWithPinnedTableHeaders() throws {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 64, height: 12))
+        let lines = shownLines(view)
         let tableEnd = try #require(lines.firstIndex(of: ""))
         #expect(tableEnd == 34, "32 records, a header and a rule")
         for offset in [0, 1, 20, 32, 33, 34, 35, 60, lines.count - 12] {

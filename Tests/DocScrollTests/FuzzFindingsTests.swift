@@ -32,7 +32,7 @@ struct FuzzFindingsTests {
         for offset in [0, 1, max(0, dump.count - height)] {
             let frame = windowed.frame(at: offset)
             #expect(frame == expanded.frame(at: offset), "offset \(offset)")
-            #expect((0..<frame.height).map { frame.plainText(row: $0) } == expectedFrameLines(windowed, dump: dump), "offset \(offset)")
+            #expect((0..<frame.height).map { frame.plainText(row: $0) } == expectedFrameLines(windowed, shown: shownLines(windowed)), "offset \(offset)")
         }
     }
 }

@@ -37,7 +37,7 @@ struct RowViewPoolTests {
         let view = try tableView(rows: 300, mode: .windowed, width: 40, height: 10)
         _ = view.frame(at: 50)
         let decoded = view.statistics.rowsDecoded
-        #expect(view.scrollHorizontally(to: 30))
+        #expect(view.scrollColumns(to: 2))
         _ = view.frame(at: 50)
         #expect(view.statistics.rowsDecoded == decoded)
     }

@@ -160,6 +160,29 @@ struct TerminalSessionTests {
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }
 
+    /// A value cut in its column is reachable: a step right scrolls a column out and
+    /// shows the next one whole; a step left comes back.
+    @Test func arrowsRevealACutColumnWhole() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-columns-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = "Name that takes forty-seven columns, more or less"
+        let official = "The official name of the place, which is seventy columns long, or so."
+        let records = (1...30).map { #"{"code": "C\#($0)", "name": "\#(name)", "official": "\#(official)", "n": \#($0)}"# }
+        let table = directory.appendingPathComponent("places.jsonl")
+        try Data(records.joined(separator: "\n").utf8).write(to: table)
+        let session = try Session(command: "sh -c '\(executable) --table \(table.path); echo exit=$?; sleep 60'")
+        let first = try session.waitFor("the first screen") { $0.contains(name) }
+        #expect(first.contains("The official na") && !first.contains(official), "official is cut: \(first)")
+        try session.send("Right")
+        let right = try session.waitFor("the official name whole") { $0.contains(official) }
+        #expect(right.hasPrefix("code │ official"), "name scrolled out, code frozen: \(right)")
+        try session.send("Left")
+        _ = try session.waitFor("back a column") { $0.hasPrefix("code │ name") && $0.contains(name) }
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
     /// Enter on a relative link opens the other local page at its fragment in place
     /// of the first; Backspace comes back to the same line of the first page.
     @Test func followsALinkToAnotherPageAndComesBack() throws {

@@ -262,9 +262,9 @@ struct ViewerKeyTests {
     @Test func arrowsScrollTheTableSidewaysAPrefixMultiplying() throws {
         let viewer = try makeViewer(width: 40)
         press(viewer, .character("2"), .right)
-        #expect(viewer.view.horizontalOffset == 2 * Viewer.sidewaysColumns)
+        #expect(viewer.view.scrolledColumns == 2)
         press(viewer, .left)
-        #expect(viewer.view.horizontalOffset == Viewer.sidewaysColumns)
+        #expect(viewer.view.scrolledColumns == 1)
     }
 
     /// The arrows move the table under the top of the viewport, not the others; on a
@@ -275,15 +275,15 @@ struct ViewerKeyTests {
         let viewer = Viewer(view: view, width: 40, height: 12)
         _ = viewer.start()
         press(viewer, .right)
-        #expect(view.topTableHorizontalOffset == Viewer.sidewaysColumns)
+        #expect(view.topTableScrolledColumns == 1)
         press(viewer, .character("]"))
-        #expect(view.topTableHorizontalOffset == 0, "the second table did not move")
+        #expect(view.topTableScrolledColumns == 0, "the second table did not move")
         let first = try #require(view.container.componentIDs.first)
         press(viewer, .character("]"))
         #expect(viewer.handle(key: .right).isEmpty, "nothing to move on the page")
         press(viewer, .home)
         #expect(view.topPlace?.component == first)
-        #expect(view.topTableHorizontalOffset == Viewer.sidewaysColumns, "the first table kept its place")
+        #expect(view.topTableScrolledColumns == 1, "the first table kept its place")
     }
 
     /// A page with a `pre` line wider than the screen, above a paragraph that fits.

@@ -35,6 +35,10 @@ struct ViewerScreenTests {
         }
         record("first screen", viewer.start())
         record("= (the position)", viewer.handle(key: .character("=")))
+        record("Right (a column out at the left, the next one whole)", viewer.handle(key: .right))
+        record("Right again", viewer.handle(key: .right))
+        record("Left (back a column)", viewer.handle(key: .left))
+        _ = viewer.handle(key: .left)
         _ = viewer.handle(key: .character("/"))
         for character in "approac" { _ = viewer.handle(key: .character(character)) }
         record("/approach (the prompt)", viewer.handle(key: .character("h")))

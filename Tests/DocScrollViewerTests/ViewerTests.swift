@@ -17,17 +17,17 @@ struct ViewerTests {
         return nil
     }
 
-    /// The dump of the same inputs, from a view of its own (dumping lays a page out
-    /// whole, which the viewer's own view must not be, and is the text screens show).
-    func dump() throws -> [String] {
-        dumpLines(try makeViewer().view)
+    /// The rows of the same inputs as screens show them, from a view of its own (this
+    /// lays a page out whole, which the viewer's own view must not be).
+    func shown() throws -> [String] {
+        shownLines(try makeViewer().view)
     }
 
     @Test func screensAreTheFrameAboveAStatusLine() throws {
         let viewer = try makeViewer()
         let first = try #require(screen(viewer.start()))
         #expect(first.height == 10)
-        #expect(Array(first.plainLines.prefix(9)) == expectedFrameLines(viewer.view, dump: try dump()))
+        #expect(Array(first.plainLines.prefix(9)) == expectedFrameLines(viewer.view, shown: try shown()))
         let status = first.plainText(row: 9)
         // The status line names the component under the top: the table, then the page.
         #expect(status.hasPrefix(" items.json "))
@@ -48,19 +48,20 @@ struct ViewerTests {
         #expect(!first.plainText(row: 9).contains("1/0"))
     }
 
-    /// h and l scroll the table's columns sideways, its first column staying put.
+    /// The arrows scroll the table's columns sideways a column at a time, its first
+    /// column staying put.
     @Test func columnKeysScrollTheTableSideways() throws {
         let viewer = try makeViewer()
         let first = try #require(screen(viewer.start()))
-        let moved = try #require(screen(viewer.handle(.scrollColumns(8))))
-        #expect(viewer.view.horizontalOffset == 8)
+        let moved = try #require(screen(viewer.handle(.scrollSideways(1))))
+        #expect(viewer.view.scrolledColumns == 1)
         #expect(moved.plainText(row: 0) != first.plainText(row: 0))
         #expect(moved.plainText(row: 0).hasPrefix("id   │"), "the frozen id column stays: \(moved.plainText(row: 0))")
         // (The content rows: the status line's estimate of the stack may move on as the
         // page is indexed meanwhile.)
-        let back = try #require(screen(viewer.handle(.scrollColumns(-100))))
+        let back = try #require(screen(viewer.handle(.scrollSideways(-100))))
         #expect(Array(back.plainLines.prefix(9)) == Array(first.plainLines.prefix(9)))
-        #expect(viewer.handle(.scrollColumns(-8)).isEmpty, "already at the left edge: nothing to draw")
+        #expect(viewer.handle(.scrollSideways(-1)).isEmpty, "already at the left edge: nothing to draw")
     }
 
     @Test func keysScrollByRowsPagesAndToTheEnds() throws {
@@ -68,7 +69,7 @@ struct ViewerTests {
         _ = viewer.start()
         let down = try #require(screen(viewer.handle(.scrollRows(1))))
         #expect(viewer.view.scrollOffset == 1)
-        #expect(Array(down.plainLines.prefix(9)) == expectedFrameLines(viewer.view, dump: try dump()))
+        #expect(Array(down.plainLines.prefix(9)) == expectedFrameLines(viewer.view, shown: try shown()))
         // A page is the 9 content rows less the 2 of the pinned table header, less one
         // row kept from the page before.
         _ = viewer.handle(.scrollPages(1))
@@ -86,18 +87,17 @@ struct ViewerTests {
         #expect(viewer.handle(.quit) == [.quit])
     }
 
-    /// Row by row from top to bottom: each step reveals the next dump line at the
-    /// bottom, and every screen shows the dump under its pinned headers.
+    /// Row by row from top to bottom: each step reveals the next row of the stack at
+    /// the bottom, and every screen shows the stack's rows under its pinned headers.
     @Test func scrollingCrossesFromTheTableIntoThePageWithoutASeam() throws {
         let viewer = try makeViewer(height: 6)
-        var dump: [String] = []
-        viewer.view.dump { dump.append($0) }
+        let shown = shownLines(viewer.view)
         var revealed = try #require(screen(viewer.start())).plainLines.prefix(5).map { $0 }
         while let next = screen(viewer.handle(.scrollRows(1))) {
-            #expect(Array(next.plainLines.prefix(5)) == expectedFrameLines(viewer.view, dump: dump), "offset \(viewer.view.scrollOffset)")
+            #expect(Array(next.plainLines.prefix(5)) == expectedFrameLines(viewer.view, shown: shown), "offset \(viewer.view.scrollOffset)")
             revealed.append(next.plainText(row: 4))
         }
-        #expect(revealed == dump.map { clip($0, to: 60) }, "every row is revealed exactly once, in order")
+        #expect(revealed == shown.map { clip($0, to: 60) }, "every row is revealed exactly once, in order")
     }
 
     @Test func fragmentLinksJumpToTheirElement() throws {

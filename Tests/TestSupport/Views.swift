@@ -1,6 +1,8 @@
+import DataTable
 import DocScroll
 import Foundation
 import RenderCore
+import TileRenderer
 
 /// A file of the repository's `Pages/`, as an input held in memory.
 package func sample(_ name: String) throws -> InputFile {
@@ -8,9 +10,10 @@ package func sample(_ name: String) throws -> InputFile {
     return InputFile(name: url.path, bytes: [UInt8](try Data(contentsOf: url)))
 }
 
-/// What the frame at the view's current offset must show: the dump lines under the
-/// viewport, with each pinned header's rows replaced by the dump lines of that header.
-package func expectedFrameLines(_ view: DocScrollView, dump: [String]) -> [String] {
+/// What the frame at the view's current offset must show: the lines of the stack as
+/// shown (`shownLines`) under the viewport, with each pinned header's rows replaced by
+/// the lines of that header.
+package func expectedFrameLines(_ view: DocScrollView, shown dump: [String]) -> [String] {
     let layout = view.container.layout
     let offset = Int(layout.scrollOffset)
     let height = Int(layout.viewportExtent)
@@ -31,6 +34,23 @@ package func clip(_ line: String, to width: Int) -> String {
     var result = TextWidth.prefix(of: line, columns: width)
     while result.last == " " { result.removeLast() }
     return result
+}
+
+/// Every row of the stack as frames show it before they cut it at the width: the
+/// dump's rows, except that a table's are drawn with its columns as planned for the
+/// screen (a dump widens each column to its widest value, so that every value is
+/// whole).
+package func shownLines(_ view: DocScrollView) -> [String] {
+    view.measureAllTableRows()
+    var text: [UInt8] = []
+    StackText.write(view.container, width: view.options.width, ownText: { component, write in
+        guard let table = component as? TableComponent else { return false }
+        for row in 0..<table.rowCount {
+            Array((table.plainText(row: row, width: view.options.width) + "\n").utf8).withUnsafeBufferPointer(write)
+        }
+        return true
+    }) { text += $0 }
+    return text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// Every line of the view's dump.
