@@ -131,6 +131,17 @@ enum Suites {
         report.figures["table.searchMissSeconds.\(search.rows)"] = search.miss
         report.figures["table.searchHitNearTheEndSeconds.\(search.rows)"] = search.hitAtEnd
         if !settings.quick { report.targets += TableSearchBenchmark.check(search) }
+        if !settings.quick {
+            let parts = try TableInPartsBenchmark.run(rows: 10_000_000, runs: settings.runsPerPoint, bench: CommandLine.arguments[0], progress: progress)
+            report.markdown += String(
+                format: "Shown as the viewer shows it, %d rows of JSON Lines (%@) indexed in parts: the first frame %.3f s after opening the file, every row indexed %.2f s later, peak RSS %@ (%.3fx the file).\n\n",
+                parts.rows, SVGPlot.bytes(Double(parts.fileBytes)), parts.firstFrame, parts.indexed, SVGPlot.bytes(Double(parts.peakRSSBytes)),
+                parts.memoryRatio)
+            report.figures["table.inPartsFirstFrameSeconds.\(parts.rows)"] = parts.firstFrame
+            report.figures["table.inPartsRSSOverFile.\(parts.rows)"] = parts.memoryRatio
+            report.targets += TableInPartsBenchmark.check(parts)
+            progress(String(format: "in parts, %d rows: first frame %.3f s, indexed %.2f s later, %.3fx the file", parts.rows, parts.firstFrame, parts.indexed, parts.memoryRatio))
+        }
         progress(String(format: "search, %d rows: a miss %.3f s, a hit near the end %.3f s, grep -c %.3f s", search.rows, search.miss, search.hitAtEnd, search.grep ?? .nan))
         write(csv, "table.csv", settings)
         var plot = SVGPlot(

@@ -9,6 +9,7 @@ import SampleContent
 ///     docscroll-bench generate-page BYTES [--seed S]      an HTML page on stdout
 ///     docscroll-bench generate-table ROWS [--seed S]      a JSON table on stdout
 ///     docscroll-bench stages PAGE... [--repeats N]        each stage of a dump of PAGE, timed on one core
+///     docscroll-bench first-frame-in-parts TABLE          (run by the table suite) the viewer's first frame
 let usage = """
     Usage: docscroll-bench [--quick] [--suite NAME] [--runs R] [--output DIR] [--check] [--budgets FILE]
            docscroll-bench generate-page BYTES [--seed S]
@@ -94,6 +95,13 @@ case "stages":
         } catch {
             fail("\(path): \(error)")
         }
+    }
+case "first-frame-in-parts":
+    guard arguments.count > 1 else { fail("first-frame-in-parts needs a table") }
+    do {
+        try TableInPartsBenchmark.measure(path: arguments[1])
+    } catch {
+        fail("\(arguments[1]): \(error)")
     }
 case "--help", "-h", "help":
     print(usage)

@@ -57,10 +57,9 @@ struct ColumnPlan: Equatable {
     /// cells, whose heights depend on their widths) as wide as in `all`.
     init(scrolling all: ColumnPlan, widest: [Int], frozen: Int, lead: Int, availableWidth: Int, keepingWidths: Bool) {
         let frozenWidths = Array(all.widths[..<frozen])
-        let frozenEnd = frozen == 0 ? 0 : all.starts[frozen - 1] + all.widths[frozen - 1] + Self.separatorColumns
         let rest = keepingWidths
             ? Array(all.widths[lead...])
-            : Self.fit(Array(widest[lead...]), into: availableWidth - frozenEnd, wholeFirst: true)
+            : Self.fit(Array(widest[lead...]), into: availableWidth - all.start(after: frozen), wholeFirst: true)
         self.init(widths: frozenWidths + Array(repeating: 0, count: lead - frozen) + rest, scrolledOut: frozen..<lead)
     }
 
@@ -165,5 +164,11 @@ struct ColumnPlan: Equatable {
     /// Column where column `index` starts.
     func start(of index: Int) -> Int {
         starts[index]
+    }
+
+    /// Where a column after the first `count` starts: past them and the separator that
+    /// follows them (0 for none).
+    func start(after count: Int) -> Int {
+        count == 0 ? 0 : starts[count - 1] + widths[count - 1] + Self.separatorColumns
     }
 }

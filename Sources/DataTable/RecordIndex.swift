@@ -51,7 +51,7 @@ public struct RecordIndex: Sendable {
     /// numbers), or `Options.columns`.
     package private(set) var columns: [String] = []
     /// Whether the records are objects or arrays (rows of delimited text are arrays).
-    package let shape: RowShape
+    package private(set) var shape: RowShape
     /// For delimited text, the byte between fields (`nil` for JSON).
     package let separator: UInt8?
     /// For records that are objects, with `Options.sortColumn`: each record's value in
@@ -60,6 +60,16 @@ public struct RecordIndex: Sendable {
     /// Byte offsets where each record starts and ends.
     private var starts: [UInt32] = []
     private var ends: [UInt32] = []
+    /// For records that are arrays with a header row: the names it gives.
+    private var headerNames: [String]?
+    /// The pass over JSON records while it has not reached their end: it goes on from
+    /// where it stopped (`resume`).
+    private var pass: JSONPass?
+    /// Bytes of the input the pass has gone through.
+    package private(set) var bytesIndexed = 0
+
+    /// Whether every record is indexed.
+    package var isComplete: Bool { pass == nil }
 
     /// Number of records.
     package var count: Int { starts.count }
@@ -82,23 +92,36 @@ public struct RecordIndex: Sendable {
     package init(
         _ bytes: UnsafeBufferPointer<UInt8>, options: Options = Options(), releasing: (Int) -> Void = { _ in }
     ) throws(DataTableError) {
+        try self.init(bytes, options: options, indexingUpTo: .max, releasing: releasing)
+    }
+
+    /// Indexes the records of `bytes` as far as the first one past byte `limit`, where
+    /// the records can be indexed a part at a time (`resume` goes on): a JSON array at
+    /// the top level or at `Options.path`, or JSON Lines, rows neither sorted nor
+    /// picked. Other inputs are indexed whole.
+    package init(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: Options, indexingUpTo limit: Int, releasing: (Int) -> Void = { _ in }
+    ) throws(DataTableError) {
         let format = options.format ?? TableFormat(guessingFrom: bytes)
         if let separator = format.separator {
             try self.init(delimited: bytes, format: format, separator: separator, options: options, releasing: releasing)
         } else {
-            try self.init(json: bytes, options: options, releasing: releasing)
+            let resumable = options.sortColumn == nil && options.columns == nil
+            try self.init(json: bytes, options: options, indexingUpTo: resumable ? limit : .max, releasing: releasing)
         }
     }
 
-    /// Indexes JSON records (see the type's description).
-    private init(json bytes: UnsafeBufferPointer<UInt8>, options: Options, releasing: (Int) -> Void) throws(DataTableError) {
+    /// Indexes JSON records (see the type's description) up to `limit` where it can.
+    private init(json bytes: UnsafeBufferPointer<UInt8>, options: Options, indexingUpTo limit: Int, releasing: (Int) -> Void) throws(DataTableError) {
         separator = nil
+        shape = .objects
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         reader.skipWhitespace()
         let topLevel = reader.position
         let recordsStart: Int
         var isLines = false
+        var partial = true
         if let path = options.path {
             recordsStart = try reader.find(path)
         } else if reader.peek() == UInt8(ascii: "[") {
@@ -115,47 +138,111 @@ public struct RecordIndex: Sendable {
                 try reader.expectEnd()
                 reader.position = topLevel
                 recordsStart = try reader.largestArrayOfObjects()
+                // (The whole input was read to find the records.)
+                partial = false
             }
         }
-        reader.position = recordsStart
-        var scan = RecordScan(sortColumn: options.sortColumn)
-        if isLines {
-            try scan.lines(&reader, releasing: releasing)
-        } else {
-            try scan.array(&reader, releasing: releasing)
+        pass = JSONPass(
+            scan: RecordScan(sortColumn: options.sortColumn), position: recordsStart, isLines: isLines,
+            checksEnd: !isLines && options.path == nil && recordsStart == topLevel, firstRowIsHeader: options.firstRowIsHeader)
+        try resume(bytes, until: partial ? limit : .max, releasing: releasing)
+    }
+
+    /// Goes on indexing JSON records from where the pass stopped, as far as the first
+    /// record past byte `limit` (or the end). `bytes` is the same input.
+    /// - Throws: as `init`; the pass is then over.
+    package mutating func resume(_ bytes: UnsafeBufferPointer<UInt8>, until limit: Int, releasing: (Int) -> Void = { _ in }) throws(DataTableError) {
+        guard var pass else { return }
+        // (Taken out while it runs: its arrays are not copied on write.)
+        self.pass = nil
+        var reader = JSONReader(bytes: bytes)
+        reader.position = pass.position
+        let ended: Bool
+        do {
+            ended = try pass.scan.records(&reader, lines: pass.isLines, until: limit, releasing: releasing)
+        } catch {
+            // The records before the fault stay.
+            try take(from: &pass, in: bytes)
+            throw error
         }
-        if !isLines, options.path == nil, recordsStart == topLevel {
+        if ended, pass.checksEnd {
             reader.skipWhitespace()
             try reader.expectEnd()
         }
-        if scan.items == 0 {
-            throw .noRows("the JSON array is empty: there are no rows")
-        } else if scan.objects > 0 {
+        pass.position = reader.position
+        bytesIndexed = ended ? bytes.count : reader.position
+        try take(from: &pass, in: bytes)
+        guard ended else {
+            self.pass = pass
+            return
+        }
+        if pass.scan.items == 0 { throw .noRows("the JSON array is empty: there are no rows") }
+        guard !starts.isEmpty else { throw .noRows("there are no rows") }
+        guard !columns.isEmpty else { throw .noRows("the records have no keys: there are no columns") }
+    }
+
+    /// Moves the records the pass found since the last call into the index, and their
+    /// columns.
+    private mutating func take(from pass: inout JSONPass, in bytes: UnsafeBufferPointer<UInt8>) throws(DataTableError) {
+        if pass.scan.objects > 0 {
             shape = .objects
-            columns = scan.columns
-            starts = scan.objectStarts
-            ends = scan.objectEnds
-            sortValues = scan.sortValues
-        } else {
+            columns = pass.scan.columns
+            append(&pass.scan.objectStarts, &pass.scan.objectEnds, projecting: bytes.count)
+            Self.move(&pass.scan.sortValues, to: &sortValues)
+        } else if pass.scan.arrays > 0 {
             shape = .arrays
-            // Held once: the header row is taken off in place, not from a copy.
-            starts = scan.arrayStarts
-            ends = scan.arrayEnds
-            scan.arrayStarts = []
-            scan.arrayEnds = []
-            if options.firstRowIsHeader {
+            append(&pass.scan.arrayStarts, &pass.scan.arrayEnds, projecting: bytes.count)
+            if pass.firstRowIsHeader, headerNames == nil, !starts.isEmpty {
                 let header = try JSONReader.parse(UnsafeBufferPointer(rebasing: bytes[range(of: 0)]))
                 starts.removeFirst()
                 ends.removeFirst()
                 guard case .array(let names) = header else { throw .noRows("the first row is not an array") }
-                columns = names.map(ValueText.text(of:))
+                headerNames = names.map(ValueText.text(of:))
             }
             // Rows longer than the header get numbered columns of their own.
-            for number in columns.count..<max(columns.count, scan.widestArray) { columns.append(String(number + 1)) }
+            let named = headerNames ?? []
+            columns = named + (named.count..<max(named.count, pass.scan.widestArray)).map { String($0 + 1) }
         }
-        guard !starts.isEmpty else { throw .noRows("there are no rows") }
-        guard !columns.isEmpty else { throw .noRows("the records have no keys: there are no columns") }
     }
+}
+
+extension RecordIndex {
+    /// Moves the offsets a part found to the index's, emptying the part's. The index's
+    /// room is made once for as many records as the input is projected to hold (from
+    /// the bytes read so far), so that it does not double as it grows: doubling would
+    /// hold the old and the new room at once, 1.5 times the offsets of the whole table.
+    private mutating func append(_ partStarts: inout [UInt32], _ partEnds: inout [UInt32], projecting inputBytes: Int) {
+        let total = starts.count + partStarts.count
+        if starts.capacity < total, !starts.isEmpty, bytesIndexed > 0 {
+            let projected = Int(Double(total) * Double(inputBytes) / Double(bytesIndexed) * 1.02) + 1
+            starts.reserveCapacity(max(total, projected))
+            ends.reserveCapacity(max(total, projected))
+        }
+        Self.move(&partStarts, to: &starts)
+        Self.move(&partEnds, to: &ends)
+    }
+
+    /// Appends `part` to `whole` and empties it, keeping its room; moved whole (not
+    /// copied) when `whole` is empty.
+    private static func move<Element>(_ part: inout [Element], to whole: inout [Element]) {
+        if whole.isEmpty {
+            swap(&whole, &part)
+        } else {
+            whole += part
+            part.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// Where a pass over JSON records stands between two parts.
+private struct JSONPass {
+    var scan: RecordScan
+    /// Where the next part starts reading.
+    var position: Int
+    let isLines: Bool
+    /// Whether only white space may follow the records (a top-level array).
+    let checksEnd: Bool
+    let firstRowIsHeader: Bool
 }
 
 extension RecordIndex {
@@ -168,6 +255,7 @@ extension RecordIndex {
     ) throws(DataTableError) {
         self.separator = separator
         shape = .arrays
+        bytesIndexed = bytes.count
         // Held once: the header row is taken off in place, not from a copy.
         var (recordStarts, recordEnds, widest) = try DelimitedText.index(bytes, format: format, separator: separator, releasing: releasing)
         if options.firstRowIsHeader, let first = recordStarts.first, let end = recordEnds.first {
@@ -214,28 +302,39 @@ private struct RecordScan {
     /// `RecordIndex.releaseStep` bytes.
     private var released = 0
 
-    /// The items of the array at the reader's position.
-    mutating func array(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {
+    /// Whether the records' array was opened (its `[` read).
+    private var isOpen = false
+
+    /// Reads records from the reader's position (the array's `[`, or for JSON Lines the
+    /// first value) or from where the last call stopped, until the reader is past
+    /// `limit` after a whole record, or the records end.
+    /// - Returns: whether the records ended (the array's `]` was read, or the input
+    ///   ended).
+    mutating func records(_ reader: inout JSONReader, lines: Bool, until limit: Int, releasing: (Int) -> Void) throws(DataTableError) -> Bool {
+        isLines = lines
         reader.skipWhitespace()
-        guard reader.consume(UInt8(ascii: "[")) else {
-            throw reader.error("expected an array of records, found \(reader.describeNext())")
+        if lines {
+            while reader.peek() != nil {
+                try item(&reader, releasing: releasing)
+                reader.skipWhitespace()
+                if reader.position >= limit { return reader.peek() == nil }
+            }
+            return true
         }
-        reader.skipWhitespace()
-        if reader.consume(UInt8(ascii: "]")) { return }
+        if !isOpen {
+            guard reader.consume(UInt8(ascii: "[")) else {
+                throw reader.error("expected an array of records, found \(reader.describeNext())")
+            }
+            isOpen = true
+            reader.skipWhitespace()
+            if reader.consume(UInt8(ascii: "]")) { return true }
+        }
         repeat {
             reader.skipWhitespace()
             try item(&reader, releasing: releasing)
-        } while try reader.moreItems(inObject: false)
-    }
-
-    /// Values one after another to the end of the input (JSON Lines).
-    mutating func lines(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {
-        isLines = true
-        reader.skipWhitespace()
-        while reader.peek() != nil {
-            try item(&reader, releasing: releasing)
-            reader.skipWhitespace()
-        }
+            guard try reader.moreItems(inObject: false) else { return true }
+        } while reader.position < limit
+        return false
     }
 
     private mutating func item(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {

@@ -15,7 +15,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// Width the columns are planned for, in columns.
     package private(set) var width: Int
     /// Each column's widest value in the sample the plans are made from.
-    private let widest: [Int]
+    private var widest: [Int]
     /// Every column planned at `width`: the frozen columns' widths, and the widths
     /// wrapped cells wrap at.
     private var fullPlan: ColumnPlan
@@ -115,7 +115,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// Where the scrolling columns start on screen: after the frozen ones and the
     /// separator that follows them.
     package var frozenWidth: Int {
-        frozenColumns == 0 ? 0 : plan.start(of: frozenColumns - 1) + plan.widths[frozenColumns - 1] + ColumnPlan.separatorColumns
+        plan.start(after: frozenColumns)
     }
 
     /// The most unfrozen columns a step right scrolls out: from the lead then on,
@@ -171,8 +171,27 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     package var headerExtent: Double { Double(Self.headerRows) }
     package var rowCount: Int { (wrapsCells ? Int(heights.total) : model.rowCount) + Self.headerRows }
 
-    /// Wrapped rows not measured yet make the extent an estimate.
-    package var isExtentEstimated: Bool { wrapsCells && measuredCount < model.rowCount }
+    /// Rows not indexed yet, or wrapped rows not measured yet, make the extent an
+    /// estimate.
+    package var isExtentEstimated: Bool { !model.isIndexed || (wrapsCells && measuredCount < model.rowCount) }
+
+    /// Indexes the records in about `bytes` more of the input (`TableModel.indexMore`);
+    /// the columns are planned anew when columns are found that were not there before,
+    /// and once the last records are indexed.
+    /// - Returns: whether rows were added (the extent grew).
+    /// - Throws: `DataTableError` where the rest of the input cannot be read; the rows
+    ///   indexed before stay.
+    package func indexMore(bytes: Int) throws(DataTableError) -> Bool {
+        let rows = model.rowCount
+        // New columns, or the last rows (where counters are widest): planned anew.
+        guard try model.indexMore(bytes: bytes) || model.isIndexed else { return model.rowCount != rows }
+        widest = ColumnPlan.widestValues(in: model)
+        fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells))
+        scrolledColumns = min(scrolledColumns, maxScrolledColumns)
+        plan = shownPlan()
+        pool.reset()
+        return model.rowCount != rows
+    }
 
     /// The header's column names, or a row's values whole (not cut to their columns),
     /// without laying a row out: a search through a million rows decodes each once.

@@ -7,19 +7,20 @@ import RenderCore
 /// columns; a row is decoded when it is shown (a few hundred are kept), or every row
 /// up front with `decodeAll` (the expanded comparison mode).
 package final class TableModel {
-    /// Column names: for objects the union of their keys in first-seen order.
-    package let columns: [String]
+    /// Column names: for objects the union of their keys in first-seen order (while
+    /// the records are indexed, of the records indexed so far).
+    package private(set) var columns: [String]
     /// Records in the order shown: `order[row]` is the record shown at `row` (`nil`
     /// when unsorted).
     private var order: [UInt32]?
     /// Every row, once decoded up front (or given so).
     private var decodedRows: [[JSONValue?]]?
-    private let index: RecordIndex?
+    private var index: RecordIndex?
     private let storage: Storage
     /// For records that are objects: the column of each key shown.
-    private let columnIndex: [String: Int]
+    private var columnIndex: [String: Int]
     /// For records that are arrays: the column of each position (`nil`: not shown).
-    private let positionColumns: [Int?]
+    private var positionColumns: [Int?]
     /// Rows decoded on demand, kept until they hold `cachedValues` values (rows hold a
     /// value a column, so a table of very many columns keeps fewer rows).
     private var cache: [Int: [JSONValue?]] = [:]
@@ -40,45 +41,106 @@ package final class TableModel {
         positionColumns = []
     }
 
-    /// Indexes the records in `bytes`, JSON or delimited text (see `RecordIndex`).
+    /// Indexes the records in `bytes`, JSON or delimited text (see `RecordIndex`); with
+    /// `indexingFirst`, a part at a time (see `init(records:options:indexingFirst:)`
+    /// for a file).
     /// - Throws: `DataTableError`.
-    package convenience init(records bytes: [UInt8], options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
-        try self.init(storage: .memory(bytes), options: options)
+    package convenience init(
+        records bytes: [UInt8], options: RecordIndex.Options = RecordIndex.Options(), indexingFirst part: Int? = nil
+    ) throws(DataTableError) {
+        try self.init(storage: .memory(bytes), options: options, indexingFirst: part)
     }
 
     /// Indexes the records of the file `file` maps. The index pass gives back the pages it has
     /// read as it goes, and a row is read from the file (`TableFile.read`) when it is
-    /// shown, so the file is never resident as a whole.
-    package convenience init(records file: any TableFile, options: RecordIndex.Options = RecordIndex.Options()) throws(DataTableError) {
-        try self.init(storage: .mapped(file), options: options)
+    /// shown, so the file is never resident as a whole. With `indexingFirst`, only
+    /// the records in about that many first bytes are indexed, where the records can
+    /// be indexed a part at a time (`RecordIndex`): `indexMore` goes on.
+    package convenience init(
+        records file: any TableFile, options: RecordIndex.Options = RecordIndex.Options(), indexingFirst bytes: Int? = nil
+    ) throws(DataTableError) {
+        try self.init(storage: .mapped(file), options: options, indexingFirst: bytes)
     }
 
-    private init(storage: Storage, options: RecordIndex.Options) throws(DataTableError) {
-        let index: RecordIndex
+    private init(storage: Storage, options: RecordIndex.Options, indexingFirst limit: Int?) throws(DataTableError) {
+        var index: RecordIndex
         do {
             index = try storage.withBytes { bytes throws(DataTableError) in
-                try RecordIndex(bytes, options: options, releasing: storage.release)
+                var index = try RecordIndex(bytes, options: options, indexingUpTo: limit ?? .max, releasing: storage.release)
+                // At least a row to show, and the columns it has.
+                while !index.isComplete, index.count == 0 {
+                    try index.resume(bytes, until: index.bytesIndexed + (limit ?? .max), releasing: storage.release)
+                }
+                return index
             }
         } catch {
             // What was read past a new end was zeros, not the file: that is the error.
             throw storage.hasShrunk ? .fileShrank : error
         }
-        storage.release(before: .max)
-        if storage.hasShrunk { throw .fileShrank }
-        self.index = index
         self.storage = storage
+        if index.isComplete {
+            storage.release(before: .max)
+            if storage.hasShrunk { throw .fileShrank }
+        }
+        self.index = index
         if let wanted = options.columns {
             columns = try wanted.map { name throws(DataTableError) in try Self.column(named: name, in: index.columns) }
         } else {
             columns = index.columns
         }
-        let columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        self.columnIndex = columnIndex
-        positionColumns = index.columns.map { columnIndex[$0] }
+        columnIndex = [:]
+        positionColumns = []
+        mapColumns()
         if let sortColumn = options.sortColumn {
             let name = try Self.column(named: sortColumn, in: index.columns)
             order = sortedOrder(by: index.columns.firstIndex(of: name) ?? 0, descending: options.sortsDescending)
         }
+    }
+
+    /// Finds each key's (or position's) column among `columns`.
+    private func mapColumns() {
+        let columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        self.columnIndex = columnIndex
+        positionColumns = (index?.columns ?? []).map { columnIndex[$0] }
+    }
+
+    /// Whether every record is indexed.
+    package var isIndexed: Bool { index?.isComplete ?? true }
+
+    /// How much of the input is indexed, from 0 to 1.
+    package var indexedFraction: Double {
+        guard let index else { return 1 }
+        return storage.withBytes { Double(index.bytesIndexed) / Double(max(1, $0.count)) }
+    }
+
+    /// Indexes the records in about `bytes` more of the input (see `init(records:)`).
+    /// - Returns: whether columns were found that were not there before (the rows
+    ///   already decoded are dropped: they lack them).
+    /// - Throws: `DataTableError` where the rest of the input cannot be read; the rows
+    ///   indexed before stay, and indexing is over.
+    package func indexMore(bytes: Int) throws(DataTableError) -> Bool {
+        guard var index, !index.isComplete else { return false }
+        // (Taken out while it grows: its offsets are not copied on write.)
+        self.index = nil
+        let columnCount = index.columns.count
+        do {
+            try storage.withBytes { input throws(DataTableError) in
+                try index.resume(input, until: index.bytesIndexed + bytes, releasing: storage.release)
+            }
+        } catch {
+            self.index = index
+            throw storage.hasShrunk ? .fileShrank : error
+        }
+        self.index = index
+        if index.isComplete {
+            storage.release(before: .max)
+            if storage.hasShrunk { throw .fileShrank }
+        }
+        guard index.columns.count != columnCount else { return false }
+        columns = index.columns
+        mapColumns()
+        cache.removeAll()
+        return true
     }
 
     /// The column `name` asks for (`--columns`, `--sort`): the key as it is, or as it is

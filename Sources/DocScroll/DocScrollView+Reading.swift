@@ -1,4 +1,5 @@
 public import ScrollCore
+import DataTable
 import DocumentLayout
 import RenderCore
 
@@ -180,18 +181,36 @@ extension DocScrollView {
                 if rowsSearched % 4_096 == 0, isCancelled() { return nil }
                 return source.mayContain(query, row: row) && TextSearch.contains(query, in: source.searchableText(row: row, width: options.width))
             }
+            // A table indexed in parts is indexed further as the search gets to its
+            // last rows (a part at a time: a search can be stopped meanwhile).
+            let growing = (source as? TableComponent).flatMap { $0.model.isIndexed ? nil : $0 }
+            func indexedFurther() -> Bool? {
+                guard let growing, !growing.model.isIndexed else { return false }
+                if isCancelled() { return nil }
+                _ = indexPart(of: growing, id: ids[index])
+                return true
+            }
             if forward {
                 // A page's row count grows as it is laid out: ask at every row.
                 var row = step == 0 ? startRow + 1 : 0
-                while row < source.rowCount, !(isLast && row > startRow) {
-                    guard let match = matches(row) else { return .cancelled }
-                    if match { return .found(Place(component: ids[index], row: row), wrapped: wrapped) }
-                    row += 1
+                while true {
+                    while row < source.rowCount, !(isLast && row > startRow) {
+                        guard let match = matches(row) else { return .cancelled }
+                        if match { return .found(Place(component: ids[index], row: row), wrapped: wrapped) }
+                        row += 1
+                    }
+                    if isLast && row > startRow { break }
+                    guard let further = indexedFurther() else { return .cancelled }
+                    if !further { break }
                 }
             } else {
                 // Going up from a component's end needs its end: lay it all out. From a
                 // row inside it, the rows above are laid out already.
-                if step > 0 || place == nil { (source as? any PageComponent)?.layOutAll() }
+                if step > 0 || place == nil {
+                    (source as? any PageComponent)?.layOutAll()
+                    while let further = indexedFurther(), further {}
+                    if growing?.model.isIndexed == false { return .cancelled }
+                }
                 var row = step == 0 ? min(startRow - 1, source.rowCount - 1) : source.rowCount - 1
                 while row >= 0, !(isLast && row < startRow) {
                     guard let match = matches(row) else { return .cancelled }
@@ -258,13 +277,23 @@ extension DocScrollView {
     /// as lines of the view's width, nested values indented; `nil` when no table row
     /// shows.
     public func topRecord() -> (title: String, lines: [String])? {
-        for case let place? in shownPlaces {
-            guard let table = tables.first(where: { $0.id == place.component })?.table,
-                  let row = table.dataRow(atRow: place.row), let lines = table.recordLines(atRow: place.row, width: options.width)
-            else { continue }
-            return ("\(input(of: place.component)?.fileName ?? ""), row \(row + 1) of \(table.model.rowCount)", lines)
-        }
-        return nil
+        shownPlaces.lazy.compactMap { $0.flatMap(self.record(at:)) }.first
+    }
+
+    /// The record a table shows at `place`, whole, as `topRecord` gives it; `nil` for
+    /// a place that is not a table's record.
+    public func record(at place: Place) -> (title: String, lines: [String])? {
+        guard let table = tables.first(where: { $0.id == place.component })?.table,
+              let row = table.dataRow(atRow: place.row), let lines = table.recordLines(atRow: place.row, width: options.width)
+        else { return nil }
+        return ("\(input(of: place.component)?.fileName ?? ""), row \(row + 1) of \(table.model.rowCount)", lines)
+    }
+
+    /// The rows of component `id` that show records (below a table's header and its
+    /// rule); `nil` for a component that is not a table.
+    public func recordRows(of id: ComponentID) -> Range<Int>? {
+        guard let table = tables.first(where: { $0.id == id })?.table else { return nil }
+        return TableComponent.headerRows..<max(TableComponent.headerRows, table.rowCount)
     }
 
     /// Where a focused link goes.

@@ -38,13 +38,20 @@ public final class DocScrollView {
         /// uses (the chunks of a page far from the viewport are laid out again if
         /// needed).
         public var pageCacheBytes: Int
+        /// Whether a table is indexed a part at a time: its first part when the view is
+        /// made, the rest as `indexTables()` is called (an interactive loop calls it
+        /// while no key waits), so that a table of any size shows at once, its rows
+        /// growing; an error further in is a note (`takeTableNote`), the rows before it
+        /// staying. For windowed views whose cells do not wrap, of JSON records that can
+        /// be indexed in parts (`RecordIndex`); others are indexed whole, as by default.
+        public var indexesTablesInParts: Bool
 
         /// Options for an 80x24 windowed view unless told otherwise.
         public init(
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
             tileBudget: TileBudget = .standard, spacing: Int = 1, encoding: String? = nil,
             table: RecordIndex.Options = RecordIndex.Options(), frozenColumns: Int = 1, wrapsTableCells: Bool = false,
-            pageCacheBytes: Int = 4 << 20
+            pageCacheBytes: Int = 4 << 20, indexesTablesInParts: Bool = false
         ) {
             self.width = width
             self.height = height
@@ -57,6 +64,7 @@ public final class DocScrollView {
             self.frozenColumns = frozenColumns
             self.wrapsTableCells = wrapsTableCells
             self.pageCacheBytes = pageCacheBytes
+            self.indexesTablesInParts = indexesTablesInParts
         }
     }
 
@@ -132,31 +140,95 @@ public final class DocScrollView {
         for page in windowedPages { page.waitForIndex(throughRow: rows, until: deadline) }
     }
 
-    /// Whether any page read or indexed more since the last call.
+    /// Whether any page read or indexed more, or any table indexed more rows, since the
+    /// last call.
     public func pagesProgressed() -> Bool {
         let progress = pages.flatMap { entry -> [Int] in
             guard let progress = (entry.page as? WindowedPage)?.indexProgress else { return [-1] }
             return [progress.indexed, progress.scanned]
-        }
+        } + tables.map { $0.table.model.rowCount }
         defer { lastProgress = progress }
         return progress != lastProgress
     }
     private var lastProgress: [Int] = []
 
-    /// How far the pages' ends are from being known (their chunks guessed to the end,
-    /// which takes a fraction of a second), from 0 to 1; `nil` once they are: jumps
-    /// to the end or to a fraction of the stack wait for this.
-    public var locatingProgress: Double? {
-        let progress = windowedPages.compactMap(\.indexProgress).filter { $0.scanned < $0.total }
-        guard !progress.isEmpty else { return nil }
-        return Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
+    /// The tables still being indexed a part at a time (`Options.indexesTablesInParts`).
+    private var tablesIndexing: [(id: ComponentID, table: TableComponent)] { tables.filter { !$0.table.model.isIndexed } }
+
+    /// Whether a table is still being indexed a part at a time: `indexTables()` has work.
+    public var indexesTables: Bool { !tablesIndexing.isEmpty }
+
+    /// Bytes of a table indexed at a time, and how long a call of `indexTables()` goes
+    /// on: a key typed meanwhile waits no longer than that.
+    static let tableIndexPart = 1 << 20
+    static let tableIndexingTime = Duration.milliseconds(20)
+    /// Bytes of a table indexed in parts before its first frame: a few milliseconds.
+    static let firstTableIndexPart = 1 << 20
+
+    /// Indexes one more part of the first table still being indexed; the rows found
+    /// join the stack below those shown (what is on screen stays where it is).
+    /// - Returns: whether a table grew.
+    @discardableResult
+    public func indexTables() -> Bool {
+        guard let (id, table) = tablesIndexing.first else { return false }
+        return indexPart(of: table, id: id)
     }
 
-    /// How much of the pages is indexed, from 0 to 1; `nil` once every page is.
+    /// Indexes one more part of `table` (being indexed in parts): see `indexTables`.
+    /// - Returns: whether it grew.
+    func indexPart(of table: TableComponent, id: ComponentID) -> Bool {
+        var grew = false
+        let deadline = ContinuousClock.now + Self.tableIndexingTime
+        do {
+            repeat {
+                grew = try table.indexMore(bytes: Self.tableIndexPart) || grew
+            } while !table.model.isIndexed && ContinuousClock.now < deadline
+        } catch {
+            let name = entries.first { $0.id == id }?.name ?? "table"
+            tableNotes.append("\(name): \(error.description) (the \(table.model.rowCount) rows before it are shown)")
+            grew = true
+        }
+        guard grew else { return false }
+        renderer.invalidate(id)
+        container.componentExtentDidChange(id)
+        renderer.prepare(container)
+        return true
+    }
+
+    /// Indexes every part left of the tables indexed in parts.
+    private func indexAllTables() {
+        while indexesTables { indexTables() }
+    }
+
+    /// What went wrong further in a table indexed in parts, not yet shown.
+    private var tableNotes: [String] = []
+
+    /// The oldest note of a table indexed in parts that could not be read to its end
+    /// (the rows before the fault stay), taken off the list.
+    public func takeTableNote() -> String? {
+        tableNotes.isEmpty ? nil : tableNotes.removeFirst()
+    }
+
+    /// How far the ends of the pages (their chunks guessed to the end, which takes a
+    /// fraction of a second) and of the tables (indexed in parts) are from being
+    /// known, from 0 to 1; `nil` once they are: jumps to the end or to a fraction of
+    /// the stack wait for this.
+    public var locatingProgress: Double? {
+        let progress = windowedPages.compactMap(\.indexProgress).filter { $0.scanned < $0.total }
+        let tables = tablesIndexing.map(\.table.model.indexedFraction)
+        guard !progress.isEmpty || !tables.isEmpty else { return nil }
+        let pages = Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
+        return ((progress.isEmpty ? [] : [pages]) + tables).min()
+    }
+
+    /// How much of the pages and tables is indexed, from 0 to 1; `nil` once every one
+    /// is.
     public var indexingProgress: Double? {
         let progress = windowedPages.compactMap(\.indexProgress)
-        guard !progress.isEmpty else { return nil }
-        return Double(progress.reduce(0) { $0 + $1.indexed }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
+        let tables = tablesIndexing.map(\.table.model.indexedFraction)
+        guard !progress.isEmpty || !tables.isEmpty else { return nil }
+        let pages = Double(progress.reduce(0) { $0 + $1.indexed }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
+        return ((progress.isEmpty ? [] : [pages]) + tables).min()
     }
 
     /// Lays out and builds what the next frames are likely to need, ahead of them.
@@ -187,8 +259,11 @@ public final class DocScrollView {
             // The format given, else the one the file's name says, else its content's.
             var tableOptions = options.table
             tableOptions.format = tableOptions.format ?? input.path.flatMap(TableFormat.init(pathExtensionOf:))
+            let inParts = options.indexesTablesInParts && options.mode == .windowed && !options.wrapsTableCells
             let model = try Self.read(input) { bytes throws(DataTableError) in
-                if let file = input.mapping { return try TableModel(records: file, options: tableOptions) }
+                if let file = input.mapping {
+                    return try TableModel(records: file, options: tableOptions, indexingFirst: inParts ? Self.firstTableIndexPart : nil)
+                }
                 return try TableModel(records: bytes, options: tableOptions)
             }
             // Expanded decodes every row up front; windowed only the rows shown.
@@ -373,9 +448,10 @@ public final class DocScrollView {
         return events
     }
 
-    /// Finds where every page ends and measures every wrapped table row, so that the
-    /// stack's end is known (the rows of a windowed page above it may be estimates).
+    /// Finds where every page ends, indexes the tables indexed in parts to their ends
+    /// and measures every wrapped table row, so that the stack's end is known (the rows of a windowed page above it may be estimates).
     func locateEnds() {
+        indexAllTables()
         measureAllTableRows()
         container.performBatchUpdates {
             for (id, page) in pages where page.isExtentEstimated {
@@ -494,6 +570,7 @@ public final class DocScrollView {
     /// - Throws: `DocScrollError.badInput` for a streamed page that cannot be parsed,
     ///   before any of its rows.
     package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
+        indexAllTables()
         measureAllTableRows()
         try StackText.write(container, width: options.width, stop: stop, ownText: { component, write throws(DocScrollError) in
             guard let page = component as? StreamedPage else { return false }
@@ -506,6 +583,7 @@ public final class DocScrollView {
     /// into a buffer of one row as wide as the row's text (`StackText.forEachRow`):
     /// for text with styles, such as SGR sequences for a pager that shows them.
     public func forEachStyledRow(_ body: (FrameBuffer) -> Void) {
+        indexAllTables()
         measureAllTableRows()
         StackText.forEachRow(container, width: options.width, body)
     }

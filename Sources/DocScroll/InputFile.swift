@@ -24,6 +24,10 @@ public struct InputFile: Sendable {
     /// it): 1 GiB. Pages opened with `page(_:)` are read a window at a time, of any size.
     public static let maximumBytes = 1 << 30
 
+    /// The largest table mapped rather than read (its rows are read when shown): what
+    /// the index's 32-bit byte offsets reach, 4 GiB.
+    public static let maximumMappedBytes = Int(UInt32.max)
+
     /// An input held in memory (for embedders and tests), read from the file at `path`
     /// if any.
     public init(name: String, bytes: [UInt8], path: String? = nil) {
@@ -124,7 +128,7 @@ public struct InputFile: Sendable {
     /// does when it cannot be mapped.)
     /// - Throws: `DocScrollError.badInput`, as `read`.
     public static func mapped(_ path: String) throws(DocScrollError) -> InputFile {
-        try checkFile(path)
+        try checkFile(path, limit: maximumMappedBytes)
         guard let mapping = MappedFile(path: path) else { return try read(path) }
         return try checked(decompressedIfCompressed(InputFile(name: path, path: path, mapping: mapping)))
     }
@@ -133,7 +137,7 @@ public struct InputFile: Sendable {
     /// any size, since it is read a window at a time as it is shown.
     /// - Throws: `DocScrollError.badInput`, as `read` (but never for its size).
     public static func page(_ path: String) throws(DocScrollError) -> InputFile {
-        try checkFile(path, limitsSize: false)
+        try checkFile(path, limit: nil)
         guard let source = ReadableFile(path: path) else { return try read(path) }
         return try checked(decompressedIfCompressed(InputFile(name: path, path: path, pageSource: source)))
     }
@@ -145,8 +149,9 @@ public struct InputFile: Sendable {
         try checked(decompressedIfCompressed(InputFile(name: "stdin", path: nil, pageSource: SpooledInput.standardInput())))
     }
 
-    /// Throws unless `path` is a readable file within the size limit (when it applies).
-    private static func checkFile(_ path: String, limitsSize: Bool = true) throws(DocScrollError) {
+    /// Throws unless `path` is a readable file of at most `limit` bytes (any size for
+    /// none).
+    private static func checkFile(_ path: String, limit: Int? = maximumBytes) throws(DocScrollError) {
         switch FileSystem.kind(of: path) {
         case .missing:
             // Pages are files: a web address gets a hint.
@@ -157,8 +162,8 @@ public struct InputFile: Sendable {
         case .directory: throw .badInput(name: path, reason: "is a directory")
         case .file(readable: false, _): throw .badInput(name: path, reason: "permission denied")
         case .file(readable: true, let size):
-            if limitsSize, size > maximumBytes {
-                throw .badInput(name: path, reason: "file too large (\(size) bytes; the limit is 1 GiB)")
+            if let limit, size > limit {
+                throw .badInput(name: path, reason: "file too large (\(size) bytes; the limit is \((limit + 1) >> 30) GiB)")
             }
         }
     }

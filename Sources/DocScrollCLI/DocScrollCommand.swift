@@ -99,6 +99,9 @@ public enum DocScrollCommand {
 
         let view: DocScrollView
         do {
+            // Shown in a terminal, a table of any size shows at once, indexed in parts.
+            var viewOptions = viewOptions
+            viewOptions.indexesTablesInParts = options.output == .automatic && isTerminal
             view = try DocScrollView(pages: pages, tables: tables, options: viewOptions)
         } catch {
             errors.writeError(error.description)

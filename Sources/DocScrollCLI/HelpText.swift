@@ -60,7 +60,7 @@ enum HelpText {
               (table columns), / and ? (search), n/N (next, previous match),
               Tab/Shift-Tab and Enter (links, to local pages too), Backspace or B
               (back), '' (before the last jump), ]/[ (components), = (position),
-              v (a table row's record whole), h (help), q (quit). A number before a
-              key repeats it.
+              v (a table row's record whole), c (a row cursor), h (help), q (quit).
+              A number before a key repeats it.
         """
 }

@@ -51,13 +51,16 @@ enum InteractiveSession {
             }
             // Idle work first, but only when no key is waiting.
             let ahead = typedAhead.take()
-            // A jump waiting for the pages' ends looks again soon.
-            var bytes = ahead + terminal.read(timeout: ahead.isEmpty && prefetched ? (viewer.pendingJump == nil ? 100 : 10) : 0)
+            // A jump waiting for the pages' ends looks again soon; a table being indexed
+            // goes on at once.
+            let wait: Int32 = view.indexesTables ? 0 : viewer.pendingJump == nil ? 100 : 10
+            var bytes = ahead + terminal.read(timeout: ahead.isEmpty && prefetched ? wait : 0)
             if bytes.isEmpty, !prefetched {
                 view.prefetch()
                 prefetched = true
-                bytes = terminal.read(timeout: 100)
+                bytes = terminal.read(timeout: wait)
             }
+            if bytes.isEmpty, view.indexesTables { view.indexTables() }
             var keys = decoder.feed(bytes)
             if bytes.isEmpty { keys += decoder.flush() }
             if keys.isEmpty, view.pagesProgressed() { actions += viewer.handle(.pagesProgressed) }

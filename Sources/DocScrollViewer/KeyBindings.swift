@@ -19,9 +19,17 @@ struct KeyBinding: Sendable {
     var aliases: [(key: TerminalKey, effect: Effect)] = []
     /// What the keys do, in a few words.
     let meaning: String
-    /// Whether the keys act only while a link has the focus and no number was typed
-    /// (else they act as bound elsewhere).
-    var needsLinkFocus = false
+    /// What must hold for the keys to act as this binding says (else they act as bound
+    /// elsewhere).
+    var condition = Condition.always
+
+    enum Condition: Sendable {
+        case always
+        /// A link has the focus, and no number was typed.
+        case linkFocused
+        /// A table row has the cursor, and no number was typed.
+        case rowCursor
+    }
 
     /// The help screen's line for the binding: the keys' names, then the meaning.
     var helpLine: String {
@@ -106,7 +114,7 @@ extension KeyBinding {
             keys: [(.character("n"), always(.repeatSearch(reversed: false))), (.character("N"), always(.repeatSearch(reversed: true)))],
             meaning: "the next match, the previous one"),
         KeyBinding(keys: [(.tab, always(.nextLink)), (.backTab, always(.previousLink))], meaning: "the next link, the previous one"),
-        KeyBinding(keys: [(.enter, always(.followLink))], meaning: "follow the focused link (to files, never the network)", needsLinkFocus: true),
+        KeyBinding(keys: [(.enter, always(.followLink))], meaning: "follow the focused link (to files, never the network)", condition: .linkFocused),
         KeyBinding(keys: [(.backspace, always(.back)), (.character("B"), always(.back))], meaning: "back to where the last link was followed from"),
         KeyBinding(keys: [(.character("'"), .mark)], meaning: "'' back to before the last jump (again: return)"),
         KeyBinding(
@@ -115,7 +123,10 @@ extension KeyBinding {
         KeyBinding(
             keys: [(.character("="), always(.showPosition))], aliases: [(.control("g"), always(.showPosition))],
             meaning: "where you are"),
-        KeyBinding(keys: [(.character("v"), always(.showRecord))], meaning: "the highest table row's record, whole"),
+        KeyBinding(keys: [(.character("v"), always(.showRecord))], meaning: "the record of the cursor's row, or the highest, whole"),
+        KeyBinding(keys: [(.character("c"), always(.toggleRowCursor))], meaning: "a row cursor (j k move it, Enter shows its record)"),
+        // (Named on the line above.)
+        KeyBinding(keys: [], aliases: [(.enter, always(.showRecord))], meaning: "", condition: .rowCursor),
         KeyBinding(
             keys: [(.wheelDown, rows(Viewer.wheelRows)), (.wheelUp, rows(-Viewer.wheelRows))],
             meaning: "three rows (--no-mouse keeps the terminal's own)"),
@@ -129,15 +140,20 @@ extension KeyBinding {
             meaning: "quit"),
     ]
 
-    /// What `key` does: as bound while a link has the focus (and no number was typed)
-    /// when `linkFocused`, else as bound otherwise; `nil` for a key bound to nothing.
-    static func effect(of key: TerminalKey, linkFocused: Bool) -> Effect? {
-        if linkFocused, let effect = focusedEffects[key] { return effect }
+    /// What `key` does when `condition` holds: as bound for it, else as bound always;
+    /// `nil` for a key bound to nothing.
+    static func effect(of key: TerminalKey, when condition: Condition) -> Effect? {
+        switch condition {
+        case .always: break
+        case .linkFocused: if let effect = focusedEffects[key] { return effect }
+        case .rowCursor: if let effect = cursorEffects[key] { return effect }
+        }
         return effects[key]
     }
 
-    private static let effects = lookup(table.filter { !$0.needsLinkFocus })
-    private static let focusedEffects = lookup(table.filter(\.needsLinkFocus))
+    private static let effects = lookup(table.filter { $0.condition == .always })
+    private static let focusedEffects = lookup(table.filter { $0.condition == .linkFocused })
+    private static let cursorEffects = lookup(table.filter { $0.condition == .rowCursor })
 
     private static func lookup(_ bindings: [KeyBinding]) -> [TerminalKey: Effect] {
         var effects: [TerminalKey: Effect] = [:]
@@ -151,5 +167,5 @@ extension KeyBinding {
     }
 
     /// The help screen.
-    static let helpLines = ["docscroll: tables and pages in one scroll", ""] + table.map(\.helpLine)
+    static let helpLines = ["docscroll: tables and pages in one scroll", ""] + table.filter { !$0.keys.isEmpty }.map(\.helpLine)
 }

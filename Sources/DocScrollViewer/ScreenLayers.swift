@@ -41,6 +41,16 @@ struct LinkFocusLayer: ScreenLayer {
     }
 }
 
+/// The table row with the cursor, the width of the screen.
+struct RowCursorLayer: ScreenLayer {
+    let place: DocScrollView.Place
+    let width: Int
+
+    func marks(over places: [DocScrollView.Place?], of view: DocScrollView) -> [ScreenMark] {
+        places.indices.filter { places[$0] == place }.map { ScreenMark(row: $0, columns: 0..<width) }
+    }
+}
+
 extension FrameBuffer {
     /// Shows `mark` in reverse video (reversed back where a mark was drawn already),
     /// cut to the buffer's width.

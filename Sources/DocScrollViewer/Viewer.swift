@@ -26,6 +26,11 @@ public final class Viewer {
     private var lastMatch: DocScrollView.Place?
     /// The link Tab moved to.
     public private(set) var linkFocus: DocScrollView.LinkFocus?
+    /// The table row with the cursor (`c`): the row keys move it, `v` and Enter show
+    /// its record. It stays on screen: the view scrolls to keep it shown, and where the
+    /// view moves otherwise, it moves to the nearest row shown (or goes, with its
+    /// table).
+    public private(set) var rowCursor: DocScrollView.Place?
     /// Where each link followed was followed from, the last at the end: Backspace and
     /// `B` go back (at most `historyLimit` kept).
     private var history: [DocScrollView.Location] = []
@@ -133,7 +138,8 @@ public final class Viewer {
     /// The command a key asks for (`KeyBinding.table`), given the number typed before
     /// it; opening the search prompt is a redraw.
     private func command(for key: TerminalKey, repeats: Int?) -> ViewerCommand? {
-        switch KeyBinding.effect(of: key, linkFocused: linkFocus != nil && repeats == nil) {
+        let condition: KeyBinding.Condition = repeats != nil ? .always : linkFocus != nil ? .linkFocused : rowCursor != nil ? .rowCursor : .always
+        switch KeyBinding.effect(of: key, when: condition) {
         case .command(let command): return command(repeats)
         case .prompt(let forward):
             prompt = SearchPrompt(forward: forward)
@@ -164,6 +170,48 @@ public final class Viewer {
         return [.draw(screen())]
     }
 
+    // MARK: Row cursor
+
+    /// The places on screen that are a table's records, top to bottom (not the rows of
+    /// a pinned header).
+    private var shownRecordPlaces: [DocScrollView.Place] {
+        view.shownPlaces.compactMap { place in
+            place.flatMap { view.recordRows(of: $0.component)?.contains($0.row) == true ? $0 : nil }
+        }
+    }
+
+    /// Moves the row cursor `rows` records down (up when negative) in its table, as far
+    /// as its first or last record, scrolling the view as little as keeps it shown.
+    private func moveRowCursor(by rows: Int) -> [ViewerAction] {
+        guard let cursor = rowCursor, let records = view.recordRows(of: cursor.component) else { return [] }
+        let target = DocScrollView.Place(component: cursor.component, row: min(max(records.lowerBound, cursor.row + rows), records.upperBound - 1))
+        guard target != cursor else { return [] }
+        rowCursor = target
+        // (A few tries: rows laid out on the way may change the distance.)
+        for _ in 0..<3 {
+            let shown = shownRecordPlaces.filter { $0.component == target.component }
+            if shown.contains(target) { break }
+            if let last = shown.last, target.row > last.row {
+                view.navigate(.lines(target.row - last.row))
+            } else if let first = shown.first, target.row < first.row {
+                view.navigate(.lines(target.row - first.row))
+            } else {
+                view.reveal(target)
+            }
+        }
+        return [.draw(screen())]
+    }
+
+    /// After the view moved otherwise than by the cursor (checked as each screen is
+    /// drawn): the cursor goes to the nearest record of its table on screen, or away
+    /// when none shows.
+    private func keepRowCursorShown() {
+        guard let cursor = rowCursor else { return }
+        let shown = shownRecordPlaces.filter { $0.component == cursor.component }
+        guard !shown.contains(cursor) else { return }
+        rowCursor = shown.min { abs($0.row - cursor.row) < abs($1.row - cursor.row) }
+    }
+
     // MARK: Commands
 
     /// Acts on a command (keys come to this through `handle(key:)`).
@@ -176,6 +224,9 @@ public final class Viewer {
             if let location, view.scrollOffset != before || !view.shows(location) { beforeLastJump = location }
         }
         switch command {
+        case .scrollRows(let rows) where rowCursor != nil: return moveRowCursor(by: rows)
+        case .scrollPages(let pages) where rowCursor != nil: return moveRowCursor(by: pages * contentRows)
+        case .scrollHalfPages(let halves) where rowCursor != nil: return moveRowCursor(by: halves * max(1, contentRows / 2))
         case .scrollRows(let rows): view.navigate(.lines(rows))
         case .scrollPages(let pages): view.navigate(.pages(pages))
         case .scrollHalfPages(let halves): view.navigate(.halfPages(halves))
@@ -183,7 +234,7 @@ public final class Viewer {
         case .bottom, .goToPercent:
             if !view.waitsForPages, let progress = view.locatingProgress {
                 pendingJump = command
-                message = "Going there once the page is scanned (\(Int(progress * 100))%)"
+                message = "Going there once the end is known (\(Int(progress * 100))%)"
                 return [.draw(screen())]
             }
             pendingJump = nil
@@ -229,8 +280,17 @@ public final class Viewer {
         case .help:
             textScreen = TextScreen(kind: .help, lines: KeyBinding.helpLines)
             return [.draw(screen())]
+        case .toggleRowCursor:
+            if rowCursor != nil {
+                rowCursor = nil
+            } else if let place = shownRecordPlaces.first {
+                rowCursor = place
+            } else {
+                message = "No table row on screen (c puts a cursor on the highest one)"
+            }
+            return [.draw(screen())]
         case .showRecord:
-            if let record = view.topRecord() {
+            if let record = rowCursor.flatMap(view.record(at:)) ?? view.topRecord() {
                 textScreen = TextScreen(kind: .record(record.title), lines: record.lines)
             } else {
                 message = "No table row on screen (v shows the record of the highest one)"
@@ -239,9 +299,10 @@ public final class Viewer {
         case .redraw:
             return [.draw(screen())]
         case .pagesProgressed:
+            if let note = view.takeTableNote() { message = note }
             guard let jump = pendingJump else { return [.draw(screen())] }
             if let progress = view.locatingProgress {
-                message = "Going there once the page is scanned (\(Int(progress * 100))%)"
+                message = "Going there once the end is known (\(Int(progress * 100))%)"
                 return [.draw(screen())]
             }
             message = nil
@@ -341,6 +402,7 @@ public final class Viewer {
     /// The content frame at the current offset with the layers over it (search
     /// matches, the focused link) and the status line below (or the help screen).
     public func screen() -> FrameBuffer {
+        keepRowCursorShown()
         var screen = FrameBuffer(width: width, height: height)
         if let textScreen {
             for (row, line) in textScreen.lines.dropFirst(textScreen.offset).prefix(contentRows).enumerated() {
@@ -367,6 +429,7 @@ public final class Viewer {
     /// What is shown over the frame, in the order drawn.
     private var layers: [any ScreenLayer] {
         var layers: [any ScreenLayer] = []
+        if let rowCursor { layers.append(RowCursorLayer(place: rowCursor, width: width)) }
         if let query = lastSearch?.query { layers.append(SearchMatchesLayer(query: query)) }
         if let linkFocus { layers.append(LinkFocusLayer(focus: linkFocus)) }
         return layers
@@ -404,7 +467,11 @@ public final class Viewer {
     /// 3%").
     private func statusParts(titleShown: Bool) -> [String] {
         var parts: [String] = []
-        if let top = view.topPlace, let input = view.input(of: top.component) {
+        if let cursor = rowCursor, let input = view.input(of: cursor.component), let records = view.recordRows(of: cursor.component) {
+            // The cursor's record among the table's.
+            let name = input.fileName
+            parts.append((titleShown && name == topTitle ? "" : name + " ") + "row \(cursor.row - records.lowerBound + 1)/\(records.count)")
+        } else if let top = view.topPlace, let input = view.input(of: top.component) {
             let rows = view.rowCount(of: top.component)
             // (The file's name once: it is the title of a table or an untitled page.)
             let name = input.fileName

@@ -42,9 +42,12 @@ public enum ViewerCommand: Hashable, Sendable {
     case showPosition
     /// Show the keys, until the next key.
     case help
-    /// Show the table record highest on screen whole, until a key other than a
-    /// scrolling one.
+    /// Show the record of the table row with the cursor, or else of the highest on
+    /// screen, whole, until a key other than a scrolling one.
     case showRecord
+    /// Put a row cursor on the highest table row on screen (the row keys then move it,
+    /// scrolling to keep it shown), or take it away.
+    case toggleRowCursor
     /// Draw the whole screen again.
     case redraw
     /// The pages were read or indexed further (the terminal loop says so while they

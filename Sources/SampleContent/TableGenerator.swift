@@ -8,20 +8,38 @@ public enum TableGenerator {
         var random = SeededGenerator(seed: seed)
         var records: [String] = []
         records.reserveCapacity(rows)
-        for index in 0..<rows {
-            var fields = [
-                "\"id\":\(index + 1)",
-                "\"name\":\"\(names.randomElement(using: &random) ?? "item") \(index)\"",
-                "\"category\":\"\(categories.randomElement(using: &random) ?? "misc")\"",
-                "\"price\":\(Int.random(in: 100...99_999, using: &random) / 100).\(Int.random(in: 10...99, using: &random))",
-                "\"inStock\":\(Bool.random(using: &random))",
-            ]
-            if index % 3 == 0 { fields.append("\"rating\":null") }
-            if index % 4 == 1 { fields.append("\"tags\":[\"new\",\"eco\"]") }
-            if index % 5 == 2 { fields.append("\"note\":\"line one\\nline two\"") }
-            records.append("{" + fields.joined(separator: ",") + "}")
-        }
+        for index in 0..<rows { records.append(record(index, &random)) }
         return "[\n" + records.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// The records of `json(rows:seed:)` as JSON Lines, given to `write` a few
+    /// thousand lines at a time (a file of any size is written without being held).
+    public static func jsonLines(rows: Int, seed: UInt64, write: (String) -> Void) {
+        var random = SeededGenerator(seed: seed)
+        var lines = ""
+        for index in 0..<rows {
+            lines += record(index, &random) + "\n"
+            if index % 10_000 == 9_999 {
+                write(lines)
+                lines = ""
+            }
+        }
+        if !lines.isEmpty { write(lines) }
+    }
+
+    /// Record `index` of a table, its values drawn from `random`.
+    private static func record(_ index: Int, _ random: inout SeededGenerator) -> String {
+        var fields = [
+            "\"id\":\(index + 1)",
+            "\"name\":\"\(names.randomElement(using: &random) ?? "item") \(index)\"",
+            "\"category\":\"\(categories.randomElement(using: &random) ?? "misc")\"",
+            "\"price\":\(Int.random(in: 100...99_999, using: &random) / 100).\(Int.random(in: 10...99, using: &random))",
+            "\"inStock\":\(Bool.random(using: &random))",
+        ]
+        if index % 3 == 0 { fields.append("\"rating\":null") }
+        if index % 4 == 1 { fields.append("\"tags\":[\"new\",\"eco\"]") }
+        if index % 5 == 2 { fields.append("\"note\":\"line one\\nline two\"") }
+        return "{" + fields.joined(separator: ",") + "}"
     }
 
     /// The records of `json(rows:seed:)` as CSV (RFC 4180): a header row, the note's

@@ -42,7 +42,7 @@ struct PendingJumpTests {
         _ = viewer.start()
         _ = viewer.handle(key: .character("G"))
         #expect(viewer.pendingJump == .bottom)
-        #expect(viewer.message?.hasPrefix("Going there once the page is scanned") == true)
+        #expect(viewer.message?.hasPrefix("Going there once the end is known") == true)
         // Another key gives the jump up; G asks again.
         _ = viewer.handle(key: .character("j"))
         #expect(viewer.pendingJump == nil)

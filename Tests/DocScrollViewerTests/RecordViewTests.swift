@@ -56,4 +56,53 @@ struct RecordViewTests {
         #expect(viewer.shownRecord == nil)
         #expect(viewer.message == "No table row on screen (v shows the record of the highest one)")
     }
+
+    /// `c` puts a cursor on the highest table row on screen; the row keys move it
+    /// through the table, the view scrolling as little as keeps it shown; Enter and `v`
+    /// show its record; `c` again takes it away, and the row keys scroll again.
+    @Test func aRowCursorMovesThroughTheTableAndOpensItsRecord() throws {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 80, height: 24))
+        let viewer = Viewer(view: view, width: 80, height: 12)
+        _ = viewer.start()
+        func press(_ keys: String) { for key in keys { _ = viewer.handle(key: .character(key)) } }
+        press("c")
+        let first = try #require(viewer.rowCursor)
+        #expect(first.row == 2, "the first record, under the header and its rule")
+        var screen = viewer.screen()
+        #expect((0..<80).allSatisfy { screen[$0, 2].style.attributes.contains(.reverse) }, "its row in reverse video")
+        #expect(!screen[0, 3].style.attributes.contains(.reverse))
+        #expect(screen.plainText(row: viewer.contentRows).contains(" row 1/32 "))
+        press("3j")
+        #expect(viewer.rowCursor?.row == 5)
+        #expect(view.scrollOffset == 0, "the cursor moved, not the view")
+        press("20j")
+        #expect(viewer.rowCursor?.row == 25)
+        #expect(view.shownPlaces.last == viewer.rowCursor, "the view scrolled as little as keeps it shown, at the bottom")
+        screen = viewer.screen()
+        #expect(screen.plainText(row: viewer.contentRows - 1).hasPrefix("1024"))
+        #expect(screen[0, viewer.contentRows - 1].style.attributes.contains(.reverse))
+        _ = viewer.handle(key: .enter)
+        #expect(viewer.shownRecord?.first == "id: 1024", "Enter shows the cursor's record")
+        press("q")
+        #expect(viewer.shownRecord == nil)
+        #expect(viewer.rowCursor?.row == 25, "the cursor stays where it was")
+        press("100j")
+        #expect(viewer.rowCursor?.row == 33, "it stops at the last record")
+        press("v")
+        #expect(viewer.shownRecord?.first == "id: 1032")
+        press("q")
+        press("5k")
+        #expect(viewer.rowCursor?.row == 28)
+        // A jump takes the view elsewhere: the cursor goes with the table out of sight.
+        press("G")
+        _ = viewer.screen()
+        #expect(viewer.rowCursor == nil)
+        press("g")
+        press("c")
+        #expect(viewer.rowCursor?.row == 2)
+        press("c")
+        #expect(viewer.rowCursor == nil)
+        press("j")
+        #expect(view.scrollOffset == 1, "without a cursor, j scrolls")
+    }
 }

@@ -39,6 +39,10 @@ struct ViewerScreenTests {
         record("Right again", viewer.handle(key: .right))
         record("Left (back a column)", viewer.handle(key: .left))
         _ = viewer.handle(key: .left)
+        _ = viewer.handle(key: .character("c"))
+        _ = viewer.handle(key: .character("3"))
+        record("c 3j (a row cursor, three rows down)", viewer.handle(key: .character("j")))
+        _ = viewer.handle(key: .character("c"))
         _ = viewer.handle(key: .character("/"))
         for character in "approac" { _ = viewer.handle(key: .character(character)) }
         record("/approach (the prompt)", viewer.handle(key: .character("h")))

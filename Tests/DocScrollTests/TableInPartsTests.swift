@@ -1,0 +1,110 @@
+import DocScroll
+import DocScrollViewer
+import Foundation
+import SampleContent
+import TestSupport
+import Testing
+
+/// A table shown as the viewer shows it, indexed in parts: its first rows at once, the
+/// rest as the view is idle, the end estimated until then, and in the end the same
+/// rows as a table indexed whole.
+@Suite("Tables indexed in parts")
+struct TableInPartsTests {
+    /// A file of generated JSON Lines records, and `after` past them.
+    func table(rows: Int, seed: UInt64, after: String = "") throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-parts-\(UUID().uuidString).jsonl").path
+        var text = ""
+        TableGenerator.jsonLines(rows: rows, seed: seed) { text += $0 }
+        try Data((text + after).utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func theFirstRowsShowAtOnceAndTheRestJoinBelow() throws {
+        let path = try table(rows: 100_000, seed: 5)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = DocScrollView.Options(width: 90, height: 20, indexesTablesInParts: true)
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try InputFile.mapped(path)], options: options)
+        let first = view.frame(at: 0)
+        #expect(view.indexesTables)
+        #expect(!view.isLaidOut, "the end is an estimate")
+        #expect(view.stackRows < 100_000, "only the first part is indexed: \(view.stackRows)")
+        #expect(try #require(view.locatingProgress) < 1, "a jump to the end waits")
+        #expect(view.pagesProgressed())
+        var steps = 0
+        while view.indexesTables {
+            #expect(view.indexTables())
+            #expect(view.pagesProgressed(), "each part adds rows")
+            // (Once the last rows are in, the columns are planned from them too.)
+            if view.indexesTables { #expect(view.frame(at: 0) == first, "what is on screen stays") }
+            steps += 1
+        }
+        #expect(steps > 1)
+        #expect(view.takeTableNote() == nil)
+        #expect(view.locatingProgress == nil)
+        let whole = try DocScrollView(pages: [try sample("article.html")], tables: [try InputFile.mapped(path)], options: .init(width: 90, height: 20))
+        #expect(view.stackRows == whole.stackRows)
+        for offset in [0, 1, 50_000, 99_990, whole.maxScrollOffset] {
+            #expect(view.frame(at: offset) == whole.frame(at: offset), "offset \(offset)")
+        }
+    }
+
+    /// A fault past the first part is a note, the rows before it shown; a fault in the
+    /// first part is an error, as for a table indexed whole.
+    @Test func aFaultFurtherInIsANote() throws {
+        let path = try table(rows: 30_000, seed: 6, after: "{\"id\": nope}\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let view = try DocScrollView(
+            pages: [], tables: [try InputFile.mapped(path)], options: .init(width: 90, height: 20, indexesTablesInParts: true))
+        while view.indexesTables { view.indexTables() }
+        let note = try #require(view.takeTableNote())
+        #expect(note.contains("line 30001") && note.contains("the 30000 rows before it are shown"), "\(note)")
+        #expect(view.stackRows == 30_002)
+        #expect(throws: DocScrollError.self) {
+            try DocScrollView(pages: [], tables: [try InputFile.mapped(path)], options: .init(width: 90, height: 20))
+        }
+    }
+
+    /// In the viewer, `G` waits for the table's end with a note, and goes there once
+    /// the last part is indexed.
+    @Test func theEndIsReachedOnceTheTableIsIndexed() throws {
+        let path = try table(rows: 100_000, seed: 7)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let view = try DocScrollView(
+            pages: [], tables: [try InputFile.mapped(path)], options: .init(width: 90, height: 20, indexesTablesInParts: true))
+        view.waitsForPages = false
+        let viewer = Viewer(view: view, width: 90, height: 20)
+        _ = viewer.start()
+        _ = viewer.handle(key: .character("G"))
+        #expect(viewer.pendingJump == .bottom)
+        #expect(viewer.message?.hasPrefix("Going there once the end is known") == true)
+        #expect(viewer.screen().plainText(row: 19).contains("indexing"), "the status line shows the progress")
+        while view.indexesTables {
+            view.indexTables()
+            if view.pagesProgressed() { _ = viewer.handle(.pagesProgressed) }
+        }
+        #expect(viewer.pendingJump == nil)
+        #expect(view.stackRows == 100_002)
+        #expect(view.scrollOffset == view.maxScrollOffset)
+    }
+
+    /// A search goes on into the parts not yet indexed, down and (from the end) up.
+    @Test func aSearchGoesOnIntoPartsNotYetIndexed() throws {
+        let path = try table(rows: 100_000, seed: 8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = DocScrollView.Options(width: 90, height: 20, indexesTablesInParts: true)
+        let down = try DocScrollView(pages: [], tables: [try InputFile.mapped(path)], options: options)
+        #expect(down.stackRows < 99_000)
+        guard case .found(let place, wrapped: false) = down.find("99987", from: nil, forward: true) else {
+            Issue.record("not found going down")
+            return
+        }
+        #expect(place.row == 99_986 + 2, "the record of id 99987, under the header and its rule")
+        let up = try DocScrollView(pages: [], tables: [try InputFile.mapped(path)], options: options)
+        guard case .found(let found, wrapped: _) = up.find("99999", from: nil, forward: false) else {
+            Issue.record("not found going up")
+            return
+        }
+        #expect(found.row == 99_999 + 2, "the last record, named with 99999")
+        #expect(!up.indexesTables)
+    }
+}
