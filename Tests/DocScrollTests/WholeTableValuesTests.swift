@@ -48,4 +48,31 @@ struct WholeTableValuesTests {
             }
         }
     }
+
+    /// Records with short codes, middling names and long official names, as a
+    /// country list has them (written for this test).
+    static let places = #"""
+        [{"code": "AL", "name": "Alderney Isles", "official_name": "The Federated Bailiwick of the Alderney Isles and Dependencies", "population": 2100},
+         {"code": "BQ", "name": "Brecqhou", "official_name": "Seigneurie of Brecqhou", "population": 3},
+         {"code": "CX", "name": "Christmas Island", "official_name": "Territory of Christmas Island", "population": 1692},
+         {"code": "DG", "name": "Diego Garcia", "population": 3000},
+         {"code": "EA", "name": "Ceuta and Melilla", "official_name": "Autonomous Cities of Ceuta and Melilla of the Kingdom of Spain", "population": 171278}]
+        """#
+
+    /// The frames of a table at 40, 80 and 200 columns, and at each step right until
+    /// every column left shows whole: the columns planned to use the width, the first
+    /// after the frozen one whole, each step revealing the next whole.
+    @Test func columnPlansAt40And80And200Columns() throws {
+        var text = ""
+        for width in [40, 80, 200] {
+            let view = try DocScrollView(
+                pages: [], tables: [InputFile(name: "places.json", bytes: Array(Self.places.utf8))], options: .init(width: width, height: 7))
+            var steps = 0
+            repeat {
+                text += "== \(width) columns, \(steps) scrolled out\n" + view.frame(at: 0).plainLines.joined(separator: "\n") + "\n"
+                steps += 1
+            } while view.scrollColumns(to: steps)
+        }
+        try assertSnapshot(text, named: "table-columns")
+    }
 }
