@@ -31,6 +31,8 @@ package struct CommandLineOptions: Equatable {
     /// Whether the viewer asks for mouse reports (the wheel scrolls); off keeps the
     /// terminal's own selection.
     var mouse = true
+    /// Whether the viewer starts with a scrollbar (`s` toggles it).
+    var scrollbar = false
     var encoding: String?
     /// How tables are read: the path to their records, whether arrays of arrays start
     /// with a header, which columns to show.
@@ -140,11 +142,12 @@ extension CommandLineOptions {
             case "--wrap": options.wrapsTableCells = true
             case "--stats": options.stats = true
             case "--no-mouse": options.mouse = false
+            case "--scrollbar": options.scrollbar = true
             case "--help", "-h": options.showHelp = true
             case "--version", "-V": options.showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")
             }
-            if inlineValue != nil, ["--dump", "--scroll-through", "--stats", "--no-mouse", "--no-header", "--wrap", "--help", "--version"].contains(name) {
+            if inlineValue != nil, ["--dump", "--scroll-through", "--stats", "--no-mouse", "--scrollbar", "--no-header", "--wrap", "--help", "--version"].contains(name) {
                 throw UsageError(message: "option '\(name)' takes no value")
             }
         }

@@ -129,7 +129,8 @@ public enum DocScrollCommand {
         case .automatic:
             if isTerminal, let terminal = Terminal() {
                 output.flush()
-                guard InteractiveSession.run(view: view, terminal: terminal, colors: colors, mouse: options.mouse, showsStatistics: options.stats) else {
+                guard InteractiveSession.run(
+                    view: view, terminal: terminal, colors: colors, mouse: options.mouse, showsStatistics: options.stats, showsScrollbar: options.scrollbar) else {
                     errors.writeError("cannot put the terminal in raw mode")
                     return 1
                 }

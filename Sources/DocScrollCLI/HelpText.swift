@@ -49,6 +49,7 @@ enum HelpText {
           --stats                print memory figures as one JSON object on stderr
                                  (in the viewer: live figures in the status line)
           --no-mouse             leave the mouse to the terminal (its own selection)
+          --scrollbar            start with a scrollbar for the whole stack (s toggles)
                                  instead of scrolling with the wheel
           --color WHEN           auto (default), always or never; NO_COLOR is honoured;
                                  always styles --dump and piped output too
@@ -60,7 +61,8 @@ enum HelpText {
               (table columns), / and ? (search), n/N (next, previous match),
               Tab/Shift-Tab and Enter (links, to local pages too), Backspace or B
               (back), '' (before the last jump), ]/[ (components), = (position),
-              v (a table row's record whole), c (a row cursor), h (help), q (quit).
+              v (a table row's record whole), c (a row cursor), s (a scrollbar),
+              h (help), q (quit).
               A number before a key repeats it.
         """
 }

@@ -9,14 +9,14 @@ import SystemIO
 enum InteractiveSession {
     /// Runs until the reader quits.
     /// - Returns: `false` when the terminal could not be put in raw mode.
-    static func run(view: DocScrollView, terminal: Terminal, colors: Bool, mouse: Bool, showsStatistics: Bool) -> Bool {
+    static func run(view: DocScrollView, terminal: Terminal, colors: Bool, mouse: Bool, showsStatistics: Bool, showsScrollbar: Bool) -> Bool {
         let size = Terminal.size() ?? (80, 24)
         view.defersPrefetch = true
         // Keys are answered while a page is still arriving or being indexed: what is
         // not there yet shows blank and is drawn when it comes.
         view.waitsForPages = false
         view.waitForFirstScreen(seconds: 0.05)
-        let viewer = Viewer(view: view, width: size.width, height: size.height, showsStatistics: showsStatistics)
+        let viewer = Viewer(view: view, width: size.width, height: size.height, showsStatistics: showsStatistics, showsScrollbar: showsScrollbar)
         guard terminal.enterInteractiveMode(mouse: mouse) else { return false }
         defer { terminal.restore() }
         var writer = ANSIFrameWriter(colors: colors)

@@ -60,6 +60,7 @@ struct KeyBinding: Sendable {
         case .control(let letter): "Ctrl-" + letter.uppercased()
         case .function(let number): "F\(number)"
         case .wheelUp, .wheelDown: "mouse wheel"
+        case .click: "mouse click"
         }
     }
 }
@@ -127,11 +128,11 @@ extension KeyBinding {
         KeyBinding(keys: [(.character("c"), always(.toggleRowCursor))], meaning: "a row cursor (j k move it, Enter shows its record)"),
         // (Named on the line above.)
         KeyBinding(keys: [], aliases: [(.enter, always(.showRecord))], meaning: "", condition: .rowCursor),
+        KeyBinding(keys: [(.character("s"), always(.toggleScrollbar))], meaning: "a scrollbar for the whole stack (click or drag it)"),
         KeyBinding(
             keys: [(.wheelDown, rows(Viewer.wheelRows)), (.wheelUp, rows(-Viewer.wheelRows))],
             meaning: "three rows (--no-mouse keeps the terminal's own)"),
-        KeyBinding(keys: [(.control("l"), always(.redraw))], meaning: "draw again"),
-        KeyBinding(keys: [(.control("z"), always(.suspend))], meaning: "suspend (fg resumes)"),
+        KeyBinding(keys: [(.control("l"), always(.redraw)), (.control("z"), always(.suspend))], meaning: "draw again; suspend (fg resumes)"),
         KeyBinding(
             keys: [(.character("h"), always(.help)), (.character("H"), always(.help)), (.function(1), always(.help))],
             meaning: "this help (j/k, Space/b scroll it)"),

@@ -1,6 +1,7 @@
 /// Turns terminal input bytes into keys: UTF-8 text, control chords, the CSI and SS3
 /// sequences xterm-compatible terminals send for arrows and editing keys, and SGR
-/// mouse reports of the wheel (other mouse reports are read and dropped).
+/// mouse reports of the wheel and of the first button (other mouse reports are read
+/// and dropped).
 ///
 /// Bytes are fed as they arrive; an incomplete sequence is held until the next feed.
 /// An ESC with nothing after it is the Escape key once `flush()` is called (after a
@@ -76,8 +77,21 @@ package struct KeyDecoder: Sendable {
         if parameters.hasPrefix("<") {
             // SGR mouse: ESC [ < button ; column ; row (M press, m release). The wheel
             // is buttons 64 and 65, with 4, 8 and 16 added for Shift, Meta and Ctrl.
-            let button = Int(parameters.dropFirst().split(separator: ";").first ?? "").map { $0 & ~(4 | 8 | 16) }
-            let key: TerminalKey? = final == UInt8(ascii: "M") ? (button == 64 ? .wheelUp : button == 65 ? .wheelDown : nil) : nil
+            // The first button is 0, and 32 while it moves held down; cells count from 1.
+            let fields = parameters.dropFirst().split(separator: ";").map { Int($0) }
+            let button = (fields.first ?? nil).map { $0 & ~(4 | 8 | 16) }
+            var key: TerminalKey?
+            if final == UInt8(ascii: "M") {
+                switch button {
+                case 64: key = .wheelUp
+                case 65: key = .wheelDown
+                case 0, 32:
+                    if fields.count == 3, let column = fields[1], let row = fields[2], column > 0, row > 0 {
+                        key = .click(column: column - 1, row: row - 1)
+                    }
+                default: break
+                }
+            }
             return (key, end - index + 1)
         }
         let number = Int(parameters.split(separator: ";").first ?? "")

@@ -15,4 +15,6 @@ public enum TerminalKey: Hashable, Sendable {
     case function(Int)
     /// The mouse wheel turned one notch (SGR mouse reports).
     case wheelUp, wheelDown
+    /// The first mouse button pressed, or moved while held, at a screen cell (from 0).
+    case click(column: Int, row: Int)
 }

@@ -1,5 +1,6 @@
 public import DocScroll
 public import RenderCore
+import ScrollCore
 
 /// The interactive view as a pure state machine: keys in, actions out. It owns no
 /// terminal, so it can be driven by tests as by the real loop.
@@ -68,16 +69,24 @@ public final class Viewer {
 
     /// A viewer of `view` on a screen of `width` by `height` (the status line
     /// included); the view is resized to the rows above the status line.
-    public init(view: DocScrollView, width: Int, height: Int, showsStatistics: Bool = false) {
+    public init(view: DocScrollView, width: Int, height: Int, showsStatistics: Bool = false, showsScrollbar: Bool = false) {
         self.view = view
         self.width = max(1, width)
         self.height = max(Self.statusRows + 1, height)
         self.showsStatistics = showsStatistics
-        view.resize(width: self.width, height: self.height - Self.statusRows)
+        self.showsScrollbar = showsScrollbar
+        view.resize(width: contentColumns, height: self.height - Self.statusRows)
     }
 
     /// Rows of content on screen.
     public var contentRows: Int { height - Self.statusRows }
+
+    /// Whether a scrollbar for the whole stack shows in the last column (`s`): the
+    /// content is laid out a column narrower.
+    public private(set) var showsScrollbar: Bool
+
+    /// Columns of content on screen: all but the scrollbar's.
+    public var contentColumns: Int { showsScrollbar && width > 1 ? width - 1 : width }
 
     /// The first screen.
     public func start() -> [ViewerAction] {
@@ -120,6 +129,12 @@ public final class Viewer {
             }
             message = nil
             return handle(.lastJump)
+        }
+        if case .click(let column, let row) = key {
+            // A click or a drag on the scrollbar takes the view there; other clicks do
+            // nothing.
+            guard showsScrollbar, column == width - 1, row < contentRows else { return [] }
+            return handle(.scrollbarAt(row))
         }
         let hadMessage = message != nil
         message = nil
@@ -168,6 +183,30 @@ public final class Viewer {
             return []
         }
         return [.draw(screen())]
+    }
+
+    // MARK: Scrollbar
+
+    /// Where the scrollbar shows the viewport over the stack, on the content rows.
+    private var scrollIndicator: ScrollIndicator {
+        ScrollIndicator(view.container, length: contentRows)
+    }
+
+    /// Draws the scrollbar in the last column: the thumb in full blocks (shaded while
+    /// an extent in the stack is an estimate), a tick where each component starts, the
+    /// track dim.
+    private func drawScrollbar(into screen: inout FrameBuffer) {
+        guard showsScrollbar, width > 1 else { return }
+        let indicator = scrollIndicator
+        for row in 0..<contentRows {
+            let mark: String
+            if indicator.thumb.contains(row) {
+                mark = indicator.isEstimated ? "▒" : "█"
+            } else {
+                mark = indicator.ticks.contains(row) ? "┤" : "│"
+            }
+            screen.draw(mark, style: indicator.thumb.contains(row) ? .plain : Style(.dim), column: width - 1, row: row)
+        }
     }
 
     // MARK: Row cursor
@@ -280,6 +319,13 @@ public final class Viewer {
         case .help:
             textScreen = TextScreen(kind: .help, lines: KeyBinding.helpLines)
             return [.draw(screen())]
+        case .toggleScrollbar:
+            showsScrollbar.toggle()
+            view.resize(width: contentColumns, height: contentRows)
+            return [.draw(screen())]
+        case .scrollbarAt(let cell):
+            view.scroll(to: Int(scrollIndicator.offset(at: cell, viewport: Double(contentRows), content: Double(view.stackRows))))
+            return [.draw(screen())]
         case .toggleRowCursor:
             if rowCursor != nil {
                 rowCursor = nil
@@ -311,7 +357,7 @@ public final class Viewer {
         case .resize(let newWidth, let newHeight):
             width = max(1, newWidth)
             height = max(Self.statusRows + 1, newHeight)
-            view.resize(width: width, height: contentRows)
+            view.resize(width: contentColumns, height: contentRows)
             return [.draw(screen())]
         case .suspend:
             return [.suspend]
@@ -421,6 +467,7 @@ public final class Viewer {
                     for mark in layer.marks(over: places, of: view) where mark.row < contentRows { screen.draw(mark) }
                 }
             }
+            drawScrollbar(into: &screen)
         }
         statusLine.draw(into: &screen, row: contentRows)
         return screen
@@ -429,7 +476,7 @@ public final class Viewer {
     /// What is shown over the frame, in the order drawn.
     private var layers: [any ScreenLayer] {
         var layers: [any ScreenLayer] = []
-        if let rowCursor { layers.append(RowCursorLayer(place: rowCursor, width: width)) }
+        if let rowCursor { layers.append(RowCursorLayer(place: rowCursor, width: contentColumns)) }
         if let query = lastSearch?.query { layers.append(SearchMatchesLayer(query: query)) }
         if let linkFocus { layers.append(LinkFocusLayer(focus: linkFocus)) }
         return layers

@@ -45,6 +45,10 @@ public enum ViewerCommand: Hashable, Sendable {
     /// Show the record of the table row with the cursor, or else of the highest on
     /// screen, whole, until a key other than a scrolling one.
     case showRecord
+    /// Show the scrollbar in the last column, or hide it.
+    case toggleScrollbar
+    /// Scroll to where cell `n` of the scrollbar stands (a click or a drag on it).
+    case scrollbarAt(Int)
     /// Put a row cursor on the highest table row on screen (the row keys then move it,
     /// scrolling to keep it shown), or take it away.
     case toggleRowCursor

@@ -134,9 +134,10 @@ package final class Terminal {
 
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
     static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-    /// Button events reported in SGR form (the wheel is two buttons), and back off.
-    static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
-    static let mouseOffSequence = "\u{1B}[?1006l\u{1B}[?1000l"
+    /// Button events, and moves while a button is held (a drag on the scrollbar),
+    /// reported in SGR form (the wheel is two buttons), and back off.
+    static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+    static let mouseOffSequence = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
 }
 
 /// Writes all of `text` to standard output, retrying short writes.

@@ -183,6 +183,25 @@ struct TerminalSessionTests {
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }
 
+    /// With `--scrollbar`, the last column shows where the screen is in the stack: the
+    /// thumb at the top, at the bottom after `G`, back at the top after `g`.
+    @Test func theScrollbarsThumbMovesWithGAndg() throws {
+        let article = pagesDirectory.appendingPathComponent("article.html").path
+        let items = pagesDirectory.appendingPathComponent("items.json").path
+        let session = try Session(command: "sh -c '\(executable) --scrollbar \(article) --table \(items); echo exit=$?; sleep 60'")
+        func thumbRows(_ screen: String) -> [Int] {
+            screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(23).enumerated()
+                .filter { $0.element.hasSuffix("█") || $0.element.hasSuffix("▒") }.map(\.offset)
+        }
+        _ = try session.waitFor("the thumb at the top") { thumbRows($0).first == 0 }
+        try session.send("G")
+        _ = try session.waitFor("the thumb at the bottom") { thumbRows($0).last == 22 && thumbRows($0).first != 0 }
+        try session.send("g")
+        _ = try session.waitFor("the thumb at the top again") { thumbRows($0).first == 0 && thumbRows($0).last != 22 }
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
     /// Enter on a relative link opens the other local page at its fragment in place
     /// of the first; Backspace comes back to the same line of the first page.
     @Test func followsALinkToAnotherPageAndComesBack() throws {

@@ -39,13 +39,15 @@ struct KeyDecoderTests {
 
 @Suite("Mouse reports")
 struct MouseReportTests {
-    /// SGR mouse reports: the wheel is buttons 64 and 65 (with modifier bits); presses,
-    /// releases and motion of other buttons are read whole and dropped.
-    @Test func wheelTurnsAreKeysAndOtherReportsAreDropped() {
+    /// SGR mouse reports: the wheel is buttons 64 and 65 (with modifier bits); the first
+    /// button pressed, or moved while held (32), is a click at its cell (from 0);
+    /// releases and the other buttons are read whole and dropped.
+    @Test func wheelTurnsAndClicksAreKeysAndOtherReportsAreDropped() {
         var decoder = KeyDecoder()
         #expect(decoder.feed(Array("\u{1B}[<64;10;5M".utf8)) == [.wheelUp])
         #expect(decoder.feed(Array("\u{1B}[<65;1;1M\u{1B}[<81;3;3M".utf8)) == [.wheelDown, .wheelDown])
-        #expect(decoder.feed(Array("\u{1B}[<0;3;4M\u{1B}[<0;3;4mj".utf8)) == [.character("j")])
+        #expect(decoder.feed(Array("\u{1B}[<0;3;4M\u{1B}[<0;3;4mj".utf8)) == [.click(column: 2, row: 3), .character("j")])
+        #expect(decoder.feed(Array("\u{1B}[<32;80;9M\u{1B}[<2;3;4M\u{1B}[<35;3;4M\u{1B}[<0;0;4Mk".utf8)) == [.click(column: 79, row: 8), .character("k")])
         // Split across reads.
         #expect(decoder.feed(Array("\u{1B}[<6".utf8)).isEmpty)
         #expect(decoder.feed(Array("4;2;2M".utf8)) == [.wheelUp])

@@ -106,3 +106,42 @@ struct RecordViewTests {
         #expect(view.scrollOffset == 1, "without a cursor, j scrolls")
     }
 }
+
+/// `s` shows a scrollbar for the whole stack in the last column (the content a column
+/// narrower); the thumb follows the view; a click on it goes there.
+@Suite("The scrollbar")
+struct ScrollbarTests {
+    @Test func theThumbFollowsTheViewAndAClickGoesThere() throws {
+        // Windowed, the page's rows below the screen are an estimate: the thumb shaded.
+        let windowed = Viewer(view: try DocScrollView(pages: [try sample("article.html")], tables: [], options: .init(width: 60, height: 24)), width: 60, height: 12, showsScrollbar: true)
+        _ = windowed.start()
+        #expect(windowed.screen()[59, 0].grapheme == "▒")
+        // Expanded, every extent is known.
+        let view = try DocScrollView(
+            pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 60, height: 24, mode: .expanded))
+        let viewer = Viewer(view: view, width: 60, height: 12)
+        _ = viewer.start()
+        _ = viewer.handle(key: .character("s"))
+        #expect(viewer.showsScrollbar)
+        #expect(view.options.width == 59, "the content is laid out a column narrower")
+        func bar(_ screen: FrameBuffer) -> [Character] { (0..<viewer.contentRows).map { screen[59, $0].grapheme.first ?? " " } }
+        let top = bar(viewer.screen())
+        // About 150 rows, 11 shown: a thumb of a cell at the top, a tick where the page
+        // starts (some 35 rows in), the track.
+        #expect(top.first == "█" && top.filter { $0 == "█" }.count == 1, "\(top)")
+        #expect(top.filter { $0 == "┤" }.count == 1)
+        #expect(top.filter { $0 == "│" }.count == viewer.contentRows - 2)
+        _ = viewer.handle(key: .character("G"))
+        let bottom = bar(viewer.screen())
+        #expect(bottom.last == "█" && bottom.first == "│", "\(bottom)")
+        _ = viewer.handle(.scrollbarAt(5))
+        #expect(bar(viewer.screen())[5] == "█")
+        #expect(view.scrollOffset > 0 && view.scrollOffset < view.maxScrollOffset)
+        _ = viewer.handle(key: .click(column: 59, row: 0))
+        #expect(view.scrollOffset == 0)
+        #expect(viewer.handle(key: .click(column: 10, row: 3)).isEmpty, "a click elsewhere does nothing")
+        _ = viewer.handle(key: .character("s"))
+        #expect(!viewer.showsScrollbar)
+        #expect(view.options.width == 60)
+    }
+}
