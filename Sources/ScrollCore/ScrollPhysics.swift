@@ -5,7 +5,9 @@ import Darwin
 #endif
 
 /// Scroll physics driven by explicit time steps: drag with a rubber band past the
-/// edges, fling with momentum decay, and a critically damped spring back to the edge.
+/// edges, fling with momentum decay, and a critically damped spring back to the edge;
+/// with `snapping`, a fling comes to rest exactly on a row, a page or a component's
+/// top.
 ///
 /// It has no clock: the host calls `advance(by:)` with elapsed milliseconds and reads
 /// `position`, which it gives to the container as the root offset. Components never
@@ -65,12 +67,25 @@ public struct ScrollPhysics: Sendable {
     public private(set) var velocity = 0.0
     /// The offsets the content can rest at: `0...maxScrollOffset`.
     public var bounds: ClosedRange<Double>
+    /// Where a fling (or a release) may come to rest, besides the bounds; `nil` for
+    /// anywhere.
+    public var snapping: Snapping?
+
+    /// Offsets a motion may come to rest at (see `snapTarget(from:velocity:)`).
+    public enum Snapping: Hashable, Sendable {
+        /// Multiples of a step: a row, a page.
+        case every(Double)
+        /// These offsets: components' tops.
+        case offsets([Double])
+    }
     /// The viewport extent, which scales the rubber band.
     public var viewportExtent: Double
 
     private var dragOrigin = 0.0
     private var samples: [(time: Double, position: Double)] = []
     private var spring: (edge: Double, displacement: Double, velocity: Double, elapsed: Double)?
+    /// Where the current fling comes to rest, when it snaps.
+    private var glideTarget: Double?
 
     /// Physics at rest at `position`.
     /// - Parameters:
@@ -103,6 +118,26 @@ public struct ScrollPhysics: Sendable {
         velocity * decelerationRate / (1 - decelerationRate)
     }
 
+    /// Where a fling from `position` at `velocity` comes to rest with `snapping`: the
+    /// snap offset (or bound) nearest the fling's projected end, among those on the
+    /// side it goes (either side when it does not move), as `targetContentOffset` is
+    /// chosen. Within `bounds`.
+    public func snapTarget(from position: Double, velocity: Double) -> Double {
+        let projected = position + Self.projectedDistance(velocity: velocity, decelerationRate: configuration.decelerationRate)
+        var candidates = [bounds.lowerBound, bounds.upperBound]
+        switch snapping {
+        case .every(let step) where step > 0:
+            let below = (projected / step).rounded(.down) * step
+            candidates += [below, below + step]
+        case .offsets(let offsets):
+            candidates += offsets
+        case .every, nil:
+            return min(max(projected, bounds.lowerBound), bounds.upperBound)
+        }
+        let reachable = candidates.filter { bounds.contains($0) && (velocity > 0 ? $0 >= position : velocity < 0 ? $0 <= position : true) }
+        return reachable.min { abs($0 - projected) < abs($1 - projected) } ?? min(max(position, bounds.lowerBound), bounds.upperBound)
+    }
+
     // MARK: Input
 
     /// A finger touches: any motion stops.
@@ -110,6 +145,7 @@ public struct ScrollPhysics: Sendable {
         phase = .dragging
         velocity = 0
         spring = nil
+        glideTarget = nil
         dragOrigin = unbandedPosition(position)
         samples = [(time, dragOrigin)]
     }
@@ -133,16 +169,24 @@ public struct ScrollPhysics: Sendable {
         samples = []
         if position < bounds.lowerBound || position > bounds.upperBound {
             startSpring(velocity: velocity)
+        } else if snapping != nil {
+            glide(to: snapTarget(from: position, velocity: velocity))
         } else {
             phase = abs(velocity) >= configuration.minimumVelocity ? .decelerating : .idle
             if phase == .idle { velocity = 0 }
         }
     }
 
-    /// Starts a fling at `velocity` points per millisecond from the current position.
+    /// Starts a fling at `velocity` points per millisecond from the current position
+    /// (with `snapping`, to the snap target it projects to).
     public mutating func fling(velocity: Double) {
-        self.velocity = velocity
         spring = nil
+        glideTarget = nil
+        guard snapping == nil || !bounds.contains(position) else {
+            glide(to: snapTarget(from: position, velocity: velocity))
+            return
+        }
+        self.velocity = velocity
         phase = abs(velocity) >= configuration.minimumVelocity ? .decelerating : .idle
     }
 
@@ -151,7 +195,23 @@ public struct ScrollPhysics: Sendable {
         self.position = position
         velocity = 0
         spring = nil
+        glideTarget = nil
         phase = .idle
+    }
+
+    /// Decelerates to rest exactly at `target`: the fling's speed is the one whose
+    /// projected distance is the way there, so that it slows as a free fling does and
+    /// never passes the target; the last fraction of a point is a step.
+    private mutating func glide(to target: Double) {
+        let rate = configuration.decelerationRate
+        let distance = target - position
+        velocity = distance * (1 - rate) / rate
+        guard abs(distance) >= configuration.settleDistance, abs(velocity) >= configuration.minimumVelocity else {
+            stop(at: target)
+            return
+        }
+        glideTarget = target
+        phase = .decelerating
     }
 
     // MARK: Time
@@ -175,6 +235,13 @@ public struct ScrollPhysics: Sendable {
         let decay = pow(rate, milliseconds)
         let travel = velocity * rate * (1 - decay) / (1 - rate)
         let next = position + travel
+        if let target = glideTarget {
+            // (Rounding never carries it past the target.)
+            position = velocity > 0 ? min(next, target) : max(next, target)
+            velocity *= decay
+            if abs(target - position) < configuration.settleDistance || abs(velocity) < configuration.minimumVelocity { stop(at: target) }
+            return
+        }
         if next < bounds.lowerBound || next > bounds.upperBound {
             // Reach the edge (solve for the time t with d^t = ratio), then carry on as
             // a spring with the speed the fling had there.
