@@ -60,6 +60,11 @@ struct ExampleTests {
         let rest = try #require(output.first { $0.hasPrefix("at rest at ") })
         let position = try #require(Double(rest.dropFirst("at rest at ".count).prefix { $0 != " " }))
         #expect(position > offsets.last ?? 0 && position <= 2_000)
+        // Snapping to pages: the page nearest where the free fling stopped.
+        #expect(output.contains("snapping to pages: at rest at 1200.0"))
+        #expect(output.contains("scrollbar: thumb on cells 15-19, a component starts at cell 7"))
+        let opening = try #require(output.first { $0.hasPrefix("rows opening: ") }).dropFirst("rows opening: ".count).split(separator: " ").compactMap { Int($0) }
+        #expect(opening.last == 40 && opening == opening.sorted())
     }
 
     @Test func theWindowedRendererHoldsOnlyTilesNearTheViewport() throws {
