@@ -184,6 +184,10 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     package func indexMore(bytes: Int) throws(DataTableError) -> Bool {
         let rows = model.rowCount
         // New columns, or the last rows (where counters are widest): planned anew.
+        defer {
+            // Wrapped rows start from the estimate again, the new ones among them.
+            if wrapsCells, model.rowCount != rows { estimateHeights() }
+        }
         guard try model.indexMore(bytes: bytes) || model.isIndexed else { return model.rowCount != rows }
         widest = ColumnPlan.widestValues(in: model)
         fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells))

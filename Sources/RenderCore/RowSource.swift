@@ -16,8 +16,9 @@ public protocol RowSource: AnyObject {
     /// nothing a frame cuts off.
     func plainText(row: Int, width: Int) -> String
 
-    /// Every row as plain text (as `plainText`), in order: for writing the whole
-    /// content out. A source may produce rows without keeping them.
+    /// Every row as plain text, in order: for writing the whole content out, losing
+    /// nothing (as `plainText`, or with more: a table widens each column to its widest
+    /// value). A source may produce rows without keeping them.
     func forEachPlainText(width: Int, _ body: (String) -> Void)
 
     /// The text a search looks for matches in on row `row`: by default the row as a
