@@ -391,6 +391,20 @@ struct CommandLineTests {
         #expect(windowed.standardError == "docscroll: error: \(path): binary file (not text)\n")
     }
 
+    /// A table is mapped, not read: any size its index's 32-bit offsets reach, 4 GiB; a
+    /// larger one is refused before it is read (a sparse 5 GiB file: no disk used).
+    @Test func tablesOverTheMappingLimitAreRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-\(UUID().uuidString)-huge.json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("[{\"a\": 1}]".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 5 << 30)
+        try handle.close()
+        let result = try runDocScroll(["--table", path, "--dump"])
+        #expect(result.status == 1)
+        #expect(result.standardError == "docscroll: error: \(path): file too large (5368709120 bytes; the limit is 4 GiB)\n")
+    }
+
     @Test func encodingOverride() throws {
         let page = try temporaryFile("gbk.html", Array(#"<meta charset="utf-8"><p>"#.utf8) + [0xD6, 0xD0, 0xCE, 0xC4] + Array("</p>".utf8))
         let declared = try runDocScroll([page, "--dump"])
