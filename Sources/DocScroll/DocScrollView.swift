@@ -449,7 +449,8 @@ public final class DocScrollView {
     }
 
     /// Finds where every page ends, indexes the tables indexed in parts to their ends
-    /// and measures every wrapped table row, so that the stack's end is known (the rows of a windowed page above it may be estimates).
+    /// and measures every wrapped table row, so that the stack's end is known (the
+    /// rows of a windowed page above it may be estimates).
     func locateEnds() {
         indexAllTables()
         measureAllTableRows()

@@ -153,7 +153,13 @@ public final class Viewer {
     /// The command a key asks for (`KeyBinding.table`), given the number typed before
     /// it; opening the search prompt is a redraw.
     private func command(for key: TerminalKey, repeats: Int?) -> ViewerCommand? {
-        let condition: KeyBinding.Condition = repeats != nil ? .always : linkFocus != nil ? .linkFocused : rowCursor != nil ? .rowCursor : .always
+        // (Keys bound for a focused link or the row cursor act so only without a count.)
+        var condition = KeyBinding.Condition.always
+        if repeats == nil, linkFocus != nil {
+            condition = .linkFocused
+        } else if repeats == nil, rowCursor != nil {
+            condition = .rowCursor
+        }
         switch KeyBinding.effect(of: key, when: condition) {
         case .command(let command): return command(repeats)
         case .prompt(let forward):
@@ -324,7 +330,8 @@ public final class Viewer {
             view.resize(width: contentColumns, height: contentRows)
             return [.draw(screen())]
         case .scrollbarAt(let cell):
-            view.scroll(to: Int(scrollIndicator.offset(at: cell, viewport: Double(contentRows), content: Double(view.stackRows))))
+            let container = view.container
+            view.scroll(to: Int(scrollIndicator.offset(at: cell, viewport: container.viewportExtent, content: container.contentExtent)))
             return [.draw(screen())]
         case .toggleRowCursor:
             if rowCursor != nil {
