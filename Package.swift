@@ -94,7 +94,7 @@ let package = Package(
             dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "TestSupport"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore"]),
+        .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore", "SampleContent"]),
         .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "RenderCore"]),
         .testTarget(

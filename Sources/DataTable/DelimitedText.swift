@@ -60,61 +60,81 @@ public enum TableFormat: String, Sendable, CaseIterable {
 /// TSV quoted alike). Lines end in LF, CRLF or CR; blank lines hold no record. A
 /// quote inside a field that does not start with one is text.
 enum DelimitedText {
-    /// Where each record is (line ends excluded) and how many fields the widest has,
-    /// in one pass that checks every quoted field closes. `releasing` is told, every
-    /// few megabytes, the offset before which the pass will not read again.
-    /// - Throws: `DataTableError.invalidText` for a quoted field that never closes.
-    static func index(
-        _ bytes: UnsafeBufferPointer<UInt8>, format: TableFormat, separator: UInt8, releasing: (Int) -> Void
-    ) throws(DataTableError) -> (starts: [UInt32], ends: [UInt32], widest: Int) {
+    /// The pass that finds where each record is (line ends excluded) and how many
+    /// fields the widest has, checking that every quoted field closes; it can stop
+    /// after a record and go on from there (`RecordIndex.resume`). `releasing` is told,
+    /// every few megabytes, the offset before which the pass will not read again.
+    struct Scan {
+        let format: TableFormat
+        let separator: UInt8
+        /// Where the next record is looked for.
+        private(set) var position: Int
+        /// Where `releasing` was last told the pass is.
+        private var released = 0
+        /// Fields of the widest record so far.
+        private(set) var widest = 0
+        /// The records found since they were last taken.
         var starts: [UInt32] = []
         var ends: [UInt32] = []
-        var widest = 0
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var released = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0A || bytes[index] == 0x0D {
-                index += 1
-                continue
-            }
-            if index - released >= RecordIndex.releaseStep {
-                releasing(index)
-                released = index
-            }
-            let start = index
-            var fields = 1
-            var atFieldStart = true
-            var end = bytes.count
-            scan: while index < bytes.count {
-                let byte = bytes[index]
-                if atFieldStart, byte == UInt8(ascii: "\"") {
-                    index = try closingQuote(in: bytes, openedAt: index, format: format) + 1
-                    atFieldStart = false
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, format: TableFormat, separator: UInt8) {
+            self.format = format
+            self.separator = separator
+            position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        /// Reads records until the pass is past `limit` after a whole record, or at the
+        /// end of `bytes`.
+        /// - Returns: whether it is at the end.
+        /// - Throws: `DataTableError.invalidText` for a quoted field that never closes.
+        mutating func records(_ bytes: UnsafeBufferPointer<UInt8>, until limit: Int, releasing: (Int) -> Void) throws(DataTableError) -> Bool {
+            var index = position
+            defer { position = index }
+            while index < bytes.count {
+                if index >= limit { return false }
+                if bytes[index] == 0x0A || bytes[index] == 0x0D {
+                    index += 1
                     continue
                 }
-                switch byte {
-                case separator:
-                    fields += 1
-                    atFieldStart = true
-                    index += 1
-                case 0x0A:
-                    end = index
-                    index += 1
-                    break scan
-                case 0x0D:
-                    end = index
-                    index += index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-                    break scan
-                default:
-                    atFieldStart = false
-                    index += 1
+                if index - released >= RecordIndex.releaseStep {
+                    releasing(index)
+                    released = index
                 }
+                let start = index
+                var fields = 1
+                var atFieldStart = true
+                var end = bytes.count
+                scan: while index < bytes.count {
+                    let byte = bytes[index]
+                    if atFieldStart, byte == UInt8(ascii: "\"") {
+                        index = try closingQuote(in: bytes, openedAt: index, format: format) + 1
+                        atFieldStart = false
+                        continue
+                    }
+                    switch byte {
+                    case separator:
+                        fields += 1
+                        atFieldStart = true
+                        index += 1
+                    case 0x0A:
+                        end = index
+                        index += 1
+                        break scan
+                    case 0x0D:
+                        end = index
+                        index += index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                        break scan
+                    default:
+                        atFieldStart = false
+                        index += 1
+                    }
+                }
+                starts.append(UInt32(start))
+                ends.append(UInt32(end))
+                widest = max(widest, fields)
             }
-            starts.append(UInt32(start))
-            ends.append(UInt32(end))
-            widest = max(widest, fields)
+            return true
         }
-        return (starts, ends, widest)
     }
 
     /// Where the quote that closes the field quoted at `opening` is (a quote written

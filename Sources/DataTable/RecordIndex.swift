@@ -62,9 +62,9 @@ public struct RecordIndex: Sendable {
     private var ends: [UInt32] = []
     /// For records that are arrays with a header row: the names it gives.
     private var headerNames: [String]?
-    /// The pass over JSON records while it has not reached their end: it goes on from
+    /// The pass over the records while it has not reached their end: it goes on from
     /// where it stopped (`resume`).
-    private var pass: JSONPass?
+    private var pass: Pass?
     /// Bytes of the input the pass has gone through.
     package private(set) var bytesIndexed = 0
 
@@ -97,17 +97,18 @@ public struct RecordIndex: Sendable {
 
     /// Indexes the records of `bytes` as far as the first one past byte `limit`, where
     /// the records can be indexed a part at a time (`resume` goes on): a JSON array at
-    /// the top level or at `Options.path`, or JSON Lines, rows neither sorted nor
-    /// picked. Other inputs are indexed whole.
+    /// the top level or at `Options.path`, JSON Lines, CSV or TSV, rows neither sorted
+    /// nor picked. Other inputs are indexed whole.
     package init(
         _ bytes: UnsafeBufferPointer<UInt8>, options: Options, indexingUpTo limit: Int, releasing: (Int) -> Void = { _ in }
     ) throws(DataTableError) {
         let format = options.format ?? TableFormat(guessingFrom: bytes)
+        // (Sorting and picking columns need every record.)
+        let partLimit = options.sortColumn == nil && options.columns == nil ? limit : .max
         if let separator = format.separator {
-            try self.init(delimited: bytes, format: format, separator: separator, options: options, releasing: releasing)
+            try self.init(delimited: bytes, format: format, separator: separator, options: options, indexingUpTo: partLimit, releasing: releasing)
         } else {
-            let resumable = options.sortColumn == nil && options.columns == nil
-            try self.init(json: bytes, options: options, indexingUpTo: resumable ? limit : .max, releasing: releasing)
+            try self.init(json: bytes, options: options, indexingUpTo: partLimit, releasing: releasing)
         }
     }
 
@@ -142,19 +143,34 @@ public struct RecordIndex: Sendable {
                 partial = false
             }
         }
-        pass = JSONPass(
+        pass = .json(JSONPass(
             scan: RecordScan(sortColumn: options.sortColumn), position: recordsStart, isLines: isLines,
-            checksEnd: !isLines && options.path == nil && recordsStart == topLevel, firstRowIsHeader: options.firstRowIsHeader)
+            checksEnd: !isLines && options.path == nil && recordsStart == topLevel, firstRowIsHeader: options.firstRowIsHeader))
         try resume(bytes, until: partial ? limit : .max, releasing: releasing)
     }
 
-    /// Goes on indexing JSON records from where the pass stopped, as far as the first
+    /// Goes on indexing records from where the pass stopped, as far as the first
     /// record past byte `limit` (or the end). `bytes` is the same input.
     /// - Throws: as `init`; the pass is then over.
     package mutating func resume(_ bytes: UnsafeBufferPointer<UInt8>, until limit: Int, releasing: (Int) -> Void = { _ in }) throws(DataTableError) {
-        guard var pass else { return }
         // (Taken out while it runs: its arrays are not copied on write.)
-        self.pass = nil
+        switch pass {
+        case .json(var json):
+            pass = nil
+            if try !resume(&json, in: bytes, until: limit, releasing: releasing) { pass = .json(json) }
+        case .delimited(var delimited):
+            pass = nil
+            if try !resume(&delimited, in: bytes, until: limit, releasing: releasing) { pass = .delimited(delimited) }
+        case nil:
+            return
+        }
+    }
+
+    /// `resume` for JSON records.
+    /// - Returns: whether the records ended.
+    private mutating func resume(
+        _ pass: inout JSONPass, in bytes: UnsafeBufferPointer<UInt8>, until limit: Int, releasing: (Int) -> Void
+    ) throws(DataTableError) -> Bool {
         var reader = JSONReader(bytes: bytes)
         reader.position = pass.position
         let ended: Bool
@@ -172,13 +188,47 @@ public struct RecordIndex: Sendable {
         pass.position = reader.position
         bytesIndexed = ended ? bytes.count : reader.position
         try take(from: &pass, in: bytes)
-        guard ended else {
-            self.pass = pass
-            return
-        }
+        guard ended else { return false }
         if pass.scan.items == 0 { throw .noRows("the JSON array is empty: there are no rows") }
         guard !starts.isEmpty else { throw .noRows("there are no rows") }
         guard !columns.isEmpty else { throw .noRows("the records have no keys: there are no columns") }
+        return true
+    }
+
+    /// `resume` for delimited text.
+    /// - Returns: whether the records ended.
+    private mutating func resume(
+        _ pass: inout DelimitedPass, in bytes: UnsafeBufferPointer<UInt8>, until limit: Int, releasing: (Int) -> Void
+    ) throws(DataTableError) -> Bool {
+        let ended: Bool
+        do {
+            ended = try pass.scan.records(bytes, until: limit, releasing: releasing)
+        } catch {
+            // The records before the fault stay.
+            take(from: &pass, in: bytes)
+            throw error
+        }
+        bytesIndexed = ended ? bytes.count : pass.scan.position
+        take(from: &pass, in: bytes)
+        guard ended else { return false }
+        guard !starts.isEmpty else {
+            throw .noRows("the \(pass.scan.format.rawValue.uppercased()) file has no rows" + (pass.firstRowIsHeader ? " under its header" : ""))
+        }
+        return true
+    }
+
+    /// Moves the rows a delimited pass found since the last call into the index, the
+    /// first taken for the column names when it names them.
+    private mutating func take(from pass: inout DelimitedPass, in bytes: UnsafeBufferPointer<UInt8>) {
+        append(&pass.scan.starts, &pass.scan.ends, projecting: bytes.count)
+        if pass.firstRowIsHeader, headerNames == nil, !starts.isEmpty {
+            headerNames = DelimitedText.fields(of: UnsafeBufferPointer(rebasing: bytes[range(of: 0)]), separator: pass.scan.separator)
+            starts.removeFirst()
+            ends.removeFirst()
+        }
+        // Rows longer than the header get numbered columns of their own.
+        let named = headerNames ?? []
+        columns = named + (named.count..<max(named.count, pass.scan.widest)).map { String($0 + 1) }
     }
 
     /// Moves the records the pass found since the last call into the index, and their
@@ -234,6 +284,18 @@ extension RecordIndex {
     }
 }
 
+/// Where a pass over the records stands between two parts.
+private enum Pass {
+    case json(JSONPass)
+    case delimited(DelimitedPass)
+}
+
+/// Where a pass over delimited text stands between two parts.
+private struct DelimitedPass {
+    var scan: DelimitedText.Scan
+    let firstRowIsHeader: Bool
+}
+
 /// Where a pass over JSON records stands between two parts.
 private struct JSONPass {
     var scan: RecordScan
@@ -247,26 +309,17 @@ private struct JSONPass {
 
 extension RecordIndex {
     /// Indexes delimited text: a record a line, its first for the column names (or
-    /// numbers, without a header row). A row with fewer fields than the widest lacks
-    /// the values of the last columns; a row with more than the header names gets
-    /// numbered columns for them.
+    /// numbers, without a header row), as far as the first record past byte `limit`.
+    /// A row with fewer fields than the widest lacks the values of the last columns;
+    /// a row with more than the header names gets numbered columns for them.
     private init(
-        delimited bytes: UnsafeBufferPointer<UInt8>, format: TableFormat, separator: UInt8, options: Options, releasing: (Int) -> Void
+        delimited bytes: UnsafeBufferPointer<UInt8>, format: TableFormat, separator: UInt8, options: Options, indexingUpTo limit: Int,
+        releasing: (Int) -> Void
     ) throws(DataTableError) {
         self.separator = separator
         shape = .arrays
-        bytesIndexed = bytes.count
-        // Held once: the header row is taken off in place, not from a copy.
-        var (recordStarts, recordEnds, widest) = try DelimitedText.index(bytes, format: format, separator: separator, releasing: releasing)
-        if options.firstRowIsHeader, let first = recordStarts.first, let end = recordEnds.first {
-            columns = DelimitedText.fields(of: UnsafeBufferPointer(rebasing: bytes[Int(first)..<Int(end)]), separator: separator)
-            recordStarts.removeFirst()
-            recordEnds.removeFirst()
-        }
-        starts = recordStarts
-        ends = recordEnds
-        for number in columns.count..<max(columns.count, widest) { columns.append(String(number + 1)) }
-        guard !starts.isEmpty else { throw .noRows("the \(format.rawValue.uppercased()) file has no rows" + (options.firstRowIsHeader ? " under its header" : "")) }
+        pass = .delimited(DelimitedPass(scan: DelimitedText.Scan(bytes, format: format, separator: separator), firstRowIsHeader: options.firstRowIsHeader))
+        try resume(bytes, until: limit, releasing: releasing)
     }
 }
 

@@ -42,8 +42,8 @@ public final class DocScrollView {
         /// made, the rest as `indexTables()` is called (an interactive loop calls it
         /// while no key waits), so that a table of any size shows at once, its rows
         /// growing; an error further in is a note (`takeTableNote`), the rows before it
-        /// staying. For windowed views whose cells do not wrap, of JSON records that can
-        /// be indexed in parts (`RecordIndex`); others are indexed whole, as by default.
+        /// staying. For windowed views whose cells do not wrap, of records that can be
+        /// indexed in parts (`RecordIndex`); others are indexed whole, as by default.
         public var indexesTablesInParts: Bool
 
         /// Options for an 80x24 windowed view unless told otherwise.

@@ -1,3 +1,4 @@
+import SampleContent
 import Testing
 @testable import DataTable
 
@@ -37,10 +38,13 @@ struct IndexInPartsTests {
             ("{\"meta\": 1, \"data\": [" + lines.joined(separator: ",") + "]}", RecordIndex.Options(path: ["data"])),
             ("[[\"n\", \"s\"], " + arrays.joined(separator: ", ") + "]", RecordIndex.Options()),
             ("[" + arrays.joined(separator: ", ") + "]", RecordIndex.Options(firstRowIsHeader: false)),
+            (TableGenerator.csv(rows: 200, seed: 4), RecordIndex.Options(format: .csv)),
+            ("a\tb\n" + (0..<150).map { "\($0)\t\"x\ty\"" + ($0 % 7 == 0 ? "\tmore" : "") }.joined(separator: "\r\n") + "\n\n", RecordIndex.Options(format: .tsv)),
+            ((0..<100).map { "\($0),\($0 * 2)" }.joined(separator: "\n"), RecordIndex.Options(firstRowIsHeader: false, format: .csv)),
         ]
     }()
 
-    @Test(arguments: 0..<5)
+    @Test(arguments: 0..<8)
     func partsEndWithTheIndexOfOnePass(input: Int) throws {
         let (text, options) = Self.inputs[input]
         let whole = try Array(text.utf8).withUnsafeBufferPointer { try RecordIndex($0, options: options) }
