@@ -62,6 +62,16 @@ struct TableInPartsTests {
         #expect(throws: DocScrollError.self) {
             try DocScrollView(pages: [], tables: [try InputFile.mapped(path)], options: .init(width: 90, height: 20))
         }
+        // CSV alike: a quoted field that never closes, far in.
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-parts-\(UUID().uuidString).csv").path
+        try Data((TableGenerator.csv(rows: 40_000, seed: 6) + "1,\"open\n").utf8).write(to: URL(fileURLWithPath: csv))
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        let delimited = try DocScrollView(
+            pages: [], tables: [try InputFile.mapped(csv)], options: .init(width: 90, height: 20, indexesTablesInParts: true))
+        #expect(delimited.indexesTables)
+        while delimited.indexesTables { delimited.indexTables() }
+        let csvNote = try #require(delimited.takeTableNote())
+        #expect(csvNote.contains("a quoted field never closes") && csvNote.contains("the 40000 rows before it are shown"), "\(csvNote)")
     }
 
     /// In the viewer, `G` waits for the table's end with a note, and goes there once
