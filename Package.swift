@@ -70,7 +70,7 @@ let package = Package(
         // shared library's table: 5% of the layout stage's time).
         .executableTarget(
             name: "docscroll-bench",
-            dependencies: ["DocScroll", "DocumentLayout", "HTMLParsing", "SampleContent", "ScrollCore", "BenchmarkBudgets"],
+            dependencies: ["DocScroll", "DocumentLayout", "HTMLParsing", "SampleContent", "ScrollCore", "SystemIO", "BenchmarkBudgets"],
             path: "Benchmarks/docscroll-bench",
             swiftSettings: [.unsafeFlags(["-static-stdlib"])],
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]
@@ -81,6 +81,7 @@ let package = Package(
         .executableTarget(
             name: "custom-component", dependencies: ["DocScroll", "RenderCore", "ScrollCore"], path: "Examples/CustomComponent"),
         .executableTarget(name: "physics-fling", dependencies: ["ScrollCore"], path: "Examples/PhysicsFling"),
+        .executableTarget(name: "paged-tabs", dependencies: ["ScrollCore"], path: "Examples/PagedTabs"),
         .executableTarget(
             name: "windowed-renderer", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"], path: "Examples/WindowedRenderer"),
 

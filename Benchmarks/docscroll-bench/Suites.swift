@@ -27,12 +27,13 @@ struct SuiteReport {
 }
 
 enum Suites {
-    static let names = ["container", "table", "dump", "memory", "latency", "page", "hostile"]
+    static let names = ["container", "table", "follow", "dump", "memory", "latency", "page", "hostile"]
 
     static func run(_ name: String, _ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
         switch name {
         case "container": container(settings)
         case "table": try table(settings, progress: progress)
+        case "follow": try follow(settings, progress: progress)
         case "dump": try dump(settings, progress: progress)
         case "memory": try memory(settings, progress: progress)
         case "latency": try latency(settings, progress: progress)
@@ -153,6 +154,27 @@ enum Suites {
         plot.yTick = { String(format: $0 >= 1 ? "%.0f s" : "%.2g s", $0) }
         write(plot.svg(), "table.svg", settings)
         report.markdown += "\n![table](table.svg)\n"
+        return report
+    }
+
+    /// Following a JSON Lines file written at 10,000 rows a second (`FollowBenchmark`):
+    /// rows drawn a second, a write to its frame, what following adds to a frame.
+    static func follow(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        let m = try FollowBenchmark.run(seconds: settings.quick ? 1 : 5, progress: progress)
+        var report = SuiteReport(name: "follow")
+        report.markdown = String(
+            format: "Following a JSON Lines file of %d rows (200x60, at its end) while another thread appends %d rows a second, 100 every 10 ms, for %.1f s, "
+                + "the loop waking on the file's changes (inotify) as the viewer's does: %d of %d rows drawn (%.0f a second), in %d frames; "
+                + "a write to the frame showing it %.3f s (median), %.3f s at most; the follow call %.3f ms a frame (median; p99 %.3f ms), the frame after it %.3f ms (median).\n",
+            m.startRows, m.rowsPerSecondWritten, m.seconds, m.rowsShown - m.startRows, m.rowsAppended, m.rowsDrawnPerSecond, m.frames,
+            m.latencyMedian, m.latencyMax, m.followMedian, m.followP99, m.frameMedian)
+        report.figures["follow.rowsMissed"] = Double(m.rowsAppended - (m.rowsShown - m.startRows))
+        report.figures["follow.addedMillisecondsPerFrame"] = m.followMedian
+        report.figures["follow.latencyMaxSeconds"] = m.latencyMax
+        report.targets = FollowBenchmark.check(m)
+        write("rowsPerSecondWritten,seconds,startRows,rowsAppended,rowsShown,frames,followMedianMs,followP99Ms,frameMedianMs,latencyMedianS,latencyMaxS\n"
+            + "\(m.rowsPerSecondWritten),\(m.seconds),\(m.startRows),\(m.rowsAppended),\(m.rowsShown),\(m.frames),\(m.followMedian),\(m.followP99),\(m.frameMedian),\(m.latencyMedian),\(m.latencyMax)\n",
+            "follow.csv", settings)
         return report
     }
 

@@ -83,6 +83,11 @@ enum DelimitedText {
             position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
 
+        /// Makes the scan read again from `position` (the start of a record it read).
+        mutating func rewind(to position: Int) {
+            self.position = position
+        }
+
         /// Reads records until the pass is past `limit` after a whole record, or at the
         /// end of `bytes`.
         /// - Returns: whether it is at the end.

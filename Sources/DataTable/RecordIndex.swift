@@ -67,9 +67,20 @@ public struct RecordIndex: Sendable {
     private var pass: Pass?
     /// Bytes of the input the pass has gone through.
     package private(set) var bytesIndexed = 0
+    /// For records a line each (JSON Lines, CSV, TSV), in file order: the pass once it
+    /// reached the end of the input, kept so that records appended later can be
+    /// indexed from where it stopped (`follow`).
+    private var endedPass: Pass?
+    /// Whether the pass is kept at the end (see `endedPass`).
+    private var keepsEndedPass = false
 
     /// Whether every record is indexed.
     package var isComplete: Bool { pass == nil }
+
+    /// Whether records appended to the input can be indexed (`follow`): they are a
+    /// record a line (JSON Lines, CSV or TSV), shown in file order, and every record
+    /// of the input so far is indexed.
+    package var canFollow: Bool { isComplete && endedPass != nil }
 
     /// Number of records.
     package var count: Int { starts.count }
@@ -143,6 +154,7 @@ public struct RecordIndex: Sendable {
                 partial = false
             }
         }
+        keepsEndedPass = isLines && options.sortColumn == nil
         pass = .json(JSONPass(
             scan: RecordScan(sortColumn: options.sortColumn), position: recordsStart, isLines: isLines,
             checksEnd: !isLines && options.path == nil && recordsStart == topLevel, firstRowIsHeader: options.firstRowIsHeader))
@@ -157,13 +169,50 @@ public struct RecordIndex: Sendable {
         switch pass {
         case .json(var json):
             pass = nil
-            if try !resume(&json, in: bytes, until: limit, releasing: releasing) { pass = .json(json) }
+            if try !resume(&json, in: bytes, until: limit, releasing: releasing) {
+                pass = .json(json)
+            } else if keepsEndedPass {
+                endedPass = .json(json)
+            }
         case .delimited(var delimited):
             pass = nil
-            if try !resume(&delimited, in: bytes, until: limit, releasing: releasing) { pass = .delimited(delimited) }
+            if try !resume(&delimited, in: bytes, until: limit, releasing: releasing) {
+                pass = .delimited(delimited)
+            } else if keepsEndedPass {
+                endedPass = .delimited(delimited)
+            }
         case nil:
             return
         }
+    }
+
+    /// Indexes the records of the whole lines appended to the input since the records
+    /// ended (or since the last call), as `tail -f` reads a growing file: `bytes` is
+    /// the same input, grown. A last line not ended yet waits for a later call (it is
+    /// being written); a record that was read to the input's old end without a line
+    /// end, and goes on in what was appended, is taken out and read again whole.
+    /// - Returns: whether records were added or read again.
+    /// - Throws: as `init`, for a record appended that cannot be read; following is
+    ///   then over, the records before it staying.
+    package mutating func follow(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataTableError) -> Bool {
+        guard pass == nil, let ended = endedPass, bytes.count > bytesIndexed else { return false }
+        var position = bytesIndexed
+        guard let lastLineFeed = bytes[position...].lastIndex(of: 0x0A) else { return false }
+        let lineEnd = lastLineFeed + 1
+        // The last record ran to the old end: unless a line end follows it, it goes on.
+        var restarted = ended
+        let rereads = ends.last.map { Int($0) == position && bytes[position] != 0x0A && bytes[position] != 0x0D } ?? false
+        if rereads {
+            position = Int(starts.removeLast())
+            ends.removeLast()
+            restarted.rewind(to: position)
+        }
+        endedPass = nil
+        pass = restarted
+        bytesIndexed = position
+        let rows = count
+        try resume(UnsafeBufferPointer(rebasing: bytes[..<lineEnd]), until: .max)
+        return count != rows || rereads
     }
 
     /// `resume` for JSON records.
@@ -288,6 +337,20 @@ extension RecordIndex {
 private enum Pass {
     case json(JSONPass)
     case delimited(DelimitedPass)
+
+    /// Makes the pass read again from byte `position`, the start of the last record
+    /// it read (taken out of the index again).
+    mutating func rewind(to position: Int) {
+        switch self {
+        case .json(var json):
+            json.position = position
+            json.scan.items -= 1
+            self = .json(json)
+        case .delimited(var delimited):
+            delimited.scan.rewind(to: position)
+            self = .delimited(delimited)
+        }
+    }
 }
 
 /// Where a pass over delimited text stands between two parts.
@@ -318,6 +381,7 @@ extension RecordIndex {
     ) throws(DataTableError) {
         self.separator = separator
         shape = .arrays
+        keepsEndedPass = options.sortColumn == nil
         pass = .delimited(DelimitedPass(scan: DelimitedText.Scan(bytes, format: format, separator: separator), firstRowIsHeader: options.firstRowIsHeader))
         try resume(bytes, until: limit, releasing: releasing)
     }

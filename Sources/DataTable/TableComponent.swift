@@ -11,7 +11,7 @@ import ScrollCore
 /// where the two meet, the corner stays put.
 package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigures {
     /// The rows shown: indexed, decoded on demand.
-    package let model: TableModel
+    package private(set) var model: TableModel
     /// Width the columns are planned for, in columns.
     package private(set) var width: Int
     /// Each column's widest value in the sample the plans are made from.
@@ -22,7 +22,9 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// The columns as shown: `fullPlan` scrolled by `scrolledColumns`.
     private(set) var plan: ColumnPlan
     /// Columns that stay at the left edge (0 for none).
-    package let frozenColumns: Int
+    package private(set) var frozenColumns: Int
+    /// The frozen columns asked for (there may be fewer columns).
+    private let requestedFrozenColumns: Int
     /// Unfrozen columns scrolled out at the left: the first shown after the frozen
     /// ones (the lead, shown whole where the screen has room) is column
     /// `frozenColumns + scrolledColumns`.
@@ -55,8 +57,15 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         pool.recycle(outside: records(onLines: rows))
     }
 
-    /// Rows above the first record: the header and the rule under it.
+    /// Rows of the column header: the column names and the rule under them.
     package static let headerRows = 2
+
+    /// The tabs this table is one of, drawn as its first row, above its column
+    /// header and pinned with it (`TableTabs`); `nil` for a table on its own.
+    package var tabBar: TabBar?
+
+    /// Rows above the first record: the tab bar, if any, and the column header.
+    package var rowsAboveRecords: Int { Self.headerRows + (tabBar == nil ? 0 : 1) }
 
     /// Where row views come from.
     let pool: RowViewPool
@@ -81,6 +90,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         widest = ColumnPlan.widestValues(in: model)
         fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: self.width, wrapping: wrapsCells))
         plan = fullPlan
+        requestedFrozenColumns = max(0, frozenColumns)
         self.frozenColumns = min(max(0, frozenColumns), model.columns.count)
         self.wrapsCells = wrapsCells
         plan = shownPlan()
@@ -167,9 +177,10 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     package var columnWidths: [Int] { plan.widths }
 
     package var contentExtent: Double { Double(rowCount) }
-    /// The header row and its rule stay at the viewport top while the rows scroll.
-    package var headerExtent: Double { Double(Self.headerRows) }
-    package var rowCount: Int { (wrapsCells ? Int(heights.total) : model.rowCount) + Self.headerRows }
+    /// The tab bar, the header row and its rule stay at the viewport top while the
+    /// rows scroll.
+    package var headerExtent: Double { Double(rowsAboveRecords) }
+    package var rowCount: Int { (wrapsCells ? Int(heights.total) : model.rowCount) + rowsAboveRecords }
 
     /// Rows not indexed yet, or wrapped rows not measured yet, make the extent an
     /// estimate.
@@ -197,13 +208,52 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         return model.rowCount != rows
     }
 
+    /// Shows `model` in place of the rows shown (the table's file read anew): the
+    /// columns planned anew, scrolled as far as they can be, every row view let go.
+    package func show(_ model: TableModel) {
+        self.model = model
+        frozenColumns = min(requestedFrozenColumns, model.columns.count)
+        widest = ColumnPlan.widestValues(in: model)
+        fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells))
+        scrolledColumns = min(scrolledColumns, maxScrolledColumns)
+        plan = shownPlan()
+        search = nil
+        pool.reset()
+        if wrapsCells { estimateHeights() }
+    }
+
+    /// Shows the rows of the whole lines appended to the table's file, `file` mapping
+    /// it at its new size (`TableModel.follow`); the columns are planned anew when new
+    /// ones are found, and widen for the last `widening` rows where their values are
+    /// wider (the rows a view at the end shows: decoded for its frame anyway).
+    /// - Returns: whether rows were added or the last one read again whole.
+    /// - Throws: as `TableModel.follow`.
+    package func follow(_ file: any TableFile, widening: Int) throws(DataTableError) -> Bool {
+        let rows = model.rowCount
+        let (grew, newColumns) = try model.follow(file)
+        guard grew else { return false }
+        // New columns are sampled as when indexed.
+        let appended = ColumnPlan.widestValues(in: model, rows: max(0, rows - 1, model.rowCount - widening)..<model.rowCount)
+        let wider = zip(newColumns ? ColumnPlan.widestValues(in: model) : widest, appended).map { max($0, $1) }
+        if wider != widest {
+            widest = wider
+            fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells))
+            scrolledColumns = min(scrolledColumns, maxScrolledColumns)
+            plan = shownPlan()
+        }
+        // (The last row's view may hold the line it had before it was written whole.)
+        pool.reset()
+        if wrapsCells, model.rowCount != rows || newColumns { estimateHeights() }
+        return true
+    }
+
     /// The header's column names, or a row's values whole (not cut to their columns),
     /// without laying a row out: a search through a million rows decodes each once.
     /// A wrapped row's text is on its first line.
     package func searchableText(row: Int, width: Int) -> String {
-        switch row {
+        switch row - (rowsAboveRecords - Self.headerRows) {
         case 0: return model.columns.joined(separator: "  ")
-        case 1: return ""
+        case ..<0, 1: return ""
         default:
             guard let (record, line) = record(atLine: row), line == 0 else { return "" }
             return model.row(record).map { ValueText.text(of: $0) }.joined(separator: "  ")
@@ -225,7 +275,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// A data row's record is read as bytes to rule it out, decoded only if it may
     /// match (`RecordSearch`); a wrapped record's lines after its first hold no text.
     package func mayContain(_ query: String, row: Int) -> Bool {
-        guard row >= Self.headerRows else { return true }
+        guard row >= rowsAboveRecords else { return row >= rowsAboveRecords - Self.headerRows }
         guard let (record, line) = record(atLine: row), line == 0 else { return false }
         if search?.query != query { search = (query, RecordSearch(query: query)) }
         return model.mayMatch(row: record, search!.filter)
@@ -242,12 +292,13 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// Every row as text, with every value whole: each column as wide as its widest
     /// value among all the rows (measured first, a row at a time), or with wrapped
     /// cells as wide as planned. A row's view goes back to the pool once its last line
-    /// is written (a wrapped record's lines share it), so a dump holds one.
+    /// is written (a wrapped record's lines share it), so a dump holds one. A tab bar
+    /// is left out (the tabs write each table under its name).
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {
         let shown = plan
         plan = wrapsCells ? fullPlan : ColumnPlan(widths: ColumnPlan.widestValues(in: model, rows: 0..<model.rowCount))
         defer { plan = shown }
-        for row in 0..<rowCount {
+        for row in (rowsAboveRecords - Self.headerRows)..<rowCount {
             body(plainText(row: row, width: width))
             let next = row + 1 < rowCount ? record(atLine: row + 1)?.record : nil
             pool.recycle(outside: next.map { $0..<($0 + 1) } ?? 0..<0)
@@ -256,9 +307,12 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
 
     package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         let visible = visibleColumns(screenWidth: buffer.width)
+        let headerStart = rowsAboveRecords - Self.headerRows
         for index in rows.clamped(to: 0..<rowCount) {
             let target = row + index - rows.lowerBound
-            switch index {
+            switch index - headerStart {
+            case ..<0:
+                tabBar?.draw(into: &buffer, row: target)
             case 0:
                 for column in visible {
                     drawCell(ValueText.escaped(model.columns[column]), style: Style(.bold), rightAligned: false, column: column, into: &buffer, row: target)

@@ -16,7 +16,10 @@ package final class TableModel {
     /// Every row, once decoded up front (or given so).
     private var decodedRows: [[JSONValue?]]?
     private var index: RecordIndex?
-    private let storage: Storage
+    private var storage: Storage
+    /// Whether the columns shown were picked (`RecordIndex.Options.columns`): new
+    /// keys found later are not shown.
+    private var picksColumns = false
     /// For records that are objects: the column of each key shown.
     private var columnIndex: [String: Int]
     /// For records that are arrays: the column of each position (`nil`: not shown).
@@ -83,6 +86,7 @@ package final class TableModel {
             if storage.hasShrunk { throw .fileShrank }
         }
         self.index = index
+        picksColumns = options.columns != nil
         if let wanted = options.columns {
             columns = try wanted.map { name throws(DataTableError) in try Self.column(named: name, in: index.columns) }
         } else {
@@ -141,6 +145,45 @@ package final class TableModel {
         mapColumns()
         cache.removeAll()
         return true
+    }
+
+    /// Whether rows appended to the file can be shown as they are written (`follow`):
+    /// the table is a mapped file of a record a line (JSON Lines, CSV or TSV), indexed
+    /// to its end, its rows in file order and decoded as shown.
+    package var canFollow: Bool {
+        guard case .mapped = storage, order == nil, decodedRows == nil else { return false }
+        return index?.canFollow ?? false
+    }
+
+    /// Indexes the rows of the whole lines appended to the file, `file` being the
+    /// same file mapped again at its new size (see `RecordIndex.follow`).
+    /// - Returns: whether rows were added (or the last read again whole), and whether
+    ///   columns were found that were not there before.
+    /// - Throws: `DataTableError` for an appended record that cannot be read (the
+    ///   rows before it stay; following is over), `.fileShrank` for a file cut short.
+    package func follow(_ file: any TableFile) throws(DataTableError) -> (grew: Bool, newColumns: Bool) {
+        guard canFollow, var index else { return (false, false) }
+        if file.hasShrunk { throw .fileShrank }
+        storage = .mapped(file)
+        self.index = nil
+        let columnCount = index.columns.count
+        let rows = index.count
+        let grew: Bool
+        do {
+            grew = try index.follow(file.bytes)
+        } catch {
+            self.index = index
+            throw error
+        }
+        self.index = index
+        storage.release(before: .max)
+        // A last row read again whole is decoded again.
+        cache[rows - 1] = nil
+        guard index.columns.count != columnCount, !picksColumns else { return (grew, false) }
+        columns = index.columns
+        mapColumns()
+        cache.removeAll()
+        return (grew, true)
     }
 
     /// The column `name` asks for (`--columns`, `--sort`): the key as it is, or as it is

@@ -10,7 +10,7 @@ import ScrollCore
 extension TableComponent {
     /// The data row shown on component line `line`, and which of its lines it is.
     func record(atLine line: Int) -> (record: Int, line: Int)? {
-        let offset = line - Self.headerRows
+        let offset = line - rowsAboveRecords
         guard offset >= 0 else { return nil }
         guard wrapsCells else { return offset < model.rowCount ? (offset, 0) : nil }
         guard let record = heights.index(containing: Double(offset)) else { return nil }
@@ -19,7 +19,7 @@ extension TableComponent {
 
     /// The data rows shown on component lines `lines`.
     func records(onLines lines: Range<Int>) -> Range<Int> {
-        guard !lines.isEmpty, let first = record(atLine: max(lines.lowerBound, Self.headerRows))?.record else { return 0..<0 }
+        guard !lines.isEmpty, let first = record(atLine: max(lines.lowerBound, rowsAboveRecords))?.record else { return 0..<0 }
         let last = record(atLine: lines.upperBound - 1)?.record ?? model.rowCount - 1
         return first..<max(first, last + 1)
     }
@@ -72,7 +72,7 @@ extension TableComponent {
         // Rows before `measuredPrefix` are all measured: start after them.
         var record = max(records(onLines: lines).lowerBound, measuredPrefix)
         while record < model.rowCount {
-            let start = Int(heights.prefixSum(record)) + Self.headerRows
+            let start = Int(heights.prefixSum(record)) + rowsAboveRecords
             guard start < lines.upperBound else { break }
             if !measured[record] {
                 let old = Int(heights.values[record])

@@ -66,7 +66,7 @@ extension DocScrollView {
     /// Opens the page at `path` in place of entry `index`.
     /// - Returns: its identity in the container.
     private func open(_ path: String, replacingEntryAt index: Int) throws(DocScrollError) -> ComponentID {
-        let input = options.mode == .windowed ? try InputFile.page(path) : try InputFile.read(path)
+        let input = try Self.pageInput(path, options: options)
         let page = try Self.page(input, options: options)
         return replace(at: index, with: page) { id in Self.pageEntry(id: id, page, input: input) }
     }
@@ -121,7 +121,7 @@ extension DocScrollView {
                 if location.top?.entry == index { offset = Double(row) }
             }
             _ = replace(at: index, with: saved.componentObject) { id in
-                Entry(id: id, name: saved.name, component: saved.component, address: saved.address, file: saved.file)
+                Entry(id: id, name: saved.name, component: saved.component, address: saved.address, file: saved.file, path: saved.path)
             }
         }
         guard let top = location.top, top.entry < entries.count else { return }
@@ -148,6 +148,7 @@ extension DocScrollView.Entry {
     var componentObject: any ScrollComponent {
         switch component {
         case .table(let table): table
+        case .tabs(let tabs): tabs
         case .page(let page): page
         case .streamedPage(let page): page
         }

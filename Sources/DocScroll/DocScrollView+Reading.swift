@@ -40,10 +40,54 @@ extension DocScrollView {
     /// without its folders, and whether it is a table.
     public func input(of id: ComponentID) -> (name: String, fileName: String, isTable: Bool)? {
         entries.first { $0.id == id }.map { entry in
-            let fileName = entry.name.split(separator: "/").last.map(String.init) ?? entry.name
-            if case .table = entry.component { return (entry.name, fileName, true) }
-            return (entry.name, fileName, false)
+            switch entry.component {
+            case .table: return (entry.name, Self.fileName(entry.name), true)
+            case .tabs(let tabs): return (tabs.names[tabs.selectedPage], tabs.names[tabs.selectedPage], true)
+            default: return (entry.name, Self.fileName(entry.name), false)
+            }
         }
+    }
+
+    /// A name as given without its folders.
+    private static func fileName(_ name: String) -> String {
+        name.split(separator: "/").last.map(String.init) ?? name
+    }
+
+    /// The names of the tabs component `id` shows, in order, and the one shown; `nil`
+    /// for a component that is not tabs.
+    public func tabs(of id: ComponentID) -> (names: [String], selected: Int)? {
+        entries.lazy.compactMap { entry -> (names: [String], selected: Int)? in
+            guard entry.id == id, case .tabs(let tabs) = entry.component else { return nil }
+            return (tabs.names, tabs.selectedPage)
+        }.first
+    }
+
+    /// Shows tab `tab` of tabs `id` (`ScrollContainer.selectPage`): the stack above
+    /// stays, the tab bar stays pinned if it was, and each tab comes back where it was
+    /// left.
+    /// - Returns: whether another tab is shown.
+    @discardableResult
+    public func selectTab(_ tab: Int, of id: ComponentID) -> Bool {
+        guard !container.selectPage(tab, of: id).isEmpty else { return false }
+        renderer.invalidate(id)
+        layOutViewport(keeping: nil)
+        renderer.prepare(container)
+        return true
+    }
+
+    /// Shows the tab `steps` after the one shown (before, when negative; round from
+    /// the last to the first) of the tabs on screen, or of the first tabs when none
+    /// shows.
+    /// - Returns: whether another tab is shown.
+    @discardableResult
+    public func switchTab(by steps: Int) -> Bool {
+        let shown = Set(container.layout.placements.map(\.id))
+        let ids = entries.compactMap { entry -> ComponentID? in
+            if case .tabs = entry.component { return entry.id }
+            return nil
+        }
+        guard let id = ids.first(where: shown.contains) ?? ids.first, let (names, selected) = tabs(of: id) else { return false }
+        return selectTab(((selected + steps) % names.count + names.count) % names.count, of: id)
     }
 
     /// What a component is called: a page's `<title>`, else the name of the file it
@@ -183,7 +227,7 @@ extension DocScrollView {
             }
             // A table indexed in parts is indexed further as the search gets to its
             // last rows (a part at a time: a search can be stopped meanwhile).
-            let growing = (source as? TableComponent).flatMap { $0.model.isIndexed ? nil : $0 }
+            let growing = tables.first { $0.id == ids[index] }.flatMap { $0.table.model.isIndexed ? nil : $0.table }
             func indexedFurther() -> Bool? {
                 guard let growing, !growing.model.isIndexed else { return false }
                 if isCancelled() { return nil }
@@ -293,7 +337,7 @@ extension DocScrollView {
     /// rule); `nil` for a component that is not a table.
     public func recordRows(of id: ComponentID) -> Range<Int>? {
         guard let table = tables.first(where: { $0.id == id })?.table else { return nil }
-        return TableComponent.headerRows..<max(TableComponent.headerRows, table.rowCount)
+        return table.rowsAboveRecords..<max(table.rowsAboveRecords, table.rowCount)
     }
 
     /// Where a focused link goes.

@@ -45,13 +45,17 @@ public final class DocScrollView {
         /// staying. For windowed views whose cells do not wrap, of records that can be
         /// indexed in parts (`RecordIndex`); others are indexed whole, as by default.
         public var indexesTablesInParts: Bool
+        /// The tables from this one on (counted in the order given, from 0) shown as
+        /// tabs, one at a time under a tab bar pinned with the table's header
+        /// (`selectTab`); `nil` for none.
+        public var tabsFrom: Int?
 
         /// Options for an 80x24 windowed view unless told otherwise.
         public init(
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
             tileBudget: TileBudget = .standard, spacing: Int = 1, encoding: String? = nil,
             table: RecordIndex.Options = RecordIndex.Options(), frozenColumns: Int = 1, wrapsTableCells: Bool = false,
-            pageCacheBytes: Int = 4 << 20, indexesTablesInParts: Bool = false
+            pageCacheBytes: Int = 4 << 20, indexesTablesInParts: Bool = false, tabsFrom: Int? = nil
         ) {
             self.width = width
             self.height = height
@@ -65,6 +69,7 @@ public final class DocScrollView {
             self.wrapsTableCells = wrapsTableCells
             self.pageCacheBytes = pageCacheBytes
             self.indexesTablesInParts = indexesTablesInParts
+            self.tabsFrom = tabsFrom
         }
     }
 
@@ -81,6 +86,8 @@ public final class DocScrollView {
     struct Entry {
         enum Component {
             case table(TableComponent)
+            /// Tables shown as tabs, one at a time.
+            case tabs(TableTabs)
             case page(any PageComponent)
             /// A page only written out, parsed and laid out as it is (`dumpStreaming`).
             case streamedPage(StreamedPage)
@@ -95,13 +102,32 @@ public final class DocScrollView {
         /// Which file a page shows, so that a link to it scrolls to it rather than
         /// opening it again.
         var file: FileSystem.FileIdentity? = nil
+        /// The path a page was read from, as given, to read it again (`reload`); `nil`
+        /// for a page from standard input or memory, and for a table.
+        var path: String? = nil
     }
 
-    /// The tables, each with its identity in the container, in stack order.
+    /// The tables shown, each with its identity in the container, in stack order (of
+    /// tabs, the tab shown).
     var tables: [(id: ComponentID, table: TableComponent)] {
         entries.compactMap { entry in
-            guard case .table(let table) = entry.component else { return nil }
-            return (entry.id, table)
+            switch entry.component {
+            case .table(let table): (entry.id, table)
+            case .tabs(let tabs): (entry.id, tabs.shown)
+            default: nil
+            }
+        }
+    }
+
+    /// Every table, each with the identity in the container of the component that
+    /// shows it (of tabs, every tab: they are indexed, planned and measured alike).
+    var everyTable: [(id: ComponentID, table: TableComponent)] {
+        entries.flatMap { entry -> [(id: ComponentID, table: TableComponent)] in
+            switch entry.component {
+            case .table(let table): [(entry.id, table)]
+            case .tabs(let tabs): tabs.tables.map { (entry.id, $0) }
+            default: []
+            }
         }
     }
 
@@ -146,14 +172,14 @@ public final class DocScrollView {
         let progress = pages.flatMap { entry -> [Int] in
             guard let progress = (entry.page as? WindowedPage)?.indexProgress else { return [-1] }
             return [progress.indexed, progress.scanned]
-        } + tables.map { $0.table.model.rowCount }
+        } + everyTable.map { $0.table.model.rowCount }
         defer { lastProgress = progress }
         return progress != lastProgress
     }
     private var lastProgress: [Int] = []
 
     /// The tables still being indexed a part at a time (`Options.indexesTablesInParts`).
-    private var tablesIndexing: [(id: ComponentID, table: TableComponent)] { tables.filter { !$0.table.model.isIndexed } }
+    private var tablesIndexing: [(id: ComponentID, table: TableComponent)] { everyTable.filter { !$0.table.model.isIndexed } }
 
     /// Whether a table is still being indexed a part at a time: `indexTables()` has work.
     public var indexesTables: Bool { !tablesIndexing.isEmpty }
@@ -200,11 +226,16 @@ public final class DocScrollView {
         while indexesTables { indexTables() }
     }
 
-    /// What went wrong further in a table indexed in parts, not yet shown.
-    private var tableNotes: [String] = []
+    /// What went wrong further in a table indexed in parts, or in a file followed,
+    /// not yet shown.
+    var tableNotes: [String] = []
+
+    /// The tables read from files mapped, which `followFiles()` follows as they grow.
+    var followedTables: [FollowedTable] = []
 
     /// The oldest note of a table indexed in parts that could not be read to its end
-    /// (the rows before the fault stay), taken off the list.
+    /// (the rows before the fault stay), or of a table's file followed that was cut
+    /// short, went or could not be read further, taken off the list.
     public func takeTableNote() -> String? {
         tableNotes.isEmpty ? nil : tableNotes.removeFirst()
     }
@@ -255,25 +286,28 @@ public final class DocScrollView {
         self.options = options
         container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
-        for input in tableInputs {
-            // The format given, else the one the file's name says, else its content's.
-            var tableOptions = options.table
-            tableOptions.format = tableOptions.format ?? input.path.flatMap(TableFormat.init(pathExtensionOf:))
-            let inParts = options.indexesTablesInParts && options.mode == .windowed && !options.wrapsTableCells
-            let model = try Self.read(input) { bytes throws(DataTableError) in
-                if let file = input.mapping {
-                    return try TableModel(records: file, options: tableOptions, indexingFirst: inParts ? Self.firstTableIndexPart : nil)
-                }
-                return try TableModel(records: bytes, options: tableOptions)
-            }
-            // Expanded decodes every row up front; windowed only the rows shown.
-            if options.mode == .expanded { model.decodeAll() }
+        var tabs: [(table: TableComponent, name: String)] = []
+        for (index, input) in tableInputs.enumerated() {
+            let model = try Self.tableModel(input, options: options)
             let table = TableComponent(
                 model: model, width: options.width, frozenColumns: options.frozenColumns, keepsEveryRowView: options.mode == .expanded,
                 wrapsCells: options.wrapsTableCells)
             // Expanded measures every wrapped row up front; windowed only those shown.
             if options.mode == .expanded { table.measureAllRows() }
-            entries.append(Entry(id: container.append(table), name: input.name, component: .table(table)))
+            if let path = input.path, let file = input.mapping {
+                followedTables.append(FollowedTable(name: input.name, path: path, file: file, table: table))
+            }
+            if let first = options.tabsFrom, index >= first {
+                tabs.append((table, input.name))
+            } else {
+                entries.append(Entry(id: container.append(table), name: input.name, component: .table(table)))
+            }
+        }
+        if !tabs.isEmpty {
+            // Each tab named by its file's name, without its folders.
+            let names = tabs.map { $0.name.split(separator: "/").last.map(String.init) ?? $0.name }
+            let component = TableTabs(tables: tabs.map(\.table), names: names, minimumExtent: container.viewportExtent)
+            entries.append(Entry(id: container.append(component), name: tabs[0].name, component: .tabs(component)))
         }
         for input in pageInputs {
             if streamsPages {
@@ -290,6 +324,30 @@ public final class DocScrollView {
 
     deinit {
         for page in windowedPages { page.index.stop() }
+    }
+
+    /// The rows of a table input: windowed, indexed in parts where the options say
+    /// so; expanded, every row decoded up front.
+    static func tableModel(_ input: InputFile, options: Options) throws(DocScrollError) -> TableModel {
+        // The format given, else the one the file's name says, else its content's.
+        var tableOptions = options.table
+        tableOptions.format = tableOptions.format ?? input.path.flatMap(TableFormat.init(pathExtensionOf:))
+        let inParts = options.indexesTablesInParts && options.mode == .windowed && !options.wrapsTableCells
+        let model = try Self.read(input) { bytes throws(DataTableError) in
+            if let file = input.mapping {
+                return try TableModel(records: file, options: tableOptions, indexingFirst: inParts ? Self.firstTableIndexPart : nil)
+            }
+            return try TableModel(records: bytes, options: tableOptions)
+        }
+        // Expanded decodes every row up front; windowed only the rows shown.
+        if options.mode == .expanded { model.decodeAll() }
+        return model
+    }
+
+    /// The page at `path` as the view reads it: whole when expanded, a window at a
+    /// time when windowed.
+    static func pageInput(_ path: String, options: Options) throws(DocScrollError) -> InputFile {
+        options.mode == .windowed ? try InputFile.page(path) : try InputFile.read(path)
     }
 
     /// A page's component. Expanded parses the page whole and lays it all out now.
@@ -310,7 +368,9 @@ public final class DocScrollView {
 
     /// The entry of a page shown from `input`.
     static func pageEntry(id: ComponentID, _ page: any PageComponent, input: InputFile) -> Entry {
-        Entry(id: id, name: input.name, component: .page(page), address: input.address, file: input.path.flatMap(FileSystem.identity))
+        Entry(
+            id: id, name: input.name, component: .page(page), address: input.address, file: input.path.flatMap(FileSystem.identity),
+            path: input.path)
     }
 
     /// A page as UTF-8, read a window at a time: the page itself (from past its byte
@@ -471,7 +531,7 @@ public final class DocScrollView {
     /// - Returns: whether any table moved.
     @discardableResult
     public func scrollColumns(to columns: Int) -> Bool {
-        scrollTables(tables) { _ in columns }
+        scrollTables(everyTable) { _ in columns }
     }
 
     /// Scrolls `tables` sideways to the columns `columns` gives for each; the tiles of
@@ -526,6 +586,11 @@ public final class DocScrollView {
     /// Lays everything out again for a new viewport size. The root offset is clamped.
     public func resize(width: Int, height: Int) {
         options.height = max(1, height)
+        for entry in entries {
+            guard case .tabs(let tabs) = entry.component else { continue }
+            tabs.minimumExtent = Double(options.height)
+            container.componentExtentDidChange(entry.id)
+        }
         container.viewportExtent = Double(options.height)
         guard max(1, width) != options.width else { return }
         options.width = max(1, width)
@@ -537,7 +602,7 @@ public final class DocScrollView {
                 let kept = page.layout(width: options.width, keeping: saved?.component == id ? Int(saved?.contentOffset ?? 0) : 0)
                 if saved?.component == id { saved?.contentOffset = Double(kept) }
             }
-            for (_, table) in tables { table.layout(width: options.width) }
+            for (_, table) in everyTable { table.layout(width: options.width) }
             for id in container.componentIDs { container.componentExtentDidChange(id) }
         }
         if let saved { container.restore(saved) }
@@ -557,7 +622,7 @@ public final class DocScrollView {
 
     /// Measures every wrapped table row (heights only: the rows are not kept).
     package func measureAllTableRows() {
-        for (id, table) in tables where table.measureAllRows() {
+        for (id, table) in everyTable where table.measureAllRows() {
             container.componentExtentDidChange(id)
         }
     }

@@ -49,6 +49,8 @@ package struct CommandLineOptions: Equatable {
     var scrolledColumns = 0
     /// Table cells wrap inside their columns.
     var wrapsTableCells = false
+    /// The tables from this one on (in the order given) are tabs (`--tabs`).
+    var tabsFrom: Int?
     var showHelp = false
     var showVersion = false
 }
@@ -140,6 +142,7 @@ extension CommandLineOptions {
             case "--freeze": options.frozenColumns = try number(try value(), for: name, range: 0...10_000)
             case "--scroll-x": options.scrolledColumns = try number(try value(), for: name, range: 0...Int(Int32.max))
             case "--wrap": options.wrapsTableCells = true
+            case "--tabs": options.tabsFrom = options.tabsFrom ?? options.tables.count
             case "--stats": options.stats = true
             case "--no-mouse": options.mouse = false
             case "--scrollbar": options.scrollbar = true
@@ -147,7 +150,7 @@ extension CommandLineOptions {
             case "--version", "-V": options.showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")
             }
-            if inlineValue != nil, ["--dump", "--scroll-through", "--stats", "--no-mouse", "--scrollbar", "--no-header", "--wrap", "--help", "--version"].contains(name) {
+            if inlineValue != nil, ["--dump", "--scroll-through", "--stats", "--no-mouse", "--scrollbar", "--no-header", "--wrap", "--tabs", "--help", "--version"].contains(name) {
                 throw UsageError(message: "option '\(name)' takes no value")
             }
         }

@@ -58,7 +58,7 @@ public enum DocScrollCommand {
             table: .init(
                 path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns,
                 sortColumn: options.sortColumn, sortsDescending: options.sortsDescending, format: options.tableFormat),
-            frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells)
+            frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells, tabsFrom: options.tabsFrom)
 
         // A dump of windowed pages streams them: parsed and laid out a fragment at a
         // time, never held whole. (Expanded builds everything, as it always does.)

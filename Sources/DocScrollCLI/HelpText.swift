@@ -28,6 +28,10 @@ enum HelpText {
                                  scroll sideways (default 1; 0 for none)
           --wrap                 table cells wrap inside their columns (rows of
                                  several lines) instead of being cut with …
+          --tabs                 the tables (or every --table after this) as tabs:
+                                 one shown at a time under a tab bar pinned with
+                                 its header (t/T switch; each keeps its place);
+                                 --dump prints them one after another
           --encoding NAME        read pages in this encoding, whatever they declare
 
         Output:
@@ -61,8 +65,9 @@ enum HelpText {
               (table columns), / and ? (search), n/N (next, previous match),
               Tab/Shift-Tab and Enter (links, to local pages too), Backspace or B
               (back), '' (before the last jump), ]/[ (components), = (position),
-              v (a table row's record whole), c (a row cursor), s (a scrollbar),
-              h (help), q (quit).
+              t/T (tabs), v (a table row's record whole), c (a row cursor),
+              s (a scrollbar), F (follow growing tables), R (reload), h (help),
+              q (quit).
               A number before a key repeats it.
         """
 }

@@ -30,6 +30,8 @@ enum InteractiveSession {
         }
         var actions = viewer.start()
         var prefetched = false
+        // While following (F), the files' changes wake the loop.
+        var watch: FileChangeWatch?
         while true {
             for action in actions {
                 switch action {
@@ -54,13 +56,20 @@ enum InteractiveSession {
             // A jump waiting for the pages' ends looks again soon; a table being indexed
             // goes on at once.
             let wait: Int32 = view.indexesTables ? 0 : viewer.pendingJump == nil ? 100 : 10
-            var bytes = ahead + terminal.read(timeout: ahead.isEmpty && prefetched ? wait : 0)
+            if viewer.isFollowing, watch == nil { watch = FileChangeWatch(paths: view.followedPaths) }
+            if !viewer.isFollowing { watch = nil }
+            let waking = watch?.descriptor
+            var bytes = ahead + terminal.read(timeout: ahead.isEmpty && prefetched ? wait : 0, waking: waking)
             if bytes.isEmpty, !prefetched {
                 view.prefetch()
                 prefetched = true
-                bytes = terminal.read(timeout: wait)
+                bytes = terminal.read(timeout: wait, waking: waking)
             }
             if bytes.isEmpty, view.indexesTables { view.indexTables() }
+            if viewer.isFollowing {
+                watch?.drain()
+                if view.followFiles() { actions += viewer.handle(.filesChanged) }
+            }
             var keys = decoder.feed(bytes)
             if bytes.isEmpty { keys += decoder.flush() }
             if keys.isEmpty, view.pagesProgressed() { actions += viewer.handle(.pagesProgressed) }

@@ -119,8 +119,11 @@ extension KeyBinding {
         KeyBinding(keys: [(.backspace, always(.back)), (.character("B"), always(.back))], meaning: "back to where the last link was followed from"),
         KeyBinding(keys: [(.character("'"), .mark)], meaning: "'' back to before the last jump (again: return)"),
         KeyBinding(
-            keys: [(.character("]"), always(.nextComponent)), (.character("["), always(.previousComponent))],
-            meaning: "the next component, the top of this or the last"),
+            keys: [
+                (.character("]"), always(.nextComponent)), (.character("["), always(.previousComponent)),
+                (.character("t"), .command { .nextTab(count: $0 ?? 1) }), (.character("T"), .command { .previousTab(count: $0 ?? 1) }),
+            ],
+            meaning: "next component, top of this or the last; t T: tabs"),
         KeyBinding(
             keys: [(.character("="), always(.showPosition))], aliases: [(.control("g"), always(.showPosition))],
             meaning: "where you are"),
@@ -132,13 +135,19 @@ extension KeyBinding {
         KeyBinding(
             keys: [(.wheelDown, rows(Viewer.wheelRows)), (.wheelUp, rows(-Viewer.wheelRows))],
             meaning: "three rows (--no-mouse keeps the terminal's own)"),
-        KeyBinding(keys: [(.control("l"), always(.redraw)), (.control("z"), always(.suspend))], meaning: "draw again; suspend (fg resumes)"),
+        KeyBinding(
+            keys: [(.character("F"), always(.toggleFollow)), (.character("R"), always(.reload))],
+            meaning: "follow tables as their files grow; reload all inputs"),
         KeyBinding(
             keys: [(.character("h"), always(.help)), (.character("H"), always(.help)), (.function(1), always(.help))],
             meaning: "this help (j/k, Space/b scroll it)"),
         KeyBinding(
-            keys: [(.character("q"), always(.quit)), (.character("Q"), always(.quit))], aliases: [(.control("c"), always(.quit))],
-            meaning: "quit"),
+            keys: [
+                (.control("l"), always(.redraw)), (.control("z"), always(.suspend)),
+                (.character("q"), always(.quit)), (.character("Q"), always(.quit)),
+            ],
+            aliases: [(.control("c"), always(.quit))],
+            meaning: "draw again; suspend (fg resumes); quit"),
     ]
 
     /// What `key` does when `condition` holds: as bound for it, else as bound always;

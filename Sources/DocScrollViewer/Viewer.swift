@@ -55,6 +55,10 @@ public final class Viewer {
     /// their end (when frames do not wait for them): keys are answered meanwhile, and
     /// any key but the jump's own gives it up.
     public private(set) var pendingJump: ViewerCommand?
+    /// Whether the tables' files are followed as they grow (`F`): the terminal loop
+    /// then looks at them often (`DocScrollView.followFiles`) and says when they
+    /// changed (`filesChanged`).
+    public private(set) var isFollowing = false
     /// Asked during a long search: true stops it (the terminal loop answers whether
     /// Ctrl-C was pressed meanwhile).
     public var interruption: () -> Bool = { false }
@@ -319,6 +323,15 @@ public final class Viewer {
         case .nextComponent, .previousComponent:
             if !view.moveToComponent(forward: command == .nextComponent) { message = "No more components" }
             return [.draw(screen())]
+        case .nextTab(let count), .previousTab(let count):
+            if view.switchTab(by: command == .nextTab(count: count) ? count : -count) {
+                // Their rows were the other tab's.
+                rowCursor = nil
+                linkFocus = nil
+            } else {
+                message = "No tabs (--tabs shows tables as tabs)"
+            }
+            return [.draw(screen())]
         case .showPosition:
             message = positionDescription()
             return [.draw(screen())]
@@ -348,6 +361,29 @@ public final class Viewer {
             } else {
                 message = "No table row on screen (v shows the record of the highest one)"
             }
+            return [.draw(screen())]
+        case .toggleFollow:
+            if isFollowing {
+                isFollowing = false
+                message = "Following stopped"
+            } else if view.hasFollowableTables {
+                isFollowing = true
+                view.followFiles()
+                view.navigate(.stackBottom)
+                message = "Following: rows appended to the tables show at the end (F stops)"
+            } else {
+                message = "Nothing to follow: F follows tables of JSON Lines, CSV or TSV files"
+            }
+            return [.draw(screen())]
+        case .filesChanged:
+            if let note = view.takeTableNote() { message = note }
+            return [.draw(screen())]
+        case .reload:
+            view.reload()
+            // Rows and links are the old content's.
+            rowCursor = nil
+            linkFocus = nil
+            message = view.takeTableNote() ?? "Reloaded"
             return [.draw(screen())]
         case .redraw:
             return [.draw(screen())]
@@ -532,6 +568,7 @@ public final class Viewer {
             parts.append((titleShown && name == topTitle ? "" : name + " ") + (rows == 0 ? "empty" : "\(top.row + 1)/\(rows)"))
         }
         if let progress = view.indexingProgress { parts.append("indexing \(Int(progress * 100))%") }
+        if isFollowing { parts.append("following") }
         let stack = stackPosition()
         return parts + ["h: help", "\(stack.rows)  \(stack.percent)"]
     }

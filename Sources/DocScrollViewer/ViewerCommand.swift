@@ -38,6 +38,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case lastJump
     /// Go to the top of the next component, or of this one (or the previous one).
     case nextComponent, previousComponent
+    /// Show the next tab of the tabs on screen (`--tabs`), or the previous one; a
+    /// count goes that many tabs on.
+    case nextTab(count: Int), previousTab(count: Int)
     /// Say where the view is, in the status line.
     case showPosition
     /// Show the keys, until the next key.
@@ -52,6 +55,13 @@ public enum ViewerCommand: Hashable, Sendable {
     /// Put a row cursor on the highest table row on screen (the row keys then move it,
     /// scrolling to keep it shown), or take it away.
     case toggleRowCursor
+    /// Follow the tables' files as they grow (`F`, as `less +F`): go to the end, and
+    /// show the rows appended as they are written; again, stop.
+    case toggleFollow
+    /// The followed files changed (the terminal loop says so while following).
+    case filesChanged
+    /// Read every input again (`R`), the text at the top staying at the top.
+    case reload
     /// Draw the whole screen again.
     case redraw
     /// The pages were read or indexed further (the terminal loop says so while they

@@ -25,12 +25,15 @@
 public final class ScrollContainer {
     struct Entry {
         let id: ComponentID
-        let component: any ScrollComponent
+        var component: any ScrollComponent
         var extent: Double
         var isEstimated: Bool
         var headerExtent: Double
         var isHidden: Bool
         var options: ComponentOptions
+        /// For a paged component: each page's own offset (the content offset it had
+        /// when another page was selected), by page.
+        var pageOffsets: [Int: Double] = [:]
 
         /// The header's extent as drawn: never taller than the content.
         var pinnedHeaderExtent: Double { min(headerExtent, extent) }
@@ -221,6 +224,21 @@ public final class ScrollContainer {
         }
     }
 
+    /// Puts `component` in place of component `id`, keeping its identity, its place
+    /// in the stack and its options (content read again: a page reloaded); its
+    /// extents are read as `componentExtentDidChange` reads them, and with
+    /// `rowsInsertedAboveAnchor` the row at the viewport top, if in it, stays put.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public func replace(_ id: ComponentID, with component: any ScrollComponent, rowsInsertedAboveAnchor: Double = 0) -> [ScrollEvent] {
+        guard let index = indexByID[id] else { return [] }
+        return update {
+            entries[index].component = component
+            entries[index].pageOffsets = [:]
+            componentExtentDidChange(id, rowsInsertedAboveAnchor: rowsInsertedAboveAnchor)
+        }
+    }
+
     /// The layout pass that lets components lay out lazily: each component the viewport
     /// meets gets its constraints (`performLayout`), and its new extent and correction
     /// are taken in (the content at the viewport top stays put), until no component
@@ -262,6 +280,52 @@ public final class ScrollContainer {
     @discardableResult
     public func performBatchUpdates(_ updates: () -> Void) -> [ScrollEvent] {
         update(updates)
+    }
+
+    // MARK: Pages
+
+    /// Shows page `page` of paged component `id` (`PagedComponent`), as tabs under a
+    /// shared header switch: the page left keeps its offset; if the component's top
+    /// was at or above the viewport top (its header pinned), the page shown comes back at
+    /// its own offset, the header staying at the top; else the stack stays where it
+    /// is and the page shows from its top. Unknown ids, components that are not paged
+    /// and pages out of range change nothing.
+    /// - Returns: the events of the change, `pageSelected` first.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public func selectPage(_ page: Int, of id: ComponentID) -> [ScrollEvent] {
+        guard let index = indexByID[id], let paged = entries[index].component as? any PagedComponent,
+              (0..<paged.pageCount).contains(page), page != paged.selectedPage
+        else { return [] }
+        let before = layout
+        let wasHidden = entries[index].isHidden
+        let top = contentTop(index)
+        let inner = scrollOffset - top
+        let pinned = !wasHidden && inner >= 0
+        entries[index].pageOffsets[paged.selectedPage] = pinned ? inner : 0
+        paged.showPage(page)
+        entries[index].extent = Self.sanitized(paged.contentExtent)
+        entries[index].isEstimated = paged.isExtentEstimated
+        entries[index].headerExtent = Self.sanitized(paged.headerExtent)
+        refreshSlot(index)
+        if entries[index].options.pinsHeaderAcrossLaterComponents { rebuildCrossHeaders() }
+        if pinned {
+            // Never past the page's end: the page fills the viewport from its offset.
+            let saved = entries[index].pageOffsets[page] ?? 0
+            scrollOffset = top + min(saved, max(0, entries[index].extent - storedViewportExtent))
+        }
+        clampScrollOffset()
+        return [.pageSelected(id, page: page)] + ScrollEvents.between(before, layout)
+    }
+
+    /// The offset page `page` of paged component `id` shows from: the content offset
+    /// now for the page shown, the offset it had when it was left for another.
+    public func pageOffset(_ page: Int, of id: ComponentID) -> Double? {
+        guard let index = indexByID[id], let paged = entries[index].component as? any PagedComponent,
+              (0..<paged.pageCount).contains(page)
+        else { return nil }
+        guard page == paged.selectedPage else { return entries[index].pageOffsets[page] ?? 0 }
+        return entries[index].isHidden ? 0 : min(max(0, scrollOffset - contentTop(index)), entries[index].extent)
     }
 
     // MARK: Scrolling

@@ -37,11 +37,22 @@ package enum FileSystem {
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
     }
 
+    /// The folder `path` is in, as written (`.` for a bare name).
+    package static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Which file a path names, the same for every path to it (symbolic and hard
     /// links, `..`): its device and inode; `nil` when it cannot be looked at.
     package struct FileIdentity: Hashable, Sendable {
         let device: UInt64
         let inode: UInt64
+
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
     }
 
     /// The identity of the file `path` names (symbolic links followed).

@@ -14,9 +14,15 @@ package final class MappedFile: @unchecked Sendable {
 
     /// Maps the regular file at `path`, or returns `nil` when it cannot be (an empty
     /// file cannot be mapped either).
-    package init?(path: String) {
+    package convenience init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
+        self.init(descriptor: descriptor)
+    }
+
+    /// Maps the regular file open as `descriptor` (taken over: closed with the
+    /// mapping, or at once when it cannot be mapped).
+    private init?(descriptor: Int32) {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
             let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
@@ -58,6 +64,24 @@ package final class MappedFile: @unchecked Sendable {
         if watch.map(MappingFaults.hasShrunk) == true { return true }
         var status = stat()
         return fstat(descriptor, &status) == 0 && Int(status.st_size) < bytes.count
+    }
+
+    /// The file as it is now, seen through the descriptor it was opened with (a file
+    /// renamed over its path is not this one: `FileSystem.identity(of:)` tells).
+    package var current: (identity: FileSystem.FileIdentity, size: Int)? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return (FileSystem.FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)), Int(status.st_size))
+    }
+
+    /// The same file mapped again at its size now, when it has grown since it was
+    /// mapped (its bytes so far are the same: a file appended to, as `tail -f` reads
+    /// one); `nil` when it has not grown or cannot be mapped again.
+    package func grown() -> MappedFile? {
+        guard let size = current?.size, size > bytes.count else { return nil }
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { return nil }
+        return MappedFile(descriptor: copy)
     }
 
     /// Gives back the pages wholly before `offset`: they are read again from the page

@@ -113,10 +113,12 @@ package final class Terminal {
     private static let restoringSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
     /// Waits up to `timeout` milliseconds for input and returns the bytes read (empty
-    /// on timeout or interruption).
-    package func read(timeout: Int32) -> [UInt8] {
-        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, timeout) > 0 else { return [] }
+    /// on timeout or interruption, and when `waking` is readable first: a
+    /// `FileChangeWatch`'s descriptor, say).
+    package func read(timeout: Int32, waking: Int32? = nil) -> [UInt8] {
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+        if let waking, waking >= 0 { descriptors.append(pollfd(fd: waking, events: Int16(POLLIN), revents: 0)) }
+        guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0, descriptors[0].revents != 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = Glibc.read(input, &buffer, buffer.count)
         return count > 0 ? Array(buffer[0..<count]) : []

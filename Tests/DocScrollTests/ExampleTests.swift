@@ -26,6 +26,28 @@ struct ExampleTests {
 
     /// The placeholder grows by 7 rows above the viewport; the view moves by as much,
     /// so the same text stays at the top.
+    /// Each list comes back at the row it was left at while the bar is pinned; a short
+    /// one keeps the bar pinned; with the banner in view nothing above moves.
+    @Test func pagedTabsKeepEachListsPlace() throws {
+        let result = try runBuiltProgram("paged-tabs", [])
+        #expect(result.status == 0, "\(result.standardError)")
+        let output = lines(result)
+        func screen(_ title: String) -> [String] {
+            guard let start = output.firstIndex(where: { $0.hasPrefix("== \(title)") }) else { return [] }
+            return Array(output[(start + 1)...].prefix { !$0.hasPrefix("== ") })
+        }
+        let posts = screen("scrolled into posts")
+        #expect(posts.first == "<posts>| replies | likes ")
+        #expect(posts.dropFirst().first == "[posts: 40 rows]")
+        #expect(screen("replies: from its top").dropFirst(2).first == "replies 1")
+        #expect(screen("likes").prefix(5) == [" posts | replies |<likes>", "[likes: 3 rows]", "likes 1", "likes 2", "likes 3"])
+        #expect(screen("posts again") == posts)
+        #expect(screen("replies again") == screen("replies scrolled"))
+        #expect(output.contains { $0.hasPrefix("== replies again") && $0.hasSuffix("pageSelected(1)") })
+        let last = screen("the banner in view")
+        #expect(last.contains("banner 8") && last.contains("<posts>| replies | likes ") && last.filter { !$0.isEmpty }.last == "posts 1")
+    }
+
     @Test func customComponentsStackAndKeepTheViewSteady() throws {
         let result = try runBuiltProgram("custom-component", [items, article])
         #expect(result.status == 0, "\(result.standardError)")

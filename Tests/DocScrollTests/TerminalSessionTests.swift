@@ -202,6 +202,90 @@ struct TerminalSessionTests {
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }
 
+    /// With `--tabs`, `t` shows the next table under the pinned tab bar and `T` the
+    /// one before, each at the row it was left at.
+    @Test func switchesTabsAndComesBackToTheSameRowInEach() throws {
+        let directory = try TemporaryFolder("tabs")
+        for (name, count) in [("first", 300), ("second", 200)] {
+            let rows = (1...count).map { "{\"name\": \"\(name)-\($0)\", \"n\": \($0)}" }
+            try directory.write("\(name).json", "[" + rows.joined(separator: ",\n") + "]")
+        }
+        let session = try Session(command: "sh -c 'cd \(directory.path) && \(executable) --tabs -t first.json -t second.json; echo exit=$?; sleep 60'")
+        /// The first row under the pinned tab bar, column header and rule.
+        func topRow(_ screen: String) -> String {
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return rows.count > 3 ? String(rows[3]) : ""
+        }
+        let first = try session.waitFor("the first tab") { $0.hasPrefix(" first.json │ second.json") && topRow($0).hasPrefix("first-1 ") }
+        #expect(first.split(separator: "\n").dropFirst().first?.hasPrefix("name") == true, "the column header under the tab bar: \(first)")
+        try session.send("40")
+        try session.send("j")
+        _ = try session.waitFor("the first tab scrolled") { topRow($0).hasPrefix("first-4") && topRow($0) != topRow(first) }
+        let firstRow = topRow(try session.screen())
+        try session.send("t")
+        _ = try session.waitFor("the second tab from its top, the bar pinned") {
+            $0.hasPrefix(" first.json │ second.json") && topRow($0).hasPrefix("second-1 ")
+        }
+        try session.send("25")
+        try session.send("j")
+        _ = try session.waitFor("the second tab scrolled") { topRow($0).hasPrefix("second-2") }
+        let secondRow = topRow(try session.screen())
+        try session.send("T")
+        _ = try session.waitFor("the first tab at the row it was left at (\(firstRow))") { topRow($0) == firstRow }
+        try session.send("t")
+        _ = try session.waitFor("the second tab at the row it was left at (\(secondRow))") { topRow($0) == secondRow }
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
+    /// Lines of JSON Lines, named `row-N` for each N of `range`.
+    func rows(_ range: ClosedRange<Int>) -> String { range.map { "{\"name\": \"row-\($0)\", \"n\": \($0)}\n" }.joined() }
+
+    /// `F` follows a JSON Lines file: 1,000 rows appended show at the end, in order,
+    /// the status line saying so; `F` again stops.
+    @Test func followsRowsAppendedToAJSONLinesFile() throws {
+        let directory = try TemporaryFolder("follow")
+        try directory.write("log.jsonl", rows(1...30))
+        let session = try Session(command: "sh -c 'cd \(directory.path) && \(executable) -t log.jsonl; echo exit=$?; sleep 60'")
+        _ = try session.waitFor("the first screen") { $0.contains("row-1 ") }
+        try session.send("F")
+        _ = try session.waitFor("following, at the end") { $0.contains("row-30 ") && $0.contains("Following:") }
+        try directory.append("log.jsonl", rows(31...1_030))
+        let end = try session.waitFor("the rows appended at the end") { $0.contains("row-1030 ") }
+        // The last rows on screen, in order, above the status line.
+        let shown = end.split(separator: "\n").compactMap { line in line.hasPrefix("row-") ? Int(line.dropFirst(4).prefix { $0.isNumber }) : nil }
+        #expect(shown.count > 10 && shown == Array((1_031 - shown.count)...1_030), "\(end)")
+        #expect(end.contains("1032/1032") || end.contains("of 1032"), "every row counted: \(end)")
+        try session.send("F")
+        _ = try session.waitFor("following stopped") { $0.contains("Following stopped") }
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
+    /// `R` after 100 rows were written above the viewport: the same row stays at the
+    /// top.
+    @Test func reloadKeepsTheRowAtTheTop() throws {
+        let directory = try TemporaryFolder("reload")
+        try directory.write("items.jsonl", rows(1...300))
+        let session = try Session(command: "sh -c 'cd \(directory.path) && \(executable) -t items.jsonl; echo exit=$?; sleep 60'")
+        _ = try session.waitFor("the first screen") { $0.contains("row-1 ") }
+        try session.send("150")
+        try session.send("j")
+        /// The first row under the pinned header.
+        func topRow(_ screen: String) -> String {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count > 2 ? String(lines[2].prefix { $0 != " " }) : ""
+        }
+        let before = try session.waitFor("150 rows down") { topRow($0) == "row-151" }
+        try directory.write("items.jsonl", rows(1_001...1_100) + rows(1...300))
+        try session.send("R")
+        let after = try session.waitFor("reloaded") { $0.contains("Reloaded") }
+        #expect(topRow(after) == topRow(before), "\(after)")
+        #expect(after.contains("/402"), "the rows read again: \(after)")
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
     /// Enter on a relative link opens the other local page at its fragment in place
     /// of the first; Backspace comes back to the same line of the first page.
     @Test func followsALinkToAnotherPageAndComesBack() throws {

@@ -23,6 +23,37 @@ struct FileTests {
         #expect(ReadableFile(path: "/no/such/file") == nil)
     }
 
+    /// A file appended to is mapped again at its new size, the same file through the
+    /// same descriptor; a watch on it wakes for the write, and for a file renamed over
+    /// its path, which `FileSystem.identity(of:)` then tells from the one mapped.
+    @Test func aGrowingFileIsMappedAgainAndWatched() throws {
+        try withFile(Array("first\n".utf8)) { path in
+            let mapped = try #require(MappedFile(path: path))
+            #expect(mapped.grown() == nil, "not grown")
+            let watch = FileChangeWatch(paths: [path])
+            #expect(watch.descriptor >= 0)
+            #expect(!watch.drain())
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("second\n".utf8))
+            try handle.close()
+            #expect(watch.drain(), "the write woke it")
+            let grown = try #require(mapped.grown())
+            #expect(Array(grown.bytes) == Array("first\nsecond\n".utf8))
+            #expect(grown.current?.identity == mapped.current?.identity)
+            #expect(FileSystem.identity(of: path) == mapped.current?.identity)
+            let other = path + ".new"
+            #expect(FileManager.default.createFile(atPath: other, contents: Data("x\n".utf8)))
+            #expect(rename(other, path) == 0)
+            #expect(watch.drain(), "the rename woke it")
+            #expect(FileSystem.identity(of: path) != mapped.current?.identity, "another file at the path")
+            #expect(mapped.current?.size == 13, "the mapped file, renamed away, as it was")
+        }
+        #expect(FileSystem.folder(of: "a/b/c.json") == "a/b")
+        #expect(FileSystem.folder(of: "c.json") == ".")
+        #expect(FileSystem.folder(of: "/c.json") == "/")
+    }
+
     /// A file truncated under its mapping reads as zeros past its new end, and says it
     /// shrank, where reading the mapping there raised SIGBUS and killed the program.
     @Test func aFileThatShrinksUnderItsMappingReadsAsZeros() throws {

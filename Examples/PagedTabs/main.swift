@@ -1,0 +1,71 @@
+import ScrollCore
+
+// Tabs under a shared header: a profile banner scrolls away, then a tab bar pins at
+// the top over three lists side by side, one shown at a time. Each list keeps its own
+// place; switching with the bar pinned brings a list back where it was left.
+
+/// A list of `count` rows, each one point tall, with a header row of its own.
+final class List: ScrollComponent {
+    let name: String
+    let count: Int
+    init(_ name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+    var contentExtent: Double { Double(count + 1) }
+    var headerExtent: Double { 1 }
+    func row(_ row: Int) -> String { row == 0 ? "[\(name): \(count) rows]" : "\(name) \(row)" }
+}
+
+let viewport = 6.0
+let container = ScrollContainer(viewportExtent: viewport)
+let banner = List("banner", count: 9)
+container.append(banner)
+let lists = [List("posts", count: 40), List("replies", count: 25), List("likes", count: 3)]
+// One point of tab bar over every page; a page shorter than the viewport is padded,
+// so the bar can stay pinned whatever the tab.
+let tabs = PageStack(pages: lists, sharedHeaderExtent: 1, minimumExtent: viewport)
+let tabsID = container.append(tabs)
+
+/// The viewport as text: each visible component's rows, then the pinned headers over them.
+@MainActor func screen() -> [String] {
+    var rows = Array(repeating: "", count: Int(viewport))
+    func text(_ id: ComponentID, _ row: Int) -> String {
+        guard id == tabsID else { return banner.row(row) }
+        if row == 0 { return lists.indices.map { $0 == tabs.selectedPage ? "<\(lists[$0].name)>" : " \(lists[$0].name) " }.joined(separator: "|") }
+        return row - 1 < lists[tabs.selectedPage].count + 1 ? lists[tabs.selectedPage].row(row - 1) : ""
+    }
+    let layout = container.layout
+    for placement in layout.placements {
+        for y in 0..<Int(placement.visibleExtent) {
+            rows[Int(placement.viewportOffset) + y] = text(placement.id, Int(placement.contentOffset) + y)
+        }
+    }
+    for header in layout.headers {
+        for y in 0..<Int(header.visibleExtent) {
+            rows[Int(header.viewportOffset) + y] = text(header.id, Int(header.contentOffset) + y)
+        }
+    }
+    return rows
+}
+
+@MainActor func show(_ title: String, _ events: [ScrollEvent] = []) {
+    let selected = events.compactMap { event -> String? in
+        guard case .pageSelected(_, let page) = event else { return nil }
+        return "pageSelected(\(page))"
+    }
+    print("== \(title) (offset \(Int(container.scrollOffset)))" + (selected.isEmpty ? "" : " " + selected.joined()))
+    for row in screen() { print(row) }
+}
+
+show("the banner, the tabs below it")
+container.scroll(by: 25)
+show("scrolled into posts: the bar and the list header pinned")
+show("replies: from its top, the bar still pinned", container.selectPage(1, of: tabsID))
+container.scroll(by: 8)
+show("replies scrolled")
+show("likes: three rows, padded, the bar still pinned", container.selectPage(2, of: tabsID))
+show("posts again, where it was left", container.selectPage(0, of: tabsID))
+show("replies again, where it was left", container.selectPage(1, of: tabsID))
+container.scroll(to: 7)
+show("the banner in view: the stack stays, each list from its top", container.selectPage(0, of: tabsID))

@@ -1,0 +1,81 @@
+import RenderCore
+import ScrollCore
+
+/// Tables shown as tabs: one paged component (`PagedComponent`) whose pages are
+/// tables, one shown at a time under a tab bar pinned with its column header.
+///
+/// Each table draws the bar as its first row (`TableComponent.tabBar`), so a row of
+/// the tabs is a row of the table shown: the view's reading of table rows (records,
+/// the row cursor, sideways scrolling) works on it as on any table. A page shorter
+/// than `minimumExtent` (the viewport's height) is padded with blank rows, so that a
+/// switch with the header pinned keeps it pinned.
+package final class TableTabs: PagedComponent, RowViewHolder, ReportsFigures {
+    /// The tables, in tab order.
+    package let tables: [TableComponent]
+    /// Each tab's name.
+    package let names: [String]
+    package private(set) var selectedPage = 0
+    /// The least extent shown, in rows.
+    package var minimumExtent: Double
+
+    /// Tabs of `tables`, named `names`; the first is shown.
+    package init(tables: [TableComponent], names: [String], minimumExtent: Double) {
+        precondition(!tables.isEmpty && tables.count == names.count, "a tab a table")
+        self.tables = tables
+        self.names = names
+        self.minimumExtent = minimumExtent
+        for (index, table) in tables.enumerated() { table.tabBar = TabBar(names: names, selected: index) }
+    }
+
+    /// The table shown.
+    package var shown: TableComponent { tables[selectedPage] }
+
+    package var pageCount: Int { tables.count }
+
+    /// Shows tab `page`; the table left lets go of its row views.
+    package func showPage(_ page: Int) {
+        shown.keepRowViews(for: 0..<0)
+        selectedPage = min(max(0, page), tables.count - 1)
+    }
+
+    package var contentExtent: Double { max(minimumExtent, shown.contentExtent) }
+    package var isExtentEstimated: Bool { shown.isExtentEstimated }
+    package var headerExtent: Double { shown.headerExtent }
+
+    package func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
+        shown.performLayout(constraints)
+    }
+
+    package var rowCount: Int { shown.rowCount }
+
+    package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
+        shown.drawRows(rows, into: &buffer, at: row)
+    }
+
+    package func plainText(row: Int, width: Int) -> String { shown.plainText(row: row, width: width) }
+    package func searchableText(row: Int, width: Int) -> String { shown.searchableText(row: row, width: width) }
+    package func mayContain(_ query: String, row: Int) -> Bool { shown.mayContain(query, row: row) }
+
+    package func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>] {
+        shown.matchColumns(of: query, row: row, width: width)
+    }
+
+    /// Every tab, one after another, each under its name (a blank row between two),
+    /// as `TableComponent.forEachPlainText` writes a table.
+    package func forEachPlainText(width: Int, _ body: (String) -> Void) {
+        for (index, table) in tables.enumerated() {
+            if index > 0 { body("") }
+            body(ValueText.escaped(names[index]))
+            table.forEachPlainText(width: width, body)
+        }
+    }
+
+    package func keepRowViews(for rows: Range<Int>) {
+        shown.keepRowViews(for: rows)
+    }
+
+    /// What every table counts, summed.
+    package var figures: ComponentFigures {
+        tables.reduce(ComponentFigures()) { $0 + $1.figures }
+    }
+}

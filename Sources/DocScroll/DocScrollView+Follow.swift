@@ -1,0 +1,122 @@
+import DataTable
+import ScrollCore
+import SystemIO
+
+/// A table read from a file mapped, followed as the file grows (`followFiles`).
+final class FollowedTable {
+    /// The input's name, for notes.
+    let name: String
+    /// The path the file was opened by: a file renamed over it is read anew.
+    let path: String
+    /// The file as last mapped.
+    var file: MappedFile
+    let table: TableComponent
+    /// Whether following is over for it (the file was cut short, or what was
+    /// appended could not be read): its rows stay as they are.
+    var isOver = false
+    /// Whether its path named no file at the last look (said once).
+    var isGone = false
+
+    init(name: String, path: String, file: MappedFile, table: TableComponent) {
+        self.name = name
+        self.path = path
+        self.file = file
+        self.table = table
+    }
+}
+
+/// Following files as they grow, as `tail -F` and `less +F` do.
+extension DocScrollView {
+    /// The paths of the tables' files followed (for a `FileChangeWatch`).
+    package var followedPaths: [String] {
+        followedTables.filter { !$0.isOver }.map(\.path)
+    }
+
+    /// Whether any table is read from a file that `followFiles()` can follow (JSON
+    /// Lines, CSV or TSV, mapped; tables still being indexed count).
+    public var hasFollowableTables: Bool {
+        followedTables.contains { !$0.isOver && ($0.table.model.canFollow || !$0.table.model.isIndexed) }
+    }
+
+    /// Shows the rows appended to the tables' files since they were read or last
+    /// followed, in whole lines (a line being written waits for its end): the view
+    /// stays at the end of the stack if it was there, and otherwise where it is. A
+    /// file renamed over a table's path (a log rotated) is read anew; a file cut short
+    /// or gone, or a line appended that cannot be read, is a note (`takeTableNote`),
+    /// the rows shown staying.
+    /// - Returns: whether anything shown changed.
+    @discardableResult
+    public func followFiles() -> Bool {
+        let wasAtEnd = container.scrollOffset >= container.maxScrollOffset
+        var changed = false
+        for followed in followedTables where !followed.isOver {
+            guard let id = everyTable.first(where: { $0.table === followed.table })?.id else { continue }
+            guard let first = follow(followed) else { continue }
+            renderer.invalidate(id, rows: first..<Int.max)
+            container.componentExtentDidChange(id)
+            changed = true
+        }
+        guard changed else { return false }
+        if wasAtEnd { container.scroll(to: container.maxScrollOffset) }
+        layOutViewport(keeping: nil)
+        renderer.prepare(container)
+        return true
+    }
+
+    /// Takes in what changed in one followed table's file.
+    /// - Returns: the first of its rows that changed; `nil` when none did.
+    private func follow(_ followed: FollowedTable) -> Int? {
+        let named = FileSystem.identity(of: followed.path)
+        guard let current = followed.file.current else { return nil }
+        if named == nil {
+            if !followed.isGone { tableNotes.append("\(followed.name): the file is gone (its rows stay as they were read)") }
+            followed.isGone = true
+            return nil
+        }
+        followed.isGone = false
+        if named != current.identity { return readAnew(followed) ? 0 : nil }
+        if current.size < followed.file.bytes.count {
+            stopFollowing(followed, because: "the file was cut short (its rows stay as they were read")
+            return nil
+        }
+        guard current.size > followed.file.bytes.count, followed.table.model.canFollow else { return nil }
+        if current.size > InputFile.maximumMappedBytes {
+            stopFollowing(followed, because: "the file grew past \(InputFile.maximumMappedBytes >> 30) GiB (its rows so far are shown")
+            return nil
+        }
+        guard let grown = followed.file.grown() else { return nil }
+        // The rows from the last one before on (it may be read again, written whole).
+        let first = max(0, followed.table.rowCount - 1)
+        do {
+            guard try followed.table.follow(grown, widening: Int(container.viewportExtent)) else { return nil }
+            followed.file = grown
+        } catch {
+            stopFollowing(followed, because: "\(error.description) (the \(followed.table.model.rowCount) rows before it are shown")
+        }
+        return first
+    }
+
+    /// Follows a table no further, with a note saying why (`reason` an open
+    /// parenthesis, closed here).
+    private func stopFollowing(_ followed: FollowedTable, because reason: String) {
+        followed.isOver = true
+        tableNotes.append("\(followed.name): \(reason); no longer followed)")
+    }
+
+    /// Reads the file now at a followed table's path (another renamed over it) and
+    /// shows its rows in place of the old ones.
+    /// - Returns: whether it did.
+    private func readAnew(_ followed: FollowedTable) -> Bool {
+        guard let file = MappedFile(path: followed.path) else { return false }
+        let input = InputFile(name: followed.name, path: followed.path, mapping: file)
+        do {
+            followed.table.show(try Self.tableModel(input, options: options))
+            followed.file = file
+            return true
+        } catch {
+            followed.isOver = true
+            tableNotes.append("\(error.description) (the rows read before stay; no longer followed)")
+            return false
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import DataTable
+import DocumentLayout
+import RenderCore
+import ScrollCore
+import SystemIO
+
+/// Reading every input again, the reader's place kept.
+extension DocScrollView {
+    /// Reads every input that came from a file again (`R` in the viewer), whatever
+    /// changed in it, and keeps the text at the top of the viewport at the top: the
+    /// rows at the top are looked for in what was read, nearest where they were (rows
+    /// inserted or removed above them move them), and the container's anchor takes
+    /// the difference (`rowsInsertedAboveAnchor`). Inputs from standard input or
+    /// memory stay as they are; an input that can no longer be read stays as it was,
+    /// with a note (`takeTableNote`).
+    public func reload() {
+        let anchor = container.position.flatMap(anchorRows(at:))
+        container.performBatchUpdates {
+            for index in entries.indices {
+                let id = entries[index].id
+                guard reloadEntry(at: index) else { continue }
+                renderer.invalidate(id)
+                let component = entries[index].componentObject
+                var moved = 0
+                if let anchor, anchor.component == id, let source = component as? any RowSource & ScrollComponent {
+                    moved = shift(of: anchor, in: source) ?? 0
+                }
+                container.replace(id, with: component, rowsInsertedAboveAnchor: Double(moved))
+            }
+        }
+        layOutViewport(keeping: nil)
+        renderer.prepare(container)
+    }
+
+    /// Rows at the top of the viewport to find again: the first with text at or below
+    /// the top (rows of blanks are everywhere), a few more after it, and how far it is
+    /// below the top.
+    private struct AnchorRows {
+        var component: ComponentID
+        var row: Int
+        var texts: [String]
+    }
+
+    /// Rows searched on each side of where the anchor was, at most.
+    static let anchorSearchRows = 50_000
+    /// Rows compared to tell the anchor from another row of the same text.
+    static let anchorRowsCompared = 3
+
+    private func anchorRows(at position: ScrollPosition) -> AnchorRows? {
+        guard let source = container.component(position.component) as? RowSource else { return nil }
+        let top = Int(position.contentOffset)
+        let end = min(source.rowCount, top + Int(container.viewportExtent))
+        guard let first = (top..<end).first(where: { !source.searchableText(row: $0, width: options.width).isEmpty }) else { return nil }
+        let texts = (first..<min(source.rowCount, first + Self.anchorRowsCompared)).map { source.searchableText(row: $0, width: options.width) }
+        return AnchorRows(component: position.component, row: first, texts: texts)
+    }
+
+    /// How far the anchor's rows moved in `source`, their component read again: the
+    /// nearest rows showing the same text (below first at the same distance); `nil`
+    /// when they are not within `anchorSearchRows`.
+    private func shift(of anchor: AnchorRows, in source: any RowSource & ScrollComponent) -> Int? {
+        // Rows above exact, as a jump makes them (a page's are estimates until laid
+        // out), so that a row's number says where its text is.
+        _ = source.performLayout(LayoutConstraints(
+            scrollOffset: Double(anchor.row), remainingPaintExtent: container.viewportExtent, cacheExtent: container.viewportExtent * 4,
+            exactAbove: true))
+        func matches(_ row: Int) -> Bool {
+            row >= 0 && row + anchor.texts.count <= source.rowCount
+                && anchor.texts.indices.allSatisfy { source.searchableText(row: row + $0, width: options.width) == anchor.texts[$0] }
+        }
+        for distance in 0...Self.anchorSearchRows {
+            if matches(anchor.row + distance) { return distance }
+            if distance > 0, matches(anchor.row - distance) { return -distance }
+            if anchor.row + distance >= source.rowCount, anchor.row - distance < 0 { break }
+        }
+        return nil
+    }
+
+    /// Reads entry `index`'s inputs again, if they came from files.
+    /// - Returns: whether its content was read again.
+    private func reloadEntry(at index: Int) -> Bool {
+        switch entries[index].component {
+        case .table(let table):
+            return reloadTable(table)
+        case .tabs(let tabs):
+            return tabs.tables.map(reloadTable).contains(true)
+        case .page:
+            guard let path = entries[index].path else { return false }
+            do {
+                let input = try Self.pageInput(path, options: options)
+                let page = try Self.page(input, options: options)
+                entries[index] = Self.pageEntry(id: entries[index].id, page, input: input)
+                return true
+            } catch {
+                tableNotes.append("\(error.description) (shown as it was)")
+                return false
+            }
+        case .streamedPage:
+            return false
+        }
+    }
+
+    /// Reads a table's file again, when it came from one.
+    private func reloadTable(_ table: TableComponent) -> Bool {
+        guard let followed = followedTables.first(where: { $0.table === table }) else { return false }
+        do {
+            let input = try InputFile.mapped(followed.path)
+            table.show(try Self.tableModel(input, options: options))
+            if let file = input.mapping {
+                followed.file = file
+                followed.isOver = false
+                followed.isGone = false
+            } else {
+                // (Now compressed, or no longer a file that can be mapped.)
+                followed.isOver = true
+            }
+            return true
+        } catch {
+            tableNotes.append("\(error.description) (shown as it was)")
+            return false
+        }
+    }
+}

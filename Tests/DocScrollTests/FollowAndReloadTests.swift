@@ -1,0 +1,129 @@
+import DocScroll
+import Foundation
+import TestSupport
+import Testing
+
+/// Following tables' files as they grow (`followFiles`) and reading every input again
+/// (`reload`), the reader's place kept.
+@Suite("Follow and reload")
+struct FollowAndReloadTests {
+    func lines(_ range: ClosedRange<Int>) -> String {
+        range.map { #"{"name": "row-\#($0)", "n": \#($0)}"# + "\n" }.joined()
+    }
+
+    func view(_ folder: TemporaryFolder, tables: [String], pages: [String] = []) throws -> DocScrollView {
+        try DocScrollView(
+            pages: try pages.map { try InputFile.page(folder.path($0)) }, tables: try tables.map { try InputFile.mapped(folder.path($0)) },
+            options: .init(width: 60, height: 10))
+    }
+
+    /// The first row under the pinned header, as the frame shows it.
+    func topRow(_ view: DocScrollView) -> String { view.frame().plainText(row: 2) }
+    func lastRow(_ view: DocScrollView) -> String { view.frame().plainText(row: 9) }
+
+    @Test func rowsAppendedShowAtTheEndWhileTheViewIsThere() throws {
+        let folder = try TemporaryFolder("follow")
+        try folder.write("log.jsonl", lines(1...50))
+        let view = try view(folder, tables: ["log.jsonl"])
+        #expect(view.hasFollowableTables)
+        #expect(!view.followFiles(), "nothing appended yet")
+        view.navigate(.stackBottom)
+        #expect(lastRow(view).hasPrefix("row-50 "))
+        try folder.append("log.jsonl", lines(51...1_050))
+        #expect(view.followFiles())
+        #expect(lastRow(view).hasPrefix("row-1050 "), "at the end still")
+        let id = try #require(view.container.componentIDs.first)
+        #expect(view.rowCount(of: id) == 1_050 + 2)
+        // Every row, in order.
+        let dumped = dumpLines(view)
+        #expect(dumped.count == 1_052)
+        #expect((2..<1_052).allSatisfy { dumped[$0].hasPrefix("row-\($0 - 1) ") })
+    }
+
+    @Test func awayFromTheEndTheViewStaysPut() throws {
+        let folder = try TemporaryFolder("follow")
+        try folder.write("log.csv", "name,n\n" + (1...100).map { "row-\($0),\($0)\n" }.joined())
+        let view = try view(folder, tables: ["log.csv"])
+        view.scroll(to: 30)
+        let top = topRow(view)
+        try folder.append("log.csv", (101...200).map { "row-\($0),\($0)\n" }.joined())
+        #expect(view.followFiles())
+        #expect(topRow(view) == top)
+        view.navigate(.stackBottom)
+        #expect(lastRow(view).hasPrefix("row-200 "))
+    }
+
+    @Test func aFileCutShortOrGoneIsANoteAndTheRowsStay() throws {
+        let folder = try TemporaryFolder("follow")
+        try folder.write("cut.jsonl", lines(1...40))
+        try folder.write("gone.jsonl", lines(1...40))
+        let view = try view(folder, tables: ["cut.jsonl", "gone.jsonl"])
+        try folder.write("cut.jsonl", lines(1...3))
+        try FileManager.default.removeItem(atPath: folder.path("gone.jsonl"))
+        #expect(!view.followFiles())
+        let notes = [view.takeTableNote(), view.takeTableNote()].compactMap { $0 }
+        #expect(notes.contains { $0.contains("cut.jsonl: the file was cut short") })
+        #expect(notes.contains { $0.contains("gone.jsonl: the file is gone") })
+        #expect(view.takeTableNote() == nil)
+        #expect(!view.followFiles() && view.takeTableNote() == nil, "each said once")
+        let ids = view.container.componentIDs
+        #expect(ids.map { view.rowCount(of: $0) } == [42, 42], "the rows stay")
+        // A file made at the gone one's path is read.
+        try folder.write("gone.jsonl", lines(1...5))
+        #expect(view.followFiles())
+        #expect(view.rowCount(of: ids[1]) == 7)
+    }
+
+    /// A log rotated: the file renamed away and a new one renamed over its path.
+    @Test func aFileRenamedOverThePathIsReadAnew() throws {
+        let folder = try TemporaryFolder("follow")
+        try folder.write("app.jsonl", lines(1...40))
+        let view = try view(folder, tables: ["app.jsonl"])
+        try FileManager.default.moveItem(atPath: folder.path("app.jsonl"), toPath: folder.path("app.jsonl.1"))
+        try folder.write("next.jsonl", lines(100...110))
+        _ = rename(folder.path("next.jsonl"), folder.path("app.jsonl"))
+        #expect(view.followFiles())
+        let id = try #require(view.container.componentIDs.first)
+        #expect(view.rowCount(of: id) == 13)
+        #expect(dumpLines(view)[2].hasPrefix("row-100 "))
+        try folder.append("app.jsonl", lines(111...111))
+        #expect(view.followFiles())
+        #expect(view.rowCount(of: id) == 14)
+    }
+
+    @Test func aLineAppendedThatIsNotARecordStopsFollowingWithANote() throws {
+        let folder = try TemporaryFolder("follow")
+        try folder.write("bad.jsonl", lines(1...20))
+        let view = try view(folder, tables: ["bad.jsonl"])
+        try folder.append("bad.jsonl", lines(21...22) + "oops\n" + lines(23...24))
+        #expect(view.followFiles())
+        #expect(view.takeTableNote()?.contains("the 22 rows before it are shown; no longer followed") == true)
+        let id = try #require(view.container.componentIDs.first)
+        #expect(view.rowCount(of: id) == 24)
+    }
+
+    /// 100 rows inserted above the viewport: after `reload`, the same rows at the top.
+    @Test func reloadKeepsTheTextAtTheTopWhenRowsWereInsertedAbove() throws {
+        let folder = try TemporaryFolder("follow")
+        try folder.write("items.jsonl", lines(1...300))
+        try folder.write("page.html", (1...200).map { "<p>Paragraph \($0).</p>" }.joined())
+        let view = try view(folder, tables: ["items.jsonl"], pages: ["page.html"])
+        view.scroll(to: 150)
+        let top = topRow(view)
+        #expect(top.hasPrefix("row-"))
+        try folder.write("items.jsonl", lines(1_001...1_100) + lines(1...300))
+        view.reload()
+        // (The columns are planned anew for what was read: the same row, its spacing
+        // aside.)
+        #expect(topRow(view).split(separator: " ") == top.split(separator: " "))
+        #expect(view.rowCount(of: try #require(view.container.componentIDs.first)) == 402)
+        // In the page: paragraphs inserted above, and removed.
+        let page = try #require(view.container.componentIDs.last)
+        view.reveal(.init(component: page, row: 240))
+        let pageTop = view.frame().plainText(row: 0)
+        #expect(pageTop.hasPrefix("Paragraph "))
+        try folder.write("page.html", (1...30).map { "<p>New \($0).</p>" }.joined() + (51...200).map { "<p>Paragraph \($0).</p>" }.joined())
+        view.reload()
+        #expect(view.frame().plainText(row: 0) == pageTop)
+    }
+}

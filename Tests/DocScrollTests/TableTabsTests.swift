@@ -1,0 +1,74 @@
+import DocScroll
+import Foundation
+import RenderCore
+import SampleContent
+import TestSupport
+import Testing
+
+/// Tables shown as tabs (`--tabs`, `DocScrollView.Options.tabsFrom`).
+@Suite("Table tabs")
+struct TableTabsTests {
+    var article: String { pagesDirectory.appendingPathComponent("article.html").path }
+    var items: String { pagesDirectory.appendingPathComponent("items.json").path }
+    var csv: String { pagesDirectory.appendingPathComponent("items.csv").path }
+
+    /// A dump prints every tab, one after another, each under its name; tables given
+    /// before `--tabs` stay tables of their own, above.
+    @Test func aDumpPrintsEachTabUnderItsName() throws {
+        let plain = try runDocScroll(["--table", items, "--width", "70"]).standardOutput
+        let plainCSV = try runDocScroll(["--table", csv, "--width", "70"]).standardOutput
+        let tabs = try runDocScroll(["--tabs", "--table", items, "--table", csv, "--width", "70"])
+        #expect(tabs.status == 0)
+        #expect(tabs.standardOutput == "items.json\n" + plain + "\nitems.csv\n" + plainCSV)
+        let after = try runDocScroll(["--table", csv, "--tabs", "--table", items, article, "--width", "70"])
+        #expect(after.status == 0)
+        #expect(after.standardOutput.hasPrefix(plainCSV + "\nitems.json\n" + plain + "\n"), "the CSV table alone, then one tab")
+    }
+
+    /// The tab bar is the first row, pinned with the column header; the header row
+    /// and each record move one row down.
+    @Test func theTabBarIsPinnedAboveTheColumnHeader() throws {
+        let view = try DocScrollView(
+            pages: [try sample("article.html")], tables: [try sample("items.json"), try sample("items.csv")],
+            options: .init(width: 64, height: 10, tabsFrom: 0))
+        let top = view.frame(at: 0)
+        #expect(top.plainText(row: 0) == " items.json │ items.csv")
+        #expect(top.plainText(row: 1).hasPrefix("id"))
+        #expect(top.plainText(row: 3).hasPrefix("1001"))
+        let scrolled = view.frame(at: 12)
+        #expect(scrolled.plainText(row: 0) == " items.json │ items.csv", "pinned")
+        #expect(scrolled.plainText(row: 1).hasPrefix("id"))
+        #expect(scrolled.plainText(row: 3).hasPrefix("1013"), "row 12 of the table, under three pinned rows")
+        let id = try #require(view.container.componentIDs.first)
+        #expect(view.tabs(of: id)?.names == ["items.json", "items.csv"])
+        #expect(view.input(of: id)?.fileName == "items.json")
+        #expect(view.recordRows(of: id)?.lowerBound == 3)
+    }
+
+    /// Switching keeps the bar pinned, shows each tab where it was left, and names
+    /// the tab shown.
+    @Test func switchingComesBackToEachTabsRow() throws {
+        let view = try DocScrollView(
+            pages: [], tables: [try sample("items.json"), try sample("items.csv")], options: .init(width: 64, height: 10, tabsFrom: 0))
+        let id = try #require(view.container.componentIDs.first)
+        _ = view.frame(at: 12)
+        #expect(view.switchTab(by: 1))
+        #expect(view.tabs(of: id)?.selected == 1)
+        #expect(view.input(of: id)?.fileName == "items.csv")
+        let second = view.frame()
+        #expect(second.plainText(row: 0) == " items.json │ items.csv")
+        #expect(second.plainText(row: 3).hasPrefix("1001"), "the CSV from its top")
+        view.scroll(to: 5)
+        #expect(view.switchTab(by: 1), "round to the first")
+        #expect(view.frame().plainText(row: 3).hasPrefix("1013"))
+        #expect(view.switchTab(by: -1))
+        #expect(view.frame().plainText(row: 3).hasPrefix("1006"))
+        #expect(!view.selectTab(1, of: id), "already shown")
+    }
+
+    @Test func withoutTabsThereIsNoTabToSwitchTo() throws {
+        let view = try DocScrollView(pages: [], tables: [try sample("items.json")], options: .init(width: 64, height: 10))
+        #expect(!view.switchTab(by: 1))
+        #expect(view.tabs(of: try #require(view.container.componentIDs.first)) == nil)
+    }
+}

@@ -1,0 +1,123 @@
+import SampleContent
+import ScrollCore
+import Testing
+
+/// Tabs under a shared header (`PagedComponent`, `ScrollContainer.selectPage`).
+@Suite("Paged components")
+struct PagedComponentTests {
+    /// A banner above, a paged component of pages with headers, a component below.
+    private func stack(pages extents: [Double], viewport: Double = 10, spacing: Double = 1) -> (ScrollContainer, PageStack, ComponentID) {
+        let container = ScrollContainer(viewportExtent: viewport, spacing: spacing)
+        container.append(TestComponent(25))
+        let pages = PageStack(pages: extents.map { TestComponent($0, header: 2) }, sharedHeaderExtent: 1, minimumExtent: viewport)
+        let id = container.append(pages)
+        container.append(TestComponent(7))
+        return (container, pages, id)
+    }
+
+    @Test func theSharedHeaderAndThePageHeaderPinTogether() throws {
+        let (container, pages, id) = stack(pages: [100, 40])
+        #expect(pages.headerExtent == 3)
+        #expect(pages.contentExtent == 101)
+        let top = try #require(container.rootOffset(of: id))
+        container.scroll(to: top + 20)
+        let header = try #require(container.layout.headers.first { $0.id == id })
+        #expect(header.viewportOffset == 0 && header.visibleExtent == 3)
+    }
+
+    @Test func eachPageComesBackAtItsOwnOffsetUnderThePinnedHeader() throws {
+        let (container, pages, id) = stack(pages: [100, 80, 60])
+        let top = try #require(container.rootOffset(of: id))
+        container.scroll(to: top + 30)
+        let events = container.selectPage(1, of: id)
+        #expect(events.first == .pageSelected(id, page: 1))
+        #expect(pages.selectedPage == 1)
+        #expect(container.scrollOffset == top, "a page never shown starts at its top, the header at the viewport top")
+        container.scroll(to: top + 12)
+        container.selectPage(2, of: id)
+        #expect(container.scrollOffset == top)
+        container.selectPage(0, of: id)
+        #expect(container.scrollOffset == top + 30)
+        #expect(container.pageOffset(1, of: id) == 12)
+        container.selectPage(1, of: id)
+        #expect(container.scrollOffset == top + 12)
+        #expect(container.pageOffset(0, of: id) == 30)
+    }
+
+    @Test func withTheHeaderNotPinnedTheStackStaysAndPagesShowFromTheirTop() throws {
+        let (container, _, id) = stack(pages: [100, 80])
+        let top = try #require(container.rootOffset(of: id))
+        container.scroll(to: top + 30)
+        container.selectPage(1, of: id)
+        container.scroll(to: top - 4)
+        let before = container.layout.placements.first?.contentOffset
+        container.selectPage(0, of: id)
+        #expect(container.scrollOffset == top - 4)
+        #expect(container.layout.placements.first?.contentOffset == before, "the content above stays where it was")
+        #expect(container.pageOffset(1, of: id) == 0)
+    }
+
+    @Test func aShortPageKeepsThePinnedHeaderWithoutAJump() throws {
+        let (container, pages, id) = stack(pages: [100, 2], viewport: 10)
+        let top = try #require(container.rootOffset(of: id))
+        container.scroll(to: top + 50)
+        container.selectPage(1, of: id)
+        #expect(pages.contentExtent == 10, "padded to the viewport")
+        #expect(container.scrollOffset == top)
+        let placement = try #require(container.placement(of: id))
+        #expect(placement.viewportOffset == 0 && placement.visibleExtent == 10, "the page fills the viewport under its header")
+        container.selectPage(0, of: id)
+        #expect(container.scrollOffset == top + 50)
+    }
+
+    @Test func selectingWhatCannotBeSelectedChangesNothing() throws {
+        let (container, pages, id) = stack(pages: [30, 30])
+        container.scroll(to: 40)
+        #expect(container.selectPage(0, of: id).isEmpty, "already shown")
+        #expect(container.selectPage(5, of: id).isEmpty)
+        #expect(container.selectPage(-1, of: id).isEmpty)
+        #expect(container.selectPage(1, of: ComponentID(rawValue: 0)).isEmpty, "not paged")
+        #expect(container.selectPage(1, of: ComponentID(rawValue: 99)).isEmpty, "unknown")
+        #expect(container.scrollOffset == 40 && pages.selectedPage == 0)
+        #expect(container.pageOffset(2, of: id) == nil)
+    }
+
+    /// Random stacks, scrolls and switches: the layout keeps its invariants; with the
+    /// header pinned it stays at the top and nothing above shows; else the stack does
+    /// not move; each page comes back at the offset it was left at.
+    @Test(arguments: 1...40)
+    func randomSwitchesKeepTheStackAndEachPagesOffset(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let viewport = Double(Int.random(in: 5...30, using: &random))
+        let container = ScrollContainer(viewportExtent: viewport, spacing: Double(Int.random(in: 0...2, using: &random)))
+        for _ in 0..<Int.random(in: 0...3, using: &random) { container.append(TestComponent(Double(Int.random(in: 0...40, using: &random)))) }
+        let pageCount = Int.random(in: 2...5, using: &random)
+        let pages = PageStack(
+            pages: (0..<pageCount).map { _ in TestComponent(Double(Int.random(in: 0...120, using: &random)), header: Double(Int.random(in: 0...2, using: &random))) },
+            sharedHeaderExtent: Double(Int.random(in: 0...2, using: &random)), minimumExtent: viewport)
+        let id = container.append(pages)
+        for _ in 0..<Int.random(in: 0...2, using: &random) { container.append(TestComponent(Double(Int.random(in: 0...40, using: &random)))) }
+        var left: [Int: Double] = [:]
+        for step in 0..<60 {
+            container.scroll(to: Double(Int.random(in: 0...Int(container.maxScrollOffset), using: &random)))
+            let top = try #require(container.rootOffset(of: id))
+            let offset = container.scrollOffset
+            let shown = pages.selectedPage
+            let page = Int.random(in: 0..<pageCount, using: &random)
+            guard page != shown else { continue }
+            let pinned = offset >= top
+            container.selectPage(page, of: id)
+            #expect(container.layout.invariantViolation() == nil, "seed \(seed) step \(step)")
+            #expect(pages.selectedPage == page)
+            left[shown] = pinned ? offset - top : 0
+            if pinned {
+                #expect(container.scrollOffset >= top, "seed \(seed) step \(step): the header stays at the top")
+                let expected = min(left[page] ?? 0, max(0, pages.contentExtent - viewport))
+                #expect(container.scrollOffset == top + expected, "seed \(seed) step \(step): the page's own offset")
+            } else {
+                #expect(container.scrollOffset == offset, "seed \(seed) step \(step): the stack stays")
+            }
+            #expect(container.pageOffset(shown, of: id) == left[shown], "seed \(seed) step \(step)")
+        }
+    }
+}
