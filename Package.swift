@@ -37,10 +37,12 @@ let package = Package(
 
         // The C allocator's own count of the heap in use (glibc mallinfo2).
         .target(name: "CMallocInfo"),
+        // libm's exp, log and pow for ScrollCore's physics, and nothing else of the C library.
+        .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
 
         // Pure, deterministic modules.
         .target(name: "RenderCore", dependencies: ["CUnicode"], swiftSettings: hotLoops),
-        .target(name: "ScrollCore"),
+        .target(name: "ScrollCore", dependencies: ["CMath"]),
         .target(name: "HTMLParsing", dependencies: ["CLibXML2"], swiftSettings: hotLoops),
         .target(name: "DocumentLayout", dependencies: ["HTMLParsing", "RenderCore", "ScrollCore"], swiftSettings: hotLoops),
         .target(name: "DataTable", dependencies: ["RenderCore", "ScrollCore"]),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CMath
 
 /// Scroll physics driven by explicit time steps: drag with a rubber band past the
 /// edges, fling with momentum decay, and a critically damped spring back to the edge;
@@ -232,7 +228,7 @@ public struct ScrollPhysics: Sendable {
     private mutating func decelerate(for milliseconds: Double) {
         // Exact for the per-millisecond rule v ← v·d, x ← x + v, at any step length.
         let rate = configuration.decelerationRate
-        let decay = pow(rate, milliseconds)
+        let decay = docscroll_pow(rate, milliseconds)
         let travel = velocity * rate * (1 - decay) / (1 - rate)
         let next = position + travel
         if let target = glideTarget {
@@ -247,7 +243,7 @@ public struct ScrollPhysics: Sendable {
             // a spring with the speed the fling had there.
             let edge = next < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound
             let ratio = 1 - (edge - position) * (1 - rate) / (velocity * rate)
-            let reached = ratio > 0 && ratio < 1 ? log(ratio) / log(rate) : 0
+            let reached = ratio > 0 && ratio < 1 ? docscroll_log(ratio) / docscroll_log(rate) : 0
             position = edge
             startSpring(velocity: velocity * max(0, ratio))
             springBack(for: max(0, milliseconds - reached))
@@ -274,7 +270,7 @@ public struct ScrollPhysics: Sendable {
         state.elapsed += milliseconds
         let omega = configuration.springFrequency
         let t = state.elapsed
-        let damping = exp(-omega * t)
+        let damping = docscroll_exp(-omega * t)
         let x = (state.displacement + (state.velocity + omega * state.displacement) * t) * damping
         let v = (state.velocity - omega * (state.velocity + omega * state.displacement) * t) * damping
         let crossed = state.displacement != 0 ? (x * state.displacement < 0) : (x * state.velocity < 0)

@@ -31,6 +31,7 @@ struct PublicAPITests {
             "-I", products.appendingPathComponent("Modules").path, "-output-dir", directory.path,
             "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CUnicode.build/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CMallocInfo.build/module.modulemap").path,
+            "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CMath.build/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CLibXML2/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CZlib/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CLZMA/module.modulemap").path,
