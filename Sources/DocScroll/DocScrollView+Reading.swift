@@ -49,7 +49,7 @@ extension DocScrollView {
     }
 
     /// A name as given without its folders.
-    private static func fileName(_ name: String) -> String {
+    static func fileName(_ name: String) -> String {
         name.split(separator: "/").last.map(String.init) ?? name
     }
 

@@ -305,7 +305,7 @@ public final class DocScrollView {
         }
         if !tabs.isEmpty {
             // Each tab named by its file's name, without its folders.
-            let names = tabs.map { $0.name.split(separator: "/").last.map(String.init) ?? $0.name }
+            let names = tabs.map { Self.fileName($0.name) }
             let component = TableTabs(tables: tabs.map(\.table), names: names, minimumExtent: container.viewportExtent)
             entries.append(Entry(id: container.append(component), name: tabs[0].name, component: .tabs(component)))
         }

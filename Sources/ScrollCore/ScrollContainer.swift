@@ -297,25 +297,26 @@ public final class ScrollContainer {
         guard let index = indexByID[id], let paged = entries[index].component as? any PagedComponent,
               (0..<paged.pageCount).contains(page), page != paged.selectedPage
         else { return [] }
-        let before = layout
-        let wasHidden = entries[index].isHidden
         let top = contentTop(index)
-        let inner = scrollOffset - top
-        let pinned = !wasHidden && inner >= 0
-        entries[index].pageOffsets[paged.selectedPage] = pinned ? inner : 0
-        paged.showPage(page)
-        entries[index].extent = Self.sanitized(paged.contentExtent)
-        entries[index].isEstimated = paged.isExtentEstimated
-        entries[index].headerExtent = Self.sanitized(paged.headerExtent)
-        refreshSlot(index)
-        if entries[index].options.pinsHeaderAcrossLaterComponents { rebuildCrossHeaders() }
-        if pinned {
-            // Never past the page's end: the page fills the viewport from its offset.
-            let saved = entries[index].pageOffsets[page] ?? 0
-            scrollOffset = top + min(saved, max(0, entries[index].extent - storedViewportExtent))
+        // (Inside a batch, the offset is where its anchor will put it.)
+        var offset = scrollOffset
+        if let anchor = pendingUpdate?.anchor, let anchorIndex = indexByID[anchor.component], !entries[anchorIndex].isHidden {
+            offset = contentTop(anchorIndex) + min(anchor.contentOffset, entries[anchorIndex].extent) + anchor.delta
         }
-        clampScrollOffset()
-        return [.pageSelected(id, page: page)] + ScrollEvents.between(before, layout)
+        let inner = offset - top
+        let pinned = !entries[index].isHidden && inner >= 0
+        let events = update {
+            entries[index].pageOffsets[paged.selectedPage] = pinned ? inner : 0
+            paged.showPage(page)
+            componentExtentDidChange(id)
+            // With the header pinned, the page comes back at its own offset (never past
+            // where it fills the viewport); else the anchor, above it, stays.
+            if pinned {
+                let saved = entries[index].pageOffsets[page] ?? 0
+                pendingUpdate?.anchor = ScrollPosition(component: id, contentOffset: min(saved, max(0, entries[index].extent - storedViewportExtent)))
+            }
+        }
+        return [.pageSelected(id, page: page)] + events
     }
 
     /// The offset page `page` of paged component `id` shows from: the content offset

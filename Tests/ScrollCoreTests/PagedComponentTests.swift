@@ -70,6 +70,25 @@ struct PagedComponentTests {
         #expect(container.scrollOffset == top + 50)
     }
 
+    /// Inside a batch, a switch lands where it lands alone.
+    @Test func aSwitchInABatchIsTheSwitchAlone() throws {
+        let (alone, _, aloneID) = stack(pages: [100, 80])
+        let (batched, _, batchedID) = stack(pages: [100, 80])
+        for container in [alone, batched] { container.scroll(to: 50) }
+        alone.selectPage(1, of: aloneID)
+        alone.scroll(by: 7)
+        alone.selectPage(0, of: aloneID)
+        var events: [ScrollEvent] = []
+        batched.performBatchUpdates {
+            events += batched.selectPage(1, of: batchedID)
+            events += batched.selectPage(0, of: batchedID)
+        }
+        #expect(events.filter { if case .pageSelected = $0 { true } else { false } }.count == 2)
+        #expect(batched.scrollOffset == 50)
+        #expect(alone.scrollOffset == 50)
+        #expect(batched.pageOffset(1, of: batchedID) == 0 && alone.pageOffset(1, of: aloneID) == 7)
+    }
+
     @Test func selectingWhatCannotBeSelectedChangesNothing() throws {
         let (container, pages, id) = stack(pages: [30, 30])
         container.scroll(to: 40)
