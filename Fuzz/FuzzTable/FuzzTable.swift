@@ -23,6 +23,7 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             pages: [], tables: [table],
             options: .init(width: width, height: height, mode: mode, table: .init(format: format), wrapsTableCells: wraps))
     }
+    checkFollowing(UnsafeBufferPointer(start: data + 3, count: count - 3), splitAt: Int(data[0]) * 7 + Int(data[1]), format: format)
     guard let windowed = view(.windowed), let expanded = view(.expanded) else { return 0 }
     var dump: [String] = []
     windowed.dump { dump.append($0) }
@@ -39,6 +40,37 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         guard shown == expectedFrameLines(windowed, shown: rows) else { fatalError("the frame at \(offset) is not the table's rows") }
     }
     return 0
+}
+
+/// A file held in memory, as a table reads one mapped.
+private final class BytesFile: TableFile, @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+    init(_ bytes: some Collection<UInt8>) {
+        storage = .allocate(capacity: bytes.count)
+        _ = storage.initialize(from: bytes)
+    }
+    deinit { storage.deallocate() }
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(storage) }
+    func read(_ range: Range<Int>) -> [UInt8] { Array(storage[range.clamped(to: 0..<storage.count)]) }
+    func release(before offset: Int) {}
+    var hasShrunk: Bool { false }
+}
+
+/// The input's first `split` bytes read as a table, then the rest followed as if
+/// appended (`TableModel.follow`): where the whole input ends in a line end and is a
+/// table, following gives the rows of reading it whole, or an error.
+private func checkFollowing(_ bytes: UnsafeBufferPointer<UInt8>, splitAt split: Int, format: TableFormat?) {
+    guard split > 0, split < bytes.count, bytes.last == 0x0A else { return }
+    let whole = BytesFile(bytes)
+    guard let part = try? TableModel(records: BytesFile(bytes[..<split]), options: .init(format: format)), part.canFollow,
+          let all = try? TableModel(records: whole, options: .init(format: format))
+    else { return }
+    guard (try? part.follow(whole)) != nil else { return }
+    guard part.rowCount == all.rowCount else { fatalError("followed to the end: \(part.rowCount) rows; read whole: \(all.rowCount)") }
+    guard part.columns == all.columns else { fatalError("followed columns \(part.columns) are not \(all.columns)") }
+    for row in 0..<all.rowCount where part.row(row) != all.row(row) {
+        fatalError("row \(row) followed is \(part.row(row)), read whole \(all.row(row))")
+    }
 }
 
 /// The entry point (see `runLibFuzzer`).

@@ -112,7 +112,13 @@ enum DelimitedText {
                 scan: while index < bytes.count {
                     let byte = bytes[index]
                     if atFieldStart, byte == UInt8(ascii: "\"") {
-                        index = try closingQuote(in: bytes, openedAt: index, format: format) + 1
+                        do {
+                            index = try closingQuote(in: bytes, openedAt: index, format: format) + 1
+                        } catch {
+                            // The scan stops before the record it cannot read.
+                            index = start
+                            throw error
+                        }
                         atFieldStart = false
                         continue
                     }

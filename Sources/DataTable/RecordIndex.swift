@@ -73,6 +73,9 @@ public struct RecordIndex: Sendable {
     private var endedPass: Pass?
     /// Whether the pass is kept at the end (see `endedPass`).
     private var keepsEndedPass = false
+    /// Whether a record cut short by the end of the input is one being written, which
+    /// the pass waits before (while following) rather than an error.
+    private var waitsForUnfinishedRecords = false
 
     /// Whether every record is indexed.
     package var isComplete: Bool { pass == nil }
@@ -169,16 +172,32 @@ public struct RecordIndex: Sendable {
         switch pass {
         case .json(var json):
             pass = nil
-            if try !resume(&json, in: bytes, until: limit, releasing: releasing) {
-                pass = .json(json)
-            } else if keepsEndedPass {
+            do {
+                if try !resume(&json, in: bytes, until: limit, releasing: releasing) {
+                    pass = .json(json)
+                } else if keepsEndedPass {
+                    endedPass = .json(json)
+                }
+            } catch {
+                guard waitsForUnfinishedRecords, case .invalidJSON(_, _, _, let offset, _) = error, offset >= bytes.count else { throw error }
+                // The records before it are taken; the pass waits at the unfinished one.
+                json.position = json.scan.itemStart
+                json.scan.items -= 1
+                bytesIndexed = json.position
                 endedPass = .json(json)
             }
         case .delimited(var delimited):
             pass = nil
-            if try !resume(&delimited, in: bytes, until: limit, releasing: releasing) {
-                pass = .delimited(delimited)
-            } else if keepsEndedPass {
+            do {
+                if try !resume(&delimited, in: bytes, until: limit, releasing: releasing) {
+                    pass = .delimited(delimited)
+                } else if keepsEndedPass {
+                    endedPass = .delimited(delimited)
+                }
+            } catch {
+                // (A quoted field that never closes ran to the end of the input.)
+                guard waitsForUnfinishedRecords, case .invalidText = error else { throw error }
+                bytesIndexed = delimited.scan.position
                 endedPass = .delimited(delimited)
             }
         case nil:
@@ -189,8 +208,10 @@ public struct RecordIndex: Sendable {
     /// Indexes the records of the whole lines appended to the input since the records
     /// ended (or since the last call), as `tail -f` reads a growing file: `bytes` is
     /// the same input, grown. A last line not ended yet waits for a later call (it is
-    /// being written); a record that was read to the input's old end without a line
-    /// end, and goes on in what was appended, is taken out and read again whole.
+    /// being written), as does a record not finished at the last line end (a quoted
+    /// field, or a JSON value, over several lines); a record that was read to the
+    /// input's old end without a line end, and goes on in what was appended, is taken
+    /// out and read again whole.
     /// - Returns: whether records were added or read again.
     /// - Throws: as `init`, for a record appended that cannot be read; following is
     ///   then over, the records before it staying.
@@ -211,6 +232,8 @@ public struct RecordIndex: Sendable {
         pass = restarted
         bytesIndexed = position
         let rows = count
+        waitsForUnfinishedRecords = true
+        defer { waitsForUnfinishedRecords = false }
         try resume(UnsafeBufferPointer(rebasing: bytes[..<lineEnd]), until: .max)
         return count != rows || rereads
     }
@@ -390,6 +413,8 @@ extension RecordIndex {
 /// The records of one array (or of JSON Lines) as one pass finds them.
 private struct RecordScan {
     var items = 0
+    /// Where the last item read (or being read) starts.
+    private(set) var itemStart = 0
     var objects = 0
     var arrays = 0
     /// Whether the records are values one after another (JSON Lines), not an array's.
@@ -456,6 +481,7 @@ private struct RecordScan {
 
     private mutating func item(_ reader: inout JSONReader, releasing: (Int) -> Void) throws(DataTableError) {
         let start = reader.position
+        itemStart = start
         if start - released >= RecordIndex.releaseStep {
             releasing(start)
             released = start

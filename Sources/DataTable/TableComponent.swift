@@ -357,8 +357,11 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
             let offset = rightAligned ? width - columns : 0
             buffer.draw(text, style: style, column: start + offset, row: row, floor: floor)
         } else {
-            let end = buffer.draw(text, style: style, column: start, row: row, limit: min(buffer.width, start + width - 1), floor: floor)
-            buffer.draw("…", style: style, column: end, row: row, floor: floor)
+            // `…` marks a value cut in its column; a column that runs past the screen's
+            // edge is cut there as any row is, unmarked.
+            let columnEnd = start + width - 1
+            let end = buffer.draw(text, style: style, column: start, row: row, limit: min(buffer.width, columnEnd), floor: floor)
+            if columnEnd < buffer.width { buffer.draw("…", style: style, column: end, row: row, floor: floor) }
         }
     }
 }

@@ -69,6 +69,30 @@ struct FollowTests {
         #expect(kept.rowCount == 3 && kept.row(1) == [.number("2"), .string("two")])
     }
 
+    /// A record written over several lines (a quoted field with line feeds, a JSON
+    /// object printed over lines) waits until it is whole.
+    @Test func aRecordOverSeveralLinesWaitsUntilWhole() throws {
+        let csv = GrowingFile("id,note\n1,plain\n")
+        let table = try TableModel(records: csv.file)
+        var file = csv.append("2,\"first line\nsecond")
+        #expect(try table.follow(file) == (false, false))
+        file = csv.append(" line\"\n3,after\n4,\"open")
+        #expect(try table.follow(file) == (true, false))
+        #expect(table.rowCount == 3)
+        #expect(table.row(1) == [.number("2"), .string("first line\nsecond line")])
+        file = csv.append("ed\"\n")
+        #expect(try table.follow(file) == (true, false))
+        #expect(table.rowCount == 4 && table.row(3) == [.number("4"), .string("opened")])
+
+        let json = GrowingFile(lines(0..<3))
+        let lines = try TableModel(records: json.file)
+        file = json.append("{\"id\": 3,\n  \"name\": ")
+        #expect(try lines.follow(file) == (false, false))
+        file = json.append("\"n3\"\n}\n")
+        #expect(try lines.follow(file) == (true, false))
+        #expect(lines.rowCount == 4 && lines.row(3) == [.number("3"), .string("n3")])
+    }
+
     @Test func aBadRecordAppendedEndsFollowingAndTheRowsBeforeItStay() throws {
         let growing = GrowingFile(lines(0..<5))
         let table = try TableModel(records: growing.file)

@@ -59,6 +59,23 @@ struct TableViewTests {
     /// A frozen first column and a header row stay while the other columns scroll, a
     /// column a step, the first after the frozen ones whole; a row that cannot fit
     /// even with its columns narrowed runs past the right edge.
+    /// A column that runs past the screen's edge is cut there as the row's text is,
+    /// with no `…` (which marks a value cut in its column), a wide character that
+    /// would straddle the edge left out alike.
+    @Test func aColumnPastTheEdgeIsCutThereUnmarked() throws {
+        let json = #"[{"id": 1, "text": "ab漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字"}, {"id": 2, "text": "x"}]"#
+        let view = TableComponent(model: try TableModel(records: Array(json.utf8)), width: 20)
+        for width in 12...19 {
+            var screen = FrameBuffer(width: width, height: view.rowCount)
+            view.drawRows(0..<view.rowCount, into: &screen, at: 0)
+            let whole = view.plainText(row: 2, width: width)
+            var cut = TextWidth.prefix(of: whole, columns: width)
+            while cut.last == " " { cut.removeLast() }
+            #expect(screen.plainText(row: 2) == cut, "width \(width)")
+            #expect(!screen.plainText(row: 2).contains("…") || whole.contains("…") && TextWidth.columns(of: whole) <= width)
+        }
+    }
+
     @Test func frozenColumnsStayWhileTheOthersScrollAColumnAtATime() throws {
         #expect(try frame(Self.wide, width: 30, scrolledTo: 0) == [
             "id │ alpha   │ beta    │ gamma",
