@@ -3,7 +3,8 @@ import DocScrollViewer
 import FuzzDriver
 import RenderCore
 
-/// A page and a table small enough to build for every input.
+/// A page and tables small enough to build for every input: one table, then two as
+/// tabs (`t` `T` switch them).
 let page = Array(##"<h1 id="top">Title</h1><p>Some <a href="#top">text</a> and <a href="other.html">more</a>.</p><ol><li>one<li>two</ol><pre>wide wide wide wide wide wide wide wide wide wide wide</pre><table><tr><td>a<td>b</table>"##.utf8)
 let table = Array(#"[{"id": 1, "name": "ada", "text": "a long value that wraps"}, {"id": 2, "name": "中文"}, {"id": 3}]"#.utf8)
 
@@ -15,8 +16,9 @@ public func fuzzKeys(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     guard count >= 2 else { return 0 }
     let bytes = UnsafeBufferPointer(start: data, count: count)
     guard let view = try? DocScrollView(
-        pages: [InputFile(name: "page.html", bytes: page)], tables: [InputFile(name: "items.json", bytes: table)],
-        options: .init(width: 40, height: 10))
+        pages: [InputFile(name: "page.html", bytes: page)],
+        tables: ["items.json", "first.json", "second.json"].map { InputFile(name: $0, bytes: table) },
+        options: .init(width: 40, height: 10, tabsFrom: 1))
     else { fatalError("the sample cannot be read") }
     let viewer = Viewer(view: view, width: 40, height: 10)
     var width = 40

@@ -325,7 +325,8 @@ public final class TileRenderer {
         }
         var buffer = FrameBuffer(width: width, height: tileRows)
         let first = key.index * tileRows
-        source.drawRows(first..<min(first + tileRows, source.rowCount), into: &buffer, at: 0)
+        // (A component's extent may run past its rows: tabs padded to the viewport.)
+        source.drawRows(first..<max(first, min(first + tileRows, source.rowCount)), into: &buffer, at: 0)
         rowCounts[key.component] = source.rowCount
         let bytes = buffer.storageBytes
         tiles[key] = Tile(buffer: buffer, bytes: bytes, lastUsed: frameNumber)

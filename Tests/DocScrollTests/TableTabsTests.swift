@@ -66,6 +66,19 @@ struct TableTabsTests {
         #expect(!view.selectTab(1, of: id), "already shown")
     }
 
+    /// A tab shorter than the viewport is padded to it: the rows past the table are
+    /// blank, in every frame and tile (the padding has no rows to draw).
+    @Test func aShortTabIsPaddedWithBlankRows() throws {
+        let short = InputFile(name: "short.json", bytes: Array(#"[{"id": 1}, {"id": 2}]"#.utf8))
+        let view = try DocScrollView(pages: [], tables: [short, short], options: .init(width: 30, height: 40, tileRows: 4, tabsFrom: 0))
+        let frame = view.frame(at: 0)
+        #expect((0..<6).map { frame.plainText(row: $0) } == [" short.json │ short.json", "id", "──", " 1", " 2", ""], "numbers right-aligned")
+        #expect((5..<40).allSatisfy { frame.plainText(row: $0).isEmpty })
+        view.resize(width: 30, height: 60)
+        #expect(view.stackRows == 60)
+        #expect(view.frame().plainText(row: 4) == " 2")
+    }
+
     @Test func withoutTabsThereIsNoTabToSwitchTo() throws {
         let view = try DocScrollView(pages: [], tables: [try sample("items.json")], options: .init(width: 64, height: 10))
         #expect(!view.switchTab(by: 1))
