@@ -165,12 +165,15 @@ public final class TileRenderer {
 
     /// What each row of the viewport shows, top to bottom, as `frame(of:)` draws it:
     /// a component's row (a pinned header's where one is drawn over the content), or
-    /// nothing (a gap). For marking things on a frame from the components' data.
+    /// nothing (a gap, or padding past a component's rows). For marking things on a
+    /// frame from the components' data.
     public func shownRows(of container: ScrollContainer) -> [(component: ComponentID, row: Int)?] {
         let layout = container.layout
         var shown = [(component: ComponentID, row: Int)?](repeating: nil, count: Int(layout.viewportExtent))
-        for band in Self.bands(of: layout) where container.component(band.id) is RowSource {
-            for row in band.rows {
+        for band in Self.bands(of: layout) {
+            guard let source = container.component(band.id) as? RowSource else { continue }
+            // (Past a component's rows, in its padding, nothing is shown.)
+            for row in band.rows where row < source.rowCount {
                 let target = band.at + row - band.rows.lowerBound
                 if shown.indices.contains(target) { shown[target] = (band.id, row) }
             }
