@@ -7,14 +7,24 @@ import ScrollCore
 /// A list of `count` rows, each one point tall, with a header row of its own.
 final class List: ScrollComponent {
     let name: String
-    let count: Int
+    private(set) var count: Int
+    /// Rows that arrived at the top since (a refresh), numbered from the newest.
+    private(set) var arrived = 0
     init(_ name: String, count: Int) {
         self.name = name
         self.count = count
     }
     var contentExtent: Double { Double(count + 1) }
     var headerExtent: Double { 1 }
-    func row(_ row: Int) -> String { row == 0 ? "[\(name): \(count) rows]" : "\(name) \(row)" }
+    func row(_ row: Int) -> String {
+        if row == 0 { return "[\(name): \(count) rows]" }
+        return row <= arrived ? "\(name) new \(row)" : "\(name) \(row - arrived)"
+    }
+    /// `rows` new rows at the top, above the rest.
+    func refresh(adding rows: Int) {
+        arrived += rows
+        count += rows
+    }
 }
 
 let viewport = 6.0
@@ -67,5 +77,9 @@ show("replies scrolled")
 show("likes: three rows, padded, the bar still pinned", container.selectPage(2, of: tabsID))
 show("posts again, where it was left", container.selectPage(0, of: tabsID))
 show("replies again, where it was left", container.selectPage(1, of: tabsID))
+// A refresh brings 5 rows in at the top of the list read: the rows on screen stay
+// where they are (the container's anchor takes the rows inserted above it).
+lists[1].refresh(adding: 5)
+show("replies refreshed above: the same rows", container.componentExtentDidChange(tabsID, rowsInsertedAboveAnchor: 5))
 container.scroll(to: 7)
 show("the banner in view: the stack stays, each list from its top", container.selectPage(0, of: tabsID))

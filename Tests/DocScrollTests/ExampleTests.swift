@@ -44,6 +44,9 @@ struct ExampleTests {
         #expect(screen("posts again") == posts)
         #expect(screen("replies again") == screen("replies scrolled"))
         #expect(output.contains { $0.hasPrefix("== replies again") && $0.hasSuffix("pageSelected(1)") })
+        let refreshed = screen("replies refreshed above")
+        #expect(refreshed.dropFirst(2) == screen("replies again").dropFirst(2), "the same rows under the header")
+        #expect(refreshed.dropFirst().first == "[replies: 30 rows]")
         let last = screen("the banner in view")
         #expect(last.contains("banner 8") && last.contains("<posts>| replies | likes ") && last.filter { !$0.isEmpty }.last == "posts 1")
     }
