@@ -84,11 +84,13 @@ extension DocScrollView {
             return reloadTable(table)
         case .tabs(let tabs):
             return tabs.tables.map(reloadTable).contains(true)
-        case .page:
+        case .page(let old):
             guard let path = entries[index].path else { return false }
             do {
                 let input = try Self.pageInput(path, options: options)
                 let page = try Self.page(input, options: options)
+                // The old page's index, if still being built, is not needed any more.
+                (old as? WindowedPage)?.index.stop()
                 entries[index] = Self.pageEntry(id: entries[index].id, page, input: input)
                 return true
             } catch {

@@ -380,9 +380,12 @@ public final class Viewer {
             return [.draw(screen())]
         case .reload:
             view.reload()
-            // Rows and links are the old content's.
+            // Rows and links are the old content's, and so are the places kept to go
+            // back to (they hold the pages as they were).
             rowCursor = nil
             linkFocus = nil
+            history.removeAll()
+            beforeLastJump = nil
             message = view.takeTableNote() ?? "Reloaded"
             return [.draw(screen())]
         case .redraw:
