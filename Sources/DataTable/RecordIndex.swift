@@ -173,11 +173,8 @@ public struct RecordIndex: Sendable {
         case .json(var json):
             pass = nil
             do {
-                if try !resume(&json, in: bytes, until: limit, releasing: releasing) {
-                    pass = .json(json)
-                } else if keepsEndedPass {
-                    endedPass = .json(json)
-                }
+                let ended = try resume(&json, in: bytes, until: limit, releasing: releasing)
+                keep(.json(json), ended: ended)
             } catch {
                 guard waitsForUnfinishedRecords, case .invalidJSON(_, _, _, let offset, _) = error, offset >= bytes.count else { throw error }
                 // The records before it are taken; the pass waits at the unfinished one.
@@ -189,11 +186,8 @@ public struct RecordIndex: Sendable {
         case .delimited(var delimited):
             pass = nil
             do {
-                if try !resume(&delimited, in: bytes, until: limit, releasing: releasing) {
-                    pass = .delimited(delimited)
-                } else if keepsEndedPass {
-                    endedPass = .delimited(delimited)
-                }
+                let ended = try resume(&delimited, in: bytes, until: limit, releasing: releasing)
+                keep(.delimited(delimited), ended: ended)
             } catch {
                 // (A quoted field that never closes ran to the end of the input.)
                 guard waitsForUnfinishedRecords, case .invalidText = error else { throw error }
@@ -202,6 +196,16 @@ public struct RecordIndex: Sendable {
             }
         case nil:
             return
+        }
+    }
+
+    /// Keeps a pass that stopped: to go on with it, or, once the records ended, to
+    /// follow them (where the input can grow).
+    private mutating func keep(_ stopped: Pass, ended: Bool) {
+        if !ended {
+            pass = stopped
+        } else if keepsEndedPass {
+            endedPass = stopped
         }
     }
 
