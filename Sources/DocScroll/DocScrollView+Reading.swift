@@ -31,9 +31,12 @@ extension DocScrollView {
     }
 
     /// The row at the top of the viewport (under any pinned header, the row the
-    /// content has scrolled to).
+    /// content has scrolled to; in a component's padding past its rows, its last).
     public var topPlace: Place? {
-        container.position.map { Place(component: $0.component, row: Int(max(0, $0.contentOffset))) }
+        container.position.map { position in
+            let rows = (container.component(position.component) as? RowSource)?.rowCount ?? Int.max
+            return Place(component: position.component, row: min(Int(max(0, position.contentOffset)), max(0, rows - 1)))
+        }
     }
 
     /// The input a component shows: its name as given (a path, or `stdin`), that name

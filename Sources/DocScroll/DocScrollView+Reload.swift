@@ -48,7 +48,8 @@ extension DocScrollView {
 
     private func anchorRows(at position: ScrollPosition) -> AnchorRows? {
         guard let source = container.component(position.component) as? RowSource else { return nil }
-        let top = Int(position.contentOffset)
+        // (Past a component's rows, in its padding, there is nothing to find again.)
+        let top = min(Int(position.contentOffset), source.rowCount)
         let end = min(source.rowCount, top + Int(container.viewportExtent))
         guard let first = (top..<end).first(where: { !source.searchableText(row: $0, width: options.width).isEmpty }) else { return nil }
         let texts = (first..<min(source.rowCount, first + Self.anchorRowsCompared)).map { source.searchableText(row: $0, width: options.width) }

@@ -79,6 +79,18 @@ struct TableTabsTests {
         #expect(view.frame().plainText(row: 4) == " 2")
     }
 
+    /// With the top of the viewport in a short tab's padding, a reload keeps the view
+    /// (there is no row there to find again).
+    @Test func aReloadWithTheTopInATabsPaddingKeepsTheView() throws {
+        let short = InputFile(name: "short.json", bytes: Array(#"[{"id": 1}, {"id": 2}]"#.utf8))
+        let view = try DocScrollView(
+            pages: [try sample("article.html")], tables: [short, short], options: .init(width: 30, height: 10, tabsFrom: 0))
+        view.scroll(to: 7)
+        let before = view.frame()
+        view.reload()
+        #expect(view.frame() == before)
+    }
+
     @Test func withoutTabsThereIsNoTabToSwitchTo() throws {
         let view = try DocScrollView(pages: [], tables: [try sample("items.json")], options: .init(width: 64, height: 10))
         #expect(!view.switchTab(by: 1))
