@@ -61,12 +61,13 @@ package final class Terminal {
         return true
     }
 
-    /// Leaves the alternate screen and restores the terminal as it was.
+    /// Leaves the alternate screen and restores the terminal as it was. Keys typed
+    /// after the viewer stopped reading are kept for the shell (as less does).
     package func restore() {
         guard isInteractive else { return }
         isInteractive = false
         writeAll((reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence)
-        if var attributes = savedAttributes { tcsetattr(input, TCSAFLUSH, &attributes) }
+        if var attributes = savedAttributes { tcsetattr(input, TCSADRAIN, &attributes) }
         savedAttributes = nil
         for signalNumber in Self.restoringSignals + [SIGWINCH] where !MappingFaults.handles(signalNumber) {
             signal(signalNumber, crashesTakenOver && Self.crashSignals.contains(signalNumber) ? answerFatalSignal : SIG_DFL)

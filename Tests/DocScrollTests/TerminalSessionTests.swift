@@ -350,8 +350,13 @@ struct TerminalSessionTests {
         try session.send("j")
         _ = try session.waitFor("keys work after resuming") { $0.contains("rows 2-24 of") }
         try session.send("q")
-        // The shell printed the modes while the viewer was stopped; fg gives the
-        // viewer's exit status.
+        // Keys sent before the viewer has read the q would be read by the viewer:
+        // wait for the shell's prompt under what it printed while the viewer was
+        // stopped (the modes), then ask for the status fg gave.
+        _ = try session.waitFor("the shell's prompt") { screen in
+            let lines = screen.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+            return screen.contains("mode:icanon") && !screen.contains("rows 2-24 of") && lines.last?.hasPrefix("bash") == true
+        }
         try session.tmux(["send-keys", "-t", "t", "-l", "echo status=$?"])
         try session.send("Enter")
         let after = try session.waitFor("the exit status") { $0.contains("status=0") }
