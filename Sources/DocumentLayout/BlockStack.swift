@@ -98,6 +98,7 @@ struct BlockStack {
 
     /// Opens `block`, which adds no prefix in front of its lines (most blocks): the
     /// prefix of the blocks around it holds, clipped already.
+    @inline(__always)
     mutating func push(_ block: BlockContext) {
         var block = block
         block.firstPrefix = blockPrefixBytes.count..<blockPrefixBytes.count
@@ -147,6 +148,7 @@ struct BlockStack {
     }
 
     /// Puts `block`, its prefixes placed, on the stack.
+    @inline(__always)
     private mutating func open(_ block: BlockContext) {
         let index = blocks.count
         blocks.append(block)
@@ -160,6 +162,7 @@ struct BlockStack {
     }
 
     @discardableResult
+    @inline(__always)
     mutating func pop() -> BlockContext? {
         guard let block = blocks.popLast() else { return nil }
         let index = blocks.count
@@ -238,6 +241,7 @@ struct BlockStack {
     /// Appends the next content line's prefix to the open line of `lines` (as one run,
     /// plain), a part at a time, without building it (but when it is clipped); gives
     /// its columns.
+    @inline(__always)
     func appendLinePrefix(to lines: inout LineStore) -> Int {
         guard let first = pendingMarkers.first else {
             // Most lines show no marker: the prefix of the innermost block, often none.

@@ -9,6 +9,7 @@ struct ByteArena: Sendable, Equatable {
 
     /// Appends `bytes`; gives where they lie.
     @discardableResult
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let start = count
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return start..<start }

@@ -188,17 +188,11 @@ private struct PrefixedLines: LineSink {
         self.rest = rest
     }
 
-    mutating func startLine() {
+    mutating func appendLine(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int) {
         let prefix = isFirst ? first : rest
         prefixes.withUnsafeBufferPointer { lines.append(UnsafeBufferPointer(rebasing: $0[prefix]), style: .plain) }
         isFirst = false
-    }
-
-    mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int) {
         lines.append(text, in: range, fromRun: firstRun)
-    }
-
-    mutating func endLine(isEmpty: Bool) {
         lines.endLine()
     }
 }

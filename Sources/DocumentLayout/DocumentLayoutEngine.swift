@@ -500,6 +500,7 @@ struct DocumentLayoutEngine {
         if tag == .a, let name = document.attribute("name", of: index), !name.isEmpty { pendingAnchors.append(name) }
     }
 
+    @inline(__always)
     private mutating func exit(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {
         switch roles[tag.ordinal] {
         case .block(let margin):
@@ -563,7 +564,7 @@ struct DocumentLayoutEngine {
     /// trimmed, when it is a link that gets a number; gives whether it is.
     static func appendNumberedLinkTarget(_ index: HTMLDocument.NodeIndex, in document: HTMLDocument, to targets: inout LinkTargets) -> Bool {
         guard document[index].isLink else { return false }
-        return document.withUTF8(ofAttribute: "href", of: index) { href in
+        document.withUTF8(ofLinkTarget: index) { href in
             // (Most targets have no space to trim: their bytes as they are.)
             if String.hasNoSpaceToTrim(href) {
                 targets.append(href)
@@ -571,6 +572,7 @@ struct DocumentLayoutEngine {
                 targets.append(String(String(decoding: href, as: UTF8.self).trimmingSpaces))
             }
         }
+        return true
     }
 
     /// Opens a block that adds `prefix` (a constant: its bytes are read in place) in
@@ -710,6 +712,7 @@ struct DocumentLayoutEngine {
 
     /// Opens a content line in `lines`, after a blank line when a margin is pending,
     /// with the prefixes of the open blocks.
+    @inline(__always)
     mutating func startLine() {
         if emittedLineCount == 0 {
             // A margin asked for above the first line is left to the join (a blank
@@ -738,6 +741,7 @@ struct DocumentLayoutEngine {
     }
 
     /// Closes the content line `startLine` opened.
+    @inline(__always)
     mutating func endLine(hasContent: Bool) {
         blocks.markersShown()
         lines.endLine()
@@ -827,12 +831,10 @@ struct DocumentLayoutEngine {
 /// Lines wrapped straight into the layout's lines, each after the prefixes of its
 /// blocks, as `emit` puts them.
 extension DocumentLayoutEngine: LineSink {
-    mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int) {
+    mutating func appendLine(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int) {
+        startLine()
         lines.append(text, in: range, fromRun: firstRun)
-    }
-
-    mutating func endLine(isEmpty: Bool) {
-        endLine(hasContent: !isEmpty)
+        endLine(hasContent: !range.isEmpty)
         wrappedLineCount += 1
     }
 }

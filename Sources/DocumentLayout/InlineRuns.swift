@@ -76,6 +76,7 @@ struct InlineRuns: Sendable {
 
     /// Appends text with white space collapsed, copying whole the runs that need no
     /// change (most text: words between single spaces).
+    @inline(__always)
     private mutating func appendCollapsing(_ bytes: UnsafeBufferPointer<UInt8>, noWrap: Bool) {
         var index = 0
         while index < bytes.count {
@@ -122,6 +123,7 @@ struct InlineRuns: Sendable {
     /// after a space (or first, after one before the text). Eight bytes at a time.
     /// Clears `isPrintableASCII` when a byte before the end is not printable ASCII
     /// (found in the same pass, so that the text need not be measured again).
+    @inline(__always)
     private static func endOfCollapsed(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, afterSpace: Bool, isPrintableASCII: inout Bool
     ) -> Int {

@@ -92,6 +92,7 @@ package struct LineStore: Sendable, Equatable {
 
     /// Ends a run at the end of `bytes`: the open line's last run goes on when its
     /// style is `style`.
+    @inline(__always)
     private mutating func endRunMerging(style: Style) {
         if runs.count > openRunStart, runs[runs.count - 1].style == style {
             runs[runs.count - 1].end = bytes.count
@@ -142,6 +143,7 @@ package struct LineStore: Sendable, Equatable {
 
     /// Appends the runs of `text` over bytes `range` to the open line, looking at its
     /// runs from `firstRun` on (runs wholly before `range` are skipped).
+    @inline(__always)
     mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int = 0) {
         // The bytes in one copy (the runs cover the text from its start, one after
         // another), then a run for each run's part of the range.

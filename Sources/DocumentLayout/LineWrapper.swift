@@ -124,9 +124,7 @@ enum LineWrapper {
                 var end = lineEnd
                 while end > lineStart, bytes[end - 1] == 0x20 { end -= 1 }
                 while firstRun < text.runs.count, text.runs[firstRun].end <= lineStart { firstRun += 1 }
-                lines.startLine()
-                lines.append(text, in: lineStart..<end, fromRun: firstRun)
-                lines.endLine(isEmpty: end == lineStart)
+                lines.appendLine(text, in: lineStart..<end, fromRun: firstRun)
                 lineStart = lineEnd
                 lineColumns = 0
             }
@@ -430,19 +428,14 @@ enum LineWrapper {
 /// Where wrapped lines go, a line at a time: a store of lines, or a layout that puts
 /// each line after the prefixes of its blocks, with no store between.
 protocol LineSink {
-    /// Opens a line.
-    mutating func startLine()
-    /// Appends the runs of `text` over bytes `range` to the open line, looking at its
-    /// runs from `firstRun` on (`LineStore.append(_:in:fromRun:)`).
-    mutating func append(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int)
-    /// Closes the open line; `isEmpty` when nothing was appended.
-    mutating func endLine(isEmpty: Bool)
+    /// Appends a line of the runs of `text` over bytes `range` (none when it is
+    /// empty), looking at its runs from `firstRun` on (`LineStore.append(_:in:fromRun:)`).
+    mutating func appendLine(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int)
 }
 
 extension LineStore: LineSink {
-    func startLine() {}
-
-    mutating func endLine(isEmpty: Bool) {
+    mutating func appendLine(_ text: StyledText, in range: Range<Int>, fromRun firstRun: Int) {
+        append(text, in: range, fromRun: firstRun)
         endLine()
     }
 }

@@ -47,7 +47,8 @@ package struct LinkTargets: RandomAccessCollection, ExpressibleByArrayLiteral, S
         guard !other.isEmpty else { return }
         let base = bytes.count
         _ = other.bytes.withBytes { bytes.append($0) }
-        ends.append(contentsOf: other.ends.lazy.map { $0 + base })
+        // (A loop over the buffer: appending a lazy map of them costs many times more.)
+        other.ends.withUnsafeBufferPointer { for end in $0 { ends.append(end + base) } }
     }
 
     /// Targets `range` (counted from the first), as targets of their own.

@@ -172,7 +172,7 @@ package enum PageStream {
             for (fragment, links) in zip(fragments, linkCounts) {
                 var lines = LineStore()
                 layoutRun += clock.measure {
-                    var page = FragmentLayout.layOut(fragment, units: LayoutUnits(fragment), width: width, linkBase: linkBase)
+                    var page = FragmentLayout.layOut(fragment, width: width, linkBase: linkBase)
                     lines = page.takeLines()
                 }
                 linkBase += links
@@ -236,12 +236,11 @@ struct FragmentLayout: Sendable {
         _ fragment: HTMLDocument, width: Int, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Int = 0,
         endsInsideText: Bool = false
     ) {
-        let units = LayoutUnits(fragment)
         nodes = fragment.nodes.count
-        unitCount = units.units.count
         var layout = Self.layOut(
-            fragment, units: units, width: width, linkBase: linkBase, carryIn: carryIn,
+            fragment, width: width, linkBase: linkBase, carryIn: carryIn,
             openAtEnd: PageLayout.openElements(atEndOf: fragment, count: openAtEnd), endsInsideText: endsInsideText)
+        unitCount = layout.units.units.count
         let laidOut = layout.takeLines()
         laidOut.appendPlainText(to: &text)
         lineCount = laidOut.count
@@ -251,14 +250,16 @@ struct FragmentLayout: Sendable {
         carryOut = layout.carryOut
     }
 
-    /// A fragment laid out whole, its sibling units joined (`LayoutUnits.joiningSiblings`)
-    /// but for a first one that goes on from `carryIn`.
+    /// A fragment laid out whole: walked as one unit (`LayoutUnits(wholePage:)`: no
+    /// unit to start and end but that one); or, going on from `carryIn`, a first unit
+    /// that goes on from there and its sibling units joined (`LayoutUnits.joiningSiblings`).
     static func layOut(
-        _ fragment: HTMLDocument, units: LayoutUnits, width: Int, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil,
+        _ fragment: HTMLDocument, width: Int, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil,
         openAtEnd: Set<HTMLDocument.NodeIndex> = [], endsInsideText: Bool = false
     ) -> PageLayout {
+        let units = carryIn == nil ? LayoutUnits(wholePage: fragment) : LayoutUnits(fragment).joiningSiblings(of: fragment, keepingFirst: true)
         var layout = PageLayout(
-            fragment, units: units.joiningSiblings(of: fragment, keepingFirst: carryIn != nil), width: width, endsWithReferences: false,
+            fragment, units: units, width: width, endsWithReferences: false,
             linkBase: linkBase, carryIn: carryIn, openAtEnd: openAtEnd, endsInsideText: endsInsideText)
         layout.reserveCapacityForAllLines()
         layout.advance(toLines: .max)

@@ -65,6 +65,7 @@ struct StyledText: Sendable {
 
     /// Gives the bytes appended since the last run `style`, merged into the last run
     /// when the style is the same.
+    @inline(__always)
     mutating func closeRun(style: Style) {
         guard byteCount > (runs.last?.end ?? 0) else { return }
         if let last = runs.last, last.style == style {

@@ -164,7 +164,7 @@ struct DocumentBuilder {
             parent: open.last ?? document.root, payload: Int32(firstAttribute))
         if node.attributeCount > 0 {
             node.isHidden = HTMLDocument.hides(document.attributes[firstAttribute...])
-            node.isLink = HTMLDocument.isLink(element.tag, document.attributes[firstAttribute...])
+            node.linkAttribute = HTMLDocument.linkAttribute(element.tag, document.attributes[firstAttribute...])
             node.mayNameAnchor = namesAnchor
         }
         let index = link(node)
@@ -200,7 +200,7 @@ struct DocumentBuilder {
             permalinkCandidate = nil
             if candidate.text.withUnsafeBufferPointer(HTMLDocument.isPermalinkSymbol) {
                 // Left out: neither shown nor numbered (nor counted ahead).
-                document.nodes[Int(closed)].isLink = false
+                document.nodes[Int(closed)].linkAttribute = 0
                 document.nodes[Int(closed)].isHidden = true
             }
         }
@@ -356,7 +356,7 @@ struct DocumentBuilder {
             open[depth] = link(HTMLDocument.Node(
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
                 parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden,
-                isLink: finished[element].isLink, mayNameAnchor: finished[element].mayNameAnchor))
+                linkAttribute: finished[element].linkAttribute, mayNameAnchor: finished[element].mayNameAnchor))
         }
         nodesAfterCut = document.nodes.count
         // A parse cutting by bytes starts again where it cut inside text; one that

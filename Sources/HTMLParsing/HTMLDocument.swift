@@ -33,10 +33,14 @@
         @usableFromInline package var payload: Int32
         /// For elements: not shown (see `HTMLDocument.isHidden`).
         package var isHidden = false
-        /// For elements: an `a` with a target, an `href` that is not all white space.
-        /// Decided once, when the element is built: layout numbers these, and counts
-        /// them ahead of laying a part out.
-        package var isLink = false
+        /// For elements: an `a` with a target, an `href` that is not all white space,
+        /// as 1 + where the `href` is among its attributes (`linkAttributeUnknown`
+        /// past the 254th); 0 for any other. Decided once, when the element is built:
+        /// layout numbers links and reads their targets, and counts them ahead of
+        /// laying a part out.
+        package var linkAttribute: UInt8 = 0
+        /// Whether the element is a link (`linkAttribute`).
+        package var isLink: Bool { linkAttribute != 0 }
         /// For elements: whether it has an `id` or a `name` attribute, which may name
         /// it as a place to jump to (layout looks for them only where there are).
         package var mayNameAnchor = false
@@ -196,13 +200,36 @@
         return compact.contains("display:none") || compact.contains("visibility:hidden")
     }
 
-    /// Whether an `a` element with `attributes` has a target: an `href` with more than
-    /// white space (Unicode's, as `Character.isWhitespace` has it).
-    static func isLink(_ tag: HTMLTag, _ attributes: ArraySlice<Attribute>) -> Bool {
-        guard tag == .a, let href = attributes.first(where: { $0.name == "href" })?.value else { return false }
+    /// `Node.linkAttribute` of an element `tag` with `attributes`: whether it is an `a`
+    /// with a target, an `href` with more than white space (Unicode's, as
+    /// `Character.isWhitespace` has it), and where that is.
+    static func linkAttribute(_ tag: HTMLTag, _ attributes: ArraySlice<Attribute>) -> UInt8 {
+        guard tag == .a, let position = attributes.firstIndex(where: { $0.name == "href" }) else { return 0 }
+        let href = attributes[position].value
         // Most targets start with a printable ASCII character.
-        if let first = href.utf8.first, first > 0x20, first < 0x7F { return true }
-        return href.contains { !$0.isWhitespace }
+        if let first = href.utf8.first, first > 0x20, first < 0x7F {
+        } else if !href.contains(where: { !$0.isWhitespace }) {
+            return 0
+        }
+        let offset = position - attributes.startIndex
+        return offset < Int(linkAttributeUnknown) - 1 ? UInt8(offset + 1) : linkAttributeUnknown
+    }
+
+    /// `Node.linkAttribute` of a link whose `href` is too far among its attributes to
+    /// say where: it is looked for by name.
+    static let linkAttributeUnknown: UInt8 = 255
+
+    /// Calls `body` with the UTF-8 of the target of link `index` (`Node.isLink`), in
+    /// place, read where the element says it is.
+    package func withUTF8(ofLinkTarget index: NodeIndex, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let node = nodes[Int(index)]
+        guard node.linkAttribute != Self.linkAttributeUnknown else {
+            _ = withUTF8(ofAttribute: "href", of: index, body)
+            return
+        }
+        precondition(node.isLink, "a link")
+        var value = attributes[Int(node.payload) + Int(node.linkAttribute) - 1].value
+        value.withUTF8(body)
     }
 
     /// Whether `text` is all a heading's permalink shows: `¶`, `#`, `§` or `🔗`,
