@@ -206,18 +206,16 @@
     static func linkAttribute(_ tag: HTMLTag, _ attributes: ArraySlice<Attribute>) -> UInt8 {
         guard tag == .a, let position = attributes.firstIndex(where: { $0.name == "href" }) else { return 0 }
         let href = attributes[position].value
-        // Most targets start with a printable ASCII character.
-        if let first = href.utf8.first, first > 0x20, first < 0x7F {
-        } else if !href.contains(where: { !$0.isWhitespace }) {
-            return 0
-        }
+        // (Most targets start with a printable ASCII character.)
+        let startsWithPrintableASCII = href.utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false
+        guard startsWithPrintableASCII || href.contains(where: { !$0.isWhitespace }) else { return 0 }
         let offset = position - attributes.startIndex
         return offset < Int(linkAttributeUnknown) - 1 ? UInt8(offset + 1) : linkAttributeUnknown
     }
 
     /// `Node.linkAttribute` of a link whose `href` is too far among its attributes to
     /// say where: it is looked for by name.
-    static let linkAttributeUnknown: UInt8 = 255
+    static var linkAttributeUnknown: UInt8 { 255 }
 
     /// Calls `body` with the UTF-8 of the target of link `index` (`Node.isLink`), in
     /// place, read where the element says it is.

@@ -99,6 +99,26 @@ struct HTMLParserTests {
         #expect(items.map { document[$0].parent } == Array(repeating: HTMLDocument.NodeIndex(list), count: 3))
     }
 
+    /// A link's element says where its `href` is among its attributes, so that layout
+    /// reads the target without looking for it; past what that can say, it is found by
+    /// name. A target of white space alone makes no link.
+    @Test func linksSayWhereTheirTargetIs() throws {
+        let document = try parse(#"<p><a id="i" title="t" href=" /x ">x</a> <a href="  ">blank</a> <b href="/b">b</b></p>"#)
+        let elements = document.nodes.indices.map { HTMLDocument.NodeIndex($0) }.filter { document[$0].kind == .element }
+        let link = try #require(elements.first { document[$0].isLink })
+        #expect(elements.filter { document[$0].isLink } == [link])
+        var target = ""
+        document.withUTF8(ofLinkTarget: link) { target = String(decoding: $0, as: UTF8.self) }
+        #expect(target == document.attribute("href", of: link))
+        #expect(target == " /x ")
+
+        let many = (0..<300).map { HTMLDocument.Attribute(name: "id\($0)", value: "v") } + [HTMLDocument.Attribute(name: "href", value: "/far")]
+        #expect(HTMLDocument.linkAttribute(.a, many[...]) == HTMLDocument.linkAttributeUnknown)
+        #expect(HTMLDocument.linkAttribute(.a, many[250...]) == 51)
+        #expect(HTMLDocument.linkAttribute(.b, many[250...]) == 0)
+        #expect(HTMLDocument.linkAttribute(.a, [HTMLDocument.Attribute(name: "href", value: " \u{3000}\n")][...]) == 0)
+    }
+
     @Test func textWithoutMarkupIsAPage() throws {
         let document = try parse("just text")
         #expect(texts(document) == ["just text"])
