@@ -81,6 +81,13 @@ struct DocumentLayoutEngine {
     /// When set, each line's open blocks (`linePaths`) and each table's grid
     /// (`tableBoxes`) are recorded: the box tree, for dumps.
     var recordsBoxes = false
+    /// Whether each line's block is kept (`lineBlocks`: a viewer's page finds its rows
+    /// again by them). Without them (and the box tree), containers that add nothing to
+    /// a line (`LayoutUnits.isTransparent`) are passed through, their edges ending
+    /// the line, not put on the block stack: a fragment walked whole as one unit
+    /// holds nothing for them, however deep they nest, as units do.
+    var keepsLineBlocks = true
+    private var passesThroughContainers: Bool { !keepsLineBlocks && !recordsBoxes }
     private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
     var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
     /// Whether the unit laid out lines in chunks before this one (`Carry.hasLines`).
@@ -416,6 +423,7 @@ struct DocumentLayoutEngine {
         switch role {
         case .block(let margin):
             flushInline()
+            if !margin, passesThroughContainers, LayoutUnits.isTransparent(tag) { break }
             if margin { requestBlankLine() }
             if tag.isPreformatted { preDepth += 1 }
             switch tag {
@@ -505,6 +513,7 @@ struct DocumentLayoutEngine {
         switch roles[tag.ordinal] {
         case .block(let margin):
             flushInline(heading: headingRule(tag))
+            if !margin, passesThroughContainers, LayoutUnits.isTransparent(tag) { break }
             if tag.isPreformatted { preDepth -= 1 }
             blocks.pop()
             styles.removeLast()
@@ -719,7 +728,7 @@ struct DocumentLayoutEngine {
             // line of its own, below, is not one).
             if join?.blankLineBefore(partAskingAbove: pendingBlankDepth != nil && lastLineBlank) == true {
                 lines.endLine()
-                lineBlocks.append(blocks.innermostNode)
+                if keepsLineBlocks { lineBlocks.append(blocks.innermostNode) }
                 if recordsBoxes { linePaths.append([]) }
             }
             firstLineIndex = lines.count
@@ -727,7 +736,7 @@ struct DocumentLayoutEngine {
         if let depth = pendingBlankDepth, !lastLineBlank {
             blocks.appendBlankLinePrefix(depth: depth, to: &lines)
             lines.endLine()
-            lineBlocks.append(blocks.innermostNode)
+            if keepsLineBlocks { lineBlocks.append(blocks.innermostNode) }
             if recordsBoxes { linePaths.append(blocks.nodes) }
             emittedLineCount += 1
         }
@@ -746,7 +755,7 @@ struct DocumentLayoutEngine {
         blocks.markersShown()
         lines.endLine()
         lastLineBlank = !hasContent && lines.isBlank(line: lines.count - 1)
-        lineBlocks.append(blocks.innermostNode)
+        if keepsLineBlocks { lineBlocks.append(blocks.innermostNode) }
         if recordsBoxes { linePaths.append(blocks.nodes) }
         emittedLineCount += 1
     }

@@ -52,6 +52,24 @@ struct LayoutUnitTests {
         }
     }
 
+    /// A fragment of a dump is walked whole as one unit, keeping no line's block, so
+    /// passing through the containers that add nothing to a line: its lines and links
+    /// are those of the page laid out unit by unit.
+    @Test(arguments: [20, 40, 80, 120])
+    func aFragmentWalkedWholeLaysOutAsUnitsDo(width: Int) throws {
+        let nested = String(repeating: "<div><section>", count: 50) + "<p>deep <a href=/d>d</a></p>" + String(repeating: "</section></div>", count: 50)
+        for (name, html) in try Self.pages() + [("nested containers", nested + "<p>after</p>")] {
+            let document = try HTMLParser.parse(Array(html.utf8))
+            var cut = PageLayout(document, units: LayoutUnits(document), width: width, endsWithReferences: false)
+            cut.advance(toLines: .max)
+            var whole = FragmentLayout.layOut(document, width: width, linkBase: 0)
+            #expect(whole.units.units.count <= 1, "\(name)")
+            #expect(whole.takeLines() == cut.takeLines(), "\(name) at \(width)")
+            #expect(whole.links == cut.links, "\(name) at \(width)")
+            #expect(whole.lineBlocks.isEmpty, "\(name): no line's block kept")
+        }
+    }
+
     /// The model leaves out inline elements with nothing of their own
     /// (`HTMLTag.isPlainInline`), which changes no layout: pages with spans around
     /// inline elements, blocks and words lay out the same whether the spans are left
