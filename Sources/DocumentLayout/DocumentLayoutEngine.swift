@@ -81,13 +81,14 @@ struct DocumentLayoutEngine {
     /// When set, each line's open blocks (`linePaths`) and each table's grid
     /// (`tableBoxes`) are recorded: the box tree, for dumps.
     var recordsBoxes = false
-    /// Whether each line's block is kept (`lineBlocks`: a viewer's page finds its rows
-    /// again by them). Without them (and the box tree), containers that add nothing to
-    /// a line (`LayoutUnits.isTransparent`) are passed through, their edges ending
-    /// the line, not put on the block stack: a fragment walked whole as one unit
-    /// holds nothing for them, however deep they nest, as units do.
-    var keepsLineBlocks = true
-    private var passesThroughContainers: Bool { !keepsLineBlocks && !recordsBoxes }
+    /// Whether each line's block (`lineBlocks`: a viewer's page finds its rows again by
+    /// them) and the ids that name lines (`anchors`) are kept: a dump's fragment reads
+    /// neither. Without them (and the box tree), containers that add nothing to a line
+    /// (`LayoutUnits.isTransparent`) are passed through, their edges ending the line,
+    /// not put on the block stack: a fragment walked whole as one unit holds nothing
+    /// for them, however deep they nest, as units do.
+    var keepsLineBlocksAndAnchors = true
+    private var passesThroughContainers: Bool { !keepsLineBlocksAndAnchors && !recordsBoxes }
     private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
     var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
     /// Whether the unit laid out lines in chunks before this one (`Carry.hasLines`).
@@ -503,7 +504,7 @@ struct DocumentLayoutEngine {
             styles.append(styles[styles.count - 1].merging(style))
         }
         if tag == .summary { inline.append("▸ ", style: styles[styles.count - 1], preserve: true) }
-        guard document[index].mayNameAnchor else { return }
+        guard keepsLineBlocksAndAnchors, document[index].mayNameAnchor else { return }
         if let id = document.attribute("id", of: index), !id.isEmpty { pendingAnchors.append(id) }
         if tag == .a, let name = document.attribute("name", of: index), !name.isEmpty { pendingAnchors.append(name) }
     }
@@ -728,7 +729,7 @@ struct DocumentLayoutEngine {
             // line of its own, below, is not one).
             if join?.blankLineBefore(partAskingAbove: pendingBlankDepth != nil && lastLineBlank) == true {
                 lines.endLine()
-                if keepsLineBlocks { lineBlocks.append(blocks.innermostNode) }
+                if keepsLineBlocksAndAnchors { lineBlocks.append(blocks.innermostNode) }
                 if recordsBoxes { linePaths.append([]) }
             }
             firstLineIndex = lines.count
@@ -736,7 +737,7 @@ struct DocumentLayoutEngine {
         if let depth = pendingBlankDepth, !lastLineBlank {
             blocks.appendBlankLinePrefix(depth: depth, to: &lines)
             lines.endLine()
-            if keepsLineBlocks { lineBlocks.append(blocks.innermostNode) }
+            if keepsLineBlocksAndAnchors { lineBlocks.append(blocks.innermostNode) }
             if recordsBoxes { linePaths.append(blocks.nodes) }
             emittedLineCount += 1
         }
@@ -755,7 +756,7 @@ struct DocumentLayoutEngine {
         blocks.markersShown()
         lines.endLine()
         lastLineBlank = !hasContent && lines.isBlank(line: lines.count - 1)
-        if keepsLineBlocks { lineBlocks.append(blocks.innermostNode) }
+        if keepsLineBlocksAndAnchors { lineBlocks.append(blocks.innermostNode) }
         if recordsBoxes { linePaths.append(blocks.nodes) }
         emittedLineCount += 1
     }

@@ -37,8 +37,9 @@ struct PageLayout {
     /// With `recordsBoxes`: for each line in `lines`, its open blocks, outermost
     /// first, and each table's grid (see `DocumentLayoutEngine.recordsBoxes`).
     let recordsBoxes: Bool
-    /// Whether `lineBlocks` are kept (see `DocumentLayoutEngine.keepsLineBlocks`).
-    let keepsLineBlocks: Bool
+    /// Whether `lineBlocks` and the anchors are kept (see
+    /// `DocumentLayoutEngine.keepsLineBlocksAndAnchors`).
+    let keepsLineBlocksAndAnchors: Bool
     private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
     private(set) var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
     /// Element ids and the line they start on, in order (an id given twice is here
@@ -83,7 +84,7 @@ struct PageLayout {
     /// A layout of `document`: a whole page at `address`, or (without References,
     /// `linkBase` links before it) a fragment of one.
     init(
-        _ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false, keepsLineBlocks: Bool = true,
+        _ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false, keepsLineBlocksAndAnchors: Bool = true,
         endsWithReferences: Bool = true,
         address: PageAddress? = nil,
         linkBase: Int = 0, carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Set<HTMLDocument.NodeIndex> = [],
@@ -94,7 +95,7 @@ struct PageLayout {
         self.units = units
         self.width = max(1, width)
         self.recordsBoxes = recordsBoxes
-        self.keepsLineBlocks = keepsLineBlocks
+        self.keepsLineBlocksAndAnchors = keepsLineBlocksAndAnchors
         self.endsWithReferences = endsWithReferences
         self.address = address
         self.linkBase = linkBase
@@ -184,7 +185,7 @@ struct PageLayout {
             current?.openAtEnd = openAtEnd
         }
         current?.endsInsideText = endsInsideText && nextUnit == units.units.count - 1
-        current?.keepsLineBlocks = keepsLineBlocks
+        current?.keepsLineBlocksAndAnchors = keepsLineBlocksAndAnchors
         isUnitOpen = true
         currentFirstLine = lineCount
         isFirstLineNoted = false
@@ -236,7 +237,7 @@ struct PageLayout {
         guard endsWithReferences else { return }
         var references = DocumentLayoutEngine(document: document, width: width)
         references.recordsBoxes = recordsBoxes
-        references.keepsLineBlocks = keepsLineBlocks
+        references.keepsLineBlocksAndAnchors = keepsLineBlocksAndAnchors
         references.pendingAnchors = pendingAnchors + units.trailingAnchors
         pendingAnchors = []
         current = references

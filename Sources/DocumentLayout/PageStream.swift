@@ -259,7 +259,7 @@ struct FragmentLayout: Sendable {
     ) -> PageLayout {
         let units = carryIn == nil ? LayoutUnits(wholePage: fragment) : LayoutUnits(fragment).joiningSiblings(of: fragment, keepingFirst: true)
         var layout = PageLayout(
-            fragment, units: units, width: width, keepsLineBlocks: false, endsWithReferences: false,
+            fragment, units: units, width: width, keepsLineBlocksAndAnchors: false, endsWithReferences: false,
             linkBase: linkBase, carryIn: carryIn, openAtEnd: openAtEnd, endsInsideText: endsInsideText)
         layout.reserveCapacityForAllLines()
         layout.advance(toLines: .max)

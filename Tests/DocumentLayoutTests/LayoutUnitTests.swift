@@ -52,9 +52,9 @@ struct LayoutUnitTests {
         }
     }
 
-    /// A fragment of a dump is walked whole as one unit, keeping no line's block, so
-    /// passing through the containers that add nothing to a line: its lines and links
-    /// are those of the page laid out unit by unit.
+    /// A fragment of a dump is walked whole as one unit, keeping no line's block or
+    /// anchor, so passing through the containers that add nothing to a line: its lines
+    /// and links are those of the page laid out unit by unit.
     @Test(arguments: [20, 40, 80, 120])
     func aFragmentWalkedWholeLaysOutAsUnitsDo(width: Int) throws {
         let nested = String(repeating: "<div><section>", count: 50) + "<p>deep <a href=/d>d</a></p>" + String(repeating: "</section></div>", count: 50)
@@ -66,7 +66,7 @@ struct LayoutUnitTests {
             #expect(whole.units.units.count <= 1, "\(name)")
             #expect(whole.takeLines() == cut.takeLines(), "\(name) at \(width)")
             #expect(whole.links == cut.links, "\(name) at \(width)")
-            #expect(whole.lineBlocks.isEmpty, "\(name): no line's block kept")
+            #expect(whole.lineBlocks.isEmpty && whole.anchors.isEmpty, "\(name): no line's block or anchor kept")
         }
     }
 
