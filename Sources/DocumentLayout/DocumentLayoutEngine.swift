@@ -432,7 +432,9 @@ struct DocumentLayoutEngine {
             case .dd: push(BlockContext(tag: tag, node: index), prefix: "    ", columns: 4)
             default: blocks.push(BlockContext(tag: tag, node: index))
             }
-            styles.append(styles[styles.count - 1].merging(blockStyle(tag)))
+            // (Most blocks style nothing: no style is pushed for them, nor popped.)
+            let style = blockStyle(tag)
+            if style != .plain { styles.append(styles[styles.count - 1].merging(style)) }
         case .list(let ordered):
             flushInline()
             let nested = blocks.listItemDepth > 0
@@ -517,7 +519,7 @@ struct DocumentLayoutEngine {
             if !margin, passesThroughContainers, LayoutUnits.isTransparent(tag) { break }
             if tag.isPreformatted { preDepth -= 1 }
             blocks.pop()
-            styles.removeLast()
+            if blockStyle(tag) != .plain { styles.removeLast() }
             if margin { requestBlankLine() }
         case .list:
             flushInline()
