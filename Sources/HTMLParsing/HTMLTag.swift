@@ -62,7 +62,7 @@ extension HTMLTag {
     }
 
     /// An element whose text keeps its white space (layout lays it out as it is).
-    package var isPreformatted: Bool {
+    @inlinable package var isPreformatted: Bool {
         switch self {
         case .pre, .listing, .xmp, .plaintext: true
         default: false
