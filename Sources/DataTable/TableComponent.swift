@@ -295,13 +295,15 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// is written (a wrapped record's lines share it), so a dump holds one. A tab bar
     /// is left out (the tabs write each table under its name).
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {
-        let shown = plan
-        plan = wrapsCells ? fullPlan : ColumnPlan(widths: ColumnPlan.widestValues(in: model, rows: 0..<model.rowCount))
-        defer { plan = shown }
-        for row in (rowsAboveRecords - Self.headerRows)..<rowCount {
-            body(plainText(row: row, width: width))
-            let next = row + 1 < rowCount ? record(atLine: row + 1)?.record : nil
-            pool.recycle(outside: next.map { $0..<($0 + 1) } ?? 0..<0)
+        model.readingInOrder {
+            let shown = plan
+            plan = wrapsCells ? fullPlan : ColumnPlan(widths: ColumnPlan.widestValues(in: model, rows: 0..<model.rowCount))
+            defer { plan = shown }
+            for row in (rowsAboveRecords - Self.headerRows)..<rowCount {
+                body(plainText(row: row, width: width))
+                let next = row + 1 < rowCount ? record(atLine: row + 1)?.record : nil
+                pool.recycle(outside: next.map { $0..<($0 + 1) } ?? 0..<0)
+            }
         }
     }
 

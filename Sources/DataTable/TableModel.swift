@@ -219,6 +219,8 @@ package final class TableModel {
     /// The values of row `row`, one per column (`nil` where the record lacks the key).
     package func row(_ row: Int) -> [JSONValue?] {
         if let decodedRows { return decodedRows[row] }
+        // (A pass over every row reads each once: none is kept.)
+        if readsInOrder { return decode(record(at: row)) }
         if let cached = cache[row] { return cached }
         let values = decode(record(at: row))
         if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
@@ -244,19 +246,37 @@ package final class TableModel {
     /// cannot.
     package func mayMatch(row: Int, _ search: RecordSearch) -> Bool {
         guard let index, decodedRows == nil else { return true }
-        let range = index.range(of: record(at: row))
-        // The pages a search read are given back as it goes: it reads a file once.
-        bytesSearched += range.count
-        if bytesSearched >= Self.searchedBytesKept {
-            bytesSearched = 0
-            storage.release(before: .max)
-        }
-        return storage.withBytesInPlace(in: range) { search.mayMatch($0, separator: index.separator) }
+        return withBytesPassedOver(index.range(of: record(at: row))) { search.mayMatch($0, separator: index.separator) }
     }
 
-    /// Bytes of a mapped file read by searches since its pages were last given back.
-    private var bytesSearched = 0
-    private static let searchedBytesKept = 32 << 20
+    /// Calls `body` with the rows read one after another, every row once or twice (a
+    /// dump: measured, then written): records are read where they are, in a mapped
+    /// file too, and none is kept, as a search reads them; not copied out and cached
+    /// as the rows a view shows are.
+    package func readingInOrder<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let before = readsInOrder
+        readsInOrder = true
+        defer { readsInOrder = before }
+        return try body()
+    }
+
+    private var readsInOrder = false
+
+    /// Calls `body` with the bytes of `range`, read in place by a pass over many
+    /// records (a search, `readingInOrder`): the pages it read are given back as it
+    /// goes, so that it holds little of a file it reads whole.
+    private func withBytesPassedOver<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytesPassedOver += range.count
+        if bytesPassedOver >= Self.passedOverBytesKept {
+            bytesPassedOver = 0
+            storage.release(before: .max)
+        }
+        return storage.withBytesInPlace(in: range, body)
+    }
+
+    /// Bytes of a mapped file read in place since its pages were last given back.
+    private var bytesPassedOver = 0
+    private static let passedOverBytesKept = 8 << 20
 
     /// The record shown at `row`.
     private func record(at row: Int) -> Int {
@@ -268,14 +288,15 @@ package final class TableModel {
     private func rawValue(of record: Int) -> JSONValue? {
         guard let index else { return nil }
         rowsDecoded += 1
-        if let separator = index.separator {
-            return storage.withBytes(in: index.range(of: record)) { bytes in
-                .array(DelimitedText.fields(of: bytes, separator: separator).map(DelimitedText.value(of:)))
-            }
+        let range = index.range(of: record)
+        let separator = index.separator
+        func value(of bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+            if let separator { return .array(DelimitedText.fields(of: bytes, separator: separator).map(DelimitedText.value(of:))) }
+            // The index pass checked these bytes: they are one JSON value, unless the
+            // file changed since.
+            return try? JSONReader.parse(bytes)
         }
-        // The index pass checked these bytes: they are one JSON value, unless the file
-        // changed since.
-        return storage.withBytes(in: index.range(of: record)) { try? JSONReader.parse($0) }
+        return readsInOrder ? withBytesPassedOver(range, value) : storage.withBytes(in: range, value)
     }
 
     /// What a row shows in its first column when its record is no longer in the file.

@@ -108,7 +108,9 @@ extension TableComponent {
     package func measureAllRows() -> Bool {
         guard wrapsCells else { return false }
         let before = heights.total
-        for record in measuredPrefix..<model.rowCount where !measured[record] { setMeasured(record, height: height(of: record)) }
+        model.readingInOrder {
+            for record in measuredPrefix..<model.rowCount where !measured[record] { setMeasured(record, height: height(of: record)) }
+        }
         return heights.total != before
     }
 }

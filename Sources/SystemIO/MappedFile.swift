@@ -54,7 +54,8 @@ package final class MappedFile: @unchecked Sendable {
             guard count > 0 else { break }
             done += count
         }
-        return Array(copy[0..<done])
+        if done < copy.count { copy.removeSubrange(done...) }
+        return copy
     }
 
     /// Whether the file shrank while mapped: what was read past its new end read as

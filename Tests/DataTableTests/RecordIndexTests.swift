@@ -129,7 +129,12 @@ struct MappedTableTests {
         deinit { storage.deallocate() }
 
         var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(storage) }
-        func read(_ range: Range<Int>) -> [UInt8] { Array(storage[range.clamped(to: 0..<end)]) }
+        /// Ranges copied out (`read`) so far.
+        private(set) var copies = 0
+        func read(_ range: Range<Int>) -> [UInt8] {
+            copies += 1
+            return Array(storage[range.clamped(to: 0..<end)])
+        }
         func release(before offset: Int) { releasedBefore = max(releasedBefore, offset) }
         private(set) var hasShrunk = false
         private var end: Int { shrunkTo ?? storage.count }
@@ -171,6 +176,26 @@ struct MappedTableTests {
         for row in [0, 1, 1_500, 2_999] { #expect(mapped.row(row) == inMemory.row(row)) }
         // The index pass gave back what it had read.
         #expect(file.releasedBefore > text.utf8.count / 2)
+    }
+
+    /// A pass over every row (a dump) reads the records where they are and keeps
+    /// none; rows shown are copied out and kept a while.
+    @Test func rowsReadInOrderAreReadInPlaceAndNotKept() throws {
+        let file = MemoryTableFile(Array(Self.lines.utf8))
+        let table = try TableModel(records: file)
+        let shown = table.row(500)
+        #expect(file.copies == 1)
+        let inOrder = table.readingInOrder { (0..<table.rowCount).map(table.row) }
+        #expect(file.copies == 1, "no record copied out")
+        #expect(inOrder.count == 1_000 && inOrder[500] == shown && inOrder[999] == [.number("999"), .string("n999")])
+        let decoded = table.rowsDecoded
+        _ = table.readingInOrder { table.row(7) }
+        _ = table.readingInOrder { table.row(7) }
+        #expect(table.rowsDecoded == decoded + 2, "none kept")
+        _ = table.row(500)
+        #expect(table.rowsDecoded == decoded + 2 && file.copies == 1, "the row shown still kept")
+        file.shrink(to: Self.lines.utf8.count / 2)
+        #expect(table.readingInOrder { table.row(999) } == [.string(TableModel.lostRowNote), nil])
     }
 
     /// Wide tables are planned from rows spread over the whole table: the last rows,
