@@ -65,18 +65,15 @@ public struct FrameBuffer: Sendable {
         guard row >= 0, row < height else { return column }
         let end = min(limit ?? width, width)
         let rowStart = row * width
-        // Printable ASCII (most text) is a column a byte: no grapheme breaking.
-        let drawnASCII = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-            var x = column
-            for byte in bytes {
-                if x + 1 > end { break }
-                if x >= max(0, floor) { storage[rowStart + x] = PackedCell(ascii: byte, style: style) }
-                x += 1
-            }
-            return x
+        // Printable ASCII (most text) is a column a byte, and other simple text
+        // (`TextWidth.simpleColumns`: CJK, punctuation, box drawing) a scalar a
+        // grapheme: no grapheme breaking.
+        let drawnSimply = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            if TextWidth.isPrintableASCII(bytes) { return drawASCII(bytes, style: style, column: column, rowStart: rowStart, end: end, floor: floor) }
+            guard TextWidth.simpleColumns(bytes) != nil else { return nil }
+            return drawSimple(bytes, style: style, column: column, rowStart: rowStart, end: end, floor: floor)
         }
-        if let drawnASCII = drawnASCII ?? nil { return drawnASCII }
+        if let drawnSimply = drawnSimply ?? nil { return drawnSimply }
         var x = column
         for character in text {
             let columns = TextWidth.columns(of: character)
@@ -91,6 +88,38 @@ public struct FrameBuffer: Sendable {
                 if columns == 2 { storage[rowStart + x + 1] = .continuation(style: style) }
             }
             x += columns
+        }
+        return x
+    }
+
+    /// `draw` for printable ASCII `bytes`, a cell each, from `column` of the row that
+    /// starts at cell `rowStart`.
+    private mutating func drawASCII(_ bytes: UnsafeBufferPointer<UInt8>, style: Style, column: Int, rowStart: Int, end: Int, floor: Int) -> Int {
+        let first = max(column, 0, floor)
+        let last = min(column + bytes.count, end)
+        if first < last {
+            storage.withUnsafeMutableBufferPointer { cells in
+                for x in first..<last { cells[rowStart + x] = PackedCell(ascii: bytes[x - column], style: style) }
+            }
+        }
+        return max(column, last)
+    }
+
+    /// `draw` for UTF-8 `bytes` that `TextWidth.simpleColumns` measures: each scalar
+    /// is a grapheme, one or two columns wide, held inline.
+    private mutating func drawSimple(_ bytes: UnsafeBufferPointer<UInt8>, style: Style, column: Int, rowStart: Int, end: Int, floor: Int) -> Int {
+        var x = column
+        var index = 0
+        storage.withUnsafeMutableBufferPointer { cells in
+            while index < bytes.count, let (length, columns) = TextWidth.simpleCharacter(at: index, in: bytes) {
+                if x + columns > end { break }
+                if x >= max(0, floor) {
+                    cells[rowStart + x] = PackedCell(inline: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), style: style)
+                    if columns == 2 { cells[rowStart + x + 1] = .continuation(style: style) }
+                }
+                x += columns
+                index += length
+            }
         }
         return x
     }
@@ -133,7 +162,7 @@ public struct FrameBuffer: Sendable {
             if let index = packed.longIndex {
                 output.append(contentsOf: longGraphemes[index].utf8)
             } else {
-                packed.forEachInlineByte { output.append($0) }
+                packed.appendInlineBytes(to: &output)
             }
         }
     }
@@ -173,7 +202,7 @@ public struct FrameBuffer: Sendable {
             if let index = packed.longIndex {
                 bytes.append(contentsOf: longGraphemes[index].utf8)
             } else {
-                packed.forEachInlineByte { bytes.append($0) }
+                packed.appendInlineBytes(to: &bytes)
             }
         }
         while bytes.last == 0x20 { bytes.removeLast() }

@@ -71,12 +71,13 @@ struct PackedCell: Hashable, Sendable {
         PackedCell(low: UInt64(index), high: 0, packedStyle: packedStyle, length: Self.long)
     }
 
-    /// Calls `body` with each inline UTF-8 byte, in order.
-    func forEachInlineByte(_ body: (UInt8) -> Void) {
-        guard length != Self.long else { return }
-        for index in 0..<Int(length) {
-            body(index < 8 ? UInt8(truncatingIfNeeded: low >> (8 * index)) : UInt8(truncatingIfNeeded: high >> (8 * (index - 8))))
-        }
+    /// Appends the inline UTF-8 bytes to `bytes` (none for a long grapheme): a row's
+    /// text is gathered a cell at a time.
+    func appendInlineBytes(to bytes: inout [UInt8]) {
+        if length == 1 { return bytes.append(UInt8(truncatingIfNeeded: low)) }
+        guard length != Self.long, length > 0 else { return }
+        // (The bytes lie in order in `low` then `high`, each read as little-endian.)
+        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { bytes.append(contentsOf: $0.prefix(Int(length))) }
     }
 
     /// The inline grapheme as a string (small strings need no allocation).
@@ -84,7 +85,7 @@ struct PackedCell: Hashable, Sendable {
         if length == 1 { return String(UnicodeScalar(UInt8(truncatingIfNeeded: low))) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(length))
-        forEachInlineByte { bytes.append($0) }
+        appendInlineBytes(to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

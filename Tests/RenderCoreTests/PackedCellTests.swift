@@ -74,6 +74,33 @@ struct PackedCellTests {
         #expect(buffer[5, 0].grapheme == "\u{FFFD}")
     }
 
+    /// Text drawn at once (printable ASCII a byte a cell, simple text a scalar a
+    /// grapheme, other text a grapheme at a time) gives the cells that its characters
+    /// give one by one, measured as characters, wherever it starts and is clipped.
+    @Test(arguments: ["plain ascii", "中文字 and kana かな", "│ box ┼ rules ─ • bullets …", "e\u{301}cole", "a👩‍💻b🇫🇷", "tab\there\u{7}", "", "한국어 ㄱ"])
+    func textDrawnAtOnceMatchesItsCharactersDrawnOneByOne(_ text: String) {
+        let style = Style(.bold)
+        for column in [-3, -1, 0, 1, 4] {
+            for (limit, floor) in [(nil, 0), (9, 0), (12, 3), (5, 5), (20, 2)] as [(Int?, Int)] {
+                var atOnce = FrameBuffer(width: 16, height: 1)
+                let end = atOnce.draw(text, style: style, column: column, row: 0, limit: limit, floor: floor)
+                var oneByOne = FrameBuffer(width: 16, height: 1)
+                var x = column
+                for character in text {
+                    let columns = TextWidth.columns(of: character)
+                    if columns == 0 { continue }
+                    if x + columns > min(limit ?? 16, 16) { break }
+                    if x >= floor, x >= 0 {
+                        oneByOne[x, 0] = Cell(character, style: style)
+                        if columns == 2 { oneByOne[x + 1, 0] = .continuation(style: style) }
+                    }
+                    x += columns
+                }
+                #expect(atOnce == oneByOne && end == x, "\(text) from \(column), limit \(limit ?? 16), floor \(floor)")
+            }
+        }
+    }
+
     @Test func storageCountsTheCellArrayAsAllocated() {
         let buffer = FrameBuffer(width: 200, height: 16)
         #expect(buffer.storageBytes >= 32 + 200 * 16 * 16)
