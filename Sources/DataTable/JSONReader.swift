@@ -145,7 +145,54 @@ package struct JSONReader {
     /// The characters that may follow a backslash, but `u`.
     private static let simpleEscapes: [UInt8] = Array("\"\\/bfnrt".utf8)
 
+    /// Reads one JSON object that spans the whole of `bytes` into `values`: each
+    /// member's value goes where `column` places its key (given its UTF-8, escapes
+    /// decoded), or is checked and passed over; a key given twice, its last value.
+    /// Builds no key and no value of a member not placed (a table's row: most of a
+    /// record's keys are its columns, in their order).
+    /// - Returns: `false`, with nothing placed, when the value is not an object.
+    /// - Throws: `DataTableError.invalidJSON`.
+    package static func parseMembers(
+        _ bytes: UnsafeBufferPointer<UInt8>, into values: inout [JSONValue?], column: (UnsafeBufferPointer<UInt8>) -> Int?
+    ) throws(DataTableError) -> Bool {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        guard reader.consume(UInt8(ascii: "{")) else { return false }
+        reader.skipWhitespace()
+        if !reader.consume(UInt8(ascii: "}")) {
+            repeat {
+                reader.skipWhitespace()
+                guard reader.peek() == UInt8(ascii: "\"") else { throw reader.error("expected a string key, found \(reader.describeNext())") }
+                let opening = reader.position
+                let placed: Int?
+                if try reader.skipString() {
+                    reader.position = opening
+                    var key = try reader.parseString()
+                    placed = key.withUTF8(column)
+                } else {
+                    placed = column(UnsafeBufferPointer(rebasing: bytes[(opening + 1)..<(reader.position - 1)]))
+                }
+                reader.skipWhitespace()
+                guard reader.consume(UInt8(ascii: ":")) else { throw reader.error("expected ':' after an object key, found \(reader.describeNext())") }
+                if let placed {
+                    values[placed] = try reader.parseValue()
+                } else {
+                    try reader.skipValue()
+                }
+            } while try reader.moreItems(inObject: true)
+        }
+        try reader.expectEnd()
+        return true
+    }
+
     private mutating func parseDocument() throws(DataTableError) -> JSONValue {
+        let value = try parseValue()
+        try expectEnd()
+        return value
+    }
+
+    /// Reads one value, and moves past it.
+    private mutating func parseValue() throws(DataTableError) -> JSONValue {
         var stack: [Container] = []
         parsing: while true {
             skipWhitespace()
@@ -205,8 +252,6 @@ package struct JSONReader {
                     value = .array(stack.removeLast().items)
                 }
             }
-            skipWhitespace()
-            guard position == bytes.count else { throw error("unexpected \(describeNext()) after the JSON value") }
             return value
         }
     }

@@ -22,6 +22,11 @@ package final class TableModel {
     private var picksColumns = false
     /// For records that are objects: the column of each key shown.
     private var columnIndex: [String: Int]
+    /// The UTF-8 of each column's key (`nil` for a column whose key an earlier one
+    /// has), to find a record's keys among by their bytes (`column(ofKey:)`).
+    private var columnKeys: [[UInt8]?] = []
+    /// The column the next key of the record being decoded is tried against first.
+    private var nextColumn = 0
     /// For records that are arrays: the column of each position (`nil`: not shown).
     private var positionColumns: [Int?]
     /// Rows decoded on demand, kept until they hold `cachedValues` values (rows hold a
@@ -105,7 +110,22 @@ package final class TableModel {
     private func mapColumns() {
         let columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         self.columnIndex = columnIndex
+        columnKeys = columns.indices.map { columnIndex[columns[$0]] == $0 ? Array(columns[$0].utf8) : nil }
         positionColumns = (index?.columns ?? []).map { columnIndex[$0] }
+    }
+
+    /// The column of a record's key, given its UTF-8: records mostly list their keys
+    /// in the order of the columns (which were found in that order), so the column
+    /// after the one found last is tried first, by its bytes, before the key is made a
+    /// string and looked up.
+    private func column(ofKey key: UnsafeBufferPointer<UInt8>) -> Int? {
+        if nextColumn < columnKeys.count, let expected = columnKeys[nextColumn], expected.elementsEqual(key) {
+            nextColumn += 1
+            return nextColumn - 1
+        }
+        let column = columnIndex[String(decoding: key, as: UTF8.self)]
+        if let column { nextColumn = column + 1 }
+        return column
     }
 
     /// Whether every record is indexed.
@@ -283,6 +303,23 @@ package final class TableModel {
         order.map { Int($0[row]) } ?? row
     }
 
+    /// Reads JSON record `record` into `values` when it is an object (`true`); `false`
+    /// when it is another value (or the records are delimited text), with nothing
+    /// read; `nil` when its bytes no longer are JSON (the file changed since it was
+    /// indexed).
+    private func placeMembers(of record: Int, into values: inout [JSONValue?]) -> Bool? {
+        guard let index, index.separator == nil else { return false }
+        func place(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+            nextColumn = 0
+            // (The index pass checked these bytes, unless the file changed since.)
+            return try? JSONReader.parseMembers(bytes, into: &values, column: column(ofKey:))
+        }
+        let range = index.range(of: record)
+        let placed = readsInOrder ? withBytesPassedOver(range, place) : storage.withBytes(in: range, place)
+        if placed != false { rowsDecoded += 1 }
+        return placed
+    }
+
     /// The JSON value of record `record`; `nil` when its bytes no longer are one (the
     /// file changed since it was indexed).
     private func rawValue(of record: Int) -> JSONValue? {
@@ -306,25 +343,29 @@ package final class TableModel {
     /// The values of record `record`, one per column shown; for a record no longer in
     /// the file, a note in the first column.
     private func decode(_ record: Int) -> [JSONValue?] {
-        let value = rawValue(of: record)
         var values = [JSONValue?](repeating: nil, count: columns.count)
-        if value == nil, index != nil, !values.isEmpty {
-            rowsLost += 1
-            values[0] = .string(Self.lostRowNote)
+        // Most records are objects: their members are read straight into the columns.
+        switch placeMembers(of: record, into: &values) {
+        case true?:
             return values
-        }
-        switch value {
-        case .object(let members):
-            for member in members {
-                if let column = columnIndex[member.key] { values[column] = member.value }
-            }
-        case .array(let items):
+        case false?:
+            // Arrays, and the rows of delimited text: each position to its column.
+            guard case .array(let items) = rawValue(of: record) else { return lostRow() }
             for (position, item) in items.enumerated() where position < positionColumns.count {
                 if let column = positionColumns[position] { values[column] = item }
             }
-        default:
-            break
+            return values
+        case nil:
+            return lostRow()
         }
+    }
+
+    /// The row of a record no longer in the file: a note in its first column.
+    private func lostRow() -> [JSONValue?] {
+        var values = [JSONValue?](repeating: nil, count: columns.count)
+        guard !values.isEmpty else { return values }
+        rowsLost += 1
+        values[0] = .string(Self.lostRowNote)
         return values
     }
 }

@@ -94,6 +94,31 @@ struct RecordIndexTests {
         #expect(throws: DataTableError.self) { try model(#"[{"a": 1}, {"a": "\x"}]"#) }
     }
 
+    /// An object's members go to their columns wherever they stand among its keys:
+    /// escaped keys, keys given twice (the last value), keys not shown (passed over,
+    /// whatever they hold), values of any kind.
+    @Test func objectMembersGoToTheirColumns() throws {
+        let text = [
+            #"{"id": 1, "name": "a", "tags": [1, {"x": 2}]}"#,
+            #"{"name": "b", "id": 2}"#,
+            #"{"id": 3, "na\u006de": "c\"d", "gone": {"deep": [1, "}", null]}, "tags": {}}"#,
+            #"{"id": 4, "id": 5, "tags": null}"#,
+            "{}",
+        ].joined(separator: "\n")
+        let tags: JSONValue = .array([.number("1"), .object([.init(key: "x", value: .number("2"))])])
+        let table = try model(text)
+        #expect(table.columns == ["id", "name", "tags", "gone"])
+        #expect(rows(table) == [
+            [.number("1"), .string("a"), tags, nil],
+            [.number("2"), .string("b"), nil, nil],
+            [.number("3"), .string("c\"d"), .object([]), .object([.init(key: "deep", value: .array([.number("1"), .string("}"), .null]))])],
+            [.number("5"), nil, .null, nil],
+            [nil, nil, nil, nil],
+        ])
+        let picked = try TableModel(records: Array(text.utf8), options: .init(columns: ["tags", "name"]))
+        #expect(rows(picked) == [[tags, .string("a")], [nil, .string("b")], [.object([]), .string("c\"d")], [.null, nil], [nil, nil]])
+    }
+
     @Test func rowsAreDecodedOnlyWhenAskedFor() throws {
         let text = "[" + (0..<5_000).map { #"{"id": \#($0), "name": "row \#($0)"}"# }.joined(separator: ",") + "]"
         let table = try model(text)
