@@ -265,8 +265,11 @@ package final class TableModel {
     /// without decoding it (read in place, in a mapped file too): false only when it
     /// cannot.
     package func mayMatch(row: Int, _ search: RecordSearch) -> Bool {
-        guard let index, decodedRows == nil else { return true }
-        return withBytesPassedOver(index.range(of: record(at: row))) { search.mayMatch($0, separator: index.separator) }
+        // (The index is read in place, not bound: a copy of it costs a retain of each
+        // of its arrays, a row.)
+        guard decodedRows == nil, let range = index?.range(of: record(at: row)) else { return true }
+        let separator = index?.separator
+        return withBytesPassedOver(range) { search.mayMatch($0, separator: separator) }
     }
 
     /// Calls `body` with the rows read one after another, every row once or twice (a
@@ -308,13 +311,12 @@ package final class TableModel {
     /// read; `nil` when its bytes no longer are JSON (the file changed since it was
     /// indexed).
     private func placeMembers(of record: Int, into values: inout [JSONValue?]) -> Bool? {
-        guard let index, index.separator == nil else { return false }
+        guard index?.separator == nil, let range = index?.range(of: record) else { return false }
         func place(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
             nextColumn = 0
             // (The index pass checked these bytes, unless the file changed since.)
             return try? JSONReader.parseMembers(bytes, into: &values, column: column(ofKey:))
         }
-        let range = index.range(of: record)
         let placed = readsInOrder ? withBytesPassedOver(range, place) : storage.withBytes(in: range, place)
         if placed != false { rowsDecoded += 1 }
         return placed
@@ -323,10 +325,9 @@ package final class TableModel {
     /// The JSON value of record `record`; `nil` when its bytes no longer are one (the
     /// file changed since it was indexed).
     private func rawValue(of record: Int) -> JSONValue? {
-        guard let index else { return nil }
+        guard let range = index?.range(of: record) else { return nil }
         rowsDecoded += 1
-        let range = index.range(of: record)
-        let separator = index.separator
+        let separator = index?.separator
         func value(of bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
             if let separator { return .array(DelimitedText.fields(of: bytes, separator: separator).map(DelimitedText.value(of:))) }
             // The index pass checked these bytes: they are one JSON value, unless the
