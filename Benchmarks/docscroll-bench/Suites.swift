@@ -124,6 +124,16 @@ enum Suites {
         report.figures["table.wrappedOverPlainDump"] = wrapping.wrapped / max(0.01, wrapping.plain)
         report.figures["table.wrappedLongValueSeconds"] = wrapping.oneLongValue
         progress(String(format: "wrapping: %.2f s plain, %.2f s wrapped, %.2f s one 4 MB value", wrapping.plain, wrapping.wrapped, wrapping.oneLongValue))
+        let dumpRows = rows.max() ?? 1_000
+        let dump = try TableBenchmark.dump(rows: dumpRows, runs: settings.runsPerPoint, docscroll: settings.docscroll)
+        report.markdown += String(
+            format: "`--dump` of %d rows (%@, every row measured, then written): %@ s, peak RSS %@ (%.2fx the file)%@.\n\n",
+            dumpRows, SVGPlot.bytes(Double(dump.file)), dump.docscroll.0.text(2), SVGPlot.bytes(Double(dump.docscroll.1)),
+            Double(dump.docscroll.1) / Double(dump.file),
+            dump.jq.map { String(format: "; `jq -c '.[]'` on the same file %@ s, peak RSS %@", $0.0.text(2), SVGPlot.bytes(Double($0.1))) } ?? "")
+        report.figures["table.dumpSeconds.\(dumpRows)"] = dump.docscroll.0.median
+        report.figures["table.dumpRSSOverFile.\(dumpRows)"] = Double(dump.docscroll.1) / Double(dump.file)
+        progress(String(format: "dump, %d rows: %.2f s, %d MiB", dumpRows, dump.docscroll.0.median, dump.docscroll.1 >> 20))
         let search = try TableSearchBenchmark.run(rows: rows.max() ?? 1_000, runs: settings.runsPerPoint)
         report.markdown += String(
             format: "Search through %d rows (%@, from the top, as the viewer searches): a miss %.3f s, a hit near the end %.3f s%@.\n\n",

@@ -79,6 +79,25 @@ enum TableBenchmark {
             try median(["--table", long.path, "--dump", "--width", "100", "--wrap"]))
     }
 
+    /// `--dump` of a table of `rows` rows (each row measured for the column widths, then
+    /// written), beside `jq -c '.[]'` on the same file (a parse and a line a record,
+    /// nothing measured or aligned): seconds over `runs` fresh processes, and the
+    /// median's peak RSS, each `nil` where its program is missing.
+    static func dump(rows: Int, runs: Int, docscroll: String) throws -> (file: Int, docscroll: (Spread, Int), jq: (Spread, Int)?) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-table-dump-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("table.json")
+        let json = Data(TableGenerator.json(rows: rows, seed: 3).utf8)
+        try json.write(to: file)
+        func measure(_ executable: String, _ arguments: [String]) throws -> (Spread, Int) {
+            let samples = try (0..<runs).map { _ in try TimedRun.run(executable, arguments, directory: directory) }.sorted { $0.seconds < $1.seconds }
+            return (Spread(samples.map(\.seconds)), samples[runs / 2].rss)
+        }
+        let jq = FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") ? try measure("/usr/bin/jq", ["-c", ".[]", file.path]) : nil
+        return (json.count, try measure(docscroll, ["--table", file.path, "--dump", "--width", "100"]), jq)
+    }
+
     /// The targets for the largest table: a windowed first frame in under a second,
     /// with peak RSS under half the file's size.
     static func check(_ results: [Measurement]) -> (report: [String], passed: Bool) {
