@@ -84,18 +84,26 @@ enum TableBenchmark {
     /// nothing measured or aligned): seconds over `runs` fresh processes, and the
     /// median's peak RSS, each `nil` where its program is missing.
     static func dump(rows: Int, runs: Int, docscroll: String) throws -> (file: Int, docscroll: (Spread, Int), jq: (Spread, Int)?) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-table-dump-\(getpid())")
+        try withGeneratedTable(rows: rows, in: "docscroll-table-dump") { directory, file, bytes in
+            func measure(_ executable: String, _ arguments: [String]) throws -> (Spread, Int) {
+                let samples = try (0..<runs).map { _ in try TimedRun.run(executable, arguments, directory: directory) }.sorted { $0.seconds < $1.seconds }
+                return (Spread(samples.map(\.seconds)), samples[runs / 2].rss)
+            }
+            let jq = FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") ? try measure("/usr/bin/jq", ["-c", ".[]", file.path]) : nil
+            return (bytes, try measure(docscroll, ["--table", file.path, "--dump", "--width", "100"]), jq)
+        }
+    }
+
+    /// Calls `body` with a directory of its own (`name` and the process id; removed
+    /// after), a JSON table of `rows` generated rows in it, and that file's size.
+    static func withGeneratedTable<Result>(rows: Int, in name: String, _ body: (URL, URL, Int) throws -> Result) throws -> Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("table.json")
+        let file = directory.appendingPathComponent("table-\(rows).json")
         let json = Data(TableGenerator.json(rows: rows, seed: 3).utf8)
         try json.write(to: file)
-        func measure(_ executable: String, _ arguments: [String]) throws -> (Spread, Int) {
-            let samples = try (0..<runs).map { _ in try TimedRun.run(executable, arguments, directory: directory) }.sorted { $0.seconds < $1.seconds }
-            return (Spread(samples.map(\.seconds)), samples[runs / 2].rss)
-        }
-        let jq = FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") ? try measure("/usr/bin/jq", ["-c", ".[]", file.path]) : nil
-        return (json.count, try measure(docscroll, ["--table", file.path, "--dump", "--width", "100"]), jq)
+        return try body(directory, file, json.count)
     }
 
     /// The targets for the largest table: a windowed first frame in under a second,

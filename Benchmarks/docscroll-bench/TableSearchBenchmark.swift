@@ -1,6 +1,5 @@
 import DocScroll
 import Foundation
-import SampleContent
 
 /// Seconds of a search through a large table in the viewer's way (`DocScrollView.find`,
 /// from the top, in process, the table's file mapped): a query no row holds, and one
@@ -29,36 +28,32 @@ enum TableSearchBenchmark {
     static let target = 0.5
 
     static func run(rows: Int, runs: Int) throws -> Measurement {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-search-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("table-\(rows).json")
-        let json = Data(TableGenerator.json(rows: rows, seed: 3).utf8)
-        try json.write(to: file)
-        let view = try DocScrollView(pages: [], tables: [InputFile.mapped(file.path)], options: .init(width: 100, height: 40))
-        let clock = ContinuousClock()
-        func fastest(_ query: String, expecting expected: Bool) throws -> Double {
-            var best = Double.infinity
-            for _ in 0..<runs {
-                var result = DocScrollView.SearchResult.notFound
-                let time = clock.measure { result = view.find(query, from: nil, forward: true) }
-                guard case .found = result else {
-                    if expected { throw SearchFailed(description: "the search for '\(query)' found nothing") }
+        try TableBenchmark.withGeneratedTable(rows: rows, in: "docscroll-search") { directory, file, bytes in
+            let view = try DocScrollView(pages: [], tables: [InputFile.mapped(file.path)], options: .init(width: 100, height: 40))
+            let clock = ContinuousClock()
+            func fastest(_ query: String, expecting expected: Bool) throws -> Double {
+                var best = Double.infinity
+                for _ in 0..<runs {
+                    var result = DocScrollView.SearchResult.notFound
+                    let time = clock.measure { result = view.find(query, from: nil, forward: true) }
+                    guard case .found = result else {
+                        if expected { throw SearchFailed(description: "the search for '\(query)' found nothing") }
+                        best = min(best, time.seconds)
+                        continue
+                    }
+                    if !expected { throw SearchFailed(description: "the search for '\(query)' found a row") }
                     best = min(best, time.seconds)
-                    continue
                 }
-                if !expected { throw SearchFailed(description: "the search for '\(query)' found a row") }
-                best = min(best, time.seconds)
+                return best
             }
-            return best
+            let miss = try fastest(missQuery, expecting: false)
+            let hit = try fastest(nearTheEndQuery(rows: rows), expecting: true)
+            var grep: Double?
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/grep") {
+                grep = try (0..<runs).map { _ in try TimedRun.run("/usr/bin/grep", ["-c", missQuery, file.path], directory: directory).seconds }.min()
+            }
+            return Measurement(rows: rows, fileBytes: bytes, miss: miss, hitAtEnd: hit, grep: grep)
         }
-        let miss = try fastest(missQuery, expecting: false)
-        let hit = try fastest(nearTheEndQuery(rows: rows), expecting: true)
-        var grep: Double?
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/grep") {
-            grep = try (0..<runs).map { _ in try TimedRun.run("/usr/bin/grep", ["-c", missQuery, file.path], directory: directory).seconds }.min()
-        }
-        return Measurement(rows: rows, fileBytes: json.count, miss: miss, hitAtEnd: hit, grep: grep)
     }
 
     static func check(_ measurement: Measurement) -> [String] {
