@@ -1,4 +1,4 @@
-public import ScrollCore
+import ScrollCore
 import DocumentLayout
 import SystemIO
 
