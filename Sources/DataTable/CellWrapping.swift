@@ -10,6 +10,36 @@ enum CellWrapping {
     /// The lines of `text` in a column `width` columns wide (at least one line).
     static func lines(of text: String, width: Int) -> [String] {
         let width = max(1, width)
+        var text = text
+        // Most text is simple (`TextWidth.simpleColumns`): measured and cut as bytes.
+        if let lines = text.withUTF8({ simpleLines(of: $0, width: width) }) { return lines }
+        return generalLines(of: text, width: width)
+    }
+
+    /// `lines` for UTF-8 `text` of simple widths that starts with no space: each line
+    /// ended where a greedy wrap ends it (`LineBreaks.lineEnd`, as a page's paragraphs
+    /// are wrapped), a line at a time, with no word measured as a string; `nil` for
+    /// other text, or where a line's end cannot be found that way (a word wider than
+    /// the column).
+    static func simpleLines(of text: UnsafeBufferPointer<UInt8>, width: Int) -> [String]? {
+        guard let columns = TextWidth.simpleColumns(text), text.first != 0x20 else { return nil }
+        guard columns > width else { return [String(decoding: text, as: UTF8.self)] }
+        let isASCII = columns == text.count
+        var lines: [String] = []
+        var start = 0
+        while start < text.count, lines.count <= maximumLines {
+            guard let (end, _) = LineBreaks.lineEnd(in: text, from: start, width: width, isASCII: isASCII), end > start else { return nil }
+            var contentEnd = end
+            while contentEnd > start, text[contentEnd - 1] == 0x20 { contentEnd -= 1 }
+            lines.append(String(decoding: UnsafeBufferPointer(rebasing: text[start..<contentEnd]), as: UTF8.self))
+            start = end
+        }
+        return capped(lines, width: width)
+    }
+
+    /// `lines` for any text, a segment (the text between two break opportunities)
+    /// at a time, measured as strings.
+    static func generalLines(of text: String, width: Int) -> [String] {
         guard TextWidth.columns(of: text) > width else { return [text] }
         var lines: [String] = []
         var line = ""
@@ -47,10 +77,14 @@ enum CellWrapping {
         for index in lines.indices {
             while lines[index].utf8.last == 0x20 { lines[index].removeLast() }
         }
-        if lines.count > maximumLines {
-            lines.removeLast(lines.count - maximumLines)
-            lines[maximumLines - 1] = TextWidth.prefix(of: lines[maximumLines - 1], columns: width - 1) + "…"
-        }
+        return capped(lines, width: width)
+    }
+
+    /// `lines` cut to `maximumLines`, the last one ending in `…` when some were cut.
+    private static func capped(_ lines: [String], width: Int) -> [String] {
+        guard lines.count > maximumLines else { return lines }
+        var lines = Array(lines.prefix(maximumLines))
+        lines[maximumLines - 1] = TextWidth.prefix(of: lines[maximumLines - 1], columns: width - 1) + "…"
         return lines
     }
 }

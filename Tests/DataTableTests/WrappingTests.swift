@@ -13,6 +13,30 @@ struct WrappingTests {
         for line in CellWrapping.lines(of: "中文 mixed with words and 日本語", width: 7) { #expect(TextWidth.columns(of: line) <= 7) }
     }
 
+    /// Simple text is cut as bytes where a page's paragraphs are (`simpleLines`),
+    /// into the lines the general wrap gives, a segment at a time: words, numbers,
+    /// punctuation, CJK, double spaces and words wider than the column, at every
+    /// width from 1 to 30, past the line limit too.
+    @Test func simpleCellsWrapAsTheGeneralWrapDoes() {
+        var random = SeededGenerator(seed: 14)
+        let pieces = ["word", "a", "longerword", "x-y", "path/to/file", "(note)", "3.14", "1,000", "中文", "日本語です", "—", "…", "e.g.", "state-of-the-art", "。", "、", "https://example.com/a?b=c", String(repeating: "z", count: 40)]
+        var simple = 0
+        for _ in 0..<300 {
+            let count = Int.random(in: 1...(Int.random(in: 0..<10, using: &random) == 0 ? 300 : 12), using: &random)
+            let text = (0..<count).map { _ in pieces.randomElement(using: &random)! + (Int.random(in: 0..<8, using: &random) == 0 ? "  " : " ") }.joined()
+            let trimmed = String(text.dropLast(Int.random(in: 0...1, using: &random)))
+            for width in 1...30 {
+                var bytes = trimmed
+                let fast = bytes.withUTF8 { CellWrapping.simpleLines(of: $0, width: width) }
+                if let fast {
+                    simple += 1
+                    #expect(fast == CellWrapping.generalLines(of: trimmed, width: width), "\(trimmed) at \(width)")
+                }
+            }
+        }
+        #expect(simple > 2_000, "many of these texts are cut as bytes (the others have a word wider than the column)")
+    }
+
     @Test func aHugeCellStopsAtTheLineLimit() {
         let lines = CellWrapping.lines(of: String(repeating: "word ", count: 100_000), width: 20)
         #expect(lines.count == CellWrapping.maximumLines)
