@@ -169,61 +169,83 @@ enum DelimitedText {
     /// The fields of one record (as `index` found it), unquoted.
     static func fields(of record: UnsafeBufferPointer<UInt8>, separator: UInt8) -> [String] {
         var fields: [String] = []
+        forEachField(of: record, separator: separator) { fields.append(String(decoding: $0, as: UTF8.self)) }
+        return fields
+    }
+
+    /// The values of one record's fields (`value(of:)`).
+    static func values(of record: UnsafeBufferPointer<UInt8>, separator: UInt8) -> [JSONValue] {
+        var values: [JSONValue] = []
+        forEachField(of: record, separator: separator) { field in
+            let text = String(decoding: field, as: UTF8.self)
+            values.append(isNumber(field) ? .number(text) : .string(text))
+        }
+        return values
+    }
+
+    /// Calls `body` with the UTF-8 of each field of one record, unquoted: a field with
+    /// no quotes where it lies, a quoted one gathered without its quotes.
+    private static func forEachField(of record: UnsafeBufferPointer<UInt8>, separator: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var unquoted: [UInt8] = []
         var index = 0
         while true {
-            var text: [UInt8] = []
-            if index < record.count, record[index] == UInt8(ascii: "\"") {
-                index += 1
-                while index < record.count {
-                    if record[index] == UInt8(ascii: "\"") {
-                        if index + 1 < record.count, record[index + 1] == UInt8(ascii: "\"") {
-                            text.append(UInt8(ascii: "\""))
-                            index += 2
-                            continue
-                        }
-                        index += 1
-                        break
-                    }
-                    text.append(record[index])
-                    index += 1
-                }
+            guard index < record.count, record[index] == UInt8(ascii: "\"") else {
+                let end = record[index...].firstIndex(of: separator) ?? record.count
+                body(UnsafeBufferPointer(rebasing: record[index..<end]))
+                guard end < record.count else { return }
+                index = end + 1
+                continue
             }
-            // Text after a closing quote, or a field without quotes, up to the separator.
+            unquoted.removeAll(keepingCapacity: true)
+            index += 1
+            while index < record.count {
+                if record[index] == UInt8(ascii: "\"") {
+                    if index + 1 < record.count, record[index + 1] == UInt8(ascii: "\"") {
+                        unquoted.append(UInt8(ascii: "\""))
+                        index += 2
+                        continue
+                    }
+                    index += 1
+                    break
+                }
+                unquoted.append(record[index])
+                index += 1
+            }
+            // Text after a closing quote, up to the separator.
             let end = record[index...].firstIndex(of: separator) ?? record.count
-            text.append(contentsOf: record[index..<end])
-            fields.append(String(decoding: text, as: UTF8.self))
-            guard end < record.count else { return fields }
+            unquoted.append(contentsOf: record[index..<end])
+            unquoted.withUnsafeBufferPointer(body)
+            guard end < record.count else { return }
             index = end + 1
         }
     }
 
-    /// A field's value: a number where its text is a JSON number (so that it aligns
-    /// right and sorts as a number), else the text.
-    static func value(of field: String) -> JSONValue {
-        isNumber(field) ? .number(field) : .string(field)
-    }
-
-    /// Whether `text` is a number as JSON writes one (`-12.5e3`; not `007`, `1,000`).
-    static func isNumber(_ text: String) -> Bool {
-        var bytes = text.utf8[...]
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+    /// Whether UTF-8 `text` is a number as JSON writes one (`-12.5e3`; not `007`,
+    /// `1,000`): such a field is a number (it aligns right and sorts as one), any
+    /// other is text.
+    static func isNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < text.count, text[index] == byte else { return false }
+            index += 1
+            return true
+        }
         func digits() -> Int {
-            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-            bytes = bytes.dropFirst(count)
-            return count
+            let start = index
+            while index < text.count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
         }
-        let first = bytes.first
+        _ = skip(UInt8(ascii: "-"))
+        let first = index
         let whole = digits()
-        guard whole > 0, whole == 1 || first != UInt8(ascii: "0") else { return false }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
+        guard whole > 0, whole == 1 || text[first] != UInt8(ascii: "0") else { return false }
+        if skip(UInt8(ascii: ".")) {
             guard digits() > 0 else { return false }
         }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if skip(UInt8(ascii: "e")) || skip(UInt8(ascii: "E")) {
+            if !skip(UInt8(ascii: "+")) { _ = skip(UInt8(ascii: "-")) }
             guard digits() > 0 else { return false }
         }
-        return bytes.isEmpty
+        return index == text.count
     }
 }

@@ -27,6 +27,13 @@ struct DelimitedTextTests {
         ])
     }
 
+    /// A field is a number only as JSON writes one.
+    @Test func numbersAreFieldsAsJSONWritesThem() {
+        func isNumber(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer(DelimitedText.isNumber) }
+        for number in ["0", "-0", "7", "42", "-2.5e3", "0.5", "1E+5", "1e-07", "123456789012345678901234567890"] { #expect(isNumber(number), "\(number)") }
+        for text in ["", "-", "007", "-01", "1.", ".5", "1e", "1e+", "1,000", "+1", " 1", "1 ", "0x1F", "1.5e3x", "١٢"] { #expect(!isNumber(text), "\(text)") }
+    }
+
     /// Lines end in LF, CRLF or CR; blank lines hold no record; a byte order mark is
     /// skipped.
     @Test func lineEndsBlankLinesAndAByteOrderMark() throws {
