@@ -173,7 +173,8 @@ enum DelimitedText {
         return fields
     }
 
-    /// The values of one record's fields (`value(of:)`).
+    /// The values of one record's fields: a number where a field's text is a JSON
+    /// number (`isNumber`), else the text.
     static func values(of record: UnsafeBufferPointer<UInt8>, separator: UInt8) -> [JSONValue] {
         var values: [JSONValue] = []
         forEachField(of: record, separator: separator) { field in

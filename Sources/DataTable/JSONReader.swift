@@ -100,13 +100,23 @@ package struct JSONReader {
         }
     }
 
+    /// Throws unless an object key's opening quote is next.
+    func expectKeyQuote() throws(DataTableError) {
+        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeNext())") }
+    }
+
+    /// Moves past the colon after an object key, or throws.
+    mutating func expectColon() throws(DataTableError) {
+        guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after an object key, found \(describeNext())") }
+    }
+
     /// Checks an object key and the colon after it, and moves past them.
     mutating func skipKey() throws(DataTableError) {
         skipWhitespace()
-        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeNext())") }
+        try expectKeyQuote()
         try skipString()
         skipWhitespace()
-        guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after an object key, found \(describeNext())") }
+        try expectColon()
     }
 
     /// Checks a string and moves past it.
@@ -162,7 +172,7 @@ package struct JSONReader {
         if !reader.consume(UInt8(ascii: "}")) {
             repeat {
                 reader.skipWhitespace()
-                guard reader.peek() == UInt8(ascii: "\"") else { throw reader.error("expected a string key, found \(reader.describeNext())") }
+                try reader.expectKeyQuote()
                 let opening = reader.position
                 let placed: Int?
                 if try reader.skipString() {
@@ -173,7 +183,7 @@ package struct JSONReader {
                     placed = column(UnsafeBufferPointer(rebasing: bytes[(opening + 1)..<(reader.position - 1)]))
                 }
                 reader.skipWhitespace()
-                guard reader.consume(UInt8(ascii: ":")) else { throw reader.error("expected ':' after an object key, found \(reader.describeNext())") }
+                try reader.expectColon()
                 if let placed {
                     values[placed] = try reader.parseValue()
                 } else {
@@ -258,10 +268,10 @@ package struct JSONReader {
 
     private mutating func parseKey() throws(DataTableError) -> String {
         skipWhitespace()
-        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeNext())") }
+        try expectKeyQuote()
         let key = try parseString()
         skipWhitespace()
-        guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after an object key, found \(describeNext())") }
+        try expectColon()
         return key
     }
 

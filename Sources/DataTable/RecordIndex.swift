@@ -524,7 +524,7 @@ private struct RecordScan {
         var member = 0
         while true {
             reader.skipWhitespace()
-            guard reader.peek() == UInt8(ascii: "\"") else { throw reader.error("expected a string key, found \(reader.describeNext())") }
+            try reader.expectKeyQuote()
             let keyStart = reader.position
             let hasEscape = try reader.skipString()
             let key = UnsafeBufferPointer(rebasing: reader.bytes[(keyStart + 1)..<(reader.position - 1)])
@@ -547,7 +547,7 @@ private struct RecordScan {
             }
             member += 1
             reader.skipWhitespace()
-            guard reader.consume(UInt8(ascii: ":")) else { throw reader.error("expected ':' after an object key, found \(reader.describeNext())") }
+            try reader.expectColon()
             reader.skipWhitespace()
             let valueStart = reader.position
             try reader.skipValue()
@@ -607,10 +607,10 @@ extension JSONReader {
                 if !consume(UInt8(ascii: "}")) {
                     while true {
                         skipWhitespace()
-                        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeNext())") }
+                        try expectKeyQuote()
                         let key = try parseString()
                         skipWhitespace()
-                        guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after an object key, found \(describeNext())") }
+                        try expectColon()
                         if key == step {
                             found = true
                             break

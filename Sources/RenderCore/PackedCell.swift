@@ -74,10 +74,12 @@ struct PackedCell: Hashable, Sendable {
     /// Appends the inline UTF-8 bytes to `bytes` (none for a long grapheme): a row's
     /// text is gathered a cell at a time.
     func appendInlineBytes(to bytes: inout [UInt8]) {
-        if length == 1 { return bytes.append(UInt8(truncatingIfNeeded: low)) }
-        guard length != Self.long, length > 0 else { return }
-        // (The bytes lie in order in `low` then `high`, each read as little-endian.)
-        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { bytes.append(contentsOf: $0.prefix(Int(length))) }
+        if length == 1 {
+            bytes.append(UInt8(truncatingIfNeeded: low))
+        } else if length != Self.long, length > 0 {
+            // (The bytes lie in order in `low` then `high`, each read as little-endian.)
+            withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { bytes.append(contentsOf: $0.prefix(Int(length))) }
+        }
     }
 
     /// The inline grapheme as a string (small strings need no allocation).
