@@ -344,10 +344,11 @@ public final class DocScrollView {
         return model
     }
 
-    /// The page at `path` as the view reads it: whole when expanded, a window at a
-    /// time when windowed.
+    /// The page at `path` as the view reads it when a link leads there or it is read
+    /// again: whole when expanded, a window at a time when windowed; a regular file
+    /// only (a named pipe or a terminal device would stop the viewer).
     static func pageInput(_ path: String, options: Options) throws(DocScrollError) -> InputFile {
-        options.mode == .windowed ? try InputFile.page(path) : try InputFile.read(path)
+        options.mode == .windowed ? try InputFile.page(path, regularOnly: true) : try InputFile.read(path, regularOnly: true)
     }
 
     /// A page's component. Expanded parses the page whole and lays it all out now.

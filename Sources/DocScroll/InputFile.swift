@@ -61,9 +61,14 @@ public struct InputFile: Sendable {
     /// Reads the file at `path`.
     /// - Throws: `DocScrollError.badInput` for a missing, unreadable, empty or binary
     ///   file, or a directory.
-    public static func read(_ path: String) throws(DocScrollError) -> InputFile {
-        try checkFile(path)
-        return try whole(path, path: path, FileSystem.readAll(path, limit: maximumBytes, check: { isAcceptable(path, $0) }))
+    /// - Parameter regularOnly: refuse a named pipe, a device or a socket (a page
+    ///   reached from another one: opening a pipe would wait for a writer, and reading
+    ///   `/dev/tty` would read the reader's keys); on the command line they are read,
+    ///   as `cat` reads them.
+    public static func read(_ path: String, regularOnly: Bool = false) throws(DocScrollError) -> InputFile {
+        try checkFile(path, regularOnly: regularOnly)
+        let read = FileSystem.readAll(path, limit: maximumBytes, regularOnly: regularOnly, check: { isAcceptable(path, $0) })
+        return try whole(path, path: path, read)
     }
 
     /// `input` decompressed when it is compressed (gzip, xz or bzip2, known by its
@@ -136,9 +141,10 @@ public struct InputFile: Sendable {
     /// Opens the page at `path` without reading it: checked as `read` checks it, but of
     /// any size, since it is read a window at a time as it is shown.
     /// - Throws: `DocScrollError.badInput`, as `read` (but never for its size).
-    public static func page(_ path: String) throws(DocScrollError) -> InputFile {
-        try checkFile(path, limit: nil)
-        guard let source = ReadableFile(path: path) else { return try read(path) }
+    /// - Parameter regularOnly: refuse what is not a regular file, as `read` does.
+    public static func page(_ path: String, regularOnly: Bool = false) throws(DocScrollError) -> InputFile {
+        try checkFile(path, limit: nil, regularOnly: regularOnly)
+        guard let source = ReadableFile(path: path) else { return try read(path, regularOnly: regularOnly) }
         return try checked(decompressedIfCompressed(InputFile(name: path, path: path, pageSource: source)))
     }
 
@@ -150,8 +156,8 @@ public struct InputFile: Sendable {
     }
 
     /// Throws unless `path` is a readable file of at most `limit` bytes (any size for
-    /// none).
-    private static func checkFile(_ path: String, limit: Int? = maximumBytes) throws(DocScrollError) {
+    /// none), or, unless `regularOnly`, a readable pipe or device.
+    private static func checkFile(_ path: String, limit: Int? = maximumBytes, regularOnly: Bool = false) throws(DocScrollError) {
         switch FileSystem.kind(of: path) {
         case .missing:
             // Pages are files: a web address gets a hint.
@@ -160,7 +166,9 @@ public struct InputFile: Sendable {
             throw .badInput(name: path, reason: "no such file" + (isAddress ? hint : ""))
         case .unreachable(let reason): throw .badInput(name: path, reason: reason)
         case .directory: throw .badInput(name: path, reason: "is a directory")
-        case .file(readable: false, _): throw .badInput(name: path, reason: "permission denied")
+        case .file(readable: false, _), .special(readable: false, _): throw .badInput(name: path, reason: "permission denied")
+        case .special(readable: true, let what):
+            if regularOnly { throw .badInput(name: path, reason: "\(what), not a file (only regular files are opened from a page)") }
         case .file(readable: true, let size):
             if let limit, size > limit {
                 throw .badInput(name: path, reason: "file too large (\(size) bytes; the limit is \((limit + 1) >> 30) GiB)")

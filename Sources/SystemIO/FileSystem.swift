@@ -10,8 +10,12 @@ package enum FileSystem {
         /// entered): the system's reason.
         case unreachable(String)
         case directory
-        /// A file or device, readable or not, and its size in bytes.
+        /// A regular file, readable or not, and its size in bytes.
         case file(readable: Bool, size: Int)
+        /// A named pipe, a device or a socket, readable or not, and what it is ("a
+        /// named pipe"): opening one may wait for a writer, and reading one may never
+        /// end or may read the terminal's keys.
+        case special(readable: Bool, what: String)
     }
 
     /// What `path` names (symbolic links followed).
@@ -22,8 +26,33 @@ package enum FileSystem {
             if error == ENOENT || error == ENOTDIR { return .missing }
             return .unreachable(error == EACCES ? "permission denied" : systemReason(error))
         }
-        if status.st_mode & S_IFMT == S_IFDIR { return .directory }
-        return .file(readable: access(path, R_OK) == 0, size: Int(status.st_size))
+        let readable = access(path, R_OK) == 0
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file(readable: readable, size: Int(status.st_size))
+        case S_IFIFO: return .special(readable: readable, what: "a pipe")
+        case S_IFCHR: return .special(readable: readable, what: "a character device")
+        case S_IFBLK: return .special(readable: readable, what: "a block device")
+        case S_IFSOCK: return .special(readable: readable, what: "a socket")
+        default: return .special(readable: readable, what: "not a file")
+        }
+    }
+
+    /// Opens `path` for reading only if it is a regular file (its descriptor), without
+    /// waiting: a named pipe put there since it was looked at is opened without
+    /// waiting for a writer, then refused; `nil` for anything but a regular file.
+    package static func openRegularFile(_ path: String) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        // Reads of a regular file never wait on O_NONBLOCK's account; it is cleared so
+        // that the descriptor behaves as any other.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
     }
 
     /// `path` made absolute against the current folder (as written: dot segments and
@@ -83,9 +112,10 @@ package enum FileSystem {
     /// given to `check` before more is read: so that a device that never ends
     /// (`/dev/zero`) is refused at once, or at the limit, never read until memory
     /// runs out.
-    package static func readAll(_ path: String, limit: Int, check: ([UInt8]) -> Bool) -> WholeFile {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failed(systemReason(errno)) }
+    /// With `regularOnly`, anything but a regular file is refused, without waiting.
+    package static func readAll(_ path: String, limit: Int, regularOnly: Bool = false, check: ([UInt8]) -> Bool) -> WholeFile {
+        let opened = regularOnly ? openRegularFile(path) : open(path, O_RDONLY | O_CLOEXEC)
+        guard let descriptor = opened, descriptor >= 0 else { return .failed(regularOnly ? "not a regular file" : systemReason(errno)) }
         defer { close(descriptor) }
         return readAll(descriptor: descriptor, limit: limit, check: check)
     }

@@ -11,10 +11,9 @@ package final class ReadableFile: Sendable {
     /// Opens the regular file at `path`, or returns `nil` when it cannot be, or says it
     /// is empty (files of `/proc` do, whatever they hold: they are read whole instead).
     package init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = FileSystem.openRegularFile(path) else { return nil }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+        guard fstat(descriptor, &status) == 0, status.st_size > 0 else {
             close(descriptor)
             return nil
         }

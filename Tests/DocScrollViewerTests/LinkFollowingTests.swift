@@ -125,6 +125,39 @@ struct LinkFollowingTests {
         }
     }
 
+    /// A link to a named pipe with no writer, or to a pipe or device that never ends
+    /// (what `/dev/stdin` and `/dev/tty` are), is refused at once with a note: opening
+    /// the one waited for a writer, reading the other read the reader's keys.
+    @Test(arguments: RenderMode.allCases)
+    func linksToPipesAndDevicesAreRefusedWithoutWaiting(mode: RenderMode) throws {
+        let folder = try TemporaryFolder("special-links")
+        #expect(mkfifo(folder.path("fifo"), 0o600) == 0)
+        // A pipe this process holds both ends of: nobody writes to it, nobody closes it
+        // (left open: a reader that waits on it must not be woken by the test's end).
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let pipePath = "/proc/self/fd/\(ends[0])"
+        try folder.write("index.html", "<p><a href=\"fifo\">fifo</a> <a href=\"\(pipePath)\">pipe</a></p>")
+        let view = try DocScrollView(pages: [InputFile.page(folder.path("index.html"))], tables: [], options: .init(width: 60, height: 24, mode: mode))
+        let viewer = Viewer(view: view, width: 60, height: 12)
+        _ = viewer.start()
+        for (link, what) in [("fifo", "a pipe"), (pipePath, "a pipe")] {
+            try focusLink(viewer, containing: link)
+            let answered = Answered()
+            let follow = UncheckedBox(viewer)
+            DispatchQueue.global().async {
+                _ = follow.value.handle(key: .enter)
+                answered.semaphore.signal()
+            }
+            let inTime = answered.semaphore.wait(timeout: .now() + 20) == .success
+            #expect(inTime, "Enter on a link to \(link) still waits")
+            // The thread still waiting is left to the process's end.
+            guard inTime else { return }
+            #expect(note(viewer).contains("\(what), not a file"), "\(note(viewer))")
+            #expect(viewer.screen().plainText(row: 0).hasPrefix("[1]fifo [2]pipe"))
+        }
+    }
+
     /// A page from standard input has no address: its relative links cannot be
     /// followed, and say where they go as written.
     @Test func aPageWithoutAnAddressKeepsItsLinksAsWritten() throws {
@@ -137,4 +170,15 @@ struct LinkFollowingTests {
         press(viewer, .enter)
         #expect(note(viewer).contains("Not followed (a relative link on a page read from no file): other.html"))
     }
+}
+
+/// A semaphore a test waits on while another thread answers.
+private final class Answered: Sendable {
+    let semaphore = DispatchSemaphore(value: 0)
+}
+
+/// A value handed to another thread by a test that waits for it there.
+private final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
