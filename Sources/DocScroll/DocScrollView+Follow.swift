@@ -42,7 +42,7 @@ extension DocScrollView {
     /// followed, in whole lines (a line being written waits for its end): the view
     /// stays at the end of the stack if it was there, and otherwise where it is. A
     /// file renamed over a table's path (a log rotated) is read anew; a file cut short
-    /// or gone, or a line appended that cannot be read, is a note (`takeTableNote`),
+    /// or gone, or a line appended that cannot be read, is a note (`takeNote`),
     /// the rows shown staying.
     /// - Returns: whether anything shown changed.
     @discardableResult
@@ -69,7 +69,7 @@ extension DocScrollView {
         let named = FileSystem.identity(of: followed.path)
         guard let current = followed.file.current else { return nil }
         if named == nil {
-            if !followed.isGone { tableNotes.append("\(followed.name): the file is gone (its rows stay as they were read)") }
+            if !followed.isGone { notes.append("\(followed.name): the file is gone (its rows stay as they were read)") }
             followed.isGone = true
             return nil
         }
@@ -100,7 +100,7 @@ extension DocScrollView {
     /// parenthesis, closed here).
     private func stopFollowing(_ followed: FollowedTable, because reason: String) {
         followed.isOver = true
-        tableNotes.append("\(followed.name): \(reason); no longer followed)")
+        notes.append("\(followed.name): \(reason); no longer followed)")
     }
 
     /// Reads the file now at a followed table's path (another renamed over it) and
@@ -115,7 +115,7 @@ extension DocScrollView {
             return true
         } catch {
             followed.isOver = true
-            tableNotes.append("\(error.description) (the rows read before stay; no longer followed)")
+            notes.append("\(error.description) (the rows read before stay; no longer followed)")
             return false
         }
     }

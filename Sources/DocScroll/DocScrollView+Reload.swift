@@ -12,7 +12,7 @@ extension DocScrollView {
     /// inserted or removed above them move them), and the container's anchor takes
     /// the difference (`rowsInsertedAboveAnchor`). Inputs from standard input or
     /// memory stay as they are; an input that can no longer be read stays as it was,
-    /// with a note (`takeTableNote`).
+    /// with a note (`takeNote`).
     public func reload() {
         let anchor = container.position.flatMap(anchorRows(at:))
         container.performBatchUpdates {
@@ -95,7 +95,7 @@ extension DocScrollView {
                 entries[index] = Self.pageEntry(id: entries[index].id, page, input: input)
                 return true
             } catch {
-                tableNotes.append("\(error.description) (shown as it was)")
+                notes.append("\(error.description) (shown as it was)")
                 return false
             }
         case .streamedPage:
@@ -119,7 +119,7 @@ extension DocScrollView {
             }
             return true
         } catch {
-            tableNotes.append("\(error.description) (shown as it was)")
+            notes.append("\(error.description) (shown as it was)")
             return false
         }
     }

@@ -41,7 +41,7 @@ public final class DocScrollView {
         /// Whether a table is indexed a part at a time: its first part when the view is
         /// made, the rest as `indexTables()` is called (an interactive loop calls it
         /// while no key waits), so that a table of any size shows at once, its rows
-        /// growing; an error further in is a note (`takeTableNote`), the rows before it
+        /// growing; an error further in is a note (`takeNote`), the rows before it
         /// staying. For windowed views whose cells do not wrap, of records that can be
         /// indexed in parts (`RecordIndex`); others are indexed whole, as by default.
         public var indexesTablesInParts: Bool
@@ -169,6 +169,7 @@ public final class DocScrollView {
     /// Whether any page read or indexed more, or any table indexed more rows, since the
     /// last call.
     public func pagesProgressed() -> Bool {
+        noteSpoolsAtCapacity()
         let progress = pages.flatMap { entry -> [Int] in
             guard let progress = (entry.page as? WindowedPage)?.indexProgress else { return [-1] }
             return [progress.indexed, progress.scanned]
@@ -177,6 +178,23 @@ public final class DocScrollView {
         return progress != lastProgress
     }
     private var lastProgress: [Int] = []
+
+    /// Notes each page from a pipe that stopped being read at its spool's capacity.
+    private func noteSpoolsAtCapacity() {
+        spooledPages.removeAll { name, spool in
+            guard spool.reachedCapacity else { return spool.isComplete }
+            notes.append("\(name): stopped reading at \(Self.byteSize(spool.capacity)), the spool's limit (--spool-limit); the rest is not shown")
+            return true
+        }
+    }
+
+    /// A count of bytes as people read it: `4 GiB`, `512 MiB`, `100 KiB`, `12 bytes`.
+    static func byteSize(_ bytes: Int) -> String {
+        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
 
     /// The tables still being indexed a part at a time (`Options.indexesTablesInParts`).
     private var tablesIndexing: [(id: ComponentID, table: TableComponent)] { everyTable.filter { !$0.table.model.isIndexed } }
@@ -211,7 +229,7 @@ public final class DocScrollView {
             } while !table.model.isIndexed && ContinuousClock.now < deadline
         } catch {
             let name = entries.first { $0.id == id }?.name ?? "table"
-            tableNotes.append("\(name): \(error.description) (the \(table.model.rowCount) rows before it are shown)")
+            notes.append("\(name): \(error.description) (the \(table.model.rowCount) rows before it are shown)")
             grew = true
         }
         guard grew else { return false }
@@ -227,17 +245,23 @@ public final class DocScrollView {
     }
 
     /// What went wrong further in a table indexed in parts, or in a file followed,
+    /// or a page from standard input that stopped being read at its spool's capacity,
     /// not yet shown.
-    var tableNotes: [String] = []
+    var notes: [String] = []
+
+    /// Pages arriving on a pipe whose reading may stop at their spool's capacity,
+    /// each by name, until its note is given.
+    private var spooledPages: [(name: String, spool: SpooledInput)] = []
 
     /// The tables read from files mapped, which `followFiles()` follows as they grow.
     var followedTables: [FollowedTable] = []
 
-    /// The oldest note of a table indexed in parts that could not be read to its end
-    /// (the rows before the fault stay), or of a table's file followed that was cut
-    /// short, went or could not be read further, taken off the list.
-    public func takeTableNote() -> String? {
-        tableNotes.isEmpty ? nil : tableNotes.removeFirst()
+    /// The oldest note, taken off the list: of a table indexed in parts that could not
+    /// be read to its end (the rows before the fault stay), of a table's file followed
+    /// that was cut short, went or could not be read further, or of a page from
+    /// standard input that stopped being read at its spool's capacity.
+    public func takeNote() -> String? {
+        notes.isEmpty ? nil : notes.removeFirst()
     }
 
     /// How far the ends of the pages (their chunks guessed to the end, which takes a
@@ -318,6 +342,7 @@ public final class DocScrollView {
                 let page = try Self.page(input, options: options)
                 entries.append(Self.pageEntry(id: container.append(page), page, input: input))
             }
+            if let spool = input.pageSource as? SpooledInput { spooledPages.append((input.name, spool)) }
         }
         renderer.prepare(container)
     }
@@ -398,9 +423,9 @@ public final class DocScrollView {
                     guard !source.isComplete, source.waitForBytes(beyond: offset) > offset else { break }
                     continue
                 }
-                append(converter.convert(window, isLast: false)[...])
+                guard append(converter.convert(window, isLast: false)[...]) else { return }
             }
-            append(converter.convert([], isLast: true)[...])
+            _ = append(converter.convert([], isLast: true)[...])
         }
         return (converted, 0)
     }

@@ -61,10 +61,12 @@ public struct InputFile: Sendable {
     /// Reads the file at `path`.
     /// - Throws: `DocScrollError.badInput` for a missing, unreadable, empty or binary
     ///   file, or a directory.
-    /// - Parameter regularOnly: refuse a named pipe, a device or a socket (a page
-    ///   reached from another one: opening a pipe would wait for a writer, and reading
-    ///   `/dev/tty` would read the reader's keys); on the command line they are read,
-    ///   as `cat` reads them.
+    /// - Parameters:
+    ///   - path: the file, as given.
+    ///   - regularOnly: refuse a named pipe, a device or a socket (a page reached from
+    ///     another one: opening a pipe would wait for a writer, and reading `/dev/tty`
+    ///     would read the reader's keys); on the command line they are read, as `cat`
+    ///     reads them.
     public static func read(_ path: String, regularOnly: Bool = false) throws(DocScrollError) -> InputFile {
         try checkFile(path, regularOnly: regularOnly)
         let read = FileSystem.readAll(path, limit: maximumBytes, regularOnly: regularOnly, check: { isAcceptable(path, $0) })
@@ -141,7 +143,9 @@ public struct InputFile: Sendable {
     /// Opens the page at `path` without reading it: checked as `read` checks it, but of
     /// any size, since it is read a window at a time as it is shown.
     /// - Throws: `DocScrollError.badInput`, as `read` (but never for its size).
-    /// - Parameter regularOnly: refuse what is not a regular file, as `read` does.
+    /// - Parameters:
+    ///   - path: the file, as given.
+    ///   - regularOnly: refuse what is not a regular file, as `read` does.
     public static func page(_ path: String, regularOnly: Bool = false) throws(DocScrollError) -> InputFile {
         try checkFile(path, limit: nil, regularOnly: regularOnly)
         guard let source = ReadableFile(path: path) else { return try read(path, regularOnly: regularOnly) }
@@ -150,10 +154,16 @@ public struct InputFile: Sendable {
 
     /// Standard input as a page shown as it arrives: kept as it comes (`SpooledInput`),
     /// checked once its first kilobyte (or all of it) is there.
+    /// - Parameter spoolLimit: bytes kept at most (in a temporary file past a few
+    ///   megabytes); input that goes on past them is not read (the view notes it).
     /// - Throws: `DocScrollError.badInput`, as `read`.
-    public static func standardInputPage() throws(DocScrollError) -> InputFile {
-        try checked(decompressedIfCompressed(InputFile(name: "stdin", path: nil, pageSource: SpooledInput.standardInput())))
+    public static func standardInputPage(spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
+        let spool = SpooledInput.standardInput(capacity: spoolLimit)
+        return try checked(decompressedIfCompressed(InputFile(name: "stdin", path: nil, pageSource: spool)))
     }
+
+    /// The bytes of standard input kept at most unless told otherwise: 4 GiB.
+    public static let defaultSpoolLimit = SpooledInput.defaultCapacity
 
     /// Throws unless `path` is a readable file of at most `limit` bytes (any size for
     /// none), or, unless `regularOnly`, a readable pipe or device.

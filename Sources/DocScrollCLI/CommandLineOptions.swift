@@ -51,6 +51,8 @@ package struct CommandLineOptions: Equatable {
     var wrapsTableCells = false
     /// The tables from this one on (in the order given) are tabs (`--tabs`).
     var tabsFrom: Int?
+    /// Bytes of standard input kept at most (`--spool-limit`).
+    var spoolLimit = InputFile.defaultSpoolLimit
     var showHelp = false
     var showVersion = false
 }
@@ -98,6 +100,12 @@ extension CommandLineOptions {
                 options.output = .scrollThrough(step: step)
             case "--tile-rows": options.tileRows = try number(try value(), for: name, range: 1...10_000)
             case "--tile-budget": options.tileBudget = try tileBudget(try value())
+            case "--spool-limit":
+                let text = try value()
+                guard let bytes = byteCount(text), bytes > 0 else {
+                    throw UsageError(message: "'--spool-limit' takes bytes, such as 4G, 512M or 100K, not '\(text)'")
+                }
+                options.spoolLimit = bytes
             case "--width": options.width = try number(try value(), for: name, range: 1...10_000)
             case "--height": options.height = try number(try value(), for: name, range: 1...10_000)
             case "--mode":
@@ -163,15 +171,22 @@ extension CommandLineOptions {
     /// A tile budget: bytes (`4194304`, `512K`, `16M`, `1G`) or viewports of cells
     /// (`8x`).
     private static func tileBudget(_ text: String) throws(UsageError) -> TileBudget {
-        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         if text.hasSuffix("x"), let viewports = Double(text.dropLast()), viewports >= 0, viewports <= 10_000 {
             return .viewports(viewports)
         }
-        if let last = text.last, let unit = units[Character(last.uppercased())], let count = Int(text.dropLast()), count >= 0, count <= 1 << 20 {
-            return .bytes(count * unit)
-        }
-        if let bytes = Int(text), bytes >= 0 { return .bytes(bytes) }
+        if let bytes = byteCount(text) { return .bytes(bytes) }
         throw UsageError(message: "'--tile-budget' takes bytes (such as 4M or 512K) or viewports (such as 8x), not '\(text)'")
+    }
+
+    /// A count of bytes: `4194304`, or with a unit, `512K`, `16M`, `1G` (binary units,
+    /// up to 2^20 of them); `nil` for anything else.
+    private static func byteCount(_ text: String) -> Int? {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        if let last = text.last, let unit = units[Character(last.uppercased())], let count = Int(text.dropLast()), count >= 0, count <= 1 << 20 {
+            return count * unit
+        }
+        if let bytes = Int(text), bytes >= 0 { return bytes }
+        return nil
     }
 
     private static func number(_ text: String, for name: String, range: ClosedRange<Int>) throws(UsageError) -> Int {

@@ -72,7 +72,7 @@ public enum DocScrollCommand {
             pages = try options.pages.map { path throws(DocScrollError) in
                 // Expanded reads pages whole; windowed views and dumps read files a
                 // window at a time, and standard input as it arrives.
-                if path == "-" { return options.mode == .windowed ? try InputFile.standardInputPage() : try readInput(path) }
+                if path == "-" { return options.mode == .windowed ? try InputFile.standardInputPage(spoolLimit: options.spoolLimit) : try readInput(path) }
                 return options.mode == .expanded ? try readInput(path) : try InputFile.page(path)
             }
         } catch {
@@ -89,6 +89,7 @@ public enum DocScrollCommand {
                     pages: pages, tables: tables, options: viewOptions, stop: { output.isClosed }, text: { output.write($0) })
                 output.flush()
                 warnOfLostRows(statistics, errors: errors)
+                warnOfSpoolLimit(pages, errors: errors)
                 if options.stats { errors.writeLine(statistics.json) }
                 return 0
             } catch {
@@ -126,6 +127,7 @@ public enum DocScrollCommand {
         case .dump:
             writeText(of: view, to: output)
             warnOfLostRows(view.statistics, errors: errors)
+            warnOfSpoolLimit(pages, errors: errors)
         case .automatic:
             if isTerminal, let terminal = Terminal() {
                 output.flush()
@@ -137,6 +139,7 @@ public enum DocScrollCommand {
             } else {
                 writeText(of: view, to: output)
                 warnOfLostRows(view.statistics, errors: errors)
+                warnOfSpoolLimit(pages, errors: errors)
             }
         }
         output.flush()
@@ -159,6 +162,14 @@ private func writeText(of view: DocScrollView, to output: StandardOutput) {
 private func warnOfLostRows(_ statistics: Statistics, errors: StandardOutput) {
     guard statistics.rowsLost > 0 else { return }
     errors.writeLine("docscroll: warning: \(statistics.rowsLost) table rows were gone from their file: it changed after it was read")
+}
+
+/// Says on standard error which pages from standard input stopped being read at the
+/// spool's limit: what was written is their start only.
+private func warnOfSpoolLimit(_ pages: [InputFile], errors: StandardOutput) {
+    for case let spool as SpooledInput in pages.map(\.pageSource) where spool.reachedCapacity {
+        errors.writeLine("docscroll: warning: stdin: stopped reading at \(spool.capacity) bytes, the spool's limit (--spool-limit): the rest is not shown")
+    }
 }
 
 /// The input at `path`, standard input for `-`.

@@ -33,6 +33,9 @@ enum HelpText {
                                  its header (t/T switch; each keeps its place);
                                  --dump prints them one after another
           --encoding NAME        read pages in this encoding, whatever they declare
+          --spool-limit SIZE     standard input kept at most (in a temporary file
+                                 past a few megabytes; default 4G); reading stops
+                                 there, with a note
 
         Output:
           --dump                 print the whole content as plain text
@@ -53,8 +56,8 @@ enum HelpText {
           --stats                print memory figures as one JSON object on stderr
                                  (in the viewer: live figures in the status line)
           --no-mouse             leave the mouse to the terminal (its own selection)
-          --scrollbar            start with a scrollbar for the whole stack (s toggles)
                                  instead of scrolling with the wheel
+          --scrollbar            start with a scrollbar for the whole stack (s toggles)
           --color WHEN           auto (default), always or never; NO_COLOR is honoured;
                                  always styles --dump and piped output too
           -h, --help             show this help

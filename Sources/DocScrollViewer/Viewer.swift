@@ -376,7 +376,7 @@ public final class Viewer {
             }
             return [.draw(screen())]
         case .filesChanged:
-            if let note = view.takeTableNote() { message = note }
+            if let note = view.takeNote() { message = note }
             return [.draw(screen())]
         case .reload:
             view.reload()
@@ -386,12 +386,12 @@ public final class Viewer {
             linkFocus = nil
             history.removeAll()
             beforeLastJump = nil
-            message = view.takeTableNote() ?? "Reloaded"
+            message = view.takeNote() ?? "Reloaded"
             return [.draw(screen())]
         case .redraw:
             return [.draw(screen())]
         case .pagesProgressed:
-            if let note = view.takeTableNote() { message = note }
+            if let note = view.takeNote() { message = note }
             guard let jump = pendingJump else { return [.draw(screen())] }
             if let progress = view.locatingProgress {
                 message = "Going there once the end is known (\(Int(progress * 100))%)"

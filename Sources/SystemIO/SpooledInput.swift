@@ -5,7 +5,9 @@ import Glibc
 /// ends: standard input, or a page converted to UTF-8 as it is read. A thread puts it
 /// into memory, and past a few megabytes into a temporary file (unlinked at once, so
 /// nothing is left behind), which the page cache holds rather than the process.
-/// Readers read what has arrived and can wait for more.
+/// Readers read what has arrived and can wait for more. It keeps at most `capacity`
+/// bytes: input that never ends (`yes | docscroll -`) stops being read there, rather
+/// than filling the disk.
 package final class SpooledInput: Sendable {
     private struct State {
         var count = 0
@@ -13,6 +15,8 @@ package final class SpooledInput: Sendable {
         /// The spool file once the input outgrew memory (-1 before).
         var file: Int32 = -1
         var isComplete = false
+        /// Whether reading stopped at the capacity, with more to come.
+        var reachedCapacity = false
         var waiters = 0
     }
 
@@ -21,31 +25,40 @@ package final class SpooledInput: Sendable {
 
     /// Bytes kept in memory before the input moves to a temporary file.
     private let memoryLimit: Int
+    /// Bytes kept at most; past them the input is not read.
+    package let capacity: Int
 
-    /// Starts reading `descriptor` on a thread of its own, to its end, keeping up to
-    /// `memoryLimit` bytes in memory.
-    package convenience init(descriptor: Int32, memoryLimit: Int = 4 << 20) {
-        self.init(memoryLimit: memoryLimit) { append in
+    /// The capacity of a spool unless told otherwise: 4 GiB.
+    package static let defaultCapacity = 4 << 30
+
+    /// Starts reading `descriptor` on a thread of its own, to its end or to
+    /// `capacity` bytes, keeping up to `memoryLimit` bytes in memory.
+    package convenience init(descriptor: Int32, memoryLimit: Int = 4 << 20, capacity: Int = defaultCapacity) {
+        self.init(memoryLimit: memoryLimit, capacity: capacity) { append in
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 // The end, or a read error, which ends the input too.
-                guard count > 0 else { return }
-                append(chunk[0..<count])
+                guard count > 0, append(chunk[0..<count]) else { return }
             }
         }
     }
 
-    /// Standard input, read on a thread of its own to its end.
-    package static func standardInput() -> SpooledInput {
-        SpooledInput(descriptor: STDIN_FILENO)
+    /// Standard input, read on a thread of its own to its end or to `capacity` bytes.
+    package static func standardInput(capacity: Int = defaultCapacity) -> SpooledInput {
+        SpooledInput(descriptor: STDIN_FILENO, capacity: capacity)
     }
 
     /// Starts `produce` on a thread of its own: it hands over the input a piece at a
-    /// time, and the input is complete when it returns.
-    package init(memoryLimit: Int = 4 << 20, producing produce: @escaping @Sendable (_ append: (ArraySlice<UInt8>) -> Void) -> Void) {
+    /// time, and the input is complete when it returns. `append` answers whether to go
+    /// on: false once the capacity is reached (what went past it is dropped).
+    package init(
+        memoryLimit: Int = 4 << 20, capacity: Int = defaultCapacity,
+        producing produce: @escaping @Sendable (_ append: (ArraySlice<UInt8>) -> Bool) -> Void
+    ) {
         self.memoryLimit = memoryLimit
+        self.capacity = capacity
         DetachedThread.start { [self] in
             produce { append($0) }
             let waiters = state.withLock { state in
@@ -67,6 +80,10 @@ package final class SpooledInput: Sendable {
 
     /// Whether the input outgrew memory and is kept in a temporary file.
     package var isSpooledToFile: Bool { state.withLock { $0.file >= 0 } }
+
+    /// Whether reading stopped at the capacity, with more input to come: the input
+    /// is complete at `capacity` bytes.
+    package var reachedCapacity: Bool { state.withLock { $0.reachedCapacity } }
 
     package func waitForBytes(beyond count: Int) -> Int {
         while true {
@@ -101,9 +118,23 @@ package final class SpooledInput: Sendable {
         }
     }
 
-    private func append(_ bytes: ArraySlice<UInt8>) {
+    /// Keeps `bytes` (up to the capacity); gives whether to go on reading.
+    private func append(_ bytes: ArraySlice<UInt8>) -> Bool {
         let memoryLimit = memoryLimit
+        let capacity = capacity
+        var goesOn = true
         let waiters = state.withLock { state in
+            guard !state.isComplete else {
+                goesOn = false
+                return 0
+            }
+            var bytes = bytes
+            if state.count + bytes.count > capacity {
+                // The rest is not read: the input ends at the capacity.
+                bytes = bytes.prefix(capacity - state.count)
+                state.reachedCapacity = true
+                goesOn = false
+            }
             if state.file < 0, state.count + bytes.count > memoryLimit, let file = Self.temporaryFile() {
                 // Moved once: what is read from now on comes from the file.
                 if Self.write(state.memory[...], to: file, at: 0) {
@@ -117,15 +148,18 @@ package final class SpooledInput: Sendable {
                 // A spool that cannot be written ends the input where it stands.
                 guard Self.write(bytes, to: state.file, at: state.count) else {
                     state.isComplete = true
+                    goesOn = false
                     return state.waiters
                 }
             } else {
                 state.memory += bytes
             }
             state.count += bytes.count
+            if !goesOn { state.isComplete = true }
             return state.waiters
         }
         for _ in 0..<waiters { progress.signal() }
+        return goesOn
     }
 
     /// A new temporary file, already unlinked.

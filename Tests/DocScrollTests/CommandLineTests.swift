@@ -118,6 +118,19 @@ struct CommandLineTests {
         #expect(try runDocScroll([article, "--no-mouse=1"]).status == 2)
     }
 
+    /// Standard input that never ends is read up to the spool's limit, not until the
+    /// disk is full: the dump ends there, with a warning.
+    @Test func endlessStandardInputStopsAtTheSpoolLimit() throws {
+        let script = "yes '<p>x</p>' | '\(builtProgramPath("docscroll"))' - --spool-limit 1M --dump --width 20 | wc -l"
+        let result = try runProgram("/bin/sh", ["-c", script])
+        // A line `<p>x</p>` is a row of text and a blank row: 2 rows for 9 bytes.
+        let rows = Int(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(abs(rows - 2 * (1 << 20) / 9) < 4, "\(rows) rows")
+        #expect(result.standardError == "docscroll: warning: stdin: stopped reading at 1048576 bytes, the spool's limit (--spool-limit): the rest is not shown\n")
+        let bad = try runDocScroll(["-", "--spool-limit", "lots"])
+        #expect(bad.status == 2 && bad.standardError.hasPrefix("docscroll: error: '--spool-limit' takes bytes"))
+    }
+
     @Test func readsAPageFromStandardInput() throws {
         let result = try runDocScroll(["-", "--dump"], input: Data("<h2>From stdin</h2><p>piped</p>".utf8))
         #expect(result.status == 0)
@@ -431,6 +444,21 @@ struct CommandLineTests {
         #expect(help.status == 0 && help.standardOutput.hasPrefix("Usage: docscroll"))
         let version = try runDocScroll(["--version"])
         #expect(version.status == 0 && version.standardOutput.hasPrefix("docscroll "))
+    }
+
+    /// Each option's description in the help stands under that option: the words on
+    /// the wheel belong to --no-mouse, not to the --scrollbar line after it.
+    @Test func helpDescribesEachOptionUnderItsName() throws {
+        let help = try runDocScroll(["--help"]).standardOutput
+        func entry(_ option: String) -> String {
+            let lines = help.split(separator: "\n").map(String.init)
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("  " + option + " ") }) else { return "" }
+            let rest = lines[(start + 1)...].prefix { $0.hasPrefix("                        ") }
+            return ([lines[start]] + rest).joined(separator: " ")
+        }
+        #expect(entry("--no-mouse").contains("instead of scrolling with the wheel"))
+        #expect(!entry("--scrollbar").contains("wheel"))
+        #expect(entry("--spool-limit SIZE").contains("default 4G"))
     }
 
     @Test func colorAlwaysStylesFrames() throws {

@@ -61,11 +61,11 @@ struct FollowAndReloadTests {
         try folder.write("cut.jsonl", lines(1...3))
         try FileManager.default.removeItem(atPath: folder.path("gone.jsonl"))
         #expect(!view.followFiles())
-        let notes = [view.takeTableNote(), view.takeTableNote()].compactMap { $0 }
+        let notes = [view.takeNote(), view.takeNote()].compactMap { $0 }
         #expect(notes.contains { $0.contains("cut.jsonl: the file was cut short") })
         #expect(notes.contains { $0.contains("gone.jsonl: the file is gone") })
-        #expect(view.takeTableNote() == nil)
-        #expect(!view.followFiles() && view.takeTableNote() == nil, "each said once")
+        #expect(view.takeNote() == nil)
+        #expect(!view.followFiles() && view.takeNote() == nil, "each said once")
         let ids = view.container.componentIDs
         #expect(ids.map { view.rowCount(of: $0) } == [42, 42], "the rows stay")
         // A file made at the gone one's path is read.
@@ -97,7 +97,7 @@ struct FollowAndReloadTests {
         let view = try view(folder, tables: ["bad.jsonl"])
         try folder.append("bad.jsonl", lines(21...22) + "oops\n" + lines(23...24))
         #expect(view.followFiles())
-        #expect(view.takeTableNote()?.contains("the 22 rows before it are shown; no longer followed") == true)
+        #expect(view.takeNote()?.contains("the 22 rows before it are shown; no longer followed") == true)
         let id = try #require(view.container.componentIDs.first)
         #expect(view.rowCount(of: id) == 24)
     }

@@ -27,6 +27,25 @@ struct SpooledInputTests {
     }
 }
 
+/// A page from a pipe that goes on past the spool's limit stops being read there, and
+/// the view says so once, as a note the status line shows.
+@Suite("Pages past the spool's limit")
+struct SpoolLimitTests {
+    @Test func thePageEndsAtTheLimitWithANote() throws {
+        let spool = SpooledInput(memoryLimit: 16 << 10, capacity: 50_000) { append in
+            while append(Array("<p>again and again</p>\n".utf8)[...]) {}
+        }
+        let view = try DocScrollView(pages: [InputFile(name: "stdin", path: nil, pageSource: spool)], tables: [], options: .init(width: 40, height: 10))
+        _ = spool.waitForBytes(beyond: 50_000)
+        _ = view.pagesProgressed()
+        #expect(view.takeNote() == "stdin: stopped reading at 50000 bytes, the spool's limit (--spool-limit); the rest is not shown")
+        _ = view.pagesProgressed()
+        #expect(view.takeNote() == nil, "said once")
+        // What was read is shown: 50,000 bytes of 23-byte paragraphs.
+        #expect(dumpLines(view).filter { $0 == "again and again" }.count == 50_000 / 23 + 1)
+    }
+}
+
 /// In the viewer, a page still being read or indexed keeps keys answered: `G` waits
 /// for the page's end with a note, and goes there once the page is scanned to its end.
 @Suite("Jumps while a page is indexed")

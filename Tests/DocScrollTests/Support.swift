@@ -51,11 +51,13 @@ func runDocScroll(_ arguments: [String], input: Data? = nil, environment: [Strin
 
 /// Runs an executable the package builds (docscroll, an example).
 func runBuiltProgram(_ name: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+    try runProgram(builtProgramPath(name), arguments, input: input, environment: environment)
+}
+
+/// The path of an executable the package builds (docscroll, an example).
+func builtProgramPath(_ name: String) -> String {
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
-    let binary = FileManager.default.fileExists(atPath: executable.path)
-        ? executable
-        : productsDirectory().appendingPathComponent(name)
-    return try runProgram(binary.path, arguments, input: input, environment: environment)
+    return FileManager.default.fileExists(atPath: executable.path) ? executable.path : productsDirectory().appendingPathComponent(name).path
 }
 
 /// A copy of the docscroll executable that any user can run (beside `temporaryFile`'s

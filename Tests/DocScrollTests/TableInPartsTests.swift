@@ -39,7 +39,7 @@ struct TableInPartsTests {
             steps += 1
         }
         #expect(steps > 1)
-        #expect(view.takeTableNote() == nil)
+        #expect(view.takeNote() == nil)
         #expect(view.locatingProgress == nil)
         let whole = try DocScrollView(pages: [try sample("article.html")], tables: [try InputFile.mapped(path)], options: .init(width: 90, height: 20))
         #expect(view.stackRows == whole.stackRows)
@@ -56,7 +56,7 @@ struct TableInPartsTests {
         let view = try DocScrollView(
             pages: [], tables: [try InputFile.mapped(path)], options: .init(width: 90, height: 20, indexesTablesInParts: true))
         while view.indexesTables { view.indexTables() }
-        let note = try #require(view.takeTableNote())
+        let note = try #require(view.takeNote())
         #expect(note.contains("line 30001") && note.contains("the 30000 rows before it are shown"), "\(note)")
         #expect(view.stackRows == 30_002)
         #expect(throws: DocScrollError.self) {
@@ -70,7 +70,7 @@ struct TableInPartsTests {
             pages: [], tables: [try InputFile.mapped(csv)], options: .init(width: 90, height: 20, indexesTablesInParts: true))
         #expect(delimited.indexesTables)
         while delimited.indexesTables { delimited.indexTables() }
-        let csvNote = try #require(delimited.takeTableNote())
+        let csvNote = try #require(delimited.takeNote())
         #expect(csvNote.contains("a quoted field never closes") && csvNote.contains("the 40000 rows before it are shown"), "\(csvNote)")
     }
 

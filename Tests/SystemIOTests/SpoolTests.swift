@@ -10,12 +10,12 @@ struct SpoolTests {
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
         let rest = DispatchSemaphore(value: 0)
         let spool = SpooledInput(memoryLimit: 64 << 10) { append in
-            append(bytes[..<1_000])
+            _ = append(bytes[..<1_000])
             rest.wait()
             var offset = 1_000
             while offset < bytes.count {
                 let end = min(bytes.count, offset + 10_000)
-                append(bytes[offset..<end])
+                _ = append(bytes[offset..<end])
                 offset = end
             }
         }
@@ -34,5 +34,27 @@ struct SpoolTests {
             #expect(buffer.withUnsafeMutableBytes { spool.read(start..<(start + 2_000), into: $0) } == 2_000)
             #expect(buffer[...] == bytes[start..<(start + 2_000)], "from \(start)")
         }
+    }
+
+    /// Input that never ends stops being read at the spool's capacity: the input is
+    /// complete there, says so, and its producer is told to stop.
+    @Test func inputStopsAtTheCapacity() {
+        let stopped = DispatchSemaphore(value: 0)
+        let spool = SpooledInput(memoryLimit: 16 << 10, capacity: 100_000) { append in
+            var piece = 0
+            while append(Array(repeating: UInt8(ascii: "a") + UInt8(piece % 26), count: 7_000)[...]) { piece += 1 }
+            stopped.signal()
+        }
+        #expect(stopped.wait(timeout: .now() + 30) == .success, "the producer is told to stop")
+        #expect(spool.waitForBytes(beyond: 200_000) == 100_000)
+        #expect(spool.isComplete)
+        #expect(spool.reachedCapacity)
+        var buffer = [UInt8](repeating: 0, count: 1_000)
+        #expect(buffer.withUnsafeMutableBytes { spool.read(99_500..<100_500, into: $0) } == 500)
+        #expect(buffer[..<500].allSatisfy { $0 == UInt8(ascii: "a") + UInt8(14 % 26) }, "the 15th piece, cut at the capacity")
+        // Input that ends before the capacity did not reach it.
+        let short = SpooledInput(capacity: 100_000) { append in _ = append(Array(repeating: 1, count: 99_999)[...]) }
+        #expect(short.waitForBytes(beyond: 100_000) == 99_999)
+        #expect(!short.reachedCapacity)
     }
 }
