@@ -70,7 +70,7 @@ enum HelpText {
               (back), '' (before the last jump), ]/[ (components), = (position),
               t/T (tabs), v (a table row's record whole), c (a row cursor),
               s (a scrollbar), F (follow growing tables), R (reload), h (help),
-              q (quit).
+              Ctrl-C (stop following or a search), q (quit).
               A number before a key repeats it.
         """
 }

@@ -143,11 +143,11 @@ extension KeyBinding {
             meaning: "this help (j/k, Space/b scroll it)"),
         KeyBinding(
             keys: [
-                (.control("l"), always(.redraw)), (.control("z"), always(.suspend)),
-                (.character("q"), always(.quit)), (.character("Q"), always(.quit)),
+                (.control("l"), always(.redraw)), (.control("z"), always(.suspend)), (.control("c"), always(.interrupt)),
+                (.character("q"), always(.quit)),
             ],
-            aliases: [(.control("c"), always(.quit))],
-            meaning: "draw again; suspend (fg resumes); quit"),
+            aliases: [(.character("Q"), always(.quit))],
+            meaning: "redraw; suspend; stop (F, a search); quit"),
     ]
 
     /// What `key` does when `condition` holds: as bound for it, else as bound always;

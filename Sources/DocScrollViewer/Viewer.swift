@@ -142,6 +142,12 @@ public final class Viewer {
         }
         let hadMessage = message != nil
         message = nil
+        // Any key gives a waiting jump up; Ctrl-C says so.
+        if pendingJump != nil, key == .control("c") {
+            pendingJump = nil
+            message = "Jump given up"
+            return [.draw(screen())]
+        }
         pendingJump = nil
         if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
             count = min(100_000_000, (count ?? 0) * 10 + digit)
@@ -407,6 +413,14 @@ public final class Viewer {
             return [.draw(screen())]
         case .suspend:
             return [.suspend]
+        case .interrupt:
+            if isFollowing {
+                isFollowing = false
+                message = "Following stopped (q quits)"
+            } else {
+                message = "Nothing to stop (q quits)"
+            }
+            return [.draw(screen())]
         case .quit:
             return [.quit]
         }

@@ -71,6 +71,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case resize(width: Int, height: Int)
     /// Stop the program for the shell (Ctrl-Z); it draws everything again on return.
     case suspend
+    /// Stop what goes on (Ctrl-C, as in less): following, or a jump waiting for the
+    /// end; the viewer stays (a search is stopped by the terminal loop while it runs).
+    case interrupt
     /// End the viewer.
     case quit
 }

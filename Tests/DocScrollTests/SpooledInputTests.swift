@@ -62,9 +62,13 @@ struct PendingJumpTests {
         _ = viewer.handle(key: .character("G"))
         #expect(viewer.pendingJump == .bottom)
         #expect(viewer.message?.hasPrefix("Going there once the end is known") == true)
-        // Another key gives the jump up; G asks again.
+        // Another key gives the jump up; Ctrl-C says so; G asks again.
         _ = viewer.handle(key: .character("j"))
         #expect(viewer.pendingJump == nil)
+        _ = viewer.handle(key: .character("G"))
+        #expect(viewer.handle(key: .control("c")).count == 1)
+        #expect(viewer.pendingJump == nil)
+        #expect(viewer.message == "Jump given up")
         _ = viewer.handle(key: .character("G"))
         // The rest of the page arrives; the loop tells the viewer as it is scanned.
         rest.signal()

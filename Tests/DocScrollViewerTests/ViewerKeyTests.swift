@@ -228,7 +228,27 @@ struct ViewerKeyTests {
         #expect(viewer.handle(key: .control("l")).count == 1)
         #expect(viewer.handle(key: .control("z")) == [.suspend])
         #expect(viewer.handle(key: .character("q")) == [.quit])
-        #expect(viewer.handle(key: .control("c")) == [.quit])
+        // Ctrl-C stops what goes on, as in less, and never quits.
+        #expect(viewer.handle(key: .control("c")).count == 1)
+        #expect(viewer.message == "Nothing to stop (q quits)")
+    }
+
+    /// Ctrl-C while following stops following and stays where the view is (it quit,
+    /// losing the place, with status 0).
+    @Test func controlCStopsFollowingAndStays() throws {
+        let folder = try TemporaryFolder("interrupt")
+        try folder.write("log.jsonl", (1...40).map { "{\"n\": \($0)}\n" }.joined())
+        let view = try DocScrollView(pages: [], tables: [InputFile.mapped(folder.path("log.jsonl"))], options: .init(width: 40, height: 10))
+        let viewer = Viewer(view: view, width: 40, height: 10)
+        _ = viewer.start()
+        _ = viewer.handle(key: .character("F"))
+        #expect(viewer.isFollowing)
+        let offset = view.scrollOffset
+        let actions = viewer.handle(key: .control("c"))
+        #expect(!actions.contains(.quit) && actions.count == 1)
+        #expect(!viewer.isFollowing)
+        #expect(viewer.message == "Following stopped (q quits)")
+        #expect(view.scrollOffset == offset)
     }
 
     /// On a short screen the help scrolls (its last line, `q`, can be reached), and
@@ -400,6 +420,5 @@ struct KeyTableTests {
             _ = viewer.handle(key: key)
             #expect(view.scrollOffset == offset, "\(key)")
         }
-        #expect(viewer.handle(key: .control("c")) == [.quit])
     }
 }
