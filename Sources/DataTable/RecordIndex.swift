@@ -139,6 +139,11 @@ public struct RecordIndex: Sendable {
         var partial = true
         if let path = options.path {
             recordsStart = try reader.find(path)
+        } else if options.format == .jsonl, reader.peek() == UInt8(ascii: "{") {
+            // Said to be JSON Lines (by `--format` or a `.jsonl` name): a record a
+            // line, however many lines (one object alone is one row, not a document).
+            isLines = true
+            recordsStart = topLevel
         } else if reader.peek() == UInt8(ascii: "[") {
             recordsStart = reader.position
         } else {
@@ -696,7 +701,8 @@ extension JSONReader {
             }
             try expectEnd()
             guard let best else {
-                throw .noRows("the JSON value is \(Self.kindName(startingWith: topKind)) and holds no array of objects: there are no rows")
+                let hint = topKind == UInt8(ascii: "{") ? " (one record of JSON Lines? --format jsonl reads it as one row)" : ""
+                throw .noRows("the JSON value is \(Self.kindName(startingWith: topKind)) and holds no array of objects: there are no rows" + hint)
             }
             return best.start
         }

@@ -16,6 +16,9 @@ final class FollowedTable {
     var isOver = false
     /// Whether its path named no file at the last look (said once).
     var isGone = false
+    /// Whether the file was truncated and holds no row yet (said once): its old rows
+    /// stay until it has one.
+    var isEmptied = false
 
     init(name: String, path: String, file: MappedFile, table: TableComponent) {
         self.name = name
@@ -40,14 +43,16 @@ extension DocScrollView {
 
     /// Shows the rows appended to the tables' files since they were read or last
     /// followed, in whole lines (a line being written waits for its end): the view
-    /// stays at the end of the stack if it was there, and otherwise where it is. A
-    /// file renamed over a table's path (a log rotated) is read anew; a file cut short
-    /// or gone, or a line appended that cannot be read, is a note (`takeNote`),
-    /// the rows shown staying.
-    /// - Returns: whether anything shown changed.
+    /// stays at the end of the stack if it was there, and otherwise where it is. As
+    /// `tail -F` does, a file is followed by its name: one renamed or made anew at a
+    /// table's path (a log rotated) is read anew, and so is one cut short ("file
+    /// truncated"); a file gone, or a line appended that cannot be read, is a note
+    /// (`takeNote`), the rows shown staying.
+    /// - Returns: whether anything shown changed, or a note came.
     @discardableResult
     public func followFiles() -> Bool {
         let wasAtEnd = container.scrollOffset >= container.maxScrollOffset
+        let notesBefore = notes.count
         var changed = false
         for followed in followedTables where !followed.isOver {
             guard let id = everyTable.first(where: { $0.table === followed.table })?.id else { continue }
@@ -56,7 +61,7 @@ extension DocScrollView {
             container.componentExtentDidChange(id)
             changed = true
         }
-        guard changed else { return false }
+        guard changed else { return notes.count > notesBefore }
         if wasAtEnd { container.scroll(to: container.maxScrollOffset) }
         layOutViewport(keeping: nil)
         renderer.prepare(container)
@@ -73,11 +78,24 @@ extension DocScrollView {
             followed.isGone = true
             return nil
         }
+        if named != current.identity {
+            guard readAnew(followed) else { return nil }
+            if followed.isGone { notes.append("\(followed.name): the file is back, read anew") }
+            followed.isGone = false
+            return 0
+        }
         followed.isGone = false
-        if named != current.identity { return readAnew(followed) ? 0 : nil }
         if current.size < followed.file.bytes.count {
-            stopFollowing(followed, because: "the file was cut short (its rows stay as they were read")
-            return nil
+            // Truncated in place (`: > file`), as a log is emptied: what is there now is
+            // read, and what is appended after.
+            guard current.size > 0, readAnew(followed) else {
+                if current.size == 0, !followed.isEmptied { notes.append("\(followed.name): file truncated (its rows stay until it has one)") }
+                followed.isEmptied = current.size == 0
+                return nil
+            }
+            notes.append("\(followed.name): file truncated, read anew")
+            followed.isEmptied = false
+            return 0
         }
         guard current.size > followed.file.bytes.count, followed.table.model.canFollow else { return nil }
         if current.size > InputFile.maximumMappedBytes {
@@ -103,8 +121,9 @@ extension DocScrollView {
         notes.append("\(followed.name): \(reason); no longer followed)")
     }
 
-    /// Reads the file now at a followed table's path (another renamed over it) and
-    /// shows its rows in place of the old ones.
+    /// Reads the file now at a followed table's path (another renamed over it, or the
+    /// file truncated) and shows its rows in place of the old ones. An empty file (a
+    /// log just made) is not read: it is looked at again.
     /// - Returns: whether it did.
     private func readAnew(_ followed: FollowedTable) -> Bool {
         guard let file = MappedFile(path: followed.path) else { return false }

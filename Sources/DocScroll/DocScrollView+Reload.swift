@@ -14,6 +14,8 @@ extension DocScrollView {
     /// memory stay as they are; an input that can no longer be read stays as it was,
     /// with a note (`takeNote`).
     public func reload() {
+        // Notes not yet shown speak of the content read before: the notes now are R's.
+        notes.removeAll()
         let anchor = container.position.flatMap(anchorRows(at:))
         container.performBatchUpdates {
             for index in entries.indices {

@@ -383,6 +383,11 @@ public final class Viewer {
             return [.draw(screen())]
         case .filesChanged:
             if let note = view.takeNote() { message = note }
+            // (A file cut short, gone or unreadable may have left nothing to follow.)
+            if !view.hasFollowableTables {
+                isFollowing = false
+                message = (message.map { $0 + "; " } ?? "") + "Following stopped"
+            }
             return [.draw(screen())]
         case .reload:
             view.reload()

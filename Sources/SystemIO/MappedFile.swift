@@ -15,8 +15,8 @@ package final class MappedFile: @unchecked Sendable {
     /// Maps the regular file at `path`, or returns `nil` when it cannot be (an empty
     /// file cannot be mapped either).
     package convenience init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        // (A named pipe at the path is not waited on: it is no file to map.)
+        guard let descriptor = FileSystem.openRegularFile(path) else { return nil }
         self.init(descriptor: descriptor)
     }
 

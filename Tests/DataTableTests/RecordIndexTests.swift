@@ -19,6 +19,20 @@ struct RecordIndexTests {
         #expect(rows(table) == [[.number("1"), nil, nil], [.number("2"), .string("x"), nil], [nil, nil, .bool(true)]])
     }
 
+    /// A file said to be JSON Lines (`--format jsonl`, or a `.jsonl` name) of one
+    /// line is one row, even an object holding an array (a log's first record): as
+    /// JSON, such an object is a document whose array holds the rows.
+    @Test func jsonLinesOfOneRecordAreOneRow() throws {
+        let lines = RecordIndex.Options(format: .jsonl)
+        let one = try TableModel(records: Array("{\"id\": 1, \"tags\": [{\"t\": \"a\"}]}\n".utf8), options: lines)
+        #expect(one.columns == ["id", "tags"])
+        #expect(rows(one).count == 1)
+        #expect(rows(one)[0][0] == .number("1"))
+        // As JSON, the object's array of objects is the rows.
+        #expect(try model("{\"id\": 1, \"tags\": [{\"t\": \"a\"}]}\n").columns == ["t"])
+        #expect(rows(try TableModel(records: Array("{\"id\": 1}".utf8), options: lines)) == [[.number("1")]])
+    }
+
     @Test func arraysOfArraysTakeTheFirstAsHeader() throws {
         let table = try model(#"[["name", "age"], ["ada", 36], ["alan", 41, "extra"]]"#)
         #expect(table.columns == ["name", "age", "3"])

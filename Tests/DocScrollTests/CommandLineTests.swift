@@ -157,7 +157,7 @@ struct CommandLineTests {
             ([empty], "docscroll: error: \(empty): empty file"),
             ([binary], "docscroll: error: \(binary): binary file (not text)"),
             (["--table", invalid], "docscroll: error: \(invalid): invalid JSON at line 3, column 8 (byte 21): expected ':' after an object key, found '2' in '{\"a\" 2}'"),
-            (["--table", noRows], "docscroll: error: \(noRows): the JSON value is an object and holds no array of objects: there are no rows"),
+            (["--table", noRows], "docscroll: error: \(noRows): the JSON value is an object and holds no array of objects: there are no rows (one record of JSON Lines? --format jsonl reads it as one row)"),
             (["--table", article], "docscroll: error: \(article): invalid JSON at line 1, column 1 (byte 0): unexpected '<', expected a value in '<!DOCTYPE html>'"),
         ]
         for (arguments, message) in cases {

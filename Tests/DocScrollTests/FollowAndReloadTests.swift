@@ -53,25 +53,55 @@ struct FollowAndReloadTests {
         #expect(lastRow(view).hasPrefix("row-200 "))
     }
 
-    @Test func aFileCutShortOrGoneIsANoteAndTheRowsStay() throws {
+    /// As `tail -F`: a file truncated is read anew (its old rows stay while it is
+    /// empty), and one gone and made again at its path is read from its start, its
+    /// first line alone a row; each is a note at once.
+    @Test func aFileTruncatedOrGoneAndMadeAgainIsReadAnew() throws {
         let folder = try TemporaryFolder("follow")
         try folder.write("cut.jsonl", lines(1...40))
         try folder.write("gone.jsonl", lines(1...40))
         let view = try view(folder, tables: ["cut.jsonl", "gone.jsonl"])
-        try folder.write("cut.jsonl", lines(1...3))
+        let ids = view.container.componentIDs
+        // Emptied in place, then gone.
+        try folder.write("cut.jsonl", "")
         try FileManager.default.removeItem(atPath: folder.path("gone.jsonl"))
-        #expect(!view.followFiles())
+        #expect(view.followFiles(), "the notes are news")
         let notes = [view.takeNote(), view.takeNote()].compactMap { $0 }
-        #expect(notes.contains { $0.contains("cut.jsonl: the file was cut short") })
+        #expect(notes.contains("\(folder.path("cut.jsonl")): file truncated (its rows stay until it has one)"), "\(notes)")
         #expect(notes.contains { $0.contains("gone.jsonl: the file is gone") })
         #expect(view.takeNote() == nil)
         #expect(!view.followFiles() && view.takeNote() == nil, "each said once")
-        let ids = view.container.componentIDs
         #expect(ids.map { view.rowCount(of: $0) } == [42, 42], "the rows stay")
-        // A file made at the gone one's path is read.
-        try folder.write("gone.jsonl", lines(1...5))
+        #expect(view.hasFollowableTables)
+        // Rows written to the emptied file; the gone one made again with one line.
+        try folder.append("cut.jsonl", lines(100...102))
+        try folder.write("gone.jsonl", lines(7...7))
         #expect(view.followFiles())
-        #expect(view.rowCount(of: ids[1]) == 7)
+        #expect(ids.map { view.rowCount(of: $0) } == [5, 3])
+        #expect(view.takeNote() == "\(folder.path("cut.jsonl")): file truncated, read anew")
+        #expect(view.takeNote() == "\(folder.path("gone.jsonl")): the file is back, read anew")
+        // Both are followed on.
+        try folder.append("cut.jsonl", lines(103...103))
+        try folder.append("gone.jsonl", lines(8...9))
+        #expect(view.followFiles())
+        #expect(ids.map { view.rowCount(of: $0) } == [6, 5])
+        // Cut short to fewer rows: read anew at once.
+        try folder.write("cut.jsonl", lines(1...2))
+        #expect(view.followFiles())
+        #expect(view.rowCount(of: ids[0]) == 4)
+    }
+
+    /// `R` says what it did: notes not yet shown, of the content read before, go.
+    @Test func reloadSaysWhatItDid() throws {
+        let folder = try TemporaryFolder("follow")
+        try folder.write("log.jsonl", lines(1...10))
+        let view = try view(folder, tables: ["log.jsonl"])
+        try FileManager.default.removeItem(atPath: folder.path("log.jsonl"))
+        _ = view.followFiles()
+        try folder.write("log.jsonl", lines(1...3))
+        view.reload()
+        #expect(view.takeNote() == nil, "the file is there: nothing is gone")
+        #expect(view.rowCount(of: try #require(view.container.componentIDs.first)) == 5)
     }
 
     /// A log rotated: the file renamed away and a new one renamed over its path.
