@@ -366,16 +366,19 @@ package final class PageIndex: Sendable {
 
     /// The chunks past the first `known` (or from the first one changed by the
     /// corrections after the first `corrections`), and how the index stands, in one
-    /// look.
-    package func update(known: Int, corrections: Int) -> Update {
+    /// look. With `checkedOnly`, only the chunks the parse has checked: they never
+    /// change, so that what is made of them does not depend on how far the scan ran
+    /// ahead of the parse.
+    package func update(known: Int, corrections: Int, checkedOnly: Bool = false) -> Update {
         state.withLock { state in
             let changed = state.corrections[min(corrections, state.corrections.count)...].min()
             let first = min(known, changed ?? known)
-            let count = state.chunkLinks.count
+            let snapshot = Self.snapshot(of: state, pageEnd: source.byteCount)
+            let count = checkedOnly ? snapshot.checkedChunks : state.chunkLinks.count
             let chunks = first < count ? (first..<count).map { state.chunk($0, pageEnd: source.byteCount) } : []
-            return Update(
-                firstChangedChunk: changed.map { min($0, known) }, chunks: chunks,
-                snapshot: Self.snapshot(of: state, pageEnd: source.byteCount))
+            // (A reader of checked chunks only has none that a correction changes.)
+            let firstChanged = changed.flatMap { checkedOnly && $0 >= known ? nil : min($0, known) }
+            return Update(firstChangedChunk: firstChanged, chunks: chunks, snapshot: snapshot)
         }
     }
 

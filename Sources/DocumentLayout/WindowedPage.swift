@@ -120,8 +120,9 @@ package final class WindowedPage: PageComponent {
     /// - Returns: whether it has.
     @discardableResult
     private func waitForMore(until deadline: ContinuousClock.Instant? = nil) -> Bool {
-        index.wait(until: deadline) { [chunkCount, corrections, hasReferences] in
-            $0.chunkCount > chunkCount || $0.corrections != corrections || ($0.reachesEnd && !hasReferences) || $0.isComplete
+        index.wait(until: deadline) { [chunkCount, corrections, hasReferences, waitsForIndex] in
+            if waitsForIndex { return $0.checkedChunks > chunkCount || $0.isComplete }
+            return $0.chunkCount > chunkCount || $0.corrections != corrections || ($0.reachesEnd && !hasReferences) || $0.isComplete
         }
     }
 
@@ -171,7 +172,10 @@ package final class WindowedPage: PageComponent {
     /// - Returns: whether the extent changed.
     @discardableResult
     private func synchronize() -> Bool {
-        let update = index.update(known: chunkCount, corrections: corrections)
+        // Frames that wait for the index take only checked chunks, never a guess a
+        // correction may change: their rows, link numbers and References do not
+        // depend on how far the scan ran ahead when they were drawn.
+        let update = index.update(known: chunkCount, corrections: corrections, checkedOnly: waitsForIndex)
         corrections = update.snapshot.corrections
         if let changed = update.firstChangedChunk { dropParts(from: changed) }
         let before = rowCount
@@ -182,7 +186,7 @@ package final class WindowedPage: PageComponent {
             appendChunkPart(chunkCount - 1, linesPerByte: linesPerByte)
             chunkEnds.append(nil)
         }
-        if update.snapshot.reachesEnd, !hasReferences {
+        if waitsForIndex ? update.snapshot.isComplete : update.snapshot.reachesEnd, !hasReferences {
             hasReferences = true
             totalLinks = update.snapshot.linkCount
             appendReferenceParts()

@@ -54,10 +54,11 @@ public struct FrameBuffer: Sendable {
     /// `floor` (0 by default) to `limit` (the buffer's width by default): text before
     /// `floor` is scrolled out of sight on the left.
     ///
-    /// A wide grapheme that would straddle either edge is not drawn; zero-width
-    /// graphemes are skipped; a grapheme holding a control character is drawn as
-    /// U+FFFD (see `Cell`).
-    /// - Returns: the column after the last one drawn.
+    /// A wide grapheme that would straddle either edge is not drawn (at the right
+    /// edge, its column stays blank); zero-width graphemes are skipped; a grapheme
+    /// holding a control character is drawn as U+FFFD (see `Cell`).
+    /// - Returns: the column after the last one drawn, or the right edge (`limit`)
+    ///   when the text was cut there: text drawn from it is past the edge too.
     @discardableResult
     public mutating func draw(
         _ text: some StringProtocol, style: Style = .plain, column: Int, row: Int, limit: Int? = nil, floor: Int = 0
@@ -78,7 +79,12 @@ public struct FrameBuffer: Sendable {
         for character in text {
             let columns = TextWidth.columns(of: character)
             if columns == 0 { continue }
-            if x + columns > end { break }
+            if x + columns > end {
+                // Cut at the edge: the columns left stay blank, and text drawn after
+                // this (the next span of a line) starts past them.
+                x = max(x, end)
+                break
+            }
             if x >= max(0, floor) {
                 if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
                     storage[rowStart + x] = PackedCell(ascii: ascii, style: style)
@@ -112,7 +118,10 @@ public struct FrameBuffer: Sendable {
         var index = 0
         storage.withUnsafeMutableBufferPointer { cells in
             while index < bytes.count, let (length, columns) = TextWidth.simpleCharacter(at: index, in: bytes) {
-                if x + columns > end { break }
+                if x + columns > end {
+                    x = max(x, end)
+                    break
+                }
                 if x >= max(0, floor) {
                     cells[rowStart + x] = PackedCell(inline: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), style: style)
                     if columns == 2 { cells[rowStart + x + 1] = .continuation(style: style) }

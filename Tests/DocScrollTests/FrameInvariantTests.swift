@@ -35,6 +35,20 @@ struct FrameInvariantTests {
         #expect(inside.plainText(row: 1) == clip(shown[1], to: width))
     }
 
+    /// Wide characters cut by the frame's right edge, inside a table's cell (whose
+    /// next span is a border) and in running text: every frame row is its dump row cut
+    /// at the width, a cut wide character's column left blank.
+    @Test(arguments: [14, 19, 20, 21, 33])
+    func wideCharactersCutAtTheRightEdgeLeaveTheirColumnBlank(width: Int) throws {
+        let page = InputFile(name: "edge.html", bytes: Array((
+            "<table><tr><td>[[ab]]</td><td>如果你想扩展的网络配置功能请寻找适当的插件模块 averyveryverylongword</td></tr></table>"
+                + "<pre>a中文字符和更多的中文字符│</pre><p>文字文字文字文字文字文字文字文字文字</p>").utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: width, height: 12))
+        let dump = dumpLines(view)
+        let frame = view.frame(at: 0)
+        #expect(frame.plainLines == expectedFrameLines(view, shown: dump), "width \(width)")
+    }
+
     /// The same over generated pages and tables, with random sizes, visiting offsets in
     /// random order (so tiles are reused and evicted in every pattern).
     @Test(arguments: 1...16)

@@ -148,14 +148,16 @@ struct GuessedCheckpointTests {
         return (source, index)
     }
 
-    /// A view lays out the scan's guesses while the parse is held back: right guesses
-    /// give the whole page's lines at once; wrong ones, once the parse corrects them.
+    /// A view that does not wait for the index (an interactive viewer's) lays out the
+    /// scan's guesses while the parse is held back: right guesses give the whole
+    /// page's lines at once; wrong ones, once the parse corrects them.
     @Test(arguments: [false, true])
     func aViewOfGuessesEndsWithTheWholePagesLines(misread: Bool) throws {
         let html = misread ? Self.misread : Self.snippetPage(seed: 9, count: 500)
         let whole = try PageIndexTests.wholeLines(html, width: 50)
         let (source, index) = Self.indexWithHeldParse(html)
         let view = WindowedPage(index: index, width: 50)
+        view.waitsForIndex = false
         let guessedLines = PageIndexTests.indexedLines(view, width: 50)
         #expect(index.snapshot.checkedChunks == 0, "the parse is held")
         #expect(misread ? guessedLines != whole : guessedLines == whole)
@@ -185,10 +187,35 @@ extension GuessedCheckpointTests {
         #expect(lines == whole)
     }
 
+    /// A view that waits for the index (frames, dumps, tests) lays out checked chunks
+    /// only: what it shows is the same whether the parse runs far behind the scan
+    /// (held, then let go), or as fast as it can, for wrong guesses and right ones.
+    @Test(arguments: [false, true])
+    func aWaitingViewShowsTheSameRowsHowEverTheParseIsTimed(misread: Bool) throws {
+        let html = misread ? Self.misread : Self.snippetPage(seed: 9, count: 500)
+        let whole = try PageIndexTests.wholeLines(html, width: 50)
+        for delay in [0, 0.05, 0.3] {
+            let (source, index) = Self.indexWithHeldParse(html)
+            let view = WindowedPage(index: index, width: 50)
+            Thread {
+                Thread.sleep(forTimeInterval: delay)
+                source.release()
+            }.start()
+            // The rows a frame at the top shows, then those deep in the page, then all.
+            let top = (0..<10).map { view.plainText(row: $0, width: 50) }
+            #expect(top == Array(whole.prefix(10)), "delay \(delay)")
+            _ = view.performLayout(LayoutConstraints(scrollOffset: Double(whole.count - 30), remainingPaintExtent: 20, exactAbove: true))
+            #expect((whole.count - 30..<whole.count - 10).map { view.plainText(row: $0, width: 50) } == Array(whole[(whole.count - 30)..<(whole.count - 10)]))
+            #expect(PageIndexTests.indexedLines(view, width: 50) == whole, "delay \(delay)")
+            #expect(misread ? index.snapshot.corrections > 0 : index.snapshot.corrections == 0)
+        }
+    }
+
     /// A correction does not move the text at the top of the viewport.
     @Test func theTextAtTheTopStaysWhenAGuessIsCorrected() throws {
         let (source, index) = Self.indexWithHeldParse(Self.misread)
         let view = WindowedPage(index: index, width: 50)
+        view.waitsForIndex = false
         view.layOutAll()
         let row = try #require((0..<view.rowCount).first { view.plainText(row: $0, width: 50).hasPrefix("after 100 ") })
         _ = view.performLayout(LayoutConstraints(scrollOffset: Double(row), remainingPaintExtent: 10))

@@ -89,11 +89,22 @@ struct FrameBufferTests {
         #expect(buffer.plainText(row: 0) == "a中b")
     }
 
-    @Test func wideGraphemeStraddlingTheLimitIsNotDrawn() {
+    /// A wide grapheme cut by the right edge leaves its column blank, and text drawn
+    /// after it (a line's next span: a table's border) does not land there: a `│`
+    /// that is in no line of the page showed in the last column.
+    @Test(arguments: ["abc中", "abc中x", "ab\u{1F600}c中"])
+    func wideGraphemeStraddlingTheLimitIsNotDrawn(text: String) {
         var buffer = FrameBuffer(width: 4, height: 1)
-        let end = buffer.draw("abc中", column: 0, row: 0)
-        #expect(end == 3)
-        #expect(buffer.plainText(row: 0) == "abc")
+        let end = buffer.draw(text, column: 0, row: 0)
+        #expect(end == 4)
+        buffer.draw("│", column: end, row: 0)
+        #expect(buffer.plainText(row: 0) == (text.hasPrefix("abc") ? "abc" : "ab\u{1F600}"))
+        // Inside a limit short of the buffer's width, the same.
+        var wide = FrameBuffer(width: 8, height: 1)
+        let cut = wide.draw(text, column: 0, row: 0, limit: 4)
+        #expect(cut == 4)
+        wide.draw("│", column: cut, row: 0, limit: 4)
+        #expect(wide.plainText(row: 0) == (text.hasPrefix("abc") ? "abc" : "ab\u{1F600}"))
     }
 
     @Test func drawingOutsideTheBufferIsIgnored() {
