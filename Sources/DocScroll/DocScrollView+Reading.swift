@@ -336,6 +336,17 @@ extension DocScrollView {
         return ("\(input(of: place.component)?.fileName ?? ""), row \(row + 1) of \(table.model.rowCount)", lines)
     }
 
+    /// The record a table shows at `place` (from 0; the first for a row above them,
+    /// its header or rule), and how many records it has; `nil` for a place that is
+    /// not a table's. A record of wrapped cells takes several rows: each is the
+    /// record's.
+    public func recordNumber(at place: Place) -> (record: Int, count: Int)? {
+        guard let table = tables.first(where: { $0.id == place.component })?.table else { return nil }
+        let count = table.model.rowCount
+        let record = table.dataRow(atRow: place.row) ?? (place.row < table.rowsAboveRecords ? 0 : max(0, count - 1))
+        return (record, count)
+    }
+
     /// The rows of component `id` that show records (below a table's header and its
     /// rule); `nil` for a component that is not a table.
     public func recordRows(of id: ComponentID) -> Range<Int>? {

@@ -71,7 +71,13 @@ extension CommandLineOptions {
         var onlyFiles = false
         while let argument = remaining.popFirst() {
             if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
-                options.pages.append(argument)
+                // A file named as records (`items.json`, `log.jsonl`, `a.csv`) is a
+                // table, as VisiData takes it; `--page FILE` shows it as a page.
+                if argument != "-", TableFormat(pathExtensionOf: argument) != nil {
+                    options.tables.append(argument)
+                } else {
+                    options.pages.append(argument)
+                }
                 continue
             }
             if argument == "--" {
@@ -91,6 +97,7 @@ extension CommandLineOptions {
             }
             switch name {
             case "--table", "-t": options.tables.append(try value())
+            case "--page": options.pages.append(try value())
             case "--dump": options.output = .dump
             case "--frame": options.output = .frame(offset: try number(try value(), for: name, range: 0...Int(Int32.max)))
             case "--scroll-through": options.output = .scrollThrough(step: nil)
@@ -164,6 +171,11 @@ extension CommandLineOptions {
         }
         if !options.showHelp, !options.showVersion, options.pages.isEmpty, options.tables.isEmpty {
             throw UsageError(message: "no input: give a page, a table (--table FILE), or - for standard input")
+        }
+        // `--tabs` after the last table: every table is a tab.
+        if let first = options.tabsFrom, first >= options.tables.count {
+            guard !options.tables.isEmpty else { throw UsageError(message: "'--tabs' shows tables as tabs: give tables with --table FILE") }
+            options.tabsFrom = 0
         }
         return options
     }

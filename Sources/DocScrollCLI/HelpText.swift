@@ -11,7 +11,9 @@ enum HelpText {
         Inputs:
           PAGE.html              an HTML page, of any size (read as it is shown); -
                                  reads the page from standard input, shown as it
-                                 arrives
+                                 arrives; a file named .json, .jsonl, .ndjson, .csv,
+                                 .tsv or .tab is a table
+          --page FILE            FILE is a page, whatever its name
           -t, --table FILE       JSON records: an array of objects, an object holding
                                  one (the largest), JSON Lines, or an array of arrays;
                                  or CSV or TSV (by its name or its content)
@@ -28,7 +30,8 @@ enum HelpText {
                                  scroll sideways (default 1; 0 for none)
           --wrap                 table cells wrap inside their columns (rows of
                                  several lines) instead of being cut with …
-          --tabs                 the tables (or every --table after this) as tabs:
+          --tabs                 the tables (or every --table after this, when
+                                 some follow) as tabs:
                                  one shown at a time under a tab bar pinned with
                                  its header (t/T switch; each keeps its place);
                                  --dump prints them one after another

@@ -35,6 +35,8 @@ public final class Viewer {
     /// Where each link followed was followed from, the last at the end: Backspace and
     /// `B` go back (at most `historyLimit` kept).
     private var history: [DocScrollView.Location] = []
+    /// Whether links followed before the last `historyLimit` were let go.
+    private var historyWasCut = false
     /// Where the view was before the last jump, for `''`.
     private var beforeLastJump: DocScrollView.Location?
     /// Whether `'` was typed and a mark's name is awaited.
@@ -320,7 +322,13 @@ public final class Viewer {
             return [.draw(screen())]
         case .back, .lastJump:
             guard let target = command == .back ? history.popLast() : beforeLastJump else {
-                message = command == .back ? "No link followed to go back from" : "No jump to go back from"
+                if command == .back {
+                    message = historyWasCut
+                        ? "No more to go back to: the last \(Self.historyLimit) links followed are kept"
+                        : "No link followed to go back from"
+                } else {
+                    message = "No jump to go back from"
+                }
                 return [.draw(screen())]
             }
             view.restore(target)
@@ -357,6 +365,7 @@ public final class Viewer {
                 rowCursor = nil
             } else if let place = shownRecordPlaces.first {
                 rowCursor = place
+                linkFocus = nil
             } else {
                 message = "No table row on screen (c puts a cursor on the highest one)"
             }
@@ -396,6 +405,7 @@ public final class Viewer {
             rowCursor = nil
             linkFocus = nil
             history.removeAll()
+            historyWasCut = false
             beforeLastJump = nil
             message = view.takeNote() ?? "Reloaded"
             return [.draw(screen())]
@@ -460,6 +470,8 @@ public final class Viewer {
             return
         }
         linkFocus = next
+        // The link's focus and the row cursor exclude each other: Enter acts on one.
+        rowCursor = nil
         if !isOnScreen(next.place) { view.reveal(next.place) }
         message = view.resolvedTarget(of: next).map { "[\(next.number)] \($0)" }
     }
@@ -471,7 +483,10 @@ public final class Viewer {
         case .followed:
             linkFocus = nil
             history.append(from)
-            if history.count > Self.historyLimit { history.removeFirst() }
+            if history.count > Self.historyLimit {
+                history.removeFirst()
+                historyWasCut = true
+            }
         case .noElement(let fragment):
             message = "No element \(fragment) in the pages"
         case .notLocal(let target):
@@ -494,9 +509,25 @@ public final class Viewer {
         let stack = stackPosition()
         var text = "\(stack.rows), \(stack.percent)"
         if let top = view.topPlace, let input = view.input(of: top.component) {
-            text = "\(input.isTable ? "table" : "page") \(input.fileName): row \(top.row + 1) of \(view.rowCount(of: top.component)); " + text
+            let (row, count) = numbered(firstShown(of: top))
+            text = "\(input.isTable ? "table" : "page") \(input.fileName): row \(row) of \(count); " + text
         }
         return text
+    }
+
+    /// The place the reader sees first of the component at `top` (the viewport's top
+    /// row): for a table, its first record on screen, under its pinned header (the
+    /// one `c` puts the cursor on); else `top` itself.
+    private func firstShown(of top: DocScrollView.Place) -> DocScrollView.Place {
+        shownRecordPlaces.first { $0.component == top.component } ?? top
+    }
+
+    /// The row at `place` as the reader counts them, from 1, and how many there are: a
+    /// table's records (its header and rule, pinned above them, are not counted: the
+    /// row cursor and `v` count so), a page's rows.
+    private func numbered(_ place: DocScrollView.Place) -> (row: Int, count: Int) {
+        guard let record = view.recordNumber(at: place) else { return (place.row + 1, view.rowCount(of: place.component)) }
+        return (record.record + 1, record.count)
     }
 
     /// "rows 14-36 of 1046" and "3%"; `~` while pages below are not laid out yet and
@@ -579,15 +610,16 @@ public final class Viewer {
     /// 3%").
     private func statusParts(titleShown: Bool) -> [String] {
         var parts: [String] = []
-        if let cursor = rowCursor, let input = view.input(of: cursor.component), let records = view.recordRows(of: cursor.component) {
+        if let cursor = rowCursor, let input = view.input(of: cursor.component) {
             // The cursor's record among the table's.
             let name = input.fileName
-            parts.append((titleShown && name == topTitle ? "" : name + " ") + "row \(cursor.row - records.lowerBound + 1)/\(records.count)")
+            let (row, count) = numbered(cursor)
+            parts.append((titleShown && name == topTitle ? "" : name + " ") + "row \(row)/\(count)")
         } else if let top = view.topPlace, let input = view.input(of: top.component) {
-            let rows = view.rowCount(of: top.component)
+            let (row, count) = numbered(firstShown(of: top))
             // (The file's name once: it is the title of a table or an untitled page.)
             let name = input.fileName
-            parts.append((titleShown && name == topTitle ? "" : name + " ") + (rows == 0 ? "empty" : "\(top.row + 1)/\(rows)"))
+            parts.append((titleShown && name == topTitle ? "" : name + " ") + (count == 0 ? "empty" : "\(row)/\(count)"))
         }
         if let progress = view.indexingProgress { parts.append("indexing \(Int(progress * 100))%") }
         if isFollowing { parts.append("following") }

@@ -446,6 +446,30 @@ struct CommandLineTests {
         #expect(version.status == 0 && version.standardOutput.hasPrefix("docscroll "))
     }
 
+    /// A file named as records given without `--table` is a table (as `vd items.json`);
+    /// `--page` shows it as a page.
+    @Test func aFileNamedAsRecordsIsATable() throws {
+        let items = pagesDirectory.appendingPathComponent("items.json").path
+        let asTable = try runDocScroll([items, "--dump"])
+        #expect(asTable.standardOutput == (try runDocScroll(["--table", items, "--dump"])).standardOutput)
+        #expect(asTable.standardOutput.hasPrefix("id "))
+        let asPage = try runDocScroll(["--page", items, "--dump"])
+        #expect(asPage.status == 0 && asPage.standardOutput.hasPrefix("[ { \"id\": 1001"), "\(asPage.standardOutput.prefix(40))")
+    }
+
+    /// `--tabs` after the last table makes every table a tab (it did nothing); with no
+    /// table at all it is a usage error.
+    @Test func tabsAfterTheTablesMakeThemAllTabs() throws {
+        let items = pagesDirectory.appendingPathComponent("items.json").path
+        let before = try runDocScroll(["--tabs", "--table", items, "--table", items, "--dump"])
+        let after = try runDocScroll(["--table", items, "--table", items, "--tabs", "--dump"])
+        #expect(after.status == 0)
+        #expect(after.standardOutput == before.standardOutput)
+        #expect(after.standardOutput != (try runDocScroll(["--table", items, "--table", items, "--dump"])).standardOutput)
+        let alone = try runDocScroll([pagesDirectory.appendingPathComponent("article.html").path, "--tabs"])
+        #expect(alone.status == 2 && alone.standardError.hasPrefix("docscroll: error: '--tabs' shows tables as tabs"))
+    }
+
     /// Each option's description in the help stands under that option: the words on
     /// the wheel belong to --no-mouse, not to the --scrollbar line after it.
     @Test func helpDescribesEachOptionUnderItsName() throws {

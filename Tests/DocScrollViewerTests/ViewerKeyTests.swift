@@ -214,7 +214,7 @@ struct ViewerKeyTests {
     @Test func positionHelpAndControlKeys() throws {
         let viewer = try makeViewer()
         press(viewer, .character("="))
-        #expect(status(viewer).contains("table items.json: row 1 of 34"))
+        #expect(status(viewer).contains("table items.json: row 1 of 32"))
         let help = try #require(press(viewer, .character("h")))
         #expect(help.plainText(row: 0).hasPrefix("docscroll: tables and pages"))
         #expect(viewer.showsHelp)
