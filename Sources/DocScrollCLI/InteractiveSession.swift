@@ -73,7 +73,7 @@ enum InteractiveSession {
             var keys = decoder.feed(bytes)
             if bytes.isEmpty { keys += decoder.flush() }
             if keys.isEmpty, view.pagesProgressed() { actions += viewer.handle(.pagesProgressed) }
-            for key in keys { actions += viewer.handle(key: key) }
+            actions += viewer.handle(keys: keys)
         }
     }
 }

@@ -8,6 +8,10 @@ public struct SearchPrompt: Hashable, Sendable {
     /// The text typed so far.
     public private(set) var text = ""
 
+    /// Characters the prompt takes at most: a search is for words, and a query of
+    /// thousands of characters (keys pasted or typed at random) only costs time.
+    public static let maximumCharacters = 1_000
+
     /// An empty prompt for a search down the stack, or up.
     public init(forward: Bool) {
         self.forward = forward
@@ -23,6 +27,8 @@ public struct SearchPrompt: Hashable, Sendable {
         case changed
         /// The key means nothing here.
         case ignored
+        /// A character past `maximumCharacters`: not typed.
+        case full
     }
 
     /// Edits the prompt with `key`: printable text is typed, Backspace takes the last
@@ -38,6 +44,7 @@ public struct SearchPrompt: Hashable, Sendable {
             text.removeLast()
             return .changed
         case .character(let character) where TextWidth.isPrintable(character):
+            guard text.count < Self.maximumCharacters else { return .full }
             text.append(character)
             return .changed
         default:
@@ -45,8 +52,12 @@ public struct SearchPrompt: Hashable, Sendable {
         }
     }
 
-    /// The prompt as the status line shows it: its sign, the text, a cursor.
-    var shown: String {
-        (forward ? "/" : "?") + text + "█"
+    /// The prompt as the status line shows it in `columns`: its sign, the text (its
+    /// end, where it does not fit: what is being typed), a cursor.
+    func shown(columns: Int) -> String {
+        let sign = forward ? "/" : "?"
+        let room = columns - 2
+        guard TextWidth.columns(of: text) > room, room > 1 else { return sign + text + "█" }
+        return sign + "…" + TextWidth.suffix(of: text, columns: room - 1) + "█"
     }
 }

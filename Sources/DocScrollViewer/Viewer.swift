@@ -96,10 +96,43 @@ public final class Viewer {
 
     /// The first screen.
     public func start() -> [ViewerAction] {
-        [.draw(screen())]
+        redrawn()
     }
 
     // MARK: Keys
+
+    /// Acts on keys read together (typed ahead, pasted, or sent faster than screens
+    /// are drawn), in order: the screen is drawn once, after the last, rather than for
+    /// each (a thousand characters pasted into the search prompt drew a thousand
+    /// screens). Keys after one that quits are not acted on.
+    public func handle(keys: [TerminalKey]) -> [ViewerAction] {
+        drawsLater = true
+        defer {
+            drawsLater = false
+            drawPending = false
+        }
+        var actions: [ViewerAction] = []
+        for key in keys {
+            for action in handle(key: key) {
+                if action == .quit { return [.quit] }
+                actions.append(action)
+            }
+        }
+        return drawPending ? actions + [.draw(screen())] : actions
+    }
+
+    /// While `handle(keys:)` runs: screens are drawn once, after its last key.
+    private var drawsLater = false
+    /// Whether a key of the batch asked for a new screen.
+    private var drawPending = false
+
+    /// The actions that draw the screen anew: at once, or after the batch of keys
+    /// being handled.
+    private func redrawn() -> [ViewerAction] {
+        guard drawsLater else { return [.draw(screen())] }
+        drawPending = true
+        return []
+    }
 
     /// Acts on a key: a prefix digit, a prompt edit, or a command.
     public func handle(key: TerminalKey) -> [ViewerAction] {
@@ -111,7 +144,7 @@ public final class Viewer {
                 switch key {
                 case .character("/"), .character("?"):
                     prompt = SearchPrompt(forward: key == .character("/"))
-                    return [.draw(screen())]
+                    return redrawn()
                 case .character("n"), .character("N"):
                     return handle(.repeatSearch(reversed: key == .character("N")))
                 default:
@@ -122,16 +155,16 @@ public final class Viewer {
             // text; any other key leaves it.
             guard let moved = shown.scroll(for: key, rows: contentRows) else {
                 textScreen = nil
-                return [.draw(screen())]
+                return redrawn()
             }
             textScreen = shown
-            return moved ? [.draw(screen())] : []
+            return moved ? redrawn() : []
         }
         if awaitsMark {
             awaitsMark = false
             guard key == .character("'") else {
                 message = "Only '' is a mark: back to before the last jump"
-                return [.draw(screen())]
+                return redrawn()
             }
             message = nil
             return handle(.lastJump)
@@ -148,7 +181,7 @@ public final class Viewer {
         if pendingJump != nil, key == .control("c") {
             pendingJump = nil
             message = "Jump given up"
-            return [.draw(screen())]
+            return redrawn()
         }
         pendingJump = nil
         if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
@@ -157,9 +190,9 @@ public final class Viewer {
         }
         let repeats = count
         count = nil
-        guard let command = command(for: key, repeats: repeats) else { return hadMessage ? [.draw(screen())] : [] }
+        guard let command = command(for: key, repeats: repeats) else { return hadMessage ? redrawn() : [] }
         let actions = handle(command)
-        return actions.isEmpty && hadMessage ? [.draw(screen())] : actions
+        return actions.isEmpty && hadMessage ? redrawn() : actions
     }
 
     /// The command a key asks for (`KeyBinding.table`), given the number typed before
@@ -188,10 +221,11 @@ public final class Viewer {
     /// typed for the last search again.
     private func edit(_ prompt: SearchPrompt, with key: TerminalKey) -> [ViewerAction] {
         var prompt = prompt
+        message = nil
         switch prompt.edit(with: key) {
         case .submitted(let text):
             self.prompt = nil
-            guard let query = text.isEmpty ? lastSearch?.query : text else { return [.draw(screen())] }
+            guard let query = text.isEmpty ? lastSearch?.query : text else { return redrawn() }
             return handle(.search(query, forward: prompt.forward))
         case .cancelled:
             self.prompt = nil
@@ -199,8 +233,10 @@ public final class Viewer {
             self.prompt = prompt
         case .ignored:
             return []
+        case .full:
+            message = "\(SearchPrompt.maximumCharacters) characters at most"
         }
-        return [.draw(screen())]
+        return redrawn()
     }
 
     // MARK: Scrollbar
@@ -256,7 +292,7 @@ public final class Viewer {
                 view.reveal(target)
             }
         }
-        return [.draw(screen())]
+        return redrawn()
     }
 
     /// After the view moved otherwise than by the cursor (checked as each screen is
@@ -292,7 +328,7 @@ public final class Viewer {
             if !view.waitsForPages, let progress = view.locatingProgress {
                 pendingJump = command
                 message = "Going there once the end is known (\(Int(progress * 100))%)"
-                return [.draw(screen())]
+                return redrawn()
             }
             pendingJump = nil
             if case .goToPercent(let percent) = command { view.scroll(toFraction: Double(percent) / 100) } else { view.navigate(.stackBottom) }
@@ -301,25 +337,25 @@ public final class Viewer {
             _ = view.frame(at: max(0, row - 1))
         case .scrollSideways(let steps):
             let moved = view.scrollTopTableColumns(by: steps) || view.scrollTopPageHorizontally(by: steps * max(1, width / 2))
-            return moved ? [.draw(screen())] : []
+            return moved ? redrawn() : []
         case .search(let query, let forward):
             lastSearch = (query, forward)
             lastMatch = nil
             search(query, forward: forward)
-            return [.draw(screen())]
+            return redrawn()
         case .repeatSearch(let reversed):
             guard let lastSearch else {
                 message = "No previous search"
-                return [.draw(screen())]
+                return redrawn()
             }
             search(lastSearch.query, forward: lastSearch.forward != reversed)
-            return [.draw(screen())]
+            return redrawn()
         case .nextLink, .previousLink:
             moveLinkFocus(forward: command == .nextLink)
-            return [.draw(screen())]
+            return redrawn()
         case .followLink:
             followLink()
-            return [.draw(screen())]
+            return redrawn()
         case .back, .lastJump:
             guard let target = command == .back ? history.popLast() : beforeLastJump else {
                 if command == .back {
@@ -329,14 +365,14 @@ public final class Viewer {
                 } else {
                     message = "No jump to go back from"
                 }
-                return [.draw(screen())]
+                return redrawn()
             }
             view.restore(target)
             linkFocus = nil
-            return [.draw(screen())]
+            return redrawn()
         case .nextComponent, .previousComponent:
             if !view.moveToComponent(forward: command == .nextComponent) { message = "No more components" }
-            return [.draw(screen())]
+            return redrawn()
         case .nextTab(let count), .previousTab(let count):
             if view.switchTab(by: command == .nextTab(count: count) ? count : -count) {
                 // Their rows were the other tab's.
@@ -345,21 +381,21 @@ public final class Viewer {
             } else {
                 message = "No tabs (--tabs shows tables as tabs)"
             }
-            return [.draw(screen())]
+            return redrawn()
         case .showPosition:
             message = positionDescription()
-            return [.draw(screen())]
+            return redrawn()
         case .help:
             textScreen = TextScreen(kind: .help, lines: KeyBinding.helpLines)
-            return [.draw(screen())]
+            return redrawn()
         case .toggleScrollbar:
             showsScrollbar.toggle()
             view.resize(width: contentColumns, height: contentRows)
-            return [.draw(screen())]
+            return redrawn()
         case .scrollbarAt(let cell):
             let container = view.container
             view.scroll(to: Int(scrollIndicator.offset(at: cell, viewport: container.viewportExtent, content: container.contentExtent)))
-            return [.draw(screen())]
+            return redrawn()
         case .toggleRowCursor:
             if rowCursor != nil {
                 rowCursor = nil
@@ -369,14 +405,14 @@ public final class Viewer {
             } else {
                 message = "No table row on screen (c puts a cursor on the highest one)"
             }
-            return [.draw(screen())]
+            return redrawn()
         case .showRecord:
             if let record = rowCursor.flatMap(view.record(at:)) ?? view.topRecord() {
                 textScreen = TextScreen(kind: .record(record.title), lines: record.lines)
             } else {
                 message = "No table row on screen (v shows the record of the highest one)"
             }
-            return [.draw(screen())]
+            return redrawn()
         case .toggleFollow:
             if isFollowing {
                 isFollowing = false
@@ -389,7 +425,7 @@ public final class Viewer {
             } else {
                 message = "Nothing to follow: F follows tables of JSON Lines, CSV or TSV files"
             }
-            return [.draw(screen())]
+            return redrawn()
         case .filesChanged:
             if let note = view.takeNote() { message = note }
             // (A file cut short, gone or unreadable may have left nothing to follow.)
@@ -397,7 +433,7 @@ public final class Viewer {
                 isFollowing = false
                 message = (message.map { $0 + "; " } ?? "") + "Following stopped"
             }
-            return [.draw(screen())]
+            return redrawn()
         case .reload:
             view.reload()
             // Rows and links are the old content's, and so are the places kept to go
@@ -408,24 +444,24 @@ public final class Viewer {
             historyWasCut = false
             beforeLastJump = nil
             message = view.takeNote() ?? "Reloaded"
-            return [.draw(screen())]
+            return redrawn()
         case .redraw:
-            return [.draw(screen())]
+            return redrawn()
         case .pagesProgressed:
             if let note = view.takeNote() { message = note }
-            guard let jump = pendingJump else { return [.draw(screen())] }
+            guard let jump = pendingJump else { return redrawn() }
             if let progress = view.locatingProgress {
                 message = "Going there once the end is known (\(Int(progress * 100))%)"
-                return [.draw(screen())]
+                return redrawn()
             }
             message = nil
             let moved = handle(jump)
-            return moved.isEmpty ? [.draw(screen())] : moved
+            return moved.isEmpty ? redrawn() : moved
         case .resize(let newWidth, let newHeight):
             width = max(1, newWidth)
             height = max(Self.statusRows + 1, newHeight)
             view.resize(width: contentColumns, height: contentRows)
-            return [.draw(screen())]
+            return redrawn()
         case .suspend:
             return [.suspend]
         case .interrupt:
@@ -435,11 +471,11 @@ public final class Viewer {
             } else {
                 message = "Nothing to stop (q quits)"
             }
-            return [.draw(screen())]
+            return redrawn()
         case .quit:
             return [.quit]
         }
-        return view.scrollOffset == before ? [] : [.draw(screen())]
+        return view.scrollOffset == before ? [] : redrawn()
     }
 
     /// Finds `query` from the last match if it is on screen, else from the top row,
@@ -582,7 +618,7 @@ public final class Viewer {
     private var statusLine: StatusLine {
         let left: String
         if let prompt {
-            left = prompt.shown
+            left = message.map { prompt.shown(columns: width / 3) + "  " + $0 } ?? prompt.shown(columns: width - 2)
         } else if let textScreen {
             left = message.map { " " + $0 } ?? textScreen.status(rows: contentRows)
         } else {

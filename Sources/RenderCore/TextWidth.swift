@@ -48,6 +48,21 @@ public enum TextWidth {
         return result
     }
 
+    /// The longest end of `text` that fits in `columns` columns (a wide grapheme that
+    /// would straddle the limit is left out).
+    public static func suffix(of text: String, columns limit: Int) -> String {
+        var start = text.endIndex
+        var used = 0
+        while start > text.startIndex {
+            let before = text.index(before: start)
+            let next = columns(of: text[before])
+            if used + next > limit { break }
+            used += next
+            start = before
+        }
+        return String(text[start...])
+    }
+
     /// `text` with every grapheme that holds a control character replaced by U+FFFD,
     /// and zero-width graphemes dropped, as cells show it.
     public static func printable(_ text: String) -> String {

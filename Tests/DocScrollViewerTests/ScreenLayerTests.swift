@@ -91,12 +91,26 @@ struct ScreenLayerTests {
         #expect(prompt.edit(with: .character("a")) == .changed)
         #expect(prompt.edit(with: .character("中")) == .changed)
         #expect(prompt.edit(with: .character("\u{1B}")) == .ignored, "a control character is not typed")
-        #expect(prompt.shown == "?a中█")
+        #expect(prompt.shown(columns: 80) == "?a中█")
         #expect(prompt.edit(with: .backspace) == .changed)
         #expect(prompt.edit(with: .enter) == .submitted("a"))
         #expect(prompt.edit(with: .backspace) == .changed)
         #expect(prompt.edit(with: .backspace) == .cancelled, "Backspace with nothing typed leaves the prompt")
         #expect(prompt.edit(with: .control("g")) == .cancelled)
+    }
+
+    /// The prompt takes a thousand characters at most, and shows the end of what was
+    /// typed when it does not fit.
+    @Test func thePromptHasALimitAndShowsItsEnd() {
+        var prompt = SearchPrompt(forward: true)
+        for index in 0..<SearchPrompt.maximumCharacters { #expect(prompt.edit(with: .character(index % 7 == 0 ? "中" : "x")) == .changed) }
+        #expect(prompt.edit(with: .character("y")) == .full)
+        #expect(prompt.text.count == SearchPrompt.maximumCharacters)
+        _ = prompt.edit(with: .backspace)
+        _ = prompt.edit(with: .character("y"))
+        let shown = prompt.shown(columns: 20)
+        #expect(shown.hasPrefix("/…") && shown.hasSuffix("y█"))
+        #expect(TextWidth.columns(of: shown) <= 20)
     }
 
     @Test func theStatusLineDropsTheLeastNeededPartsFirst() {

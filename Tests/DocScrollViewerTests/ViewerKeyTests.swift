@@ -233,6 +233,30 @@ struct ViewerKeyTests {
         #expect(viewer.message == "Nothing to stop (q quits)")
     }
 
+    /// Keys read together draw one screen, after the last: a paste of thousands of
+    /// characters into the search prompt drew a screen per key (and matched nothing
+    /// more: the prompt stops at its limit, with a note).
+    @Test func keysReadTogetherDrawOneScreen() throws {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 80, height: 24))
+        let viewer = Viewer(view: view, width: 80, height: 12)
+        _ = viewer.start()
+        let pasted = [TerminalKey.character("/")] + Array(repeating: TerminalKey.character("x"), count: 5_000)
+        let actions = viewer.handle(keys: pasted)
+        #expect(actions.count == 1)
+        guard case .draw(let screen) = actions.first else { throw TestFailure.noScreen }
+        #expect(viewer.prompt?.text.count == SearchPrompt.maximumCharacters)
+        #expect(screen.plainText(row: 11).contains("█  1000 characters at most"))
+        #expect(screen == viewer.screen(), "the screen drawn is the one after the last key")
+        // Quitting ends the batch: keys after q are not acted on.
+        #expect(viewer.handle(keys: [.escape, .character("j"), .character("q"), .character("j")]) == [.quit])
+        #expect(view.scrollOffset == 1)
+        // Scrolling keys together move as far as each would.
+        _ = viewer.handle(keys: Array(repeating: .character("j"), count: 5))
+        #expect(view.scrollOffset == 6)
+    }
+
+    enum TestFailure: Error { case noScreen }
+
     /// Ctrl-C while following stops following and stays where the view is (it quit,
     /// losing the place, with status 0).
     @Test func controlCStopsFollowingAndStays() throws {
