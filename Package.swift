@@ -1,16 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// The laying-out core's modules are built without run-time exclusivity checks in
-/// release (2% of its instructions; debug builds, which the tests run, keep them), and
-/// with their small functions offered to the modules that call them, across modules
-/// (`-cross-module-optimization`: 1% of the layout's instructions).
-let hotLoops: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
-
+// No target of a library product has unsafe flags: SwiftPM refuses those in a package
+// used by version (`.package(url:from:)`). (The laying-out core was built without
+// run-time exclusivity checks and with cross-module optimization: 2% of its time,
+// measured when they were removed.)
 let package = Package(
     name: "docscroll",
     products: [
-        .library(name: "DocScroll", targets: ["DocScroll"]),
+        // The facade, with the modules whose types its API uses, so that an embedder
+        // can name them (`import RenderCore` for `FrameBuffer` and `Style`).
+        .library(name: "DocScroll", targets: ["DocScroll", "RenderCore", "ScrollCore", "TileRenderer", "DataTable"]),
         .library(name: "DocScrollViewer", targets: ["DocScrollViewer"]),
         .library(name: "ScrollCore", targets: ["ScrollCore"]),
         .executable(name: "docscroll", targets: ["docscroll"]),
@@ -41,10 +41,10 @@ let package = Package(
         .target(name: "CMath", linkerSettings: [.linkedLibrary("m")]),
 
         // Pure, deterministic modules.
-        .target(name: "RenderCore", dependencies: ["CUnicode"], swiftSettings: hotLoops),
+        .target(name: "RenderCore", dependencies: ["CUnicode"]),
         .target(name: "ScrollCore", dependencies: ["CMath"]),
-        .target(name: "HTMLParsing", dependencies: ["CLibXML2"], swiftSettings: hotLoops),
-        .target(name: "DocumentLayout", dependencies: ["HTMLParsing", "RenderCore", "ScrollCore"], swiftSettings: hotLoops),
+        .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
+        .target(name: "DocumentLayout", dependencies: ["HTMLParsing", "RenderCore", "ScrollCore"]),
         .target(name: "DataTable", dependencies: ["RenderCore", "ScrollCore"]),
         .target(name: "TileRenderer", dependencies: ["RenderCore", "ScrollCore"]),
 

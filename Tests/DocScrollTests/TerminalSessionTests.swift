@@ -96,7 +96,7 @@ struct TerminalSessionTests {
         #expect(lines.count >= 24)
         let status = String(lines[23])
         #expect(status.hasPrefix(" items.json "), "the title of the component under the top, the table's file: \(status)")
-        #expect(status.contains(" 1/34  "), "its row: \(status)")
+        #expect(status.contains(" 1/32  "), "its row: \(status)")
         try session.send("/")
         _ = try session.waitFor("the prompt") { $0.split(separator: "\n").last?.hasPrefix("/") == true }
         try session.tmux(["send-keys", "-t", "t", "-l", "Four approaches"])
@@ -281,7 +281,7 @@ struct TerminalSessionTests {
         try session.send("R")
         let after = try session.waitFor("reloaded") { $0.contains("Reloaded") }
         #expect(topRow(after) == topRow(before), "\(after)")
-        #expect(after.contains("/402"), "the rows read again: \(after)")
+        #expect(after.contains("/400"), "the records read again: \(after)")
         try session.send("q")
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }
