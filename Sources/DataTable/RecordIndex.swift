@@ -599,11 +599,15 @@ extension JSONReader {
     /// Follows `path` from the value at the reader's position: a key in an object, a
     /// number in an array.
     /// - Returns: where the value at the end of the path starts.
+    /// - Complexity: linear in the bytes passed over (the place named in an error is
+    ///   spelled out only then), and within the depth limit of all JSON read.
     mutating func find(_ path: [String]) throws(DataTableError) -> Int {
-        var walked: [String] = []
-        for step in path {
+        // A path into values nested deeper than the limit would pass values the limit
+        // refuses without it.
+        guard path.count < Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        for (depth, step) in path.enumerated() {
             skipWhitespace()
-            let here = walked.isEmpty ? "the top level" : "'" + walked.joined(separator: ".") + "'"
+            var here: String { depth == 0 ? "the top level" : "'" + path[..<depth].joined(separator: ".") + "'" }
             switch peek() {
             case UInt8(ascii: "{"):
                 position += 1
@@ -640,7 +644,6 @@ extension JSONReader {
             default:
                 throw .noRows("\(here) is not an object or an array: no '\(step)' in it")
             }
-            walked.append(step)
         }
         skipWhitespace()
         guard peek() == UInt8(ascii: "[") else {

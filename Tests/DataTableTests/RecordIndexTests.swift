@@ -45,6 +45,30 @@ struct RecordIndexTests {
         #expect(rows(table) == [[.number("1"), .number("2")], [.number("3"), nil]])
     }
 
+    /// A path through deep nesting is walked in one pass, and no deeper than the
+    /// depth limit that refuses the same nesting without a path.
+    @Test func aPathThroughDeepNestingIsLinearAndLimited() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: "{\"a\": ", count: depth) + "[{\"x\": 1}]" + String(repeating: "}", count: depth)
+        }
+        let deep = 9_000
+        #expect(rows(try model(nested(deep), path: Array(repeating: "a", count: deep))) == [[.number("1")]])
+        let tooDeep = 20_000
+        #expect(throws: DataTableError.self) { try model(nested(tooDeep), path: Array(repeating: "a", count: tooDeep)) }
+        do {
+            _ = try model(nested(tooDeep), path: Array(repeating: "a", count: tooDeep))
+        } catch {
+            #expect("\(error)".contains("nesting deeper than 10000 levels"))
+        }
+        // A missing key deep down names where it was looked for.
+        do {
+            _ = try model(nested(3), path: ["a", "a", "b"])
+            Issue.record("a missing key found")
+        } catch {
+            #expect("\(error)" == "no key 'b' in the object at 'a.a'")
+        }
+    }
+
     @Test func aPathPicksTheArray() throws {
         let text = #"{"big": [{"x": 1}, {"x": 2}, {"x": 3}], "data": {"items": [{"id": 7}]}, "list": [[{"n": 1}]]}"#
         #expect(try model(text).columns == ["x"])
