@@ -9,7 +9,8 @@ public enum TableFormat: String, Sendable, CaseIterable {
     case jsonl
     /// Comma-separated values (RFC 4180).
     case csv
-    /// Tab-separated values, quoted as CSV is.
+    /// Tab-separated values (IANA's `text/tab-separated-values`): a tab between
+    /// fields, no quoting, so a field is shown as written, quotes and all.
     case tsv
 
     /// The format a file's name says (`.csv`, `.tsv` or `.tab`, `.json`, `.jsonl` or
@@ -55,10 +56,11 @@ public enum TableFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// Records of delimited text: one a line, fields between separators, a field in
-/// double quotes holding separators, line breaks and quotes written twice (RFC 4180;
-/// TSV quoted alike). Lines end in LF, CRLF or CR; blank lines hold no record. A
-/// quote inside a field that does not start with one is text.
+/// Records of delimited text: one a line, fields between separators. In CSV a field in
+/// double quotes holds separators, line breaks and quotes written twice (RFC 4180); a
+/// quote inside a field that does not start with one is text, and so is a quoted
+/// field with text after its closing quote (kept as written, quotes and all). TSV has
+/// no quoting. Lines end in LF, CRLF or CR; blank lines hold no record.
 enum DelimitedText {
     /// The pass that finds where each record is (line ends excluded) and how many
     /// fields the widest has, checking that every quoted field closes; it can stop
@@ -67,6 +69,8 @@ enum DelimitedText {
     struct Scan {
         let format: TableFormat
         let separator: UInt8
+        /// Whether a field may be quoted (CSV; TSV has no quoting).
+        private let quotes: Bool
         /// Where the next record is looked for.
         private(set) var position: Int
         /// Where `releasing` was last told the pass is.
@@ -80,6 +84,7 @@ enum DelimitedText {
         init(_ bytes: UnsafeBufferPointer<UInt8>, format: TableFormat, separator: UInt8) {
             self.format = format
             self.separator = separator
+            quotes = DelimitedText.quotes(separator: separator)
             position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
 
@@ -111,7 +116,7 @@ enum DelimitedText {
                 var end = bytes.count
                 scan: while index < bytes.count {
                     let byte = bytes[index]
-                    if atFieldStart, byte == UInt8(ascii: "\"") {
+                    if atFieldStart, quotes, byte == UInt8(ascii: "\"") {
                         do {
                             index = try closingQuote(in: bytes, openedAt: index, format: format) + 1
                         } catch {
@@ -146,6 +151,11 @@ enum DelimitedText {
             }
             return true
         }
+    }
+
+    /// Whether fields between `separator`s may be quoted: in CSV, not in TSV.
+    static func quotes(separator: UInt8) -> Bool {
+        separator != TableFormat.tsv.separator
     }
 
     /// Where the quote that closes the field quoted at `opening` is (a quote written
@@ -185,12 +195,14 @@ enum DelimitedText {
     }
 
     /// Calls `body` with the UTF-8 of each field of one record, unquoted: a field with
-    /// no quotes where it lies, a quoted one gathered without its quotes.
+    /// no quotes where it lies (every field of TSV), a quoted one gathered without its
+    /// quotes, and one with text after its closing quote as written.
     private static func forEachField(of record: UnsafeBufferPointer<UInt8>, separator: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let quotes = quotes(separator: separator)
         var unquoted: [UInt8] = []
         var index = 0
         while true {
-            guard index < record.count, record[index] == UInt8(ascii: "\"") else {
+            guard quotes, index < record.count, record[index] == UInt8(ascii: "\"") else {
                 let end = record[index...].firstIndex(of: separator) ?? record.count
                 body(UnsafeBufferPointer(rebasing: record[index..<end]))
                 guard end < record.count else { return }
@@ -198,6 +210,7 @@ enum DelimitedText {
                 continue
             }
             unquoted.removeAll(keepingCapacity: true)
+            let opening = index
             index += 1
             while index < record.count {
                 if record[index] == UInt8(ascii: "\"") {
@@ -212,10 +225,13 @@ enum DelimitedText {
                 unquoted.append(record[index])
                 index += 1
             }
-            // Text after a closing quote, up to the separator.
             let end = record[index...].firstIndex(of: separator) ?? record.count
-            unquoted.append(contentsOf: record[index..<end])
-            unquoted.withUnsafeBufferPointer(body)
+            if end > index {
+                // Text after the closing quote: not RFC 4180's; the field as written.
+                body(UnsafeBufferPointer(rebasing: record[opening..<end]))
+            } else {
+                unquoted.withUnsafeBufferPointer(body)
+            }
             guard end < record.count else { return }
             index = end + 1
         }

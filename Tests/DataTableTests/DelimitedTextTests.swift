@@ -57,6 +57,17 @@ struct DelimitedTextTests {
         #expect(rows(table) == [["x", "1"], ["y", "2"]])
     }
 
+    /// TSV has no quoting: fields are shown as written, quotes and all, and a lone
+    /// quote opens nothing. In CSV a quoted field with text after its closing quote is
+    /// kept as written (it lost its quotes silently).
+    @Test func quotesAreTextInTSVAndAfterAClosingQuoteInCSV() throws {
+        let tsv = try model("name\tnote\n\"big\" one\t\"quoted\"\n\"lone\t2\n", format: .tsv)
+        #expect(tsv.columns == ["name", "note"])
+        #expect(rows(tsv) == [["\"big\" one", "\"quoted\""], ["\"lone", "2"]])
+        let csv = try model("a,b\n\"abc\"def,\"ok\"\n\"x\"\"y\"z,2\n", format: .csv)
+        #expect(rows(csv) == [["\"abc\"def", "ok"], ["\"x\"\"y\"z", "2"]])
+    }
+
     @Test func tabSeparatedTextAndFormatsFoundFromContentOrName() throws {
         let tsv = try model("a\tb, c\n1\t2\n")
         #expect(tsv.columns == ["a", "b, c"])
