@@ -169,7 +169,7 @@ public final class DocScrollView {
     /// Whether any page read or indexed more, or any table indexed more rows, since the
     /// last call.
     public func pagesProgressed() -> Bool {
-        noteSpoolsAtCapacity()
+        noteSpoolEnds()
         let progress = pages.flatMap { entry -> [Int] in
             guard let progress = (entry.page as? WindowedPage)?.indexProgress else { return [-1] }
             return [progress.indexed, progress.scanned]
@@ -179,11 +179,16 @@ public final class DocScrollView {
     }
     private var lastProgress: [Int] = []
 
-    /// Notes each page from a pipe that stopped being read at its spool's capacity.
-    private func noteSpoolsAtCapacity() {
+    /// Notes each page arriving in a spool that stopped being read at its capacity, or
+    /// before its end (compressed data cut short), once it is complete.
+    private func noteSpoolEnds() {
         spooledPages.removeAll { name, spool in
-            guard spool.reachedCapacity else { return spool.isComplete }
-            notes.append("\(name): stopped reading at \(Self.byteSize(spool.capacity)), the spool's limit (--spool-limit); the rest is not shown")
+            guard spool.isComplete else { return false }
+            if spool.reachedCapacity {
+                notes.append("\(name): stopped reading at \(Self.byteSize(spool.capacity)), the spool's limit (--spool-limit); the rest is not shown")
+            } else if let failure = spool.failure {
+                notes.append("\(name): \(failure) (what came before is shown)")
+            }
             return true
         }
     }
@@ -413,7 +418,7 @@ public final class DocScrollView {
         }
         guard found.name != "UTF-8", PageConverter(from: found.name) != nil else { return (source, found.start) }
         let converted = SpooledInput { append in
-            guard let converter = PageConverter(from: found.name) else { return }
+            guard let converter = PageConverter(from: found.name) else { return nil }
             var offset = found.start
             while true {
                 let window = source.bytes(offset..<(offset + (1 << 16)))
@@ -423,9 +428,10 @@ public final class DocScrollView {
                     guard !source.isComplete, source.waitForBytes(beyond: offset) > offset else { break }
                     continue
                 }
-                guard append(converter.convert(window, isLast: false)[...]) else { return }
+                guard append(converter.convert(window, isLast: false)[...]) else { return nil }
             }
             _ = append(converter.convert([], isLast: true)[...])
+            return nil
         }
         return (converted, 0)
     }

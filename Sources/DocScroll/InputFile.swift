@@ -74,18 +74,49 @@ public struct InputFile: Sendable {
     }
 
     /// `input` decompressed when it is compressed (gzip, xz or bzip2, known by its
-    /// first bytes), else as it is. A compressed page or table is held decompressed,
-    /// whole, up to the limit.
+    /// first bytes), else as it is. A page read a window at a time is decompressed as
+    /// it is read, on a thread of its own, into a spool of at most `spoolLimit` bytes
+    /// (it shows as it comes, as standard input does); a table or a page read whole is
+    /// held decompressed, whole, up to the limit for input read whole.
     /// - Throws: `DocScrollError.badInput` for compressed data that is corrupt, cut
-    ///   short or more than the limit once decompressed.
-    private static func decompressedIfCompressed(_ input: InputFile) throws(DocScrollError) -> InputFile {
+    ///   short or more than the limit once decompressed (a page decompressed as it is
+    ///   read: only at its start; further in, the view notes it).
+    private static func decompressedIfCompressed(_ input: InputFile, spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
         guard let format = Decompression.format(of: input.leadingBytes(6)) else { return input }
+        if let source = input.pageSource { return try decompressedAsRead(input.name, path: input.path, source, format: format, spoolLimit: spoolLimit) }
         let result = input.withWholeBytes { Decompression.decompress($0, limit: maximumBytes) }
         switch result {
         case .bytes(let bytes): return InputFile(name: input.name, bytes: bytes, path: input.path)
         case .tooLarge: throw .badInput(name: input.name, reason: "more than 1 GiB once decompressed (the limit for input read whole)")
         case .failed(let reason): throw .badInput(name: input.name, reason: "\(format.name)-compressed, but \(reason)")
         }
+    }
+
+    /// The page `source` (compressed in `format`) as a spool filled as it is
+    /// decompressed: the reason it stopped early, if it did, is the spool's `failure`.
+    /// - Throws: `DocScrollError.badInput` when nothing at all comes out of it.
+    private static func decompressedAsRead(
+        _ name: String, path: String?, _ source: any PageSource, format: Decompression.Format, spoolLimit: Int
+    ) throws(DocScrollError) -> InputFile {
+        let spool = SpooledInput(capacity: spoolLimit) { append in
+            guard let decompressor = Decompressor(format) else { return "\(format.name)-compressed, but its library could not start" }
+            var offset = 0
+            while true {
+                let window = source.bytes(offset..<(offset + (1 << 16)))
+                // (A source still arriving is waited for.)
+                if window.isEmpty, !source.isComplete, source.waitForBytes(beyond: offset) > offset { continue }
+                offset += window.count
+                let outcome = window.withUnsafeBufferPointer { decompressor.feed($0, isLast: window.isEmpty) { append(ArraySlice($0)) } }
+                switch outcome {
+                case .needsMore: continue
+                case .ended, .stopped: return nil
+                case .failed(let reason): return "\(format.name)-compressed, but \(reason)"
+                }
+            }
+        }
+        _ = spool.waitForBytes(beyond: 0)
+        if spool.byteCount == 0, let failure = spool.failure { throw .badInput(name: name, reason: failure) }
+        return InputFile(name: name, path: path, pageSource: spool)
     }
 
     /// The input's first `count` bytes (fewer in a shorter input), waiting for a page
@@ -146,10 +177,12 @@ public struct InputFile: Sendable {
     /// - Parameters:
     ///   - path: the file, as given.
     ///   - regularOnly: refuse what is not a regular file, as `read` does.
-    public static func page(_ path: String, regularOnly: Bool = false) throws(DocScrollError) -> InputFile {
+    ///   - spoolLimit: for a compressed page, decompressed as it is read into a spool,
+    ///     the bytes kept at most (as for standard input).
+    public static func page(_ path: String, regularOnly: Bool = false, spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
         try checkFile(path, limit: nil, regularOnly: regularOnly)
         guard let source = ReadableFile(path: path) else { return try read(path, regularOnly: regularOnly) }
-        return try checked(decompressedIfCompressed(InputFile(name: path, path: path, pageSource: source)))
+        return try checked(decompressedIfCompressed(InputFile(name: path, path: path, pageSource: source), spoolLimit: spoolLimit))
     }
 
     /// Standard input as a page shown as it arrives: kept as it comes (`SpooledInput`),
@@ -159,7 +192,7 @@ public struct InputFile: Sendable {
     /// - Throws: `DocScrollError.badInput`, as `read`.
     public static func standardInputPage(spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
         let spool = SpooledInput.standardInput(capacity: spoolLimit)
-        return try checked(decompressedIfCompressed(InputFile(name: "stdin", path: nil, pageSource: spool)))
+        return try checked(decompressedIfCompressed(InputFile(name: "stdin", path: nil, pageSource: spool), spoolLimit: spoolLimit))
     }
 
     /// The bytes of standard input kept at most unless told otherwise: 4 GiB.

@@ -73,7 +73,7 @@ public enum DocScrollCommand {
                 // Expanded reads pages whole; windowed views and dumps read files a
                 // window at a time, and standard input as it arrives.
                 if path == "-" { return options.mode == .windowed ? try InputFile.standardInputPage(spoolLimit: options.spoolLimit) : try readInput(path) }
-                return options.mode == .expanded ? try readInput(path) : try InputFile.page(path)
+                return options.mode == .expanded ? try readInput(path) : try InputFile.page(path, spoolLimit: options.spoolLimit)
             }
         } catch {
             errors.writeError(error.description)
@@ -89,9 +89,9 @@ public enum DocScrollCommand {
                     pages: pages, tables: tables, options: viewOptions, stop: { output.isClosed }, text: { output.write($0) })
                 output.flush()
                 warnOfLostRows(statistics, errors: errors)
-                warnOfSpoolLimit(pages, errors: errors)
+                let failed = warnOfSpoolEnds(pages, errors: errors)
                 if options.stats { errors.writeLine(statistics.json) }
-                return 0
+                return failed ? 1 : 0
             } catch {
                 errors.writeError(error.description)
                 return 1
@@ -127,7 +127,7 @@ public enum DocScrollCommand {
         case .dump:
             writeText(of: view, to: output)
             warnOfLostRows(view.statistics, errors: errors)
-            warnOfSpoolLimit(pages, errors: errors)
+            if warnOfSpoolEnds(pages, errors: errors) { return 1 }
         case .automatic:
             if isTerminal, let terminal = Terminal() {
                 output.flush()
@@ -139,7 +139,7 @@ public enum DocScrollCommand {
             } else {
                 writeText(of: view, to: output)
                 warnOfLostRows(view.statistics, errors: errors)
-                warnOfSpoolLimit(pages, errors: errors)
+                if warnOfSpoolEnds(pages, errors: errors) { return 1 }
             }
         }
         output.flush()
@@ -164,12 +164,22 @@ private func warnOfLostRows(_ statistics: Statistics, errors: StandardOutput) {
     errors.writeLine("docscroll: warning: \(statistics.rowsLost) table rows were gone from their file: it changed after it was read")
 }
 
-/// Says on standard error which pages from standard input stopped being read at the
-/// spool's limit: what was written is their start only.
-private func warnOfSpoolLimit(_ pages: [InputFile], errors: StandardOutput) {
-    for case let spool as SpooledInput in pages.map(\.pageSource) where spool.reachedCapacity {
-        errors.writeLine("docscroll: warning: stdin: stopped reading at \(spool.capacity) bytes, the spool's limit (--spool-limit): the rest is not shown")
+/// Says on standard error which pages arriving in a spool (standard input, a page
+/// decompressed as it is read) stopped being read at the spool's limit (a warning:
+/// what was written is their start), or before their end (an error).
+/// - Returns: whether one ended before its end (the exit status is then 1).
+private func warnOfSpoolEnds(_ pages: [InputFile], errors: StandardOutput) -> Bool {
+    var failed = false
+    for page in pages {
+        guard let spool = page.pageSource as? SpooledInput else { continue }
+        if spool.reachedCapacity {
+            errors.writeLine("docscroll: warning: \(page.name): stopped reading at \(spool.capacity) bytes, the spool's limit (--spool-limit): the rest is not shown")
+        } else if let failure = spool.failure {
+            errors.writeError("\(page.name): \(failure) (what came before it was written)")
+            failed = true
+        }
     }
+    return failed
 }
 
 /// The input at `path`, standard input for `-`.

@@ -3,8 +3,8 @@ internal import CLZMA
 internal import CZlib
 
 /// Compressed input (Debian ships many pages as `.html.gz`), known by its first bytes
-/// rather than its name, and decompressed whole: gzip by zlib, xz by liblzma, bzip2
-/// by libbz2.
+/// rather than its name: gzip by zlib, xz by liblzma, bzip2 by libbz2, decompressed
+/// whole (`decompress`) or as it is read (`Decompressor`).
 package enum Decompression {
     package enum Format: Equatable, Sendable {
         case gzip, xz, bzip2
@@ -42,121 +42,198 @@ package enum Decompression {
     /// programs read concatenated files), never more than `limit` bytes: a small file
     /// that decompresses without end is stopped there.
     package static func decompress(_ compressed: UnsafeBufferPointer<UInt8>, limit: Int) -> Result {
-        switch format(of: compressed) {
-        case .gzip: inflate(compressed, limit: limit)
-        case .xz: unxz(compressed, limit: limit)
-        case .bzip2: bunzip(compressed, limit: limit)
-        case nil: .failed("not compressed")
-        }
-    }
-
-    /// Bytes produced a step at a time.
-    private static let chunkBytes = 1 << 16
-
-    /// Runs `step` (it fills the chunk it is given and says how many bytes it put
-    /// there and whether the stream ended) until the stream ends, gathering what it
-    /// produces up to `limit`.
-    private static func gather(limit: Int, _ step: (UnsafeMutableBufferPointer<UInt8>) -> (produced: Int, ended: Bool, failure: String?)) -> Result {
+        guard let format = format(of: compressed), let decompressor = Decompressor(format) else { return .failed("not compressed") }
         var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: chunkBytes)
-        while true {
-            let (produced, ended, failure) = chunk.withUnsafeMutableBufferPointer { step($0) }
-            guard output.count + produced <= limit else { return .tooLarge }
-            output.append(contentsOf: chunk[0..<produced])
-            if let failure { return .failed(failure) }
-            if ended { return .bytes(output) }
+        let outcome = decompressor.feed(compressed, isLast: true) { produced in
+            guard output.count + produced.count <= limit else { return false }
+            output.append(contentsOf: produced)
+            return true
         }
+        switch outcome {
+        case .ended, .needsMore: return .bytes(output)
+        case .stopped: return .tooLarge
+        case .failed(let reason): return .failed(reason)
+        }
+    }
+}
+
+/// A compressed stream decompressed a piece of input at a time, its output handed on a
+/// chunk at a time: a page of gigabytes is shown as it is decompressed, never held
+/// whole. Streams one after another are read on, as the programs read them.
+package final class Decompressor {
+    /// What a piece of input came to.
+    package enum Outcome: Equatable {
+        /// All of it was used; the stream goes on in the next piece.
+        case needsMore
+        /// The stream (or the last of several) ended; what follows it is left.
+        case ended
+        /// The receiver of the output wanted no more.
+        case stopped
+        /// Not a valid stream: the reason.
+        case failed(String)
     }
 
-    private static func inflate(_ compressed: UnsafeBufferPointer<UInt8>, limit: Int) -> Result {
-        var stream = z_stream()
-        // 15 bits of window, +16: a gzip header and trailer, not zlib's.
-        guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return .failed("zlib could not start") }
-        defer { inflateEnd(&stream) }
-        stream.next_in = UnsafeMutablePointer(mutating: compressed.baseAddress)
-        var remaining = compressed.count
-        return gather(limit: limit) { chunk in
-            let fed = min(remaining, Int(UInt32.max))
-            stream.avail_in = UInt32(fed)
-            stream.next_out = chunk.baseAddress
-            stream.avail_out = UInt32(chunk.count)
-            let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-            let produced = chunk.count - Int(stream.avail_out)
-            remaining -= fed - Int(stream.avail_in)
-            switch status {
-            case Z_STREAM_END:
-                // Another member may follow; what else follows is left (as gunzip
-                // leaves trailing zeros).
-                let next = UnsafeBufferPointer(start: stream.next_in, count: remaining)
-                let goesOn = remaining > 0 && format(of: next) == .gzip && inflateReset(&stream) == Z_OK
-                return (produced, !goesOn, nil)
-            case Z_OK where produced > 0 || remaining > 0:
-                return (produced, false, nil)
-            case Z_OK, Z_BUF_ERROR:
-                return (produced, false, "compressed data ends too soon")
-            default:
-                return (produced, false, stream.msg.map { "compressed data: " + String(cString: $0) } ?? "compressed data is corrupt")
-            }
-        }
-    }
+    package let format: Decompression.Format
+    /// The library's stream, where the library wants it: each checks that it stays
+    /// at the address it was started at.
+    private let zlib: UnsafeMutablePointer<z_stream>
+    private let lzma: UnsafeMutablePointer<lzma_stream>
+    private let bzip2: UnsafeMutablePointer<bz_stream>
+    /// Whether a gzip member or bzip2 stream ended: another may start after it.
+    private var memberEnded = false
+    /// The input after a member that ended, while too short to tell whether another
+    /// starts there (its magic number split between pieces of input).
+    private var lookahead: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
     /// liblzma's `LZMA_CONCATENATED` flag (a macro Swift does not import).
     private static let concatenated: UInt32 = 0x08
 
-    private static func unxz(_ compressed: UnsafeBufferPointer<UInt8>, limit: Int) -> Result {
-        var stream = lzma_stream()
-        // Concatenated streams read on, as xz reads them; memory for the dictionary
-        // as the file asks (the output limit bounds the rest).
-        guard lzma_stream_decoder(&stream, UInt64.max, concatenated) == LZMA_OK else { return .failed("liblzma could not start") }
-        defer { lzma_end(&stream) }
-        stream.next_in = compressed.baseAddress
-        stream.avail_in = compressed.count
-        return gather(limit: limit) { chunk in
-            stream.next_out = chunk.baseAddress
-            stream.avail_out = chunk.count
-            let status = lzma_code(&stream, stream.avail_in == 0 ? LZMA_FINISH : LZMA_RUN)
-            let produced = chunk.count - stream.avail_out
+    /// A decompressor of `format`; `nil` when its library cannot start.
+    package init?(_ format: Decompression.Format) {
+        self.format = format
+        zlib = .allocate(capacity: 1)
+        zlib.initialize(to: z_stream())
+        lzma = .allocate(capacity: 1)
+        lzma.initialize(to: lzma_stream())
+        bzip2 = .allocate(capacity: 1)
+        bzip2.initialize(to: bz_stream())
+        let started = switch format {
+        // 15 bits of window, +16: a gzip header and trailer, not zlib's.
+        case .gzip: inflateInit2_(zlib, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        // Memory for the dictionary as the file asks (the output's receiver bounds the rest).
+        case .xz: lzma_stream_decoder(lzma, UInt64.max, Self.concatenated) == LZMA_OK
+        case .bzip2: BZ2_bzDecompressInit(bzip2, 0, 0) == BZ_OK
+        }
+        guard started else { return nil }
+    }
+
+    deinit {
+        switch format {
+        case .gzip: inflateEnd(zlib)
+        case .xz: lzma_end(lzma)
+        case .bzip2: BZ2_bzDecompressEnd(bzip2)
+        }
+        zlib.deallocate()
+        lzma.deallocate()
+        bzip2.deallocate()
+    }
+
+    /// Decompresses the next piece of compressed input, handing what it produces to
+    /// `emit` (which answers whether to go on).
+    /// - Parameter isLast: no input follows: a stream not ended is cut short.
+    package func feed(_ input: UnsafeBufferPointer<UInt8>, isLast: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Bool) -> Outcome {
+        if memberEnded { return afterMember(input, isLast: isLast, emit: emit) }
+        switch format {
+        case .gzip: return inflate(input, isLast: isLast, emit: emit)
+        case .xz: return unxz(input, isLast: isLast, emit: emit)
+        case .bzip2: return bunzip(input, isLast: isLast, emit: emit)
+        }
+    }
+
+    /// After a gzip member or a bzip2 stream ended: another is read on when one starts
+    /// the input (as the programs read them); else what follows is left, as gunzip
+    /// leaves trailing zeros.
+    private func afterMember(_ input: UnsafeBufferPointer<UInt8>, isLast: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Bool) -> Outcome {
+        lookahead += input
+        // (A magic number is 3 bytes, bzip2's 4 with its block size.)
+        if lookahead.count < 4, !isLast { return .needsMore }
+        let started = lookahead.withUnsafeBufferPointer { Decompression.format(of: $0) == format }
+        guard started, format == .gzip ? inflateReset(zlib) == Z_OK : restartBzip2() else { return .ended }
+        memberEnded = false
+        let next = lookahead
+        lookahead = []
+        return next.withUnsafeBufferPointer { feed($0, isLast: isLast, emit: emit) }
+    }
+
+    /// Hands `count` bytes of the chunk to `emit`.
+    private func hand(_ count: Int, to emit: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        count == 0 || chunk.withUnsafeBufferPointer { emit(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    private func inflate(_ input: UnsafeBufferPointer<UInt8>, isLast: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Bool) -> Outcome {
+        var remaining = input
+        while true {
+            let fed = min(remaining.count, Int(UInt32.max))
+            zlib.pointee.next_in = UnsafeMutablePointer(mutating: remaining.baseAddress)
+            zlib.pointee.avail_in = UInt32(fed)
+            let status = chunk.withUnsafeMutableBufferPointer { chunk in
+                zlib.pointee.next_out = chunk.baseAddress
+                zlib.pointee.avail_out = UInt32(chunk.count)
+                return CZlib.inflate(zlib, Z_NO_FLUSH)
+            }
+            let produced = chunk.count - Int(zlib.pointee.avail_out)
+            remaining = UnsafeBufferPointer(rebasing: remaining[(fed - Int(zlib.pointee.avail_in))...])
+            guard hand(produced, to: emit) else { return .stopped }
             switch status {
-            case LZMA_STREAM_END: return (produced, true, nil)
-            case LZMA_OK: return (produced, false, nil)
-            case LZMA_BUF_ERROR: return (produced, false, "compressed data ends too soon")
-            default: return (produced, false, "compressed data is corrupt")
+            case Z_STREAM_END:
+                memberEnded = true
+                return afterMember(remaining, isLast: isLast, emit: emit)
+            case Z_OK where produced > 0 || !remaining.isEmpty:
+                continue
+            case Z_OK, Z_BUF_ERROR:
+                return isLast ? .failed("compressed data ends too soon") : .needsMore
+            default:
+                return .failed(zlib.pointee.msg.map { "compressed data: " + String(cString: $0) } ?? "compressed data is corrupt")
             }
         }
     }
 
-    private static func bunzip(_ compressed: UnsafeBufferPointer<UInt8>, limit: Int) -> Result {
-        var stream = bz_stream()
-        guard BZ2_bzDecompressInit(&stream, 0, 0) == BZ_OK else { return .failed("libbz2 could not start") }
-        defer { BZ2_bzDecompressEnd(&stream) }
-        var next = UnsafeMutableRawPointer(mutating: compressed.baseAddress)?.assumingMemoryBound(to: CChar.self)
-        var remaining = compressed.count
-        return gather(limit: limit) { chunk in
-            let fed = min(remaining, Int(UInt32.max))
-            stream.next_in = next
-            stream.avail_in = UInt32(fed)
-            stream.next_out = UnsafeMutableRawPointer(chunk.baseAddress)?.assumingMemoryBound(to: CChar.self)
-            stream.avail_out = UInt32(chunk.count)
-            let status = BZ2_bzDecompress(&stream)
-            let produced = chunk.count - Int(stream.avail_out)
-            remaining -= fed - Int(stream.avail_in)
-            next = stream.next_in
+    private func unxz(_ input: UnsafeBufferPointer<UInt8>, isLast: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Bool) -> Outcome {
+        lzma.pointee.next_in = input.baseAddress
+        lzma.pointee.avail_in = input.count
+        while true {
+            // The end of concatenated streams is known only when told no input follows.
+            let action = isLast && lzma.pointee.avail_in == 0 ? LZMA_FINISH : LZMA_RUN
+            let status = chunk.withUnsafeMutableBufferPointer { chunk in
+                lzma.pointee.next_out = chunk.baseAddress
+                lzma.pointee.avail_out = chunk.count
+                return lzma_code(lzma, action)
+            }
+            let produced = chunk.count - lzma.pointee.avail_out
+            guard hand(produced, to: emit) else { return .stopped }
             switch status {
-            case BZ_STREAM_END:
-                // Another stream may follow, as bunzip2 reads them.
-                let rest = UnsafeBufferPointer(start: UnsafeRawPointer(stream.next_in)?.assumingMemoryBound(to: UInt8.self), count: remaining)
-                guard remaining > 0, format(of: rest) == .bzip2 else { return (produced, true, nil) }
-                BZ2_bzDecompressEnd(&stream)
-                stream = bz_stream()
-                guard BZ2_bzDecompressInit(&stream, 0, 0) == BZ_OK else { return (produced, false, "libbz2 could not start") }
-                return (produced, false, nil)
-            case BZ_OK where produced > 0 || remaining > 0:
-                return (produced, false, nil)
-            case BZ_OK:
-                return (produced, false, "compressed data ends too soon")
-            default:
-                return (produced, false, "compressed data is corrupt")
+            case LZMA_STREAM_END: return .ended
+            case LZMA_OK:
+                if !isLast, lzma.pointee.avail_in == 0, produced < chunk.count { return .needsMore }
+            case LZMA_BUF_ERROR: return isLast ? .failed("compressed data ends too soon") : .needsMore
+            default: return .failed("compressed data is corrupt")
             }
         }
+    }
+
+    private func bunzip(_ input: UnsafeBufferPointer<UInt8>, isLast: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Bool) -> Outcome {
+        var remaining = input
+        while true {
+            let fed = min(remaining.count, Int(UInt32.max))
+            bzip2.pointee.next_in = UnsafeMutableRawPointer(mutating: remaining.baseAddress)?.assumingMemoryBound(to: CChar.self)
+            bzip2.pointee.avail_in = UInt32(fed)
+            let status = chunk.withUnsafeMutableBufferPointer { chunk in
+                bzip2.pointee.next_out = UnsafeMutableRawPointer(chunk.baseAddress)?.assumingMemoryBound(to: CChar.self)
+                bzip2.pointee.avail_out = UInt32(chunk.count)
+                return BZ2_bzDecompress(bzip2)
+            }
+            let produced = chunk.count - Int(bzip2.pointee.avail_out)
+            remaining = UnsafeBufferPointer(rebasing: remaining[(fed - Int(bzip2.pointee.avail_in))...])
+            guard hand(produced, to: emit) else { return .stopped }
+            switch status {
+            case BZ_STREAM_END:
+                memberEnded = true
+                return afterMember(remaining, isLast: isLast, emit: emit)
+            case BZ_OK where produced > 0 || !remaining.isEmpty:
+                continue
+            case BZ_OK:
+                return isLast ? .failed("compressed data ends too soon") : .needsMore
+            default:
+                return .failed("compressed data is corrupt")
+            }
+        }
+    }
+
+    /// libbz2 has no reset: its stream is ended and started anew.
+    private func restartBzip2() -> Bool {
+        BZ2_bzDecompressEnd(bzip2)
+        bzip2.pointee = bz_stream()
+        return BZ2_bzDecompressInit(bzip2, 0, 0) == BZ_OK
     }
 }

@@ -17,6 +17,8 @@ package final class SpooledInput: Sendable {
         var isComplete = false
         /// Whether reading stopped at the capacity, with more to come.
         var reachedCapacity = false
+        /// Why the input ended before its end, if it did (compressed data cut short).
+        var failure: String?
         var waiters = 0
     }
 
@@ -40,7 +42,8 @@ package final class SpooledInput: Sendable {
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 // The end, or a read error, which ends the input too.
-                guard count > 0, append(chunk[0..<count]) else { return }
+                // (A read error ends the input too.)
+                guard count > 0, append(chunk[0..<count]) else { return nil }
             }
         }
     }
@@ -51,18 +54,20 @@ package final class SpooledInput: Sendable {
     }
 
     /// Starts `produce` on a thread of its own: it hands over the input a piece at a
-    /// time, and the input is complete when it returns. `append` answers whether to go
-    /// on: false once the capacity is reached (what went past it is dropped).
+    /// time, and the input is complete when it returns: with why it could not go on
+    /// (`failure`), or `nil` at the input's end. `append` answers whether to go on:
+    /// false once the capacity is reached (what went past it is dropped).
     package init(
         memoryLimit: Int = 4 << 20, capacity: Int = defaultCapacity,
-        producing produce: @escaping @Sendable (_ append: (ArraySlice<UInt8>) -> Bool) -> Void
+        producing produce: @escaping @Sendable (_ append: (ArraySlice<UInt8>) -> Bool) -> String?
     ) {
         self.memoryLimit = memoryLimit
         self.capacity = capacity
         DetachedThread.start { [self] in
-            produce { append($0) }
+            let failure = produce { append($0) }
             let waiters = state.withLock { state in
                 state.isComplete = true
+                state.failure = state.reachedCapacity ? nil : failure
                 return state.waiters
             }
             for _ in 0..<waiters { progress.signal() }
@@ -84,6 +89,10 @@ package final class SpooledInput: Sendable {
     /// Whether reading stopped at the capacity, with more input to come: the input
     /// is complete at `capacity` bytes.
     package var reachedCapacity: Bool { state.withLock { $0.reachedCapacity } }
+
+    /// Why the input ended before its end (once complete): compressed data cut short
+    /// or corrupt; `nil` for an input read to its end (or to the capacity).
+    package var failure: String? { state.withLock { $0.failure } }
 
     package func waitForBytes(beyond count: Int) -> Int {
         while true {

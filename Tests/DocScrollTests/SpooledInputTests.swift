@@ -34,6 +34,7 @@ struct SpoolLimitTests {
     @Test func thePageEndsAtTheLimitWithANote() throws {
         let spool = SpooledInput(memoryLimit: 16 << 10, capacity: 50_000) { append in
             while append(Array("<p>again and again</p>\n".utf8)[...]) {}
+            return nil
         }
         let view = try DocScrollView(pages: [InputFile(name: "stdin", path: nil, pageSource: spool)], tables: [], options: .init(width: 40, height: 10))
         _ = spool.waitForBytes(beyond: 50_000)
@@ -43,6 +44,21 @@ struct SpoolLimitTests {
         #expect(view.takeNote() == nil, "said once")
         // What was read is shown: 50,000 bytes of 23-byte paragraphs.
         #expect(dumpLines(view).filter { $0 == "again and again" }.count == 50_000 / 23 + 1)
+    }
+
+    /// A compressed page cut short shows what came before the cut, and the view says
+    /// why the rest is missing once it is decompressed that far.
+    @Test func aCompressedPageCutShortShowsItsStartWithANote() throws {
+        let page = Array((0..<20_000).map { "<p>line \($0)</p>" }.joined().utf8)
+        let folder = try TemporaryFolder("cut-gz")
+        try Data(page).write(to: folder.url.appendingPathComponent("page.html"))
+        #expect(system("gzip -c '\(folder.path("page.html"))' | head -c 20000 > '\(folder.path("cut.html.gz"))'") == 0)
+        let view = try DocScrollView(pages: [InputFile.page(folder.path("cut.html.gz"))], tables: [], options: .init(width: 40, height: 10))
+        let lines = dumpLines(view)
+        #expect(lines.first == "line 0")
+        #expect(lines.count > 2_000)
+        _ = view.pagesProgressed()
+        #expect(view.takeNote() == "\(folder.path("cut.html.gz")): gzip-compressed, but compressed data ends too soon (what came before is shown)")
     }
 }
 

@@ -69,4 +69,39 @@ struct DecompressionTests {
         #expect(bomb.count < 100_000)
         guard case .tooLarge = Self.decompress(bomb, limit: 1_000_000) else { Issue.record("not stopped"); return }
     }
+
+    /// Fed a piece at a time, in pieces of any size (one byte too), streams give what
+    /// they give whole, members and streams one after another included; a stream cut
+    /// short says so once told no input follows, and the output's receiver can stop it.
+    @Test(arguments: formats.map(\.program))
+    func decompressesAPieceAtATime(program: String) throws {
+        let format = try #require(Self.formats.first { $0.program == program }?.format)
+        let text = Array((0..<200_000).map { UInt8(truncatingIfNeeded: ($0 * 7919) >> 5 % 251) })
+        let compressed = try Self.compress(text, with: program) + Self.compress(Array("second".utf8), with: program)
+        for pieces in [1, 2, 13, 4096, compressed.count] {
+            let decompressor = try #require(Decompressor(format))
+            var output: [UInt8] = []
+            var offset = 0
+            var outcome = Decompressor.Outcome.needsMore
+            while offset < compressed.count, outcome == .needsMore {
+                // (13: pieces of 1 to 13 bytes, varying.)
+                let size = pieces == 13 ? 1 + (offset &* 31 + 7) % 13 : pieces
+                let end = min(compressed.count, offset + size)
+                outcome = compressed[offset..<end].withUnsafeBufferPointer { decompressor.feed($0, isLast: false) { output += $0; return true } }
+                offset = end
+            }
+            if outcome == .needsMore { outcome = decompressor.feed(UnsafeBufferPointer(start: nil, count: 0), isLast: true) { output += $0; return true } }
+            let expected = text + Array("second".utf8)
+            #expect(outcome == .ended, "pieces of \(pieces)")
+            #expect(output.count == expected.count, "pieces of \(pieces)")
+            let firstDifference = (0..<min(output.count, expected.count)).first { output[$0] != expected[$0] }
+            #expect(firstDifference == nil, "pieces of \(pieces)")
+        }
+        let cut = try #require(Decompressor(format))
+        let half = Array(compressed.prefix(compressed.count / 3))
+        #expect(half.withUnsafeBufferPointer { cut.feed($0, isLast: false) { _ in true } } == .needsMore)
+        #expect(cut.feed(UnsafeBufferPointer(start: nil, count: 0), isLast: true) { _ in true } == .failed("compressed data ends too soon"))
+        let stopped = try #require(Decompressor(format))
+        #expect(compressed.withUnsafeBufferPointer { stopped.feed($0, isLast: true) { _ in false } } == .stopped)
+    }
 }

@@ -18,6 +18,7 @@ struct SpoolTests {
                 _ = append(bytes[offset..<end])
                 offset = end
             }
+            return nil
         }
         // What has arrived is there to read; the rest is waited for.
         #expect(spool.waitForBytes(beyond: 999) == 1_000)
@@ -44,6 +45,7 @@ struct SpoolTests {
             var piece = 0
             while append(Array(repeating: UInt8(ascii: "a") + UInt8(piece % 26), count: 7_000)[...]) { piece += 1 }
             stopped.signal()
+            return nil
         }
         #expect(stopped.wait(timeout: .now() + 30) == .success, "the producer is told to stop")
         #expect(spool.waitForBytes(beyond: 200_000) == 100_000)
@@ -53,8 +55,13 @@ struct SpoolTests {
         #expect(buffer.withUnsafeMutableBytes { spool.read(99_500..<100_500, into: $0) } == 500)
         #expect(buffer[..<500].allSatisfy { $0 == UInt8(ascii: "a") + UInt8(14 % 26) }, "the 15th piece, cut at the capacity")
         // Input that ends before the capacity did not reach it.
-        let short = SpooledInput(capacity: 100_000) { append in _ = append(Array(repeating: 1, count: 99_999)[...]) }
+        let short = SpooledInput(capacity: 100_000) { append in
+            _ = append(Array(repeating: 1, count: 99_999)[...])
+            return "cut short"
+        }
         #expect(short.waitForBytes(beyond: 100_000) == 99_999)
         #expect(!short.reachedCapacity)
+        #expect(short.failure == "cut short")
+        #expect(spool.failure == nil)
     }
 }
