@@ -17,6 +17,9 @@ enum HostileBenchmark {
         var after: [String] = []
         /// A sparse file of this many bytes (its content the bytes, then holes).
         var sparseBytes: Int?
+        /// Standard input: this text again and again without end (from `yes`), the
+        /// page being `-`.
+        var endlessInput: String?
     }
 
     struct Measurement {
@@ -63,7 +66,37 @@ enum HostileBenchmark {
             Case(name: "one 4 MB JSON string, wrapped", bytes: { Array(("[{\"a\": \"" + String(repeating: "word ", count: 800_000) + "\"}]").utf8) },
                  before: ["--table"], after: ["--wrap"]),
             Case(name: "a JSON excerpt with a CSI", bytes: { Array("[{\"a\": 1},\n {\"b\": \u{9B}31m}]".utf8) }, before: ["--table"]),
+            Case(name: "endless standard input, spool limit 8M", bytes: { [] }, after: ["--spool-limit", "8M"], endlessInput: "<p>again</p>"),
+            Case(name: "a gzip bomb (1 GB of text in 1,000 members), spool limit 8M", bytes: { gzipBomb() }, after: ["--spool-limit", "8M"]),
+            Case(name: "JSON Lines of one record", bytes: { Array("{\"id\": 1, \"tags\": [{\"t\": \"a\"}]}\n".utf8) }, before: ["--table"], after: ["--format", "jsonl"]),
+            Case(name: "an empty JSON Lines file", bytes: { [] }, before: ["--table"], after: ["--format", "jsonl"]),
+            Case(name: "a TSV with a lone quote", bytes: { Array("a\tb\n\"x\t1\n".utf8) }, before: ["--table"], after: ["--format", "tsv"]),
         ]
+    }
+
+    /// A gzip file of 1,000 members, each a megabyte of paragraphs: 1 GB of text in
+    /// about a megabyte.
+    static func gzipBomb() -> [UInt8] {
+        let member = compressed(Array(String(repeating: "<p>x</p>\n", count: 1 << 20 / 9).utf8), with: "/bin/gzip")
+        return Array((0..<1_000).map { _ in member }.joined())
+    }
+
+    /// `bytes` compressed by `program` (`-c`), or nothing when it cannot run.
+    static func compressed(_ bytes: [UInt8], with program: String) -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["-c"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return [] }
+        // (Written from another thread: the program writes as it reads.)
+        let writer = Thread { input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close() }
+        writer.start()
+        let result = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](result)
     }
 
     static func run(docscroll: String, progress: (String) -> Void) throws -> (baselineRSS: Int, results: [Measurement]) {
@@ -76,9 +109,9 @@ enum HostileBenchmark {
         let baseline = try runOnce(docscroll, [tiny.path, "--dump"], directory: directory).rss
         var results: [Measurement] = []
         for (index, hostile) in cases.enumerated() {
-            var path = hostile.path ?? ""
+            var path = hostile.endlessInput == nil ? hostile.path ?? "" : "-"
             var size = 0
-            if hostile.path == nil {
+            if hostile.path == nil, hostile.endlessInput == nil {
                 let file = directory.appendingPathComponent("case-\(index)")
                 let bytes = hostile.bytes()
                 try Data(bytes).write(to: file)
@@ -90,7 +123,9 @@ enum HostileBenchmark {
                 }
                 path = file.path
             }
-            let run = try runOnce(docscroll, hostile.before + [path] + hostile.after + ["--dump", "--width", "80"], directory: directory)
+            let run = try runOnce(
+                docscroll, hostile.before + [path] + hostile.after + ["--dump", "--width", "80"], directory: directory, endlessInput: hostile.endlessInput)
+            if path == "-" { path = "stdin" }
             try? FileManager.default.removeItem(atPath: directory.appendingPathComponent("case-\(index)").path)
             var problem: String?
             let rssLimit = max(memoryFloor, 2 * size)
@@ -121,9 +156,25 @@ enum HostileBenchmark {
     /// seconds, peak RSS, standard error, and whether standard output held a control
     /// character other than a line feed.
     private static func runOnce(
-        _ docscroll: String, _ arguments: [String], directory: URL
+        _ docscroll: String, _ arguments: [String], directory: URL, endlessInput: String? = nil
     ) throws -> (status: Int32, seconds: Double, rss: Int, errors: String, outputHasControls: Bool) {
-        let run = try TimedRun.run(docscroll, arguments, timeLimit: 20, directory: directory, keepingOutput: true)
+        // Endless input: `yes` writing into docscroll's standard input until it ends.
+        var yes: Process?
+        var input: FileHandle?
+        if let endlessInput {
+            let pipe = Pipe()
+            let writer = Process()
+            writer.executableURL = URL(fileURLWithPath: "/usr/bin/yes")
+            writer.arguments = [endlessInput]
+            writer.standardOutput = pipe
+            writer.standardError = FileHandle.nullDevice
+            try writer.run()
+            yes = writer
+            input = pipe.fileHandleForReading
+            try pipe.fileHandleForWriting.close()
+        }
+        defer { yes?.terminate() }
+        let run = try TimedRun.run(docscroll, arguments, timeLimit: 20, directory: directory, keepingOutput: true, standardInput: input)
         let text = try Data(contentsOf: directory.appendingPathComponent("output.txt"))
         let hasControls = text.contains { $0 < 0x20 && $0 != 0x0A } || String(decoding: text, as: UTF8.self).unicodeScalars.contains {
             (0x7F..<0xA0).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029

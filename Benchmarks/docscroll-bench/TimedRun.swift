@@ -12,9 +12,10 @@ enum TimedRun {
 
     /// As `run(_:_:timeLimit:directory:)`, with the exit status, and with
     /// `keepingOutput` the standard output and error written to `output.txt` and
-    /// `errors.txt` in `directory` (else thrown away).
+    /// `errors.txt` in `directory` (else thrown away); standard input is
+    /// `standardInput`, or nothing.
     static func run(
-        _ executable: String, _ arguments: [String], timeLimit: Int? = nil, directory: URL, keepingOutput: Bool
+        _ executable: String, _ arguments: [String], timeLimit: Int? = nil, directory: URL, keepingOutput: Bool, standardInput: FileHandle? = nil
     ) throws -> (seconds: Double, rss: Int, timedOut: Bool, status: Int32) {
         let report = directory.appendingPathComponent("time.txt")
         let limit = timeLimit.map { ["/usr/bin/timeout", String($0)] } ?? []
@@ -29,7 +30,7 @@ enum TimedRun {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
         }
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = standardInput ?? FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         // timeout(1) exits with 124 when it stopped the command.
