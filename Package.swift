@@ -99,7 +99,7 @@ let package = Package(
         ),
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore", "SampleContent"]),
         .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
-        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "RenderCore"]),
+        .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "RenderCore", "SampleContent"]),
         .testTarget(
             name: "DocScrollViewerTests", dependencies: ["DocScrollViewer", "DocScroll", "RenderCore", "SampleContent", "TestSupport"],
             exclude: ["Snapshots"]),

@@ -1,4 +1,5 @@
 import Foundation
+import SampleContent
 
 /// Hostile and odd inputs, each run in a fresh process under GNU time: each must end
 /// with a clear error (status 1, one line `docscroll: error: FILE: reason`) or with
@@ -77,26 +78,8 @@ enum HostileBenchmark {
     /// A gzip file of 1,000 members, each a megabyte of paragraphs: 1 GB of text in
     /// about a megabyte.
     static func gzipBomb() -> [UInt8] {
-        let member = compressed(Array(String(repeating: "<p>x</p>\n", count: 1 << 20 / 9).utf8), with: "/bin/gzip")
+        let member = CompressedSample.compress(Array(String(repeating: "<p>x</p>\n", count: 1 << 20 / 9).utf8), with: "/bin/gzip")
         return Array((0..<1_000).map { _ in member }.joined())
-    }
-
-    /// `bytes` compressed by `program` (`-c`), or nothing when it cannot run.
-    static func compressed(_ bytes: [UInt8], with program: String) -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-c"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return [] }
-        // (Written from another thread: the program writes as it reads.)
-        let writer = Thread { input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close() }
-        writer.start()
-        let result = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return [UInt8](result)
     }
 
     static func run(docscroll: String, progress: (String) -> Void) throws -> (baselineRSS: Int, results: [Measurement]) {

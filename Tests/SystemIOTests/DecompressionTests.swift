@@ -1,4 +1,5 @@
 import Foundation
+import SampleContent
 import Testing
 @testable import SystemIO
 
@@ -8,21 +9,7 @@ struct DecompressionTests {
 
     /// `bytes` compressed by `program`.
     static func compress(_ bytes: [UInt8], with program: String) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-c"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // (Written from another thread: a pipe holds 64 KB, and the program writes as
-        // it reads.)
-        let writer = Thread { input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close() }
-        writer.start()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return [UInt8](compressed)
+        CompressedSample.compress(bytes, with: program)
     }
 
     static func decompress(_ bytes: [UInt8], limit: Int = 1 << 30) -> Decompression.Result {
