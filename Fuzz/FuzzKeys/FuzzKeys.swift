@@ -38,7 +38,16 @@ public func fuzzKeys(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             check(viewer.handle(.resize(width: width, height: height)))
             continue
         }
-        for key in decoder.feed(chunk) {
+        let keys = decoder.feed(chunk)
+        // Keys one at a time, or read together as the terminal loop hands them over
+        // (a chunk starting with an odd byte): one screen after the last.
+        if chunk.first.map({ $0 & 1 == 1 }) ?? false {
+            let actions = viewer.handle(keys: keys)
+            if actions.contains(.quit) { return 0 }
+            check(actions)
+            continue
+        }
+        for key in keys {
             let actions = viewer.handle(key: key)
             if actions.contains(.quit) { return 0 }
             check(actions)
