@@ -1,5 +1,6 @@
 import DataTable
 import DocScroll
+import DocScrollViewer
 import TileRenderer
 
 /// What the command line asked for.
@@ -53,6 +54,8 @@ package struct CommandLineOptions: Equatable {
     var tabsFrom: Int?
     /// Bytes of standard input kept at most (`--spool-limit`).
     var spoolLimit = InputFile.defaultSpoolLimit
+    /// What the viewer does first, as `less +F`, `+G`, `+/pattern` and `+N` say.
+    var startCommands: [ViewerCommand] = []
     var showHelp = false
     var showVersion = false
 }
@@ -70,6 +73,10 @@ extension CommandLineOptions {
         var remaining = arguments[...]
         var onlyFiles = false
         while let argument = remaining.popFirst() {
+            if !onlyFiles, argument.hasPrefix("+"), argument.count > 1 {
+                options.startCommands.append(try startCommand(String(argument.dropFirst())))
+                continue
+            }
             if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
                 // A file named as records (`items.json`, `log.jsonl`, `a.csv`) is a
                 // table, as VisiData takes it; `--page FILE` shows it as a page.
@@ -178,6 +185,25 @@ extension CommandLineOptions {
             options.tabsFrom = 0
         }
         return options
+    }
+
+    /// What a `+command` argument asks the viewer to do first, as `less` reads them:
+    /// `F` follow, `G` the end, `g` the top, `/pattern` and `?pattern` search, `N` row
+    /// N, `N%` N percent in. (A file whose name starts with `+` is given after `--`,
+    /// or as `./+name`.)
+    private static func startCommand(_ text: String) throws(UsageError) -> ViewerCommand {
+        switch text {
+        case "F": return .toggleFollow
+        case "G": return .bottom
+        case "g": return .top
+        default: break
+        }
+        if let first = text.first, first == "/" || first == "?", text.count > 1 {
+            return .search(String(text.dropFirst()), forward: first == "/")
+        }
+        if let row = Int(text), row >= 1 { return .goToRow(row) }
+        if text.hasSuffix("%"), let percent = Int(text.dropLast()), (0...100).contains(percent) { return .goToPercent(percent) }
+        throw UsageError(message: "'+\(text)' is not a start-up command (+F, +G, +g, +/pattern, +?pattern, +N, +N%; a file named so: ./+\(text))")
     }
 
     /// A tile budget: bytes (`4194304`, `512K`, `16M`, `1G`) or viewports of cells

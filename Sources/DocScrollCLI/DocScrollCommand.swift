@@ -132,7 +132,8 @@ public enum DocScrollCommand {
             if isTerminal, let terminal = Terminal() {
                 output.flush()
                 guard InteractiveSession.run(
-                    view: view, terminal: terminal, colors: colors, mouse: options.mouse, showsStatistics: options.stats, showsScrollbar: options.scrollbar) else {
+                    view: view, terminal: terminal, colors: colors, mouse: options.mouse, showsStatistics: options.stats, showsScrollbar: options.scrollbar,
+                    startCommands: options.startCommands) else {
                     errors.writeError("cannot put the terminal in raw mode")
                     return 1
                 }

@@ -14,6 +14,8 @@ enum HelpText {
                                  arrives; a file named .json, .jsonl, .ndjson, .csv,
                                  .tsv or .tab is a table
           --page FILE            FILE is a page, whatever its name
+          +F, +G, +/PATTERN, +N  as less: in the viewer, follow, go to the end,
+                                 search, go to row N (+g the top, +N% N percent)
           -t, --table FILE       JSON records: an array of objects, an object holding
                                  one (the largest), JSON Lines, or an array of arrays;
                                  or CSV or TSV (by its name or its content)

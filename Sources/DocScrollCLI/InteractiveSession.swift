@@ -9,7 +9,11 @@ import SystemIO
 enum InteractiveSession {
     /// Runs until the reader quits.
     /// - Returns: `false` when the terminal could not be put in raw mode.
-    static func run(view: DocScrollView, terminal: Terminal, colors: Bool, mouse: Bool, showsStatistics: Bool, showsScrollbar: Bool) -> Bool {
+    /// - Parameter startCommands: what the viewer does first (`+G`, `+/pattern`...).
+    static func run(
+        view: DocScrollView, terminal: Terminal, colors: Bool, mouse: Bool, showsStatistics: Bool, showsScrollbar: Bool,
+        startCommands: [ViewerCommand] = []
+    ) -> Bool {
         let size = Terminal.size() ?? (80, 24)
         view.defersPrefetch = true
         // Keys are answered while a page is still arriving or being indexed: what is
@@ -29,6 +33,7 @@ enum InteractiveSession {
             return bytes.contains(0x03)
         }
         var actions = viewer.start()
+        for command in startCommands { actions += viewer.handle(command) }
         var prefetched = false
         // While following (F), the files' changes wake the loop.
         var watch: FileChangeWatch?

@@ -9,8 +9,12 @@ struct KeyBinding: Sendable {
         case command(@Sendable (_ repeats: Int?) -> ViewerCommand)
         /// Opens the search prompt, to search down the stack or up.
         case prompt(forward: Bool)
-        /// Waits for a mark's name, as `'` does in `less` (`''`: the last jump).
+        /// Waits for a mark's name to go to, as `'` does in `less` (`''`: the last
+        /// jump).
         case mark
+        /// Waits for a mark's name to set at the top of the screen, as `m` does in
+        /// `less`.
+        case setMark
     }
 
     /// The keys the help screen and the README name, and what each does.
@@ -117,7 +121,7 @@ extension KeyBinding {
         KeyBinding(keys: [(.tab, always(.nextLink)), (.backTab, always(.previousLink))], meaning: "the next link, the previous one"),
         KeyBinding(keys: [(.enter, always(.followLink))], meaning: "follow the focused link (to files, never the network)", condition: .linkFocused),
         KeyBinding(keys: [(.backspace, always(.back)), (.character("B"), always(.back))], meaning: "back to where the last link was followed from"),
-        KeyBinding(keys: [(.character("'"), .mark)], meaning: "'' back to before the last jump (again: return)"),
+        KeyBinding(keys: [(.character("m"), .setMark), (.character("'"), .mark)], meaning: "mx marks a place, 'x returns; '' undoes a jump"),
         KeyBinding(
             keys: [
                 (.character("]"), always(.nextComponent)), (.character("["), always(.previousComponent)),

@@ -39,8 +39,11 @@ public final class Viewer {
     private var historyWasCut = false
     /// Where the view was before the last jump, for `''`.
     private var beforeLastJump: DocScrollView.Location?
-    /// Whether `'` was typed and a mark's name is awaited.
-    private var awaitsMark = false
+    /// Whether `'` (go to) or `m` (set) was typed and a mark's name is awaited.
+    private var awaitsMark: MarkUse?
+    private enum MarkUse { case goTo, set }
+    /// Places marked with `m` and a letter, by the letter.
+    private var marks: [Character: DocScrollView.Location] = [:]
     /// A note for the status line, until the next key.
     public private(set) var message: String?
     /// Text shown in place of the content (the help, a record) until a key other than
@@ -160,14 +163,19 @@ public final class Viewer {
             textScreen = shown
             return moved ? redrawn() : []
         }
-        if awaitsMark {
-            awaitsMark = false
-            guard key == .character("'") else {
-                message = "Only '' is a mark: back to before the last jump"
+        if let use = awaitsMark {
+            awaitsMark = nil
+            message = nil
+            guard case .character(let name) = key, name.isLetter || (use == .goTo && name == "'") else {
+                message = "A mark is a letter (m and a letter sets it, ' and the letter goes there; '' back from a jump)"
                 return redrawn()
             }
-            message = nil
-            return handle(.lastJump)
+            if use == .set {
+                marks[name] = view.location
+                message = "Marked '\(name)"
+                return redrawn()
+            }
+            return handle(name == "'" ? .lastJump : .goToMark(name))
         }
         if case .click(let column, let row) = key {
             // A click or a drag on the scrollbar takes the view there; other clicks do
@@ -211,7 +219,10 @@ public final class Viewer {
             prompt = SearchPrompt(forward: forward)
             return .redraw
         case .mark:
-            awaitsMark = true
+            awaitsMark = .goTo
+            return nil
+        case .setMark:
+            awaitsMark = .set
             return nil
         case nil: return nil
         }
@@ -356,6 +367,14 @@ public final class Viewer {
         case .followLink:
             followLink()
             return redrawn()
+        case .goToMark(let name):
+            guard let place = marks[name] else {
+                message = "No mark '\(name) (m\(name) sets it)"
+                return redrawn()
+            }
+            view.restore(place)
+            linkFocus = nil
+            return redrawn()
         case .back, .lastJump:
             guard let target = command == .back ? history.popLast() : beforeLastJump else {
                 if command == .back {
@@ -442,6 +461,7 @@ public final class Viewer {
             linkFocus = nil
             history.removeAll()
             historyWasCut = false
+            marks.removeAll()
             beforeLastJump = nil
             message = view.takeNote() ?? "Reloaded"
             return redrawn()

@@ -36,6 +36,8 @@ public enum ViewerCommand: Hashable, Sendable {
     /// a row, a percentage, a component), as `''` does in `less`; again, to where it
     /// came from.
     case lastJump
+    /// Go to the place marked with this letter (`m` and the letter marked it).
+    case goToMark(Character)
     /// Go to the top of the next component, or of this one (or the previous one).
     case nextComponent, previousComponent
     /// Show the next tab of the tabs on screen (`--tabs`), or the previous one; a
@@ -92,7 +94,8 @@ extension ViewerCommand {
     /// Whether the command jumps rather than scrolls (`''` goes back from a jump).
     var isJump: Bool {
         switch self {
-        case .top, .bottom, .goToRow, .goToPercent, .search, .repeatSearch, .followLink, .back, .lastJump, .nextComponent, .previousComponent:
+        case .top, .bottom, .goToRow, .goToPercent, .search, .repeatSearch, .followLink, .back, .lastJump, .goToMark, .nextComponent,
+            .previousComponent:
             true
         default:
             false

@@ -1,5 +1,7 @@
 import DocScroll
 import Foundation
+@testable import DocScrollCLI
+import DocScrollViewer
 import RenderCore
 import SampleContent
 import SystemIO
@@ -470,6 +472,17 @@ struct CommandLineTests {
         #expect(help.status == 0 && help.standardOutput.hasPrefix("Usage: docscroll"))
         let version = try runDocScroll(["--version"])
         #expect(version.status == 0 && version.standardOutput.hasPrefix("docscroll "))
+    }
+
+    /// less's start-up commands are what the viewer does first; anything else after a
+    /// `+` is a usage error that says how to name such a file.
+    @Test func startUpCommandsAsLessReadsThem() throws {
+        #expect(try CommandLineOptions.parse(["+F", "+G", "+g", "+/needle", "+?back", "+120", "+50%", "a.html"]).startCommands == [
+            .toggleFollow, .bottom, .top, .search("needle", forward: true), .search("back", forward: false), .goToRow(120), .goToPercent(50),
+        ])
+        #expect(try CommandLineOptions.parse(["--", "+F"]).pages == ["+F"])
+        let bad = try runDocScroll(["+X", "a.html"])
+        #expect(bad.status == 2 && bad.standardError.hasPrefix("docscroll: error: '+X' is not a start-up command"))
     }
 
     /// A file named as records given without `--table` is a table (as `vd items.json`);

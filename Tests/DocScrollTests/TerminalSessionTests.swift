@@ -363,6 +363,18 @@ struct TerminalSessionTests {
         #expect(after.contains("mode:icanon"), "canonical mode while stopped")
     }
 
+    /// `+G` and `+/pattern` on the command line, as less reads them: the viewer starts
+    /// at the end, or at the first match.
+    @Test(arguments: [("+G", "100%"), ("+/line two after", "line two after a break.")])
+    func startUpCommands(command: String, shown: String) throws {
+        let article = pagesDirectory.appendingPathComponent("article.html").path
+        let session = try Session(command: "sh -c '\(executable) \"\(command)\" \(article); echo exit=$?; sleep 60'")
+        let first = try session.waitFor("the start-up command's screen") { $0.contains(shown) && $0.contains("rows ") }
+        #expect(!first.contains("rows 1-"), "the viewer moved: \(first)")
+        try session.send("q")
+        _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
+    }
+
     /// Ctrl-C stops a long search (here through 300,000 rows) at once, and the viewer
     /// goes on.
     @Test func ctrlCInterruptsALongSearch() throws {

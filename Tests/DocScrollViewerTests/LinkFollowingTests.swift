@@ -88,7 +88,7 @@ struct LinkFollowingTests {
         press(viewer, .character("'"), .character("'"))
         #expect(viewer.screen().plainText(row: 0) == before.plainText(row: 0))
         press(viewer, .character("'"), .character("x"))
-        #expect(note(viewer).contains("Only '' is a mark"))
+        #expect(note(viewer) == "No mark 'x (mx sets it)")
     }
 
     @Test func aPageInTheStackIsScrolledToNotOpenedAgain() throws {

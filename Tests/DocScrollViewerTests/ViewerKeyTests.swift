@@ -257,6 +257,28 @@ struct ViewerKeyTests {
 
     enum TestFailure: Error { case noScreen }
 
+    /// Marks as in less: `ma` marks the place, `'a` goes back there (and `''` back
+    /// from that jump); an unset mark or a name that is not a letter says so.
+    @Test func marksTakeTheReaderBack() throws {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 80, height: 24))
+        let viewer = Viewer(view: view, width: 80, height: 12)
+        _ = viewer.start()
+        _ = viewer.handle(keys: [.character("5"), .character("j"), .character("m"), .character("a")])
+        #expect(viewer.message == "Marked 'a")
+        _ = viewer.handle(key: .character("G"))
+        let end = view.scrollOffset
+        #expect(end > 5)
+        _ = viewer.handle(keys: [.character("'"), .character("a")])
+        #expect(view.scrollOffset == 5)
+        _ = viewer.handle(keys: [.character("'"), .character("'")])
+        #expect(view.scrollOffset == end, "'' goes back from the jump to the mark")
+        _ = viewer.handle(keys: [.character("'"), .character("b")])
+        #expect(viewer.message == "No mark 'b (mb sets it)")
+        #expect(view.scrollOffset == end)
+        _ = viewer.handle(keys: [.character("m"), .character("1")])
+        #expect(viewer.message?.hasPrefix("A mark is a letter") == true)
+    }
+
     /// Ctrl-C while following stops following and stays where the view is (it quit,
     /// losing the place, with status 0).
     @Test func controlCStopsFollowingAndStays() throws {
