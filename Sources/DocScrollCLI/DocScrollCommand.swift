@@ -10,6 +10,8 @@ public enum DocScrollCommand {
     /// - Returns: the exit status.
     public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         Terminal.takeOverCrashes(environment: environment)
+        // Each input keeps a file open while shown: the shell's soft limit is no bound.
+        OpenFileLimit.raise()
         let output = StandardOutput.standardOutput()
         let errors = StandardOutput.standardError()
         defer { errors.flush() }

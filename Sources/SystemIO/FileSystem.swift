@@ -149,6 +149,8 @@ package enum FileSystem {
 
     /// The system's words for an error number ("No space left on device").
     package static func systemReason(_ error: Int32) -> String {
-        String(cString: strerror(error))
+        let reason = String(cString: strerror(error))
+        // (Each input shown keeps its file open: many inputs meet the limit.)
+        return error == EMFILE ? reason + " (more inputs than the limit on open files allows: ulimit -n)" : reason
     }
 }

@@ -474,6 +474,19 @@ struct CommandLineTests {
         #expect(version.status == 0 && version.standardOutput.hasPrefix("docscroll "))
     }
 
+    /// Each input keeps its file open while shown: a shell's soft limit on open files
+    /// (here 64) no longer stops a stack of more inputs; where the hard limit does, the
+    /// error says which limit.
+    @Test func moreInputsThanTheSoftLimitOnOpenFiles() throws {
+        let folder = try TemporaryFolder("many")
+        for index in 1...100 { try folder.write("p\(index).html", "<p>page \(index)</p>") }
+        let docscroll = builtProgramPath("docscroll")
+        let raised = try runProgram("/bin/sh", ["-c", "ulimit -Sn 64 && cd '\(folder.path)' && '\(docscroll)' p*.html --dump | grep -c page"])
+        #expect(raised.standardOutput == "100\n", "\(raised.standardError)")
+        let capped = try runProgram("/bin/sh", ["-c", "ulimit -n 64 && cd '\(folder.path)' && '\(docscroll)' p*.html --dump"])
+        #expect(capped.standardError.hasSuffix("Too many open files (more inputs than the limit on open files allows: ulimit -n)\n"), "\(capped.standardError)")
+    }
+
     /// less's start-up commands are what the viewer does first; anything else after a
     /// `+` is a usage error that says how to name such a file.
     @Test func startUpCommandsAsLessReadsThem() throws {
