@@ -293,7 +293,12 @@ public struct RecordIndex: Sendable {
         take(from: &pass, in: bytes)
         guard ended else { return false }
         guard !starts.isEmpty else {
-            throw .noRows("the \(pass.scan.format.rawValue.uppercased()) file has no rows" + (pass.firstRowIsHeader ? " under its header" : ""))
+            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+            let looksLikeJSON = start < bytes.count && (bytes[start] == UInt8(ascii: "[") || bytes[start] == UInt8(ascii: "{"))
+            throw .noRows(
+                "the \(pass.scan.format.rawValue.uppercased()) file has no rows" + (pass.firstRowIsHeader ? " under its header" : "")
+                    + (looksLikeJSON ? " (it looks like JSON: --format json reads it so)" : ""))
         }
         return true
     }

@@ -604,7 +604,8 @@ public final class Viewer {
         var screen = FrameBuffer(width: width, height: height)
         if let textScreen {
             for (row, line) in textScreen.lines.dropFirst(textScreen.offset).prefix(contentRows).enumerated() {
-                screen.draw(line, column: 0, row: row)
+                // (A line cut by a narrow screen says so.)
+                screen.draw(StatusLine.cut(line, toColumns: width), column: 0, row: row)
                 if case .record = textScreen.kind, let query = lastSearch?.query {
                     for columns in TextSearch.matchColumns(of: query, inRow: row, of: screen) { screen.draw(ScreenMark(row: row, columns: columns)) }
                 }

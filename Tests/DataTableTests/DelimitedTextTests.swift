@@ -68,6 +68,14 @@ struct DelimitedTextTests {
         #expect(rows(csv) == [["\"abc\"def", "ok"], ["\"x\"\"y\"z", "2"]])
     }
 
+    /// A file named `.csv` that holds JSON has no rows under its header: the error
+    /// says what to do.
+    @Test func jsonInACSVFileIsNamedInTheError() {
+        #expect(throws: DataTableError.noRows("the CSV file has no rows under its header (it looks like JSON: --format json reads it so)")) {
+            try model("[{\"a\": 1}, {\"a\": 2}]", format: .csv)
+        }
+    }
+
     @Test func tabSeparatedTextAndFormatsFoundFromContentOrName() throws {
         let tsv = try model("a\tb, c\n1\t2\n")
         #expect(tsv.columns == ["a", "b, c"])

@@ -257,6 +257,23 @@ struct ViewerKeyTests {
 
     enum TestFailure: Error { case noScreen }
 
+    /// On a narrow screen, help lines cut at the edge end in `…` (they were cut
+    /// silently, mid-word).
+    @Test func helpLinesCutAtANarrowScreenSaySo() throws {
+        let view = try DocScrollView(pages: [try sample("article.html")], tables: [], options: .init(width: 60, height: 24))
+        let viewer = Viewer(view: view, width: 60, height: 20)
+        _ = viewer.start()
+        _ = viewer.handle(key: .character("h"))
+        let screen = viewer.screen()
+        let rows = (0..<viewer.contentRows).map { screen.plainText(row: $0) }
+        let long = KeyBinding.helpLines.prefix(viewer.contentRows).filter { TextWidth.columns(of: $0) > 60 }
+        #expect(!long.isEmpty)
+        for line in long {
+            let shown = try #require(rows.first { $0.hasPrefix(String(line.prefix(20))) })
+            #expect(shown.hasSuffix("…") && TextWidth.columns(of: shown) == 60, "\(shown)")
+        }
+    }
+
     /// Marks as in less: `ma` marks the place, `'a` goes back there (and `''` back
     /// from that jump); an unset mark or a name that is not a letter says so.
     @Test func marksTakeTheReaderBack() throws {
@@ -309,9 +326,8 @@ struct ViewerKeyTests {
         #expect(pages >= 2)
         #expect(viewer.showsHelp)
         let end = viewer.screen()
-        var lastLine = FrameBuffer(width: 50, height: 1)
-        lastLine.draw(try #require(KeyBinding.helpLines.last), column: 0, row: 0)
-        #expect(end.plainText(row: 8) == lastLine.plainText(row: 0), "the help's last line is reached")
+        let last = try #require(KeyBinding.helpLines.last)
+        #expect(end.plainText(row: 8) == TextWidth.prefix(of: last, columns: 49) + "…", "the help's last line is reached, cut with …")
         #expect(viewer.handle(key: .character(" ")).isEmpty, "at the end it scrolls no further")
         let up = try #require(press(viewer, .character("k")))
         #expect(up.plainText(row: 0) != end.plainText(row: 0))
