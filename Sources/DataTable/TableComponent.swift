@@ -164,6 +164,13 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         (plan.start(of: index), index < frozenColumns ? 0 : frozenWidth)
     }
 
+    /// Whether the table's columns go on past the right edge of a screen `width`
+    /// wide (a value cut there, or columns beyond it): the viewer marks that edge.
+    package func continuesPastRightEdge(width: Int) -> Bool {
+        guard let last = plan.widths.indices.last(where: plan.shows) else { return false }
+        return plan.start(of: last) + plan.widths[last] > width
+    }
+
     /// The columns that show on a screen `screenWidth` wide.
     private func visibleColumns(screenWidth: Int) -> [Int] {
         model.columns.indices.filter { index in

@@ -149,6 +149,19 @@ extension DocScrollView {
         return true
     }
 
+    /// Whether the row at `place` goes on past the right edge of the viewport where
+    /// its frame does not say so: a table whose columns go on beyond it, a page's row
+    /// (a `pre` line, a wide table) wider than the viewport while the page is not
+    /// scrolled sideways (scrolled, its frame marks its edges). Frames show rows cut
+    /// at the width, as a dump has them; the viewer marks these edges over them.
+    public func continuesPastRightEdge(_ place: Place) -> Bool {
+        if let table = tables.first(where: { $0.id == place.component })?.table {
+            return table.continuesPastRightEdge(width: options.width)
+        }
+        guard let page = pages.first(where: { $0.id == place.component })?.page, page.horizontalOffset == 0 else { return false }
+        return page.columns(ofRow: place.row) > options.width
+    }
+
     /// Screen columns a page is scrolled sideways (0 for other components): where the
     /// columns of its rows' text show on screen.
     public func horizontalOffset(ofPage id: ComponentID) -> Int {

@@ -613,17 +613,29 @@ public final class Viewer {
         } else {
             let frame = view.frame()
             screen.copyRows(0..<frame.height, of: frame, to: 0)
-            let layers = self.layers
-            if !layers.isEmpty {
-                let places = view.shownPlaces
-                for layer in layers {
-                    for mark in layer.marks(over: places, of: view) where mark.row < contentRows { screen.draw(mark) }
-                }
+            let places = view.shownPlaces
+            drawCutEdges(over: places, into: &screen)
+            for layer in layers {
+                for mark in layer.marks(over: places, of: view) where mark.row < contentRows { screen.draw(mark) }
             }
             drawScrollbar(into: &screen)
         }
         statusLine.draw(into: &screen, row: contentRows)
         return screen
+    }
+
+    /// Marks `>` (dim) at the right edge of each row that goes on past it, as less -S
+    /// does: a table wider than the screen, a page's row wider than it (frames show
+    /// such rows cut, as a dump has them).
+    private func drawCutEdges(over places: [DocScrollView.Place?], into screen: inout FrameBuffer) {
+        let edge = contentColumns - 1
+        guard edge > 0 else { return }
+        for (row, place) in places.enumerated() where row < contentRows {
+            guard let place, view.continuesPastRightEdge(place) else { continue }
+            // (Over half of a wide character, the whole of it goes.)
+            if screen[edge, row].isContinuation { screen[edge - 1, row] = Cell(" ") }
+            screen.draw(">", style: Style(.dim), column: edge, row: row)
+        }
     }
 
     /// What is shown over the frame, in the order drawn.

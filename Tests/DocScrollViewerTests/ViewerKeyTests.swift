@@ -257,6 +257,30 @@ struct ViewerKeyTests {
 
     enum TestFailure: Error { case noScreen }
 
+    /// Rows that go on past the right edge are marked `>` on screen, as less -S marks
+    /// them: a table wider than the screen, a `pre` line wider than it (the frame,
+    /// unscrolled, shows them cut, as a dump has them).
+    @Test func rowsCutAtTheRightEdgeAreMarked() throws {
+        let wide = InputFile(name: "wide.html", bytes: Array("<p>short</p><pre>\(String(repeating: "wide 中文 ", count: 20))</pre>".utf8))
+        let view = try DocScrollView(pages: [wide], tables: [try sample("items.json")], options: .init(width: 60, height: 24))
+        let viewer = Viewer(view: view, width: 60, height: 60)
+        _ = viewer.start()
+        let screen = viewer.screen()
+        let frame = view.frame()
+        let rows = (0..<viewer.contentRows).map { screen.plainText(row: $0) }
+        let page = try #require(rows.firstIndex { $0.hasPrefix("short") })
+        #expect(page > 30)
+        for row in 0..<(page - 2) where !rows[row].isEmpty {
+            #expect(rows[row].hasSuffix(">"), "table row \(row): \(rows[row])")
+            #expect(screen[59, row].style == Style(.dim))
+            #expect(!frame.plainText(row: row).hasSuffix(">"), "the frame is the dump's row, cut")
+        }
+        #expect(!rows[page].hasSuffix(">"), "a row that fits")
+        let pre = try #require(rows.firstIndex { $0.hasPrefix("wide ") })
+        #expect(rows[pre].hasSuffix(">") && TextWidth.columns(of: rows[pre]) == 60)
+        #expect(rows.allSatisfy { TextWidth.columns(of: $0) <= 60 }, "no mark splits a wide character")
+    }
+
     /// On a narrow screen, help lines cut at the edge end in `…` (they were cut
     /// silently, mid-word).
     @Test func helpLinesCutAtANarrowScreenSaySo() throws {
@@ -373,7 +397,8 @@ struct ViewerKeyTests {
 
     /// Left and Right scroll a page by half a screen, as far as the widest row on
     /// screen goes: its cut edges marked `<` and `>`, dim; back at the left edge the
-    /// screen is as it was, marks gone.
+    /// screen is as it was, its right edge marked `>` as at the start (it was not
+    /// marked before Right was pressed once).
     @Test(arguments: RenderMode.allCases)
     func arrowsScrollAWidePageByHalfScreens(mode: RenderMode) throws {
         let page = InputFile(name: "wide.html", bytes: Array(Self.widePage.utf8))
@@ -382,7 +407,8 @@ struct ViewerKeyTests {
         let first = try #require(viewer.start().compactMap { if case .draw(let screen) = $0 { screen } else { nil } }.first)
         let pre = try #require((0..<7).first { first.plainText(row: $0).hasPrefix("block0") })
         let line = (0..<20).map { "block\($0 % 10)xxxx" }.joined() + " find-me"
-        #expect(first.plainText(row: pre) == String(line.prefix(40)))
+        #expect(first.plainText(row: pre) == String(line.prefix(39)) + ">")
+        #expect(first[39, pre].style == Style(.dim))
 
         let right = try #require(press(viewer, .right))
         #expect(view.horizontalOffset(ofPage: try #require(view.topPlace).component) == 20)
@@ -412,7 +438,7 @@ struct ViewerKeyTests {
 
         press(viewer, .character("9"), .left)
         #expect(view.horizontalOffset(ofPage: end) == 0)
-        #expect(viewer.screen().plainText(row: pre) == String(line.prefix(40)))
+        #expect(viewer.screen().plainText(row: pre) == String(line.prefix(39)) + ">")
         #expect(viewer.handle(key: .left).isEmpty, "nothing further left")
     }
 

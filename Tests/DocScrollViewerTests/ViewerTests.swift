@@ -27,7 +27,7 @@ struct ViewerTests {
         let viewer = try makeViewer()
         let first = try #require(screen(viewer.start()))
         #expect(first.height == 10)
-        #expect(Array(first.plainLines.prefix(9)) == expectedFrameLines(viewer.view, shown: try shown()))
+        #expect(Array(first.plainLines.prefix(9)) == expectedScreenLines(viewer.view, shown: try shown()))
         let status = first.plainText(row: 9)
         // The status line names the component under the top: the table, then the page.
         #expect(status.hasPrefix(" items.json "))
@@ -69,7 +69,7 @@ struct ViewerTests {
         _ = viewer.start()
         let down = try #require(screen(viewer.handle(.scrollRows(1))))
         #expect(viewer.view.scrollOffset == 1)
-        #expect(Array(down.plainLines.prefix(9)) == expectedFrameLines(viewer.view, shown: try shown()))
+        #expect(Array(down.plainLines.prefix(9)) == expectedScreenLines(viewer.view, shown: try shown()))
         // A page is the 9 content rows less the 2 of the pinned table header, less one
         // row kept from the page before.
         _ = viewer.handle(.scrollPages(1))
@@ -94,10 +94,10 @@ struct ViewerTests {
         let shown = shownLines(viewer.view)
         var revealed = try #require(screen(viewer.start())).plainLines.prefix(5).map { $0 }
         while let next = screen(viewer.handle(.scrollRows(1))) {
-            #expect(Array(next.plainLines.prefix(5)) == expectedFrameLines(viewer.view, shown: shown), "offset \(viewer.view.scrollOffset)")
+            #expect(Array(next.plainLines.prefix(5)) == expectedScreenLines(viewer.view, shown: shown), "offset \(viewer.view.scrollOffset)")
             revealed.append(next.plainText(row: 4))
         }
-        #expect(revealed == shown.map { clip($0, to: 60) }, "every row is revealed exactly once, in order")
+        #expect(revealed == shown.map { screenLine($0, width: 60) }, "every row is revealed exactly once, in order")
     }
 
     @Test func fragmentLinksJumpToTheirElement() throws {

@@ -28,6 +28,37 @@ package func expectedFrameLines(_ view: DocScrollView, shown dump: [String]) -> 
     return lines
 }
 
+/// What the viewer's screen shows of the frame `expectedFrameLines` gives: each row
+/// whose line goes on past the width ends in a `>` mark in its last column (as
+/// `less -S` marks it), for a view not scrolled sideways.
+package func expectedScreenLines(_ view: DocScrollView, shown dump: [String]) -> [String] {
+    let width = view.options.width
+    return zip(expectedFrameLines(view, shown: dump), fullLinesUnderViewport(view, shown: dump)).map { frameLine, full in
+        TextWidth.columns(of: full) > width ? screenLine(full, width: width) : frameLine
+    }
+}
+
+/// A whole line as a screen `width` columns wide shows it: cut at the width, and, where
+/// it goes on past it, its last column a `>` mark.
+package func screenLine(_ line: String, width: Int) -> String {
+    guard TextWidth.columns(of: line) > width, width > 1 else { return clip(line, to: width) }
+    let kept = TextWidth.prefix(of: line, columns: width - 1)
+    return kept + String(repeating: " ", count: width - 1 - TextWidth.columns(of: kept)) + ">"
+}
+
+/// The whole lines under the viewport's rows (pinned headers' rows where they show),
+/// not cut.
+private func fullLinesUnderViewport(_ view: DocScrollView, shown dump: [String]) -> [String] {
+    let layout = view.container.layout
+    let offset = Int(layout.scrollOffset)
+    var lines = (offset..<(offset + Int(layout.viewportExtent))).map { $0 < dump.count ? dump[$0] : "" }
+    for header in layout.headers {
+        let top = Int(view.container.rootOffset(of: header.id) ?? 0)
+        for row in 0..<Int(header.visibleExtent) { lines[Int(header.viewportOffset) + row] = dump[top + Int(header.contentOffset) + row] }
+    }
+    return lines
+}
+
 /// A dump line as a frame `width` columns wide shows it: cut at the width (a wide
 /// character that would straddle it left out), trailing blanks dropped.
 package func clip(_ line: String, to width: Int) -> String {
