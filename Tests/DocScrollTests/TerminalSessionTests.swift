@@ -145,7 +145,8 @@ struct TerminalSessionTests {
         let page = directory.appendingPathComponent("wide.html")
         try Data("<title>Wide</title><pre>\(line)</pre><p>A paragraph.</p>".utf8).write(to: page)
         let session = try Session(command: "sh -c '\(executable) \(page.path); echo exit=$?; sleep 60'")
-        _ = try session.waitFor("the first screen") { $0.hasPrefix(String(line.prefix(80))) }
+        // (The row goes on past the right edge: marked there.)
+        _ = try session.waitFor("the first screen") { $0.hasPrefix(String(line.prefix(79)) + ">") }
         try session.send("Right")
         let right = try session.waitFor("half a screen to the right") { $0.hasPrefix("<" + line.dropFirst(41).prefix(78) + ">") }
         #expect(right.contains("\n<\n"), "the paragraph, cut on the left, is marked: \(right)")
@@ -155,7 +156,7 @@ struct TerminalSessionTests {
         _ = try session.waitFor("the end of the line") { $0.split(separator: "\n").first?.hasSuffix("END") == true }
         try session.send("9")
         try session.send("Left")
-        _ = try session.waitFor("back at the left edge") { $0.hasPrefix(String(line.prefix(80))) && $0.contains("A paragraph.") }
+        _ = try session.waitFor("back at the left edge") { $0.hasPrefix(String(line.prefix(79)) + ">") && $0.contains("A paragraph.") }
         try session.send("q")
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }

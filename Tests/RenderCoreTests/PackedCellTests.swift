@@ -89,7 +89,11 @@ struct PackedCellTests {
                 for character in text {
                     let columns = TextWidth.columns(of: character)
                     if columns == 0 { continue }
-                    if x + columns > min(limit ?? 16, 16) { break }
+                    // (Cut at the edge, the text ends there: what follows starts past it.)
+                    if x + columns > min(limit ?? 16, 16) {
+                        x = max(x, min(limit ?? 16, 16))
+                        break
+                    }
                     if x >= floor, x >= 0 {
                         oneByOne[x, 0] = Cell(character, style: style)
                         if columns == 2 { oneByOne[x + 1, 0] = .continuation(style: style) }
