@@ -135,10 +135,11 @@ package final class WholePage: PageComponent {
         let width = max(1, width)
         guard width != self.width else { return row }
         let old = pageLayout.lineBlocks
+        let oldLines = pageLayout.lines
         self.width = width
         pageLayout = PageLayout(document, units: units, width: width, address: address)
         layOutAll()
-        return Self.relocate(row, from: old, to: pageLayout.lineBlocks)
+        return Self.relocate(row, from: (old, oldLines), to: (pageLayout.lineBlocks, pageLayout.lines))
     }
 
     package var contentExtent: Double { Double(rowCount) }
@@ -154,8 +155,13 @@ package final class WholePage: PageComponent {
 
     package var isExtentEstimated: Bool { !pageLayout.isFinished }
 
-    /// Where line `row` of one layout is in another, by the block each line came from.
-    static func relocate(_ row: Int, from old: [HTMLDocument.NodeIndex], to new: [HTMLDocument.NodeIndex]) -> Int {
+    /// Where line `row` of one layout is in another, by the block each line came from,
+    /// and in it by its text (`TextPlace`).
+    static func relocate(
+        _ row: Int, from oldLayout: (blocks: [HTMLDocument.NodeIndex], lines: LineStore),
+        to newLayout: (blocks: [HTMLDocument.NodeIndex], lines: LineStore)
+    ) -> Int {
+        let (old, new) = (oldLayout.blocks, newLayout.blocks)
         guard row >= 0, row < old.count, !new.isEmpty else { return 0 }
         let block = old[row]
         var oldStart = row
@@ -184,7 +190,9 @@ package final class WholePage: PageComponent {
         }
         var end = start + 1
         while end < new.count, new[end] == block { end += 1 }
-        return start + (row - oldStart) * (end - start) / (oldEnd - oldStart)
+        let textBefore = TextPlace.count(in: oldLayout.lines, rows: oldStart..<row)
+        return TextPlace.row(in: newLayout.lines, rows: start..<end, holding: textBefore)
+            ?? start + (row - oldStart) * (end - start) / (oldEnd - oldStart)
     }
 
     package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {

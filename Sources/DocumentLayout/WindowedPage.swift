@@ -641,6 +641,13 @@ package final class WindowedPage: PageComponent {
         let width = max(1, width)
         guard width != self.width else { return row }
         let kept = part(containing: row).map { ($0.part, Double(row - $0.start) / Double(max(1, $0.extent))) }
+        // Where the row's text is in its chunk, as text (what wrapping does not change).
+        let textBefore = kept.flatMap { part, _ -> Int? in
+            guard part < chunkCount else { return nil }
+            let entry = joined(part)
+            let first = entry.joiningBlank == true ? 1 : 0
+            return TextPlace.count(in: entry.lines, rows: 0..<(row - Int(extents.prefixSum(part)) - first))
+        }
         // Lines get fewer in proportion as they get wider (for the estimates).
         let linesPerByte = self.linesPerByte * Double(self.width) / Double(width)
         self.width = width
@@ -657,7 +664,12 @@ package final class WindowedPage: PageComponent {
         if hasReferences { appendReferenceParts() }
         guard let (part, fraction) = kept else { return 0 }
         _ = makeExact(part)
-        return Int(extents.prefixSum(part)) + Int(fraction * extents.values[part])
+        let start = Int(extents.prefixSum(part))
+        let entry = joined(part)
+        if let textBefore, let line = TextPlace.row(in: entry.lines, rows: 0..<entry.lines.count, holding: textBefore) {
+            return start + (entry.joiningBlank == true ? 1 : 0) + line
+        }
+        return start + Int(fraction * extents.values[part])
     }
 
     // MARK: Figures

@@ -4,6 +4,7 @@ import RenderCore
 import SampleContent
 import TestSupport
 import Testing
+import TileRenderer
 
 @Suite("Interactive viewer state machine")
 struct ViewerTests {
@@ -134,6 +135,31 @@ struct ViewerTests {
         #expect(viewer.view.container.position?.component == document)
         #expect(top.prefix(4).contains { $0.hasPrefix("中文说明") }, "the section heading stays near the top: \(top.prefix(4))")
         #expect(Double(viewer.view.scrollOffset) > start, "still inside the page")
+    }
+
+    /// A row in the middle of a paragraph (of a page long enough for many chunks)
+    /// stays on screen through a resize: the row at the top at the new width holds its
+    /// first word (it went to the paragraph's next block), in both modes alike.
+    @Test(arguments: RenderMode.allCases)
+    func resizeKeepsARowInsideAParagraphAtTheTop(mode: RenderMode) throws {
+        let paragraph = { (number: Int) in "<p>" + (0..<120).map { "p\(number)w\($0)" }.joined(separator: " ") + "</p>" }
+        let html = "<h1>Long</h1>" + (0..<400).map(paragraph).joined() + "<pre>" + String(repeating: "pre line\n", count: 50) + "</pre>"
+        let view = try DocScrollView(pages: [InputFile(name: "long.html", bytes: Array(html.utf8))], tables: [], options: .init(width: 120, height: 40, mode: mode))
+        let viewer = Viewer(view: view, width: 120, height: 40)
+        _ = viewer.start()
+        for target in [2_411, 3_000, 1_234] {
+            _ = viewer.handle(.goToRow(target))
+            // Down to a row inside a paragraph (not its first, not a blank one).
+            func isInside(_ row: String) -> Bool { row.hasPrefix("p") && !(row.split(separator: " ").first?.hasSuffix("w0") ?? true) }
+            for _ in 0..<20 where !isInside(view.frame().plainText(row: 0)) { _ = viewer.handle(.scrollRows(1)) }
+            let old = view.frame().plainText(row: 0)
+            #expect(isInside(old), "\(old)")
+            let firstWord = try #require(old.split(separator: " ").first.map(String.init))
+            _ = viewer.handle(.resize(width: 60, height: 20))
+            let narrow = view.frame().plainText(row: 0)
+            #expect(narrow.split(separator: " ").contains { $0 == firstWord }, "\(firstWord) at the top: \(narrow)")
+            _ = viewer.handle(.resize(width: 120, height: 40))
+        }
     }
 
     @Test func resizeLaysOutAgainAndKeepsTheOffsetInRange() throws {
