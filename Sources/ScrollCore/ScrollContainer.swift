@@ -309,11 +309,12 @@ public final class ScrollContainer {
             entries[index].pageOffsets[paged.selectedPage] = pinned ? inner : 0
             paged.showPage(page)
             componentExtentDidChange(id)
-            // With the header pinned, the page comes back at its own offset (never past
-            // where it fills the viewport); else the anchor, above it, stays.
+            // With the header pinned, the page comes back at its own offset (within its
+            // extent: what is below it shows under a short page, as when it was left,
+            // and the stack's end clamps the rest); else the anchor, above it, stays.
             if pinned {
                 let saved = entries[index].pageOffsets[page] ?? 0
-                pendingUpdate?.anchor = ScrollPosition(component: id, contentOffset: min(saved, max(0, entries[index].extent - storedViewportExtent)))
+                pendingUpdate?.anchor = ScrollPosition(component: id, contentOffset: min(saved, entries[index].extent))
             }
         }
         return [.pageSelected(id, page: page)] + events

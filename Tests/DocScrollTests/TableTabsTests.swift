@@ -66,6 +66,26 @@ struct TableTabsTests {
         #expect(!view.selectTab(1, of: id), "already shown")
     }
 
+    /// A tab shorter than the viewport, or one with a page below it, comes back at the
+    /// row it was left at (it came back at its first row, or as far as it filled the
+    /// viewport, as if it ended the stack).
+    @Test(arguments: [false, true])
+    func shortTabsComeBackToTheirRow(withAPageBelow: Bool) throws {
+        let short = InputFile(name: "short.csv", bytes: Array(("n,name\n" + (1...21).map { "\($0),short-\($0)\n" }.joined()).utf8))
+        let long = InputFile(name: "long.csv", bytes: Array(("n,name\n" + (1...43).map { "\($0),long-\($0)\n" }.joined()).utf8))
+        let view = try DocScrollView(
+            pages: withAPageBelow ? [try sample("article.html")] : [], tables: [short, long],
+            options: .init(width: 64, height: withAPageBelow ? 40 : 10, tabsFrom: 0))
+        // (Alone, the short tab ends the stack: it goes down as far as the stack does.)
+        view.scroll(to: 20)
+        // The first row under the pinned tab bar, header and rule.
+        let before = view.frame().plainText(row: 3)
+        #expect(before.hasPrefix(withAPageBelow ? "21 " : "15 "), "\(before)")
+        #expect(view.switchTab(by: 1))
+        #expect(view.switchTab(by: -1))
+        #expect(view.frame().plainText(row: 3) == before)
+    }
+
     /// A tab shorter than the viewport is padded to it: the rows past the table are
     /// blank, in every frame and tile (the padding has no rows to draw).
     @Test func aShortTabIsPaddedWithBlankRows() throws {
