@@ -100,6 +100,12 @@ extension DocScrollView {
         return input(of: id)?.fileName ?? ""
     }
 
+    /// Whether component `id`'s extent, and so its row numbers, are estimates (a page
+    /// not laid out to its end, a table still being indexed or measured).
+    public func isExtentEstimated(of id: ComponentID) -> Bool {
+        container.component(id)?.isExtentEstimated ?? false
+    }
+
     /// Rows a component has (an estimate for a page not laid out to its end).
     public func rowCount(of id: ComponentID) -> Int {
         (container.component(id) as? RowSource)?.rowCount ?? 0

@@ -565,7 +565,7 @@ public final class Viewer {
         let stack = stackPosition()
         var text = "\(stack.rows), \(stack.percent)"
         if let top = view.topPlace, let input = view.input(of: top.component) {
-            let (row, count) = numbered(firstShown(of: top))
+            let (row, count, _) = numbered(firstShown(of: top))
             text = "\(input.isTable ? "table" : "page") \(input.fileName): row \(row) of \(count); " + text
         }
         return text
@@ -581,9 +581,18 @@ public final class Viewer {
     /// The row at `place` as the reader counts them, from 1, and how many there are: a
     /// table's records (its header and rule, pinned above them, are not counted: the
     /// row cursor and `v` count so), a page's rows.
-    private func numbered(_ place: DocScrollView.Place) -> (row: Int, count: Int) {
-        guard let record = view.recordNumber(at: place) else { return (place.row + 1, view.rowCount(of: place.component)) }
-        return (record.record + 1, record.count)
+    /// Each number is written as it is known: `~` before one that is an estimate (a
+    /// page's rows above the place or below it not all laid out, a table still being
+    /// indexed).
+    private func numbered(_ place: DocScrollView.Place) -> (row: String, count: String, isEmpty: Bool) {
+        let estimated = view.isExtentEstimated(of: place.component)
+        guard let record = view.recordNumber(at: place) else {
+            let count = view.rowCount(of: place.component)
+            // (The first row is the first row, whatever is below it.)
+            return ((estimated && place.row > 0 ? "~" : "") + "\(place.row + 1)", (estimated ? "~" : "") + "\(count)", count == 0)
+        }
+        // (A table's records are indexed in order: the row is exact, the count may not be.)
+        return ("\(record.record + 1)", (estimated ? "~" : "") + "\(record.count)", record.count == 0)
     }
 
     /// "rows 14-36 of 1046" and "3%"; `~` while pages below are not laid out yet and
@@ -682,13 +691,13 @@ public final class Viewer {
         if let cursor = rowCursor, let input = view.input(of: cursor.component) {
             // The cursor's record among the table's.
             let name = input.fileName
-            let (row, count) = numbered(cursor)
+            let (row, count, _) = numbered(cursor)
             parts.append((titleShown && name == topTitle ? "" : name + " ") + "row \(row)/\(count)")
         } else if let top = view.topPlace, let input = view.input(of: top.component) {
-            let (row, count) = numbered(firstShown(of: top))
+            let (row, count, isEmpty) = numbered(firstShown(of: top))
             // (The file's name once: it is the title of a table or an untitled page.)
             let name = input.fileName
-            parts.append((titleShown && name == topTitle ? "" : name + " ") + (count == 0 ? "empty" : "\(row)/\(count)"))
+            parts.append((titleShown && name == topTitle ? "" : name + " ") + (isEmpty ? "empty" : "\(row)/\(count)"))
         }
         if let progress = view.indexingProgress { parts.append("indexing \(Int(progress * 100))%") }
         if isFollowing { parts.append("following") }

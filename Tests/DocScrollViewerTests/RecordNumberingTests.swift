@@ -60,4 +60,26 @@ struct RecordNumberingTests {
         #expect(viewer.linkFocus != nil)
         #expect(viewer.rowCursor == nil)
     }
+
+    /// A page's row numbers are exact or marked `~`: while the page is not laid out
+    /// to its end, its row count and the rows past its first are estimates, said so;
+    /// laid out whole, they are plain.
+    @Test func estimatedPageRowsAreMarked() throws {
+        let html = (0..<3_000).map { "<p>paragraph \($0) with some words in it</p>" }.joined()
+        let view = try DocScrollView(pages: [InputFile(name: "long.html", bytes: Array(html.utf8))], tables: [], options: .init(width: 60, height: 20))
+        let viewer = Viewer(view: view, width: 100, height: 10)
+        _ = viewer.start()
+        #expect(view.isExtentEstimated(of: try #require(view.topPlace).component))
+        #expect(status(viewer).contains(" 1/~"), "\(status(viewer))")
+        // Three screens of 9 rows down, a row of each kept: row 25.
+        _ = viewer.handle(.scrollPages(3))
+        #expect(status(viewer).contains("~25/~"), "\(status(viewer))")
+        _ = viewer.handle(key: .character("="))
+        #expect(viewer.message?.hasPrefix("page long.html: row ~25 of ~") == true, "\(viewer.message ?? "")")
+        // Row 5,999 as a dump numbers it: everything above laid out, the end found.
+        _ = viewer.handle(keys: "5999g".map { .character($0) })
+        #expect(!view.isExtentEstimated(of: try #require(view.topPlace).component))
+        #expect(status(viewer).contains("/5999 "), "\(status(viewer))")
+        #expect(!status(viewer).contains("~"), "\(status(viewer))")
+    }
 }
