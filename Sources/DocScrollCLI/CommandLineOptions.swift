@@ -179,6 +179,11 @@ extension CommandLineOptions {
         if !options.showHelp, !options.showVersion, options.pages.isEmpty, options.tables.isEmpty {
             throw UsageError(message: "no input: give a page, a table (--table FILE), or - for standard input")
         }
+        // A frame is built whole, 16 bytes a cell: its area is bounded, not its sides.
+        if options.output != .automatic, options.output != .dump,
+           let width = options.width, let height = options.height, width * height > maximumViewportCells {
+            throw UsageError(message: "a viewport of \(width)x\(height) is over \(maximumViewportCells) cells, the most a frame is drawn at (--dump writes every row at a width, of any height)")
+        }
         // `--tabs` after the last table: every table is a tab.
         if let first = options.tabsFrom, first >= options.tables.count {
             guard !options.tables.isEmpty else { throw UsageError(message: "'--tabs' shows tables as tabs: give tables with --table FILE") }
@@ -186,6 +191,10 @@ extension CommandLineOptions {
         }
         return options
     }
+
+    /// Cells a frame (`--frame`, `--scroll-through`) may have: 4,000,000 (2000 by 2000,
+    /// a frame of 64 MB); 10000 by 10000 took 1.6 GB for a few rows of a page.
+    static let maximumViewportCells = 4_000_000
 
     /// What a `+command` argument asks the viewer to do first, as `less` reads them:
     /// `F` follow, `G` the end, `g` the top, `/pattern` and `?pattern` search, `N` row

@@ -487,6 +487,16 @@ struct CommandLineTests {
         #expect(capped.standardError.hasSuffix("Too many open files (more inputs than the limit on open files allows: ulimit -n)\n"), "\(capped.standardError)")
     }
 
+    /// A frame is built whole: one of more than 4,000,000 cells is refused with a
+    /// usage error (10000 by 10000 took 1.6 GB); a dump, of any height, is not.
+    @Test func framesOfHugeViewportsAreRefused() throws {
+        let article = pagesDirectory.appendingPathComponent("article.html").path
+        let huge = try runDocScroll([article, "--frame", "0", "--width", "10000", "--height", "10000"])
+        #expect(huge.status == 2 && huge.standardError.hasPrefix("docscroll: error: a viewport of 10000x10000 is over 4000000 cells"))
+        #expect(try runDocScroll([article, "--frame", "0", "--width", "2000", "--height", "2000"]).status == 0)
+        #expect(try runDocScroll([article, "--dump", "--width", "10000", "--height", "10000"]).status == 0)
+    }
+
     /// less's start-up commands are what the viewer does first; anything else after a
     /// `+` is a usage error that says how to name such a file.
     @Test func startUpCommandsAsLessReadsThem() throws {
