@@ -37,4 +37,18 @@ struct RecordTextTests {
         #expect(lines.count == 20_001)
         #expect(lines.last == String(repeating: " ", count: 20) + "- bottom")
     }
+
+    /// A value past 1 MiB is shown cut there, with how much more there is (a value of
+    /// 100 MB froze the viewer while it was laid out whole); a multi-byte character
+    /// at the cut is kept whole or left out, never split.
+    @Test func aHugeValueIsShownCutWithANote() {
+        let huge = String(repeating: "中", count: 2_000_000)
+        let lines = RecordText.lines(columns: ["id", "text"], values: [.number("1"), .string(huge)], width: 80)
+        let shown = lines.dropFirst().joined()
+        #expect(shown.utf8.count < RecordText.maximumValueBytes + 200_000)
+        let words = lines.suffix(3).joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.hasSuffix("bytes more: the record view shows 1 MiB of a value; --dump writes it whole)"), "\(words.suffix(120))")
+        #expect(!shown.unicodeScalars.contains("\u{FFFD}"))
+        #expect(lines.count < 30_000)
+    }
 }
