@@ -73,11 +73,14 @@ struct ColumnPlan: Equatable {
     /// the room, or, where even the floors overflow and cells do not wrap, left at
     /// their capped widths past the right edge. With `wholeFirst`, the first column
     /// is as wide as its widest value or the whole room, and is not narrowed.
-    static func fit(_ widest: [Int], into availableWidth: Int, wholeFirst: Bool = false, wrapping: Bool = false) -> [Int] {
+    /// With `words` (wrapped cells: each column's widest word, its name included), a
+    /// column is narrowed no further than its widest word, so that wrapping breaks
+    /// lines between words, never inside one, and names show whole.
+    static func fit(_ widest: [Int], into availableWidth: Int, wholeFirst: Bool = false, wrapping: Bool = false, words: [Int]? = nil) -> [Int] {
         let space = availableWidth - max(0, widest.count - 1) * Self.separatorColumns
         var natural = widest.map { min(Self.maximumWidth, $0) }
         if wholeFirst, !widest.isEmpty { natural[0] = min(widest[0], max(1, availableWidth)) }
-        let floors = natural.map { min(Self.minimumWidth, $0) }
+        let floors = natural.indices.map { min(max(Self.minimumWidth, words?[$0] ?? 0), natural[$0]) }
         guard natural.reduce(0, +) > space else {
             return Self.sharing(space - natural.reduce(0, +), among: natural, upTo: widest)
         }
@@ -140,6 +143,24 @@ struct ColumnPlan: Equatable {
         }
         return widest
     }
+
+    /// Each column's widest word among the sampled rows' values, and its name whole,
+    /// up to `maximumWordFloor` columns: how narrow a wrapped column may be.
+    static func widestWords(in model: TableModel) -> [Int] {
+        var widest = model.columns.map { min(maximumWordFloor, TextWidth.columns(of: ValueText.escaped($0))) }
+        for row in sample(rowCount: model.rowCount, columnCount: model.columns.count) {
+            let values = model.row(row)
+            for column in widest.indices where column < values.count {
+                for word in ValueText.text(of: values[column]).split(separator: " ") where word.utf8.count > widest[column] {
+                    widest[column] = max(widest[column], min(maximumWordFloor, TextWidth.columns(of: word)))
+                }
+            }
+        }
+        return widest
+    }
+
+    /// The widest a word may make a wrapped column's floor (a longer one is broken).
+    static let maximumWordFloor = 20
 
     /// Values measured at most: a table of very many columns samples fewer rows.
     static let sampleValues = 2_000_000

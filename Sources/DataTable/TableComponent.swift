@@ -88,13 +88,20 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         pool = RowViewPool(keepsEveryView: keepsEveryRowView)
         self.width = max(1, width)
         widest = ColumnPlan.widestValues(in: model)
-        fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: self.width, wrapping: wrapsCells))
+        self.wrapsCells = wrapsCells
+        fullPlan = ColumnPlan(widths: [])
         plan = fullPlan
         requestedFrozenColumns = max(0, frozenColumns)
         self.frozenColumns = min(max(0, frozenColumns), model.columns.count)
-        self.wrapsCells = wrapsCells
+        fullPlan = planColumns()
         plan = shownPlan()
         if wrapsCells { estimateHeights() }
+    }
+
+    /// Every column fitted to the width (`ColumnPlan.fit`); wrapped cells no narrower
+    /// than their widest words.
+    private func planColumns() -> ColumnPlan {
+        ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells, words: wrapsCells ? ColumnPlan.widestWords(in: model) : nil))
     }
 
     /// `fullPlan` scrolled by `scrolledColumns` (see `ColumnPlan`).
@@ -110,7 +117,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         let width = max(1, width)
         guard width != self.width else { return }
         self.width = width
-        fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells))
+        fullPlan = planColumns()
         scrolledColumns = min(scrolledColumns, maxScrolledColumns)
         plan = shownPlan()
         if wrapsCells {
@@ -208,7 +215,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         }
         guard try model.indexMore(bytes: bytes) || model.isIndexed else { return model.rowCount != rows }
         widest = ColumnPlan.widestValues(in: model)
-        fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells))
+        fullPlan = planColumns()
         scrolledColumns = min(scrolledColumns, maxScrolledColumns)
         plan = shownPlan()
         pool.reset()
@@ -221,7 +228,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         self.model = model
         frozenColumns = min(requestedFrozenColumns, model.columns.count)
         widest = ColumnPlan.widestValues(in: model)
-        fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells))
+        fullPlan = planColumns()
         scrolledColumns = min(scrolledColumns, maxScrolledColumns)
         plan = shownPlan()
         search = nil
@@ -244,7 +251,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         let wider = zip(newColumns ? ColumnPlan.widestValues(in: model) : widest, appended).map { max($0, $1) }
         if wider != widest {
             widest = wider
-            fullPlan = ColumnPlan(widths: ColumnPlan.fit(widest, into: width, wrapping: wrapsCells))
+            fullPlan = planColumns()
             scrolledColumns = min(scrolledColumns, maxScrolledColumns)
             plan = shownPlan()
         }

@@ -67,6 +67,23 @@ struct WrappingTests {
 
     /// A row is as tall as its tallest cell; unmeasured rows are estimates until
     /// measured, and measuring says how many lines moved above the anchor.
+    /// Wrapped at a narrow width, a column is no narrower than its widest word (up to
+    /// 20 columns) and its name (up to 20): lines break between words and names show whole (it
+    /// broke `furnitu|re` and cut `catego…`); what does not fit goes past the edge.
+    @Test func narrowWrappedColumnsKeepWordsAndNamesWhole() throws {
+        let json = #"[{"id": 1, "name": "Cedar Bookshelf", "category": "furniture", "a long column name": "x"},"# +
+            #"{"id": 2, "name": "Delta Headphones", "category": "stationery", "a long column name": "y"}]"#
+        let model = try TableModel(records: Array(json.utf8))
+        let table = TableComponent(model: model, width: 40, wrapsCells: true)
+        var buffer = FrameBuffer(width: 200, height: table.rowCount)
+        table.drawRows(0..<table.rowCount, into: &buffer, at: 0)
+        let text = (0..<table.rowCount).map { buffer.plainText(row: $0) }.joined(separator: "\n")
+        for word in ["Bookshelf", "Headphones", "furniture", "stationery", "category", "a long column name"] {
+            #expect(text.contains(word), "\(word) whole in:\n\(text)")
+        }
+        #expect(!text.contains("…"), "no name cut")
+    }
+
     @Test func heightsAreEstimatedThenMeasured() throws {
         let table = try view(rows: 3_000)
         #expect(table.isExtentEstimated)
