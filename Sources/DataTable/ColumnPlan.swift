@@ -150,13 +150,32 @@ struct ColumnPlan: Equatable {
         var widest = model.columns.map { min(maximumWordFloor, TextWidth.columns(of: ValueText.escaped($0))) }
         for row in sample(rowCount: model.rowCount, columnCount: model.columns.count) {
             let values = model.row(row)
-            for column in widest.indices where column < values.count {
-                for word in ValueText.text(of: values[column]).split(separator: " ") where word.utf8.count > widest[column] {
-                    widest[column] = max(widest[column], min(maximumWordFloor, TextWidth.columns(of: word)))
-                }
+            for column in widest.indices where column < values.count && widest[column] < maximumWordFloor {
+                widest[column] = max(widest[column], widestWord(in: ValueText.text(of: values[column])))
             }
         }
         return widest
+    }
+
+    /// The columns of `text`'s widest word, up to `maximumWordFloor`: a scan of its
+    /// bytes, a word measured only where its bytes could make it wider (a value of
+    /// megabytes is not split into words).
+    private static func widestWord(in text: String) -> Int {
+        var widest = 0
+        var text = text
+        return text.withUTF8 { bytes in
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x20 {
+                // (A word takes no more columns than it has bytes.)
+                if index - start > widest {
+                    let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    widest = max(widest, min(maximumWordFloor, TextWidth.columns(of: word)))
+                    if widest == maximumWordFloor { break }
+                }
+                start = index + 1
+            }
+            return widest
+        }
     }
 
     /// The widest a word may make a wrapped column's floor (a longer one is broken).
