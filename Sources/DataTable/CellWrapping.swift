@@ -10,6 +10,19 @@ enum CellWrapping {
     /// The lines of `text` in a column `width` columns wide (at least one line).
     static func lines(of text: String, width: Int) -> [String] {
         let width = max(1, width)
+        // Only the lines up to the cap show: a value of megabytes is wrapped as far as
+        // its start fills them (8 bytes a cell is more than any line takes but one of
+        // combining marks), not whole.
+        let enough = (maximumLines + 1) * (width + 1) * 8
+        if text.utf8.count > enough {
+            var end = text.utf8.index(text.utf8.startIndex, offsetBy: enough)
+            while end.samePosition(in: text.unicodeScalars) == nil { end = text.utf8.index(before: end) }
+            let start = lines(of: String(text[..<end]), width: width)
+            // Cut at the cap already (its last line ends in `…`), or not: what follows
+            // the start is cut all the same.
+            if start.count == maximumLines, start.last?.hasSuffix("…") == true { return start }
+            return start.dropLast() + [TextWidth.prefix(of: start.last ?? "", columns: width - 1) + "…"]
+        }
         var text = text
         // Most text is simple (`TextWidth.simpleColumns`): measured and cut as bytes.
         if let lines = text.withUTF8({ simpleLines(of: $0, width: width) }) { return lines }
@@ -57,7 +70,7 @@ enum CellWrapping {
                 lineColumns = 0
             }
             if trimmed > width {
-                for character in word {
+                for character in word where lines.count <= maximumLines {
                     let columns = TextWidth.columns(of: character)
                     if lineColumns + columns > width, !line.isEmpty {
                         lines.append(line)

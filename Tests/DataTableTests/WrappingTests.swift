@@ -46,6 +46,21 @@ struct WrappingTests {
     /// A dump fills each record's view once, however many lines it wraps to: the
     /// lines of a record share its view (a 4 MB value took minutes when each line
     /// filled it again).
+    /// A value of megabytes wraps as far as its lines show (the cap), in the time of
+    /// a screenful: the same lines as a value of its start, the last ending in `…`,
+    /// for a word without a break and for words.
+    @Test func aHugeValueWrapsOnlyAsFarAsItsLinesShow() {
+        for huge in [String(repeating: "x", count: 5_000_000), String(repeating: "word ", count: 1_000_000)] {
+            let lines = CellWrapping.lines(of: huge, width: 30)
+            #expect(lines.count == CellWrapping.maximumLines)
+            #expect(lines.last?.hasSuffix("…") == true)
+            #expect(lines == CellWrapping.lines(of: String(huge.prefix(10_000)), width: 30))
+        }
+        // Marks that take no column: fewer lines than the cap, cut all the same.
+        let marks = "a" + String(repeating: "\u{301}", count: 200_000)
+        #expect(CellWrapping.lines(of: marks, width: 10).last?.hasSuffix("…") == true)
+    }
+
     @Test func aDumpFillsEachWrappedRecordOnce() throws {
         let records = (0..<50).map { #"{"id": \#($0), "text": "\#(String(repeating: "lorem ipsum dolor ", count: 30))"}"# }
         let model = try TableModel(records: Array(("[" + records.joined(separator: ",") + "]").utf8))
