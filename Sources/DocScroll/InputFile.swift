@@ -128,12 +128,11 @@ public struct InputFile: Sendable {
         return pageSource.bytes(0..<count)
     }
 
-    /// Calls `body` with all the input's bytes (a page still arriving read to its end).
+    /// Calls `body` with all the input's bytes, held (in memory or mapped): a page read
+    /// a window at a time is decompressed as it is read instead (`decompressedAsRead`).
     private func withWholeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let mapping { return body(mapping.bytes) }
-        guard let pageSource else { return bytes.withUnsafeBufferPointer(body) }
-        while !pageSource.isComplete { _ = pageSource.waitForBytes(beyond: pageSource.byteCount) }
-        return pageSource.bytes(0..<pageSource.byteCount).withUnsafeBufferPointer(body)
+        return bytes.withUnsafeBufferPointer(body)
     }
 
     /// Reads standard input to its end, as `read` reads a file.

@@ -12,9 +12,9 @@ package enum FileSystem {
         case directory
         /// A regular file, readable or not, and its size in bytes.
         case file(readable: Bool, size: Int)
-        /// A named pipe, a device or a socket, readable or not, and what it is ("a
-        /// named pipe"): opening one may wait for a writer, and reading one may never
-        /// end or may read the terminal's keys.
+        /// A pipe, a device or a socket, readable or not, and what it is ("a pipe"):
+        /// opening one may wait for a writer, and reading one may never end or may
+        /// read the terminal's keys.
         case special(readable: Bool, what: String)
     }
 

@@ -14,18 +14,7 @@ package func sample(_ name: String) throws -> InputFile {
 /// shown (`shownLines`) under the viewport, with each pinned header's rows replaced by
 /// the lines of that header.
 package func expectedFrameLines(_ view: DocScrollView, shown dump: [String]) -> [String] {
-    let layout = view.container.layout
-    let offset = Int(layout.scrollOffset)
-    let height = Int(layout.viewportExtent)
-    let width = view.options.width
-    var lines = (offset..<(offset + height)).map { $0 < dump.count ? clip(dump[$0], to: width) : "" }
-    for header in layout.headers {
-        let top = Int(view.container.rootOffset(of: header.id) ?? 0)
-        for row in 0..<Int(header.visibleExtent) {
-            lines[Int(header.viewportOffset) + row] = clip(dump[top + Int(header.contentOffset) + row], to: width)
-        }
-    }
-    return lines
+    fullLinesUnderViewport(view, shown: dump).map { clip($0, to: view.options.width) }
 }
 
 /// What the viewer's screen shows of the frame `expectedFrameLines` gives: each row
