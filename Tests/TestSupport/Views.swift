@@ -22,9 +22,7 @@ package func expectedFrameLines(_ view: DocScrollView, shown dump: [String]) -> 
 /// `less -S` marks it), for a view not scrolled sideways.
 package func expectedScreenLines(_ view: DocScrollView, shown dump: [String]) -> [String] {
     let width = view.options.width
-    return zip(expectedFrameLines(view, shown: dump), fullLinesUnderViewport(view, shown: dump)).map { frameLine, full in
-        TextWidth.columns(of: full) > width ? screenLine(full, width: width) : frameLine
-    }
+    return fullLinesUnderViewport(view, shown: dump).map { screenLine($0, width: width) }
 }
 
 /// A whole line as a screen `width` columns wide shows it: cut at the width, and, where
