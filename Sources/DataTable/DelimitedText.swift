@@ -195,8 +195,9 @@ enum DelimitedText {
     }
 
     /// Calls `body` with the UTF-8 of each field of one record, unquoted: a field with
-    /// no quotes where it lies (every field of TSV), a quoted one gathered without its
-    /// quotes, and one with text after its closing quote as written.
+    /// no quotes where it lies (every field of TSV), a quoted one without its quotes
+    /// (gathered where it holds doubled quotes), and one with text after its closing
+    /// quote as written.
     private static func forEachField(of record: UnsafeBufferPointer<UInt8>, separator: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let quotes = quotes(separator: separator)
         var unquoted: [UInt8] = []
@@ -212,25 +213,32 @@ enum DelimitedText {
             unquoted.removeAll(keepingCapacity: true)
             let opening = index
             index += 1
+            var runStart = index
+            var textEnd = record.count
+            var hasPairs = false
             while index < record.count {
-                if record[index] == UInt8(ascii: "\"") {
-                    if index + 1 < record.count, record[index + 1] == UInt8(ascii: "\"") {
-                        unquoted.append(UInt8(ascii: "\""))
-                        index += 2
-                        continue
-                    }
-                    index += 1
-                    break
+                while index < record.count, record[index] != UInt8(ascii: "\"") { index += 1 }
+                guard index < record.count else { break }
+                if index + 1 < record.count, record[index + 1] == UInt8(ascii: "\"") {
+                    hasPairs = true
+                    unquoted.append(contentsOf: UnsafeBufferPointer(rebasing: record[runStart...index]))
+                    index += 2
+                    runStart = index
+                    continue
                 }
-                unquoted.append(record[index])
+                textEnd = index
                 index += 1
+                break
             }
             let end = record[index...].firstIndex(of: separator) ?? record.count
             if end > index {
                 // Text after the closing quote: not RFC 4180's; the field as written.
                 body(UnsafeBufferPointer(rebasing: record[opening..<end]))
-            } else {
+            } else if hasPairs {
+                unquoted.append(contentsOf: UnsafeBufferPointer(rebasing: record[runStart..<textEnd]))
                 unquoted.withUnsafeBufferPointer(body)
+            } else {
+                body(UnsafeBufferPointer(rebasing: record[(opening + 1)..<textEnd]))
             }
             guard end < record.count else { return }
             index = end + 1

@@ -307,18 +307,99 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// value among all the rows (measured first, a row at a time), or with wrapped
     /// cells as wide as planned. A row's view goes back to the pool once its last line
     /// is written (a wrapped record's lines share it), so a dump holds one. A tab bar
-    /// is left out (the tabs write each table under its name).
+    /// is left out (the tabs write each table under its name). Rows wider than
+    /// `widestFramedRow` are made as text (`wideRowText`), not drawn.
     package func forEachPlainText(width: Int, _ body: (String) -> Void) {
+        forEachPlainText(width: width, framedColumns: Self.widestFramedRow, body)
+    }
+
+    /// `forEachPlainText(width:_:)`, rows wider than `framedColumns` made as text.
+    func forEachPlainText(width: Int, framedColumns: Int, _ body: (String) -> Void) {
+        forEachDumpRow(framedColumns: framedColumns) { row, isWide in
+            body(isWide ? String(decoding: wideRowText(row: row), as: UTF8.self) : plainText(row: row, width: width))
+        }
+    }
+
+    /// The rows `forEachPlainText` gives, as UTF-8 text, each ending in a line feed,
+    /// gathered into large writes; a row wider than `widestFramedRow` (a value of
+    /// megabytes) goes a piece at a time, never whole: a dump's memory stays near the
+    /// largest value's size.
+    package func writeText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var pending: [UInt8] = []
+        func flush() {
+            pending.withUnsafeBufferPointer(write)
+            pending.removeAll(keepingCapacity: true)
+        }
+        forEachDumpRow(framedColumns: Self.widestFramedRow) { row, isWide in
+            if isWide {
+                flush()
+                pending = withoutActuallyEscaping(write) { write in wideRowText(row: row, sink: write) }
+            } else {
+                pending += plainText(row: row, width: width).utf8
+            }
+            pending.append(0x0A)
+            if pending.count >= RowText.pieceBytes { flush() }
+        }
+        flush()
+    }
+
+    /// Calls `body` with each row a dump writes, under the dump's plan, and whether
+    /// it is wider than `framedColumns`.
+    private func forEachDumpRow(framedColumns: Int, _ body: (_ row: Int, _ isWide: Bool) -> Void) {
         model.readingInOrder {
             let shown = plan
             plan = wrapsCells ? fullPlan : ColumnPlan(widths: ColumnPlan.widestValues(in: model, rows: 0..<model.rowCount))
             defer { plan = shown }
+            let isWide = plan.totalWidth > framedColumns
             for row in (rowsAboveRecords - Self.headerRows)..<rowCount {
-                body(plainText(row: row, width: width))
+                body(row, isWide)
                 let next = row + 1 < rowCount ? record(atLine: row + 1)?.record : nil
                 pool.recycle(outside: next.map { $0..<($0 + 1) } ?? 0..<0)
             }
         }
+    }
+
+    /// Columns of the widest row a dump draws into a frame buffer (16 bytes a cell);
+    /// wider rows (a value of megabytes) are made as text.
+    static let widestFramedRow = 1 << 16
+
+    /// Row `index` (the header, its rule or a record's) with every column shown, as
+    /// `plainText(row:width:)` gives it for a frame as wide as the table, made as
+    /// text: a dump's row of a value of megabytes costs its text, not a cell (16
+    /// bytes) a column. With a `sink`, the text goes there a piece at a time, and
+    /// what is returned is its end.
+    package func wideRowText(row index: Int, sink: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) -> [UInt8] {
+        var text = RowText(sink: sink)
+        // (As a frame: a separator before each column shown but the first, a cell in
+        // each that has room.)
+        let columns = plan.widths.indices.filter(plan.shows)
+        switch index - (rowsAboveRecords - Self.headerRows) {
+        case ..<0:
+            return Array(plainText(row: index, width: width).utf8)
+        case 0:
+            for column in columns {
+                text.separate(before: column, in: plan, with: "│")
+                guard plan.widths[column] > 0 else { continue }
+                text.cell(ValueText.escaped(model.columns[column]), rightAligned: false, at: plan.start(of: column), width: plan.widths[column])
+            }
+        case 1:
+            for column in columns {
+                text.separate(before: column, in: plan, with: "┼", filling: "─")
+                text.fill("─", through: plan.start(of: column) + plan.widths[column])
+            }
+        default:
+            guard let (record, line) = record(atLine: index) else { return [] }
+            let view = pool.view(for: record, columns: model.columns.count, wrapWidths: wrapWidths) { model.row(record) }
+            for column in columns {
+                let shown = view.values[column]
+                let value = wrapsCells ? (line < view.lines[column].count ? view.lines[column][line] : "") : shown.text
+                text.separate(before: column, in: plan, with: "│")
+                guard plan.widths[column] > 0 else { continue }
+                text.cell(value, rightAligned: shown.isRightAligned, at: plan.start(of: column), width: plan.widths[column])
+            }
+            if line == 0 { rowsMaterialized += 1 }
+        }
+        return text.finished()
     }
 
     package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {

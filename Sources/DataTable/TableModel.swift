@@ -30,9 +30,11 @@ package final class TableModel {
     /// For records that are arrays: the column of each position (`nil`: not shown).
     private var positionColumns: [Int?]
     /// Rows decoded on demand, kept until they hold `cachedValues` values (rows hold a
-    /// value a column, so a table of very many columns keeps fewer rows).
+    /// value a column, so a table of very many columns keeps fewer rows); a record of
+    /// more than `cachedRecordBytes` is decoded again when asked for, never kept.
     private var cache: [Int: [JSONValue?]] = [:]
     static let cachedValues = 1_000_000
+    static let cachedRecordBytes = 1 << 20
     private var cacheLimit: Int { max(16, min(1_024, Self.cachedValues / max(1, columns.count))) }
     /// Rows decoded from JSON so far (a row decoded twice counts twice).
     package private(set) var rowsDecoded = 0
@@ -242,7 +244,9 @@ package final class TableModel {
         // (A pass over every row reads each once: none is kept.)
         if readsInOrder { return decode(record(at: row)) }
         if let cached = cache[row] { return cached }
-        let values = decode(record(at: row))
+        let record = record(at: row)
+        let values = decode(record)
+        guard let range = index?.range(of: record), range.count <= Self.cachedRecordBytes else { return values }
         if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[row] = values
         return values
@@ -294,7 +298,14 @@ package final class TableModel {
             bytesPassedOver = 0
             storage.release(before: .max)
         }
-        return storage.withBytesInPlace(in: range, body)
+        let result = storage.withBytesInPlace(in: range, body)
+        // (A record of many megabytes is given back at once: a dump then holds its
+        // text once, not its pages too.)
+        if range.count >= Self.passedOverBytesKept {
+            bytesPassedOver = 0
+            storage.release(before: .max)
+        }
+        return result
     }
 
     /// Bytes of a mapped file read in place since its pages were last given back.

@@ -338,6 +338,66 @@ extension DocScrollView {
         return nil
     }
 
+    /// The mark of link `number` (`[number]`) on the page the focus is on, or else
+    /// on the page at the top of the viewport (or the first page below it), laying
+    /// out only as far as the link; `nil` when that page has no such link.
+    public func link(numbered number: Int, near focus: LinkFocus?) -> LinkFocus? {
+        guard let entry = page(near: focus) else { return nil }
+        defer { container.componentExtentDidChange(entry.id) }
+        guard let row = entry.page.row(ofLink: number),
+              let mark = entry.page.linkMarks(inRow: row).first(where: { $0.number == number })
+        else { return nil }
+        return LinkFocus(place: Place(component: entry.id, row: row), columns: mark.column..<(mark.column + mark.width), number: number)
+    }
+
+    /// Scrolls the References list (the page's links, numbered) of the page the
+    /// focus is on, or else of the page at the top of the viewport (or the first page
+    /// below it), to the top; the page's end is found first.
+    /// - Returns: whether that page has links.
+    public func scrollToLinkList(near focus: LinkFocus?) -> Bool {
+        guard let entry = page(near: focus) else { return false }
+        let row = entry.page.referencesRow()
+        container.componentExtentDidChange(entry.id)
+        guard let row else { return false }
+        reveal(Place(component: entry.id, row: row))
+        return true
+    }
+
+    /// The page the focus is on, or else the page at the top of the viewport, or the
+    /// first page below it.
+    private func page(near focus: LinkFocus?) -> (id: ComponentID, page: any PageComponent)? {
+        let shown = pages.filter { !container.isHidden($0.id) }
+        let top = topPlace?.component
+        return shown.first { $0.id == focus?.place.component } ?? shown.first { $0.id == top }
+            ?? shown.first { page in (rootOffset(of: Place(component: page.id, row: 0)) ?? -1) >= Double(scrollOffset) }
+    }
+
+    /// The columns of the focused link on the rows of its page from its mark's row
+    /// through row `last` (at most `linkRowsShown` rows): the mark and the link's
+    /// text, which may go on over several rows.
+    public func linkColumns(of focus: LinkFocus, throughRow last: Int) -> [Int: [Range<Int>]] {
+        guard let page = pages.first(where: { $0.id == focus.place.component })?.page else { return [:] }
+        var columns: [Int: [Range<Int>]] = [:]
+        let texts = page.linkTexts(inRow: focus.place.row)
+        columns[focus.place.row] = [focus.columns] + texts.filter { $0.number == focus.number }.map(\.columns)
+        // The text goes on at the start of the rows below while no other link's
+        // mark comes after it.
+        var goesOn = page.linkMarks(inRow: focus.place.row).last?.number == focus.number
+        var row = focus.place.row + 1
+        while goesOn, row <= min(last, focus.place.row + Self.linkRowsShown) {
+            let texts = page.linkTexts(inRow: row)
+            let rest = texts.filter { $0.number == nil }.map(\.columns)
+            guard !rest.isEmpty else { break }
+            columns[row] = rest
+            goesOn = texts.allSatisfy { $0.number == nil } && page.linkMarks(inRow: row).isEmpty
+            row += 1
+        }
+        return columns
+    }
+
+    /// Rows below its mark a focused link's text is looked for on.
+    static let linkRowsShown = 50
+
     /// The table record shown highest in the viewport (below its pinned header), whole:
     /// its title ("items.json, row 12 of 1000") and every column with its full value
     /// as lines of the view's width, nested values indented; `nil` when no table row

@@ -118,8 +118,15 @@ extension KeyBinding {
         KeyBinding(
             keys: [(.character("n"), always(.repeatSearch(reversed: false))), (.character("N"), always(.repeatSearch(reversed: true)))],
             meaning: "the next match, the previous one"),
-        KeyBinding(keys: [(.tab, always(.nextLink)), (.backTab, always(.previousLink))], meaning: "the next link, the previous one"),
-        KeyBinding(keys: [(.enter, always(.followLink))], meaning: "follow the focused link (to files, never the network)", condition: .linkFocused),
+        KeyBinding(
+            keys: [
+                (.tab, .command { $0.map(ViewerCommand.focusLink) ?? .nextLink }), (.backTab, always(.previousLink)),
+                (.character("L"), always(.linkList)),
+            ],
+            meaning: "next link, previous; 12 Tab: link [12]; L: all links"),
+        KeyBinding(
+            keys: [(.enter, always(.followLink))], meaning: "follow the focused link (to files, never the network)",
+            condition: .linkFocused),
         KeyBinding(keys: [(.backspace, always(.back)), (.character("B"), always(.back))], meaning: "back to where the last link was followed from"),
         KeyBinding(keys: [(.character("m"), .setMark), (.character("'"), .mark)], meaning: "mx marks a place, 'x returns; '' undoes a jump"),
         KeyBinding(

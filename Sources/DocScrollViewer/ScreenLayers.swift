@@ -28,16 +28,22 @@ struct SearchMatchesLayer: ScreenLayer {
     }
 }
 
-/// The link mark Tab moved to, where its row is shown.
+/// The link Tab moved to, its mark and its text (as w3m and lynx show it), where
+/// their rows are shown.
 struct LinkFocusLayer: ScreenLayer {
     let focus: DocScrollView.LinkFocus
 
     func marks(over places: [DocScrollView.Place?], of view: DocScrollView) -> [ScreenMark] {
+        let rows = places.compactMap { $0?.component == focus.place.component ? $0?.row : nil }
+        guard let last = rows.max(), last >= focus.place.row else { return [] }
+        let columns = view.linkColumns(of: focus, throughRow: last)
         // (Its columns are the page's: they show shifted where the page is scrolled
         // sideways.)
         let shift = view.horizontalOffset(ofPage: focus.place.component)
-        let columns = (focus.columns.lowerBound - shift)..<(focus.columns.upperBound - shift)
-        return places.indices.filter { places[$0] == focus.place }.map { ScreenMark(row: $0, columns: columns) }
+        return places.enumerated().flatMap { screenRow, place -> [ScreenMark] in
+            guard let place, place.component == focus.place.component, let runs = columns[place.row] else { return [] }
+            return runs.map { ScreenMark(row: screenRow, columns: ($0.lowerBound - shift)..<($0.upperBound - shift)) }
+        }
     }
 }
 

@@ -335,14 +335,18 @@ public final class Viewer {
         case .scrollPages(let pages): view.navigate(.pages(pages))
         case .scrollHalfPages(let halves): view.navigate(.halfPages(halves))
         case .top: view.navigate(.stackTop)
-        case .bottom, .goToPercent:
+        case .bottom, .goToPercent, .linkList:
             if !view.waitsForPages, let progress = view.locatingProgress {
                 pendingJump = command
                 message = "Going there once the end is known (\(Int(progress * 100))%)"
                 return redrawn()
             }
             pendingJump = nil
-            if case .goToPercent(let percent) = command { view.scroll(toFraction: Double(percent) / 100) } else { view.navigate(.stackBottom) }
+            switch command {
+            case .goToPercent(let percent): view.scroll(toFraction: Double(percent) / 100)
+            case .linkList: if !view.scrollToLinkList(near: linkFocus) { message = "No links on this page" }
+            default: view.navigate(.stackBottom)
+            }
         case .goToRow(let row):
             // Row n of the stack as a dump numbers it: every row above it laid out.
             _ = view.frame(at: max(0, row - 1))
@@ -363,6 +367,13 @@ public final class Viewer {
             return redrawn()
         case .nextLink, .previousLink:
             moveLinkFocus(forward: command == .nextLink)
+            return redrawn()
+        case .focusLink(let number):
+            guard let focus = view.link(numbered: number, near: linkFocus) else {
+                message = "No link [\(number)] on this page"
+                return redrawn()
+            }
+            focusLink(focus)
             return redrawn()
         case .followLink:
             followLink()
@@ -525,11 +536,16 @@ public final class Viewer {
             message = forward ? "No more links below" : "No more links above"
             return
         }
-        linkFocus = next
+        focusLink(next)
+    }
+
+    /// Gives `focus` to a link, scrolling its mark on screen, and says where it goes.
+    private func focusLink(_ focus: DocScrollView.LinkFocus) {
+        linkFocus = focus
         // The link's focus and the row cursor exclude each other: Enter acts on one.
         rowCursor = nil
-        if !isOnScreen(next.place) { view.reveal(next.place) }
-        message = view.resolvedTarget(of: next).map { "[\(next.number)] \($0)" }
+        if !isOnScreen(focus.place) { view.reveal(focus.place) }
+        message = view.resolvedTarget(of: focus).map { "[\(focus.number)] \($0)" }
     }
 
     private func followLink() {

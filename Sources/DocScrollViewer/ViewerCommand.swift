@@ -27,6 +27,11 @@ public enum ViewerCommand: Hashable, Sendable {
     case repeatSearch(reversed: Bool)
     /// Move the focus to the next or previous link of the pages.
     case nextLink, previousLink
+    /// Move the focus to link `n` (marked `[n]`) of the page the focus is on, or
+    /// else of the page at the top of the viewport (a number then Tab).
+    case focusLink(Int)
+    /// Go to the list of the links of that page (its References, at its end).
+    case linkList
     /// Follow the focused link: to an element of the pages, or to another page on
     /// this machine.
     case followLink
@@ -94,8 +99,8 @@ extension ViewerCommand {
     /// Whether the command jumps rather than scrolls (`''` goes back from a jump).
     var isJump: Bool {
         switch self {
-        case .top, .bottom, .goToRow, .goToPercent, .search, .repeatSearch, .followLink, .back, .lastJump, .goToMark, .nextComponent,
-            .previousComponent:
+        case .top, .bottom, .goToRow, .goToPercent, .search, .repeatSearch, .focusLink, .linkList, .followLink, .back, .lastJump, .goToMark,
+            .nextComponent, .previousComponent:
             true
         default:
             false

@@ -502,8 +502,10 @@ struct DocumentLayoutEngine {
         case .inline(let style):
             if tag == .a, Self.appendNumberedLinkTarget(index, in: document, to: &links) {
                 inline.appendLinkMark(linkBase + links.count, style: styles[styles.count - 1].merging(Style([.dim, .linkMark])))
+                styles.append(styles[styles.count - 1].merging(style).merging(Style(.linkText)))
+            } else {
+                styles.append(styles[styles.count - 1].merging(style))
             }
-            styles.append(styles[styles.count - 1].merging(style))
         }
         if tag == .summary { inline.append("▸ ", style: styles[styles.count - 1], preserve: true) }
         guard keepsLineBlocksAndAnchors, document[index].mayNameAnchor else { return }

@@ -78,6 +78,28 @@ extension LayoutLine {
         }
         return marks
     }
+
+    /// The runs of link text on the line (spans styled `linkText`), each with the
+    /// number of the mark before it on the line; `nil` for a run before any mark: the
+    /// rest of a link begun on a line above.
+    var linkTexts: [(columns: Range<Int>, number: Int?)] {
+        var runs: [(columns: Range<Int>, number: Int?)] = []
+        let marks = linkMarks
+        var column = 0
+        for span in spans {
+            let width = TextWidth.columns(of: span.text)
+            if span.style.attributes.contains(.linkText) {
+                let number = marks.last { $0.column < column }?.number
+                if let last = runs.last, last.columns.upperBound == column, last.number == number {
+                    runs[runs.count - 1].columns = last.columns.lowerBound..<(column + width)
+                } else {
+                    runs.append((column..<(column + width), number))
+                }
+            }
+            column += width
+        }
+        return runs
+    }
 }
 
 extension LayoutLine {

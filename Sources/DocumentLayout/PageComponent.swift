@@ -35,6 +35,19 @@ package protocol PageComponent: ScrollComponent, RowSource, ReportsFigures {
     /// The link marks on row `row`: the column each starts at, its width, the number.
     func linkMarks(inRow row: Int) -> [(column: Int, width: Int, number: Int)]
 
+    /// The runs of link text on row `row`: their columns, and the number of the mark
+    /// before each on the row (`nil` for the rest of a link begun on a row above).
+    func linkTexts(inRow row: Int) -> [(columns: Range<Int>, number: Int?)]
+
+    /// The row link `number`'s mark is on, laying out only as far as it; `nil` when
+    /// the page has no such link.
+    func row(ofLink number: Int) -> Int?
+
+    /// The row of the heading of the page's References list (its links, numbered),
+    /// which ends the page; `nil` for a page without links. The page's end is found
+    /// first.
+    func referencesRow() -> Int?
+
     /// Columns of its rows scrolled off to the left: a `pre` line or a table wider
     /// than the screen is read by scrolling sideways.
     var horizontalOffset: Int { get }

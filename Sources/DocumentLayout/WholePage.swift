@@ -240,6 +240,33 @@ package final class WholePage: PageComponent {
         return pageLayout.lines[row].linkMarks
     }
 
+    package func linkTexts(inRow row: Int) -> [(columns: Range<Int>, number: Int?)] {
+        layOut(throughRow: row)
+        guard row >= 0, row < pageLayout.lines.count else { return [] }
+        return pageLayout.lines[row].linkTexts
+    }
+
+    package func referencesRow() -> Int? {
+        layOutAll()
+        let lines = pageLayout.lines
+        guard !pageLayout.links.isEmpty else { return nil }
+        // (Its entries, a line or more each, follow it.)
+        let heading = LayoutLine(spans: DocumentLayoutEngine.referencesHeading)
+        return stride(from: lines.count - pageLayout.links.count - 1, through: 0, by: -1).first { lines[$0] == heading }
+    }
+
+    package func row(ofLink number: Int) -> Int? {
+        // (Its unit is laid out whole once its target is known.)
+        guard linkTarget(number) != nil else { return nil }
+        let units = pageLayout.unitStarts
+        let unit = units.partitionPoint { $0.linkBase >= number } - 1
+        let lines = pageLayout.lines
+        for line in (unit >= 0 ? units[unit].line : 0)..<lines.count where lines[line].linkMarks.contains(where: { $0.number == number }) {
+            return line
+        }
+        return nil
+    }
+
     package func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>] {
         layOut(throughRow: row)
         guard row >= 0, row < pageLayout.lines.count else { return [] }

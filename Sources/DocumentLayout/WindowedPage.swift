@@ -578,6 +578,28 @@ package final class WindowedPage: PageComponent {
         line(at: row).map { $0.lines[$0.index].linkMarks } ?? []
     }
 
+    package func linkTexts(inRow row: Int) -> [(columns: Range<Int>, number: Int?)] {
+        line(at: row).map { $0.lines[$0.index].linkTexts } ?? []
+    }
+
+    package func referencesRow() -> Int? {
+        locateEnd()
+        guard totalLinks > 0 else { return nil }
+        // (The References' heading is in the first part past the chunks.)
+        _ = makeExact(chunkCount)
+        let lines = joined(chunkCount).lines
+        let heading = LayoutLine(spans: DocumentLayoutEngine.referencesHeading)
+        return (0..<lines.count).first { lines[$0] == heading }.map { Int(extents.prefixSum(chunkCount)) + $0 }
+    }
+
+    package func row(ofLink number: Int) -> Int? {
+        guard linkTarget(number) != nil, let chunk = chunk(holdingLink: number) else { return nil }
+        let first = firstContentRow(of: chunk)
+        let lines = joined(chunk).lines
+        let found = (0..<lines.count).first { line in lines[line].linkMarks.contains { $0.number == number } }
+        return found.map { first + $0 }
+    }
+
     package func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>] {
         line(at: row).map { $0.lines[$0.index].matchColumns(of: query) } ?? []
     }

@@ -93,8 +93,9 @@ struct PackedCell: Hashable, Sendable {
 }
 
 extension Style {
-    /// The style in two bytes: the attribute bits, bit 7 set when there is a
-    /// foreground colour, and the palette index in the high byte.
+    /// The style in two bytes: the attribute bits (all but `linkText`, which is
+    /// data of a line, not of a cell), bit 7 set when there is a foreground colour,
+    /// and the palette index in the high byte.
     var packed: UInt16 {
         var value = UInt16(attributes.rawValue & 0x7F)
         if let foreground { value |= 0x80 | UInt16(foreground.paletteIndex) << 8 }

@@ -24,6 +24,10 @@ public struct Style: Hashable, Sendable {
         /// (no escape sequence of its own), it says where the marks are, so that they
         /// are found as data of a line, not by reading its text.
         @inlinable public static var linkMark: Attributes { Attributes(rawValue: 1 << 6) }
+        /// The text of a link that has a mark: drawn as the rest of the style says
+        /// (cells do not keep it), it says which columns of a line a link takes, so
+        /// that the focused link's whole text is shown.
+        @inlinable public static var linkText: Attributes { Attributes(rawValue: 1 << 7) }
     }
 
     /// The attributes, any combination.

@@ -171,6 +171,19 @@ struct RecordIndexTests {
         #expect(table.value(row: 0, column: 0) == .number("0"))
     }
 
+    /// A record of megabytes is decoded again when asked for, never kept beside the
+    /// copy its view holds.
+    @Test func aRecordOfMegabytesIsNotCached() throws {
+        let huge = String(repeating: "x", count: TableModel.cachedRecordBytes + 1)
+        let table = try model(#"[{"a": "small"}, {"a": "\#(huge)"}]"#)
+        _ = table.row(0)
+        _ = table.row(0)
+        #expect(table.rowsDecoded == 1)
+        #expect(table.value(row: 1, column: 0) == .string(huge))
+        _ = table.row(1)
+        #expect(table.rowsDecoded == 3, "decoded each time")
+    }
+
     @Test func deepNestingInsideARecordIsAnErrorNotACrash() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: DataTableError.self) { try model(#"[{"a": "#  + deep + "}]") }

@@ -172,6 +172,64 @@ struct TableViewTests {
         #expect(plan.totalWidth == 40)
     }
 
+    /// Rows too wide to draw (a value of megabytes) are made as text: the same text
+    /// a frame as wide as the row shows, for values of every kind of width, cut or
+    /// whole, wrapped or not, with the first column frozen or not.
+    @Test(arguments: [false, true])
+    func wideRowsMadeAsTextAreTheRowsAFrameDraws(wraps: Bool) throws {
+        // (JSON strings: escapes as JSON writes them.)
+        let texts = [
+            "plain", "", "中文字符在这里", #"e\u0301\u0301 combining"#, "👩‍👩‍👧 family", "flag 🇫🇷 and ✈️", #"tab\there"#, #"a\u0007bell"#,
+            "wide 中 at the end 中", String(repeating: "long words ", count: 9), "١٢٣ digits", "x",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for seed in 0..<12 {
+            let records = (0..<20).map { row -> String in
+                let values = (0..<4).map { column -> String in
+                    let pick = (row * 7 + column * 3 + seed) % (texts.count + 3)
+                    if pick == texts.count { return "\(row * 1_000 - seed)" }
+                    if pick == texts.count + 1 { return "[1, {\"k\": \"中\"}]" }
+                    if pick == texts.count + 2 { return "null" }
+                    return "\"" + texts[pick] + "\""
+                }
+                return "{" + values.enumerated().map { "\"c\($0.offset)中\": \($0.element)" }.joined(separator: ",") + "}"
+            }
+            let model = try TableModel(records: Array(("[" + records.joined(separator: ",") + "]").utf8))
+            let width = Int.random(in: 8...70, using: &generator)
+            let table = TableComponent(model: model, width: width, frozenColumns: seed % 2, wrapsCells: wraps)
+            table.measureAllRows()
+            // The rows shown at the width (values cut with `…`), then a dump's.
+            for row in 0..<table.rowCount {
+                #expect(String(decoding: table.wideRowText(row: row), as: UTF8.self) == table.plainText(row: row, width: width), "seed \(seed), width \(width), row \(row)")
+            }
+            var drawn: [String] = []
+            var made: [String] = []
+            table.forEachPlainText(width: width, framedColumns: .max) { drawn.append($0) }
+            table.forEachPlainText(width: width, framedColumns: 0) { made.append($0) }
+            #expect(made == drawn, "seed \(seed), width \(width)")
+        }
+    }
+
+    /// A dump's row of a value of megabytes is written a piece at a time: the same
+    /// bytes as the rows given whole.
+    @Test func aDumpWritesAHugeRowInPieces() throws {
+        let huge = String(repeating: "wide 中文 and words ", count: 200_000)
+        let json = #"[{"id": 1, "text": "short"}, {"id": 2, "text": "\#(huge)"}, {"id": 30, "text": "中"}]"#
+        let table = TableComponent(model: try TableModel(records: Array(json.utf8)), width: 80)
+        var whole: [UInt8] = []
+        table.forEachPlainText(width: 80) { whole += $0.utf8 + [0x0A] }
+        var written: [UInt8] = []
+        var pieces = 0
+        table.writeText(width: 80) { piece in
+            written += piece
+            pieces += 1
+            #expect(piece.count <= 2 * RowText.pieceBytes)
+        }
+        #expect(whole.count > 3 * huge.utf8.count, "the rule and the value")
+        #expect(written == whole)
+        #expect(pieces > 10)
+    }
+
     @Test func countsMaterializedRows() throws {
         let view = TableComponent(model: try TableModel(records: Array(#"[{"a":1},{"a":2},{"a":3}]"#.utf8)), width: 10)
         var buffer = FrameBuffer(width: 10, height: 2)

@@ -180,7 +180,7 @@ struct ViewerKeyTests {
         #expect(focus.number == 1)
         #expect(status(viewer).contains("[1] #intro"))
         let row = try #require(viewer.view.rootOffset(of: focus.place)).rounded() - Double(viewer.view.scrollOffset)
-        #expect(reversed(focused, rows: viewer.contentRows)[Int(row)] == "[1]")
+        #expect(reversed(focused, rows: viewer.contentRows)[Int(row)] == "[1]Intro", "the mark and the link's text")
         press(viewer, .tab, .tab)
         #expect(viewer.linkFocus?.number == 3)
         #expect(status(viewer).contains("#results"))
