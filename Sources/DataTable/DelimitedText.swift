@@ -46,6 +46,10 @@ public enum TableFormat: String, Sendable, CaseIterable {
         self = commas + tabs == 0 ? .json : tabs >= commas ? .tsv : .csv
     }
 
+    /// Whether the file holds a record a line (JSON Lines, CSV, TSV): such a file may
+    /// be empty (a log not written to yet) and grow.
+    public var holdsARecordALine: Bool { self != .json }
+
     /// The byte between fields, for delimited text.
     var separator: UInt8? {
         switch self {

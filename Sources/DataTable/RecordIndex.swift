@@ -139,9 +139,10 @@ public struct RecordIndex: Sendable {
         var partial = true
         if let path = options.path {
             recordsStart = try reader.find(path)
-        } else if options.format == .jsonl, reader.peek() == UInt8(ascii: "{") {
+        } else if options.format == .jsonl, reader.peek() == UInt8(ascii: "{") || reader.peek() == nil {
             // Said to be JSON Lines (by `--format` or a `.jsonl` name): a record a
-            // line, however many lines (one object alone is one row, not a document).
+            // line, however many lines (one object alone is one row, not a document;
+            // none, a table of no rows yet, as a fresh log is).
             isLines = true
             recordsStart = topLevel
         } else if reader.peek() == UInt8(ascii: "[") {
@@ -270,9 +271,10 @@ public struct RecordIndex: Sendable {
         bytesIndexed = ended ? bytes.count : reader.position
         try take(from: &pass, in: bytes)
         guard ended else { return false }
-        if pass.scan.items == 0 { throw .noRows("the JSON array is empty: there are no rows") }
-        guard !starts.isEmpty else { throw .noRows("there are no rows") }
-        guard !columns.isEmpty else { throw .noRows("the records have no keys: there are no columns") }
+        // (JSON Lines of no lines yet are a table of no rows that may grow.)
+        guard pass.isLines || pass.scan.items > 0 else { throw .noRows("the JSON array is empty: there are no rows") }
+        guard pass.isLines || !starts.isEmpty else { throw .noRows("there are no rows") }
+        guard starts.isEmpty || !columns.isEmpty else { throw .noRows("the records have no keys: there are no columns") }
         return true
     }
 
@@ -292,13 +294,15 @@ public struct RecordIndex: Sendable {
         bytesIndexed = ended ? bytes.count : pass.scan.position
         take(from: &pass, in: bytes)
         guard ended else { return false }
+        // A header alone (or nothing) is a table of no rows, that may grow; unless it
+        // is JSON read as delimited text.
         guard !starts.isEmpty else {
             var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-            let looksLikeJSON = start < bytes.count && (bytes[start] == UInt8(ascii: "[") || bytes[start] == UInt8(ascii: "{"))
+            guard start < bytes.count, bytes[start] == UInt8(ascii: "[") || bytes[start] == UInt8(ascii: "{") else { return true }
             throw .noRows(
                 "the \(pass.scan.format.rawValue.uppercased()) file has no rows" + (pass.firstRowIsHeader ? " under its header" : "")
-                    + (looksLikeJSON ? " (it looks like JSON: --format json reads it so)" : ""))
+                    + " (it looks like JSON: --format json reads it so)")
         }
         return true
     }

@@ -346,6 +346,8 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// Calls `body` with each row a dump writes, under the dump's plan, and whether
     /// it is wider than `framedColumns`.
     private func forEachDumpRow(framedColumns: Int, _ body: (_ row: Int, _ isWide: Bool) -> Void) {
+        // (A table of no columns yet, an empty log, writes no header either.)
+        guard !model.columns.isEmpty else { return }
         model.readingInOrder {
             let shown = plan
             plan = wrapsCells ? fullPlan : ColumnPlan(widths: ColumnPlan.widestValues(in: model, rows: 0..<model.rowCount))

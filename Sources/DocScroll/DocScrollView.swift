@@ -325,6 +325,7 @@ public final class DocScrollView {
             if options.mode == .expanded { table.measureAllRows() }
             if let path = input.path, let file = input.mapping {
                 followedTables.append(FollowedTable(name: input.name, path: path, file: file, table: table))
+                if model.rowCount == 0, model.canFollow { notes.append("\(input.name): no rows yet (F shows them as they are written)") }
             }
             if let first = options.tabsFrom, index >= first {
                 tabs.append((table, input.name))
@@ -363,6 +364,14 @@ public final class DocScrollView {
         var tableOptions = options.table
         tableOptions.format = tableOptions.format ?? input.path.flatMap(TableFormat.init(pathExtensionOf:))
         let inParts = options.indexesTablesInParts && options.mode == .windowed && !options.wrapsTableCells
+        if let file = input.mapping, file.bytes.isEmpty {
+            // An empty file of a record a line (`InputFile.table`): no rows yet.
+            do {
+                return try TableModel(records: file, options: tableOptions, indexingFirst: nil)
+            } catch {
+                throw .badInput(name: input.name, reason: error.description)
+            }
+        }
         let model = try Self.read(input) { bytes throws(DataTableError) in
             if let file = input.mapping {
                 return try TableModel(records: file, options: tableOptions, indexingFirst: inParts ? Self.firstTableIndexPart : nil)

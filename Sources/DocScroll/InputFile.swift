@@ -170,6 +170,17 @@ public struct InputFile: Sendable {
         return try checked(decompressedIfCompressed(InputFile(name: path, path: path, mapping: mapping)))
     }
 
+    /// A table's file, mapped as `mapped` maps it; empty, it is a table of no rows
+    /// (that `F` follows as it grows) when it holds a record a line, as `format` (or
+    /// else the file's name) says: JSON Lines, CSV or TSV.
+    /// - Throws: `DocScrollError.badInput`, as `read`.
+    public static func table(_ path: String, format: TableFormat?) throws(DocScrollError) -> InputFile {
+        guard (format ?? TableFormat(pathExtensionOf: path))?.holdsARecordALine == true else { return try mapped(path) }
+        try checkFile(path, limit: maximumMappedBytes)
+        if let mapping = MappedFile(path: path), mapping.bytes.isEmpty { return InputFile(name: path, path: path, mapping: mapping) }
+        return try mapped(path)
+    }
+
     /// Opens the page at `path` without reading it: checked as `read` checks it, but of
     /// any size, since it is read a window at a time as it is shown.
     /// - Throws: `DocScrollError.badInput`, as `read` (but never for its size).

@@ -69,7 +69,9 @@ public enum DocScrollCommand {
         let pages: [InputFile]
         do {
             // Tables are mapped, not read: only the rows shown are read from them.
-            tables = try options.tables.map { path throws(DocScrollError) in path == "-" ? try readInput(path) : try InputFile.mapped(path) }
+            tables = try options.tables.map { path throws(DocScrollError) in
+                path == "-" ? try readInput(path) : try InputFile.table(path, format: options.tableFormat)
+            }
             // A windowed view reads its pages a window at a time as it shows them.
             pages = try options.pages.map { path throws(DocScrollError) in
                 // Expanded reads pages whole; windowed views and dumps read files a

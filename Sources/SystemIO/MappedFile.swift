@@ -12,8 +12,8 @@ package final class MappedFile: @unchecked Sendable {
     /// The mapping's slot among those whose faults are caught (`MappingFaults`).
     private let watch: Int?
 
-    /// Maps the regular file at `path`, or returns `nil` when it cannot be (an empty
-    /// file cannot be mapped either).
+    /// Maps the regular file at `path`, or returns `nil` when it cannot be. An empty
+    /// file has no bytes (and no mapping) until it grows (`grown`).
     package convenience init?(path: String) {
         // (A named pipe at the path is not waited on: it is no file to map.)
         guard let descriptor = FileSystem.openRegularFile(path) else { return nil }
@@ -24,9 +24,18 @@ package final class MappedFile: @unchecked Sendable {
     /// mapping, or at once when it cannot be mapped).
     private init?(descriptor: Int32) {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
-            let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
-        else {
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        // (No mapping can be empty.)
+        guard status.st_size > 0 else {
+            self.descriptor = descriptor
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+            watch = nil
+            return
+        }
+        guard let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
             close(descriptor)
             return nil
         }
@@ -37,7 +46,7 @@ package final class MappedFile: @unchecked Sendable {
 
     deinit {
         if let watch { MappingFaults.unregister(watch) }
-        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        if bytes.count > 0 { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
         close(descriptor)
     }
 

@@ -36,6 +36,26 @@ struct FollowTests {
         #expect(table.row(1_100) == [.number("1100"), .string("n1100"), .bool(true)])
     }
 
+    /// A fresh log (JSON Lines said so, or a CSV header alone) is a table of no rows
+    /// that grows as it is written, its columns found in its first records.
+    @Test func anEmptyLogIsATableThatGrows() throws {
+        let log = GrowingFile("")
+        let table = try TableModel(records: log.file, options: .init(format: .jsonl))
+        #expect(table.rowCount == 0 && table.columns.isEmpty && table.canFollow)
+        #expect(try table.follow(log.append("\n")) == (false, false))
+        #expect(try table.follow(log.append(lines(0..<3))) == (true, true))
+        #expect(table.columns == ["id", "name"] && table.rowCount == 3)
+        #expect(table.row(2) == [.number("2"), .string("n2")])
+        #expect(throws: DataTableError.self, "JSON not said to be JSON Lines is not read as none") {
+            try TableModel(records: GrowingFile("").file)
+        }
+        let csv = GrowingFile("id,name\n")
+        let header = try TableModel(records: csv.file, options: .init(format: .csv))
+        #expect(header.rowCount == 0 && header.columns == ["id", "name"] && header.canFollow)
+        #expect(try header.follow(csv.append("1,one\n2,two\n")) == (true, false))
+        #expect(header.row(1) == [.number("2"), .string("two")])
+    }
+
     @Test func aLineBeingWrittenWaitsForItsEnd() throws {
         let growing = GrowingFile(lines(0..<10))
         let table = try TableModel(records: growing.file)

@@ -40,6 +40,30 @@ struct FollowAndReloadTests {
         #expect((2..<1_052).allSatisfy { dumped[$0].hasPrefix("row-\($0 - 1) ") })
     }
 
+    /// A fresh log, JSON Lines of no line yet or a CSV header alone, opens as a table
+    /// of no rows (with a note), and shows its rows as they are written.
+    @Test func anEmptyLogOpensAndIsFollowed() throws {
+        let folder = try TemporaryFolder("follow")
+        try folder.write("fresh.jsonl", "")
+        try folder.write("fresh.csv", "name,n\n")
+        #expect(throws: DocScrollError.self, "JSON that is not said to be a record a line is refused empty") {
+            try folder.write("empty.json", "")
+            _ = try InputFile.table(folder.path("empty.json"), format: nil)
+        }
+        let view = try DocScrollView(
+            pages: [], tables: try ["fresh.jsonl", "fresh.csv"].map { try InputFile.table(folder.path($0), format: nil) },
+            options: .init(width: 60, height: 10))
+        #expect(view.takeNote() == "\(folder.path("fresh.jsonl")): no rows yet (F shows them as they are written)")
+        #expect(view.hasFollowableTables)
+        #expect(dumpLines(view) == ["", "name │ n", "─────┼──"], "no rows: the CSV's header alone, after the gap")
+        try folder.append("fresh.jsonl", lines(1...3))
+        try folder.append("fresh.csv", "x,1\n")
+        #expect(view.followFiles())
+        #expect(dumpLines(view) == [
+            "name  │ n", "──────┼──", "row-1 │ 1", "row-2 │ 2", "row-3 │ 3", "", "name │ n", "─────┼──", "x    │ 1",
+        ])
+    }
+
     @Test func awayFromTheEndTheViewStaysPut() throws {
         let folder = try TemporaryFolder("follow")
         try folder.write("log.csv", "name,n\n" + (1...100).map { "row-\($0),\($0)\n" }.joined())
