@@ -65,20 +65,56 @@ public enum DocScrollCommand {
         // A dump of windowed pages streams them: parsed and laid out a fragment at a
         // time, never held whole. (Expanded builds everything, as it always does.)
         let dumps = options.output == .dump || (options.output == .automatic && !isTerminal)
-        let tables: [InputFile]
-        let pages: [InputFile]
-        do {
-            // Tables are mapped, not read: only the rows shown are read from them.
-            tables = try options.tables.map { path throws(DocScrollError) in
+        // Tables are mapped, not read: only the rows shown are read from them. A
+        // windowed view reads its pages a window at a time as it shows them.
+        let readInputs = { () throws(DocScrollError) -> (tables: [InputFile], pages: [InputFile]) in
+            let tables = try options.tables.map { path throws(DocScrollError) in
                 path == "-" ? try readInput(path) : try InputFile.table(path, format: options.tableFormat)
             }
-            // A windowed view reads its pages a window at a time as it shows them.
-            pages = try options.pages.map { path throws(DocScrollError) in
+            let pages = try options.pages.map { path throws(DocScrollError) in
                 // Expanded reads pages whole; windowed views and dumps read files a
                 // window at a time, and standard input as it arrives.
                 if path == "-" { return options.mode == .windowed ? try InputFile.standardInputPage(spoolLimit: options.spoolLimit) : try readInput(path) }
                 return options.mode == .expanded ? try readInput(path) : try InputFile.page(path, spoolLimit: options.spoolLimit)
             }
+            return (tables, pages)
+        }
+
+        if options.output == .automatic, isTerminal, let terminal = Terminal() {
+            // Shown in a terminal, a table of any size shows at once, indexed in parts;
+            // the inputs are read while `q` is live.
+            var viewOptions = viewOptions
+            viewOptions.indexesTablesInParts = true
+            let reading = (options.tables + options.pages).map { $0 == "-" ? "stdin" : $0 }.joined(separator: ", ")
+            let load = UncheckedSendable {
+                Result { () throws(DocScrollError) in
+                    let inputs = try readInputs()
+                    return UncheckedSendable(try DocScrollView(pages: inputs.pages, tables: inputs.tables, options: viewOptions))
+                }
+            }
+            switch StartupLoad.run(terminal: terminal, reading: reading, { load.value() }) {
+            case .quit(let status):
+                return status
+            case .done(.failure(let error), _):
+                terminal.restore()
+                errors.writeError(error.description)
+                return 1
+            case .done(.success(let view), let typedAhead):
+                output.flush()
+                guard InteractiveSession.run(
+                    view: view.value, terminal: terminal, colors: colors, mouse: options.mouse, showsStatistics: options.stats,
+                    showsScrollbar: options.scrollbar, startCommands: options.startCommands, typedAhead: typedAhead) else {
+                    errors.writeError("cannot put the terminal in raw mode")
+                    return 1
+                }
+                return 0
+            }
+        }
+
+        let tables: [InputFile]
+        let pages: [InputFile]
+        do {
+            (tables, pages) = try readInputs()
         } catch {
             errors.writeError(error.description)
             return 1
@@ -104,9 +140,6 @@ public enum DocScrollCommand {
 
         let view: DocScrollView
         do {
-            // Shown in a terminal, a table of any size shows at once, indexed in parts.
-            var viewOptions = viewOptions
-            viewOptions.indexesTablesInParts = options.output == .automatic && isTerminal
             view = try DocScrollView(pages: pages, tables: tables, options: viewOptions)
         } catch {
             errors.writeError(error.description)
@@ -133,19 +166,10 @@ public enum DocScrollCommand {
             warnOfLostRows(view.statistics, errors: errors)
             if warnOfSpoolEnds(pages, errors: errors) { return 1 }
         case .automatic:
-            if isTerminal, let terminal = Terminal() {
-                output.flush()
-                guard InteractiveSession.run(
-                    view: view, terminal: terminal, colors: colors, mouse: options.mouse, showsStatistics: options.stats, showsScrollbar: options.scrollbar,
-                    startCommands: options.startCommands) else {
-                    errors.writeError("cannot put the terminal in raw mode")
-                    return 1
-                }
-            } else {
-                writeText(of: view, to: output)
-                warnOfLostRows(view.statistics, errors: errors)
-                if warnOfSpoolEnds(pages, errors: errors) { return 1 }
-            }
+            // (Not a terminal that can be read: written as a dump.)
+            writeText(of: view, to: output)
+            warnOfLostRows(view.statistics, errors: errors)
+            if warnOfSpoolEnds(pages, errors: errors) { return 1 }
         }
         output.flush()
         // The interactive viewer shows its figures in the status line.
@@ -209,4 +233,11 @@ extension StandardOutput {
     fileprivate func writeError(_ message: String) {
         writeLine("docscroll: error: " + TextWidth.escapingControls(message))
     }
+}
+
+/// A value handed from the thread that made it to the one that uses it, once made:
+/// never used by both at once.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

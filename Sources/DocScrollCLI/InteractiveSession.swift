@@ -9,10 +9,12 @@ import SystemIO
 enum InteractiveSession {
     /// Runs until the reader quits.
     /// - Returns: `false` when the terminal could not be put in raw mode.
-    /// - Parameter startCommands: what the viewer does first (`+G`, `+/pattern`...).
+    /// - Parameters:
+    ///   - startCommands: what the viewer does first (`+G`, `+/pattern`...).
+    ///   - typedAhead: keys typed while the inputs were read, answered after them.
     static func run(
         view: DocScrollView, terminal: Terminal, colors: Bool, mouse: Bool, showsStatistics: Bool, showsScrollbar: Bool,
-        startCommands: [ViewerCommand] = []
+        startCommands: [ViewerCommand] = [], typedAhead typedWhileReading: [UInt8] = []
     ) -> Bool {
         let size = Terminal.size() ?? (80, 24)
         view.defersPrefetch = true
@@ -27,6 +29,7 @@ enum InteractiveSession {
         var decoder = KeyDecoder()
         // Keys typed during a long search: Ctrl-C stops it, the others wait their turn.
         let typedAhead = TypedAhead()
+        typedAhead.bytes = typedWhileReading
         viewer.interruption = {
             let bytes = terminal.read(timeout: 0)
             typedAhead.bytes += bytes.filter { $0 != 0x03 }

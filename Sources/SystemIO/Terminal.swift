@@ -44,7 +44,17 @@ package final class Terminal {
 
     /// Raw mode, alternate screen, hidden cursor, and with `mouse` SGR reports of the
     /// mouse (for its wheel); signal handlers that undo them.
+    /// Entered already (while the inputs were read, say), it only turns mouse
+    /// reports on where asked.
     package func enterInteractiveMode(mouse: Bool = false) -> Bool {
+        if isInteractive {
+            if mouse, !reportsMouse {
+                reportsMouse = true
+                leaveSequenceForSignals = Self.mouseOffSequence + Self.leaveSequence
+                writeAll(Self.mouseOnSequence)
+            }
+            return true
+        }
         var attributes = termios()
         guard tcgetattr(input, &attributes) == 0 else { return false }
         savedAttributes = attributes

@@ -376,6 +376,29 @@ struct TerminalSessionTests {
         _ = try session.waitFor("the exit status") { $0.contains("exit=0") }
     }
 
+    /// Inputs are read while `q` and Ctrl-C are live: here a table that is a named
+    /// pipe no one writes to, whose reading never ends. The screen says what is read,
+    /// keys typed are not echoed, and `q` (status 0) or Ctrl-C (130) ends docscroll
+    /// with the terminal restored.
+    @Test(arguments: [("q", 0), ("C-c", 130)])
+    func keysAreLiveWhileTheInputsAreRead(key: String, status: Int) throws {
+        let folder = try TemporaryFolder("reading")
+        let fifo = folder.path("never.json")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let session = try Session(
+            command: "sh -c '\(executable) --table \(fifo); echo exit=$?; stty -a | tr \" \" \"\\n\" | grep -x -e icanon -e -icanon -e echo -e -echo | tr \"\\n\" \" \"; echo checked; sleep 60'")
+        let reading = try session.waitFor("the note of what is read") { $0.contains("Reading \(fifo)… (q quits)") }
+        #expect(!reading.contains("jjj"))
+        try session.tmux(["send-keys", "-t", "t", "-l", "jjj"])
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try !session.screen().contains("jjj"), "keys typed are not echoed")
+        try session.send(key)
+        let after = try session.waitFor("the exit status and terminal modes") { $0.contains("checked") }
+        #expect(after.contains("exit=\(status)"))
+        #expect(after.contains("icanon") && !after.contains("-icanon"))
+        #expect(after.contains("echo") && !after.contains("-echo"))
+    }
+
     /// Ctrl-C stops a long search (here through 300,000 rows) at once, and the viewer
     /// goes on.
     @Test func ctrlCInterruptsALongSearch() throws {
