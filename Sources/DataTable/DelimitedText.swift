@@ -14,9 +14,10 @@ public enum TableFormat: String, Sendable, CaseIterable {
     case tsv
 
     /// The format a file's name says (`.csv`, `.tsv` or `.tab`, `.json`, `.jsonl` or
-    /// `.ndjson`), if any.
+    /// `.ndjson`), if any, before a compression's (`items.jsonl.gz`).
     public init?(pathExtensionOf path: String) {
-        let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        var name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
+        for compressed in [".gz", ".xz", ".bz2"] where name.hasSuffix(compressed) { name.removeLast(compressed.count) }
         guard let dot = name.lastIndex(of: ".") else { return nil }
         switch name[name.index(after: dot)...] {
         case "csv": self = .csv

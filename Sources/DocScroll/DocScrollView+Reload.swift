@@ -111,7 +111,7 @@ extension DocScrollView {
         do {
             let input = try InputFile.mapped(followed.path)
             table.show(try Self.tableModel(input, options: options))
-            if let file = input.mapping {
+            if let file = input.mapping, input.path != nil {
                 followed.file = file
                 followed.isOver = false
                 followed.isGone = false

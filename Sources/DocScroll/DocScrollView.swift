@@ -362,7 +362,8 @@ public final class DocScrollView {
     static func tableModel(_ input: InputFile, options: Options) throws(DocScrollError) -> TableModel {
         // The format given, else the one the file's name says, else its content's.
         var tableOptions = options.table
-        tableOptions.format = tableOptions.format ?? input.path.flatMap(TableFormat.init(pathExtensionOf:))
+        // (A compressed file decompressed has no path: its name as given says.)
+        tableOptions.format = tableOptions.format ?? TableFormat(pathExtensionOf: input.name)
         let inParts = options.indexesTablesInParts && options.mode == .windowed && !options.wrapsTableCells
         if let file = input.mapping, file.bytes.isEmpty {
             // An empty file of a record a line (`InputFile.table`): no rows yet.

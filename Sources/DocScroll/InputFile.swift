@@ -76,14 +76,19 @@ public struct InputFile: Sendable {
     /// `input` decompressed when it is compressed (gzip, xz or bzip2, known by its
     /// first bytes), else as it is. A page read a window at a time is decompressed as
     /// it is read, on a thread of its own, into a spool of at most `spoolLimit` bytes
-    /// (it shows as it comes, as standard input does); a table or a page read whole is
-    /// held decompressed, whole, up to the limit for input read whole.
+    /// (it shows as it comes, as standard input does); a mapped file (a table) is
+    /// decompressed into a spool too, then mapped from it (its pages the page cache's,
+    /// up to the limit for mapped input); input read whole is held decompressed,
+    /// whole, up to the limit for input read whole.
     /// - Throws: `DocScrollError.badInput` for compressed data that is corrupt, cut
     ///   short or more than the limit once decompressed (a page decompressed as it is
     ///   read: only at its start; further in, the view notes it).
     private static func decompressedIfCompressed(_ input: InputFile, spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
         guard let format = Decompression.format(of: input.leadingBytes(6)) else { return input }
         if let source = input.pageSource { return try decompressedAsRead(input.name, path: input.path, source, format: format, spoolLimit: spoolLimit) }
+        if let mapping = input.mapping {
+            return try decompressedAndMapped(input.name, MappedBytes(file: mapping), format: format, spoolLimit: spoolLimit)
+        }
         let result = input.withWholeBytes { Decompression.decompress($0, limit: maximumBytes) }
         switch result {
         case .bytes(let bytes): return InputFile(name: input.name, bytes: bytes, path: input.path)
@@ -98,7 +103,38 @@ public struct InputFile: Sendable {
     private static func decompressedAsRead(
         _ name: String, path: String?, _ source: any PageSource, format: Decompression.Format, spoolLimit: Int
     ) throws(DocScrollError) -> InputFile {
-        let spool = SpooledInput(capacity: spoolLimit) { append in
+        let spool = decompressing(source, format: format, capacity: spoolLimit)
+        _ = spool.waitForBytes(beyond: 0)
+        if spool.byteCount == 0, let failure = spool.failure { throw .badInput(name: name, reason: failure) }
+        return InputFile(name: name, path: path, pageSource: spool)
+    }
+
+    /// The mapped file `source` (compressed in `format`) decompressed whole into a
+    /// spool, and mapped from there: the decompressed bytes are never the process's
+    /// memory. It has no path: it is not the file named, to follow or read again.
+    /// - Throws: `DocScrollError.badInput` for data that is corrupt or cut short, or
+    ///   more than `spoolLimit` (or the limit for mapped input) once decompressed.
+    private static func decompressedAndMapped(
+        _ name: String, _ source: MappedBytes, format: Decompression.Format, spoolLimit: Int
+    ) throws(DocScrollError) -> InputFile {
+        let limit = min(spoolLimit, maximumMappedBytes)
+        let spool = decompressing(source, format: format, capacity: limit + 1)
+        while !spool.isComplete { _ = spool.waitForBytes(beyond: spool.byteCount) }
+        if spool.reachedCapacity {
+            let why = limit == spoolLimit ? "--spool-limit" : "the most a table is read from"
+            let shown = DocScrollView.byteSize(limit == maximumMappedBytes ? limit + 1 : limit)
+            throw .badInput(name: name, reason: "more than \(shown) once decompressed (\(why))")
+        }
+        if let failure = spool.failure { throw .badInput(name: name, reason: failure) }
+        if let mapped = spool.mapped() { return InputFile(name: name, path: nil, mapping: mapped) }
+        return InputFile(name: name, bytes: spool.bytes(0..<spool.byteCount), path: nil)
+    }
+
+    /// A spool filled, on a thread of its own, with `source` decompressed (from the
+    /// `format` its first bytes say), up to `capacity` bytes; the reason it stopped
+    /// early, if it did, is the spool's `failure`.
+    private static func decompressing(_ source: any PageSource, format: Decompression.Format, capacity: Int) -> SpooledInput {
+        SpooledInput(capacity: capacity) { append in
             guard let decompressor = Decompressor(format) else { return "\(format.name)-compressed, but its library could not start" }
             var offset = 0
             while true {
@@ -114,9 +150,6 @@ public struct InputFile: Sendable {
                 }
             }
         }
-        _ = spool.waitForBytes(beyond: 0)
-        if spool.byteCount == 0, let failure = spool.failure { throw .badInput(name: name, reason: failure) }
-        return InputFile(name: name, path: path, pageSource: spool)
     }
 
     /// The input's first `count` bytes (fewer in a shorter input), waiting for a page
@@ -164,21 +197,26 @@ public struct InputFile: Sendable {
     /// mapped into memory, so that a table reads only what it uses. (Read as `read`
     /// does when it cannot be mapped.)
     /// - Throws: `DocScrollError.badInput`, as `read`.
-    public static func mapped(_ path: String) throws(DocScrollError) -> InputFile {
+    /// - Parameters:
+    ///   - path: the file, as given.
+    ///   - spoolLimit: for a compressed file, decompressed into a spool to be mapped
+    ///     from there, the bytes it may hold.
+    public static func mapped(_ path: String, spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
         try checkFile(path, limit: maximumMappedBytes)
         guard let mapping = MappedFile(path: path) else { return try read(path) }
-        return try checked(decompressedIfCompressed(InputFile(name: path, path: path, mapping: mapping)))
+        return try checked(decompressedIfCompressed(InputFile(name: path, path: path, mapping: mapping), spoolLimit: spoolLimit))
     }
 
     /// A table's file, mapped as `mapped` maps it; empty, it is a table of no rows
     /// (that `F` follows as it grows) when it holds a record a line, as `format` (or
     /// else the file's name) says: JSON Lines, CSV or TSV.
     /// - Throws: `DocScrollError.badInput`, as `read`.
-    public static func table(_ path: String, format: TableFormat?) throws(DocScrollError) -> InputFile {
-        guard (format ?? TableFormat(pathExtensionOf: path))?.holdsARecordALine == true else { return try mapped(path) }
-        try checkFile(path, limit: maximumMappedBytes)
-        if let mapping = MappedFile(path: path), mapping.bytes.isEmpty { return InputFile(name: path, path: path, mapping: mapping) }
-        return try mapped(path)
+    public static func table(_ path: String, format: TableFormat?, spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
+        if (format ?? TableFormat(pathExtensionOf: path))?.holdsARecordALine == true {
+            try checkFile(path, limit: maximumMappedBytes)
+            if let mapping = MappedFile(path: path), mapping.bytes.isEmpty { return InputFile(name: path, path: path, mapping: mapping) }
+        }
+        return try mapped(path, spoolLimit: spoolLimit)
     }
 
     /// Opens the page at `path` without reading it: checked as `read` checks it, but of
@@ -242,5 +280,19 @@ public struct InputFile: Sendable {
             throw .badInput(name: input.name, reason: "binary file (not text)")
         }
         return input
+    }
+}
+
+/// A mapped file read as a page source is (`decompressing` reads it so).
+private struct MappedBytes: PageSource {
+    let file: MappedFile
+
+    var byteCount: Int { file.bytes.count }
+
+    func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let range = range.clamped(to: 0..<file.bytes.count)
+        guard !range.isEmpty, let target = buffer.baseAddress, let base = file.bytes.baseAddress else { return 0 }
+        target.copyMemory(from: base + range.lowerBound, byteCount: range.count)
+        return range.count
     }
 }

@@ -69,7 +69,7 @@ public enum DocScrollCommand {
         // windowed view reads its pages a window at a time as it shows them.
         let readInputs = { () throws(DocScrollError) -> (tables: [InputFile], pages: [InputFile]) in
             let tables = try options.tables.map { path throws(DocScrollError) in
-                path == "-" ? try readInput(path) : try InputFile.table(path, format: options.tableFormat)
+                path == "-" ? try readInput(path) : try InputFile.table(path, format: options.tableFormat, spoolLimit: options.spoolLimit)
             }
             let pages = try options.pages.map { path throws(DocScrollError) in
                 // Expanded reads pages whole; windowed views and dumps read files a

@@ -38,9 +38,10 @@ enum HelpText {
                                  its header (t/T switch; each keeps its place);
                                  --dump prints them one after another
           --encoding NAME        read pages in this encoding, whatever they declare
-          --spool-limit SIZE     standard input kept at most (in a temporary file
-                                 past a few megabytes; default 4G); reading stops
-                                 there, with a note
+          --spool-limit SIZE     standard input, or a compressed input once
+                                 decompressed, kept at most (in a temporary file
+                                 past a few megabytes; default 4G); a page stops
+                                 there with a note, a table is an error
 
         Output:
           --dump                 print the whole content as plain text

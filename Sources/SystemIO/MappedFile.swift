@@ -22,7 +22,7 @@ package final class MappedFile: @unchecked Sendable {
 
     /// Maps the regular file open as `descriptor` (taken over: closed with the
     /// mapping, or at once when it cannot be mapped).
-    private init?(descriptor: Int32) {
+    package init?(descriptor: Int32) {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)

@@ -94,6 +94,16 @@ package final class SpooledInput: Sendable {
     /// or corrupt; `nil` for an input read to its end (or to the capacity).
     package var failure: String? { state.withLock { $0.failure } }
 
+    /// The whole input, once complete, as a file mapped into memory (the spool's own
+    /// file: its pages are the page cache's, not the process's), or `nil` when it is
+    /// held in memory (small) or is not complete.
+    package func mapped() -> MappedFile? {
+        let file = state.withLock { $0.isComplete ? $0.file : -1 }
+        guard file >= 0 else { return nil }
+        let copy = fcntl(file, F_DUPFD_CLOEXEC, 0)
+        return copy >= 0 ? MappedFile(descriptor: copy) : nil
+    }
+
     package func waitForBytes(beyond count: Int) -> Int {
         while true {
             let now = state.withLock { state -> Int? in

@@ -252,6 +252,32 @@ struct CommandLineTests {
         #expect(broken.standardError == "docscroll: error: \(cut): gzip-compressed, but compressed data ends too soon\n")
     }
 
+    /// A compressed table past the spool's few megabytes in memory is decompressed
+    /// into the spool's file and mapped from there: the same rows as the file it holds.
+    /// Its name says its format through the compression's (`.jsonl.gz`).
+    @Test func aLargeCompressedTableIsMappedFromItsSpool() throws {
+        var lines = ""
+        TableGenerator.jsonLines(rows: 45_000, seed: 4) { lines += $0 }
+        #expect(lines.utf8.count > 4 << 20, "past the spool's memory")
+        let plain = try temporaryFile("rows.jsonl", Array(lines.utf8))
+        let compressed = try temporaryFile("rows.jsonl.gz", [])
+        #expect(try runProgram("/bin/sh", ["-c", "gzip -c < \"$0\" > \"$1\"", plain, compressed]).status == 0)
+        // (Frames at its start, middle and end: every row is indexed for them.)
+        for offset in ["0", "22500", "44990"] {
+            let expected = try runDocScroll(["--table", plain, "--frame", offset, "--height", "12"])
+            let shown = try runDocScroll(["--table", compressed, "--frame", offset, "--height", "12"])
+            #expect(shown.status == 0 && shown.standardError.isEmpty)
+            #expect(shown.standardOutput == expected.standardOutput && expected.standardOutput.count > 500, "frame \(offset)")
+        }
+        let capped = try runDocScroll(["--table", compressed, "--spool-limit", "1M", "--dump"])
+        #expect(capped.status == 1)
+        #expect(capped.standardError == "docscroll: error: \(compressed): more than 1 MiB once decompressed (--spool-limit)\n")
+        let one = try temporaryFile("one.jsonl", Array("{\"id\": 1}\n".utf8))
+        let oneCompressed = try temporaryFile("one.jsonl.gz", [])
+        #expect(try runProgram("/bin/sh", ["-c", "gzip -c < \"$0\" > \"$1\"", one, oneCompressed]).status == 0)
+        #expect(try runDocScroll(["--table", oneCompressed, "--dump"]).standardOutput == "id\n──\n 1\n", "one record a line")
+    }
+
     /// CSV and TSV tables, known by name or content or told by `--format`; bad text is
     /// an error that says where.
     @Test func delimitedTextTables() throws {
