@@ -103,7 +103,8 @@ extension DocScrollView {
     /// Whether component `id`'s extent, and so its row numbers, are estimates (a page
     /// not laid out to its end, a table still being indexed or measured).
     public func isExtentEstimated(of id: ComponentID) -> Bool {
-        container.component(id)?.isExtentEstimated ?? false
+        // (A compressed table still arriving has more rows to come.)
+        container.component(id)?.isExtentEstimated ?? false || isArriving(id)
     }
 
     /// Rows a component has (an estimate for a page not laid out to its end).

@@ -164,7 +164,17 @@ public final class DocScrollView {
         let deadline = ContinuousClock.now + .seconds(seconds)
         let rows = Int(container.viewportExtent) + renderer.tileRows
         for page in windowedPages { page.waitForIndex(throughRow: rows, until: deadline) }
+        // (A screenful of rows is in the first few kilobytes decompressed.)
+        for arriving in arrivingTables {
+            while !arriving.spool.isComplete, arriving.spool.byteCount < Self.firstArrivingBytes, ContinuousClock.now < deadline {
+                _ = arriving.spool.waitForBytes(beyond: arriving.spool.byteCount)
+            }
+        }
+        takeArrivingRows()
     }
+
+    /// Bytes of a compressed table waited for before its first screen.
+    static let firstArrivingBytes = 64 << 10
 
     /// Whether any page read or indexed more, or any table indexed more rows, since the
     /// last call.
@@ -204,8 +214,9 @@ public final class DocScrollView {
     /// The tables still being indexed a part at a time (`Options.indexesTablesInParts`).
     private var tablesIndexing: [(id: ComponentID, table: TableComponent)] { everyTable.filter { !$0.table.model.isIndexed } }
 
-    /// Whether a table is still being indexed a part at a time: `indexTables()` has work.
-    public var indexesTables: Bool { !tablesIndexing.isEmpty }
+    /// Whether a table is still being indexed a part at a time, or has rows arriving
+    /// to index: `indexTables()` has work.
+    public var indexesTables: Bool { !tablesIndexing.isEmpty || arrivingTables.contains(where: \.hasWork) }
 
     /// Bytes of a table indexed at a time, and how long a call of `indexTables()` goes
     /// on: a key typed meanwhile waits no longer than that.
@@ -219,7 +230,7 @@ public final class DocScrollView {
     /// - Returns: whether a table grew.
     @discardableResult
     public func indexTables() -> Bool {
-        guard let (id, table) = tablesIndexing.first else { return false }
+        guard let (id, table) = tablesIndexing.first else { return takeArrivingRows() }
         return indexPart(of: table, id: id)
     }
 
@@ -246,7 +257,10 @@ public final class DocScrollView {
 
     /// Indexes every part left of the tables indexed in parts.
     private func indexAllTables() {
-        while indexesTables { indexTables() }
+        // (Interactive, a compressed table's end is the rows so far, as a pipe's in
+        // less: more come as they arrive.)
+        if waitsForPages { waitForArrivingTables() }
+        while !tablesIndexing.isEmpty { indexTables() }
     }
 
     /// What went wrong further in a table indexed in parts, or in a file followed,
@@ -257,6 +271,51 @@ public final class DocScrollView {
     /// Pages arriving on a pipe whose reading may stop at their spool's capacity,
     /// each by name, until its note is given.
     private var spooledPages: [(name: String, spool: SpooledInput)] = []
+
+    /// Compressed tables whose rows are shown as they are decompressed, until all of
+    /// each is there.
+    private var arrivingTables: [ArrivingTable] = []
+
+    /// Whether component `id` is a compressed table whose rows are still arriving.
+    func isArriving(_ id: ComponentID) -> Bool {
+        guard let table = everyTable.first(where: { $0.id == id })?.table else { return false }
+        return arrivingTables.contains { $0.table === table }
+    }
+
+    /// Shows the rows of compressed tables that arrived since the last call, for
+    /// `tableIndexingTime` at most (with `deadline`, until then).
+    /// - Returns: whether any table changed or has a note.
+    @discardableResult
+    private func takeArrivingRows(until deadline: ContinuousClock.Instant? = nil) -> Bool {
+        var changed = false
+        let deadline = deadline ?? ContinuousClock.now + Self.tableIndexingTime
+        arrivingTables.removeAll { arriving in
+            let progress = arriving.takeArrivals(partBytes: Self.tableIndexPart, until: deadline, widening: Int(container.viewportExtent))
+            if case .none = progress { return false }
+            if let id = everyTable.first(where: { $0.table === arriving.table })?.id {
+                renderer.invalidate(id)
+                container.componentExtentDidChange(id)
+            }
+            changed = true
+            guard case .ended(let note) = progress else { return false }
+            if let note { notes.append(note) }
+            return true
+        }
+        if changed {
+            layOutViewport(keeping: nil)
+            renderer.prepare(container)
+        }
+        return changed
+    }
+
+    /// Waits for every compressed table to be there whole, its rows taken as they
+    /// come (a dump, a frame: what they show never depends on timing).
+    private func waitForArrivingTables() {
+        while let arriving = arrivingTables.first {
+            if !arriving.hasWork { _ = arriving.spool.waitForBytes(beyond: arriving.spool.byteCount) }
+            takeArrivingRows(until: .now + .seconds(3_600))
+        }
+    }
 
     /// The tables read from files mapped, which `followFiles()` follows as they grow.
     var followedTables: [FollowedTable] = []
@@ -323,6 +382,9 @@ public final class DocScrollView {
                 wrapsCells: options.wrapsTableCells)
             // Expanded measures every wrapped row up front; windowed only those shown.
             if options.mode == .expanded { table.measureAllRows() }
+            if let spool = input.tableSpool, Self.showsArriving(input, options: options) {
+                arrivingTables.append(ArrivingTable(name: input.name, spool: spool, table: table, options: Self.recordOptions(input, options: options)))
+            }
             if let path = input.path, let file = input.mapping {
                 followedTables.append(FollowedTable(name: input.name, path: path, file: file, table: table))
                 if model.rowCount == 0, model.canFollow { notes.append("\(input.name): no rows yet (F shows them as they are written)") }
@@ -360,11 +422,18 @@ public final class DocScrollView {
     /// The rows of a table input: windowed, indexed in parts where the options say
     /// so; expanded, every row decoded up front.
     static func tableModel(_ input: InputFile, options: Options) throws(DocScrollError) -> TableModel {
-        // The format given, else the one the file's name says, else its content's.
-        var tableOptions = options.table
-        // (A compressed file decompressed has no path: its name as given says.)
-        tableOptions.format = tableOptions.format ?? TableFormat(pathExtensionOf: input.name)
+        let tableOptions = recordOptions(input, options: options)
         let inParts = options.indexesTablesInParts && options.mode == .windowed && !options.wrapsTableCells
+        if let spool = input.tableSpool {
+            guard showsArriving(input, options: options) else {
+                return try tableModel(try InputFile.whole(input.name, arrivingIn: spool), options: options)
+            }
+            do {
+                return try TableModel(records: NoBytesYet(), options: tableOptions, indexingFirst: nil)
+            } catch {
+                throw .badInput(name: input.name, reason: error.description)
+            }
+        }
         if let file = input.mapping, file.bytes.isEmpty {
             // An empty file of a record a line (`InputFile.table`): no rows yet.
             do {
@@ -382,6 +451,24 @@ public final class DocScrollView {
         // Expanded decodes every row up front; windowed only the rows shown.
         if options.mode == .expanded { model.decodeAll() }
         return model
+    }
+
+    /// Whether a compressed table is shown as it arrives (`ArrivingTable`), from no
+    /// rows: in a terminal (where tables are indexed in parts), unless sorted, picked
+    /// or expanded (every row is read first), and unless written out (a dump, a frame:
+    /// it is read whole first, and data cut short is an error).
+    static func showsArriving(_ input: InputFile, options: Options) -> Bool {
+        input.tableSpool != nil && options.indexesTablesInParts && options.mode == .windowed && options.table.sortColumn == nil
+            && options.table.columns == nil
+    }
+
+    /// How the records of a table input are read: the format given, else the one the
+    /// file's name says (a compressed file decompressed has no path: its name as
+    /// given), else its content's.
+    static func recordOptions(_ input: InputFile, options: Options) -> RecordIndex.Options {
+        var tableOptions = options.table
+        tableOptions.format = tableOptions.format ?? TableFormat(pathExtensionOf: input.name)
+        return tableOptions
     }
 
     /// The page at `path` as the view reads it when a link leads there or it is read

@@ -19,6 +19,10 @@ public struct InputFile: Sendable {
     /// For a page opened with `page(_:)`: the file, read a window at a time as it is
     /// used (`bytes` is then empty).
     package let pageSource: (any PageSource)?
+    /// For a compressed table of a record a line (`table(_:format:spoolLimit:)`): the
+    /// spool it is being decompressed into, its rows shown as they arrive (`bytes`
+    /// is then empty).
+    package let tableSpool: SpooledInput?
 
     /// The largest input read whole (a page for the expanded mode, standard input for
     /// it): 1 GiB. Pages opened with `page(_:)` are read a window at a time, of any size.
@@ -36,14 +40,16 @@ public struct InputFile: Sendable {
         self.bytes = bytes
         mapping = nil
         pageSource = nil
+        tableSpool = nil
     }
 
-    package init(name: String, path: String?, mapping: MappedFile? = nil, pageSource: (any PageSource)? = nil) {
+    package init(name: String, path: String?, mapping: MappedFile? = nil, pageSource: (any PageSource)? = nil, tableSpool: SpooledInput? = nil) {
         self.name = name
         self.path = path
         bytes = []
         self.mapping = mapping
         self.pageSource = pageSource
+        self.tableSpool = tableSpool
     }
 
     /// Where the input is, for resolving a page's links: its file's absolute path.
@@ -117,11 +123,19 @@ public struct InputFile: Sendable {
     private static func decompressedAndMapped(
         _ name: String, _ source: MappedBytes, format: Decompression.Format, spoolLimit: Int
     ) throws(DocScrollError) -> InputFile {
-        let limit = min(spoolLimit, maximumMappedBytes)
-        let spool = decompressing(source, format: format, capacity: limit + 1)
+        try whole(name, arrivingIn: decompressing(source, format: format, capacity: min(spoolLimit, maximumMappedBytes) + 1))
+    }
+
+    /// The table arriving in `spool` (decompressed into it), once all of it is there:
+    /// mapped from the spool's file, or its bytes when it is held in memory. It has
+    /// no path: it is not the file named, to follow or read again.
+    /// - Throws: `DocScrollError.badInput` for data that is corrupt or cut short, or
+    ///   more than the spool holds (its capacity is one byte past the limit).
+    package static func whole(_ name: String, arrivingIn spool: SpooledInput) throws(DocScrollError) -> InputFile {
         while !spool.isComplete { _ = spool.waitForBytes(beyond: spool.byteCount) }
         if spool.reachedCapacity {
-            let why = limit == spoolLimit ? "--spool-limit" : "the most a table is read from"
+            let limit = spool.capacity - 1
+            let why = limit == maximumMappedBytes ? "the most a table is read from" : "--spool-limit"
             let shown = DocScrollView.byteSize(limit == maximumMappedBytes ? limit + 1 : limit)
             throw .badInput(name: name, reason: "more than \(shown) once decompressed (\(why))")
         }
@@ -131,10 +145,12 @@ public struct InputFile: Sendable {
     }
 
     /// A spool filled, on a thread of its own, with `source` decompressed (from the
-    /// `format` its first bytes say), up to `capacity` bytes; the reason it stopped
-    /// early, if it did, is the spool's `failure`.
-    private static func decompressing(_ source: any PageSource, format: Decompression.Format, capacity: Int) -> SpooledInput {
-        SpooledInput(capacity: capacity) { append in
+    /// `format` its first bytes say), up to `capacity` bytes, past `memoryLimit` in a
+    /// file; the reason it stopped early, if it did, is the spool's `failure`.
+    private static func decompressing(
+        _ source: any PageSource, format: Decompression.Format, capacity: Int, memoryLimit: Int = SpooledInput.defaultMemoryLimit
+    ) -> SpooledInput {
+        SpooledInput(memoryLimit: memoryLimit, capacity: capacity) { append in
             guard let decompressor = Decompressor(format) else { return "\(format.name)-compressed, but its library could not start" }
             var offset = 0
             while true {
@@ -211,12 +227,32 @@ public struct InputFile: Sendable {
     /// (that `F` follows as it grows) when it holds a record a line, as `format` (or
     /// else the file's name) says: JSON Lines, CSV or TSV.
     /// - Throws: `DocScrollError.badInput`, as `read`.
+    /// Compressed, such a file is decompressed into a spool and its rows shown as they
+    /// arrive (`tableSpool`); any other is decompressed whole first (`mapped`).
     public static func table(_ path: String, format: TableFormat?, spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
         if (format ?? TableFormat(pathExtensionOf: path))?.holdsARecordALine == true {
             try checkFile(path, limit: maximumMappedBytes)
-            if let mapping = MappedFile(path: path), mapping.bytes.isEmpty { return InputFile(name: path, path: path, mapping: mapping) }
+            if let mapping = MappedFile(path: path) {
+                if mapping.bytes.isEmpty { return InputFile(name: path, path: path, mapping: mapping) }
+                if let compression = Decompression.format(of: Array(mapping.bytes.prefix(6))) {
+                    return try arriving(path, MappedBytes(file: mapping), format: compression, spoolLimit: spoolLimit)
+                }
+            }
         }
         return try mapped(path, spoolLimit: spoolLimit)
+    }
+
+    /// A compressed table of a record a line, decompressed on a thread of its own into
+    /// a spool kept in a file (to be mapped as it grows), checked once its first
+    /// kilobyte is out.
+    /// - Throws: `DocScrollError.badInput` when nothing comes out of it, or what comes
+    ///   is binary.
+    private static func arriving(_ name: String, _ source: MappedBytes, format: Decompression.Format, spoolLimit: Int) throws(DocScrollError) -> InputFile {
+        let spool = decompressing(source, format: format, capacity: min(spoolLimit, maximumMappedBytes) + 1, memoryLimit: 0)
+        _ = spool.waitForBytes(beyond: 1_023)
+        if spool.byteCount == 0, let failure = spool.failure { throw .badInput(name: name, reason: failure) }
+        if spool.byteCount > 0 { _ = try checked(InputFile(name: name, bytes: spool.bytes(0..<65_536))) }
+        return InputFile(name: name, path: nil, tableSpool: spool)
     }
 
     /// Opens the page at `path` without reading it: checked as `read` checks it, but of

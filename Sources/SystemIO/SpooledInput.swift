@@ -32,10 +32,12 @@ package final class SpooledInput: Sendable {
 
     /// The capacity of a spool unless told otherwise: 4 GiB.
     package static let defaultCapacity = 4 << 30
+    /// Bytes kept in memory before the spool goes to a file, unless told otherwise.
+    package static let defaultMemoryLimit = 4 << 20
 
     /// Starts reading `descriptor` on a thread of its own, to its end or to
     /// `capacity` bytes, keeping up to `memoryLimit` bytes in memory.
-    package convenience init(descriptor: Int32, memoryLimit: Int = 4 << 20, capacity: Int = defaultCapacity) {
+    package convenience init(descriptor: Int32, memoryLimit: Int = defaultMemoryLimit, capacity: Int = defaultCapacity) {
         self.init(memoryLimit: memoryLimit, capacity: capacity) { append in
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
@@ -58,7 +60,7 @@ package final class SpooledInput: Sendable {
     /// (`failure`), or `nil` at the input's end. `append` answers whether to go on:
     /// false once the capacity is reached (what went past it is dropped).
     package init(
-        memoryLimit: Int = 4 << 20, capacity: Int = defaultCapacity,
+        memoryLimit: Int = defaultMemoryLimit, capacity: Int = defaultCapacity,
         producing produce: @escaping @Sendable (_ append: (ArraySlice<UInt8>) -> Bool) -> String?
     ) {
         self.memoryLimit = memoryLimit
@@ -98,7 +100,14 @@ package final class SpooledInput: Sendable {
     /// file: its pages are the page cache's, not the process's), or `nil` when it is
     /// held in memory (small) or is not complete.
     package func mapped() -> MappedFile? {
-        let file = state.withLock { $0.isComplete ? $0.file : -1 }
+        isComplete ? mappedSoFar() : nil
+    }
+
+    /// The input so far as a file mapped into memory (as `mapped`: the spool's file,
+    /// only ever appended to, so what is mapped stays as it is), or `nil` while the
+    /// input is held in memory.
+    package func mappedSoFar() -> MappedFile? {
+        let file = state.withLock { $0.file }
         guard file >= 0 else { return nil }
         let copy = fcntl(file, F_DUPFD_CLOEXEC, 0)
         return copy >= 0 ? MappedFile(descriptor: copy) : nil

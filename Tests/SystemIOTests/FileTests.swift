@@ -12,9 +12,12 @@ struct FileTests {
         try body(path)
     }
 
-    @Test func emptyFilesAndDirectoriesAreNotOpened() throws {
+    /// An empty file is mapped as no bytes (a table of a record a line may grow from
+    /// none), never read as a page; a directory or a missing file is neither.
+    @Test func anEmptyFileIsMappedAsNoBytesAndADirectoryNotAtAll() throws {
         try withFile([]) { path in
-            #expect(MappedFile(path: path) == nil)
+            let empty = try #require(MappedFile(path: path))
+            #expect(empty.bytes.isEmpty && empty.current?.size == 0)
             #expect(ReadableFile(path: path) == nil)
         }
         #expect(MappedFile(path: FileManager.default.temporaryDirectory.path) == nil)
