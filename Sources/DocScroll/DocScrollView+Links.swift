@@ -35,40 +35,95 @@ extension DocScrollView {
     /// page the link is on, in its place in the stack (`location` and
     /// `restore(_:)` come back to it). Network links are never fetched.
     public func follow(_ focus: LinkFocus) -> LinkOutcome {
-        guard let target = target(of: focus) else { return .notLocal("") }
-        switch LinkDestination(target, on: entry(of: focus.place.component)?.address) {
-        case .fragment(let id):
-            return scroll(toFragment: id, preferring: focus.place.component) ? .followed : .noElement("#" + id)
-        case .elsewhere(let target):
-            return .notLocal(target)
-        case .unresolved(let target):
-            return .unresolved(target)
-        case .file(let path, let fragment, _):
-            let page: ComponentID
-            if let identity = FileSystem.identity(of: path), let shown = entries.first(where: { $0.file == identity && $0.isPage }) {
-                page = shown.id
-            } else {
-                guard let index = entries.firstIndex(where: { $0.id == focus.place.component }) else { return .notLocal(target) }
-                do {
-                    page = try open(path, replacingEntryAt: index)
-                } catch {
-                    return .cannotOpen(error.description)
-                }
-            }
-            if let fragment, !fragment.isEmpty {
-                return scroll(toFragment: fragment, preferring: page) ? .followed : .noElement("#" + fragment)
-            }
-            reveal(Place(component: page, row: 0))
-            return .followed
+        switch beginFollowing(focus) {
+        case .ended(let outcome):
+            return outcome
+        case .opening(let opening):
+            opening.open()
+            return finishFollowing(opening)
         }
     }
 
-    /// Opens the page at `path` in place of entry `index`.
-    /// - Returns: its identity in the container.
-    private func open(_ path: String, replacingEntryAt index: Int) throws(DocScrollError) -> ComponentID {
-        let input = try Self.pageInput(path, options: options)
-        let page = try Self.page(input, options: options)
-        return replace(at: index, with: page) { id in Self.pageEntry(id: id, page, input: input) }
+    /// What following a link needs once begun.
+    public enum LinkStep {
+        /// Nothing more: it came to this.
+        case ended(LinkOutcome)
+        /// A page to open (`LinkOpening.open`, which may take long and touches no
+        /// view: it may run on a thread of its own), then `finishFollowing`.
+        case opening(LinkOpening)
+    }
+
+    /// A page a link leads to, opened apart from the view: reading and parsing it may
+    /// take long (a page read whole, expanded), and the reader may give it up.
+    public final class LinkOpening: @unchecked Sendable {
+        /// The file, as the link resolves it.
+        public let path: String
+        fileprivate let fragment: String?
+        fileprivate let entryIndex: Int
+        fileprivate let entryID: ComponentID
+        private let options: Options
+        fileprivate private(set) var opened: Result<(input: InputFile, page: any PageComponent), DocScrollError>?
+
+        fileprivate init(path: String, fragment: String?, entryIndex: Int, entryID: ComponentID, options: Options) {
+            self.path = path
+            self.fragment = fragment
+            self.entryIndex = entryIndex
+            self.entryID = entryID
+            self.options = options
+        }
+
+        /// Opens the page (a regular file only: a named pipe or a terminal device
+        /// would never end).
+        public func open() {
+            opened = Result { () throws(DocScrollError) in
+                let input = try DocScrollView.pageInput(path, options: options)
+                return (input, try DocScrollView.page(input, options: options))
+            }
+        }
+    }
+
+    /// Follows the focused link as far as it goes without opening a page: a fragment,
+    /// a page in the stack, a link that is not followed; else the page to open.
+    public func beginFollowing(_ focus: LinkFocus) -> LinkStep {
+        guard let target = target(of: focus) else { return .ended(.notLocal("")) }
+        switch LinkDestination(target, on: entry(of: focus.place.component)?.address) {
+        case .fragment(let id):
+            return .ended(scroll(toFragment: id, preferring: focus.place.component) ? .followed : .noElement("#" + id))
+        case .elsewhere(let target):
+            return .ended(.notLocal(target))
+        case .unresolved(let target):
+            return .ended(.unresolved(target))
+        case .file(let path, let fragment, _):
+            if let identity = FileSystem.identity(of: path), let shown = entries.first(where: { $0.file == identity && $0.isPage }) {
+                return .ended(arrive(at: shown.id, fragment: fragment))
+            }
+            guard let index = entries.firstIndex(where: { $0.id == focus.place.component }) else { return .ended(.notLocal(target)) }
+            return .opening(LinkOpening(path: path, fragment: fragment, entryIndex: index, entryID: entries[index].id, options: options))
+        }
+    }
+
+    /// Shows the page `opening` opened in place of the page the link was on (still
+    /// there: else nothing changes), at the link's fragment or its top.
+    public func finishFollowing(_ opening: LinkOpening) -> LinkOutcome {
+        switch opening.opened {
+        case nil:
+            return .cannotOpen("\(opening.path): not opened")
+        case .failure(let error):
+            return .cannotOpen(error.description)
+        case .success(let (input, page)):
+            guard opening.entryIndex < entries.count, entries[opening.entryIndex].id == opening.entryID else { return .notLocal(opening.path) }
+            let id = replace(at: opening.entryIndex, with: page) { id in Self.pageEntry(id: id, page, input: input) }
+            return arrive(at: id, fragment: opening.fragment)
+        }
+    }
+
+    /// Scrolls to page `id`'s element `fragment`, or to its top.
+    private func arrive(at id: ComponentID, fragment: String?) -> LinkOutcome {
+        if let fragment, !fragment.isEmpty {
+            return scroll(toFragment: fragment, preferring: id) ? .followed : .noElement("#" + fragment)
+        }
+        reveal(Place(component: id, row: 0))
+        return .followed
     }
 
     /// Puts `component` in place of entry `index`, in the container and (as the entry

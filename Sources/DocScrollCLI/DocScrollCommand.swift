@@ -92,9 +92,12 @@ public enum DocScrollCommand {
                     return UncheckedSendable(try DocScrollView(pages: inputs.pages, tables: inputs.tables, options: viewOptions))
                 }
             }
-            switch StartupLoad.run(terminal: terminal, reading: reading, { load.value() }) {
+            switch LiveWait.run(terminal: terminal, saying: "Reading \(reading)", interruptQuits: true, { load.value() }) {
             case .quit(let status):
                 return status
+            case .interrupted:
+                // (Ctrl-C quits before the first screen: never here.)
+                return 130
             case .done(.failure(let error), _):
                 terminal.restore()
                 errors.writeError(error.description)

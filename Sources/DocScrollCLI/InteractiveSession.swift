@@ -35,6 +35,21 @@ enum InteractiveSession {
             typedAhead.bytes += bytes.filter { $0 != 0x03 }
             return bytes.contains(0x03)
         }
+        // A page a link leads to is opened while Ctrl-C and q are live; keys typed
+        // meanwhile wait their turn.
+        var statusOverwritten = false
+        viewer.runsLongWork = { what, work in
+            switch LiveWait.run(terminal: terminal, saying: what, interruptQuits: false, said: { statusOverwritten = true }, work) {
+            case .done(_, let typed):
+                typedAhead.bytes += typed
+                return .done
+            case .interrupted(let typed):
+                typedAhead.bytes += typed
+                return .interrupted
+            case .quit:
+                return .quit
+            }
+        }
         var actions = viewer.start()
         for command in startCommands { actions += viewer.handle(command) }
         var prefetched = false
@@ -44,6 +59,9 @@ enum InteractiveSession {
             for action in actions {
                 switch action {
                 case .draw(let screen):
+                    // (A status line written over the screen meanwhile is not the writer's.)
+                    if statusOverwritten { writer.invalidate() }
+                    statusOverwritten = false
                     terminal.write(writer.update(to: screen))
                     prefetched = false
                 case .suspend:

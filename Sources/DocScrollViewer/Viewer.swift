@@ -67,6 +67,23 @@ public final class Viewer {
     /// Asked during a long search: true stops it (the terminal loop answers whether
     /// Ctrl-C was pressed meanwhile).
     public var interruption: () -> Bool = { false }
+    /// Runs work that may take long and touches no view (opening the page a link
+    /// leads to), saying what it does: the terminal loop runs it on a thread of its
+    /// own while Ctrl-C gives it up and `q` quits. Unset, it runs here.
+    public var runsLongWork: (_ what: String, _ work: @escaping @Sendable () -> Void) -> LongWorkEnd = { _, work in
+        work()
+        return .done
+    }
+
+    /// How long work run through `runsLongWork` ended.
+    public enum LongWorkEnd: Sendable {
+        /// It is done.
+        case done
+        /// The reader gave it up (Ctrl-C): its result is not used.
+        case interrupted
+        /// The reader quit meanwhile.
+        case quit
+    }
 
     /// Rows the status line takes.
     public static let statusRows = 1
@@ -376,8 +393,7 @@ public final class Viewer {
             focusLink(focus)
             return redrawn()
         case .followLink:
-            followLink()
-            return redrawn()
+            return followLink() ? [.quit] : redrawn()
         case .goToMark(let name):
             guard let place = marks[name] else {
                 message = "No mark '\(name) (m\(name) sets it)"
@@ -548,10 +564,27 @@ public final class Viewer {
         message = view.resolvedTarget(of: focus).map { "[\(focus.number)] \($0)" }
     }
 
-    private func followLink() {
-        guard let focus = linkFocus else { return }
+    /// Follows the focused link; a page to open is opened through `runsLongWork`.
+    /// - Returns: whether the reader quit while it was opened.
+    private func followLink() -> Bool {
+        guard let focus = linkFocus else { return false }
         let from = view.location
-        switch view.follow(focus) {
+        let outcome: DocScrollView.LinkOutcome
+        switch view.beginFollowing(focus) {
+        case .ended(let ended):
+            outcome = ended
+        case .opening(let opening):
+            switch runsLongWork("Opening \(opening.path)", { opening.open() }) {
+            case .quit:
+                return true
+            case .interrupted:
+                message = "Not followed (stopped while \(opening.path) was opened)"
+                return false
+            case .done:
+                outcome = view.finishFollowing(opening)
+            }
+        }
+        switch outcome {
         case .followed:
             linkFocus = nil
             history.append(from)
@@ -568,6 +601,7 @@ public final class Viewer {
         case .cannotOpen(let reason):
             message = "Cannot open \(reason)"
         }
+        return false
     }
 
     /// Whether a row is in the viewport.

@@ -41,6 +41,14 @@ struct TerminalSessionTests {
 
         func send(_ key: String) throws { try tmux(["send-keys", "-t", "t", key]) }
 
+        /// Sends each key in turn, each followed by the screen it must lead to.
+        func steps(_ steps: [(key: String, leadsTo: String)]) throws {
+            for step in steps {
+                try send(step.key)
+                _ = try waitFor("\(step.leadsTo) after \(step.key)") { $0.contains(step.leadsTo) }
+            }
+        }
+
         /// Polls the pane until `condition` holds, up to 20 seconds.
         func waitFor(_ description: String, _ condition: (String) -> Bool) throws -> String {
             var screen = ""
@@ -397,6 +405,23 @@ struct TerminalSessionTests {
         #expect(after.contains("exit=\(status)"))
         #expect(after.contains("icanon") && !after.contains("-icanon"))
         #expect(after.contains("echo") && !after.contains("-echo"))
+    }
+
+    /// The page a link leads to is opened while Ctrl-C and `q` are live: here a page
+    /// of 25 MB read whole (expanded), given up with Ctrl-C, then quit while it is
+    /// opened again.
+    @Test func keysAreLiveWhileALinksPageIsOpened() throws {
+        let folder = try TemporaryFolder("opening")
+        try folder.write("index.html", "<p><a href=\"big.html\">the big page</a></p>")
+        try folder.write("big.html", (0..<300_000).map { "<p>Paragraph \($0) with <b>bold</b> text and <a href=\"#x\($0)\">a link</a>.</p>\n" }.joined())
+        let session = try Session(command: "sh -c '\(executable) --mode expanded \(folder.path("index.html")); echo exit=$?; sleep 60'")
+        _ = try session.waitFor("the first screen") { $0.contains("the big page") }
+        try session.steps([
+            ("Tab", "big.html"), ("Enter", "Opening \(folder.path("big.html"))… (Ctrl-C stops, q quits)"),
+            ("C-c", "Not followed (stopped while"),
+        ])
+        #expect(try session.screen().contains("the big page"), "the view stayed")
+        try session.steps([("Enter", "Opening"), ("q", "exit=0")])
     }
 
     /// Ctrl-C stops a long search (here through 300,000 rows) at once, and the viewer

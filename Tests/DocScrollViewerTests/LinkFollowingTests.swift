@@ -49,6 +49,41 @@ struct LinkFollowingTests {
         Issue.record("no link to \(text)")
     }
 
+    /// The page a link leads to is opened through `runsLongWork` (the terminal loop
+    /// runs it on a thread of its own): given up (Ctrl-C), the link is not followed
+    /// and the view stays; the reader quitting meanwhile quits; done, it is followed.
+    @Test func aPageBeingOpenedCanBeGivenUpOrQuit() throws {
+        let pages = try Pages()
+        let view = try DocScrollView(pages: [InputFile.page(pages.index)], tables: [], options: .init(width: 60, height: 24))
+        let viewer = Viewer(view: view, width: 60, height: 12)
+        _ = viewer.start()
+        var asked: [String] = []
+        var ending = Viewer.LongWorkEnd.interrupted
+        viewer.runsLongWork = { what, work in
+            asked.append(what)
+            if ending == .done { work() }
+            return ending
+        }
+        try focusLink(viewer, containing: "other.html#part2")
+        let before = viewer.screen()
+        press(viewer, .enter)
+        #expect(asked == ["Opening \(pages.other)"])
+        #expect(note(viewer) == "Not followed (stopped while \(pages.other) was opened)")
+        #expect(viewer.screen().plainText(row: 0) == before.plainText(row: 0), "the view stays")
+        ending = .quit
+        #expect(viewer.handle(key: .enter) == [.quit])
+        ending = .done
+        press(viewer, .enter)
+        #expect(viewer.screen().plainText(row: 0) == "Part two")
+        // Back, and a link to an element of the page: nothing to open.
+        press(viewer, .backspace)
+        try focusLink(viewer, containing: "index.html#end")
+        asked = []
+        press(viewer, .enter)
+        #expect(asked.isEmpty)
+        #expect(viewer.screen().plainText(row: 0) == "The end")
+    }
+
     @Test(arguments: RenderMode.allCases)
     func followsToAnotherPageAndBackToTheSameRow(mode: RenderMode) throws {
         let pages = try Pages()
