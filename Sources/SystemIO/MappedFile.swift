@@ -8,7 +8,9 @@ import Glibc
 package final class MappedFile: @unchecked Sendable {
     /// The file's bytes. Immutable once mapped; shared read-only between threads.
     package let bytes: UnsafeBufferPointer<UInt8>
-    private let descriptor: Int32
+    /// Its descriptor (for copies, its size now, a mapping again), closed while others
+    /// are used and opened again by path (`InputDescriptor`); the mapping needs none.
+    private let descriptor: InputDescriptor
     /// The mapping's slot among those whose faults are caught (`MappingFaults`).
     private let watch: Int?
 
@@ -17,12 +19,18 @@ package final class MappedFile: @unchecked Sendable {
     package convenience init?(path: String) {
         // (A named pipe at the path is not waited on: it is no file to map.)
         guard let descriptor = FileSystem.openRegularFile(path) else { return nil }
-        self.init(descriptor: descriptor)
+        self.init(descriptor: descriptor, path: path)
     }
 
     /// Maps the regular file open as `descriptor` (taken over: closed with the
     /// mapping, or at once when it cannot be mapped).
-    package init?(descriptor: Int32) {
+    package convenience init?(descriptor: Int32) {
+        self.init(descriptor: descriptor, path: nil)
+    }
+
+    /// Maps the regular file open as `descriptor`, at `path` (whose descriptor may be
+    /// closed and opened again: see `InputDescriptor`) or none.
+    private init?(descriptor: Int32, path: String?) {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
@@ -30,7 +38,7 @@ package final class MappedFile: @unchecked Sendable {
         }
         // (No mapping can be empty.)
         guard status.st_size > 0 else {
-            self.descriptor = descriptor
+            self.descriptor = InputDescriptor(descriptor, path: path)
             bytes = UnsafeBufferPointer(start: nil, count: 0)
             watch = nil
             return
@@ -39,30 +47,32 @@ package final class MappedFile: @unchecked Sendable {
             close(descriptor)
             return nil
         }
-        self.descriptor = descriptor
         bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: Int(status.st_size))
+        self.descriptor = InputDescriptor(descriptor, path: path)
         watch = MappingFaults.register(UnsafeRawBufferPointer(bytes))
     }
 
     deinit {
         if let watch { MappingFaults.unregister(watch) }
         if bytes.count > 0 { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
-        close(descriptor)
     }
 
     /// A copy of the bytes in `range`, read from the file rather than the mapping
     /// (short of the range if the file shrank since it was mapped).
     package func read(_ range: Range<Int>) -> [UInt8] {
         var copy = [UInt8](repeating: 0, count: range.count)
-        var done = 0
-        while done < range.count {
-            let count = copy.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+        let done = descriptor.withDescriptor { descriptor in
+            var done = 0
+            while done < range.count {
+                let count = copy.withUnsafeMutableBytes { buffer in
+                    pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                done += count
             }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            done += count
-        }
+            return done
+        } ?? 0
         if done < copy.count { copy.removeSubrange(done...) }
         return copy
     }
@@ -73,14 +83,16 @@ package final class MappedFile: @unchecked Sendable {
     package var hasShrunk: Bool {
         if watch.map(MappingFaults.hasShrunk) == true { return true }
         var status = stat()
-        return fstat(descriptor, &status) == 0 && Int(status.st_size) < bytes.count
+        return descriptor.withDescriptor { fstat($0, &status) == 0 && Int(status.st_size) < bytes.count } ?? false
     }
 
     /// The file as it is now, seen through the descriptor it was opened with (a file
     /// renamed over its path is not this one: `FileSystem.identity(of:)` tells).
+    /// (A file whose descriptor was closed, and whose path names another file now or
+    /// none, is as it was mapped: it is that file.)
     package var current: (identity: FileSystem.FileIdentity, size: Int)? {
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+        guard descriptor.withDescriptor({ fstat($0, &status) == 0 }) == true else { return (descriptor.identity, bytes.count) }
         return (FileSystem.FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)), Int(status.st_size))
     }
 
@@ -89,9 +101,8 @@ package final class MappedFile: @unchecked Sendable {
     /// one); `nil` when it has not grown or cannot be mapped again.
     package func grown() -> MappedFile? {
         guard let size = current?.size, size > bytes.count else { return nil }
-        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else { return nil }
-        return MappedFile(descriptor: copy)
+        guard let copy = descriptor.withDescriptor({ fcntl($0, F_DUPFD_CLOEXEC, 0) }), copy >= 0 else { return nil }
+        return MappedFile(descriptor: copy, path: descriptor.path)
     }
 
     /// Gives back the pages wholly before `offset`: they are read again from the page

@@ -1,14 +1,20 @@
 import Glibc
 
-/// How many files the process may hold open. Each input keeps its file open while it
-/// is shown (read a window at a time, or mapped and read again in parts), so the
-/// soft limit most shells set (1,024) stopped a stack of about a thousand inputs.
+/// How many files the process may hold open. Inputs are read through descriptors
+/// closed and opened again as they are used (`InputDescriptor`), half the limit at
+/// most, so that a stack of any number of inputs fits under it.
 package enum OpenFileLimit {
     /// Raises the soft limit on open files to the hard limit (as Go's runtime does at
-    /// start); where the hard limit is lower than the inputs need, opening one says so.
+    /// start), and lets inputs keep half of it open (1,024 at most).
     /// - Returns: the soft limit in force after.
     @discardableResult
     package static func raise() -> Int {
+        let limit = raisedLimit()
+        OpenInputs.shared.budget = min(1_024, limit / 2)
+        return limit
+    }
+
+    private static func raisedLimit() -> Int {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
         if limit.rlim_cur < limit.rlim_max {

@@ -5,7 +5,9 @@ import Glibc
 /// once touched, while what `pread` copies lives in the kernel's page cache, which it
 /// can reclaim.
 package final class ReadableFile: Sendable {
-    private let descriptor: Int32
+    /// Its descriptor, closed while others are used and opened again to be read
+    /// (`InputDescriptor`).
+    private let descriptor: InputDescriptor
     package let byteCount: Int
 
     /// Opens the regular file at `path`, or returns `nil` when it cannot be, or says it
@@ -17,28 +19,27 @@ package final class ReadableFile: Sendable {
             close(descriptor)
             return nil
         }
-        self.descriptor = descriptor
         byteCount = Int(status.st_size)
-    }
-
-    deinit {
-        close(descriptor)
+        self.descriptor = InputDescriptor(descriptor, path: path)
     }
 
     /// Copies bytes `range` (clamped to the file) into `buffer`, which holds at least
     /// `range.count` bytes; gives how many were copied (fewer only at the file's end,
-    /// or when it shrank since it was opened).
+    /// or when it shrank since it was opened, or when it is gone or replaced while its
+    /// descriptor was closed).
     package func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let range = range.clamped(to: 0..<byteCount)
         guard let base = buffer.baseAddress else { return 0 }
-        var done = 0
-        while done < range.count {
-            let count = pread(descriptor, base + done, range.count - done, off_t(range.lowerBound + done))
-            if count < 0, errno == EINTR { continue }
-            // An error, or a file that shrank: what was read is all there is.
-            guard count > 0 else { break }
-            done += count
-        }
-        return done
+        return descriptor.withDescriptor { descriptor in
+            var done = 0
+            while done < range.count {
+                let count = pread(descriptor, base + done, range.count - done, off_t(range.lowerBound + done))
+                if count < 0, errno == EINTR { continue }
+                // An error, or a file that shrank: what was read is all there is.
+                guard count > 0 else { break }
+                done += count
+            }
+            return done
+        } ?? 0
     }
 }

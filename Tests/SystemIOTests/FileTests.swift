@@ -12,6 +12,39 @@ struct FileTests {
         try body(path)
     }
 
+    /// Past the budget of open inputs, the least recently read are closed and opened
+    /// again when read: every read still gives the file's bytes; one whose path names
+    /// another file by then gives none (never the other file's), and a mapped one is
+    /// still the file it mapped.
+    @Test func inputsAreClosedPastTheBudgetAndOpenedAgainWhenRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-inputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let budget = OpenInputs.shared.budget
+        OpenInputs.shared.budget = 8
+        defer { OpenInputs.shared.budget = budget }
+        let paths = (0..<40).map { folder.appendingPathComponent("f\($0)").path }
+        for (index, path) in paths.enumerated() { #expect(FileManager.default.createFile(atPath: path, contents: Data("file \(index)".utf8))) }
+        let files = try paths.map { try #require(ReadableFile(path: $0)) }
+        let mapped = try #require(MappedFile(path: paths[1]))
+        func text(_ file: ReadableFile) -> String {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = buffer.withUnsafeMutableBytes { file.read(0..<64, into: $0) }
+            return String(decoding: buffer.prefix(count), as: UTF8.self)
+        }
+        for _ in 0..<3 {
+            for (index, file) in files.enumerated() { #expect(text(file) == "file \(index)") }
+        }
+        // File 0 was read least recently: closed. Another file takes its path.
+        let other = folder.appendingPathComponent("other").path
+        #expect(FileManager.default.createFile(atPath: other, contents: Data("another".utf8)))
+        #expect(rename(other, paths[0]) == 0 && rename(paths[2], paths[1]) == 0)
+        #expect(text(files[0]) == "", "not the other file's bytes")
+        let original = try #require(FileSystem.identity(of: paths[1]))
+        #expect(mapped.current?.identity != original, "the mapping is still the file it mapped")
+        #expect(mapped.read(0..<6) != Array("file 2".utf8), "a copy is the mapped file's or none, never the other file's")
+    }
+
     /// An empty file is mapped as no bytes (a table of a record a line may grow from
     /// none), never read as a page; a directory or a missing file is neither.
     @Test func anEmptyFileIsMappedAsNoBytesAndADirectoryNotAtAll() throws {
