@@ -58,7 +58,7 @@ let package = Package(
             dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO"]
         ),
         // The interactive viewer: keys in, screens out (a state machine over the facade).
-        .target(name: "DocScrollViewer", dependencies: ["DocScroll", "RenderCore", "ScrollCore"]),
+        .target(name: "DocScrollViewer", dependencies: ["DataTable", "DocScroll", "RenderCore", "ScrollCore"]),
         .target(name: "DocScrollCLI", dependencies: ["DocScroll", "DocScrollViewer", "SystemIO"]),
         // Seeded page and table generators shared by the tests and the benchmark.
         .target(name: "SampleContent"),

@@ -275,10 +275,11 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     }
 
     /// The record shown on component row `row` whole, as lines at most `width` columns
-    /// wide (`RecordText`); `nil` for the header's rows.
-    package func recordLines(atRow row: Int, width: Int) -> [String]? {
+    /// wide, laid out as they are asked for (`RecordLines`); `nil` for the header's
+    /// rows.
+    package func recordLines(atRow row: Int, width: Int) -> RecordLines? {
         guard let (record, _) = record(atLine: row) else { return nil }
-        return RecordText.lines(columns: model.columns, values: model.row(record), width: width)
+        return RecordLines(columns: model.columns, values: model.row(record), width: width)
     }
 
     /// The data row (from 0) shown on component row `row`; `nil` for the header's rows.

@@ -1,5 +1,5 @@
 public import ScrollCore
-import DataTable
+public import DataTable
 import DocumentLayout
 import RenderCore
 
@@ -401,15 +401,15 @@ extension DocScrollView {
 
     /// The table record shown highest in the viewport (below its pinned header), whole:
     /// its title ("items.json, row 12 of 1000") and every column with its full value
-    /// as lines of the view's width, nested values indented; `nil` when no table row
-    /// shows.
-    public func topRecord() -> (title: String, lines: [String])? {
+    /// as lines of the view's width, nested values indented, laid out as they are
+    /// asked for; `nil` when no table row shows.
+    public func topRecord() -> (title: String, lines: RecordLines)? {
         shownPlaces.lazy.compactMap { $0.flatMap(self.record(at:)) }.first
     }
 
     /// The record a table shows at `place`, whole, as `topRecord` gives it; `nil` for
     /// a place that is not a table's record.
-    public func record(at place: Place) -> (title: String, lines: [String])? {
+    public func record(at place: Place) -> (title: String, lines: RecordLines)? {
         guard let table = tables.first(where: { $0.id == place.component })?.table,
               let row = table.dataRow(atRow: place.row), let lines = table.recordLines(atRow: place.row, width: options.width)
         else { return nil }

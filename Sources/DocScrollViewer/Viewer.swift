@@ -1,3 +1,4 @@
+import DataTable
 public import DocScroll
 public import RenderCore
 import ScrollCore
@@ -51,10 +52,13 @@ public final class Viewer {
     private var textScreen: TextScreen?
     /// Whether the help screen is shown.
     public var showsHelp: Bool { textScreen?.kind == .help }
-    /// The lines of the record shown whole (`v`), while it is.
+    /// The lines of the record shown whole (`v`), while it is: all of them (laid out
+    /// here, where the screen has laid out only what it showed).
     public var shownRecord: [String]? {
         guard let textScreen, case .record = textScreen.kind else { return nil }
-        return textScreen.lines
+        var lines = textScreen.lines
+        lines.layOutAll()
+        return lines.laidOut
     }
     /// A jump to the end or to a percentage waiting for the pages to be indexed to
     /// their end (when frames do not wait for them): keys are answered meanwhile, and
@@ -432,7 +436,7 @@ public final class Viewer {
             message = positionDescription()
             return redrawn()
         case .help:
-            textScreen = TextScreen(kind: .help, lines: KeyBinding.helpLines)
+            textScreen = TextScreen(kind: .help, lines: RecordLines(KeyBinding.helpLines), rows: contentRows)
             return redrawn()
         case .toggleScrollbar:
             showsScrollbar.toggle()
@@ -454,7 +458,7 @@ public final class Viewer {
             return redrawn()
         case .showRecord:
             if let record = rowCursor.flatMap(view.record(at:)) ?? view.topRecord() {
-                textScreen = TextScreen(kind: .record(record.title), lines: record.lines)
+                textScreen = TextScreen(kind: .record(record.title), lines: record.lines, rows: contentRows)
             } else {
                 message = "No table row on screen (v shows the record of the highest one)"
             }
@@ -529,7 +533,11 @@ public final class Viewer {
     /// and brings the match to the top; in a record shown whole, in its lines.
     private func search(_ query: String, forward: Bool) {
         if var shown = textScreen {
-            if shown.find(query, forward: forward, rows: contentRows) { textScreen = shown } else { message = "Pattern not found: \(query)" }
+            switch shown.find(query, forward: forward, rows: contentRows, isCancelled: interruption) {
+            case true?: textScreen = shown
+            case false?: message = "Pattern not found: \(query)"
+            case nil: message = "Search interrupted"
+            }
             return
         }
         let start = lastMatch.flatMap { isOnScreen($0) ? $0 : nil } ?? view.topPlace
@@ -662,7 +670,7 @@ public final class Viewer {
         keepRowCursorShown()
         var screen = FrameBuffer(width: width, height: height)
         if let textScreen {
-            for (row, line) in textScreen.lines.dropFirst(textScreen.offset).prefix(contentRows).enumerated() {
+            for (row, line) in textScreen.shown(rows: contentRows).enumerated() {
                 // (A line cut by a narrow screen says so.)
                 screen.draw(StatusLine.cut(line, toColumns: width), column: 0, row: row)
                 if case .record = textScreen.kind, let query = lastSearch?.query {

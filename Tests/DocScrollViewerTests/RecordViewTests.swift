@@ -8,6 +8,35 @@ import Testing
 /// content, until a key other than a scrolling one.
 @Suite("The record view")
 struct RecordViewTests {
+    /// A record holding a value of megabytes shows at once, laid out as it is
+    /// scrolled (its count an estimate until then); a search lays it out as it goes,
+    /// and Ctrl-C stops it.
+    @Test func aRecordOfMegabytesIsLaidOutAsItIsScrolled() throws {
+        let words = (0..<200_000).map { "word\($0)" }.joined(separator: " ")
+        let json = #"[{"id": 1, "text": "\#(words)"}]"#
+        let view = try DocScrollView(pages: [], tables: [InputFile(name: "huge.json", bytes: Array(json.utf8))], options: .init(width: 80, height: 24))
+        let viewer = Viewer(view: view, width: 80, height: 24)
+        _ = viewer.start()
+        _ = viewer.handle(key: .character("v"))
+        #expect(viewer.screen().plainText(row: 0) == "id: 1")
+        #expect(viewer.screen().plainText(row: 1).hasPrefix("text: word0 word1 "))
+        let status = viewer.screen().plainText(row: viewer.contentRows)
+        #expect(status.hasPrefix(" huge.json, row 1 of 1 1-23 of ~"), "\(status)")
+        _ = viewer.handle(key: .character(" "))
+        #expect(viewer.screen().plainText(row: viewer.contentRows).hasPrefix(" huge.json, row 1 of 1 23-45 of ~"))
+        var interrupted = true
+        viewer.interruption = { interrupted }
+        for key in "/word199999" { _ = viewer.handle(key: .character(key)) }
+        _ = viewer.handle(key: .enter)
+        #expect(viewer.message == "Search interrupted")
+        interrupted = false
+        _ = viewer.handle(key: .character("n"))
+        let found = viewer.screen()
+        #expect((0..<viewer.contentRows).contains { found.plainText(row: $0).contains("word199999") }, "found at the end")
+        let end = found.plainText(row: viewer.contentRows)
+        #expect(end.hasPrefix(" huge.json, row 1 of 1 ") && !end.contains("~"), "laid out to its end: its count exact: \(end)")
+    }
+
     @Test func theHighestRowsRecordWholeAndBackToTheSamePlace() throws {
         let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 100, height: 24))
         let viewer = Viewer(view: view, width: 100, height: 8)
