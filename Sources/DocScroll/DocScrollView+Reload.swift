@@ -14,13 +14,64 @@ extension DocScrollView {
     /// memory stay as they are; an input that can no longer be read stays as it was,
     /// with a note (`takeNote`).
     public func reload() {
+        let reloading = beginReloading()
+        reloading.read()
+        finishReloading(reloading)
+    }
+
+    /// The inputs to read again for `reload`, read apart from the view
+    /// (`Reloading.read`, which may take long and touches no view: it may run on a
+    /// thread of its own), then shown with `finishReloading`.
+    public final class Reloading: @unchecked Sendable {
+        fileprivate let pagePaths: [Int: String]
+        fileprivate let tablePaths: [ObjectIdentifier: String]
+        private let options: Options
+        fileprivate private(set) var pages: [Int: Result<(input: InputFile, page: any PageComponent), DocScrollError>] = [:]
+        fileprivate private(set) var tables: [ObjectIdentifier: Result<(input: InputFile, model: TableModel), DocScrollError>] = [:]
+
+        fileprivate init(pagePaths: [Int: String], tablePaths: [ObjectIdentifier: String], options: Options) {
+            self.pagePaths = pagePaths
+            self.tablePaths = tablePaths
+            self.options = options
+        }
+
+        /// Reads every input again (pages a window at a time stay so).
+        public func read() {
+            for (index, path) in pagePaths {
+                pages[index] = Result { () throws(DocScrollError) in
+                    let input = try DocScrollView.pageInput(path, options: options)
+                    return (input, try DocScrollView.page(input, options: options))
+                }
+            }
+            for (table, path) in tablePaths {
+                tables[table] = Result { () throws(DocScrollError) in
+                    let input = try InputFile.mapped(path)
+                    return (input, try DocScrollView.tableModel(input, options: options))
+                }
+            }
+        }
+    }
+
+    /// What `reload` reads: the pages and tables that came from files.
+    public func beginReloading() -> Reloading {
+        var pagePaths: [Int: String] = [:]
+        for (index, entry) in entries.enumerated() where entry.isPage {
+            if let path = entry.path { pagePaths[index] = path }
+        }
+        var tablePaths: [ObjectIdentifier: String] = [:]
+        for followed in followedTables { tablePaths[ObjectIdentifier(followed.table)] = followed.path }
+        return Reloading(pagePaths: pagePaths, tablePaths: tablePaths, options: options)
+    }
+
+    /// Shows what `reloading` read (see `reload`).
+    public func finishReloading(_ reloading: Reloading) {
         // Notes not yet shown speak of the content read before: the notes now are R's.
         notes.removeAll()
         let anchor = container.position.flatMap(anchorRows(at:))
         container.performBatchUpdates {
             for index in entries.indices {
                 let id = entries[index].id
-                guard reloadEntry(at: index) else { continue }
+                guard reloadEntry(at: index, from: reloading) else { continue }
                 renderer.invalidate(id)
                 let component = entries[index].componentObject
                 var moved = 0
@@ -81,17 +132,16 @@ extension DocScrollView {
 
     /// Reads entry `index`'s inputs again, if they came from files.
     /// - Returns: whether its content was read again.
-    private func reloadEntry(at index: Int) -> Bool {
+    private func reloadEntry(at index: Int, from reloading: Reloading) -> Bool {
         switch entries[index].component {
         case .table(let table):
-            return reloadTable(table)
+            return reloadTable(table, from: reloading)
         case .tabs(let tabs):
-            return tabs.tables.map(reloadTable).contains(true)
+            return tabs.tables.map { reloadTable($0, from: reloading) }.contains(true)
         case .page(let old):
-            guard let path = entries[index].path else { return false }
+            guard let read = reloading.pages[index] else { return false }
             do {
-                let input = try Self.pageInput(path, options: options)
-                let page = try Self.page(input, options: options)
+                let (input, page) = try read.get()
                 // The old page's index, if still being built, is not needed any more.
                 (old as? WindowedPage)?.index.stop()
                 entries[index] = Self.pageEntry(id: entries[index].id, page, input: input)
@@ -105,12 +155,14 @@ extension DocScrollView {
         }
     }
 
-    /// Reads a table's file again, when it came from one.
-    private func reloadTable(_ table: TableComponent) -> Bool {
-        guard let followed = followedTables.first(where: { $0.table === table }) else { return false }
+    /// Shows a table's file as read again, when it came from one.
+    private func reloadTable(_ table: TableComponent, from reloading: Reloading) -> Bool {
+        guard let followed = followedTables.first(where: { $0.table === table }), let read = reloading.tables[ObjectIdentifier(table)] else {
+            return false
+        }
         do {
-            let input = try InputFile.mapped(followed.path)
-            table.show(try Self.tableModel(input, options: options))
+            let (input, model) = try read.get()
+            table.show(model)
             if let file = input.mapping, input.path != nil {
                 followed.file = file
                 followed.isOver = false

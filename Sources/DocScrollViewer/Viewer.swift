@@ -485,7 +485,17 @@ public final class Viewer {
             }
             return redrawn()
         case .reload:
-            view.reload()
+            // (Read apart from the view, while Ctrl-C and q are live.)
+            let reloading = view.beginReloading()
+            switch runsLongWork("Reading the inputs again", { reloading.read() }) {
+            case .quit:
+                return [.quit]
+            case .interrupted:
+                message = "Not reloaded (stopped)"
+                return redrawn()
+            case .done:
+                view.finishReloading(reloading)
+            }
             // Rows and links are the old content's, and so are the places kept to go
             // back to (they hold the pages as they were).
             rowCursor = nil

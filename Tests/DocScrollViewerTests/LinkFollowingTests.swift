@@ -84,6 +84,34 @@ struct LinkFollowingTests {
         #expect(viewer.screen().plainText(row: 0) == "The end")
     }
 
+    /// `R` reads the inputs again through `runsLongWork` too: given up, the view is
+    /// as it was; done, it shows what the files hold now.
+    @Test(arguments: RenderMode.allCases)
+    func readingAgainCanBeGivenUp(mode: RenderMode) throws {
+        let pages = try Pages()
+        let view = try DocScrollView(pages: [InputFile.page(pages.other)], tables: [], options: .init(width: 60, height: 24, mode: mode))
+        let viewer = Viewer(view: view, width: 60, height: 12)
+        _ = viewer.start()
+        #expect(viewer.screen().plainText(row: 0) == "Other line 1.")
+        try Data("<p>Changed.</p>".utf8).write(to: URL(fileURLWithPath: pages.other))
+        var ending = Viewer.LongWorkEnd.interrupted
+        var asked: [String] = []
+        viewer.runsLongWork = { what, work in
+            asked.append(what)
+            if ending == .done { work() }
+            return ending
+        }
+        press(viewer, .character("R"))
+        #expect(asked == ["Reading the inputs again"])
+        #expect(note(viewer) == "Not reloaded (stopped)")
+        #expect(viewer.screen().plainText(row: 0) == "Other line 1.", "as it was")
+        ending = .done
+        press(viewer, .character("R"))
+        #expect(viewer.screen().plainText(row: 0) == "Changed.")
+        ending = .quit
+        #expect(viewer.handle(key: .character("R")) == [.quit])
+    }
+
     @Test(arguments: RenderMode.allCases)
     func followsToAnotherPageAndBackToTheSameRow(mode: RenderMode) throws {
         let pages = try Pages()
