@@ -217,10 +217,25 @@ final class PseudoTerminalProcess {
         return kilobytes * 1024
     }
 
-    func stop() {
-        kill(pid, SIGKILL)
+    /// The program's exit status once it has ended (`nil` while it runs, or when a
+    /// signal ended it).
+    func exitStatus() -> Int32? {
+        if let exited { return exited }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        // (WIFEXITED and WEXITSTATUS, which Swift does not import.)
+        exited = status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+        return exited
+    }
+
+    private var exited: Int32?
+
+    func stop() {
+        if exited == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
         close(master)
     }
 }

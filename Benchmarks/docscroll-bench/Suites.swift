@@ -46,10 +46,13 @@ enum Suites {
     // MARK: The suites
 
     /// Hostile and odd inputs (`HostileBenchmark`): each a clear error or sane output,
-    /// within 2 s and twice its size in memory. The same cases quick and full. The
-    /// budgets hold every case to a clean ending and to the time and memory bounds.
+    /// within 2 s and twice its size in memory; and hostile acts in the viewer
+    /// (`HostileSessions`), each ended by `q` within 2 s. The same cases quick and
+    /// full. The budgets hold every case to a clean ending and to the time and memory
+    /// bounds.
     static func hostile(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
-        let (baseline, results) = try HostileBenchmark.run(docscroll: settings.docscroll, progress: progress)
+        let (baseline, inputs) = try HostileBenchmark.run(docscroll: settings.docscroll, progress: progress)
+        let results = inputs + (try HostileSessions.run(docscroll: settings.docscroll, progress: progress))
         var report = SuiteReport(name: "hostile")
         report.markdown = "Baseline peak RSS (a tiny page): \(SVGPlot.bytes(Double(baseline))).\n\n"
             + "| input | size | status | seconds | peak RSS | verdict |\n| --- | ---: | ---: | ---: | ---: | --- |\n"
