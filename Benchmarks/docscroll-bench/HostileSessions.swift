@@ -40,6 +40,9 @@ enum HostileSessions {
                 try Data(TableGenerator.json(rows: 4_200, seed: 3).utf8).write(to: table)
                 return ["--table", table.path, "Pages/article.html"]
             }, steps: [.keys("/" + randomText(count: 3_000, seed: 11)), .keys("\r"), .keys("\u{1B}")]),
+            Case(name: "a burst of 2,000 random keys, then q (nothing left on the screen)", arguments: { _ in
+                ["--table", "Pages/items.json", "Pages/article.html"]
+            }, steps: [.keys(randomKeys(count: 2_000, seed: 5))]),
             Case(name: "a followed file truncated and written again", arguments: { folder in
                 let log = folder.appendingPathComponent("log.jsonl")
                 try Data((0..<1_000).map { #"{"id": \#($0)}"# + "\n" }.joined().utf8).write(to: log)
@@ -67,6 +70,14 @@ enum HostileSessions {
         return String((0..<count).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
     }
 
+    /// Keys of the viewer that do not open a prompt or wait for a mark (so that the
+    /// `q` after them quits), `count` of them, the same for a seed.
+    static func randomKeys(count: Int, seed: UInt64) -> String {
+        var generator = SeededGenerator(seed: seed)
+        let keys = Array("jkdufbgGnNvcTt[]=sFRL \r\t0123456789%")
+        return String((0..<count).map { _ in keys[Int(generator.next() % UInt64(keys.count))] })
+    }
+
     /// Seconds after `q` within which docscroll must have ended.
     static let quitSeconds = 2.0
 
@@ -92,7 +103,7 @@ enum HostileSessions {
             let ranUntilQ = session.exitStatus() == nil
             let start = ContinuousClock.now
             session.send("q")
-            let status = session.waitForExit(limit: .seconds(10))
+            let (status, output) = session.waitForExit(limit: .seconds(10))
             let seconds = (ContinuousClock.now - start).seconds
             session.stop()
             var problem: String?
@@ -104,6 +115,8 @@ enum HostileSessions {
                 problem = "ended with status \(status!)"
             } else if seconds > quitSeconds {
                 problem = String(format: "took %.2f s to end after q", seconds)
+            } else if let left = textAfterLeaving(output) {
+                problem = "left on the screen after q: \(left.debugDescription)"
             }
             let limit = HostileBenchmark.memoryFloor * 2
             results.append(HostileBenchmark.Measurement(
@@ -116,15 +129,33 @@ enum HostileSessions {
     }
 }
 
+extension HostileSessions {
+    /// Text written after the last leave of the alternate screen (`ESC[?1049l`), what
+    /// would stay on the reader's screen once docscroll ended; `nil` for none.
+    static func textAfterLeaving(_ output: [UInt8]) -> String? {
+        let leave = Array("\u{1B}[?1049l".utf8)
+        guard let start = output.indices.reversed().first(where: { output[$0...].starts(with: leave) }) else { return nil }
+        let after = String(decoding: output[(start + leave.count)...], as: UTF8.self)
+        // (Escape sequences and line ends move nothing onto the screen.)
+        let text = after.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "").filter { !$0.isWhitespace }
+        return text.isEmpty ? nil : text
+    }
+}
+
 extension PseudoTerminalProcess {
     /// Waits up to `limit` for the program to end, reading what it writes meanwhile.
-    /// - Returns: its exit status; `nil` when it did not end in time.
-    func waitForExit(limit: Duration) -> Int32? {
+    /// - Returns: its exit status (`nil` when it did not end in time), and what it
+    ///   wrote meanwhile.
+    func waitForExit(limit: Duration) -> (status: Int32?, output: [UInt8]) {
         let deadline = ContinuousClock.now + limit
+        var output: [UInt8] = []
         while ContinuousClock.now < deadline {
-            if let status = exitStatus() { return status }
-            _ = readAvailable(timeoutMilliseconds: 20)
+            output += readAvailable(timeoutMilliseconds: 20) ?? []
+            if let status = exitStatus() {
+                output += readAvailable(timeoutMilliseconds: 0) ?? []
+                return (status, output)
+            }
         }
-        return exitStatus()
+        return (exitStatus(), output)
     }
 }
