@@ -59,7 +59,7 @@ let package = Package(
         ),
         // The interactive viewer: keys in, screens out (a state machine over the facade).
         .target(name: "DocScrollViewer", dependencies: ["DataTable", "DocScroll", "RenderCore", "ScrollCore"]),
-        .target(name: "DocScrollCLI", dependencies: ["DocScroll", "DocScrollViewer", "SystemIO"]),
+        .target(name: "DocScrollCLI", dependencies: ["DataTable", "DocScroll", "DocScrollViewer", "RenderCore", "SystemIO", "TileRenderer"]),
         // Seeded page and table generators shared by the tests and the benchmark.
         .target(name: "SampleContent"),
         // The Swift runtime linked in: a start without loading and binding its shared
@@ -94,20 +94,22 @@ let package = Package(
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing", "SampleContent"]),
         .testTarget(
             name: "DocumentLayoutTests",
-            dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "TestSupport"],
+            dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "ScrollCore", "TestSupport"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore", "SampleContent"]),
         .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "RenderCore", "SampleContent"]),
         .testTarget(
-            name: "DocScrollViewerTests", dependencies: ["DocScrollViewer", "DocScroll", "RenderCore", "SampleContent", "TestSupport"],
+            name: "DocScrollViewerTests",
+            dependencies: ["DocScrollViewer", "DocScroll", "RenderCore", "SampleContent", "TestSupport", "TileRenderer"],
             exclude: ["Snapshots"]),
         .testTarget(name: "BenchmarkBudgetsTests", dependencies: ["BenchmarkBudgets"]),
         .testTarget(
             name: "DocScrollTests",
             dependencies: [
-                "DocScroll", "DocScrollCLI", "DocScrollViewer", "RenderCore", "SampleContent", "SystemIO", "TestSupport", "TileRenderer",
+                "DocScroll", "DocScrollCLI", "DocScrollViewer", "RenderCore", "SampleContent", "ScrollCore", "SystemIO", "TestSupport",
+                "TileRenderer",
             ],
             exclude: ["Snapshots", "FuzzFindings"]
         ),

@@ -66,12 +66,17 @@ struct PackedCellTests {
         #expect(!a.rowEquals(0, in: b))
     }
 
+    /// A control character never reaches a cell: drawn in text, set in a cell, or
+    /// made a cell (ESC, BEL, CSI, NUL, DEL).
     @Test func controlCharactersNeverReachACell() {
         var buffer = FrameBuffer(width: 8, height: 1)
         buffer.draw("a\u{1B}[2Jb", column: 0, row: 0)
         #expect(!buffer.plainText(row: 0).unicodeScalars.contains { $0.value < 0x20 })
         buffer[5, 0] = Cell("\u{7}")
         #expect(buffer[5, 0].grapheme == "\u{FFFD}")
+        for scalar in [0x1B, 0x07, 0x9B, 0x00, 0x7F] as [UInt32] {
+            #expect(Cell(Character(Unicode.Scalar(scalar)!)).grapheme == "\u{FFFD}")
+        }
     }
 
     /// Text drawn at once (printable ASCII a byte a cell, simple text a scalar a
