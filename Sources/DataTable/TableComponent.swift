@@ -325,7 +325,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// gathered into large writes; a row wider than `widestFramedRow` (a value of
     /// megabytes) goes a piece at a time, never whole: a dump's memory stays near the
     /// largest value's size.
-    package func writeText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package func writePlainText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
         var pending: [UInt8] = []
         func flush() {
             pending.withUnsafeBufferPointer(write)
@@ -339,7 +339,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
                 pending += plainText(row: row, width: width).utf8
             }
             pending.append(0x0A)
-            if pending.count >= RowText.pieceBytes { flush() }
+            if pending.count >= plainTextPieceBytes { flush() }
         }
         flush()
     }

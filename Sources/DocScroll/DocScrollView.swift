@@ -768,11 +768,6 @@ public final class DocScrollView {
         indexAllTables()
         measureAllTableRows()
         try StackText.write(container, width: options.width, stop: stop, ownText: { component, write throws(DocScrollError) in
-            // (A table's rows of millions of columns go a piece at a time.)
-            if let table = component as? TableComponent {
-                table.writeText(width: options.width, write)
-                return true
-            }
             guard let page = component as? StreamedPage else { return false }
             try page.writeText(width: options.width, stop: stop, write)
             return true

@@ -21,6 +21,11 @@ public protocol RowSource: AnyObject {
     /// value). A source may produce rows without keeping them.
     func forEachPlainText(width: Int, _ body: (String) -> Void)
 
+    /// The rows `forEachPlainText` gives, as UTF-8 text each ending in a line feed,
+    /// handed to `write` in pieces of many rows; a source with rows of millions of
+    /// columns may hand a row over in pieces of itself, never holding it whole.
+    func writePlainText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void)
+
     /// The text a search looks for matches in on row `row`: by default the row as a
     /// frame `width` columns wide shows it; a source may give something cheaper to
     /// make that holds the same words (a table row's values, uncut).
@@ -61,7 +66,23 @@ extension RowSource {
     public func forEachPlainText(width: Int, _ body: (String) -> Void) {
         for row in 0..<rowCount { body(plainText(row: row, width: width)) }
     }
+
+    /// Gathers the rows of `forEachPlainText` into writes of about a megabyte.
+    public func writePlainText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var pending: [UInt8] = []
+        forEachPlainText(width: width) { row in
+            pending += row.utf8
+            pending.append(0x0A)
+            guard pending.count >= plainTextPieceBytes else { return }
+            pending.withUnsafeBufferPointer(write)
+            pending.removeAll(keepingCapacity: true)
+        }
+        if !pending.isEmpty { pending.withUnsafeBufferPointer(write) }
+    }
 }
+
+/// Bytes of rows gathered into one write of text.
+public let plainTextPieceBytes = 1 << 20
 
 /// A source that keeps something for each row it drew (a table's row views, taken
 /// from a pool and filled once): after each frame the renderer tells it the rows of

@@ -7,7 +7,7 @@ public import ScrollCore
 /// It walks the stack's segments rather than its offsets, so that a component whose
 /// extent is still an estimate writes exactly the rows it has: gaps (insets and
 /// spacing) are blank rows; a component that writes its own text (a page parsed as it
-/// is written) does; a `RowSource` gives its rows (`forEachPlainText`: rows wider than
+/// is written) does; a `RowSource` writes its rows (`writePlainText`: rows wider than
 /// the viewport come whole, where a frame cuts them); any other component is as many
 /// blank rows as its extent. Text needs no cells: no tile is built.
 public enum StackText {
@@ -45,7 +45,7 @@ public enum StackText {
                 let wroteItself = try withoutActuallyEscaping(write) { write throws(Failure) in try ownText(component, write) }
                 if wroteItself { continue }
                 if let source = component as? RowSource {
-                    source.forEachPlainText(width: width, row)
+                    source.writePlainText(width: width, write)
                 } else {
                     for _ in 0..<Int(component.contentExtent) { row("") }
                 }

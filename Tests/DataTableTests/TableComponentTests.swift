@@ -221,7 +221,7 @@ struct TableViewTests {
         table.forEachPlainText(width: 80) { whole += $0.utf8 + [0x0A] }
         var written: [UInt8] = []
         var pieces = 0
-        table.writeText(width: 80) { piece in
+        table.writePlainText(width: 80) { piece in
             written += piece
             pieces += 1
             #expect(piece.count <= 2 * RowText.pieceBytes)
