@@ -326,22 +326,15 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// megabytes) goes a piece at a time, never whole: a dump's memory stays near the
     /// largest value's size.
     package func writePlainText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var pending: [UInt8] = []
-        func flush() {
-            pending.withUnsafeBufferPointer(write)
-            pending.removeAll(keepingCapacity: true)
-        }
+        var rows = TextRows()
         forEachDumpRow(framedColumns: Self.widestFramedRow) { row, isWide in
-            if isWide {
-                flush()
-                pending = withoutActuallyEscaping(write) { write in wideRowText(row: row, sink: write) }
-            } else {
-                pending += plainText(row: row, width: width).utf8
-            }
-            pending.append(0x0A)
-            if pending.count >= plainTextPieceBytes { flush() }
+            guard isWide else { return rows.append(plainText(row: row, width: width), to: write) }
+            rows.flush(to: write)
+            // (Its start goes as it is made; its end is what is gathered.)
+            rows.pending = withoutActuallyEscaping(write) { write in wideRowText(row: row, sink: write) }
+            rows.endRow(to: write)
         }
-        flush()
+        rows.flush(to: write)
     }
 
     /// Calls `body` with each row a dump writes, under the dump's plan, and whether

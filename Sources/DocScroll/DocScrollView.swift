@@ -290,6 +290,8 @@ public final class DocScrollView {
         var changed = false
         let deadline = deadline ?? ContinuousClock.now + Self.tableIndexingTime
         arrivingTables.removeAll { arriving in
+            // (No new bytes: nothing to map again.)
+            guard arriving.hasWork else { return false }
             let progress = arriving.takeArrivals(partBytes: Self.tableIndexPart, until: deadline, widening: Int(container.viewportExtent))
             if case .none = progress { return false }
             if let id = everyTable.first(where: { $0.table === arriving.table })?.id {

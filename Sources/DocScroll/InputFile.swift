@@ -218,8 +218,20 @@ public struct InputFile: Sendable {
     ///   - spoolLimit: for a compressed file, decompressed into a spool to be mapped
     ///     from there, the bytes it may hold.
     public static func mapped(_ path: String, spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
+        try mapped(path, spoolLimit: spoolLimit, recordALine: false)
+    }
+
+    /// `mapped`; with `recordALine` (a file of a record a line), an empty file is no
+    /// rows yet, and a compressed one arrives (`arriving`) rather than being there whole.
+    private static func mapped(_ path: String, spoolLimit: Int, recordALine: Bool) throws(DocScrollError) -> InputFile {
         try checkFile(path, limit: maximumMappedBytes)
         guard let mapping = MappedFile(path: path) else { return try read(path) }
+        if recordALine {
+            if mapping.bytes.isEmpty { return InputFile(name: path, path: path, mapping: mapping) }
+            if let compression = Decompression.format(of: Array(mapping.bytes.prefix(6))) {
+                return try arriving(path, MappedBytes(file: mapping), format: compression, spoolLimit: spoolLimit)
+            }
+        }
         return try checked(decompressedIfCompressed(InputFile(name: path, path: path, mapping: mapping), spoolLimit: spoolLimit))
     }
 
@@ -230,16 +242,8 @@ public struct InputFile: Sendable {
     /// Compressed, such a file is decompressed into a spool and its rows shown as they
     /// arrive (`tableSpool`); any other is decompressed whole first (`mapped`).
     public static func table(_ path: String, format: TableFormat?, spoolLimit: Int = defaultSpoolLimit) throws(DocScrollError) -> InputFile {
-        if (format ?? TableFormat(pathExtensionOf: path))?.holdsARecordALine == true {
-            try checkFile(path, limit: maximumMappedBytes)
-            if let mapping = MappedFile(path: path) {
-                if mapping.bytes.isEmpty { return InputFile(name: path, path: path, mapping: mapping) }
-                if let compression = Decompression.format(of: Array(mapping.bytes.prefix(6))) {
-                    return try arriving(path, MappedBytes(file: mapping), format: compression, spoolLimit: spoolLimit)
-                }
-            }
-        }
-        return try mapped(path, spoolLimit: spoolLimit)
+        // (Opened and mapped once.)
+        try mapped(path, spoolLimit: spoolLimit, recordALine: (format ?? TableFormat(pathExtensionOf: path))?.holdsARecordALine == true)
     }
 
     /// A compressed table of a record a line, decompressed on a thread of its own into

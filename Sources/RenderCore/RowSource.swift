@@ -69,20 +69,44 @@ extension RowSource {
 
     /// Gathers the rows of `forEachPlainText` into writes of about a megabyte.
     public func writePlainText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var pending: [UInt8] = []
-        forEachPlainText(width: width) { row in
-            pending += row.utf8
-            pending.append(0x0A)
-            guard pending.count >= plainTextPieceBytes else { return }
-            pending.withUnsafeBufferPointer(write)
-            pending.removeAll(keepingCapacity: true)
-        }
-        if !pending.isEmpty { pending.withUnsafeBufferPointer(write) }
+        var rows = TextRows()
+        forEachPlainText(width: width) { rows.append($0, to: write) }
+        rows.flush(to: write)
     }
 }
 
-/// Bytes of rows gathered into one write of text.
-public let plainTextPieceBytes = 1 << 20
+/// Rows of UTF-8 text, each ending in a line feed, gathered into large writes.
+package struct TextRows {
+    /// Bytes gathered before they are written.
+    package let pieceBytes: Int
+    /// What is gathered and not written yet (a row's end may be added to it).
+    package var pending: [UInt8] = []
+
+    /// Writes of about `pieceBytes` (a megabyte unless told).
+    package init(pieceBytes: Int = 1 << 20) {
+        self.pieceBytes = pieceBytes
+    }
+
+    /// Adds `row` and its line feed; writes what is gathered once it is a piece.
+    package mutating func append(_ row: String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        pending += row.utf8
+        endRow(to: write)
+    }
+
+    /// Ends the row `pending` ends with (a line feed); writes what is gathered once it
+    /// is a piece.
+    package mutating func endRow(to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        pending.append(0x0A)
+        if pending.count >= pieceBytes { flush(to: write) }
+    }
+
+    /// Writes what is gathered.
+    package mutating func flush(to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBufferPointer(write)
+        pending.removeAll(keepingCapacity: true)
+    }
+}
 
 /// A source that keeps something for each row it drew (a table's row views, taken
 /// from a pool and filled once): after each frame the renderer tells it the rows of

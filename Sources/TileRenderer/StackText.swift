@@ -24,17 +24,9 @@ public enum StackText {
         ownText: (any ScrollComponent, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) -> Bool,
         _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(Failure) {
-        var pending: [UInt8] = []
-        func flush() {
-            guard !pending.isEmpty else { return }
-            pending.withUnsafeBufferPointer(write)
-            pending.removeAll(keepingCapacity: true)
-        }
-        func row(_ text: String) {
-            pending += text.utf8
-            pending.append(0x0A)
-            if pending.count >= flushBytes { flush() }
-        }
+        var rows = TextRows(pieceBytes: flushBytes)
+        func flush() { rows.flush(to: write) }
+        func row(_ text: String) { rows.append(text, to: write) }
         for segment in container.stackSegments where !stop() {
             switch segment {
             case .gap(let extent):
