@@ -74,12 +74,16 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     /// tallest cell (`--wrap`); else every row is one line and cells are cut.
     package let wrapsCells: Bool
     /// With `wrapsCells`: each data row's height in lines, exact once measured, an
-    /// estimate before (see `TableComponent+Wrapping`).
+    /// estimate before (see `TableComponent+Layout`).
     var heights = ExtentIndex()
     var measured: [Bool] = []
     var measuredCount = 0
     /// Data rows from the first that are all measured.
     var measuredPrefix = 0
+    /// The first row changed since the container's last pass (rows indexed, a file
+    /// followed, columns scrolled or planned anew), and what tells the container.
+    var changedFrom: Int?
+    var invalidator: LayoutInvalidator?
 
     /// A view of `model` at `width` columns. With `keepsEveryRowView` (the expanded
     /// model) every row gets a view of its own, kept; else row views are reused.
@@ -117,6 +121,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         let width = max(1, width)
         guard width != self.width else { return }
         self.width = width
+        noteChange(from: 0)
         fullPlan = planColumns()
         scrolledColumns = min(scrolledColumns, maxScrolledColumns)
         plan = shownPlan()
@@ -162,6 +167,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         guard clamped != scrolledColumns else { return false }
         scrolledColumns = clamped
         plan = shownPlan()
+        noteChange(from: 0)
         return true
     }
 
@@ -208,12 +214,15 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     ///   indexed before stay.
     package func indexMore(bytes: Int) throws(DataTableError) -> Bool {
         let rows = model.rowCount
+        let lines = rowCount
         // New columns, or the last rows (where counters are widest): planned anew.
         defer {
             // Wrapped rows start from the estimate again, the new ones among them.
             if wrapsCells, model.rowCount != rows { estimateHeights() }
+            if model.rowCount != rows { noteChange(from: lines) }
         }
         guard try model.indexMore(bytes: bytes) || model.isIndexed else { return model.rowCount != rows }
+        noteChange(from: 0)
         widest = ColumnPlan.widestValues(in: model)
         fullPlan = planColumns()
         scrolledColumns = min(scrolledColumns, maxScrolledColumns)
@@ -234,6 +243,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         search = nil
         pool.reset()
         if wrapsCells { estimateHeights() }
+        noteChange(from: 0)
     }
 
     /// Shows the rows of the whole lines appended to the table's file, `file` mapping
@@ -246,6 +256,8 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
         let rows = model.rowCount
         let (grew, newColumns) = try model.follow(file)
         guard grew else { return false }
+        // The rows from the last one before on (it may be read again, written whole).
+        noteChange(from: max(0, rowCount(ofRecords: rows) - 1))
         // New columns are sampled as when indexed.
         let appended = ColumnPlan.widestValues(in: model, rows: max(0, rows - 1, model.rowCount - widening)..<model.rowCount)
         let wider = zip(newColumns ? ColumnPlan.widestValues(in: model) : widest, appended).map { max($0, $1) }
@@ -254,6 +266,7 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
             fullPlan = planColumns()
             scrolledColumns = min(scrolledColumns, maxScrolledColumns)
             plan = shownPlan()
+            noteChange(from: 0)
         }
         // (The last row's view may hold the line it had before it was written whole.)
         pool.reset()
@@ -342,6 +355,8 @@ package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigur
     private func forEachDumpRow(framedColumns: Int, _ body: (_ row: Int, _ isWide: Bool) -> Void) {
         // (A table of no columns yet, an empty log, writes no header either.)
         guard !model.columns.isEmpty else { return }
+        // Wrapped rows are measured first: a dump's rows are the exact ones.
+        measureAllRows()
         model.readingInOrder {
             let shown = plan
             plan = wrapsCells ? fullPlan : ColumnPlan(widths: ColumnPlan.widestValues(in: model, rows: 0..<model.rowCount))

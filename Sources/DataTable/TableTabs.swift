@@ -36,14 +36,32 @@ package final class TableTabs: PagedComponent, RowViewHolder, ReportsFigures {
     package func showPage(_ page: Int) {
         shown.keepRowViews(for: 0..<0)
         selectedPage = min(max(0, page), tables.count - 1)
+        // (Every row shows another table now.)
+        shown.noteChange(from: 0)
     }
 
     package var contentExtent: Double { max(minimumExtent, shown.contentExtent) }
     package var isExtentEstimated: Bool { shown.isExtentEstimated }
     package var headerExtent: Double { shown.headerExtent }
 
+    /// The tab shown lays out; at a new width every tab plans its columns again, and
+    /// the tabs are padded to the viewport's height.
     package func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
-        shown.performLayout(constraints)
+        if let crossAxis = constraints.crossAxisExtent {
+            for table in tables where table !== shown { table.layout(width: Int(crossAxis)) }
+        }
+        let padded = minimumExtent != constraints.viewportMainAxisExtent
+        minimumExtent = constraints.viewportMainAxisExtent
+        let geometry = shown.performLayout(constraints)
+        guard geometry.changed || padded else { return .unchanged }
+        return self.geometry(
+            changedFrom: min(geometry.firstChangedOffset, shown.contentExtent), correction: geometry.scrollOffsetCorrection)
+    }
+
+    /// Every tab marks the tabs as needing layout (one not shown too: its extents are
+    /// read when it is shown).
+    package func attach(_ invalidator: LayoutInvalidator) {
+        for table in tables { table.attach(invalidator) }
     }
 
     package var rowCount: Int { shown.rowCount }

@@ -54,35 +54,35 @@ extension DocScrollView {
         let wasAtEnd = container.scrollOffset >= container.maxScrollOffset
         let notesBefore = notes.count
         var changed = false
-        for followed in followedTables where !followed.isOver {
-            guard let id = everyTable.first(where: { $0.table === followed.table })?.id else { continue }
-            guard let first = follow(followed) else { continue }
-            renderer.invalidate(id, rows: first..<Int.max)
-            container.componentExtentDidChange(id)
+        for followed in followedTables where !followed.isOver && follow(followed) {
             changed = true
         }
         guard changed else { return notes.count > notesBefore }
-        if wasAtEnd { container.scroll(to: container.maxScrollOffset) }
-        layOutViewport(keeping: nil)
-        renderer.prepare(container)
+        // (The table noted what changed: the pass takes it in.)
+        layOut()
+        if wasAtEnd {
+            container.scroll(to: container.maxScrollOffset)
+            layOut()
+        }
         return true
     }
 
     /// Takes in what changed in one followed table's file.
-    /// - Returns: the first of its rows that changed; `nil` when none did.
-    private func follow(_ followed: FollowedTable) -> Int? {
+    /// - Returns: whether its rows changed (the table notes which, for the next
+    ///   layout pass), or a note came.
+    private func follow(_ followed: FollowedTable) -> Bool {
         let named = FileSystem.identity(of: followed.path)
-        guard let current = followed.file.current else { return nil }
+        guard let current = followed.file.current else { return false }
         if named == nil {
             if !followed.isGone { notes.append("\(followed.name): the file is gone (its rows stay as they were read)") }
             followed.isGone = true
-            return nil
+            return false
         }
         if named != current.identity {
-            guard readAnew(followed) else { return nil }
+            guard readAnew(followed) else { return false }
             if followed.isGone { notes.append("\(followed.name): the file is back, read anew") }
             followed.isGone = false
-            return 0
+            return true
         }
         followed.isGone = false
         if current.size < followed.file.bytes.count {
@@ -91,27 +91,25 @@ extension DocScrollView {
             guard current.size > 0, readAnew(followed) else {
                 if current.size == 0, !followed.isEmptied { notes.append("\(followed.name): file truncated (its rows stay until it has one)") }
                 followed.isEmptied = current.size == 0
-                return nil
+                return false
             }
             notes.append("\(followed.name): file truncated, read anew")
             followed.isEmptied = false
-            return 0
+            return true
         }
-        guard current.size > followed.file.bytes.count, followed.table.model.canFollow else { return nil }
+        guard current.size > followed.file.bytes.count, followed.table.model.canFollow else { return false }
         if current.size > InputFile.maximumMappedBytes {
             stopFollowing(followed, because: "the file grew past \(InputFile.maximumMappedBytes >> 30) GiB (its rows so far are shown")
-            return nil
+            return false
         }
-        guard let grown = followed.file.grown() else { return nil }
-        // The rows from the last one before on (it may be read again, written whole).
-        let first = max(0, followed.table.rowCount - 1)
+        guard let grown = followed.file.grown() else { return false }
         do {
-            guard try followed.table.follow(grown, widening: Int(container.viewportExtent)) else { return nil }
+            guard try followed.table.follow(grown, widening: Int(container.viewportExtent)) else { return false }
             followed.file = grown
         } catch {
             stopFollowing(followed, because: "\(error.description) (the \(followed.table.model.rowCount) rows before it are shown")
         }
-        return first
+        return true
     }
 
     /// Follows a table no further, with a note saying why (`reason` an open

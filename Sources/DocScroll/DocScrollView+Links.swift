@@ -168,22 +168,17 @@ extension DocScrollView {
     /// where the width changed since), and the same row of the same component at the
     /// top of the viewport.
     public func restore(_ location: Location) {
-        var offset = location.top?.contentOffset ?? 0
         for (index, saved) in location.entries.enumerated() where index < entries.count {
             guard saved.componentObject !== entries[index].componentObject else { continue }
-            if case .page(let page) = saved.component {
-                let row = page.layout(width: options.width, keeping: Int(offset))
-                if location.top?.entry == index { offset = Double(row) }
-            }
             _ = replace(at: index, with: saved.componentObject) { id in
                 Entry(id: id, name: saved.name, component: saved.component, address: saved.address, file: saved.file, path: saved.path)
             }
         }
         guard let top = location.top, top.entry < entries.count else { return }
-        let id = entries[top.entry].id
-        container.componentExtentDidChange(id)
-        container.restore(ScrollPosition(component: id, contentOffset: offset, delta: top.delta))
-        layOutViewport(keeping: nil)
+        // (A page laid out at another width then is laid out again by the pass, the
+        // row at the top kept.)
+        container.restore(ScrollPosition(component: entries[top.entry].id, contentOffset: top.contentOffset, delta: top.delta))
+        layOut()
     }
 
     /// The entry of a component.

@@ -72,9 +72,7 @@ extension DocScrollView {
     @discardableResult
     public func selectTab(_ tab: Int, of id: ComponentID) -> Bool {
         guard !container.selectPage(tab, of: id).isEmpty else { return false }
-        renderer.invalidate(id)
-        layOutViewport(keeping: nil)
-        renderer.prepare(container)
+        layOut()
         return true
     }
 
@@ -114,8 +112,11 @@ extension DocScrollView {
 
     /// Scrolls so that `place` is the top row, below any pinned header.
     public func reveal(_ place: Place) {
+        // (What finding the place laid out is taken in first: the place is where the
+        // component's extent now says.)
+        layOut()
         container.scroll(to: place.component, contentOffset: Double(place.row), alignment: .top)
-        layOutViewport(keeping: nil)
+        layOut()
     }
 
     /// Scrolls to a fraction of the stack (0 the top, 1 the end). Every page's end is
@@ -123,7 +124,7 @@ extension DocScrollView {
     public func scroll(toFraction fraction: Double) {
         locateEnds()
         scroll(to: Int((Double(maxScrollOffset) * min(1, max(0, fraction))).rounded()))
-        layOutViewport(keeping: nil)
+        layOut()
     }
 
     /// Scrolls the table under the top of the viewport sideways by `steps` of its
@@ -151,8 +152,7 @@ extension DocScrollView {
             offset = min(offset, max(page.horizontalOffset, widest - options.width))
         }
         guard page.scrollHorizontally(to: offset) else { return false }
-        renderer.invalidate(top.component)
-        renderer.prepare(container)
+        layOut()
         return true
     }
 
@@ -229,10 +229,6 @@ extension DocScrollView {
         let ids = container.componentIDs.filter { !container.isHidden($0) && container.component($0) is RowSource }
         guard !ids.isEmpty else { return .notFound }
         var rowsSearched = 0
-        defer {
-            // Searching lays pages out further: their extents changed.
-            for (id, _) in pages { container.componentExtentDidChange(id) }
-        }
         let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
         let startRow = place?.row ?? (forward ? -1 : Int.max)
         // Each component once from the start on, then the start's again on the far
@@ -344,7 +340,6 @@ extension DocScrollView {
     /// out only as far as the link; `nil` when that page has no such link.
     public func link(numbered number: Int, near focus: LinkFocus?) -> LinkFocus? {
         guard let entry = page(near: focus) else { return nil }
-        defer { container.componentExtentDidChange(entry.id) }
         guard let row = entry.page.row(ofLink: number),
               let mark = entry.page.linkMarks(inRow: row).first(where: { $0.number == number })
         else { return nil }
@@ -357,9 +352,7 @@ extension DocScrollView {
     /// - Returns: whether that page has links.
     public func scrollToLinkList(near focus: LinkFocus?) -> Bool {
         guard let entry = page(near: focus) else { return false }
-        let row = entry.page.referencesRow()
-        container.componentExtentDidChange(entry.id)
-        guard let row else { return false }
+        guard let row = entry.page.referencesRow() else { return false }
         reveal(Place(component: entry.id, row: row))
         return true
     }
@@ -437,7 +430,6 @@ extension DocScrollView {
     /// Where a focused link goes.
     public func target(of focus: LinkFocus) -> String? {
         guard let page = pages.first(where: { $0.id == focus.place.component })?.page else { return nil }
-        defer { container.componentExtentDidChange(focus.place.component) }
         return page.linkTarget(focus.number)
     }
 
@@ -470,25 +462,16 @@ extension DocScrollView {
     /// Puts `component` in the stack at `index` (0 is the top; the tables come first,
     /// then the pages, in the order given). A component that conforms to `RowSource`
     /// is drawn; anchors, pinned headers and events work for it as for the built-in
-    /// ones.
+    /// ones. A component whose content changes keeps the invalidator the container
+    /// gives it (`ScrollComponent.attach`) and marks itself as needing layout: the
+    /// next frame lays it out and draws its changed rows again.
     /// - Returns: its identity in the container.
     @discardableResult
     public func insert(_ component: any ScrollComponent, at index: Int) -> ComponentID {
         let id = container.insert(component, at: min(max(0, index), container.componentIDs.count))
-        layOutViewport(keeping: nil)
+        layOut()
+        // (Expanded builds every tile up front, the newcomer's too.)
         renderer.prepare(container)
         return id
-    }
-
-    /// Tells the view that a component's content changed: its extent (the container
-    /// keeps what is at the top of the viewport in place; `rowsInsertedAboveAnchor`
-    /// as for `ScrollContainer.componentExtentDidChange`) and the rows drawn from
-    /// `rows` on, whose tiles are built again.
-    public func componentDidChange(_ id: ComponentID, rows: Range<Int> = 0..<Int.max, rowsInsertedAboveAnchor: Double = 0) {
-        renderer.invalidate(id, rows: rows)
-        container.componentExtentDidChange(id, rowsInsertedAboveAnchor: rowsInsertedAboveAnchor)
-        layOutViewport(keeping: nil)
-        // Expanded keeps every tile: the dropped ones are built again now.
-        renderer.prepare(container)
     }
 }

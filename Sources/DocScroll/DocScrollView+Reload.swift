@@ -67,22 +67,25 @@ extension DocScrollView {
     public func finishReloading(_ reloading: Reloading) {
         // Notes not yet shown speak of the content read before: the notes now are R's.
         notes.removeAll()
-        let anchor = container.position.flatMap(anchorRows(at:))
+        let position = container.position
+        let anchor = position.flatMap(anchorRows(at:))
+        var reloaded: Set<ComponentID> = []
         container.performBatchUpdates {
-            for index in entries.indices {
-                let id = entries[index].id
-                guard reloadEntry(at: index, from: reloading) else { continue }
-                renderer.invalidate(id)
-                let component = entries[index].componentObject
-                var moved = 0
-                if let anchor, anchor.component == id, let source = component as? any RowSource & ScrollComponent {
-                    moved = shift(of: anchor, in: source) ?? 0
-                }
-                container.replace(id, with: component, rowsInsertedAboveAnchor: Double(moved))
+            for index in entries.indices where reloadEntry(at: index, from: reloading) {
+                reloaded.insert(entries[index].id)
+                container.replace(entries[index].id, with: entries[index].componentObject)
             }
         }
-        layOutViewport(keeping: nil)
-        renderer.prepare(container)
+        if let position, let anchor, reloaded.contains(anchor.component) {
+            // Rows above exact, as a jump makes them (a page's are estimates until laid
+            // out), so that a row's number says where its text is.
+            layOut(.exactAbove)
+            if let moved = shift(of: anchor) {
+                container.restore(ScrollPosition(
+                    component: position.component, contentOffset: position.contentOffset + Double(moved), delta: position.delta))
+            }
+        }
+        layOut()
     }
 
     /// Rows at the top of the viewport to find again: the first with text at or below
@@ -109,15 +112,11 @@ extension DocScrollView {
         return AnchorRows(component: position.component, row: first, texts: texts)
     }
 
-    /// How far the anchor's rows moved in `source`, their component read again: the
-    /// nearest rows showing the same text (below first at the same distance); `nil`
-    /// when they are not within `anchorSearchRows`.
-    private func shift(of anchor: AnchorRows, in source: any RowSource & ScrollComponent) -> Int? {
-        // Rows above exact, as a jump makes them (a page's are estimates until laid
-        // out), so that a row's number says where its text is.
-        _ = source.performLayout(LayoutConstraints(
-            scrollOffset: Double(anchor.row), remainingPaintExtent: container.viewportExtent, cacheExtent: container.viewportExtent * 4,
-            exactAbove: true))
+    /// How far the anchor's rows moved, their component read again: the nearest rows
+    /// showing the same text (below first at the same distance); `nil` when they are
+    /// not within `anchorSearchRows`.
+    private func shift(of anchor: AnchorRows) -> Int? {
+        guard let source = container.component(anchor.component) as? RowSource else { return nil }
         func matches(_ row: Int) -> Bool {
             row >= 0 && row + anchor.texts.count <= source.rowCount
                 && anchor.texts.indices.allSatisfy { source.searchableText(row: row + $0, width: options.width) == anchor.texts[$0] }

@@ -249,9 +249,7 @@ public final class DocScrollView {
             grew = true
         }
         guard grew else { return false }
-        renderer.invalidate(id)
-        container.componentExtentDidChange(id)
-        renderer.prepare(container)
+        layOut()
         return true
     }
 
@@ -294,19 +292,12 @@ public final class DocScrollView {
             guard arriving.hasWork else { return false }
             let progress = arriving.takeArrivals(partBytes: Self.tableIndexPart, until: deadline, widening: Int(container.viewportExtent))
             if case .none = progress { return false }
-            if let id = everyTable.first(where: { $0.table === arriving.table })?.id {
-                renderer.invalidate(id)
-                container.componentExtentDidChange(id)
-            }
             changed = true
             guard case .ended(let note) = progress else { return false }
             if let note { notes.append(note) }
             return true
         }
-        if changed {
-            layOutViewport(keeping: nil)
-            renderer.prepare(container)
-        }
+        if changed { layOut() }
         return changed
     }
 
@@ -354,7 +345,7 @@ public final class DocScrollView {
 
     /// Lays out and builds what the next frames are likely to need, ahead of them.
     public func prefetch() {
-        layOutViewport(keeping: nil, ahead: true)
+        layOut(ahead: true)
         renderer.prefetch(container)
     }
 
@@ -374,7 +365,8 @@ public final class DocScrollView {
         pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, streamsPages: Bool
     ) throws(DocScrollError) {
         self.options = options
-        container = ScrollContainer(viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)))
+        container = ScrollContainer(
+            viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)), crossAxisExtent: Double(options.width))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
         var tabs: [(table: TableComponent, name: String)] = []
         for (index, input) in tableInputs.enumerated() {
@@ -575,13 +567,13 @@ public final class DocScrollView {
     /// Scrolls to root offset `offset` (clamped) and draws the viewport.
     public func frame(at offset: Int) -> FrameBuffer {
         container.scroll(to: Double(offset))
-        layOutViewport(keeping: Double(offset))
+        layOut(holding: Double(offset))
         return drawFrame()
     }
 
     /// The viewport at the current root offset.
     public func frame() -> FrameBuffer {
-        layOutViewport(keeping: nil)
+        layOut()
         return drawFrame()
     }
 
@@ -592,34 +584,28 @@ public final class DocScrollView {
         return frame
     }
 
-    /// Runs the container's layout pass (`ScrollContainer.layOutComponents`): every
-    /// component the viewport meets lays out what it shows, plus what the renderer may
-    /// prefetch around it (so no tile is built from rows not laid out yet), and the
-    /// renderer drops the tiles of rows that changed.
-    /// - Parameter offset: the root offset to hold (a `--frame` request): everything
-    ///   above it is laid out, so that the offset means what it means in a dump; `nil`
-    ///   keeps the content at the top where it is (the container's anchor rule).
-    /// - Parameter ahead: whether to go as far as the prefetch may draw from (else to
-    ///   the end of the last tile the viewport needs); by default, unless prefetch is
-    ///   deferred.
-    func layOutViewport(keeping offset: Double?, ahead: Bool? = nil) {
+    /// Runs the container's one layout pass (`ScrollContainer.layOutComponents`): the
+    /// components the viewport meets lay out what they show, plus what the renderer
+    /// may prefetch around them (so no tile is built from rows not laid out yet); the
+    /// components that changed on their own since (rows indexed, a file followed,
+    /// columns scrolled, the width changed) answer their new extents; the renderer
+    /// drops the tiles of the rows that changed (expanded: builds them again).
+    /// - Parameters:
+    ///   - reach: how far beyond the viewport components are made exact.
+    ///   - offset: the root offset to hold (a `--frame` request): everything above it
+    ///     is laid out, so that the offset means what it means in a dump; `nil` keeps
+    ///     the content at the top where it is (the container's anchor rule).
+    ///   - ahead: whether to go as far as the prefetch may draw from (else to the end
+    ///     of the last tile the viewport needs); by default, unless prefetch is
+    ///     deferred.
+    func layOut(_ reach: LayoutReach = .visible, holding offset: Double? = nil, ahead: Bool? = nil) {
         let prefetchRows = (ahead ?? !defersPrefetch) ? renderer.rowsAhead(viewportExtent: container.viewportExtent) : 0
         let cacheExtent = Double(renderer.tileRows + prefetchRows)
-        for change in container.layOutComponents(cacheExtent: cacheExtent, holding: offset) {
+        let changes = container.layOutComponents(cacheExtent: cacheExtent, reach: reach, holding: offset)
+        for change in changes {
             renderer.invalidate(change.component, rows: Int(min(Double(Int.max / 2), change.from))..<Int.max)
         }
-    }
-
-    /// Lays out every page to its end and measures every wrapped table row, so that
-    /// extents are exact.
-    func layOutAll() {
-        measureAllTableRows()
-        container.performBatchUpdates {
-            for (id, page) in pages where page.isExtentEstimated {
-                page.layOutAll()
-                container.componentExtentDidChange(id)
-            }
-        }
+        if !changes.isEmpty { renderer.prepare(container) }
     }
 
     /// Takes a navigation step of the container (rows, pages keeping a line of
@@ -632,7 +618,7 @@ public final class DocScrollView {
         locateEnds()
         var events = container.navigate(step)
         for _ in 0..<8 {
-            layOutViewport(keeping: nil)
+            layOut()
             guard container.scrollOffset < container.maxScrollOffset else { break }
             events += container.navigate(step)
         }
@@ -642,15 +628,9 @@ public final class DocScrollView {
     /// Finds where every page ends, indexes the tables indexed in parts to their ends
     /// and measures every wrapped table row, so that the stack's end is known (the
     /// rows of a windowed page above it may be estimates).
-    func locateEnds() {
+    package func locateEnds() {
         indexAllTables()
-        measureAllTableRows()
-        container.performBatchUpdates {
-            for (id, page) in pages where page.isExtentEstimated {
-                page.locateEnd()
-                container.componentExtentDidChange(id)
-            }
-        }
+        layOut(.end)
     }
 
     /// Unfrozen columns the tables have scrolled out at the left (the most of any).
@@ -670,11 +650,8 @@ public final class DocScrollView {
     /// - Returns: whether any moved.
     func scrollTables(_ tables: some Sequence<(id: ComponentID, table: TableComponent)>, to columns: (TableComponent) -> Int) -> Bool {
         var moved = false
-        for (id, table) in tables where table.scrollColumns(to: columns(table)) {
-            renderer.invalidate(id)
-            moved = true
-        }
-        if moved { renderer.prepare(container) }
+        for (_, table) in tables where table.scrollColumns(to: columns(table)) { moved = true }
+        if moved { layOut() }
         return moved
     }
 
@@ -704,41 +681,25 @@ public final class DocScrollView {
         for (componentID, page) in pages {
             // Searching lays out as far as the id (a windowed page only the chunk that
             // holds it), so the jump lands on exact rows.
-            let line = page.line(forAnchor: id)
-            container.componentExtentDidChange(componentID)
-            guard let line else { continue }
-            container.scroll(to: componentID, contentOffset: Double(line), alignment: .top)
-            layOutViewport(keeping: nil)
+            guard let line = page.line(forAnchor: id) else { continue }
+            reveal(Place(component: componentID, row: line))
             return true
         }
         return false
     }
 
-    /// Lays everything out again for a new viewport size. The root offset is clamped.
+    /// Lays everything out again for a new viewport size (the content at the top
+    /// stays; a page finds the line that shows the same text at a new width). The
+    /// root offset is clamped.
     public func resize(width: Int, height: Int) {
         options.height = max(1, height)
-        for entry in entries {
-            guard case .tabs(let tabs) = entry.component else { continue }
-            tabs.minimumExtent = Double(options.height)
-            container.componentExtentDidChange(entry.id)
+        if max(1, width) != options.width {
+            options.width = max(1, width)
+            renderer.reset(width: options.width)
         }
+        container.crossAxisExtent = Double(options.width)
         container.viewportExtent = Double(options.height)
-        guard max(1, width) != options.width else { return }
-        options.width = max(1, width)
-        // Lines re-wrap at a new width, so a row number means other text: the
-        // document finds the line that shows the same text at the new width.
-        var saved = container.position
-        container.performBatchUpdates {
-            for (id, page) in pages {
-                let kept = page.layout(width: options.width, keeping: saved?.component == id ? Int(saved?.contentOffset ?? 0) : 0)
-                if saved?.component == id { saved?.contentOffset = Double(kept) }
-            }
-            for (_, table) in everyTable { table.layout(width: options.width) }
-            for id in container.componentIDs { container.componentExtentDidChange(id) }
-        }
-        if let saved { container.restore(saved) }
-        renderer.reset(width: options.width)
-        renderer.prepare(container)
+        layOut()
     }
 
     /// Every row of the stack as plain text, top to bottom (`writeText`).
@@ -748,13 +709,6 @@ public final class DocScrollView {
             for row in text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
                 line(String(decoding: row, as: UTF8.self))
             }
-        }
-    }
-
-    /// Measures every wrapped table row (heights only: the rows are not kept).
-    package func measureAllTableRows() {
-        for (id, table) in everyTable where table.measureAllRows() {
-            container.componentExtentDidChange(id)
         }
     }
 
@@ -768,7 +722,6 @@ public final class DocScrollView {
     ///   before any of its rows.
     package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
         indexAllTables()
-        measureAllTableRows()
         try StackText.write(container, width: options.width, stop: stop, ownText: { component, write throws(DocScrollError) in
             guard let page = component as? StreamedPage else { return false }
             try page.writeText(width: options.width, stop: stop, write)
@@ -781,7 +734,6 @@ public final class DocScrollView {
     /// for text with styles, such as SGR sequences for a pager that shows them.
     public func forEachStyledRow(_ body: (FrameBuffer) -> Void) {
         indexAllTables()
-        measureAllTableRows()
         StackText.forEachRow(container, width: options.width, body)
     }
 

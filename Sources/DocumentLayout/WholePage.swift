@@ -69,7 +69,7 @@ package final class WholePage: PageComponent {
     /// unit that holds it: a link on screen needs no layout of the page below.
     package func linkTarget(_ number: Int) -> String? {
         while pageLayout.links.count < number, !pageLayout.isFinished {
-            pageLayout.advance(toLines: pageLayout.lines.count + Self.linkSearchChunk)
+            advance(toLines: pageLayout.lines.count + Self.linkSearchChunk)
         }
         return number >= 1 && number <= pageLayout.links.count ? pageLayout.links[number - 1] : nil
     }
@@ -81,29 +81,65 @@ package final class WholePage: PageComponent {
     package func line(forAnchor id: String) -> Int? {
         var target = max(256, pageLayout.lines.count * 2)
         while pageLayout.line(forAnchor: id) == nil, !pageLayout.isFinished {
-            pageLayout.advance(toLines: target)
+            advance(toLines: target)
             target *= 2
         }
         return pageLayout.line(forAnchor: id)
     }
 
     /// Moves the frontier past `row`.
-    /// - Returns: whether the extent changed (the host tells its container).
+    /// - Returns: whether the extent changed (the container takes it at its next pass).
     @discardableResult
     package func layOut(throughRow row: Int) -> Bool {
         guard !pageLayout.isFinished, row >= pageLayout.lines.count else { return false }
         let before = rowCount
-        pageLayout.advance(toLines: row + 1)
+        advance(toLines: row + 1)
         return rowCount != before
     }
 
     package var title: String { document.title }
 
+    /// The container's layout pass: at a new width the page is laid out again (the
+    /// row at the top kept, as a correction); else the frontier moves past the rows
+    /// asked for, or to the end. Moves of the frontier made in between (drawing,
+    /// searching, jumping to an anchor) are answered here too.
     package func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
-        let frontier = pageLayout.lines.count
-        // Layout goes down from the top: nothing above the frontier ever moves.
-        guard layOut(throughRow: constraints.rows.upperBound - 1) else { return .unchanged }
-        return LayoutGeometry(firstChangedOffset: Double(frontier))
+        var correction = 0
+        if let crossAxis = constraints.crossAxisExtent, max(1, Int(crossAxis)) != width {
+            let anchor = Int(constraints.scrollOffset)
+            correction = layout(width: Int(crossAxis), keeping: anchor) - anchor
+        }
+        if constraints.locatesEnd {
+            layOutAll()
+        } else {
+            layOut(throughRow: constraints.rows.upperBound - 1)
+        }
+        defer { changedFrom = nil }
+        guard let changedFrom else { return .unchanged }
+        return geometry(changedFrom: Double(changedFrom), correction: Double(correction))
+    }
+
+    /// The first row changed since the container's last pass (layout goes down from
+    /// the top: nothing above the frontier ever moves, until the width changes).
+    private var changedFrom: Int?
+    /// Marks the page as needing layout when it changes between passes.
+    private var invalidator: LayoutInvalidator?
+
+    package func attach(_ invalidator: LayoutInvalidator) {
+        self.invalidator = invalidator
+    }
+
+    /// Notes rows from `row` on as changed, for the container's next pass.
+    private func noteChange(from row: Int) {
+        changedFrom = min(changedFrom ?? row, row)
+        invalidator?.markNeedsLayout()
+    }
+
+    /// Moves the frontier to `lines` lines.
+    private func advance(toLines lines: Int) {
+        let before = pageLayout.lines.count
+        pageLayout.advance(toLines: lines)
+        if pageLayout.lines.count != before { noteChange(from: before) }
     }
 
     package var figures: ComponentFigures {
@@ -123,7 +159,7 @@ package final class WholePage: PageComponent {
 
     /// Lays out the rest of the document.
     package func layOutAll() {
-        pageLayout.advance(toLines: .max)
+        advance(toLines: .max)
     }
 
     /// Lays the document out again at a new width (from the kept model: no reparse).
@@ -138,6 +174,7 @@ package final class WholePage: PageComponent {
         let oldLines = pageLayout.lines
         self.width = width
         pageLayout = PageLayout(document, units: units, width: width, address: address)
+        noteChange(from: 0)
         layOutAll()
         return Self.relocate(row, from: (old, oldLines), to: (pageLayout.lineBlocks, pageLayout.lines))
     }
@@ -207,7 +244,11 @@ package final class WholePage: PageComponent {
 
     package var horizontalOffset: Int { sideways.columns }
 
-    package func scrollHorizontally(to offset: Int) -> Bool { sideways.set(offset) }
+    package func scrollHorizontally(to offset: Int) -> Bool {
+        guard sideways.set(offset) else { return false }
+        noteChange(from: 0)
+        return true
+    }
 
     package func columns(ofRow row: Int) -> Int {
         layOut(throughRow: row)

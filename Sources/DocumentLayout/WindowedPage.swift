@@ -165,6 +165,14 @@ package final class WindowedPage: PageComponent {
     private func noteChange(from row: Int) {
         unreported.changed = true
         unreported.firstChangedOffset = min(unreported.firstChangedOffset, Double(row))
+        invalidator?.markNeedsLayout()
+    }
+
+    /// Marks the page as needing layout when it changes between passes.
+    private var invalidator: LayoutInvalidator?
+
+    package func attach(_ invalidator: LayoutInvalidator) {
+        self.invalidator = invalidator
     }
 
     /// Takes in what the index found since the last look: new chunks, and chunks a
@@ -253,13 +261,28 @@ package final class WindowedPage: PageComponent {
 
     // MARK: Layout
 
+    /// The container's layout pass: at a new width the page is laid out again (the
+    /// row at the top kept); the parts the rows asked for are made exact, the rows
+    /// that moved above the top answered as a correction; the end is located, or
+    /// every part made exact, when the pass reaches that far. Changes made in between
+    /// (drawing, searching, jumping to an anchor) are answered here too.
     package func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
         protectedUse = useCount + 1
-        let rowsAddedAboveAnchor = settle(rows: constraints.rows, anchor: Int(constraints.scrollOffset))
+        var anchor = Int(constraints.scrollOffset)
+        var rows = constraints.rows
+        if let crossAxis = constraints.crossAxisExtent, max(1, Int(crossAxis)) != width {
+            let kept = layout(width: Int(crossAxis), keeping: anchor)
+            rows = (rows.lowerBound + kept - anchor)..<(rows.upperBound + kept - anchor)
+            anchor = kept
+        }
+        var moved = settle(rows: rows, anchor: anchor)
+        if constraints.locatesEnd { locateEnd() }
+        if constraints.reach == .everything { moved += settle(rows: 0..<Int.max, anchor: anchor + moved) }
         trimCache()
         defer { unreported = .unchanged }
         guard unreported.changed else { return .unchanged }
-        return LayoutGeometry(firstChangedOffset: unreported.firstChangedOffset, scrollOffsetCorrection: Double(rowsAddedAboveAnchor))
+        return geometry(
+            changedFrom: unreported.firstChangedOffset, correction: Double(anchor + moved) - constraints.scrollOffset.rounded(.down))
     }
 
     /// Makes the parts that rows `rows` show exact (waiting for the index where it has
@@ -540,7 +563,11 @@ package final class WindowedPage: PageComponent {
 
     package var horizontalOffset: Int { sideways.columns }
 
-    package func scrollHorizontally(to offset: Int) -> Bool { sideways.set(offset) }
+    package func scrollHorizontally(to offset: Int) -> Bool {
+        guard sideways.set(offset) else { return false }
+        noteChange(from: 0)
+        return true
+    }
 
     package func columns(ofRow row: Int) -> Int {
         protectedUse = useCount + 1

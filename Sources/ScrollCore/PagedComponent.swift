@@ -56,8 +56,15 @@ public final class PageStack: PagedComponent {
     public func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
         var inner = constraints
         inner.scrollOffset = max(0, constraints.scrollOffset - sharedHeaderExtent)
-        var geometry = shown.performLayout(inner)
-        geometry.firstChangedOffset += sharedHeaderExtent
-        return geometry
+        let geometry = shown.performLayout(inner)
+        guard geometry.changed else { return .unchanged }
+        return self.geometry(
+            changedFrom: geometry.firstChangedOffset + sharedHeaderExtent, correction: geometry.scrollOffsetCorrection)
+    }
+
+    /// Every page marks the stack as needing layout (a page not shown too: its
+    /// extents are read when it is shown).
+    public func attach(_ invalidator: LayoutInvalidator) {
+        for page in pages { page.attach(invalidator) }
     }
 }

@@ -4,7 +4,8 @@
 /// placements the container computes (`ComponentPlacement`, `HeaderPlacement`).
 public protocol ScrollComponent: AnyObject {
     /// Height of the component's whole content, in points (rows in a terminal), at
-    /// least 0. When it changes, tell the container (`componentExtentDidChange`).
+    /// least 0: read when the component joins a container, and answered again by
+    /// every layout pass that changes it (`LayoutGeometry`).
     var contentExtent: Double { get }
 
     /// Whether `contentExtent` is an estimate (content not measured yet). The container
@@ -19,10 +20,19 @@ public protocol ScrollComponent: AnyObject {
 
     /// Lays out lazily what `constraints` ask for (the rows the viewport shows, with
     /// the cache extent around them), called by the container's layout pass
-    /// (`ScrollContainer.layOutComponents`) for the components the viewport meets.
-    /// A component with estimated rows makes them exact here and answers how its
-    /// extent changed. Default: nothing to lay out (`LayoutGeometry.unchanged`).
+    /// (`ScrollContainer.layOutComponents`) for the components the viewport meets,
+    /// those marked as needing layout, and every one when the pass reaches the end.
+    /// A component with estimated rows makes them exact here, one at a new width lays
+    /// itself out again, and one that changed on its own reports it; each answers its
+    /// extents and what changed. Default: nothing to lay out
+    /// (`LayoutGeometry.unchanged`).
     func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry
+
+    /// Called when the component joins a container: a component that changes on its
+    /// own (a file grew, a part of an index arrived) keeps `invalidator` and marks
+    /// itself as needing layout through it; the container's next pass asks it.
+    /// Default: nothing kept.
+    func attach(_ invalidator: LayoutInvalidator)
 }
 
 extension ScrollComponent {
@@ -32,6 +42,34 @@ extension ScrollComponent {
     public var headerExtent: Double { 0 }
     /// Nothing to lay out unless a component says otherwise.
     public func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry { .unchanged }
+    /// Nothing changes on its own unless a component says otherwise.
+    public func attach(_ invalidator: LayoutInvalidator) {}
+
+    /// A change to the component's extents as they stand now, from
+    /// `firstChangedOffset` on, with `correction` points added above the viewport top.
+    public func geometry(changedFrom firstChangedOffset: Double = 0, correction: Double = 0) -> LayoutGeometry {
+        LayoutGeometry(
+            scrollExtent: contentExtent, isEstimated: isExtentEstimated, headerExtent: headerExtent,
+            firstChangedOffset: firstChangedOffset, scrollOffsetCorrection: correction)
+    }
+}
+
+/// What a component keeps to tell its container that it changed on its own
+/// (Flutter's `markNeedsLayout`): the container lays it out in its next pass, wherever
+/// it is in the stack, and takes its new extents in with the anchor rule.
+public struct LayoutInvalidator {
+    private weak var container: ScrollContainer?
+    private let id: ComponentID
+
+    init(container: ScrollContainer, id: ComponentID) {
+        self.container = container
+        self.id = id
+    }
+
+    /// Marks the component as needing layout.
+    public func markNeedsLayout() {
+        container?.markNeedsLayout(id)
+    }
 }
 
 /// Identifies a component inside one container; stable while the component stays.

@@ -49,6 +49,10 @@ public final class ScrollContainer {
     private var crossHeaderIndices: [Int] = []
     private var visibleCount = 0
     private var nextID = 0
+    /// Components marked as needing layout since the last pass, each with the first
+    /// content offset the container knows changed (0 for one put in place of another,
+    /// infinity for one that will say).
+    private var needingLayout: [ComponentID: Double] = [:]
 
     /// The update in progress: what was on screen before it, and the anchor to keep.
     private struct PendingUpdate {
@@ -66,6 +70,13 @@ public final class ScrollContainer {
         set { setViewportExtent(newValue) }
     }
     private var storedViewportExtent: Double
+
+    /// The width components are laid out at (columns in a terminal), passed to them
+    /// in every layout pass (`LayoutConstraints.crossAxisExtent`); `nil` when the host
+    /// gives none. Changing it marks every component as needing layout.
+    public var crossAxisExtent: Double? {
+        didSet { if crossAxisExtent != oldValue { markEveryComponent() } }
+    }
 
     /// Space between two consecutive visible components, in points.
     public var spacing: Double {
@@ -89,7 +100,9 @@ public final class ScrollContainer {
     ///   - viewportExtent: height of the viewport, in points.
     ///   - spacing: space between consecutive visible components, in points.
     ///   - insets: space before the first and after the last component, in points.
-    public init(viewportExtent: Double, spacing: Double = 0, insets: EdgeInsets = .zero) {
+    ///   - crossAxisExtent: the width components are laid out at; `nil` for none.
+    public init(viewportExtent: Double, spacing: Double = 0, insets: EdgeInsets = .zero, crossAxisExtent: Double? = nil) {
+        self.crossAxisExtent = crossAxisExtent
         storedViewportExtent = Self.sanitized(viewportExtent)
         storedSpacing = Self.sanitized(spacing)
         storedInsets = EdgeInsets(top: Self.sanitized(insets.top), bottom: Self.sanitized(insets.bottom))
@@ -144,6 +157,9 @@ public final class ScrollContainer {
                     insets: EdgeInsets(top: Self.sanitized(options.insets.top), bottom: Self.sanitized(options.insets.bottom)),
                     pinsHeaderAcrossLaterComponents: options.pinsHeaderAcrossLaterComponents))
             let position = min(max(0, index), entries.count)
+            component.attach(LayoutInvalidator(container: self, id: id))
+            // (Laid out by the next pass, at the container's width.)
+            needingLayout[id] = .infinity
             if position == entries.count {
                 // Appending shifts nothing: O(log n) instead of a rebuild.
                 entries.append(entry)
@@ -168,6 +184,7 @@ public final class ScrollContainer {
             moveAnchor(awayFrom: id)
             guard let index = indexByID[id] else { return }
             entries.remove(at: index)
+            needingLayout[id] = nil
             rebuildSlots()
         }
     }
@@ -235,45 +252,104 @@ public final class ScrollContainer {
         return update {
             entries[index].component = component
             entries[index].pageOffsets = [:]
+            component.attach(LayoutInvalidator(container: self, id: id))
+            // (Its rows are new: all of them changed.)
+            needingLayout[id] = 0
             componentExtentDidChange(id, rowsInsertedAboveAnchor: rowsInsertedAboveAnchor)
         }
     }
 
-    /// The layout pass that lets components lay out lazily: each component the viewport
-    /// meets gets its constraints (`performLayout`), and its new extent and correction
-    /// are taken in (the content at the viewport top stays put), until no component
-    /// changes.
+    /// Marks component `id` as needing layout: the next pass asks it, wherever it is
+    /// (`LayoutInvalidator` calls this for a component that changed on its own).
+    public func markNeedsLayout(_ id: ComponentID) {
+        if indexByID[id] != nil, needingLayout[id] == nil { needingLayout[id] = .infinity }
+    }
+
+    /// Marks every component as needing layout (the width or the viewport changed).
+    private func markEveryComponent() {
+        for entry in entries where needingLayout[entry.id] == nil { needingLayout[entry.id] = .infinity }
+    }
+
+    /// Whether a component is marked as needing layout (the next pass has work
+    /// beyond the viewport).
+    public var needsLayout: Bool { !needingLayout.isEmpty }
+
+    /// Rounds of a layout pass at most: a round asks every component concerned, and
+    /// another round follows only when a correction moved the viewport onto rows not
+    /// laid out yet. Components converge in two or three; the bound keeps a component
+    /// whose every answer is a change from holding the pass for ever.
+    public static let maxLayoutRounds = 16
+
+    /// The one layout pass (Flutter's `performLayout` of a viewport over slivers):
+    /// each component concerned gets its constraints (`performLayout`): those the
+    /// viewport meets, with the cache extent around it; those marked as needing layout
+    /// (`markNeedsLayout`, every one after the width or the viewport's height
+    /// changed); every one when `reach` is `.end` or `.everything`. Their extents and
+    /// corrections are taken in (the content at the viewport top stays put), for at
+    /// most `maxLayoutRounds` rounds, until no component changes.
     /// - Parameters:
     ///   - cacheExtent: points above and below the viewport to have laid out.
+    ///   - reach: how far beyond the viewport components are to be exact.
     ///   - offset: a root offset to hold (a jump to it): components lay out everything
-    ///     above it exactly, and the offset is kept; `nil` keeps the content at the top.
+    ///     above it exactly (`.exactAbove` at least), and the offset is kept; `nil`
+    ///     keeps the content at the top.
     /// - Returns: for each component whose content changed, the first content offset
-    ///   that changed (a renderer drops what it drew from there on).
+    ///   that changed (a renderer drops what it drew from there on), in the order
+    ///   they changed.
     @discardableResult
-    public func layOutComponents(cacheExtent: Double, holding offset: Double? = nil) -> [(component: ComponentID, from: Double)] {
+    public func layOutComponents(
+        cacheExtent: Double, reach: LayoutReach = .visible, holding offset: Double? = nil
+    ) -> [(component: ComponentID, from: Double)] {
+        let reach = offset != nil && reach == .visible ? .exactAbove : reach
+        let wholeStack = reach == .end || reach == .everything
         var changes: [(component: ComponentID, from: Double)] = []
-        var changed = true
-        while changed {
-            changed = false
+        for _ in 0..<Self.maxLayoutRounds {
+            var changed = false
             let viewportEnd = scrollOffset + storedViewportExtent
             for index in entries.indices where !entries[index].isHidden {
+                let id = entries[index].id
                 let top = contentTop(index)
-                guard top < viewportEnd else { break }
-                // Above the viewport and its cache, only a jump needs a component exact.
-                if offset == nil, top + entries[index].extent < scrollOffset - cacheExtent { continue }
+                let marked = needingLayout[id]
+                let meetsViewport = top < viewportEnd
+                    && (offset != nil || reach != .visible || top + entries[index].extent >= scrollOffset - cacheExtent)
+                guard marked != nil || meetsViewport || wholeStack else {
+                    if top >= viewportEnd, needingLayout.isEmpty { break }
+                    continue
+                }
                 let inner = max(0, scrollOffset - top)
                 let constraints = LayoutConstraints(
-                    scrollOffset: inner, remainingPaintExtent: max(0, viewportEnd - (top + inner)), cacheExtent: cacheExtent,
-                    exactAbove: offset != nil)
+                    scrollOffset: inner, remainingPaintExtent: max(0, viewportEnd - (top + inner)),
+                    cacheExtent: meetsViewport ? cacheExtent : 0, crossAxisExtent: crossAxisExtent,
+                    viewportMainAxisExtent: storedViewportExtent, reach: reach)
                 let geometry = entries[index].component.performLayout(constraints)
+                // (After the pass: what the component marked while laying out, it answers.)
+                needingLayout[id] = nil
+                if let from = marked, from.isFinite, !geometry.changed { changes.append((id, from)) }
                 guard geometry.changed else { continue }
-                changes.append((entries[index].id, geometry.firstChangedOffset))
-                componentExtentDidChange(entries[index].id, rowsInsertedAboveAnchor: geometry.scrollOffsetCorrection)
+                changes.append((id, min(geometry.firstChangedOffset, marked ?? .infinity)))
+                take(geometry, for: index)
                 changed = true
             }
             if changed, let offset { scroll(to: offset) }
+            guard changed else { break }
         }
         return changes
+    }
+
+    /// Takes in the extents a layout pass answered for entry `index`, keeping the
+    /// content at the viewport top where it is.
+    private func take(_ geometry: LayoutGeometry, for index: Int) {
+        update {
+            entries[index].extent = Self.sanitized(geometry.scrollExtent)
+            entries[index].isEstimated = geometry.isEstimated
+            entries[index].headerExtent = Self.sanitized(geometry.headerExtent)
+            let correction = geometry.scrollOffsetCorrection
+            if let anchor = pendingUpdate?.anchor, anchor.component == entries[index].id, correction.isFinite {
+                pendingUpdate?.anchor?.contentOffset = max(0, anchor.contentOffset + correction)
+            }
+            refreshSlot(index)
+            if entries[index].options.pinsHeaderAcrossLaterComponents { rebuildCrossHeaders() }
+        }
     }
 
     /// Makes several changes as one: one anchor, one layout, one list of events.
@@ -350,7 +426,10 @@ public final class ScrollContainer {
     /// Changes the viewport height, keeping the content at the viewport top.
     @discardableResult
     public func setViewportExtent(_ extent: Double) -> [ScrollEvent] {
-        update { storedViewportExtent = Self.sanitized(extent) }
+        let extent = Self.sanitized(extent)
+        // (Components may pad themselves to the viewport's height.)
+        if extent != storedViewportExtent { markEveryComponent() }
+        return update { storedViewportExtent = extent }
     }
 
     // MARK: Layout

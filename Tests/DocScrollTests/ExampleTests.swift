@@ -69,6 +69,12 @@ struct ExampleTests {
         let last = try #require(headings.last)
         #expect(output[last.offset + 1] == "Figure 1: the memory model")
         #expect(output[last.offset + 2].hasPrefix("[image row "))
+        // Laziness, invalidation and text from the contract alone: the image is asked
+        // for once a pass reaches the figure, its arrival moved nothing on screen, and
+        // the dump writes its rows.
+        #expect(output.contains("figure requested with the table at the top: false"))
+        #expect(output.contains("figure requested with the page at the top: true"))
+        #expect(output.contains("dump: [image row 8 of 8]"))
     }
 
     @Test func aFlingDeceleratesToRestInsideTheBounds() throws {

@@ -204,7 +204,7 @@ extension GuessedCheckpointTests {
             // The rows a frame at the top shows, then those deep in the page, then all.
             let top = (0..<10).map { view.plainText(row: $0, width: 50) }
             #expect(top == Array(whole.prefix(10)), "delay \(delay)")
-            _ = view.performLayout(LayoutConstraints(scrollOffset: Double(whole.count - 30), remainingPaintExtent: 20, exactAbove: true))
+            _ = view.performLayout(LayoutConstraints(scrollOffset: Double(whole.count - 30), remainingPaintExtent: 20, reach: .exactAbove))
             #expect((whole.count - 30..<whole.count - 10).map { view.plainText(row: $0, width: 50) } == Array(whole[(whole.count - 30)..<(whole.count - 10)]))
             #expect(PageIndexTests.indexedLines(view, width: 50) == whole, "delay \(delay)")
             #expect(misread ? index.snapshot.corrections > 0 : index.snapshot.corrections == 0)

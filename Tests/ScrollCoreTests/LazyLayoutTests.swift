@@ -7,7 +7,7 @@ import Testing
 private final class LazyItems: ScrollComponent {
     var heights: [Double]
     var measured: [Bool]
-    private(set) var passes: [LayoutConstraints] = []
+    var passes: [LayoutConstraints] = []
 
     init(count: Int) {
         heights = Array(repeating: 1, count: count)
@@ -49,7 +49,7 @@ private final class LazyItems: ScrollComponent {
             start += heights[index]
             index += 1
         }
-        return first.isFinite ? LayoutGeometry(firstChangedOffset: first, scrollOffsetCorrection: correction) : .unchanged
+        return first.isFinite ? geometry(changedFrom: first, correction: correction) : .unchanged
     }
 }
 
@@ -101,10 +101,134 @@ struct LazyLayoutTests {
         let shown = LazyItems(count: 50)
         let below = LazyItems(count: 50)
         for component in [above, shown, below] { container.append(component) }
+        // (A component added is laid out once, at the container's width.)
+        container.layOutComponents(cacheExtent: 2)
+        for component in [above, shown, below] { component.passes.removeAll() }
         container.scroll(to: 60)
         container.layOutComponents(cacheExtent: 2)
         #expect(above.passes.isEmpty)
         #expect(!shown.passes.isEmpty)
         #expect(below.passes.isEmpty)
+    }
+}
+
+/// A component that changes on its own and tells its container, and that lays out
+/// again at a new width, keeping the row at the top (as a page re-wraps its lines).
+private final class Rewrapping: ScrollComponent {
+    /// Rows of text of `textColumns` columns, wrapped at the width.
+    let textColumns: Int
+    private(set) var width: Int
+    var passes: [LayoutConstraints] = []
+    private var invalidator: LayoutInvalidator?
+    private var changedFrom: Double?
+    /// Rows added by `grow`, after the text.
+    private var extraRows = 0
+
+    init(textColumns: Int, width: Int) {
+        self.textColumns = textColumns
+        self.width = width
+    }
+
+    var rowCount: Int { (textColumns + width - 1) / width + extraRows }
+    var contentExtent: Double { Double(rowCount) }
+
+    func attach(_ invalidator: LayoutInvalidator) { self.invalidator = invalidator }
+
+    /// Rows added at the end, as a file grows.
+    func grow(by rows: Int) {
+        changedFrom = min(changedFrom ?? .infinity, contentExtent)
+        extraRows += rows
+        invalidator?.markNeedsLayout()
+    }
+
+    func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
+        passes.append(constraints)
+        var correction = 0.0
+        if let crossAxis = constraints.crossAxisExtent, Int(crossAxis) != width {
+            // The column of text at the top stays at the top.
+            let column = Int(constraints.scrollOffset) * width
+            width = Int(crossAxis)
+            correction = Double(column / width) - constraints.scrollOffset.rounded(.down)
+            changedFrom = 0
+        }
+        defer { changedFrom = nil }
+        guard let changedFrom else { return .unchanged }
+        return geometry(changedFrom: changedFrom, correction: correction)
+    }
+}
+
+@Suite("The layout contract")
+struct LayoutContractTests {
+    /// A component marked as needing layout is asked however far below the viewport
+    /// it is, and its new extent is taken in without moving what is on screen.
+    @Test func aComponentThatChangedOnItsOwnIsLaidOutWhereverItIs() {
+        let container = ScrollContainer(viewportExtent: 10, crossAxisExtent: 40)
+        let shown = Rewrapping(textColumns: 4_000, width: 40)
+        let below = Rewrapping(textColumns: 400, width: 40)
+        container.append(shown)
+        let belowID = container.append(below)
+        container.layOutComponents(cacheExtent: 0)
+        container.scroll(to: 30)
+        below.passes.removeAll()
+        below.grow(by: 7)
+        #expect(container.needsLayout)
+        let changes = container.layOutComponents(cacheExtent: 0)
+        #expect(below.passes.count == 1, "asked once, though far below")
+        #expect(changes.map(\.component) == [belowID])
+        #expect(changes.first?.from == 10, "from its old end")
+        #expect(container.stackExtent == 100 + 17)
+        #expect(container.scrollOffset == 30)
+        #expect(!container.needsLayout)
+    }
+
+    /// A new width reaches every component through the pass; the one at the top
+    /// answers where its row went, and the container keeps that text at the top.
+    @Test func aNewWidthIsLaidOutWithTheTopTextKept() {
+        let container = ScrollContainer(viewportExtent: 10, crossAxisExtent: 40)
+        let above = Rewrapping(textColumns: 800, width: 40)
+        let top = Rewrapping(textColumns: 4_000, width: 40)
+        let topID = container.append(above)
+        _ = topID
+        let id = container.append(top)
+        container.layOutComponents(cacheExtent: 0)
+        container.scroll(to: 20 + 50)
+        #expect(container.position?.component == id && container.position?.contentOffset == 50)
+        container.crossAxisExtent = 80
+        container.layOutComponents(cacheExtent: 0)
+        #expect(above.width == 80 && top.width == 80, "every component, on screen or not")
+        #expect(above.passes.last?.crossAxisExtent == 80)
+        // Row 50 at 40 columns is column 2000 of the text: row 25 at 80 columns.
+        #expect(container.position?.component == id && container.position?.contentOffset == 25)
+        #expect(container.scrollOffset == 10 + 25)
+    }
+
+    /// A pass that reaches the end asks every component, on screen or not, with that
+    /// reach; a visible pass asks only those the viewport meets.
+    @Test func aPassToTheEndAsksEveryComponent() {
+        let container = ScrollContainer(viewportExtent: 10)
+        let items = (0..<3).map { _ in LazyItems(count: 50) }
+        for item in items { container.append(item) }
+        container.layOutComponents(cacheExtent: 0)
+        for item in items { item.passes.removeAll() }
+        container.layOutComponents(cacheExtent: 0, reach: .end)
+        #expect(items.allSatisfy { $0.passes.first?.reach == .end && $0.passes.first?.locatesEnd == true })
+        #expect(items.allSatisfy { !$0.passes.isEmpty })
+    }
+
+    /// A component whose every answer is a change does not hold the pass for ever.
+    @Test func aPassEndsAfterItsBoundedRounds() {
+        final class Restless: ScrollComponent {
+            var asked = 0
+            var contentExtent: Double { 100 }
+            func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
+                asked += 1
+                return geometry(changedFrom: 0, correction: 1)
+            }
+        }
+        let container = ScrollContainer(viewportExtent: 10)
+        let restless = Restless()
+        container.append(restless)
+        container.layOutComponents(cacheExtent: 0)
+        #expect(restless.asked == ScrollContainer.maxLayoutRounds)
     }
 }

@@ -59,7 +59,7 @@ package func clip(_ line: String, to width: Int) -> String {
 /// screen (a dump widens each column to its widest value, so that every value is
 /// whole).
 package func shownLines(_ view: DocScrollView) -> [String] {
-    view.measureAllTableRows()
+    view.locateEnds()
     var text: [UInt8] = []
     StackText.write(view.container, width: view.options.width, ownText: { component, write in
         guard let table = component as? TableComponent else { return false }

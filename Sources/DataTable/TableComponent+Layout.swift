@@ -4,9 +4,9 @@ import ScrollCore
 ///
 /// Heights are known only once a row is decoded and measured, so each row starts
 /// with an estimate (the average height of the rows the column plan sampled, which
-/// are measured at once); the host measures the rows it is about to show
-/// (`measureRows`) and tells its container of the change, whose anchor rule keeps
-/// what is at the viewport top in place.
+/// are measured at once); the container's layout pass measures the rows it is about
+/// to show (`performLayout`), and its anchor rule keeps what is at the viewport top in
+/// place.
 extension TableComponent {
     /// The data row shown on component line `line`, and which of its lines it is.
     func record(atLine line: Int) -> (record: Int, line: Int)? {
@@ -92,14 +92,35 @@ extension TableComponent {
         return (changed, addedAboveAnchor, firstChangedLine)
     }
 
-    /// The container's layout pass: measures the rows down to the end of what the
-    /// constraints ask for (from the top, so that the rows above the viewport are exact
-    /// too), reporting rows added above the viewport top as a correction.
+    /// The container's layout pass: at a new width the columns are planned again; the
+    /// rows are measured down to the end of what the constraints ask for (from the
+    /// top, so that the rows above the viewport are exact too), or all of them when
+    /// the pass reaches the end; rows added above the viewport top come back as a
+    /// correction. Changes made in between (rows indexed, a file followed, columns
+    /// scrolled) are answered here too.
     package func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
+        if let crossAxis = constraints.crossAxisExtent { layout(width: Int(crossAxis)) }
         let measured = measureRows(coveringLines: 0..<constraints.rows.upperBound, anchor: Int(constraints.scrollOffset))
-        guard measured.changed else { return .unchanged }
-        return LayoutGeometry(
-            firstChangedOffset: Double(measured.firstChangedLine ?? 0), scrollOffsetCorrection: Double(measured.linesAddedAboveAnchor))
+        if let line = measured.firstChangedLine { noteChange(from: line) }
+        if constraints.locatesEnd { measureAllRows() }
+        defer { changedFrom = nil }
+        guard let changedFrom else { return .unchanged }
+        return geometry(changedFrom: Double(changedFrom), correction: Double(measured.linesAddedAboveAnchor))
+    }
+
+    package func attach(_ invalidator: LayoutInvalidator) {
+        self.invalidator = invalidator
+    }
+
+    /// Notes rows from `row` on as changed, for the container's next pass.
+    func noteChange(from row: Int) {
+        changedFrom = min(changedFrom ?? row, row)
+        invalidator?.markNeedsLayout()
+    }
+
+    /// Lines the first `records` records take, with the rows above them.
+    func rowCount(ofRecords records: Int) -> Int {
+        (wrapsCells ? Int(heights.prefixSum(min(records, heights.count))) : records) + rowsAboveRecords
     }
 
     /// Measures every row (a dump, the expanded model, a jump to the end).
@@ -108,9 +129,12 @@ extension TableComponent {
     package func measureAllRows() -> Bool {
         guard wrapsCells else { return false }
         let before = heights.total
+        let first = measuredPrefix
         model.readingInOrder {
             for record in measuredPrefix..<model.rowCount where !measured[record] { setMeasured(record, height: height(of: record)) }
         }
-        return heights.total != before
+        guard heights.total != before else { return false }
+        noteChange(from: rowCount(ofRecords: first))
+        return true
     }
 }
