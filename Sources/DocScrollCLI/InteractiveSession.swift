@@ -6,17 +6,17 @@ import SystemIO
 /// resizes in, frames out, one write a frame. While no key is waiting, it lays out
 /// and builds what the next frames are likely to need, so that a key is answered
 /// with only the work of its own screen.
-enum InteractiveSession {
+package enum InteractiveSession {
     /// Runs until the reader quits.
     /// - Returns: `false` when the terminal could not be put in raw mode.
     /// - Parameters:
     ///   - startCommands: what the viewer does first (`+G`, `+/pattern`...).
     ///   - typedAhead: keys typed while the inputs were read, answered after them.
-    static func run(
-        view: DocScrollView, terminal: Terminal, colors: Bool, mouse: Bool, showsStatistics: Bool, showsScrollbar: Bool,
+    package static func run(
+        view: DocScrollView, terminal: any TerminalDevice, colors: Bool, mouse: Bool, showsStatistics: Bool, showsScrollbar: Bool,
         startCommands: [ViewerCommand] = [], typedAhead typedWhileReading: [UInt8] = []
     ) -> Bool {
-        let size = Terminal.size() ?? (80, 24)
+        let size = terminal.size ?? (80, 24)
         view.defersPrefetch = true
         // Keys are answered while a page is still arriving or being indexed: what is
         // not there yet shows blank and is drawn when it comes.
@@ -72,7 +72,7 @@ enum InteractiveSession {
                 }
             }
             actions = []
-            if terminal.takeResize(), let size = Terminal.size() {
+            if terminal.takeResize(), let size = terminal.size {
                 writer.invalidate()
                 actions += viewer.handle(.resize(width: size.width, height: size.height))
                 continue

@@ -31,7 +31,7 @@ enum LiveWait {
     ///     the work up.
     ///   - said: called when the status line was written over the screen.
     static func run<Value>(
-        terminal: Terminal, saying: String, interruptQuits: Bool, said: () -> Void = {}, _ work: @escaping @Sendable () -> Value
+        terminal: any TerminalDevice, saying: String, interruptQuits: Bool, said: () -> Void = {}, _ work: @escaping @Sendable () -> Value
     ) -> Outcome<Value> {
         let result = LoadResult<Value>()
         DetachedThread.start { result.finish(work()) }
@@ -40,7 +40,7 @@ enum LiveWait {
             // (No raw mode: the work is waited for as before.)
             return .done(result.wait(), typedAhead: [])
         }
-        terminal.write(statusLine("\(saying)… (\(interruptQuits ? "" : "Ctrl-C stops, ")q quits)"))
+        terminal.write(statusLine("\(saying)… (\(interruptQuits ? "" : "Ctrl-C stops, ")q quits)", rows: terminal.size?.height ?? 24))
         said()
         var typed: [UInt8] = []
         while true {
@@ -55,14 +55,13 @@ enum LiveWait {
         }
     }
 
-    private static func quit<Value>(_ terminal: Terminal, status: Int32) -> Outcome<Value> {
+    private static func quit<Value>(_ terminal: any TerminalDevice, status: Int32) -> Outcome<Value> {
         terminal.restore()
         return .quit(status: status)
     }
 
     /// `text` on the screen's last row, in reverse video.
-    private static func statusLine(_ text: String) -> String {
-        let rows = Terminal.size()?.height ?? 24
+    private static func statusLine(_ text: String, rows: Int) -> String {
         return "\u{1B}[\(rows);1H\u{1B}[7m \(TextWidth.printable(text)) \u{1B}[0m\u{1B}[K"
     }
 }

@@ -14,7 +14,7 @@ import Synchronization
 /// space to interact"), and cannot be told otherwise once the program runs
 /// (`SWIFT_BACKTRACE` is read before `main`). `takeOverCrashes` answers crash
 /// signals instead: a one-line message, the terminal restored, the default action.
-package final class Terminal {
+package final class Terminal: TerminalDevice {
     private let input: Int32
     private var isInteractive = false
     private var reportsMouse = false
@@ -42,11 +42,13 @@ package final class Terminal {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
+    package var size: (width: Int, height: Int)? { Self.size() }
+
     /// Raw mode, alternate screen, hidden cursor, and with `mouse` SGR reports of the
     /// mouse (for its wheel); signal handlers that undo them.
     /// Entered already (while the inputs were read, say), it only turns mouse
     /// reports on where asked.
-    package func enterInteractiveMode(mouse: Bool = false) -> Bool {
+    package func enterInteractiveMode(mouse: Bool) -> Bool {
         if isInteractive {
             if mouse, !reportsMouse {
                 reportsMouse = true
@@ -126,7 +128,7 @@ package final class Terminal {
     /// Waits up to `timeout` milliseconds for input and returns the bytes read (empty
     /// on timeout or interruption, and when `waking` is readable first: a
     /// `FileChangeWatch`'s descriptor, say).
-    package func read(timeout: Int32, waking: Int32? = nil) -> [UInt8] {
+    package func read(timeout: Int32, waking: Int32?) -> [UInt8] {
         var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
         if let waking, waking >= 0 { descriptors.append(pollfd(fd: waking, events: Int16(POLLIN), revents: 0)) }
         guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0, descriptors[0].revents != 0 else { return [] }

@@ -1,0 +1,50 @@
+import DocScroll
+@testable import DocScrollCLI
+import TestSupport
+import Testing
+
+/// The interactive loop (`InteractiveSession`) driven by a scripted terminal: keys in,
+/// frames written as a terminal shows them, deterministically and without tmux (the
+/// tmux tests stay for the real terminal).
+@Suite("The interactive loop, scripted")
+struct InteractiveSessionTests {
+    /// Runs the loop over the sample article and table, typing `steps`.
+    /// - Returns: the screen before each step, then the last one, rows without their
+    ///   trailing blanks; and the terminal.
+    static func session(_ steps: [String], width: Int = 80, height: Int = 24) throws -> (screens: [[String]], terminal: ScriptedTerminal) {
+        let view = try DocScrollView(
+            pages: [try sample("article.html")], tables: [try sample("items.json")],
+            options: .init(width: width, height: height, indexesTablesInParts: true))
+        let terminal = ScriptedTerminal(width: width, height: height, steps: steps) {
+            view.indexingProgress == nil && !view.indexesTables
+        }
+        let ran = InteractiveSession.run(view: view, terminal: terminal, colors: false, mouse: false, showsStatistics: false, showsScrollbar: false)
+        #expect(ran)
+        let screens = terminal.screens.map { screen in
+            screen.map { row in String(row.reversed().drop { $0 == " " }.reversed()) }
+        }
+        return (screens, terminal)
+    }
+
+    @Test func keysMoveTheScreenAndQuitGivesTheTerminalBack() throws {
+        let (screens, terminal) = try Self.session(["G", "g", "/compares\r"])
+        #expect(terminal.entered && terminal.restored)
+        #expect(screens.count == 4, "one screen before each key, and the last")
+        // The table of items first (Pages/items.json: its first record is 1001, the
+        // Aurora Desk Lamp), its header at the top.
+        let first = try #require(screens.first)
+        #expect(first[0].hasPrefix("id   │ name "), "\(first[0])")
+        #expect(first[2].hasPrefix("1001 │ Aurora Desk Lamp "), "\(first[2])")
+        // G: the end of the stack, the page's References (its seventh link goes back
+        // to #intro) just above the status line, which says so.
+        let end = screens[1]
+        #expect(end.contains("line two after a break."), "the page's footer")
+        #expect(end[end.count - 2] == "7. #intro")
+        #expect(end.last?.contains("article.html") == true && end.last?.hasSuffix("100%") == true, "\(end.last ?? "")")
+        // g: the top again, as first shown (the status line now knows the length).
+        #expect(screens[2].dropLast() == first.dropLast())
+        // A search: the row with the word at the top (the article's first paragraph
+        // after the heading, wrapped at 80 columns).
+        #expect(screens[3][0] == "This article compares the common ways of building such a screen, measures what")
+    }
+}
