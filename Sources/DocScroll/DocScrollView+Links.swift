@@ -132,8 +132,8 @@ extension DocScrollView {
     private func replace(at index: Int, with component: any ScrollComponent, _ makeEntry: (ComponentID) -> Entry) -> ComponentID {
         let old = entries[index].id
         let stackIndex = container.componentIDs.firstIndex(of: old) ?? container.componentIDs.count
+        // (The renderer drops the old one's tiles at its next frame: it is gone.)
         container.remove(old)
-        renderer.invalidate(old)
         let id = container.insert(component, at: stackIndex)
         entries[index] = makeEntry(id)
         renderer.prepare(container)

@@ -182,7 +182,8 @@ public final class TileRenderer {
     }
 
     /// Drops the tiles that show rows at or past the end of a component whose row
-    /// count changed (a resize): they show rows that were not there, or no longer are.
+    /// count changed (a resize): they show rows that were not there, or no longer are;
+    /// a component no longer in the container has none.
     /// Changes inside a component are the host's to report (`invalidate(_:rows:)`).
     private func dropTilesPastChangedEnds(in container: ScrollContainer) {
         for (id, built) in rowCounts {

@@ -1,4 +1,5 @@
 import DocScroll
+import RenderCore
 @testable import DocScrollCLI
 import TestSupport
 import Testing
@@ -11,7 +12,7 @@ struct InteractiveSessionTests {
     /// Runs the loop over the sample article and table, typing `steps`.
     /// - Returns: the screen before each step, then the last one, rows without their
     ///   trailing blanks; and the terminal.
-    static func session(_ steps: [String], width: Int = 80, height: Int = 24) throws -> (screens: [[String]], terminal: ScriptedTerminal) {
+    static func session(_ steps: [ScriptedTerminal.Step], width: Int = 80, height: Int = 24) throws -> (screens: [[String]], terminal: ScriptedTerminal) {
         let view = try DocScrollView(
             pages: [try sample("article.html")], tables: [try sample("items.json")],
             options: .init(width: width, height: height, indexesTablesInParts: true))
@@ -27,7 +28,7 @@ struct InteractiveSessionTests {
     }
 
     @Test func keysMoveTheScreenAndQuitGivesTheTerminalBack() throws {
-        let (screens, terminal) = try Self.session(["G", "g", "/compares\r"])
+        let (screens, terminal) = try Self.session([.keys("G"), .keys("g"), .keys("/compares\r")])
         #expect(terminal.entered && terminal.restored)
         #expect(screens.count == 4, "one screen before each key, and the last")
         // The table of items first (Pages/items.json: its first record is 1001, the
@@ -46,5 +47,19 @@ struct InteractiveSessionTests {
         // A search: the row with the word at the top (the article's first paragraph
         // after the heading, wrapped at 80 columns).
         #expect(screens[3][0] == "This article compares the common ways of building such a screen, measures what")
+    }
+
+    /// A narrower terminal: the page is laid out again at its width, the same text
+    /// at the top, and every row fits.
+    @Test func aResizeLaysThePageOutAgainWithTheTopTextKept() throws {
+        let (screens, _) = try Self.session([.keys("/compares\r"), .resize(width: 50, height: 20)])
+        #expect(screens.count == 3)
+        let narrow = screens[2]
+        #expect(narrow.count == 20)
+        #expect(narrow.allSatisfy { TextWidth.columns(of: $0) <= 50 })
+        // "This article compares the common ways of building such a screen, …"
+        // wrapped at 50 columns.
+        #expect(narrow[0] == "This article compares the common ways of building", "\(narrow)")
+        #expect(narrow[1] == "such a screen, measures what each costs, and")
     }
 }

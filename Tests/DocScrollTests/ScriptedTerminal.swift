@@ -1,21 +1,28 @@
 import RenderCore
 import SystemIO
 
-/// A terminal for the interactive loop with no terminal behind it: keys come from a
-/// script, one step at a time, each handed over only once the view is settled (the
+/// A terminal for the interactive loop with no terminal behind it: keys and resizes
+/// come from a script, one step at a time, each handed over only once the view is settled (the
 /// loop idle twice while `isSettled` holds: what arrives on other threads drawn), and
 /// what the loop writes is played on a grid of cells, as a terminal would show it.
 /// Before each step the screen is kept (`screens`), so that a test reads what the
 /// reader saw when pressing each key. After the script, `q`.
 final class ScriptedTerminal: TerminalDevice {
-    let size: (width: Int, height: Int)?
+    /// What the reader does next: types keys, or resizes the terminal.
+    enum Step {
+        case keys(String)
+        case resize(width: Int, height: Int)
+    }
+
+    private(set) var size: (width: Int, height: Int)?
     /// The screen before each step of the script, then the last one (before `q`).
     private(set) var screens: [[String]] = []
     /// Whether the loop took raw mode, and gave it back.
     private(set) var entered = false
     private(set) var restored = false
 
-    private var script: [[UInt8]]
+    private var script: [Step]
+    private var resizePending = false
     private let isSettled: () -> Bool
     private var settledReads = 0
     private var quitSent = false
@@ -26,9 +33,9 @@ final class ScriptedTerminal: TerminalDevice {
     private var cursor = (row: 0, column: 0)
 
     /// A terminal of `width` by `height` that types `steps` in turn.
-    init(width: Int, height: Int, steps: [String], isSettled: @escaping () -> Bool) {
+    init(width: Int, height: Int, steps: [Step], isSettled: @escaping () -> Bool) {
         size = (width, height)
-        script = steps.map { Array($0.utf8) }
+        script = steps
         self.isSettled = isSettled
         grid = Array(repeating: Array(repeating: " ", count: width), count: height)
     }
@@ -40,7 +47,10 @@ final class ScriptedTerminal: TerminalDevice {
 
     func restore() { restored = true }
     func suspend() -> Bool { true }
-    func takeResize() -> Bool { false }
+    func takeResize() -> Bool {
+        defer { resizePending = false }
+        return resizePending
+    }
 
     func read(timeout: Int32, waking: Int32?) -> [UInt8] {
         readsLeft -= 1
@@ -48,7 +58,17 @@ final class ScriptedTerminal: TerminalDevice {
         guard settledReads >= 2 || readsLeft <= 0 else { return [] }
         settledReads = 0
         screens.append(grid.map { $0.joined().replacingOccurrences(of: "\u{0}", with: "") })
-        guard script.isEmpty else { return script.removeFirst() }
+        if !script.isEmpty {
+            switch script.removeFirst() {
+            case .keys(let keys):
+                return Array(keys.utf8)
+            case .resize(let width, let height):
+                size = (width, height)
+                grid = Array(repeating: Array(repeating: " ", count: width), count: height)
+                resizePending = true
+                return []
+            }
+        }
         guard !quitSent else { return [] }
         quitSent = true
         return [UInt8(ascii: "q")]
