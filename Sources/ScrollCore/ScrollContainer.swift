@@ -196,6 +196,13 @@ public final class ScrollContainer {
         return update {
             if hidden { moveAnchor(awayFrom: id) }
             entries[index].isHidden = hidden
+            // (A hidden component is not laid out; shown again, it is, at the width
+            // then, with what changed meanwhile.)
+            if hidden {
+                needingLayout[id] = nil
+            } else {
+                needingLayout[id] = needingLayout[id] ?? .infinity
+            }
             visibleCount += hidden ? -1 : 1
             refreshSlot(index)
             rebuildCrossHeaders()
@@ -254,7 +261,7 @@ public final class ScrollContainer {
             entries[index].pageOffsets = [:]
             component.attach(LayoutInvalidator(container: self, id: id))
             // (Its rows are new: all of them changed.)
-            needingLayout[id] = 0
+            if !entries[index].isHidden { needingLayout[id] = 0 }
             componentExtentDidChange(id, rowsInsertedAboveAnchor: rowsInsertedAboveAnchor)
         }
     }
@@ -262,12 +269,14 @@ public final class ScrollContainer {
     /// Marks component `id` as needing layout: the next pass asks it, wherever it is
     /// (`LayoutInvalidator` calls this for a component that changed on its own).
     public func markNeedsLayout(_ id: ComponentID) {
-        if indexByID[id] != nil, needingLayout[id] == nil { needingLayout[id] = .infinity }
+        guard let index = indexByID[id], !entries[index].isHidden else { return }
+        needingLayout[id] = needingLayout[id] ?? .infinity
     }
 
-    /// Marks every component as needing layout (the width or the viewport changed).
+    /// Marks every component shown as needing layout (the width or the viewport
+    /// changed).
     private func markEveryComponent() {
-        for entry in entries where needingLayout[entry.id] == nil { needingLayout[entry.id] = .infinity }
+        for entry in entries where !entry.isHidden { needingLayout[entry.id] = needingLayout[entry.id] ?? .infinity }
     }
 
     /// Whether a component is marked as needing layout (the next pass has work

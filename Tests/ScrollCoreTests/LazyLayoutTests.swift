@@ -215,6 +215,25 @@ struct LayoutContractTests {
         #expect(items.allSatisfy { !$0.passes.isEmpty })
     }
 
+    /// A hidden component is not laid out, and holds no mark; shown again, it is laid
+    /// out at the width then.
+    @Test func aHiddenComponentIsLaidOutWhenShownAgain() {
+        let container = ScrollContainer(viewportExtent: 10, crossAxisExtent: 40)
+        let hidden = Rewrapping(textColumns: 400, width: 40)
+        let id = container.append(hidden)
+        container.append(Rewrapping(textColumns: 400, width: 40))
+        container.layOutComponents(cacheExtent: 0)
+        container.setHidden(true, for: id)
+        container.crossAxisExtent = 20
+        hidden.grow(by: 3)
+        container.layOutComponents(cacheExtent: 0)
+        #expect(hidden.width == 40 && !container.needsLayout)
+        container.setHidden(false, for: id)
+        #expect(container.needsLayout)
+        container.layOutComponents(cacheExtent: 0)
+        #expect(hidden.width == 20 && container.stackExtent == 20 + 3 + 20)
+    }
+
     /// A component whose every answer is a change does not hold the pass for ever.
     @Test func aPassEndsAfterItsBoundedRounds() {
         final class Restless: ScrollComponent {
