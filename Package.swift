@@ -10,7 +10,7 @@ let package = Package(
     products: [
         // The facade, with the modules whose types its API uses, so that an embedder
         // can name them (`import RenderCore` for `FrameBuffer` and `Style`).
-        .library(name: "DocScroll", targets: ["DocScroll", "RenderCore", "ScrollCore", "TileRenderer", "DataTable"]),
+        .library(name: "DocScroll", targets: ["DocScroll", "ComponentKit", "RenderCore", "ScrollCore", "TileRenderer", "DataTable"]),
         .library(name: "DocScrollViewer", targets: ["DocScrollViewer"]),
         .library(name: "ScrollCore", targets: ["ScrollCore"]),
         .executable(name: "docscroll", targets: ["docscroll"]),
@@ -44,9 +44,12 @@ let package = Package(
         .target(name: "RenderCore", dependencies: ["CUnicode"]),
         .target(name: "ScrollCore", dependencies: ["CMath"]),
         .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
-        .target(name: "DocumentLayout", dependencies: ["HTMLParsing", "RenderCore", "ScrollCore"]),
-        .target(name: "DataTable", dependencies: ["RenderCore", "ScrollCore"]),
-        .target(name: "TileRenderer", dependencies: ["RenderCore", "ScrollCore"]),
+        // The one component protocol of the stack (layout, rows drawn, text, search),
+        // over the container core and the cells.
+        .target(name: "ComponentKit", dependencies: ["RenderCore", "ScrollCore"]),
+        .target(name: "DocumentLayout", dependencies: ["ComponentKit", "HTMLParsing", "RenderCore", "ScrollCore"]),
+        .target(name: "DataTable", dependencies: ["ComponentKit", "RenderCore", "ScrollCore"]),
+        .target(name: "TileRenderer", dependencies: ["ComponentKit", "RenderCore", "ScrollCore"]),
 
         // The one door to the operating system: files (read, mapped), standard input,
         // the terminal (termios, keys, frames out), the process's memory and threads.
@@ -55,7 +58,7 @@ let package = Package(
         // The facade embedders use, and the command line built on it.
         .target(
             name: "DocScroll",
-            dependencies: ["RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO"]
+            dependencies: ["ComponentKit", "RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO"]
         ),
         // The interactive viewer: keys in, screens out (a state machine over the facade).
         .target(name: "DocScrollViewer", dependencies: ["DataTable", "DocScroll", "RenderCore", "ScrollCore"]),
@@ -81,11 +84,11 @@ let package = Package(
         // Examples of embedding, built with the package and run by the tests.
         .executableTarget(name: "minimal-embedding", dependencies: ["DocScroll"], path: "Examples/MinimalEmbedding"),
         .executableTarget(
-            name: "custom-component", dependencies: ["DocScroll", "RenderCore", "ScrollCore"], path: "Examples/CustomComponent"),
+            name: "custom-component", dependencies: ["ComponentKit", "DocScroll", "RenderCore", "ScrollCore"], path: "Examples/CustomComponent"),
         .executableTarget(name: "physics-fling", dependencies: ["ScrollCore"], path: "Examples/PhysicsFling"),
         .executableTarget(name: "paged-tabs", dependencies: ["ScrollCore"], path: "Examples/PagedTabs"),
         .executableTarget(
-            name: "windowed-renderer", dependencies: ["TileRenderer", "RenderCore", "ScrollCore"], path: "Examples/WindowedRenderer"),
+            name: "windowed-renderer", dependencies: ["ComponentKit", "TileRenderer", "RenderCore", "ScrollCore"], path: "Examples/WindowedRenderer"),
 
         // What the test targets share: stored snapshots, the sample pages.
         .target(name: "TestSupport", dependencies: ["DocScroll", "DataTable", "RenderCore", "TileRenderer"], path: "Tests/TestSupport"),
@@ -98,17 +101,17 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore", "SampleContent"]),
-        .testTarget(name: "TileRendererTests", dependencies: ["TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
+        .testTarget(name: "TileRendererTests", dependencies: ["ComponentKit", "TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "RenderCore", "SampleContent"]),
         .testTarget(
             name: "DocScrollViewerTests",
-            dependencies: ["DocScrollViewer", "DocScroll", "RenderCore", "SampleContent", "TestSupport", "TileRenderer"],
+            dependencies: ["ComponentKit", "DocScrollViewer", "DocScroll", "RenderCore", "SampleContent", "TestSupport", "TileRenderer"],
             exclude: ["Snapshots"]),
         .testTarget(name: "BenchmarkBudgetsTests", dependencies: ["BenchmarkBudgets"]),
         .testTarget(
             name: "DocScrollTests",
             dependencies: [
-                "DocScroll", "DocScrollCLI", "DocScrollViewer", "RenderCore", "SampleContent", "ScrollCore", "SystemIO", "TestSupport",
+                "ComponentKit", "DocScroll", "DocScrollCLI", "DocScrollViewer", "RenderCore", "SampleContent", "ScrollCore", "SystemIO", "TestSupport",
                 "TileRenderer",
             ],
             exclude: ["Snapshots", "FuzzFindings"]

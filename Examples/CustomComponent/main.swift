@@ -1,5 +1,6 @@
 import DocScroll
 import Foundation
+import ComponentKit
 import RenderCore
 import ScrollCore
 
@@ -10,7 +11,7 @@ import ScrollCore
 // Usage: custom-component TABLE.json PAGE.html
 
 /// Three rows of framed text.
-final class Banner: ScrollComponent, RowSource {
+final class Banner: StackComponent {
     let text: String
     init(_ text: String) { self.text = text }
     var contentExtent: Double { 3 }
@@ -30,8 +31,8 @@ final class Banner: ScrollComponent, RowSource {
 /// when a layout pass first reaches its rows (laziness), it marks itself as needing
 /// layout when the image arrives (invalidation: the next frame takes its new extent,
 /// the text at the top of the viewport staying put), and its rows are written out
-/// with the stack's text (`RowSource`).
-final class Figure: ScrollComponent, RowSource {
+/// with the stack's text (`StackComponent`).
+final class Figure: StackComponent {
     private var invalidator: LayoutInvalidator?
     /// Whether a layout pass reached the figure's rows: its image is wanted.
     private(set) var isRequested = false

@@ -1,3 +1,4 @@
+import ComponentKit
 import RenderCore
 import ScrollCore
 import TileRenderer
@@ -7,7 +8,7 @@ import TileRenderer
 // a budget, and says what it holds.
 
 /// Row n reads "row n" followed by a bar as long as n's last two digits.
-final class NumberedRows: ScrollComponent, RowSource {
+final class NumberedRows: StackComponent {
     let rowCount = 1_000_000
     var contentExtent: Double { Double(rowCount) }
     func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
@@ -17,15 +18,15 @@ final class NumberedRows: ScrollComponent, RowSource {
     }
 }
 
-let container = ScrollContainer(viewportExtent: 8)
-container.append(NumberedRows())
+let stack = ComponentStack(container: ScrollContainer(viewportExtent: 8))
+stack.append(NumberedRows())
 let renderer = TileRenderer(mode: .windowed, width: 40, tileRows: 16, budget: .viewports(16))
 for offset in stride(from: 0, to: 400, by: 8) {
-    container.scroll(to: Double(offset))
-    _ = renderer.frame(of: container)
+    stack.container.scroll(to: Double(offset))
+    _ = renderer.frame(of: stack)
 }
-container.scroll(to: 500_000)
-let frame = renderer.frame(of: container)
+stack.container.scroll(to: 500_000)
+let frame = renderer.frame(of: stack)
 for row in 0..<frame.height { print(frame.plainText(row: row)) }
 let statistics = renderer.statistics
 print("tiles built \(statistics.tilesBuilt), prefetched \(statistics.tilesPrefetched), evicted \(statistics.tilesEvicted), live \(statistics.tilesLive)")

@@ -1,3 +1,4 @@
+import ComponentKit
 import RenderCore
 import ScrollCore
 
@@ -9,7 +10,7 @@ import ScrollCore
 /// columns stay at the left while the others scroll sideways a column at a time
 /// (`scrolledColumns`);
 /// where the two meet, the corner stays put.
-package final class TableComponent: ScrollComponent, RowViewHolder, ReportsFigures {
+package final class TableComponent: StackComponent, ReportsFigures {
     /// The rows shown: indexed, decoded on demand.
     package private(set) var model: TableModel
     /// Width the columns are planned for, in columns.

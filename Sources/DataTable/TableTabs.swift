@@ -1,3 +1,4 @@
+import ComponentKit
 import RenderCore
 import ScrollCore
 
@@ -9,7 +10,7 @@ import ScrollCore
 /// the row cursor, sideways scrolling) works on it as on any table. A page shorter
 /// than `minimumExtent` (the viewport's height) is padded with blank rows, so that a
 /// switch with the header pinned keeps it pinned.
-package final class TableTabs: PagedComponent, RowViewHolder, ReportsFigures {
+package final class TableTabs: PagedComponent, StackComponent, ReportsFigures {
     /// The tables, in tab order.
     package let tables: [TableComponent]
     /// Each tab's name.

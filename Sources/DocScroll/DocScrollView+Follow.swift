@@ -1,3 +1,4 @@
+import ComponentKit
 import DataTable
 import ScrollCore
 import SystemIO

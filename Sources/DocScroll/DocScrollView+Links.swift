@@ -1,3 +1,4 @@
+import ComponentKit
 import ScrollCore
 import DocumentLayout
 import SystemIO
@@ -129,14 +130,14 @@ extension DocScrollView {
     /// Puts `component` in place of entry `index`, in the container and (as the entry
     /// `makeEntry` makes for its identity) in `entries`.
     /// - Returns: its identity in the container.
-    private func replace(at index: Int, with component: any ScrollComponent, _ makeEntry: (ComponentID) -> Entry) -> ComponentID {
+    private func replace(at index: Int, with component: any StackComponent, _ makeEntry: (ComponentID) -> Entry) -> ComponentID {
         let old = entries[index].id
         let stackIndex = container.componentIDs.firstIndex(of: old) ?? container.componentIDs.count
         // (The renderer drops the old one's tiles at its next frame: it is gone.)
-        container.remove(old)
-        let id = container.insert(component, at: stackIndex)
+        stack.remove(old)
+        let id = stack.insert(component, at: stackIndex)
         entries[index] = makeEntry(id)
-        renderer.prepare(container)
+        renderer.prepare(stack)
         return id
     }
 
@@ -195,7 +196,7 @@ extension DocScrollView.Entry {
     }
 
     /// The component, as the container holds it.
-    var componentObject: any ScrollComponent {
+    var componentObject: any StackComponent {
         switch component {
         case .table(let table): table
         case .tabs(let tabs): tabs

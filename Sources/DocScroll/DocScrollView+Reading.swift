@@ -1,6 +1,7 @@
 public import ScrollCore
 public import DataTable
 import DocumentLayout
+public import ComponentKit
 import RenderCore
 
 /// What a reader does besides scrolling: search, follow links, move between
@@ -34,7 +35,7 @@ extension DocScrollView {
     /// content has scrolled to; in a component's padding past its rows, its last).
     public var topPlace: Place? {
         container.position.map { position in
-            let rows = (container.component(position.component) as? RowSource)?.rowCount ?? Int.max
+            let rows = stack.component(position.component)?.rowCount ?? Int.max
             return Place(component: position.component, row: min(Int(max(0, position.contentOffset)), max(0, rows - 1)))
         }
     }
@@ -102,12 +103,12 @@ extension DocScrollView {
     /// not laid out to its end, a table still being indexed or measured).
     public func isExtentEstimated(of id: ComponentID) -> Bool {
         // (A compressed table still arriving has more rows to come.)
-        container.component(id)?.isExtentEstimated ?? false || isArriving(id)
+        stack.component(id)?.isExtentEstimated ?? false || isArriving(id)
     }
 
     /// Rows a component has (an estimate for a page not laid out to its end).
     public func rowCount(of id: ComponentID) -> Int {
-        (container.component(id) as? RowSource)?.rowCount ?? 0
+        stack.component(id)?.rowCount ?? 0
     }
 
     /// Scrolls so that `place` is the top row, below any pinned header.
@@ -226,7 +227,7 @@ extension DocScrollView {
         let waits = waitsForPages
         waitsForPages = true
         defer { waitsForPages = waits }
-        let ids = container.componentIDs.filter { !container.isHidden($0) && container.component($0) is RowSource }
+        let ids = container.componentIDs.filter { !container.isHidden($0) && stack.component($0) != nil }
         guard !ids.isEmpty else { return .notFound }
         var rowsSearched = 0
         let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
@@ -235,7 +236,7 @@ extension DocScrollView {
         // side of the wrap, as far as the start row.
         for step in 0...ids.count {
             let index = forward ? (startIndex + step) % ids.count : ((startIndex - step) % ids.count + ids.count) % ids.count
-            guard let source = container.component(ids[index]) as? RowSource else { continue }
+            guard let source = stack.component(ids[index]) else { continue }
             let wrapped = step > 0 && (forward ? index <= startIndex : index >= startIndex)
             let isLast = step == ids.count
             /// Whether the row matches; `nil` when the search is to stop.
@@ -437,14 +438,14 @@ extension DocScrollView {
     /// row of a component (a pinned header's where one is drawn over the content), or
     /// `nil` (a gap between components).
     public var shownPlaces: [Place?] {
-        renderer.shownRows(of: container).map { $0.map { Place(component: $0.component, row: $0.row) } }
+        renderer.shownRows(of: stack).map { $0.map { Place(component: $0.component, row: $0.row) } }
     }
 
     /// The columns where `query` shows on the row at `place` (the search's rules),
     /// found in the component's own text where it has it (a page's lines), for
     /// marking matches on screen.
     public func matchColumns(of query: String, at place: Place) -> [Range<Int>] {
-        guard !query.isEmpty, let source = container.component(place.component) as? RowSource else { return [] }
+        guard !query.isEmpty, let source = stack.component(place.component) else { return [] }
         // A page finds them in its text: where the page is scrolled sideways, they
         // show further left.
         let shift = horizontalOffset(ofPage: place.component)
@@ -460,18 +461,18 @@ extension DocScrollView {
 /// An embedder's own components, stacked with the tables and pages.
 extension DocScrollView {
     /// Puts `component` in the stack at `index` (0 is the top; the tables come first,
-    /// then the pages, in the order given). A component that conforms to `RowSource`
+    /// then the pages, in the order given). A component that conforms to `StackComponent`
     /// is drawn; anchors, pinned headers and events work for it as for the built-in
     /// ones. A component whose content changes keeps the invalidator the container
     /// gives it (`ScrollComponent.attach`) and marks itself as needing layout: the
     /// next frame lays it out and draws its changed rows again.
     /// - Returns: its identity in the container.
     @discardableResult
-    public func insert(_ component: any ScrollComponent, at index: Int) -> ComponentID {
-        let id = container.insert(component, at: min(max(0, index), container.componentIDs.count))
+    public func insert(_ component: any StackComponent, at index: Int) -> ComponentID {
+        let id = stack.insert(component, at: min(max(0, index), container.componentIDs.count))
         layOut()
         // (Expanded builds every tile up front, the newcomer's too.)
-        renderer.prepare(container)
+        renderer.prepare(stack)
         return id
     }
 }

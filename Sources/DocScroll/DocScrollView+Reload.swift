@@ -1,5 +1,6 @@
 import DataTable
 import DocumentLayout
+import ComponentKit
 import RenderCore
 import ScrollCore
 import SystemIO
@@ -73,7 +74,7 @@ extension DocScrollView {
         container.performBatchUpdates {
             for index in entries.indices where reloadEntry(at: index, from: reloading) {
                 reloaded.insert(entries[index].id)
-                container.replace(entries[index].id, with: entries[index].componentObject)
+                stack.replace(entries[index].id, with: entries[index].componentObject)
             }
         }
         if let position, let anchor, reloaded.contains(anchor.component) {
@@ -103,7 +104,7 @@ extension DocScrollView {
     static let anchorRowsCompared = 3
 
     private func anchorRows(at position: ScrollPosition) -> AnchorRows? {
-        guard let source = container.component(position.component) as? RowSource else { return nil }
+        guard let source = stack.component(position.component) else { return nil }
         // (Past a component's rows, in its padding, there is nothing to find again.)
         let top = min(Int(position.contentOffset), source.rowCount)
         let end = min(source.rowCount, top + Int(container.viewportExtent))
@@ -116,7 +117,7 @@ extension DocScrollView {
     /// showing the same text (below first at the same distance); `nil` when they are
     /// not within `anchorSearchRows`.
     private func shift(of anchor: AnchorRows) -> Int? {
-        guard let source = container.component(anchor.component) as? RowSource else { return nil }
+        guard let source = stack.component(anchor.component) else { return nil }
         func matches(_ row: Int) -> Bool {
             row >= 0 && row + anchor.texts.count <= source.rowCount
                 && anchor.texts.indices.allSatisfy { source.searchableText(row: row + $0, width: options.width) == anchor.texts[$0] }

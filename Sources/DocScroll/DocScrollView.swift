@@ -1,3 +1,4 @@
+public import ComponentKit
 public import RenderCore
 public import ScrollCore
 public import TileRenderer
@@ -73,8 +74,10 @@ public final class DocScrollView {
         }
     }
 
+    /// The components stacked, with the container core that places them.
+    package let stack: ComponentStack
     /// The container core that places the tables and pages.
-    public let container: ScrollContainer
+    public var container: ScrollContainer { stack.container }
     /// The tile renderer that draws frames, and counts what it builds.
     public let renderer: TileRenderer
     /// The options in force (width and height follow `resize`).
@@ -346,7 +349,7 @@ public final class DocScrollView {
     /// Lays out and builds what the next frames are likely to need, ahead of them.
     public func prefetch() {
         layOut(ahead: true)
-        renderer.prefetch(container)
+        renderer.prefetch(stack)
     }
 
     /// When building the view began, and how long until its first frame was drawn.
@@ -365,8 +368,8 @@ public final class DocScrollView {
         pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, streamsPages: Bool
     ) throws(DocScrollError) {
         self.options = options
-        container = ScrollContainer(
-            viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)), crossAxisExtent: Double(options.width))
+        stack = ComponentStack(container: ScrollContainer(
+            viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)), crossAxisExtent: Double(options.width)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
         var tabs: [(table: TableComponent, name: String)] = []
         for (index, input) in tableInputs.enumerated() {
@@ -386,27 +389,27 @@ public final class DocScrollView {
             if let first = options.tabsFrom, index >= first {
                 tabs.append((table, input.name))
             } else {
-                entries.append(Entry(id: container.append(table), name: input.name, component: .table(table)))
+                entries.append(Entry(id: stack.append(table), name: input.name, component: .table(table)))
             }
         }
         if !tabs.isEmpty {
             // Each tab named by its file's name, without its folders.
             let names = tabs.map { Self.fileName($0.name) }
             let component = TableTabs(tables: tabs.map(\.table), names: names, minimumExtent: container.viewportExtent)
-            entries.append(Entry(id: container.append(component), name: tabs[0].name, component: .tabs(component)))
+            entries.append(Entry(id: stack.append(component), name: tabs[0].name, component: .tabs(component)))
         }
         for input in pageInputs {
             if streamsPages {
                 let utf8 = try Self.utf8Source(input, encoding: options.encoding)
                 let page = StreamedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address)
-                entries.append(Entry(id: container.append(page), name: input.name, component: .streamedPage(page)))
+                entries.append(Entry(id: stack.append(page), name: input.name, component: .streamedPage(page)))
             } else {
                 let page = try Self.page(input, options: options)
-                entries.append(Self.pageEntry(id: container.append(page), page, input: input))
+                entries.append(Self.pageEntry(id: stack.append(page), page, input: input))
             }
             if let spool = input.pageSource as? SpooledInput { spooledPages.append((input.name, spool)) }
         }
-        renderer.prepare(container)
+        renderer.prepare(stack)
     }
 
     deinit {
@@ -579,7 +582,7 @@ public final class DocScrollView {
 
     /// Draws the viewport (the renderer tells the tables which row views to keep).
     private func drawFrame() -> FrameBuffer {
-        let frame = renderer.frame(of: container)
+        let frame = renderer.frame(of: stack)
         if firstFrameDuration == nil { firstFrameDuration = ContinuousClock.now - creation }
         return frame
     }
@@ -605,7 +608,7 @@ public final class DocScrollView {
         for change in changes {
             renderer.invalidate(change.component, rows: Int(min(Double(Int.max / 2), change.from))..<Int.max)
         }
-        if !changes.isEmpty { renderer.prepare(container) }
+        if !changes.isEmpty { renderer.prepare(stack) }
     }
 
     /// Takes a navigation step of the container (rows, pages keeping a line of
@@ -722,7 +725,7 @@ public final class DocScrollView {
     ///   before any of its rows.
     package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
         indexAllTables()
-        try StackText.write(container, width: options.width, stop: stop, ownText: { component, write throws(DocScrollError) in
+        try StackText.write(stack, width: options.width, stop: stop, ownText: { component, write throws(DocScrollError) in
             guard let page = component as? StreamedPage else { return false }
             try page.writeText(width: options.width, stop: stop, write)
             return true
@@ -734,7 +737,7 @@ public final class DocScrollView {
     /// for text with styles, such as SGR sequences for a pager that shows them.
     public func forEachStyledRow(_ body: (FrameBuffer) -> Void) {
         indexAllTables()
-        StackText.forEachRow(container, width: options.width, body)
+        StackText.forEachRow(stack, width: options.width, body)
     }
 
     /// Writes the rows `dump` would write for a view of these inputs, without building
@@ -765,7 +768,7 @@ public final class DocScrollView {
     /// What has been built and held so far.
     public var statistics: Statistics {
         // What each component of the stack counts, summed (an embedder's own too).
-        let figures = container.componentIDs.compactMap { container.component($0) as? ReportsFigures }
+        let figures = stack.components.compactMap { $0.component as? ReportsFigures }
             .reduce(ComponentFigures()) { $0 + $1.figures }
         return Statistics(
             mode: renderer.mode,

@@ -1,5 +1,6 @@
 import DocumentLayout
 import HTMLParsing
+import ComponentKit
 import RenderCore
 import ScrollCore
 import SystemIO
@@ -8,7 +9,7 @@ import SystemIO
 /// model or lines, and is parsed and laid out as it is written, a fragment at a time
 /// (`PageStream`), so that memory holds a few fragments of it. Its extent is unknown
 /// until then; it draws nothing.
-final class StreamedPage: ScrollComponent, ReportsFigures {
+final class StreamedPage: StackComponent, ReportsFigures {
     let name: String
     private let source: any PageSource
     private let start: Int
@@ -25,6 +26,9 @@ final class StreamedPage: ScrollComponent, ReportsFigures {
 
     var contentExtent: Double { 0 }
     var isExtentEstimated: Bool { true }
+    /// No rows until written (`writeText`): none to draw.
+    var rowCount: Int { 0 }
+    func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {}
 
     /// Writes the page's rows at `width` as `PageStream.writeText` does.
     /// - Throws: `DocScrollError.badInput`, before any row.

@@ -1,4 +1,5 @@
 import HTMLParsing
+import ComponentKit
 import RenderCore
 import ScrollCore
 
@@ -10,7 +11,7 @@ import ScrollCore
 /// (`performLayout`); the page lays out what they need and answers with how its extent
 /// changed, including the rows added or removed above the viewport top (Flutter's
 /// `scrollOffsetCorrection`), so that the container keeps the row there where it is.
-package protocol PageComponent: ScrollComponent, RowSource, ReportsFigures {
+package protocol PageComponent: StackComponent, ReportsFigures {
     /// The text of the page's `<title>`; empty when it has none (or is not read yet).
     var title: String { get }
 

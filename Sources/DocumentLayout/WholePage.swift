@@ -1,4 +1,5 @@
 import HTMLParsing
+import ComponentKit
 import RenderCore
 import ScrollCore
 

@@ -1,10 +1,12 @@
+public import ComponentKit
 public import RenderCore
 public import ScrollCore
 
 /// Draws a container's viewport from tiles: bands of `tileRows` rows of one component,
 /// as wide as the viewport.
 ///
-/// Components that conform to `RowSource` are drawn; others stay blank.
+/// The stack's components (`ComponentStack`) are drawn; a component put in its
+/// container directly stays blank.
 ///
 /// Windowed, tiles are kept by priority, as a browser compositor keeps them: the tiles
 /// that intersect the viewport are needed now; the tile beyond each edge, and a
@@ -84,10 +86,10 @@ public final class TileRenderer {
 
     /// In expanded mode, builds every tile of every visible component; in windowed
     /// mode, does nothing.
-    public func prepare(_ container: ScrollContainer) {
+    public func prepare(_ stack: ComponentStack) {
         guard mode == .expanded else { return }
-        for id in container.componentIDs where !container.isHidden(id) {
-            guard let source = container.component(id) as? RowSource else { continue }
+        for id in stack.container.componentIDs where !stack.container.isHidden(id) {
+            guard let source = stack.component(id) else { continue }
             for index in 0..<tileCount(rows: source.rowCount) {
                 _ = tile(TileKey(component: id, index: index), source: source)
             }
@@ -118,10 +120,10 @@ public final class TileRenderer {
     /// The viewport of `container` at its current root offset, one terminal row per
     /// point (offsets and extents are taken as whole rows): each visible component's
     /// rows, then the pinned headers drawn over them.
-    public func frame(of container: ScrollContainer) -> FrameBuffer {
+    public func frame(of stack: ComponentStack) -> FrameBuffer {
         frameNumber += 1
-        dropTilesPastChangedEnds(in: container)
-        let layout = container.layout
+        dropTilesPastChangedEnds(in: stack)
+        let layout = stack.container.layout
         var frame = FrameBuffer(width: width, height: Int(layout.viewportExtent))
         let bands = Self.bands(of: layout)
         var needed = Set<TileKey>()
@@ -134,22 +136,22 @@ public final class TileRenderer {
         lastProtected = needed
         if mode == .windowed {
             let missing = needed.filter { tiles[$0] == nil }.count
-            makeRoom(for: missing * estimatedTileBytes, protecting: needed, in: container)
+            makeRoom(for: missing * estimatedTileBytes, protecting: needed, in: stack)
         }
         for band in bands where !band.rows.isEmpty {
-            guard let source = container.component(band.id) as? RowSource else { continue }
+            guard let source = stack.component(band.id) else { continue }
             draw(band.rows, of: band.id, source: source, into: &frame, at: band.at)
         }
         if mode == .windowed {
             // Room was made by estimate; a block the allocator rounded up can tip over.
-            enforceBudget(protecting: needed, in: container)
-            let moved = container.scrollOffset - (lastOffset ?? container.scrollOffset)
-            lastFrameJumped = abs(moved) > container.viewportExtent
+            enforceBudget(protecting: needed, in: stack)
+            let moved = stack.container.scrollOffset - (lastOffset ?? stack.container.scrollOffset)
+            lastFrameJumped = abs(moved) > stack.container.viewportExtent
             if moved != 0, !lastFrameJumped { direction = moved > 0 ? 1 : -1 }
-            lastOffset = container.scrollOffset
-            if prefetchesDuringFrame { prefetch(container) }
+            lastOffset = stack.container.scrollOffset
+            if prefetchesDuringFrame { prefetch(stack) }
         }
-        releaseRowViews(outside: layout.placements, in: container)
+        releaseRowViews(outside: layout.placements, in: stack)
         return frame
     }
 
@@ -167,11 +169,11 @@ public final class TileRenderer {
     /// a component's row (a pinned header's where one is drawn over the content), or
     /// nothing (a gap, or padding past a component's rows). For marking things on a
     /// frame from the components' data.
-    public func shownRows(of container: ScrollContainer) -> [(component: ComponentID, row: Int)?] {
-        let layout = container.layout
+    public func shownRows(of stack: ComponentStack) -> [(component: ComponentID, row: Int)?] {
+        let layout = stack.container.layout
         var shown = [(component: ComponentID, row: Int)?](repeating: nil, count: Int(layout.viewportExtent))
         for band in Self.bands(of: layout) {
-            guard let source = container.component(band.id) as? RowSource else { continue }
+            guard let source = stack.component(band.id) else { continue }
             // (Past a component's rows, in its padding, nothing is shown.)
             for row in band.rows where row < source.rowCount {
                 let target = band.at + row - band.rows.lowerBound
@@ -185,9 +187,9 @@ public final class TileRenderer {
     /// count changed (a resize): they show rows that were not there, or no longer are;
     /// a component no longer in the container has none.
     /// Changes inside a component are the host's to report (`invalidate(_:rows:)`).
-    private func dropTilesPastChangedEnds(in container: ScrollContainer) {
+    private func dropTilesPastChangedEnds(in stack: ComponentStack) {
         for (id, built) in rowCounts {
-            let now = (container.component(id) as? RowSource)?.rowCount ?? 0
+            let now = stack.component(id)?.rowCount ?? 0
             guard now != built else { continue }
             invalidate(id, rows: min(now, built)..<Int.max)
             rowCounts[id] = now
@@ -204,9 +206,9 @@ public final class TileRenderer {
     /// Tells each component that keeps row views the rows of the tiles this frame used
     /// of it (its band under the viewport, widened to whole tiles; none when it is not
     /// shown), so that it keeps views for those rows only.
-    private func releaseRowViews(outside placements: [ComponentPlacement], in container: ScrollContainer) {
-        for id in container.componentIDs {
-            guard let holder = container.component(id) as? RowViewHolder else { continue }
+    private func releaseRowViews(outside placements: [ComponentPlacement], in stack: ComponentStack) {
+        for id in stack.container.componentIDs {
+            guard let holder = stack.component(id) else { continue }
             guard let placement = placements.first(where: { $0.id == id }), placement.isVisible else {
                 holder.keepRowViews(for: 0..<0)
                 continue
@@ -221,12 +223,12 @@ public final class TileRenderer {
 
     /// How far tile `key` is from the viewport, in rows (0 when they meet); `nil` when
     /// its component is no longer shown.
-    func distance(of key: TileKey, in container: ScrollContainer) -> Double? {
-        guard let top = container.rootOffset(of: key.component) else { return nil }
+    func distance(of key: TileKey, in stack: ComponentStack) -> Double? {
+        guard let top = stack.container.rootOffset(of: key.component) else { return nil }
         let start = top + Double(key.index * tileRows)
         let end = start + Double(tileRows)
-        let viewportStart = container.scrollOffset
-        let viewportEnd = viewportStart + container.viewportExtent
+        let viewportStart = stack.container.scrollOffset
+        let viewportEnd = viewportStart + stack.container.viewportExtent
         if end <= viewportStart { return viewportStart - end }
         if start >= viewportEnd { return start - viewportEnd }
         return 0
@@ -236,47 +238,47 @@ public final class TileRenderer {
     /// further in the direction of the last scroll, nearest first, while the budget
     /// has room for them beside the tiles needed now. Nothing after a jump, or in
     /// expanded mode (everything is built already).
-    public func prefetch(_ container: ScrollContainer) {
-        guard mode == .windowed, !lastFrameJumped, lastOffset == container.scrollOffset else { return }
+    public func prefetch(_ stack: ComponentStack) {
+        guard mode == .windowed, !lastFrameJumped, lastOffset == stack.container.scrollOffset else { return }
         let needed = lastNeeded
-        let top = container.scrollOffset
-        let bottom = top + container.viewportExtent
+        let top = stack.container.scrollOffset
+        let bottom = top + stack.container.viewportExtent
         let reach = Double(tileRows)
-        let further = container.viewportExtent
+        let further = stack.container.viewportExtent
         var bands = [(bottom, bottom + reach), (top - reach, top)]
         if direction < 0 { bands.swapAt(0, 1) }
         bands.append(direction > 0 ? (bottom + reach, bottom + reach + further) : (top - reach - further, top - reach))
         var protected = needed
         bands: for (start, end) in bands {
-            for key in tileKeys(inRootRows: start, end, of: container) where !protected.contains(key) {
+            for key in tileKeys(inRootRows: start, end, of: stack) where !protected.contains(key) {
                 protected.insert(key)
                 if var tile = tiles[key] {
                     tile.lastUsed = frameNumber
                     tiles[key] = tile
                     continue
                 }
-                guard makeRoom(for: estimatedTileBytes, protecting: protected, in: container),
-                      let source = container.component(key.component) as? RowSource
+                guard makeRoom(for: estimatedTileBytes, protecting: protected, in: stack),
+                      let source = stack.component(key.component)
                 else { break bands }
                 _ = tile(key, source: source)
                 statistics.tilesPrefetched += 1
             }
         }
         lastProtected = protected
-        enforceBudget(protecting: needed, in: container)
+        enforceBudget(protecting: needed, in: stack)
     }
 
     /// The tiles that show root rows `start ..< end`, in order.
-    private func tileKeys(inRootRows start: Double, _ end: Double, of container: ScrollContainer) -> [TileKey] {
+    private func tileKeys(inRootRows start: Double, _ end: Double, of stack: ComponentStack) -> [TileKey] {
         var keys: [TileKey] = []
         var offset = max(0, start.rounded(.down))
         while offset < end {
-            guard let (id, contentOffset) = container.component(atRootOffset: offset) else {
+            guard let (id, contentOffset) = stack.container.component(atRootOffset: offset) else {
                 offset += 1
                 continue
             }
             let index = Int(contentOffset) / tileRows
-            if let source = container.component(id) as? RowSource, index < tileCount(rows: source.rowCount) {
+            if let source = stack.component(id), index < tileCount(rows: source.rowCount) {
                 keys.append(TileKey(component: id, index: index))
             }
             offset += Double((index + 1) * tileRows) - contentOffset.rounded(.down)
@@ -288,11 +290,11 @@ public final class TileRenderer {
     /// budget; tiles in `protected` stay.
     /// - Returns: whether the room was made.
     @discardableResult
-    private func makeRoom(for bytes: Int, protecting protected: Set<TileKey>, in container: ScrollContainer) -> Bool {
-        let limit = budgetBytes(viewportExtent: container.viewportExtent)
+    private func makeRoom(for bytes: Int, protecting protected: Set<TileKey>, in stack: ComponentStack) -> Bool {
+        let limit = budgetBytes(viewportExtent: stack.container.viewportExtent)
         guard tileBytes + bytes > limit else { return true }
         let candidates = tiles.keys.filter { !protected.contains($0) }.map { key in
-            (key: key, distance: distance(of: key, in: container) ?? .infinity, lastUsed: tiles[key]?.lastUsed ?? 0)
+            (key: key, distance: distance(of: key, in: stack) ?? .infinity, lastUsed: tiles[key]?.lastUsed ?? 0)
         }.sorted { ($0.distance, -$0.lastUsed) > ($1.distance, -$1.lastUsed) }
         for candidate in candidates {
             guard tileBytes + bytes > limit else { break }
@@ -302,14 +304,14 @@ public final class TileRenderer {
     }
 
     /// Brings the tiles held within the budget, keeping `needed`.
-    private func enforceBudget(protecting needed: Set<TileKey>, in container: ScrollContainer) {
-        makeRoom(for: 0, protecting: needed, in: container)
+    private func enforceBudget(protecting needed: Set<TileKey>, in stack: ComponentStack) {
+        makeRoom(for: 0, protecting: needed, in: stack)
     }
 
     // MARK: Tiles
 
     private func draw(
-        _ rows: Range<Int>, of component: ComponentID, source: RowSource, into frame: inout FrameBuffer, at y: Int
+        _ rows: Range<Int>, of component: ComponentID, source: StackComponent, into frame: inout FrameBuffer, at y: Int
     ) {
         var row = rows.lowerBound
         while row < rows.upperBound {
@@ -321,7 +323,7 @@ public final class TileRenderer {
         }
     }
 
-    private func tile(_ key: TileKey, source: RowSource) -> FrameBuffer {
+    private func tile(_ key: TileKey, source: StackComponent) -> FrameBuffer {
         if var cached = tiles[key] {
             cached.lastUsed = frameNumber
             tiles[key] = cached

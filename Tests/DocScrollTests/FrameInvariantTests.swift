@@ -1,5 +1,6 @@
 import DocScroll
 import ScrollCore
+import ComponentKit
 import RenderCore
 import TestSupport
 import Testing
@@ -229,7 +230,7 @@ typealias SeededRandom = SeededGenerator
 
 /// A component of an embedder's own that grows (an image loading), between the table
 /// and the page.
-private final class Growing: ScrollComponent, RowSource {
+private final class Growing: StackComponent {
     private(set) var rowCount = 2
     private var invalidator: LayoutInvalidator?
     private var changedFrom: Double?

@@ -11,7 +11,7 @@ import Testing
 /// is never mistaken for a pass).
 @Suite("Public API")
 struct PublicAPITests {
-    static let modules = ["ScrollCore", "DocScroll", "DocScrollViewer", "RenderCore", "TileRenderer", "DataTable"]
+    static let modules = ["ScrollCore", "DocScroll", "DocScrollViewer", "ComponentKit", "RenderCore", "TileRenderer", "DataTable"]
 
     /// Writes `module`'s symbol graph (public symbols) into `directory`, read from the
     /// module as built for the tests.

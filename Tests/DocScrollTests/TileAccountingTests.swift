@@ -1,5 +1,6 @@
 import DocScroll
 import Foundation
+import ComponentKit
 import RenderCore
 import ScrollCore
 import SystemIO
@@ -8,7 +9,7 @@ import TileRenderer
 
 /// Rows of Latin, CJK and emoji text, some of them graphemes too long to be stored in
 /// a cell (they go to the tiles' side tables).
-private final class MixedRows: ScrollComponent, RowSource {
+private final class MixedRows: StackComponent {
     let rowCount: Int
     init(rows: Int) { rowCount = rows }
     var contentExtent: Double { Double(rowCount) }
@@ -38,11 +39,12 @@ struct TileAccountingTests {
 
     @Test func expandedTileBytesMatchTheLiveHeapDelta() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let container = ScrollContainer(viewportExtent: 60)
-            container.append(MixedRows(rows: 3_000))
+            let stack = ComponentStack(container: ScrollContainer(viewportExtent: 60))
+        let container = stack.container
+            stack.append(MixedRows(rows: 3_000))
             let before = ProcessMemory.heapInUseBytes()
             let renderer = TileRenderer(mode: .expanded, width: 200, tileRows: 16)
-            renderer.prepare(container)
+            renderer.prepare(stack)
             let delta = ProcessMemory.heapInUseBytes() - before
             print(renderer.statistics.tileBytesLive, delta, renderer.statistics.tilesEvicted)
             withExtendedLifetime(renderer) {}
@@ -56,13 +58,14 @@ struct TileAccountingTests {
     /// holds at the end is what the heap holds.
     @Test func windowedTileBytesMatchTheLiveHeapDeltaAfterEvictions() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            let container = ScrollContainer(viewportExtent: 60)
-            container.append(MixedRows(rows: 3_000))
+            let stack = ComponentStack(container: ScrollContainer(viewportExtent: 60))
+        let container = stack.container
+            stack.append(MixedRows(rows: 3_000))
             let before = ProcessMemory.heapInUseBytes()
             let renderer = TileRenderer(mode: .windowed, width: 200, tileRows: 16, budget: .viewports(40))
             for offset in stride(from: 0, to: 2_940, by: 7) {
                 container.scroll(to: Double(offset))
-                _ = renderer.frame(of: container)
+                _ = renderer.frame(of: stack)
             }
             let delta = ProcessMemory.heapInUseBytes() - before
             print(renderer.statistics.tileBytesLive, delta, renderer.statistics.tilesEvicted)

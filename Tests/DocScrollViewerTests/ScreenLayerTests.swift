@@ -1,5 +1,6 @@
 import DocScroll
 @testable import DocScrollViewer
+import ComponentKit
 import RenderCore
 import TestSupport
 import Testing
@@ -31,7 +32,7 @@ struct ScreenLayerTests {
                     #expect(frame.plainText(row: row).isEmpty, "a gap at offset \(offset), row \(row)")
                     continue
                 }
-                let source = try #require(view.container.component(place.component) as? RowSource)
+                let source = try #require(view.container.component(place.component) as? StackComponent)
                 var alone = FrameBuffer(width: frame.width, height: 1)
                 source.drawRows(place.row..<(place.row + 1), into: &alone, at: 0)
                 #expect(alone.plainText(row: 0) == frame.plainText(row: row), "offset \(offset), row \(row)")

@@ -61,7 +61,7 @@ package func clip(_ line: String, to width: Int) -> String {
 package func shownLines(_ view: DocScrollView) -> [String] {
     view.locateEnds()
     var text: [UInt8] = []
-    StackText.write(view.container, width: view.options.width, ownText: { component, write in
+    StackText.write(view.stack, width: view.options.width, ownText: { component, write in
         guard let table = component as? TableComponent else { return false }
         for row in 0..<table.rowCount {
             Array((table.plainText(row: row, width: view.options.width) + "\n").utf8).withUnsafeBufferPointer(write)

@@ -2,6 +2,7 @@ import RenderCore
 import ScrollCore
 import SampleContent
 import Testing
+import ComponentKit
 @testable import TileRenderer
 
 /// The tile cache's priorities over random stacks, widths, tile sizes, budgets and
@@ -17,7 +18,7 @@ struct TileCacheTests {
         let (reference, _) = makeStack(seed: seed)
         let tileRows = Int.random(in: 1...20, using: &random)
         let width = Int.random(in: 3...40, using: &random)
-        let viewport = stack.viewportExtent
+        let viewport = stack.container.viewportExtent
         let tileBytes = FrameBuffer(width: width, height: tileRows).storageBytes
         let budget = [TileBudget.bytes(0), .bytes(tileBytes * Int.random(in: 1...6, using: &random)), .viewports(Double.random(in: 0.5...8, using: &random))]
             .randomElement(using: &random)!
@@ -30,13 +31,13 @@ struct TileCacheTests {
             let move: Double = switch Int.random(in: 0..<4, using: &random) {
             case 0: Double(Int.random(in: -3...3, using: &random))
             case 1: viewport * (Bool.random(using: &random) ? 1 : -1)
-            case 2: Double(Int.random(in: 0...Int(stack.maxScrollOffset), using: &random)) - offset
+            case 2: Double(Int.random(in: 0...Int(stack.container.maxScrollOffset), using: &random)) - offset
             default: Double(Int.random(in: 1...2, using: &random))
             }
-            offset = min(max(0, offset + move), stack.maxScrollOffset)
+            offset = min(max(0, offset + move), stack.container.maxScrollOffset)
             let before = renderer.liveTiles
-            stack.scroll(to: offset)
-            reference.scroll(to: offset)
+            stack.container.scroll(to: offset)
+            reference.container.scroll(to: offset)
             let frame = renderer.frame(of: stack)
             #expect(frame == expanded.frame(of: reference), "seed \(seed) step \(step)")
             let after = renderer.liveTiles
@@ -61,11 +62,12 @@ struct TileCacheTests {
     }
 
     @Test func invalidatingRowsDropsExactlyTheirTiles() {
-        let container = ScrollContainer(viewportExtent: 100)
+        let stack = ComponentStack(container: ScrollContainer(viewportExtent: 100))
+        let container = stack.container
         let source = NumberedRows("row", rows: 100)
-        let id = container.append(source)
+        let id = stack.append(source)
         let renderer = TileRenderer(mode: .expanded, width: 12, tileRows: 10)
-        renderer.prepare(container)
+        renderer.prepare(stack)
         #expect(renderer.statistics.tilesLive == 10)
         renderer.invalidate(id, rows: 25..<31)
         #expect(Set(renderer.liveTiles.map(\.index)) == Set(0..<10).subtracting([2, 3]))
@@ -75,7 +77,7 @@ struct TileCacheTests {
         #expect(renderer.statistics.tilesLive == 5)
         // The next frame builds the dropped tiles again from the source.
         source.rowCount = 100
-        let frame = renderer.frame(of: container)
+        let frame = renderer.frame(of: stack)
         #expect(frame.plainText(row: 99) == "row 99")
         #expect(renderer.statistics.tilesLive == 10)
     }
@@ -83,23 +85,24 @@ struct TileCacheTests {
     /// A component that grows or shrinks (a resize) loses the tiles from its old end
     /// on, and only those; the next frame shows the new rows.
     @Test func aResizedComponentLosesTheTilesPastItsOldEnd() {
-        let container = ScrollContainer(viewportExtent: 40)
+        let stack = ComponentStack(container: ScrollContainer(viewportExtent: 40))
+        let container = stack.container
         let source = NumberedRows("row", rows: 20)
-        let id = container.append(source)
+        let id = stack.append(source)
         let renderer = TileRenderer(mode: .windowed, width: 12, tileRows: 8)
-        _ = renderer.frame(of: container)
+        _ = renderer.frame(of: stack)
         #expect(Set(renderer.liveTiles.map(\.index)) == [0, 1, 2])
         source.rowCount = 30
         container.componentExtentDidChange(id)
         let drawn = source.rowsDrawn
-        let grown = renderer.frame(of: container)
+        let grown = renderer.frame(of: stack)
         #expect(grown.plainText(row: 29) == "row 29")
         #expect(grown.plainText(row: 20) == "row 20")
         // Tile 2 (rows 16..23) held the old end: built again with tile 3; 0 and 1 kept.
         #expect(source.rowsDrawn - drawn == 8 + 6)
         source.rowCount = 5
         container.componentExtentDidChange(id)
-        let shrunk = renderer.frame(of: container)
+        let shrunk = renderer.frame(of: stack)
         #expect(shrunk.plainText(row: 5) == "")
         #expect(Set(renderer.liveTiles.map(\.index)) == [0])
     }

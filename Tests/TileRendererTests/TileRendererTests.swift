@@ -1,3 +1,4 @@
+import ComponentKit
 import RenderCore
 import ScrollCore
 import SampleContent
@@ -5,7 +6,7 @@ import Testing
 @testable import TileRenderer
 
 /// A component whose row r reads "<name> r", and which counts the rows it drew.
-final class NumberedRows: ScrollComponent, RowSource {
+final class NumberedRows: StackComponent {
     let name: String
     var rowCount: Int
     var rowsDrawn = 0
@@ -23,35 +24,38 @@ final class NumberedRows: ScrollComponent, RowSource {
 }
 
 /// A stack of numbered components for a seed, with the lines the stack should dump.
-func makeStack(seed: UInt64) -> (ScrollContainer, [String]) {
+func makeStack(seed: UInt64) -> (ComponentStack, [String]) {
     var random = SeededGenerator(seed: seed)
-    let container = ScrollContainer(viewportExtent: Double(Int.random(in: 1...40, using: &random)), spacing: Double(Int.random(in: 0...2, using: &random)))
+    let stack = ComponentStack(
+        container: ScrollContainer(viewportExtent: Double(Int.random(in: 1...40, using: &random)), spacing: Double(Int.random(in: 0...2, using: &random))))
+    let container = stack.container
     var expected: [String] = []
     for number in 0..<Int.random(in: 1...5, using: &random) {
         let rows = Int.random(in: 0...120, using: &random)
         if number > 0, !container.componentIDs.isEmpty {
             expected += Array(repeating: "", count: Int(container.spacing))
         }
-        container.append(NumberedRows("c\(number)", rows: rows))
+        stack.append(NumberedRows("c\(number)", rows: rows))
         expected += (0..<rows).map { "c\(number) \($0)" }
     }
-    return (container, expected)
+    return (stack, expected)
 }
 
 @Suite("Tile renderer")
 struct TileRendererTests {
     @Test func aJumpBuildsOnlyTheTilesOfTheNewViewport() {
-        let container = ScrollContainer(viewportExtent: 10)
+        let stack = ComponentStack(container: ScrollContainer(viewportExtent: 10))
+        let container = stack.container
         let source = NumberedRows("row", rows: 1_000)
-        let id = container.append(source)
+        let id = stack.append(source)
         let renderer = TileRenderer(mode: .windowed, width: 12)
-        renderer.prepare(container)
+        renderer.prepare(stack)
         #expect(renderer.statistics.tilesBuilt == 0)
-        _ = renderer.frame(of: container)
+        _ = renderer.frame(of: stack)
         let builtAtTop = renderer.statistics.tilesBuilt
         let drawnAtTop = source.rowsDrawn
         container.scroll(to: 500)
-        let frame = renderer.frame(of: container)
+        let frame = renderer.frame(of: stack)
         #expect(frame.plainText(row: 0) == "row 500")
         #expect(frame.plainText(row: 9) == "row 509")
         // Rows 500..509 lie in tile 31 (496..511): the jump builds that one alone.
@@ -61,48 +65,51 @@ struct TileRendererTests {
     }
 
     @Test func prefetchGoesFurtherInTheDirectionOfTheLastScroll() {
-        let container = ScrollContainer(viewportExtent: 10)
-        let id = container.append(NumberedRows("row", rows: 1_000))
+        let stack = ComponentStack(container: ScrollContainer(viewportExtent: 10))
+        let container = stack.container
+        let id = stack.append(NumberedRows("row", rows: 1_000))
         func key(_ index: Int) -> TileRenderer.TileKey { TileRenderer.TileKey(component: id, index: index) }
         let down = TileRenderer(mode: .windowed, width: 12, budget: .bytes(1 << 30))
         container.scroll(to: 100)
-        _ = down.frame(of: container)
+        _ = down.frame(of: stack)
         container.scroll(to: 105)
-        _ = down.frame(of: container)
+        _ = down.frame(of: stack)
         // Rows 105..114 need tiles 6 and 7; a tile beyond each edge is 5 and 8 (rows
         // 89..104 and 115..130), and a viewport further down (131..140) is 8 again.
         #expect(down.lastNeeded == [key(6), key(7)])
         #expect(down.lastProtected == [key(5), key(6), key(7), key(8)])
         container.scroll(to: 104)
-        _ = down.frame(of: container)
+        _ = down.frame(of: stack)
         // Moving up, the viewport further up is rows 78..87: tile 4.
         #expect(down.lastProtected == [key(4), key(5), key(6), key(7), key(8)])
     }
 
     @Test func expandedBuildsEveryTileUpFront() {
-        let container = ScrollContainer(viewportExtent: 10)
+        let stack = ComponentStack(container: ScrollContainer(viewportExtent: 10))
+        let container = stack.container
         let source = NumberedRows("row", rows: 100)
-        container.append(source)
+        stack.append(source)
         let renderer = TileRenderer(mode: .expanded, width: 12)
-        renderer.prepare(container)
+        renderer.prepare(stack)
         #expect(renderer.statistics.tilesBuilt == 7)
         #expect(source.rowsDrawn == 100)
         container.scroll(to: 50)
-        _ = renderer.frame(of: container)
+        _ = renderer.frame(of: stack)
         #expect(renderer.statistics.tilesBuilt == 7)
         #expect(renderer.statistics.tilesLive == 7)
     }
 
     @Test func tileBytesArePeakedAndReleased() {
-        let container = ScrollContainer(viewportExtent: 4)
-        container.append(NumberedRows("row", rows: 200))
+        let stack = ComponentStack(container: ScrollContainer(viewportExtent: 4))
+        let container = stack.container
+        stack.append(NumberedRows("row", rows: 200))
         let tileBytes = FrameBuffer(width: 10, height: 4).storageBytes
         // Room for three tiles, whatever size of block the allocator gives each.
         let budget = 3 * (tileBytes + 32)
         let renderer = TileRenderer(mode: .windowed, width: 10, tileRows: 4, budget: .bytes(budget))
         for offset in stride(from: 0, through: 196, by: 4) {
             container.scroll(to: Double(offset))
-            _ = renderer.frame(of: container)
+            _ = renderer.frame(of: stack)
             #expect(renderer.heldTileBytes <= budget)
             // Counted as allocated: at least the cells, and a block the allocator
             // rounded up may hold a cell or two more than the one measured above (or
@@ -120,11 +127,12 @@ struct TileRendererTests {
     }
 
     @Test func dumpWalksTheStackWithSpacing() {
-        let container = ScrollContainer(viewportExtent: 3, spacing: 1, insets: EdgeInsets(top: 1, bottom: 2))
-        container.append(NumberedRows("a", rows: 2))
-        container.append(NumberedRows("b", rows: 3))
+        let stack = ComponentStack(container: ScrollContainer(viewportExtent: 3, spacing: 1, insets: EdgeInsets(top: 1, bottom: 2)))
+        let container = stack.container
+        stack.append(NumberedRows("a", rows: 2))
+        stack.append(NumberedRows("b", rows: 3))
         let renderer = TileRenderer(mode: .windowed, width: 8, tileRows: 2)
-        let lines = StackText.lines(of: container, width: 8)
+        let lines = StackText.lines(of: stack, width: 8)
         #expect(lines == ["", "a 0", "a 1", "", "b 0", "b 1", "b 2", "", ""])
         #expect(renderer.statistics.tilesLive <= 1)
     }
@@ -142,13 +150,13 @@ struct TileRendererTests {
         expanded.prepare(expandedStack)
         let dump = StackText.lines(of: windowedStack, width: 16)
         #expect(dump == expected, "seed \(seed)")
-        let height = Int(windowedStack.viewportExtent)
+        let height = Int(windowedStack.container.viewportExtent)
         var random = SeededGenerator(seed: seed ^ 0xABCD)
-        var offsets = Array(0...Int(windowedStack.maxScrollOffset))
+        var offsets = Array(0...Int(windowedStack.container.maxScrollOffset))
         offsets.shuffle(using: &random)
         for offset in offsets {
-            windowedStack.scroll(to: Double(offset))
-            expandedStack.scroll(to: Double(offset))
+            windowedStack.container.scroll(to: Double(offset))
+            expandedStack.container.scroll(to: Double(offset))
             let frame = windowed.frame(of: windowedStack)
             #expect(frame == expanded.frame(of: expandedStack), "seed \(seed) offset \(offset)")
             let slice = (offset..<(offset + height)).map { $0 < dump.count ? dump[$0] : "" }
@@ -157,11 +165,12 @@ struct TileRendererTests {
     }
 
     @Test func invalidationDropsOnlyThatComponent() {
-        let container = ScrollContainer(viewportExtent: 10)
-        let a = container.append(NumberedRows("a", rows: 5))
-        let b = container.append(NumberedRows("b", rows: 5))
+        let stack = ComponentStack(container: ScrollContainer(viewportExtent: 10))
+        let container = stack.container
+        let a = stack.append(NumberedRows("a", rows: 5))
+        let b = stack.append(NumberedRows("b", rows: 5))
         let renderer = TileRenderer(mode: .windowed, width: 8)
-        _ = renderer.frame(of: container)
+        _ = renderer.frame(of: stack)
         #expect(Set(renderer.liveTiles.map(\.component)) == [a, b])
         renderer.invalidate(a)
         #expect(Set(renderer.liveTiles.map(\.component)) == [b])

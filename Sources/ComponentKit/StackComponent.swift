@@ -1,8 +1,12 @@
-/// Content that can draw any band of its rows on demand: what a tile is built from.
-///
-/// Components (a laid-out document, a table) conform so that a renderer can
-/// materialize only the rows a viewport needs.
-public protocol RowSource: AnyObject {
+public import RenderCore
+public import ScrollCore
+
+/// A component of the stack: laid out by the container's pass (`ScrollComponent`),
+/// drawn a band of rows at a time (what a tile is built from), written out as text
+/// and searched. Tables, pages and an embedder's own components conform, so that a
+/// renderer materializes only the rows a viewport needs, and the one walk that writes
+/// a stack out as text asks each component for its own.
+public protocol StackComponent: ScrollComponent {
     /// Number of rows the content has at its current width.
     var rowCount: Int { get }
 
@@ -41,9 +45,15 @@ public protocol RowSource: AnyObject {
     /// viewer marks the matches on screen. By default read from the row drawn; a
     /// source may find them in the text it draws from.
     func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>]
+
+    /// Keeps what the component keeps for each row it drew (a table's row views,
+    /// taken from a pool and filled once) for rows `rows` only: after each frame the
+    /// renderer tells it the rows of the tiles the frame used (empty when it shows
+    /// none). By default nothing is kept.
+    func keepRowViews(for rows: Range<Int>)
 }
 
-extension RowSource {
+extension StackComponent {
     /// Draws the row into a one-row buffer: right for any source, if not the fastest.
     public func plainText(row: Int, width: Int) -> String {
         var buffer = FrameBuffer(width: width, height: 1)
@@ -56,6 +66,8 @@ extension RowSource {
     }
 
     public func mayContain(_ query: String, row: Int) -> Bool { true }
+
+    public func keepRowViews(for rows: Range<Int>) {}
 
     public func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>] {
         var buffer = FrameBuffer(width: width, height: 1)
@@ -106,12 +118,4 @@ package struct TextRows {
         pending.withUnsafeBufferPointer(write)
         pending.removeAll(keepingCapacity: true)
     }
-}
-
-/// A source that keeps something for each row it drew (a table's row views, taken
-/// from a pool and filled once): after each frame the renderer tells it the rows of
-/// the tiles the frame used, and it lets go of what it keeps for the others.
-public protocol RowViewHolder: RowSource {
-    /// Keeps what is kept for rows `rows` only (empty when the frame shows none).
-    func keepRowViews(for rows: Range<Int>)
 }
