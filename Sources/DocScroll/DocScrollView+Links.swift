@@ -95,7 +95,7 @@ extension DocScrollView {
         case .unresolved(let target):
             return .ended(.unresolved(target))
         case .file(let path, let fragment, _):
-            if let identity = FileSystem.identity(of: path), let shown = entries.first(where: { $0.file == identity && $0.isPage }) {
+            if let identity = FileSystem.identity(of: path), let shown = entries.first(where: { $0.file == identity && $0.page != nil }) {
                 return .ended(arrive(at: shown.id, fragment: fragment))
             }
             guard let index = entries.firstIndex(where: { $0.id == focus.place.component }) else { return .ended(.notLocal(target)) }
@@ -162,7 +162,7 @@ extension DocScrollView {
     /// Whether each place in the stack shows the page it showed at `location`.
     public func shows(_ location: Location) -> Bool {
         location.entries.count == entries.count
-            && zip(location.entries, entries).allSatisfy { $0.componentObject === $1.componentObject }
+            && zip(location.entries, entries).allSatisfy { $0.component === $1.component }
     }
 
     /// Goes back to `location`: each page that was shown there again (laid out again
@@ -170,8 +170,8 @@ extension DocScrollView {
     /// top of the viewport.
     public func restore(_ location: Location) {
         for (index, saved) in location.entries.enumerated() where index < entries.count {
-            guard saved.componentObject !== entries[index].componentObject else { continue }
-            _ = replace(at: index, with: saved.componentObject) { id in
+            guard saved.component !== entries[index].component else { continue }
+            _ = replace(at: index, with: saved.component) { id in
                 Entry(id: id, name: saved.name, component: saved.component, address: saved.address, file: saved.file, path: saved.path)
             }
         }
@@ -185,23 +185,5 @@ extension DocScrollView {
     /// The entry of a component.
     private func entry(of id: ComponentID) -> Entry? {
         entries.first { $0.id == id }
-    }
-}
-
-extension DocScrollView.Entry {
-    /// Whether the entry is a page (shown, not only written out).
-    var isPage: Bool {
-        if case .page = component { return true }
-        return false
-    }
-
-    /// The component, as the container holds it.
-    var componentObject: any StackComponent {
-        switch component {
-        case .table(let table): table
-        case .tabs(let tabs): tabs
-        case .page(let page): page
-        case .streamedPage(let page): page
-        }
     }
 }

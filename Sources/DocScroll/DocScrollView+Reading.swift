@@ -44,11 +44,8 @@ extension DocScrollView {
     /// without its folders, and whether it is a table.
     public func input(of id: ComponentID) -> (name: String, fileName: String, isTable: Bool)? {
         entries.first { $0.id == id }.map { entry in
-            switch entry.component {
-            case .table: return (entry.name, Self.fileName(entry.name), true)
-            case .tabs(let tabs): return (tabs.names[tabs.selectedPage], tabs.names[tabs.selectedPage], true)
-            default: return (entry.name, Self.fileName(entry.name), false)
-            }
+            if let (names, selected) = entry.showsTables?.tabs { return (names[selected], names[selected], true) }
+            return (entry.name, Self.fileName(entry.name), entry.showsTables != nil)
         }
     }
 
@@ -60,10 +57,7 @@ extension DocScrollView {
     /// The names of the tabs component `id` shows, in order, and the one shown; `nil`
     /// for a component that is not tabs.
     public func tabs(of id: ComponentID) -> (names: [String], selected: Int)? {
-        entries.lazy.compactMap { entry -> (names: [String], selected: Int)? in
-            guard entry.id == id, case .tabs(let tabs) = entry.component else { return nil }
-            return (tabs.names, tabs.selectedPage)
-        }.first
+        entries.first { $0.id == id }?.showsTables?.tabs
     }
 
     /// Shows tab `tab` of tabs `id` (`ScrollContainer.selectPage`): the stack above
@@ -84,10 +78,7 @@ extension DocScrollView {
     @discardableResult
     public func switchTab(by steps: Int) -> Bool {
         let shown = Set(container.layout.placements.map(\.id))
-        let ids = entries.compactMap { entry -> ComponentID? in
-            if case .tabs = entry.component { return entry.id }
-            return nil
-        }
+        let ids = entries.filter { $0.showsTables?.tabs != nil }.map(\.id)
         guard let id = ids.first(where: shown.contains) ?? ids.first, let (names, selected) = tabs(of: id) else { return false }
         return selectTab(((selected + steps) % names.count + names.count) % names.count, of: id)
     }
@@ -271,7 +262,7 @@ extension DocScrollView {
                 // Going up from a component's end needs its end: lay it all out. From a
                 // row inside it, the rows above are laid out already.
                 if step > 0 || place == nil {
-                    (source as? any PageComponent)?.layOutAll()
+                    pages.first { $0.id == ids[index] }?.page.layOutAll()
                     while let further = indexedFurther(), further {}
                     if growing?.model.isIndexed == false { return .cancelled }
                 }

@@ -56,7 +56,7 @@ extension DocScrollView {
     /// What `reload` reads: the pages and tables that came from files.
     public func beginReloading() -> Reloading {
         var pagePaths: [Int: String] = [:]
-        for (index, entry) in entries.enumerated() where entry.isPage {
+        for (index, entry) in entries.enumerated() where entry.page != nil {
             if let path = entry.path { pagePaths[index] = path }
         }
         var tablePaths: [ObjectIdentifier: String] = [:]
@@ -74,7 +74,7 @@ extension DocScrollView {
         container.performBatchUpdates {
             for index in entries.indices where reloadEntry(at: index, from: reloading) {
                 reloaded.insert(entries[index].id)
-                stack.replace(entries[index].id, with: entries[index].componentObject)
+                stack.replace(entries[index].id, with: entries[index].component)
             }
         }
         if let position, let anchor, reloaded.contains(anchor.component) {
@@ -133,24 +133,18 @@ extension DocScrollView {
     /// Reads entry `index`'s inputs again, if they came from files.
     /// - Returns: whether its content was read again.
     private func reloadEntry(at index: Int, from reloading: Reloading) -> Bool {
-        switch entries[index].component {
-        case .table(let table):
-            return reloadTable(table, from: reloading)
-        case .tabs(let tabs):
-            return tabs.tables.map { reloadTable($0, from: reloading) }.contains(true)
-        case .page(let old):
-            guard let read = reloading.pages[index] else { return false }
-            do {
-                let (input, page) = try read.get()
-                // The old page's index, if still being built, is not needed any more.
-                (old as? WindowedPage)?.index.stop()
-                entries[index] = Self.pageEntry(id: entries[index].id, page, input: input)
-                return true
-            } catch {
-                notes.append("\(error.description) (shown as it was)")
-                return false
-            }
-        case .streamedPage:
+        if let tables = entries[index].showsTables?.tables {
+            return tables.map { reloadTable($0, from: reloading) }.contains(true)
+        }
+        guard let old = entries[index].page, let read = reloading.pages[index] else { return false }
+        do {
+            let (input, page) = try read.get()
+            // The old page's index, if still being built, is not needed any more.
+            old.stopIndexing()
+            entries[index] = Self.pageEntry(id: entries[index].id, page, input: input)
+            return true
+        } catch {
+            notes.append("\(error.description) (shown as it was)")
             return false
         }
     }

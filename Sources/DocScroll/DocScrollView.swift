@@ -87,18 +87,12 @@ public final class DocScrollView {
     var entries: [Entry] = []
 
     struct Entry {
-        enum Component {
-            case table(TableComponent)
-            /// Tables shown as tabs, one at a time.
-            case tabs(TableTabs)
-            case page(any PageComponent)
-            /// A page only written out, parsed and laid out as it is (`dumpStreaming`).
-            case streamedPage(StreamedPage)
-        }
-
         let id: ComponentID
         let name: String
-        let component: Component
+        /// A table, tables as tabs, a page, or a page only written out (`StreamedPage`):
+        /// what it can do is asked of it (`ShowsTables`, `PageComponent`), never
+        /// what it is.
+        let component: any StackComponent
         /// Where a page read from a file is: its links to files are resolved against
         /// it (`nil` for a table, and for a page from standard input or memory).
         var address: PageAddress? = nil
@@ -108,42 +102,30 @@ public final class DocScrollView {
         /// The path a page was read from, as given, to read it again (`reload`); `nil`
         /// for a page from standard input or memory, and for a table.
         var path: String? = nil
+
+        /// The tables it shows, if it shows any.
+        var showsTables: (any ShowsTables)? { component as? any ShowsTables }
+        /// The page it shows, if it is one shown (not only written out).
+        var page: (any PageComponent)? { component as? any PageComponent }
     }
 
     /// The tables shown, each with its identity in the container, in stack order (of
     /// tabs, the tab shown).
     var tables: [(id: ComponentID, table: TableComponent)] {
-        entries.compactMap { entry in
-            switch entry.component {
-            case .table(let table): (entry.id, table)
-            case .tabs(let tabs): (entry.id, tabs.shown)
-            default: nil
-            }
-        }
+        entries.compactMap { entry in entry.showsTables.map { (entry.id, $0.shown) } }
     }
 
     /// Every table, each with the identity in the container of the component that
     /// shows it (of tabs, every tab: they are indexed, planned and measured alike).
     var everyTable: [(id: ComponentID, table: TableComponent)] {
-        entries.flatMap { entry -> [(id: ComponentID, table: TableComponent)] in
-            switch entry.component {
-            case .table(let table): [(entry.id, table)]
-            case .tabs(let tabs): tabs.tables.map { (entry.id, $0) }
-            default: []
-            }
-        }
+        entries.flatMap { entry in (entry.showsTables?.tables ?? []).map { (id: entry.id, table: $0) } }
     }
 
     /// The pages, each with its identity in the container, in stack order.
     var pages: [(id: ComponentID, page: any PageComponent)] {
-        entries.compactMap { entry in
-            guard case .page(let page) = entry.component else { return nil }
-            return (entry.id, page)
-        }
+        entries.compactMap { entry in entry.page.map { (entry.id, $0) } }
     }
 
-    /// The pages whose index is built on another thread (windowed).
-    private var windowedPages: [WindowedPage] { pages.compactMap { $0.page as? WindowedPage } }
     /// Whether frames leave the work for what is below the viewport (laying out and
     /// building the tiles a reader is likely to scroll to next) to `prefetch()`: an
     /// interactive loop does it while waiting for keys, so a key is answered with only
@@ -157,7 +139,7 @@ public final class DocScrollView {
     /// `pagesProgressed()` says when to draw again: an interactive viewer keeps
     /// answering keys meanwhile.
     public var waitsForPages = true {
-        didSet { for page in windowedPages { page.waitsForIndex = waitsForPages } }
+        didSet { for (_, page) in pages { page.waitsForIndex = waitsForPages } }
     }
 
     /// Waits until the pages' index holds what the first screen shows (or the whole
@@ -166,7 +148,7 @@ public final class DocScrollView {
     public func waitForFirstScreen(seconds: Double) {
         let deadline = ContinuousClock.now + .seconds(seconds)
         let rows = Int(container.viewportExtent) + renderer.tileRows
-        for page in windowedPages { page.waitForIndex(throughRow: rows, until: deadline) }
+        for (_, page) in pages { page.waitForIndex(throughRow: rows, until: deadline) }
         // (A screenful of rows is in the first few kilobytes decompressed.)
         for arriving in arrivingTables {
             while !arriving.spool.isComplete, arriving.spool.byteCount < Self.firstArrivingBytes, ContinuousClock.now < deadline {
@@ -184,7 +166,7 @@ public final class DocScrollView {
     public func pagesProgressed() -> Bool {
         noteSpoolEnds()
         let progress = pages.flatMap { entry -> [Int] in
-            guard let progress = (entry.page as? WindowedPage)?.indexProgress else { return [-1] }
+            guard let progress = entry.page.indexProgress else { return [-1] }
             return [progress.indexed, progress.scanned]
         } + everyTable.map { $0.table.model.rowCount }
         defer { lastProgress = progress }
@@ -277,6 +259,9 @@ public final class DocScrollView {
     /// each is there.
     private var arrivingTables: [ArrivingTable] = []
 
+    /// The pages only written out (`dumpStreaming`), which write their own text.
+    private var streamedPages: [StreamedPage] = []
+
     /// Whether component `id` is a compressed table whose rows are still arriving.
     func isArriving(_ id: ComponentID) -> Bool {
         guard let table = everyTable.first(where: { $0.id == id })?.table else { return false }
@@ -329,7 +314,7 @@ public final class DocScrollView {
     /// known, from 0 to 1; `nil` once they are: jumps to the end or to a fraction of
     /// the stack wait for this.
     public var locatingProgress: Double? {
-        let progress = windowedPages.compactMap(\.indexProgress).filter { $0.scanned < $0.total }
+        let progress = pages.compactMap(\.page.indexProgress).filter { $0.scanned < $0.total }
         let tables = tablesIndexing.map(\.table.model.indexedFraction)
         guard !progress.isEmpty || !tables.isEmpty else { return nil }
         let pages = Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
@@ -339,7 +324,7 @@ public final class DocScrollView {
     /// How much of the pages and tables is indexed, from 0 to 1; `nil` once every one
     /// is.
     public var indexingProgress: Double? {
-        let progress = windowedPages.compactMap(\.indexProgress)
+        let progress = pages.compactMap(\.page.indexProgress)
         let tables = tablesIndexing.map(\.table.model.indexedFraction)
         guard !progress.isEmpty || !tables.isEmpty else { return nil }
         let pages = Double(progress.reduce(0) { $0 + $1.indexed }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
@@ -389,20 +374,21 @@ public final class DocScrollView {
             if let first = options.tabsFrom, index >= first {
                 tabs.append((table, input.name))
             } else {
-                entries.append(Entry(id: stack.append(table), name: input.name, component: .table(table)))
+                entries.append(Entry(id: stack.append(table), name: input.name, component: table))
             }
         }
         if !tabs.isEmpty {
             // Each tab named by its file's name, without its folders.
             let names = tabs.map { Self.fileName($0.name) }
             let component = TableTabs(tables: tabs.map(\.table), names: names, minimumExtent: container.viewportExtent)
-            entries.append(Entry(id: stack.append(component), name: tabs[0].name, component: .tabs(component)))
+            entries.append(Entry(id: stack.append(component), name: tabs[0].name, component: component))
         }
         for input in pageInputs {
             if streamsPages {
                 let utf8 = try Self.utf8Source(input, encoding: options.encoding)
                 let page = StreamedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address)
-                entries.append(Entry(id: stack.append(page), name: input.name, component: .streamedPage(page)))
+                streamedPages.append(page)
+                entries.append(Entry(id: stack.append(page), name: input.name, component: page))
             } else {
                 let page = try Self.page(input, options: options)
                 entries.append(Self.pageEntry(id: stack.append(page), page, input: input))
@@ -413,7 +399,7 @@ public final class DocScrollView {
     }
 
     deinit {
-        for page in windowedPages { page.index.stop() }
+        for (_, page) in pages { page.stopIndexing() }
     }
 
     /// The rows of a table input: windowed, indexed in parts where the options say
@@ -494,7 +480,7 @@ public final class DocScrollView {
     /// The entry of a page shown from `input`.
     static func pageEntry(id: ComponentID, _ page: any PageComponent, input: InputFile) -> Entry {
         Entry(
-            id: id, name: input.name, component: .page(page), address: input.address, file: input.path.flatMap(FileSystem.identity),
+            id: id, name: input.name, component: page, address: input.address, file: input.path.flatMap(FileSystem.identity),
             path: input.path)
     }
 
@@ -551,7 +537,7 @@ public final class DocScrollView {
 
     /// Whether every component's extent is exact: every page laid out, every wrapped
     /// table row measured (else the stack's end is an estimate).
-    public var isLaidOut: Bool { !entries.contains { $0.componentObject.isExtentEstimated } }
+    public var isLaidOut: Bool { !entries.contains { $0.component.isExtentEstimated } }
 
     /// The root offset, in rows.
     public var scrollOffset: Int { Int(container.scrollOffset) }
@@ -726,7 +712,7 @@ public final class DocScrollView {
     package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
         indexAllTables()
         try StackText.write(stack, width: options.width, stop: stop, ownText: { component, write throws(DocScrollError) in
-            guard let page = component as? StreamedPage else { return false }
+            guard let page = streamedPages.first(where: { $0 === component }) else { return false }
             try page.writeText(width: options.width, stop: stop, write)
             return true
         }, write)

@@ -59,6 +59,33 @@ package protocol PageComponent: StackComponent, ReportsFigures {
 
     /// Columns row `row` takes (wider than the width for a `pre` line or a wide table).
     func columns(ofRow row: Int) -> Int
+
+    /// How far the page's index has got in its bytes (indexed, scanned, in all) while
+    /// it is built on another thread; `nil` once it is complete, and for a page held
+    /// whole.
+    var indexProgress: (indexed: Int, scanned: Int, total: Int)? { get }
+
+    /// Whether rows the index has not reached are waited for (else they show blank
+    /// until it gets there).
+    var waitsForIndex: Bool { get set }
+
+    /// Waits until the index holds the first `rows` rows, or the whole page, or
+    /// `deadline` passes.
+    func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant)
+
+    /// Stops building the index: the page is no longer shown.
+    func stopIndexing()
+}
+
+/// A page held whole has no index being built.
+extension PageComponent {
+    package var indexProgress: (indexed: Int, scanned: Int, total: Int)? { nil }
+    package var waitsForIndex: Bool {
+        get { true }
+        set {}
+    }
+    package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {}
+    package func stopIndexing() {}
 }
 
 /// Columns a page's rows are scrolled off to the left.

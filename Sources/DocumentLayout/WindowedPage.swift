@@ -129,6 +129,10 @@ package final class WindowedPage: PageComponent {
 
     /// Waits until the index has found the chunks that hold the first `rows` rows (or
     /// the whole page), or until `deadline`.
+    package func stopIndexing() {
+        index.stop()
+    }
+
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {
         synchronize()
         while Int(extents.total) < rows, !hasReferences {
