@@ -48,7 +48,7 @@ enum FollowBenchmark {
         let view = try DocScrollView(pages: [], tables: [InputFile.mapped(path)], options: .init(width: 200, height: 60))
         view.navigate(.stackBottom)
         _ = view.frame()
-        let id = view.container.componentIDs[0]
+        let id = view.componentIDs[0]
         let watch = FileChangeWatch(paths: [path])
 
         // The writer: a batch every 10 ms, each stamped with when its last row went out.

@@ -84,7 +84,7 @@ do {
     let figure = Figure()
     view.insert(figure, at: 2)
     print("figure requested with the table at the top: \(figure.isRequested)")
-    let page = view.container.componentIDs[3]
+    let page = view.componentIDs[3]
     view.reveal(DocScrollView.Place(component: page, row: 0))
     func show(_ title: String) {
         let frame = view.frame()

@@ -76,10 +76,10 @@ public final class DocScrollView {
 
     /// The components stacked, with the container core that places them.
     package let stack: ComponentStack
-    /// The container core that places the tables and pages.
-    public var container: ScrollContainer { stack.container }
+    /// The container core that places the tables and pages (the stack's).
+    package var container: ScrollContainer { stack.container }
     /// The tile renderer that draws frames, and counts what it builds.
-    public let renderer: TileRenderer
+    package let renderer: TileRenderer
     /// The options in force (width and height follow `resize`).
     public private(set) var options: Options
     /// The inputs in the stack, in its order (the tables, then the pages): each one's
@@ -547,6 +547,23 @@ public final class DocScrollView {
 
     /// Rows of the whole stack (what `dump` prints).
     public var stackRows: Int { Int(container.stackExtent) }
+
+    /// The components in stack order: the tables, then the pages, with any inserted
+    /// among them (`insert(_:at:)`).
+    public var componentIDs: [ComponentID] { container.componentIDs }
+
+    /// Where a scrollbar `length` cells long shows the viewport over the stack: the
+    /// thumb, a tick where each component starts, whether extents are estimates.
+    public func scrollIndicator(length: Int) -> ScrollIndicator {
+        ScrollIndicator(container, length: length)
+    }
+
+    /// Scrolls so that the thumb of a scrollbar `length` cells long is centred on
+    /// cell `cell` (a click or a drag on the track).
+    public func scroll(toIndicatorCell cell: Int, length: Int) {
+        let offset = scrollIndicator(length: length).offset(at: cell, viewport: container.viewportExtent, content: container.contentExtent)
+        scroll(to: Int(offset))
+    }
 
     /// The title of the first page that has one, else an empty string.
     public var title: String {

@@ -275,7 +275,7 @@ public final class Viewer {
 
     /// Where the scrollbar shows the viewport over the stack, on the content rows.
     private var scrollIndicator: ScrollIndicator {
-        ScrollIndicator(view.container, length: contentRows)
+        view.scrollIndicator(length: contentRows)
     }
 
     /// Draws the scrollbar in the last column: the thumb in full blocks (shaded while
@@ -443,8 +443,7 @@ public final class Viewer {
             view.resize(width: contentColumns, height: contentRows)
             return redrawn()
         case .scrollbarAt(let cell):
-            let container = view.container
-            view.scroll(to: Int(scrollIndicator.offset(at: cell, viewport: container.viewportExtent, content: container.contentExtent)))
+            view.scroll(toIndicatorCell: cell, length: contentRows)
             return redrawn()
         case .toggleRowCursor:
             if rowCursor != nil {

@@ -41,7 +41,7 @@ struct ArrivingTableTests {
         // In a terminal: a part at a time, the extent an estimate until the end.
         let shown = try view(compressed, inParts: true)
         shown.waitsForPages = false
-        let id = try #require(shown.container.componentIDs.first)
+        let id = try #require(shown.componentIDs.first)
         var parts = 0
         while shown.indexesTables || shown.isExtentEstimated(of: id) {
             if shown.indexTables() { parts += 1 }

@@ -32,7 +32,7 @@ struct FollowAndReloadTests {
         try folder.append("log.jsonl", lines(51...1_050))
         #expect(view.followFiles())
         #expect(lastRow(view).hasPrefix("row-1050 "), "at the end still")
-        let id = try #require(view.container.componentIDs.first)
+        let id = try #require(view.componentIDs.first)
         #expect(view.rowCount(of: id) == 1_050 + 2)
         // Every row, in order.
         let dumped = dumpLines(view)
@@ -85,7 +85,7 @@ struct FollowAndReloadTests {
         try folder.write("cut.jsonl", lines(1...40))
         try folder.write("gone.jsonl", lines(1...40))
         let view = try view(folder, tables: ["cut.jsonl", "gone.jsonl"])
-        let ids = view.container.componentIDs
+        let ids = view.componentIDs
         // Emptied in place, then gone.
         try folder.write("cut.jsonl", "")
         try FileManager.default.removeItem(atPath: folder.path("gone.jsonl"))
@@ -125,7 +125,7 @@ struct FollowAndReloadTests {
         try folder.write("log.jsonl", lines(1...3))
         view.reload()
         #expect(view.takeNote() == nil, "the file is there: nothing is gone")
-        #expect(view.rowCount(of: try #require(view.container.componentIDs.first)) == 5)
+        #expect(view.rowCount(of: try #require(view.componentIDs.first)) == 5)
     }
 
     /// A log rotated: the file renamed away and a new one renamed over its path.
@@ -137,7 +137,7 @@ struct FollowAndReloadTests {
         try folder.write("next.jsonl", lines(100...110))
         _ = rename(folder.path("next.jsonl"), folder.path("app.jsonl"))
         #expect(view.followFiles())
-        let id = try #require(view.container.componentIDs.first)
+        let id = try #require(view.componentIDs.first)
         #expect(view.rowCount(of: id) == 13)
         #expect(dumpLines(view)[2].hasPrefix("row-100 "))
         try folder.append("app.jsonl", lines(111...111))
@@ -152,7 +152,7 @@ struct FollowAndReloadTests {
         try folder.append("bad.jsonl", lines(21...22) + "oops\n" + lines(23...24))
         #expect(view.followFiles())
         #expect(view.takeNote()?.contains("the 22 rows before it are shown; no longer followed") == true)
-        let id = try #require(view.container.componentIDs.first)
+        let id = try #require(view.componentIDs.first)
         #expect(view.rowCount(of: id) == 24)
     }
 
@@ -170,9 +170,9 @@ struct FollowAndReloadTests {
         // (The columns are planned anew for what was read: the same row, its spacing
         // aside.)
         #expect(topRow(view).split(separator: " ") == top.split(separator: " "))
-        #expect(view.rowCount(of: try #require(view.container.componentIDs.first)) == 402)
+        #expect(view.rowCount(of: try #require(view.componentIDs.first)) == 402)
         // In the page: paragraphs inserted above, and removed.
-        let page = try #require(view.container.componentIDs.last)
+        let page = try #require(view.componentIDs.last)
         view.reveal(.init(component: page, row: 240))
         let pageTop = view.frame().plainText(row: 0)
         #expect(pageTop.hasPrefix("Paragraph "))

@@ -284,7 +284,7 @@ struct CustomComponentFrameTests {
             offset += 1
         }
         #expect(windowed.stackRows == expanded.stackRows)
-        let top = try #require(expanded.container.rootOffset(of: id))
+        let top = try #require(expanded.rootOffset(of: DocScrollView.Place(component: id, row: 0)))
         let frame = expanded.frame(at: Int(top))
         #expect(frame.plainText(row: 0) == "grown 0 of 13")
         #expect(frame.plainText(row: 9) == "grown 9 of 13")

@@ -39,7 +39,7 @@ struct TableTabsTests {
         #expect(scrolled.plainText(row: 0) == " items.json │ items.csv", "pinned")
         #expect(scrolled.plainText(row: 1).hasPrefix("id"))
         #expect(scrolled.plainText(row: 3).hasPrefix("1013"), "row 12 of the table, under three pinned rows")
-        let id = try #require(view.container.componentIDs.first)
+        let id = try #require(view.componentIDs.first)
         #expect(view.tabs(of: id)?.names == ["items.json", "items.csv"])
         #expect(view.input(of: id)?.fileName == "items.json")
         #expect(view.recordRows(of: id)?.lowerBound == 3)
@@ -50,7 +50,7 @@ struct TableTabsTests {
     @Test func switchingComesBackToEachTabsRow() throws {
         let view = try DocScrollView(
             pages: [], tables: [try sample("items.json"), try sample("items.csv")], options: .init(width: 64, height: 10, tabsFrom: 0))
-        let id = try #require(view.container.componentIDs.first)
+        let id = try #require(view.componentIDs.first)
         _ = view.frame(at: 12)
         #expect(view.switchTab(by: 1))
         #expect(view.tabs(of: id)?.selected == 1)
@@ -114,6 +114,6 @@ struct TableTabsTests {
     @Test func withoutTabsThereIsNoTabToSwitchTo() throws {
         let view = try DocScrollView(pages: [], tables: [try sample("items.json")], options: .init(width: 64, height: 10))
         #expect(!view.switchTab(by: 1))
-        #expect(view.tabs(of: try #require(view.container.componentIDs.first)) == nil)
+        #expect(view.tabs(of: try #require(view.componentIDs.first)) == nil)
     }
 }

@@ -120,7 +120,7 @@ struct LinkFollowingTests {
         let viewer = Viewer(view: view, width: 60, height: 12)
         _ = viewer.start()
         press(viewer, .character("5"), .character("j"))
-        let table = try #require(view.container.componentIDs.first)
+        let table = try #require(view.componentIDs.first)
 
         try focusLink(viewer, containing: "other.html#part2")
         // The status line shows where the link leads, resolved.
@@ -128,8 +128,8 @@ struct LinkFollowingTests {
         let before = viewer.screen()
         press(viewer, .enter)
         #expect(viewer.screen().plainText(row: 0) == "Part two")
-        #expect(view.container.componentIDs.count == 2, "the other page in place of the first")
-        #expect(view.container.componentIDs.first == table, "the table above stays")
+        #expect(view.componentIDs.count == 2, "the other page in place of the first")
+        #expect(view.componentIDs.first == table, "the table above stays")
         #expect(status(viewer).hasPrefix(" Other"))
 
         // Back to the same rows of the first page, the table above as it was.
@@ -159,17 +159,17 @@ struct LinkFollowingTests {
         let view = try DocScrollView(pages: [InputFile.page(pages.index), InputFile.page(pages.other)], tables: [], options: .init(width: 60, height: 24))
         let viewer = Viewer(view: view, width: 60, height: 12)
         _ = viewer.start()
-        let ids = view.container.componentIDs
+        let ids = view.componentIDs
         try focusLink(viewer, containing: "other.html#part2")
         press(viewer, .enter)
         #expect(viewer.screen().plainText(row: 0) == "Part two")
-        #expect(view.container.componentIDs == ids, "the same two pages")
+        #expect(view.componentIDs == ids, "the same two pages")
         // A link to its own page goes to the fragment.
         press(viewer, .backspace)
         try focusLink(viewer, containing: "index.html#end")
         press(viewer, .enter)
         #expect(viewer.screen().plainText(row: 0) == "The end")
-        #expect(view.container.componentIDs == ids)
+        #expect(view.componentIDs == ids)
     }
 
     @Test func missingPagesAndNetworkLinksSaySoAndStay() throws {

@@ -32,7 +32,7 @@ struct ScreenLayerTests {
                     #expect(frame.plainText(row: row).isEmpty, "a gap at offset \(offset), row \(row)")
                     continue
                 }
-                let source = try #require(view.container.component(place.component) as? StackComponent)
+                let source = try #require(view.stack.component(place.component))
                 var alone = FrameBuffer(width: frame.width, height: 1)
                 source.drawRows(place.row..<(place.row + 1), into: &alone, at: 0)
                 #expect(alone.plainText(row: 0) == frame.plainText(row: row), "offset \(offset), row \(row)")

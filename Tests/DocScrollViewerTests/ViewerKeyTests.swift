@@ -200,7 +200,7 @@ struct ViewerKeyTests {
 
     @Test func bracketsMoveBetweenComponents() throws {
         let viewer = try makeViewer()
-        let page = try #require(viewer.view.container.componentIDs.last)
+        let page = try #require(viewer.view.componentIDs.last)
         press(viewer, .character("]"))
         #expect(viewer.view.topPlace == DocScrollView.Place(component: page, row: 0))
         press(viewer, .character("]"))
@@ -384,7 +384,7 @@ struct ViewerKeyTests {
         #expect(view.topTableScrolledColumns == 1)
         press(viewer, .character("]"))
         #expect(view.topTableScrolledColumns == 0, "the second table did not move")
-        let first = try #require(view.container.componentIDs.first)
+        let first = try #require(view.componentIDs.first)
         press(viewer, .character("]"))
         #expect(viewer.handle(key: .right).isEmpty, "nothing to move on the page")
         press(viewer, .home)

@@ -124,15 +124,15 @@ struct ViewerTests {
 
     @Test func resizeKeepsTheSameTextAtTheTop() throws {
         let viewer = try makeViewer(height: 12)
-        let document = try #require(viewer.view.container.componentIDs.last)
-        let start = try #require(viewer.view.container.rootOffset(of: document))
+        let document = try #require(viewer.view.componentIDs.last)
+        let start = try #require(viewer.view.rootOffset(of: DocScrollView.Place(component: document, row: 0)))
         // Go to the Chinese section (its heading has the id "results").
         #expect(viewer.view.scroll(toFragment: "#results"))
         #expect(viewer.view.frame().plainText(row: 0).hasPrefix("中文说明"))
-        #expect(viewer.view.container.position?.component == document)
+        #expect(viewer.view.topPlace?.component == document)
         _ = viewer.handle(.resize(width: 40, height: 12))
         let top = viewer.view.frame().plainLines
-        #expect(viewer.view.container.position?.component == document)
+        #expect(viewer.view.topPlace?.component == document)
         #expect(top.prefix(4).contains { $0.hasPrefix("中文说明") }, "the section heading stays near the top: \(top.prefix(4))")
         #expect(Double(viewer.view.scrollOffset) > start, "still inside the page")
     }
