@@ -128,7 +128,7 @@ extension DocScrollView {
         guard let file = MappedFile(path: followed.path) else { return false }
         let input = InputFile(name: followed.name, path: followed.path, mapping: file)
         do {
-            followed.table.show(try Self.tableModel(input, options: options))
+            followed.table.show(try reading.tableModel(input))
             followed.file = file
             return true
         } catch {

@@ -62,23 +62,23 @@ extension DocScrollView {
         fileprivate let fragment: String?
         fileprivate let entryIndex: Int
         fileprivate let entryID: ComponentID
-        private let options: Options
+        private let reading: InputReading
         fileprivate private(set) var opened: Result<(input: InputFile, page: any PageComponent), DocScrollError>?
 
-        fileprivate init(path: String, fragment: String?, entryIndex: Int, entryID: ComponentID, options: Options) {
+        fileprivate init(path: String, fragment: String?, entryIndex: Int, entryID: ComponentID, reading: InputReading) {
             self.path = path
             self.fragment = fragment
             self.entryIndex = entryIndex
             self.entryID = entryID
-            self.options = options
+            self.reading = reading
         }
 
         /// Opens the page (a regular file only: a named pipe or a terminal device
         /// would never end).
         public func open() {
             opened = Result { () throws(DocScrollError) in
-                let input = try DocScrollView.pageInput(path, options: options)
-                return (input, try DocScrollView.page(input, options: options))
+                let input = try reading.pageInput(path)
+                return (input, try reading.page(input))
             }
         }
     }
@@ -99,7 +99,7 @@ extension DocScrollView {
                 return .ended(arrive(at: shown.id, fragment: fragment))
             }
             guard let index = entries.firstIndex(where: { $0.id == focus.place.component }) else { return .ended(.notLocal(target)) }
-            return .opening(LinkOpening(path: path, fragment: fragment, entryIndex: index, entryID: entries[index].id, options: options))
+            return .opening(LinkOpening(path: path, fragment: fragment, entryIndex: index, entryID: entries[index].id, reading: reading))
         }
     }
 

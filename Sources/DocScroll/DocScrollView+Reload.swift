@@ -26,28 +26,28 @@ extension DocScrollView {
     public final class Reloading: @unchecked Sendable {
         fileprivate let pagePaths: [Int: String]
         fileprivate let tablePaths: [ObjectIdentifier: String]
-        private let options: Options
+        private let reading: InputReading
         fileprivate private(set) var pages: [Int: Result<(input: InputFile, page: any PageComponent), DocScrollError>] = [:]
         fileprivate private(set) var tables: [ObjectIdentifier: Result<(input: InputFile, model: TableModel), DocScrollError>] = [:]
 
-        fileprivate init(pagePaths: [Int: String], tablePaths: [ObjectIdentifier: String], options: Options) {
+        fileprivate init(pagePaths: [Int: String], tablePaths: [ObjectIdentifier: String], reading: InputReading) {
             self.pagePaths = pagePaths
             self.tablePaths = tablePaths
-            self.options = options
+            self.reading = reading
         }
 
         /// Reads every input again (pages a window at a time stay so).
         public func read() {
             for (index, path) in pagePaths {
                 pages[index] = Result { () throws(DocScrollError) in
-                    let input = try DocScrollView.pageInput(path, options: options)
-                    return (input, try DocScrollView.page(input, options: options))
+                    let input = try reading.pageInput(path)
+                    return (input, try reading.page(input))
                 }
             }
             for (table, path) in tablePaths {
                 tables[table] = Result { () throws(DocScrollError) in
                     let input = try InputFile.mapped(path)
-                    return (input, try DocScrollView.tableModel(input, options: options))
+                    return (input, try reading.tableModel(input))
                 }
             }
         }
@@ -61,7 +61,7 @@ extension DocScrollView {
         }
         var tablePaths: [ObjectIdentifier: String] = [:]
         for followed in followedTables { tablePaths[ObjectIdentifier(followed.table)] = followed.path }
-        return Reloading(pagePaths: pagePaths, tablePaths: tablePaths, options: options)
+        return Reloading(pagePaths: pagePaths, tablePaths: tablePaths, reading: reading)
     }
 
     /// Shows what `reloading` read (see `reload`).

@@ -82,6 +82,10 @@ public final class DocScrollView {
     package let renderer: TileRenderer
     /// The options in force (width and height follow `resize`).
     public private(set) var options: Options
+    /// The threads a windowed page's index is built on.
+    private let threads: any LayoutThreads
+    /// How inputs are read into components, with the options in force.
+    var reading: InputReading { InputReading(options: options, threads: threads) }
     /// The inputs in the stack, in its order (the tables, then the pages): each one's
     /// name, its component and the component's identity in the container.
     var entries: [Entry] = []
@@ -142,109 +146,8 @@ public final class DocScrollView {
         didSet { for (_, page) in pages { page.waitsForIndex = waitsForPages } }
     }
 
-    /// Waits until the pages' index holds what the first screen shows (or the whole
-    /// page), for at most `seconds`: a first screen drawn then shows text rather than
-    /// blank rows, while a page arriving slowly on a pipe is not waited for longer.
-    public func waitForFirstScreen(seconds: Double) {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        let rows = Int(container.viewportExtent) + renderer.tileRows
-        for (_, page) in pages { page.waitForIndex(throughRow: rows, until: deadline) }
-        // (A screenful of rows is in the first few kilobytes decompressed.)
-        for arriving in arrivingTables {
-            while !arriving.spool.isComplete, arriving.spool.byteCount < Self.firstArrivingBytes, ContinuousClock.now < deadline {
-                _ = arriving.spool.waitForBytes(beyond: arriving.spool.byteCount)
-            }
-        }
-        takeArrivingRows()
-    }
-
-    /// Bytes of a compressed table waited for before its first screen.
-    static let firstArrivingBytes = 64 << 10
-
-    /// Whether any page read or indexed more, or any table indexed more rows, since the
-    /// last call.
-    public func pagesProgressed() -> Bool {
-        noteSpoolEnds()
-        let progress = pages.flatMap { entry -> [Int] in
-            guard let progress = entry.page.indexProgress else { return [-1] }
-            return [progress.indexed, progress.scanned]
-        } + everyTable.map { $0.table.model.rowCount }
-        defer { lastProgress = progress }
-        return progress != lastProgress
-    }
-    private var lastProgress: [Int] = []
-
-    /// Notes each page arriving in a spool that stopped being read at its capacity, or
-    /// before its end (compressed data cut short), once it is complete.
-    private func noteSpoolEnds() {
-        spooledPages.removeAll { name, spool in
-            guard spool.isComplete else { return false }
-            if spool.reachedCapacity {
-                notes.append("\(name): stopped reading at \(Self.byteSize(spool.capacity)), the spool's limit (--spool-limit); the rest is not shown")
-            } else if let failure = spool.failure {
-                notes.append("\(name): \(failure) (what came before is shown)")
-            }
-            return true
-        }
-    }
-
-    /// A count of bytes as people read it: `4 GiB`, `512 MiB`, `100 KiB`, `12 bytes`.
-    static func byteSize(_ bytes: Int) -> String {
-        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
-            return "\(bytes >> shift) \(unit)"
-        }
-        return "\(bytes) bytes"
-    }
-
-    /// The tables still being indexed a part at a time (`Options.indexesTablesInParts`).
-    private var tablesIndexing: [(id: ComponentID, table: TableComponent)] { everyTable.filter { !$0.table.model.isIndexed } }
-
-    /// Whether a table is still being indexed a part at a time, or has rows arriving
-    /// to index: `indexTables()` has work.
-    public var indexesTables: Bool { !tablesIndexing.isEmpty || arrivingTables.contains(where: \.hasWork) }
-
-    /// Bytes of a table indexed at a time, and how long a call of `indexTables()` goes
-    /// on: a key typed meanwhile waits no longer than that.
-    static let tableIndexPart = 1 << 20
-    static let tableIndexingTime = Duration.milliseconds(20)
-    /// Bytes of a table indexed in parts before its first frame: a few milliseconds.
-    static let firstTableIndexPart = 1 << 20
-
-    /// Indexes one more part of the first table still being indexed; the rows found
-    /// join the stack below those shown (what is on screen stays where it is).
-    /// - Returns: whether a table grew.
-    @discardableResult
-    public func indexTables() -> Bool {
-        guard let (id, table) = tablesIndexing.first else { return takeArrivingRows() }
-        return indexPart(of: table, id: id)
-    }
-
-    /// Indexes one more part of `table` (being indexed in parts): see `indexTables`.
-    /// - Returns: whether it grew.
-    func indexPart(of table: TableComponent, id: ComponentID) -> Bool {
-        var grew = false
-        let deadline = ContinuousClock.now + Self.tableIndexingTime
-        do {
-            repeat {
-                grew = try table.indexMore(bytes: Self.tableIndexPart) || grew
-            } while !table.model.isIndexed && ContinuousClock.now < deadline
-        } catch {
-            let name = entries.first { $0.id == id }?.name ?? "table"
-            notes.append("\(name): \(error.description) (the \(table.model.rowCount) rows before it are shown)")
-            grew = true
-        }
-        guard grew else { return false }
-        layOut()
-        return true
-    }
-
-    /// Indexes every part left of the tables indexed in parts.
-    private func indexAllTables() {
-        // (Interactive, a compressed table's end is the rows so far, as a pipe's in
-        // less: more come as they arrive.)
-        if waitsForPages { waitForArrivingTables() }
-        while !tablesIndexing.isEmpty { indexTables() }
-    }
+    /// What `pagesProgressed` saw at its last call.
+    var lastProgress: [Int] = []
 
     /// What went wrong further in a table indexed in parts, or in a file followed,
     /// or a page from standard input that stopped being read at its spool's capacity,
@@ -253,83 +156,17 @@ public final class DocScrollView {
 
     /// Pages arriving on a pipe whose reading may stop at their spool's capacity,
     /// each by name, until its note is given.
-    private var spooledPages: [(name: String, spool: SpooledInput)] = []
+    var spooledPages: [(name: String, spool: SpooledInput)] = []
 
     /// Compressed tables whose rows are shown as they are decompressed, until all of
     /// each is there.
-    private var arrivingTables: [ArrivingTable] = []
+    var arrivingTables: [ArrivingTable] = []
 
     /// The pages only written out (`dumpStreaming`), which write their own text.
-    private var streamedPages: [StreamedPage] = []
-
-    /// Whether component `id` is a compressed table whose rows are still arriving.
-    func isArriving(_ id: ComponentID) -> Bool {
-        guard let table = everyTable.first(where: { $0.id == id })?.table else { return false }
-        return arrivingTables.contains { $0.table === table }
-    }
-
-    /// Shows the rows of compressed tables that arrived since the last call, for
-    /// `tableIndexingTime` at most (with `deadline`, until then).
-    /// - Returns: whether any table changed or has a note.
-    @discardableResult
-    private func takeArrivingRows(until deadline: ContinuousClock.Instant? = nil) -> Bool {
-        var changed = false
-        let deadline = deadline ?? ContinuousClock.now + Self.tableIndexingTime
-        arrivingTables.removeAll { arriving in
-            // (No new bytes: nothing to map again.)
-            guard arriving.hasWork else { return false }
-            let progress = arriving.takeArrivals(partBytes: Self.tableIndexPart, until: deadline, widening: Int(container.viewportExtent))
-            if case .none = progress { return false }
-            changed = true
-            guard case .ended(let note) = progress else { return false }
-            if let note { notes.append(note) }
-            return true
-        }
-        if changed { layOut() }
-        return changed
-    }
-
-    /// Waits for every compressed table to be there whole, its rows taken as they
-    /// come (a dump, a frame: what they show never depends on timing).
-    private func waitForArrivingTables() {
-        while let arriving = arrivingTables.first {
-            if !arriving.hasWork { _ = arriving.spool.waitForBytes(beyond: arriving.spool.byteCount) }
-            takeArrivingRows(until: .now + .seconds(3_600))
-        }
-    }
+    var streamedPages: [StreamedPage] = []
 
     /// The tables read from files mapped, which `followFiles()` follows as they grow.
     var followedTables: [FollowedTable] = []
-
-    /// The oldest note, taken off the list: of a table indexed in parts that could not
-    /// be read to its end (the rows before the fault stay), of a table's file followed
-    /// that was cut short, went or could not be read further, or of a page from
-    /// standard input that stopped being read at its spool's capacity.
-    public func takeNote() -> String? {
-        notes.isEmpty ? nil : notes.removeFirst()
-    }
-
-    /// How far the ends of the pages (their chunks guessed to the end, which takes a
-    /// fraction of a second) and of the tables (indexed in parts) are from being
-    /// known, from 0 to 1; `nil` once they are: jumps to the end or to a fraction of
-    /// the stack wait for this.
-    public var locatingProgress: Double? {
-        let progress = pages.compactMap(\.page.indexProgress).filter { $0.scanned < $0.total }
-        let tables = tablesIndexing.map(\.table.model.indexedFraction)
-        guard !progress.isEmpty || !tables.isEmpty else { return nil }
-        let pages = Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
-        return ((progress.isEmpty ? [] : [pages]) + tables).min()
-    }
-
-    /// How much of the pages and tables is indexed, from 0 to 1; `nil` once every one
-    /// is.
-    public var indexingProgress: Double? {
-        let progress = pages.compactMap(\.page.indexProgress)
-        let tables = tablesIndexing.map(\.table.model.indexedFraction)
-        guard !progress.isEmpty || !tables.isEmpty else { return nil }
-        let pages = Double(progress.reduce(0) { $0 + $1.indexed }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
-        return ((progress.isEmpty ? [] : [pages]) + tables).min()
-    }
 
     /// Lays out and builds what the next frames are likely to need, ahead of them.
     public func prefetch() {
@@ -349,23 +186,24 @@ public final class DocScrollView {
 
     /// With `streamsPages`, a stack only written out: each page is checked and kept as
     /// its source, to be parsed and laid out as it is written (`StreamedPage`).
-    private init(
+    init(
         pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, streamsPages: Bool
     ) throws(DocScrollError) {
         self.options = options
+        threads = SystemThreads(yielding: true)
         stack = ComponentStack(container: ScrollContainer(
             viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)), crossAxisExtent: Double(options.width)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
         var tabs: [(table: TableComponent, name: String)] = []
         for (index, input) in tableInputs.enumerated() {
-            let model = try Self.tableModel(input, options: options)
+            let model = try reading.tableModel(input)
             let table = TableComponent(
                 model: model, width: options.width, frozenColumns: options.frozenColumns, keepsEveryRowView: options.mode == .expanded,
                 wrapsCells: options.wrapsTableCells)
             // Expanded measures every wrapped row up front; windowed only those shown.
             if options.mode == .expanded { table.measureAllRows() }
-            if let spool = input.tableSpool, Self.showsArriving(input, options: options) {
-                arrivingTables.append(ArrivingTable(name: input.name, spool: spool, table: table, options: Self.recordOptions(input, options: options)))
+            if let spool = input.tableSpool, reading.showsArriving(input) {
+                arrivingTables.append(ArrivingTable(name: input.name, spool: spool, table: table, options: reading.recordOptions(input)))
             }
             if let path = input.path, let file = input.mapping {
                 followedTables.append(FollowedTable(name: input.name, path: path, file: file, table: table))
@@ -385,12 +223,12 @@ public final class DocScrollView {
         }
         for input in pageInputs {
             if streamsPages {
-                let utf8 = try Self.utf8Source(input, encoding: options.encoding)
+                let utf8 = try InputReading.utf8Source(input, encoding: options.encoding)
                 let page = StreamedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address)
                 streamedPages.append(page)
                 entries.append(Entry(id: stack.append(page), name: input.name, component: page))
             } else {
-                let page = try Self.page(input, options: options)
+                let page = try reading.page(input)
                 entries.append(Self.pageEntry(id: stack.append(page), page, input: input))
             }
             if let spool = input.pageSource as? SpooledInput { spooledPages.append((input.name, spool)) }
@@ -402,132 +240,11 @@ public final class DocScrollView {
         for (_, page) in pages { page.stopIndexing() }
     }
 
-    /// The rows of a table input: windowed, indexed in parts where the options say
-    /// so; expanded, every row decoded up front.
-    static func tableModel(_ input: InputFile, options: Options) throws(DocScrollError) -> TableModel {
-        let tableOptions = recordOptions(input, options: options)
-        let inParts = options.indexesTablesInParts && options.mode == .windowed && !options.wrapsTableCells
-        if let spool = input.tableSpool {
-            guard showsArriving(input, options: options) else {
-                return try tableModel(try InputFile.whole(input.name, arrivingIn: spool), options: options)
-            }
-            do {
-                return try TableModel(records: NoBytesYet(), options: tableOptions, indexingFirst: nil)
-            } catch {
-                throw .badInput(name: input.name, reason: error.description)
-            }
-        }
-        if let file = input.mapping, file.bytes.isEmpty {
-            // An empty file of a record a line (`InputFile.table`): no rows yet.
-            do {
-                return try TableModel(records: file, options: tableOptions, indexingFirst: nil)
-            } catch {
-                throw .badInput(name: input.name, reason: error.description)
-            }
-        }
-        let model = try Self.read(input) { bytes throws(DataTableError) in
-            if let file = input.mapping {
-                return try TableModel(records: file, options: tableOptions, indexingFirst: inParts ? Self.firstTableIndexPart : nil)
-            }
-            return try TableModel(records: bytes, options: tableOptions)
-        }
-        // Expanded decodes every row up front; windowed only the rows shown.
-        if options.mode == .expanded { model.decodeAll() }
-        return model
-    }
-
-    /// Whether a compressed table is shown as it arrives (`ArrivingTable`), from no
-    /// rows: in a terminal (where tables are indexed in parts), unless sorted, picked
-    /// or expanded (every row is read first), and unless written out (a dump, a frame:
-    /// it is read whole first, and data cut short is an error).
-    static func showsArriving(_ input: InputFile, options: Options) -> Bool {
-        input.tableSpool != nil && options.indexesTablesInParts && options.mode == .windowed && options.table.sortColumn == nil
-            && options.table.columns == nil
-    }
-
-    /// How the records of a table input are read: the format given, else the one the
-    /// file's name says (a compressed file decompressed has no path: its name as
-    /// given), else its content's.
-    static func recordOptions(_ input: InputFile, options: Options) -> RecordIndex.Options {
-        var tableOptions = options.table
-        tableOptions.format = tableOptions.format ?? TableFormat(pathExtensionOf: input.name)
-        return tableOptions
-    }
-
-    /// The page at `path` as the view reads it when a link leads there or it is read
-    /// again: whole when expanded, a window at a time when windowed; a regular file
-    /// only (a named pipe or a terminal device would stop the viewer).
-    static func pageInput(_ path: String, options: Options) throws(DocScrollError) -> InputFile {
-        options.mode == .windowed ? try InputFile.page(path, regularOnly: true) : try InputFile.read(path, regularOnly: true)
-    }
-
-    /// A page's component. Expanded parses the page whole and lays it all out now.
-    /// Windowed reads it a window at a time: its checkpoint index is built on another
-    /// thread while the first screen is laid out from the first chunk.
-    static func page(_ input: InputFile, options: Options) throws(DocScrollError) -> any PageComponent {
-        let address = input.address
-        guard options.mode == .windowed else {
-            let document = try read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
-            return WholePage(document: document, width: options.width, address: address)
-        }
-        let page = try utf8Source(input, encoding: options.encoding)
-        let threads = SystemThreads(yielding: true)
-        let index = PageIndex(source: page.source, start: page.start, threads: threads)
-        threads.run(waits: true) { index.build() }
-        return WindowedPage(index: index, width: options.width, cacheBytes: options.pageCacheBytes, address: address)
-    }
-
     /// The entry of a page shown from `input`.
     static func pageEntry(id: ComponentID, _ page: any PageComponent, input: InputFile) -> Entry {
         Entry(
             id: id, name: input.name, component: page, address: input.address, file: input.path.flatMap(FileSystem.identity),
             path: input.path)
-    }
-
-    /// A page as UTF-8, read a window at a time: the page itself (from past its byte
-    /// order mark), or, in another encoding, converted as it is read (a window at a
-    /// time, into a spool the index and the chunks read as it fills).
-    /// - Throws: `DocScrollError.badInput` for unusable input or an unknown encoding.
-    private static func utf8Source(_ input: InputFile, encoding: String?) throws(DocScrollError) -> (source: any PageSource, start: Int) {
-        let source = try InputFile.checked(input).source
-        let found: (name: String, start: Int)
-        do {
-            found = try HTMLParser.encoding(of: source, override: encoding)
-        } catch {
-            throw .badInput(name: input.name, reason: error.description)
-        }
-        guard found.name != "UTF-8", PageConverter(from: found.name) != nil else { return (source, found.start) }
-        let converted = SpooledInput { append in
-            guard let converter = PageConverter(from: found.name) else { return nil }
-            var offset = found.start
-            while true {
-                let window = source.bytes(offset..<(offset + (1 << 16)))
-                offset += window.count
-                if window.isEmpty {
-                    // The end, unless the page is still arriving.
-                    guard !source.isComplete, source.waitForBytes(beyond: offset) > offset else { break }
-                    continue
-                }
-                guard append(converter.convert(window, isLast: false)[...]) else { return nil }
-            }
-            _ = append(converter.convert([], isLast: true)[...])
-            return nil
-        }
-        return (converted, 0)
-    }
-
-    /// Checks an input and parses it, naming the input in any error.
-    private static func read<Value, Failure: Error & CustomStringConvertible>(
-        _ input: InputFile, _ parse: ([UInt8]) throws(Failure) -> Value
-    ) throws(DocScrollError) -> Value {
-        let checked = try InputFile.checked(input)
-        // A page opened to be read by windows is read whole here (expanded).
-        let bytes = checked.pageSource.map { $0.bytes(0..<$0.byteCount) } ?? checked.bytes
-        do {
-            return try parse(bytes)
-        } catch {
-            throw .badInput(name: input.name, reason: error.description)
-        }
     }
 
     /// Whether pages can be read in encoding `name` (for `--encoding`).
@@ -706,66 +423,6 @@ public final class DocScrollView {
         container.crossAxisExtent = Double(options.width)
         container.viewportExtent = Double(options.height)
         layOut()
-    }
-
-    /// Every row of the stack as plain text, top to bottom (`writeText`).
-    public func dump(line: (String) -> Void) {
-        // (A view built to be shown has no streamed page: nothing can fail.)
-        _ = try? writeText { text in
-            for row in text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
-                line(String(decoding: row, as: UTF8.self))
-            }
-        }
-    }
-
-    /// Writes every row of the stack as UTF-8 text, top to bottom, each row ending in a
-    /// line feed, in pieces of whole rows (`StackText`): its gaps as blank rows, and
-    /// each component's rows as it gives them (a table's and a page's as drawn, a
-    /// windowed page laid out a chunk at a time and its lines dropped once written; a
-    /// streamed page's as it is parsed and laid out, `StreamedPage`). When `stop`
-    /// answers true, no more rows come.
-    /// - Throws: `DocScrollError.badInput` for a streamed page that cannot be parsed,
-    ///   before any of its rows.
-    package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
-        indexAllTables()
-        try StackText.write(stack, width: options.width, stop: stop, ownText: { component, write throws(DocScrollError) in
-            guard let page = streamedPages.first(where: { $0 === component }) else { return false }
-            try page.writeText(width: options.width, stop: stop, write)
-            return true
-        }, write)
-    }
-
-    /// Every row of the stack, in the order `dump` gives them, drawn with its styles
-    /// into a buffer of one row as wide as the row's text (`StackText.forEachRow`):
-    /// for text with styles, such as SGR sequences for a pager that shows them.
-    public func forEachStyledRow(_ body: (FrameBuffer) -> Void) {
-        indexAllTables()
-        StackText.forEachRow(stack, width: options.width, body)
-    }
-
-    /// Writes the rows `dump` would write for a view of these inputs, without building
-    /// the view's pages: each page is parsed and laid out at once, a fragment at a
-    /// time (`StreamedPage`), so that memory holds a few fragments of a page, not its
-    /// model, and parsing overlaps layout. Every input is checked before any row is
-    /// written.
-    /// - Parameters:
-    ///   - pages: the pages, written after the tables.
-    ///   - tables: the tables, written first.
-    ///   - options: the width, the encoding, how tables are read.
-    ///   - stop: answers true when no more rows are wanted (a closed pipe).
-    ///   - text: receives the rows' UTF-8 text in order: whole rows, each ending in a
-    ///     line feed, many at a time (a page's come a fragment at a time, with no
-    ///     `String` made for each).
-    /// - Returns: the figures of what was built.
-    /// - Throws: `DocScrollError.badInput` naming the first input that cannot be used.
-    @discardableResult
-    public static func dumpStreaming(
-        pages: [InputFile], tables: [InputFile], options: Options, stop: () -> Bool = { false },
-        text: (UnsafeBufferPointer<UInt8>) -> Void
-    ) throws(DocScrollError) -> Statistics {
-        let view = try DocScrollView(pages: pages, tables: tables, options: options, streamsPages: true)
-        try view.writeText(stop: stop, text)
-        return view.statistics
     }
 
     /// What has been built and held so far.

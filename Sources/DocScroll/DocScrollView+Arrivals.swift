@@ -1,0 +1,180 @@
+import DataTable
+import ScrollCore
+import SystemIO
+
+/// Inputs that arrive and grow while they are shown: tables indexed a part at a time
+/// while no key waits, compressed tables shown as they are decompressed, pages read
+/// from a pipe into a spool; the notes of what went wrong further in; how far the
+/// pages' indexes have got.
+extension DocScrollView {
+    /// Waits until the pages' index holds what the first screen shows (or the whole
+    /// page), for at most `seconds`: a first screen drawn then shows text rather than
+    /// blank rows, while a page arriving slowly on a pipe is not waited for longer.
+    public func waitForFirstScreen(seconds: Double) {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        let rows = Int(container.viewportExtent) + renderer.tileRows
+        for (_, page) in pages { page.waitForIndex(throughRow: rows, until: deadline) }
+        // (A screenful of rows is in the first few kilobytes decompressed.)
+        for arriving in arrivingTables {
+            while !arriving.spool.isComplete, arriving.spool.byteCount < Self.firstArrivingBytes, ContinuousClock.now < deadline {
+                _ = arriving.spool.waitForBytes(beyond: arriving.spool.byteCount)
+            }
+        }
+        takeArrivingRows()
+    }
+
+    /// Bytes of a compressed table waited for before its first screen.
+    static let firstArrivingBytes = 64 << 10
+
+    /// Whether any page read or indexed more, or any table indexed more rows, since the
+    /// last call.
+    public func pagesProgressed() -> Bool {
+        noteSpoolEnds()
+        let progress = pages.flatMap { entry -> [Int] in
+            guard let progress = entry.page.indexProgress else { return [-1] }
+            return [progress.indexed, progress.scanned]
+        } + everyTable.map { $0.table.model.rowCount }
+        defer { lastProgress = progress }
+        return progress != lastProgress
+    }
+
+    /// Notes each page arriving in a spool that stopped being read at its capacity, or
+    /// before its end (compressed data cut short), once it is complete.
+    private func noteSpoolEnds() {
+        spooledPages.removeAll { name, spool in
+            guard spool.isComplete else { return false }
+            if spool.reachedCapacity {
+                notes.append("\(name): stopped reading at \(Self.byteSize(spool.capacity)), the spool's limit (--spool-limit); the rest is not shown")
+            } else if let failure = spool.failure {
+                notes.append("\(name): \(failure) (what came before is shown)")
+            }
+            return true
+        }
+    }
+
+    /// A count of bytes as people read it: `4 GiB`, `512 MiB`, `100 KiB`, `12 bytes`.
+    static func byteSize(_ bytes: Int) -> String {
+        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+
+    /// The tables still being indexed a part at a time (`Options.indexesTablesInParts`).
+    private var tablesIndexing: [(id: ComponentID, table: TableComponent)] { everyTable.filter { !$0.table.model.isIndexed } }
+
+    /// Whether a table is still being indexed a part at a time, or has rows arriving
+    /// to index: `indexTables()` has work.
+    public var indexesTables: Bool { !tablesIndexing.isEmpty || arrivingTables.contains(where: \.hasWork) }
+
+    /// Bytes of a table indexed at a time, and how long a call of `indexTables()` goes
+    /// on: a key typed meanwhile waits no longer than that.
+    static let tableIndexPart = 1 << 20
+    static let tableIndexingTime = Duration.milliseconds(20)
+    /// Bytes of a table indexed in parts before its first frame: a few milliseconds.
+    static let firstTableIndexPart = 1 << 20
+
+    /// Indexes one more part of the first table still being indexed; the rows found
+    /// join the stack below those shown (what is on screen stays where it is).
+    /// - Returns: whether a table grew.
+    @discardableResult
+    public func indexTables() -> Bool {
+        guard let (id, table) = tablesIndexing.first else { return takeArrivingRows() }
+        return indexPart(of: table, id: id)
+    }
+
+    /// Indexes one more part of `table` (being indexed in parts): see `indexTables`.
+    /// - Returns: whether it grew.
+    func indexPart(of table: TableComponent, id: ComponentID) -> Bool {
+        var grew = false
+        let deadline = ContinuousClock.now + Self.tableIndexingTime
+        do {
+            repeat {
+                grew = try table.indexMore(bytes: Self.tableIndexPart) || grew
+            } while !table.model.isIndexed && ContinuousClock.now < deadline
+        } catch {
+            let name = entries.first { $0.id == id }?.name ?? "table"
+            notes.append("\(name): \(error.description) (the \(table.model.rowCount) rows before it are shown)")
+            grew = true
+        }
+        guard grew else { return false }
+        layOut()
+        return true
+    }
+
+    /// Indexes every part left of the tables indexed in parts.
+    func indexAllTables() {
+        // (Interactive, a compressed table's end is the rows so far, as a pipe's in
+        // less: more come as they arrive.)
+        if waitsForPages { waitForArrivingTables() }
+        while !tablesIndexing.isEmpty { indexTables() }
+    }
+
+
+    /// Whether component `id` is a compressed table whose rows are still arriving.
+    func isArriving(_ id: ComponentID) -> Bool {
+        guard let table = everyTable.first(where: { $0.id == id })?.table else { return false }
+        return arrivingTables.contains { $0.table === table }
+    }
+
+    /// Shows the rows of compressed tables that arrived since the last call, for
+    /// `tableIndexingTime` at most (with `deadline`, until then).
+    /// - Returns: whether any table changed or has a note.
+    @discardableResult
+    func takeArrivingRows(until deadline: ContinuousClock.Instant? = nil) -> Bool {
+        var changed = false
+        let deadline = deadline ?? ContinuousClock.now + Self.tableIndexingTime
+        arrivingTables.removeAll { arriving in
+            // (No new bytes: nothing to map again.)
+            guard arriving.hasWork else { return false }
+            let progress = arriving.takeArrivals(partBytes: Self.tableIndexPart, until: deadline, widening: Int(container.viewportExtent))
+            if case .none = progress { return false }
+            changed = true
+            guard case .ended(let note) = progress else { return false }
+            if let note { notes.append(note) }
+            return true
+        }
+        if changed { layOut() }
+        return changed
+    }
+
+    /// Waits for every compressed table to be there whole, its rows taken as they
+    /// come (a dump, a frame: what they show never depends on timing).
+    private func waitForArrivingTables() {
+        while let arriving = arrivingTables.first {
+            if !arriving.hasWork { _ = arriving.spool.waitForBytes(beyond: arriving.spool.byteCount) }
+            takeArrivingRows(until: .now + .seconds(3_600))
+        }
+    }
+
+
+    /// The oldest note, taken off the list: of a table indexed in parts that could not
+    /// be read to its end (the rows before the fault stay), of a table's file followed
+    /// that was cut short, went or could not be read further, or of a page from
+    /// standard input that stopped being read at its spool's capacity.
+    public func takeNote() -> String? {
+        notes.isEmpty ? nil : notes.removeFirst()
+    }
+
+    /// How far the ends of the pages (their chunks guessed to the end, which takes a
+    /// fraction of a second) and of the tables (indexed in parts) are from being
+    /// known, from 0 to 1; `nil` once they are: jumps to the end or to a fraction of
+    /// the stack wait for this.
+    public var locatingProgress: Double? {
+        let progress = pages.compactMap(\.page.indexProgress).filter { $0.scanned < $0.total }
+        let tables = tablesIndexing.map(\.table.model.indexedFraction)
+        guard !progress.isEmpty || !tables.isEmpty else { return nil }
+        let pages = Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
+        return ((progress.isEmpty ? [] : [pages]) + tables).min()
+    }
+
+    /// How much of the pages and tables is indexed, from 0 to 1; `nil` once every one
+    /// is.
+    public var indexingProgress: Double? {
+        let progress = pages.compactMap(\.page.indexProgress)
+        let tables = tablesIndexing.map(\.table.model.indexedFraction)
+        guard !progress.isEmpty || !tables.isEmpty else { return nil }
+        let pages = Double(progress.reduce(0) { $0 + $1.indexed }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
+        return ((progress.isEmpty ? [] : [pages]) + tables).min()
+    }
+}
