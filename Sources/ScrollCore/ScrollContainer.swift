@@ -40,26 +40,26 @@ public final class ScrollContainer {
         var pinsHeaderAcross: Bool { options.pinsHeaderAcrossLaterComponents && pinnedHeaderExtent > 0 && !isHidden }
     }
 
-    private var entries: [Entry] = []
-    private var indexByID: [ComponentID: Int] = [:]
+    var entries: [Entry] = []
+    var indexByID: [ComponentID: Int] = [:]
     /// Per entry: its slot in the stack (insets, content and the spacing after it), 0
     /// when hidden.
-    private var slots = ExtentIndex()
+    var slots = ExtentIndex()
     /// Indices of visible entries whose header pins across later components, ascending.
-    private var crossHeaderIndices: [Int] = []
-    private var visibleCount = 0
+    var crossHeaderIndices: [Int] = []
+    var visibleCount = 0
     private var nextID = 0
     /// Components marked as needing layout since the last pass, each with the first
     /// content offset the container knows changed (0 for one put in place of another,
     /// infinity for one that will say).
-    private var needingLayout: [ComponentID: Double] = [:]
+    var needingLayout: [ComponentID: Double] = [:]
 
     /// The update in progress: what was on screen before it, and the anchor to keep.
-    private struct PendingUpdate {
+    struct PendingUpdate {
         var before: ViewportLayout
         var anchor: ScrollPosition?
     }
-    private var pendingUpdate: PendingUpdate?
+    var pendingUpdate: PendingUpdate?
 
     /// The root offset: the stack position at the viewport top, in points.
     public internal(set) var scrollOffset: Double = 0
@@ -69,7 +69,7 @@ public final class ScrollContainer {
         get { storedViewportExtent }
         set { setViewportExtent(newValue) }
     }
-    private var storedViewportExtent: Double
+    var storedViewportExtent: Double
 
     /// The width components are laid out at (columns in a terminal), passed to them
     /// in every layout pass (`LayoutConstraints.crossAxisExtent`); `nil` when the host
@@ -83,14 +83,14 @@ public final class ScrollContainer {
         get { storedSpacing }
         set { update { storedSpacing = Self.sanitized(newValue); rebuildSlots() } }
     }
-    private var storedSpacing: Double
+    var storedSpacing: Double
 
     /// Space before the first and after the last component, in points.
     public var insets: EdgeInsets {
         get { storedInsets }
         set { update { storedInsets = EdgeInsets(top: Self.sanitized(newValue.top), bottom: Self.sanitized(newValue.bottom)) } }
     }
-    private var storedInsets: EdgeInsets
+    var storedInsets: EdgeInsets
 
     /// What "scroll to top" does (`ScrollStep.scrollToTop`).
     public var scrollToTopPolicy = ScrollToTopPolicy.componentThenStack
@@ -266,101 +266,6 @@ public final class ScrollContainer {
         }
     }
 
-    /// Marks component `id` as needing layout: the next pass asks it, wherever it is
-    /// (`LayoutInvalidator` calls this for a component that changed on its own).
-    public func markNeedsLayout(_ id: ComponentID) {
-        guard let index = indexByID[id], !entries[index].isHidden else { return }
-        needingLayout[id] = needingLayout[id] ?? .infinity
-    }
-
-    /// Marks every component shown as needing layout (the width or the viewport
-    /// changed).
-    private func markEveryComponent() {
-        for entry in entries where !entry.isHidden { needingLayout[entry.id] = needingLayout[entry.id] ?? .infinity }
-    }
-
-    /// Whether a component is marked as needing layout (the next pass has work
-    /// beyond the viewport).
-    public var needsLayout: Bool { !needingLayout.isEmpty }
-
-    /// Rounds of a layout pass at most: a round asks every component concerned, and
-    /// another round follows only when a correction moved the viewport onto rows not
-    /// laid out yet. Components converge in two or three; the bound keeps a component
-    /// whose every answer is a change from holding the pass for ever.
-    public static let maxLayoutRounds = 16
-
-    /// The one layout pass (Flutter's `performLayout` of a viewport over slivers):
-    /// each component concerned gets its constraints (`performLayout`): those the
-    /// viewport meets, with the cache extent around it; those marked as needing layout
-    /// (`markNeedsLayout`, every one after the width or the viewport's height
-    /// changed); every one when `reach` is `.end` or `.everything`. Their extents and
-    /// corrections are taken in (the content at the viewport top stays put), for at
-    /// most `maxLayoutRounds` rounds, until no component changes.
-    /// - Parameters:
-    ///   - cacheExtent: points above and below the viewport to have laid out.
-    ///   - reach: how far beyond the viewport components are to be exact.
-    ///   - offset: a root offset to hold (a jump to it): components lay out everything
-    ///     above it exactly (`.exactAbove` at least), and the offset is kept; `nil`
-    ///     keeps the content at the top.
-    /// - Returns: for each component whose content changed, the first content offset
-    ///   that changed (a renderer drops what it drew from there on), in the order
-    ///   they changed.
-    @discardableResult
-    public func layOutComponents(
-        cacheExtent: Double, reach: LayoutReach = .visible, holding offset: Double? = nil
-    ) -> [(component: ComponentID, from: Double)] {
-        let reach = offset != nil && reach == .visible ? .exactAbove : reach
-        let wholeStack = reach == .end || reach == .everything
-        var changes: [(component: ComponentID, from: Double)] = []
-        for _ in 0..<Self.maxLayoutRounds {
-            var changed = false
-            let viewportEnd = scrollOffset + storedViewportExtent
-            for index in entries.indices where !entries[index].isHidden {
-                let id = entries[index].id
-                let top = contentTop(index)
-                let marked = needingLayout[id]
-                let meetsViewport = top < viewportEnd
-                    && (offset != nil || reach != .visible || top + entries[index].extent >= scrollOffset - cacheExtent)
-                guard marked != nil || meetsViewport || wholeStack else {
-                    if top >= viewportEnd, needingLayout.isEmpty { break }
-                    continue
-                }
-                let inner = max(0, scrollOffset - top)
-                let constraints = LayoutConstraints(
-                    scrollOffset: inner, remainingPaintExtent: max(0, viewportEnd - (top + inner)),
-                    cacheExtent: meetsViewport ? cacheExtent : 0, crossAxisExtent: crossAxisExtent,
-                    viewportMainAxisExtent: storedViewportExtent, reach: reach)
-                let geometry = entries[index].component.performLayout(constraints)
-                // (After the pass: what the component marked while laying out, it answers.)
-                needingLayout[id] = nil
-                if let from = marked, from.isFinite, !geometry.changed { changes.append((id, from)) }
-                guard geometry.changed else { continue }
-                changes.append((id, min(geometry.firstChangedOffset, marked ?? .infinity)))
-                take(geometry, for: index)
-                changed = true
-            }
-            if changed, let offset { scroll(to: offset) }
-            guard changed else { break }
-        }
-        return changes
-    }
-
-    /// Takes in the extents a layout pass answered for entry `index`, keeping the
-    /// content at the viewport top where it is.
-    private func take(_ geometry: LayoutGeometry, for index: Int) {
-        update {
-            entries[index].extent = Self.sanitized(geometry.scrollExtent)
-            entries[index].isEstimated = geometry.isEstimated
-            entries[index].headerExtent = Self.sanitized(geometry.headerExtent)
-            let correction = geometry.scrollOffsetCorrection
-            if let anchor = pendingUpdate?.anchor, anchor.component == entries[index].id, correction.isFinite {
-                pendingUpdate?.anchor?.contentOffset = max(0, anchor.contentOffset + correction)
-            }
-            refreshSlot(index)
-            if entries[index].options.pinsHeaderAcrossLaterComponents { rebuildCrossHeaders() }
-        }
-    }
-
     /// Makes several changes as one: one anchor, one layout, one list of events.
     @discardableResult
     public func performBatchUpdates(_ updates: () -> Void) -> [ScrollEvent] {
@@ -441,154 +346,6 @@ public final class ScrollContainer {
         return update { storedViewportExtent = extent }
     }
 
-    // MARK: Layout
-
-    /// The visible components and pinned headers at the current root offset.
-    /// - Complexity: O(log n + k) for k visible components.
-    public var layout: ViewportLayout {
-        var placements: [ComponentPlacement] = []
-        let viewportEnd = scrollOffset + storedViewportExtent
-        var index = slots.index(containing: scrollOffset - storedInsets.top) ?? (scrollOffset < storedInsets.top ? 0 : entries.count)
-        var slotStart = storedInsets.top + slots.prefixSum(index)
-        while index < entries.count, slotStart < viewportEnd {
-            let entry = entries[index]
-            if !entry.isHidden {
-                let placement = self.placement(of: entry, index: index, top: slotStart + entry.options.insets.top)
-                if placement.isVisible { placements.append(placement) }
-            }
-            slotStart += slots.values[index]
-            index += 1
-        }
-        let layout = ViewportLayout(
-            scrollOffset: scrollOffset, viewportExtent: storedViewportExtent, maxScrollOffset: maxScrollOffset,
-            placements: placements, headers: headers(over: placements))
-        assert(layout.invariantViolation() == nil, "layout invariant: \(layout.invariantViolation() ?? "")")
-        return layout
-    }
-
-    /// Placements of every visible (not hidden) component for the current root
-    /// offset, in stack order, including those outside the viewport.
-    /// - Complexity: O(n).
-    public var placements: [ComponentPlacement] {
-        var result: [ComponentPlacement] = []
-        var slotStart = storedInsets.top
-        for (index, entry) in entries.enumerated() {
-            if !entry.isHidden {
-                result.append(placement(of: entry, index: index, top: slotStart + entry.options.insets.top))
-            }
-            slotStart += slots.values[index]
-        }
-        return result
-    }
-
-    /// The stack from top to bottom as gaps (insets, spacing) and components, without
-    /// their extents: what a host needs to write the stack out while its components'
-    /// extents are still estimates.
-    /// - Complexity: O(n).
-    public var stackSegments: [StackSegment] {
-        var segments: [StackSegment] = []
-        func gap(_ extent: Double) {
-            guard extent > 0 else { return }
-            if case .gap(let previous)? = segments.last {
-                segments[segments.count - 1] = .gap(previous + extent)
-            } else {
-                segments.append(.gap(extent))
-            }
-        }
-        gap(storedInsets.top)
-        var isFirst = true
-        for entry in entries where !entry.isHidden {
-            if !isFirst { gap(storedSpacing) }
-            isFirst = false
-            gap(entry.options.insets.top)
-            segments.append(.component(entry.id))
-            gap(entry.options.insets.bottom)
-        }
-        gap(storedInsets.bottom)
-        return segments
-    }
-
-    /// Placement of one component, or `nil` when it is hidden or unknown.
-    /// - Complexity: O(log n).
-    public func placement(of id: ComponentID) -> ComponentPlacement? {
-        guard let index = indexByID[id], !entries[index].isHidden else { return nil }
-        return placement(of: entries[index], index: index, top: contentTop(index))
-    }
-
-    // MARK: Queries
-
-    /// Where a component pins and unpins; `nil` when it is hidden or unknown.
-    /// - Complexity: O(log n).
-    public func boundary(of id: ComponentID) -> ComponentBoundary? {
-        guard let index = indexByID[id], !entries[index].isHidden else { return nil }
-        let top = contentTop(index)
-        return ComponentBoundary(id: id, pinOffset: top, unpinOffset: top + entries[index].extent)
-    }
-
-    /// The boundary table: where each visible component pins and unpins, in stack order.
-    /// - Complexity: O(n).
-    public var boundaries: [ComponentBoundary] {
-        placements.map { ComponentBoundary(id: $0.id, pinOffset: $0.pinOffset, unpinOffset: $0.unpinOffset) }
-    }
-
-    /// The component whose content holds root offset `offset`, and the content offset
-    /// there; `nil` in insets, spacing, or outside the stack.
-    /// - Complexity: O(log n).
-    public func component(atRootOffset offset: Double) -> (id: ComponentID, contentOffset: Double)? {
-        guard let index = slots.index(containing: offset - storedInsets.top) else { return nil }
-        let inner = offset - contentTop(index)
-        guard inner >= 0, inner < entries[index].extent else { return nil }
-        return (entries[index].id, inner)
-    }
-
-    /// The root offset of content offset `contentOffset` of a component; `nil` when it
-    /// is hidden or unknown.
-    /// - Complexity: O(log n).
-    public func rootOffset(of id: ComponentID, contentOffset: Double = 0) -> Double? {
-        guard let index = indexByID[id], !entries[index].isHidden else { return nil }
-        return contentTop(index) + contentOffset
-    }
-
-    /// The position at root offset `offset`: the component there and a content offset
-    /// inside it. In insets and spacing it is the next component, with a negative
-    /// `delta` (the gap belongs to what follows it); past the last component, that
-    /// one's end with a positive `delta`. `nil` when no component is visible.
-    /// - Complexity: O(log n).
-    public func position(atRootOffset offset: Double) -> ScrollPosition? {
-        guard visibleCount > 0 else { return nil }
-        let index = slots.index(containing: offset - storedInsets.top)
-            ?? (offset < storedInsets.top ? slots.index(containing: 0) : lastVisibleIndex())
-        guard let index else { return nil }
-        let top = contentTop(index)
-        if offset < top + entries[index].extent {
-            let inner = max(0, offset - top)
-            return ScrollPosition(component: entries[index].id, contentOffset: inner, delta: offset - top - inner)
-        }
-        if let next = slots.index(containing: slots.prefixSum(index + 1)) {
-            return ScrollPosition(component: entries[next].id, contentOffset: 0, delta: offset - contentTop(next))
-        }
-        return ScrollPosition(component: entries[index].id, contentOffset: entries[index].extent, delta: offset - top - entries[index].extent)
-    }
-
-    private func lastVisibleIndex() -> Int? {
-        entries.lastIndex { !$0.isHidden }
-    }
-
-    /// The position at the viewport top, to be restored later with `restore(_:)`.
-    public var position: ScrollPosition? {
-        position(atRootOffset: scrollOffset)
-    }
-
-    /// Scrolls back to a saved position: the same content offset of the same
-    /// component at the viewport top, however the stack changed since. A component
-    /// no longer there leaves the offset as it is.
-    @discardableResult
-    public func restore(_ position: ScrollPosition) -> [ScrollEvent] {
-        guard let top = rootOffset(of: position.component) else { return [] }
-        let extent = entries[indexByID[position.component] ?? 0].extent
-        return scroll(to: top + min(max(0, position.contentOffset), extent) + position.delta)
-    }
-
     // MARK: Internals
 
     /// Root offset of the top of entry `index`'s content.
@@ -596,68 +353,11 @@ public final class ScrollContainer {
         storedInsets.top + slots.prefixSum(index) + entries[index].options.insets.top
     }
 
-    private func placement(of entry: Entry, index: Int, top: Double) -> ComponentPlacement {
-        let isPinned = top < scrollOffset
-        let viewportOffset = isPinned ? 0 : top - scrollOffset
-        let contentOffset = isPinned ? min(scrollOffset - top, entry.extent) : 0
-        let visible = min(storedViewportExtent - viewportOffset, entry.extent - contentOffset)
-        return ComponentPlacement(
-            id: entry.id, index: index, stackOffset: top, extent: entry.extent, isEstimated: entry.isEstimated,
-            isPinned: isPinned && visible > 0,
-            viewportOffset: min(viewportOffset, storedViewportExtent),
-            visibleExtent: max(0, visible),
-            contentOffset: contentOffset)
-    }
-
-    /// The headers held at the top: first the latest header that pins across later
-    /// components (if its component's top has passed), then, below it, the header of
-    /// any visible component whose top has passed the bottom of that one. A header
-    /// leaves with its component's end, pushed up by it.
-    private func headers(over placements: [ComponentPlacement]) -> [HeaderPlacement] {
-        var headers: [HeaderPlacement] = []
-        var covered = 0.0
-        var crossIndex: Int?
-        if let index = activeCrossHeaderIndex() {
-            let extent = min(entries[index].pinnedHeaderExtent, storedViewportExtent)
-            if extent > 0 {
-                headers.append(HeaderPlacement(id: entries[index].id, viewportOffset: 0, visibleExtent: extent, contentOffset: 0, pinsAcrossLaterComponents: true))
-                covered = extent
-                crossIndex = index
-            }
-        }
-        for placement in placements where placement.index != crossIndex {
-            let header = entries[placement.index].pinnedHeaderExtent
-            guard header > 0, placement.stackOffset < scrollOffset + covered else { continue }
-            let bottom = min(covered + header, placement.stackOffset + placement.extent - scrollOffset)
-            let top = bottom - header
-            let visibleTop = max(covered, top)
-            let visibleBottom = min(bottom, storedViewportExtent)
-            guard visibleBottom > visibleTop else { continue }
-            headers.append(HeaderPlacement(
-                id: placement.id, viewportOffset: visibleTop, visibleExtent: visibleBottom - visibleTop,
-                contentOffset: visibleTop - top, pinsAcrossLaterComponents: false))
-        }
-        return headers
-    }
-
-    /// The last entry whose header pins across later components and whose top has
-    /// passed the viewport top.
-    /// - Complexity: O(log m) for m such entries, by binary search.
-    private func activeCrossHeaderIndex() -> Int? {
-        var low = 0
-        var high = crossHeaderIndices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if contentTop(crossHeaderIndices[middle]) < scrollOffset { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? crossHeaderIndices[low - 1] : nil
-    }
-
     /// Runs a change: remembers the viewport and its anchor before the first change of
     /// a batch, and afterwards puts the anchor back at the top, clamps, and reports
     /// what changed.
     @discardableResult
-    private func update(_ change: () -> Void) -> [ScrollEvent] {
+    func update(_ change: () -> Void) -> [ScrollEvent] {
         guard pendingUpdate == nil else {
             change()
             return []
@@ -678,7 +378,7 @@ public final class ScrollContainer {
 
     /// When the anchor's component goes away, the next visible component (or, at the
     /// end, the previous one's end) becomes the anchor.
-    private func moveAnchor(awayFrom id: ComponentID) {
+    func moveAnchor(awayFrom id: ComponentID) {
         guard let anchor = pendingUpdate?.anchor, anchor.component == id, let index = indexByID[id] else { return }
         if let next = entries[(index + 1)...].first(where: { !$0.isHidden }) {
             pendingUpdate?.anchor = ScrollPosition(component: next.id, contentOffset: 0, delta: 0)
@@ -689,49 +389,31 @@ public final class ScrollContainer {
         }
     }
 
-    private func slotExtent(of entry: Entry) -> Double {
+    func slotExtent(of entry: Entry) -> Double {
         entry.isHidden ? 0 : entry.options.insets.top + entry.extent + entry.options.insets.bottom + storedSpacing
     }
 
-    private func refreshSlot(_ index: Int) {
+    func refreshSlot(_ index: Int) {
         slots.set(index, slotExtent(of: entries[index]))
     }
 
     /// Rebuilds every index after components were added, removed or respaced.
-    private func rebuildSlots() {
+    func rebuildSlots() {
         indexByID = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, $0) })
         slots = ExtentIndex(entries.map(slotExtent(of:)))
         visibleCount = entries.reduce(0) { $0 + ($1.isHidden ? 0 : 1) }
         rebuildCrossHeaders()
     }
 
-    private func rebuildCrossHeaders() {
+    func rebuildCrossHeaders() {
         crossHeaderIndices = entries.indices.filter { entries[$0].pinsHeaderAcross }
     }
 
-    private func clampScrollOffset() {
+    func clampScrollOffset() {
         scrollOffset = min(max(0, scrollOffset), maxScrollOffset)
     }
 
     static func sanitized(_ value: Double) -> Double {
         value.isFinite ? max(0, value) : 0
-    }
-}
-
-/// A scroll position that survives changes to the stack: a component, a content
-/// offset inside it, and a remainder (in insets and spacing, or past a shrunk end).
-public struct ScrollPosition: Hashable, Sendable {
-    /// The component the position is in (or, in a gap, the one after it).
-    public var component: ComponentID
-    /// Points from the top of the component's content, `0...extent`.
-    public var contentOffset: Double
-    /// Points beyond that, to the actual root offset.
-    public var delta: Double
-
-    /// A position `contentOffset + delta` points below the top of a component's content.
-    public init(component: ComponentID, contentOffset: Double, delta: Double = 0) {
-        self.component = component
-        self.contentOffset = contentOffset
-        self.delta = delta
     }
 }
