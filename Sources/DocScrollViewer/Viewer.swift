@@ -14,42 +14,42 @@ public final class Viewer {
     /// The view the screens show.
     public let view: DocScrollView
     /// Screen width in columns.
-    public private(set) var width: Int
+    public internal(set) var width: Int
     /// Screen height in rows, status line included.
-    public private(set) var height: Int
+    public internal(set) var height: Int
     /// Whether the status line shows live tile and memory figures.
     public let showsStatistics: Bool
     /// The numeric prefix typed so far.
-    public private(set) var count: Int?
+    public internal(set) var count: Int?
     /// The search being typed.
-    public private(set) var prompt: SearchPrompt?
+    public internal(set) var prompt: SearchPrompt?
     /// The last search, for `n` and `N` and for highlighting.
-    public private(set) var lastSearch: (query: String, forward: Bool)?
-    private var lastMatch: DocScrollView.Place?
+    public internal(set) var lastSearch: (query: String, forward: Bool)?
+    var lastMatch: DocScrollView.Place?
     /// The link Tab moved to.
-    public private(set) var linkFocus: DocScrollView.LinkFocus?
+    public internal(set) var linkFocus: DocScrollView.LinkFocus?
     /// The table row with the cursor (`c`): the row keys move it, `v` and Enter show
     /// its record. It stays on screen: the view scrolls to keep it shown, and where the
     /// view moves otherwise, it moves to the nearest row shown (or goes, with its
     /// table).
-    public private(set) var rowCursor: DocScrollView.Place?
+    public internal(set) var rowCursor: DocScrollView.Place?
     /// Where each link followed was followed from, the last at the end: Backspace and
     /// `B` go back (at most `historyLimit` kept).
-    private var history: [DocScrollView.Location] = []
+    var history: [DocScrollView.Location] = []
     /// Whether links followed before the last `historyLimit` were let go.
-    private var historyWasCut = false
+    var historyWasCut = false
     /// Where the view was before the last jump, for `''`.
-    private var beforeLastJump: DocScrollView.Location?
+    var beforeLastJump: DocScrollView.Location?
     /// Whether `'` (go to) or `m` (set) was typed and a mark's name is awaited.
-    private var awaitsMark: MarkUse?
-    private enum MarkUse { case goTo, set }
+    var awaitsMark: MarkUse?
+    enum MarkUse { case goTo, set }
     /// Places marked with `m` and a letter, by the letter.
-    private var marks: [Character: DocScrollView.Location] = [:]
+    var marks: [Character: DocScrollView.Location] = [:]
     /// A note for the status line, until the next key.
-    public private(set) var message: String?
+    public internal(set) var message: String?
     /// Text shown in place of the content (the help, a record) until a key other than
     /// a scrolling one.
-    private var textScreen: TextScreen?
+    var textScreen: TextScreen?
     /// Whether the help screen is shown.
     public var showsHelp: Bool { textScreen?.kind == .help }
     /// The lines of the record shown whole (`v`), while it is: all of them (laid out
@@ -63,11 +63,11 @@ public final class Viewer {
     /// A jump to the end or to a percentage waiting for the pages to be indexed to
     /// their end (when frames do not wait for them): keys are answered meanwhile, and
     /// any key but the jump's own gives it up.
-    public private(set) var pendingJump: ViewerCommand?
+    public internal(set) var pendingJump: ViewerCommand?
     /// Whether the tables' files are followed as they grow (`F`): the terminal loop
     /// then looks at them often (`DocScrollView.followFiles`) and says when they
     /// changed (`filesChanged`).
-    public private(set) var isFollowing = false
+    public internal(set) var isFollowing = false
     /// Asked during a long search: true stops it (the terminal loop answers whether
     /// Ctrl-C was pressed meanwhile).
     public var interruption: () -> Bool = { false }
@@ -113,7 +113,7 @@ public final class Viewer {
 
     /// Whether a scrollbar for the whole stack shows in the last column (`s`): the
     /// content is laid out a column narrower.
-    public private(set) var showsScrollbar: Bool
+    public internal(set) var showsScrollbar: Bool
 
     /// Columns of content on screen: all but the scrollbar's.
     public var contentColumns: Int { showsScrollbar && width > 1 ? width - 1 : width }
@@ -146,13 +146,13 @@ public final class Viewer {
     }
 
     /// While `handle(keys:)` runs: screens are drawn once, after its last key.
-    private var drawsLater = false
+    var drawsLater = false
     /// Whether a key of the batch asked for a new screen.
-    private var drawPending = false
+    var drawPending = false
 
     /// The actions that draw the screen anew: at once, or after the batch of keys
     /// being handled.
-    private func redrawn() -> [ViewerAction] {
+    func redrawn() -> [ViewerAction] {
         guard drawsLater else { return [.draw(screen())] }
         drawPending = true
         return []
@@ -226,7 +226,7 @@ public final class Viewer {
 
     /// The command a key asks for (`KeyBinding.table`), given the number typed before
     /// it; opening the search prompt is a redraw.
-    private func command(for key: TerminalKey, repeats: Int?) -> ViewerCommand? {
+    func command(for key: TerminalKey, repeats: Int?) -> ViewerCommand? {
         // (Keys bound for a focused link or the row cursor act so only without a count.)
         var condition = KeyBinding.Condition.always
         if repeats == nil, linkFocus != nil {
@@ -251,7 +251,7 @@ public final class Viewer {
 
     /// Typing in the search prompt (`SearchPrompt`): Enter searches, with nothing
     /// typed for the last search again.
-    private func edit(_ prompt: SearchPrompt, with key: TerminalKey) -> [ViewerAction] {
+    func edit(_ prompt: SearchPrompt, with key: TerminalKey) -> [ViewerAction] {
         var prompt = prompt
         message = nil
         switch prompt.edit(with: key) {
@@ -271,75 +271,13 @@ public final class Viewer {
         return redrawn()
     }
 
-    // MARK: Scrollbar
-
-    /// Where the scrollbar shows the viewport over the stack, on the content rows.
-    private var scrollIndicator: ScrollIndicator {
-        view.scrollIndicator(length: contentRows)
-    }
-
-    /// Draws the scrollbar in the last column: the thumb in full blocks (shaded while
-    /// an extent in the stack is an estimate), a tick where each component starts, the
-    /// track dim.
-    private func drawScrollbar(into screen: inout FrameBuffer) {
-        guard showsScrollbar, width > 1 else { return }
-        let indicator = scrollIndicator
-        for row in 0..<contentRows {
-            let mark: String
-            if indicator.thumb.contains(row) {
-                mark = indicator.isEstimated ? "▒" : "█"
-            } else {
-                mark = indicator.ticks.contains(row) ? "┤" : "│"
-            }
-            screen.draw(mark, style: indicator.thumb.contains(row) ? .plain : Style(.dim), column: width - 1, row: row)
-        }
-    }
-
-    // MARK: Row cursor
-
-    /// The places on screen that are a table's records, top to bottom (not the rows of
-    /// a pinned header).
-    private var shownRecordPlaces: [DocScrollView.Place] {
-        view.shownPlaces.compactMap { place in
-            place.flatMap { view.recordRows(of: $0.component)?.contains($0.row) == true ? $0 : nil }
-        }
-    }
-
-    /// Moves the row cursor `rows` records down (up when negative) in its table, as far
-    /// as its first or last record, scrolling the view as little as keeps it shown.
-    private func moveRowCursor(by rows: Int) -> [ViewerAction] {
-        guard let cursor = rowCursor, let records = view.recordRows(of: cursor.component) else { return [] }
-        let target = DocScrollView.Place(component: cursor.component, row: min(max(records.lowerBound, cursor.row + rows), records.upperBound - 1))
-        guard target != cursor else { return [] }
-        rowCursor = target
-        // (A few tries: rows laid out on the way may change the distance.)
-        for _ in 0..<3 {
-            let shown = shownRecordPlaces.filter { $0.component == target.component }
-            if shown.contains(target) { break }
-            if let last = shown.last, target.row > last.row {
-                view.navigate(.lines(target.row - last.row))
-            } else if let first = shown.first, target.row < first.row {
-                view.navigate(.lines(target.row - first.row))
-            } else {
-                view.reveal(target)
-            }
-        }
-        return redrawn()
-    }
-
-    /// After the view moved otherwise than by the cursor (checked as each screen is
-    /// drawn): the cursor goes to the nearest record of its table on screen, or away
-    /// when none shows.
-    private func keepRowCursorShown() {
-        guard let cursor = rowCursor else { return }
-        let shown = shownRecordPlaces.filter { $0.component == cursor.component }
-        guard !shown.contains(cursor) else { return }
-        rowCursor = shown.min { abs($0.row - cursor.row) < abs($1.row - cursor.row) }
-    }
-
     // MARK: Commands
 
     /// Acts on a command (keys come to this through `handle(key:)`).
+    ///
+    /// One case a command, each short: the state machine's table of transitions, kept
+    /// in one place so that what every command does reads in one go (the work each
+    /// case calls is in `Viewer+Places` and `Viewer+Screen`).
     /// - Returns: what the terminal loop must do: nothing when the screen is unchanged.
     public func handle(_ command: ViewerCommand) -> [ViewerAction] {
         let before = view.scrollOffset
@@ -538,237 +476,4 @@ public final class Viewer {
         return view.scrollOffset == before ? [] : redrawn()
     }
 
-    /// Finds `query` from the last match if it is on screen, else from the top row,
-    /// and brings the match to the top; in a record shown whole, in its lines.
-    private func search(_ query: String, forward: Bool) {
-        if var shown = textScreen {
-            switch shown.find(query, forward: forward, rows: contentRows, isCancelled: interruption) {
-            case true?: textScreen = shown
-            case false?: message = "Pattern not found: \(query)"
-            case nil: message = "Search interrupted"
-            }
-            return
-        }
-        let start = lastMatch.flatMap { isOnScreen($0) ? $0 : nil } ?? view.topPlace
-        switch view.find(query, from: start, forward: forward, isCancelled: interruption) {
-        case .notFound:
-            message = "Pattern not found: \(query)"
-        case .cancelled:
-            message = "Search interrupted"
-        case .found(let place, let wrapped):
-            lastMatch = place
-            view.reveal(place)
-            if wrapped { message = forward ? "Search hit the end, continued from the top" : "Search hit the top, continued from the end" }
-        }
-    }
-
-    private func moveLinkFocus(forward: Bool) {
-        // From the focused link while it is on screen, else from the screen's edge.
-        let from = linkFocus.flatMap { isOnScreen($0.place) ? $0 : nil }
-        guard let next = view.nextLink(after: from, forward: forward) else {
-            message = forward ? "No more links below" : "No more links above"
-            return
-        }
-        focusLink(next)
-    }
-
-    /// Gives `focus` to a link, scrolling its mark on screen, and says where it goes.
-    private func focusLink(_ focus: DocScrollView.LinkFocus) {
-        linkFocus = focus
-        // The link's focus and the row cursor exclude each other: Enter acts on one.
-        rowCursor = nil
-        if !isOnScreen(focus.place) { view.reveal(focus.place) }
-        message = view.resolvedTarget(of: focus).map { "[\(focus.number)] \($0)" }
-    }
-
-    /// Follows the focused link; a page to open is opened through `runsLongWork`.
-    /// - Returns: whether the reader quit while it was opened.
-    private func followLink() -> Bool {
-        guard let focus = linkFocus else { return false }
-        let from = view.location
-        let outcome: DocScrollView.LinkOutcome
-        switch view.beginFollowing(focus) {
-        case .ended(let ended):
-            outcome = ended
-        case .opening(let opening):
-            switch runsLongWork("Opening \(opening.path)", { opening.open() }) {
-            case .quit:
-                return true
-            case .interrupted:
-                message = "Not followed (stopped while \(opening.path) was opened)"
-                return false
-            case .done:
-                outcome = view.finishFollowing(opening)
-            }
-        }
-        switch outcome {
-        case .followed:
-            linkFocus = nil
-            history.append(from)
-            if history.count > Self.historyLimit {
-                history.removeFirst()
-                historyWasCut = true
-            }
-        case .noElement(let fragment):
-            message = "No element \(fragment) in the pages"
-        case .notLocal(let target):
-            message = "Not followed (docscroll reads files, never the network): \(target)"
-        case .unresolved(let target):
-            message = "Not followed (a relative link on a page read from no file): \(target)"
-        case .cannotOpen(let reason):
-            message = "Cannot open \(reason)"
-        }
-        return false
-    }
-
-    /// Whether a row is in the viewport.
-    private func isOnScreen(_ place: DocScrollView.Place) -> Bool {
-        guard let offset = view.rootOffset(of: place) else { return false }
-        return offset >= Double(view.scrollOffset) && offset < Double(view.scrollOffset + contentRows)
-    }
-
-    /// The component and row under the top of the viewport, and the stack position.
-    private func positionDescription() -> String {
-        let stack = stackPosition()
-        var text = "\(stack.rows), \(stack.percent)"
-        if let top = view.topPlace, let input = view.input(of: top.component) {
-            let (row, count, _) = numbered(firstShown(of: top))
-            text = "\(input.isTable ? "table" : "page") \(input.fileName): row \(row) of \(count); " + text
-        }
-        return text
-    }
-
-    /// The place the reader sees first of the component at `top` (the viewport's top
-    /// row): for a table, its first record on screen, under its pinned header (the
-    /// one `c` puts the cursor on); else `top` itself.
-    private func firstShown(of top: DocScrollView.Place) -> DocScrollView.Place {
-        shownRecordPlaces.first { $0.component == top.component } ?? top
-    }
-
-    /// The row at `place` as the reader counts them, from 1, and how many there are: a
-    /// table's records (its header and rule, pinned above them, are not counted: the
-    /// row cursor and `v` count so), a page's rows.
-    /// Each number is written as it is known: `~` before one that is an estimate (a
-    /// page's rows above the place or below it not all laid out, a table still being
-    /// indexed).
-    private func numbered(_ place: DocScrollView.Place) -> (row: String, count: String, isEmpty: Bool) {
-        let estimated = view.isExtentEstimated(of: place.component)
-        guard let record = view.recordNumber(at: place) else {
-            let count = view.rowCount(of: place.component)
-            // (The first row is the first row, whatever is below it.)
-            return ((estimated && place.row > 0 ? "~" : "") + "\(place.row + 1)", (estimated ? "~" : "") + "\(count)", count == 0)
-        }
-        // (A table's records are indexed in order: the row is exact, the count may not be.)
-        return ("\(record.record + 1)", (estimated ? "~" : "") + "\(record.count)", record.count == 0)
-    }
-
-    /// "rows 14-36 of 1046" and "3%"; `~` while pages below are not laid out yet and
-    /// the length is an estimate.
-    private func stackPosition() -> (rows: String, percent: String) {
-        let total = max(1, view.stackRows)
-        let last = min(total, view.scrollOffset + contentRows)
-        let estimate = view.isLaidOut ? "" : "~"
-        return ("rows \(view.scrollOffset + 1)-\(last) of \(estimate)\(total)", "\(estimate)\(last * 100 / total)%")
-    }
-
-    // MARK: Screen
-
-    /// The content frame at the current offset with the layers over it (search
-    /// matches, the focused link) and the status line below (or the help screen).
-    public func screen() -> FrameBuffer {
-        keepRowCursorShown()
-        var screen = FrameBuffer(width: width, height: height)
-        if let textScreen {
-            for (row, line) in textScreen.shown(rows: contentRows).enumerated() {
-                // (A line cut by a narrow screen says so.)
-                screen.draw(StatusLine.cut(line, toColumns: width), column: 0, row: row)
-                if case .record = textScreen.kind, let query = lastSearch?.query {
-                    for columns in TextSearch.matchColumns(of: query, inRow: row, of: screen) { screen.draw(ScreenMark(row: row, columns: columns)) }
-                }
-            }
-        } else {
-            let frame = view.frame()
-            screen.copyRows(0..<frame.height, of: frame, to: 0)
-            let places = view.shownPlaces
-            drawCutEdges(over: places, into: &screen)
-            for layer in layers {
-                for mark in layer.marks(over: places, of: view) where mark.row < contentRows { screen.draw(mark) }
-            }
-            drawScrollbar(into: &screen)
-        }
-        statusLine.draw(into: &screen, row: contentRows)
-        return screen
-    }
-
-    /// Marks `>` (dim) at the right edge of each row that goes on past it, as less -S
-    /// does: a table wider than the screen, a page's row wider than it (frames show
-    /// such rows cut, as a dump has them).
-    private func drawCutEdges(over places: [DocScrollView.Place?], into screen: inout FrameBuffer) {
-        let edge = contentColumns - 1
-        guard edge > 0 else { return }
-        for (row, place) in places.enumerated() where row < contentRows {
-            guard let place, view.continuesPastRightEdge(place) else { continue }
-            // (Over half of a wide character, the whole of it goes.)
-            if screen[edge, row].isContinuation { screen[edge - 1, row] = Cell(" ") }
-            screen.draw(">", style: Style(.dim), column: edge, row: row)
-        }
-    }
-
-    /// What is shown over the frame, in the order drawn.
-    private var layers: [any ScreenLayer] {
-        var layers: [any ScreenLayer] = []
-        if let rowCursor { layers.append(RowCursorLayer(place: rowCursor, width: contentColumns)) }
-        if let query = lastSearch?.query { layers.append(SearchMatchesLayer(query: query)) }
-        if let linkFocus { layers.append(LinkFocusLayer(focus: linkFocus)) }
-        return layers
-    }
-
-    /// The status line: the prompt, a note or the title, and the position.
-    private var statusLine: StatusLine {
-        let left: String
-        if let prompt {
-            left = message.map { prompt.shown(columns: width / 3) + "  " + $0 } ?? prompt.shown(columns: width - 2)
-        } else if let textScreen {
-            left = message.map { " " + $0 } ?? textScreen.status(rows: contentRows)
-        } else {
-            left = " " + (message ?? topTitle)
-        }
-        var parts = statusParts(titleShown: prompt == nil && textScreen == nil && message == nil)
-        if showsStatistics {
-            let statistics = view.statistics
-            parts.insert(
-                "tiles \(statistics.tiles.tilesLive) \(StatusLine.megabytes(statistics.tiles.tileBytesLive))  heap \(StatusLine.megabytes(statistics.liveHeapBytes))",
-                at: 0)
-        }
-        return StatusLine(left: left, leftIsUrgent: message != nil || prompt != nil, parts: parts)
-    }
-
-    /// The title of the component under the top of the viewport (a page's own, a
-    /// table's file name).
-    private var topTitle: String {
-        let title = view.topPlace.map { view.title(of: $0.component) } ?? view.title
-        return title.isEmpty ? "docscroll" : title
-    }
-    /// The status line's right side, least needed first: the component under the top
-    /// and its row ("items.json 12/1000"), how far the pages are indexed while they
-    /// are ("indexing 40%"), the help hint, the stack position ("rows 14-36 of 1046
-    /// 3%").
-    private func statusParts(titleShown: Bool) -> [String] {
-        var parts: [String] = []
-        if let cursor = rowCursor, let input = view.input(of: cursor.component) {
-            // The cursor's record among the table's.
-            let name = input.fileName
-            let (row, count, _) = numbered(cursor)
-            parts.append((titleShown && name == topTitle ? "" : name + " ") + "row \(row)/\(count)")
-        } else if let top = view.topPlace, let input = view.input(of: top.component) {
-            let (row, count, isEmpty) = numbered(firstShown(of: top))
-            // (The file's name once: it is the title of a table or an untitled page.)
-            let name = input.fileName
-            parts.append((titleShown && name == topTitle ? "" : name + " ") + (isEmpty ? "empty" : "\(row)/\(count)"))
-        }
-        if let progress = view.indexingProgress { parts.append("indexing \(Int(progress * 100))%") }
-        if isFollowing { parts.append("following") }
-        let stack = stackPosition()
-        return parts + ["h: help", "\(stack.rows)  \(stack.percent)"]
-    }
 }
