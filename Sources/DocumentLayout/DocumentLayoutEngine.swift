@@ -8,6 +8,10 @@ import RenderCore
 /// The walk over the document uses an explicit stack, so nesting depth is bounded by
 /// memory, not by the call stack. Indentation stops growing at half the width, so
 /// deeply nested content stays readable.
+///
+/// One long file (its tables apart, `DocumentLayoutEngine+Tables`), as one walk: the
+/// elements entered and left and the lines they fill share the walk's stack, margins
+/// and prefixes, and read best in the order the walk takes them.
 struct DocumentLayoutEngine {
     let document: HTMLDocument
     private(set) var width: Int

@@ -51,11 +51,10 @@ package protocol PageComponent: StackComponent, ReportsFigures {
 
     /// Columns of its rows scrolled off to the left: a `pre` line or a table wider
     /// than the screen is read by scrolling sideways.
-    var horizontalOffset: Int { get }
+    var sideways: SidewaysOffset { get set }
 
-    /// Scrolls the rows sideways to `offset` columns (0 or more).
-    /// - Returns: whether the offset changed.
-    func scrollHorizontally(to offset: Int) -> Bool
+    /// Notes rows from `row` on as changed, for the container's next layout pass.
+    func noteChange(from row: Int)
 
     /// Columns row `row` takes (wider than the width for a `pre` line or a wide table).
     func columns(ofRow row: Int) -> Int
@@ -88,9 +87,26 @@ extension PageComponent {
     package func stopIndexing() {}
 }
 
+/// Scrolling sideways, the same for every page.
+extension PageComponent {
+    /// Columns of its rows scrolled off to the left.
+    package var horizontalOffset: Int { sideways.columns }
+
+    /// Scrolls the rows sideways to `offset` columns (0 or more): every row is drawn
+    /// again.
+    /// - Returns: whether the offset changed.
+    package func scrollHorizontally(to offset: Int) -> Bool {
+        guard sideways.set(offset) else { return false }
+        noteChange(from: 0)
+        return true
+    }
+}
+
 /// Columns a page's rows are scrolled off to the left.
-struct SidewaysOffset {
-    private(set) var columns = 0
+package struct SidewaysOffset {
+    package private(set) var columns = 0
+
+    package init() {}
 
     /// Makes it `offset` (0 at the least); gives whether it changed.
     mutating func set(_ offset: Int) -> Bool {

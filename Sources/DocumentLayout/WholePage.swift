@@ -131,7 +131,7 @@ package final class WholePage: PageComponent {
     }
 
     /// Notes rows from `row` on as changed, for the container's next pass.
-    private func noteChange(from row: Int) {
+    package func noteChange(from row: Int) {
         changedFrom = min(changedFrom ?? row, row)
         invalidator?.markNeedsLayout()
     }
@@ -241,15 +241,7 @@ package final class WholePage: PageComponent {
         }
     }
 
-    private var sideways = SidewaysOffset()
-
-    package var horizontalOffset: Int { sideways.columns }
-
-    package func scrollHorizontally(to offset: Int) -> Bool {
-        guard sideways.set(offset) else { return false }
-        noteChange(from: 0)
-        return true
-    }
+    package var sideways = SidewaysOffset()
 
     package func columns(ofRow row: Int) -> Int {
         layOut(throughRow: row)

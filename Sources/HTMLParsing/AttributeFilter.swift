@@ -27,6 +27,10 @@ import Glibc
 /// A tag is read straight through (`startTag`, `attributes`); the states below only
 /// go on from a window's end inside a token, where no attribute is blanked for the
 /// model, and hand back to the straight reading between attributes.
+///
+/// One long file, as one tokenizer: the straight reading of a tag and the states that
+/// go on from a window's end follow the same rules of libxml2's, which read best side
+/// by side.
 struct AttributeFilter {
     /// Attributes of a tag passed as they are, at most.
     static let limit = 256

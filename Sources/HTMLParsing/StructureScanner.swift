@@ -16,6 +16,10 @@ import Glibc
 /// What it finds is a guess: libxml2 repairs some markup otherwise, decodes named
 /// entities in attributes, and implies paragraphs around stray text outside `body`.
 /// The parse that comes after checks each guess (`PageIndex`).
+///
+/// One long file, as one state machine over the page's bytes: tags, comments and raw
+/// text move the same position and the same stack of open elements, and their rules
+/// (libxml2's) read best side by side.
 package struct StructureScanner {
     /// A place where a parse may start again, and what it knows there.
     package struct Cut: Equatable, Sendable {

@@ -1,0 +1,163 @@
+import HTMLParsing
+import ComponentKit
+import RenderCore
+import ScrollCore
+
+/// A windowed page's extent: the parts the index has given so far, exact or
+/// estimated, and what it takes in as the index goes on.
+extension WindowedPage {
+    // MARK: Extent
+
+    /// The page's title, from its first chunk (waited for: it comes within a few
+    /// milliseconds, since the head is at the start).
+    package var title: String {
+        if waitsForIndex { index.wait { $0.checkedChunks > 0 || $0.isComplete } }
+        return index.snapshot.title
+    }
+
+    /// Waits until the index has more than the view took in (more chunks, a
+    /// correction, the page's end), or until `deadline`.
+    /// - Returns: whether it has.
+    @discardableResult
+    func waitForMore(until deadline: ContinuousClock.Instant? = nil) -> Bool {
+        index.wait(until: deadline) { [chunkCount, corrections, hasReferences, waitsForIndex] in
+            if waitsForIndex { return $0.checkedChunks > chunkCount || $0.isComplete }
+            return $0.chunkCount > chunkCount || $0.corrections != corrections || ($0.reachesEnd && !hasReferences) || $0.isComplete
+        }
+    }
+
+    /// Waits until the index has found the chunks that hold the first `rows` rows (or
+    /// the whole page), or until `deadline`.
+    package func stopIndexing() {
+        index.stop()
+    }
+
+    package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {
+        synchronize()
+        while Int(extents.total) < rows, !hasReferences {
+            guard waitForMore(until: deadline) else { return }
+            synchronize()
+        }
+        // A small page is scanned whole within a few milliseconds: its first screen
+        // then shows its real length.
+        let settled = min(deadline, .now + .milliseconds(5))
+        while !hasReferences, waitForMore(until: settled) { synchronize() }
+        synchronize()
+    }
+
+    /// How far the index has gone: the bytes its parse has checked, the bytes its scan
+    /// has read (where the page's chunks are known to, guessed), and the page's bytes
+    /// so far; `nil` once it is complete.
+    package var indexProgress: (indexed: Int, scanned: Int, total: Int)? {
+        let snapshot = index.snapshot
+        return snapshot.isComplete ? nil : (snapshot.indexedOffset, snapshot.scannedOffset, index.source.byteCount)
+    }
+
+    package var contentExtent: Double { Double(rowCount) }
+
+    package var rowCount: Int { Int(extents.total) + tailEstimate }
+
+    package var isExtentEstimated: Bool { !hasReferences || inexactParts > 0 }
+
+    /// Lines per byte assumed for chunks not laid out yet: what the chunks laid out so
+    /// far give, else one line per 64 bytes of markup.
+    var linesPerByte: Double {
+        exactBytes > 4_096 ? Double(exactLines) / Double(exactBytes) : 1.0 / 64
+    }
+
+    /// Notes for the host that rows from `row` on changed.
+    package func noteChange(from row: Int) {
+        unreported.changed = true
+        unreported.firstChangedOffset = min(unreported.firstChangedOffset, Double(row))
+        invalidator?.markNeedsLayout()
+    }
+
+
+    package func attach(_ invalidator: LayoutInvalidator) {
+        self.invalidator = invalidator
+    }
+
+    /// Takes in what the index found since the last look: new chunks, and chunks a
+    /// correction changed (dropped with what was laid out of them, and taken again).
+    /// - Returns: whether the extent changed.
+    @discardableResult
+    func synchronize() -> Bool {
+        // Frames that wait for the index take only checked chunks, never a guess a
+        // correction may change: their rows, link numbers and References do not
+        // depend on how far the scan ran ahead when they were drawn.
+        let update = index.update(known: chunkCount, corrections: corrections, checkedOnly: waitsForIndex)
+        corrections = update.snapshot.corrections
+        if let changed = update.firstChangedChunk { dropParts(from: changed) }
+        let before = rowCount
+        let knownRows = Int(extents.total)
+        // (The update's chunks start where the view's end.)
+        for chunk in update.chunks {
+            chunks.append(chunk)
+            appendChunkPart(chunkCount - 1, linesPerByte: linesPerByte)
+            chunkEnds.append(nil)
+        }
+        if waitsForIndex ? update.snapshot.isComplete : update.snapshot.reachesEnd, !hasReferences {
+            hasReferences = true
+            totalLinks = update.snapshot.linkCount
+            appendReferenceParts()
+        }
+        let known = chunks.last?.range.upperBound ?? index.start
+        tailEstimate = hasReferences ? 0 : max(1, Int((Double(index.source.byteCount - known) * linesPerByte).rounded()))
+        guard rowCount != before else { return false }
+        noteChange(from: knownRows)
+        return true
+    }
+
+    /// Drops the parts of chunks from `chunk` on, and the References (a correction of
+    /// the index changed them).
+    func dropParts(from chunk: Int) {
+        let kept = min(chunk, chunkCount)
+        droppedFrom = min(droppedFrom ?? kept, kept)
+        noteChange(from: Int(extents.prefixSum(kept)))
+        chunks.removeSubrange(kept...)
+        chunkEnds.removeSubrange(kept...)
+        extents = ExtentIndex(Array(extents.values.prefix(kept)))
+        isExact.removeSubrange(kept...)
+        inexactParts = isExact.filter { !$0 }.count
+        exactPrefixParts = min(exactPrefixParts, kept)
+        for part in cache.keys where part >= kept {
+            cachedBytes -= cache[part]?.bytes ?? 0
+            cache[part] = nil
+        }
+        // The state carried into a chunk comes from the chunks before it.
+        for next in carries.keys where next > kept { carries[next] = nil }
+        hasReferences = false
+        totalLinks = 0
+    }
+
+    /// Adds content chunk `chunk`'s part, estimated from its bytes.
+    func appendChunkPart(_ chunk: Int, linesPerByte: Double) {
+        appendPart(estimate: max(1, Int((Double(chunks[chunk].shownBytes) * linesPerByte).rounded())), exact: false)
+    }
+
+    /// Adds the References parts: the heading (a joining blank line, "References", a
+    /// blank line), then each chunk's entries, about a line a link.
+    func appendReferenceParts() {
+        appendPart(estimate: totalLinks > 0 ? 3 : 0, exact: totalLinks == 0)
+        for chunk in 0..<chunkCount {
+            let links = chunks[chunk].links
+            appendPart(estimate: links, exact: links == 0)
+        }
+    }
+
+    /// Adds a part at the end. Content chunks are all known before the References
+    /// parts come (the chunks reach the page's end then), so parts are only appended,
+    /// or dropped from a corrected chunk on (`dropParts`).
+    func appendPart(estimate: Int, exact: Bool) {
+        extents.append(Double(estimate))
+        isExact.append(exact)
+        if !exact { inexactParts += 1 }
+    }
+
+    /// The part that holds row `row`, its first row, and its extent; `nil` past the
+    /// parts known (in the part of the page not indexed yet, or past the end).
+    func part(containing row: Int) -> (part: Int, start: Int, extent: Int)? {
+        guard let part = extents.index(containing: Double(row)) else { return nil }
+        return (part, Int(extents.prefixSum(part)), Int(extents.values[part]))
+    }
+}
