@@ -56,21 +56,13 @@ struct ModuleBoundaryTests {
 @Suite("Declared dependencies")
 struct DeclaredDependencyTests {
     @Test func everyTargetDeclaresTheModulesItImports() throws {
-        let root = ModuleBoundaryTests.sources.deletingLastPathComponent()
-        // (A scratch folder of its own: the build's is locked while the tests run.)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-manifest-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let run = try runProgram("/usr/bin/env", ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"])
-        #expect(run.status == 0, "\(run.standardError)")
-        let package = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
-        let targets = try #require(package["targets"] as? [[String: Any]])
+        let root = Self.root
+        let targets = try Self.manifestTargets()
         let names = Set(targets.compactMap { $0["name"] as? String })
         var checked = 0
         for target in targets {
             guard let name = target["name"] as? String, let type = target["type"] as? String else { continue }
-            let declared = Set((target["dependencies"] as? [[String: Any]] ?? []).flatMap { dependency in
-                dependency.values.compactMap { ($0 as? [Any])?.first as? String }
-            })
+            let declared = Self.dependencies(of: target)
             let folder = (target["path"] as? String) ?? (type == "test" ? "Tests/\(name)" : "Sources/\(name)")
             let imported = try ModuleBoundaryTests.imports(in: root.appendingPathComponent(folder))
             let undeclared = imported.intersection(names).subtracting(declared).subtracting([name])
@@ -78,5 +70,74 @@ struct DeclaredDependencyTests {
             checked += 1
         }
         #expect(checked > 25)
+    }
+
+    static let root = ModuleBoundaryTests.sources.deletingLastPathComponent()
+
+    /// The package's targets as `swift package dump-package` describes them.
+    static func manifestTargets() throws -> [[String: Any]] {
+        // (A scratch folder of its own: the build's is locked while the tests run.)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-manifest-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = try runProgram("/usr/bin/env", ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let package = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        return try #require(package["targets"] as? [[String: Any]])
+    }
+
+    /// The targets a target of the manifest declares it depends on.
+    static func dependencies(of target: [String: Any]) -> Set<String> {
+        Set((target["dependencies"] as? [[String: Any]] ?? []).flatMap { dependency in
+            dependency.values.compactMap { ($0 as? [Any])?.first as? String }
+        })
+    }
+
+    /// The README's module map (`## How it is built`) holds to the manifest: every
+    /// module drawn depends only on modules drawn below it, every line drawn from a
+    /// module to one under it is a declared dependency, and every module of the
+    /// products is drawn.
+    @Test func theReadmesModuleMapHoldsToThePackage() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## How it is built").dropFirst().first)
+        let map = try #require(section.components(separatedBy: "```").dropFirst().first)
+        // Each module drawn, in order, with the module it hangs from.
+        var drawn: [(name: String, parent: String?)] = []
+        var open: [(column: Int, name: String)] = []
+        for line in map.split(separator: "\n") {
+            let characters = Array(line)
+            let name: String
+            let column: Int
+            if let branch = line.range(of: "── ") {
+                column = line.distance(from: line.startIndex, to: branch.lowerBound)
+                name = String(line[branch.upperBound...].prefix { $0.isLetter || $0.isNumber })
+            } else if characters.first?.isLetter == true {
+                column = -1
+                name = String(line.prefix { $0.isLetter || $0.isNumber || $0 == "-" })
+            } else {
+                continue
+            }
+            while let last = open.last, last.column >= column { open.removeLast() }
+            drawn.append((name, open.last?.name))
+            open.append((column, name))
+        }
+        let targets = try Self.manifestTargets()
+        let byName = Dictionary(uniqueKeysWithValues: targets.compactMap { target in (target["name"] as? String).map { ($0, target) } })
+        let order = drawn.map(\.name)
+        #expect(order.count >= 13, "\(order)")
+        for (index, module) in drawn.enumerated() {
+            let target = try #require(byName[module.name], "\(module.name) is drawn but is no target")
+            let declared = Self.dependencies(of: target)
+            if let parent = module.parent {
+                let parentDeclared = Self.dependencies(of: try #require(byName[parent]))
+                #expect(parentDeclared.contains(module.name), "the map draws \(parent) -> \(module.name), which \(parent) does not declare")
+            }
+            for dependency in declared {
+                guard let position = order.firstIndex(of: dependency) else { continue }
+                #expect(position > index, "\(module.name) depends on \(dependency), drawn above it")
+            }
+        }
+        // Every module of a library product is on the map.
+        let library = ["DocScroll", "ComponentKit", "RenderCore", "ScrollCore", "TileRenderer", "DataTable", "DocScrollViewer"]
+        for module in library { #expect(order.contains(module), "\(module) is not on the map") }
     }
 }
