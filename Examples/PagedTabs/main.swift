@@ -32,9 +32,9 @@ let container = ScrollContainer(viewportExtent: viewport)
 let banner = List("banner", count: 9)
 container.append(banner)
 let lists = [List("posts", count: 40), List("replies", count: 25), List("likes", count: 3)]
-// One point of tab bar over every page; a page shorter than the viewport is padded,
+// One point of tab bar over every tab; a tab shorter than the viewport is padded,
 // so the bar can stay pinned whatever the tab.
-let tabs = PageStack(pages: lists, sharedHeaderExtent: 1, minimumExtent: viewport)
+let tabs = TabStack(tabs: lists, sharedHeaderExtent: 1, minimumExtent: viewport)
 let tabsID = container.append(tabs)
 
 /// The viewport as text: each visible component's rows, then the pinned headers over them.
@@ -42,8 +42,8 @@ let tabsID = container.append(tabs)
     var rows = Array(repeating: "", count: Int(viewport))
     func text(_ id: ComponentID, _ row: Int) -> String {
         guard id == tabsID else { return banner.row(row) }
-        if row == 0 { return lists.indices.map { $0 == tabs.selectedPage ? "<\(lists[$0].name)>" : " \(lists[$0].name) " }.joined(separator: "|") }
-        return row - 1 < lists[tabs.selectedPage].count + 1 ? lists[tabs.selectedPage].row(row - 1) : ""
+        if row == 0 { return lists.indices.map { $0 == tabs.selectedTab ? "<\(lists[$0].name)>" : " \(lists[$0].name) " }.joined(separator: "|") }
+        return row - 1 < lists[tabs.selectedTab].count + 1 ? lists[tabs.selectedTab].row(row - 1) : ""
     }
     let layout = container.layout
     for placement in layout.placements {
@@ -61,8 +61,8 @@ let tabsID = container.append(tabs)
 
 @MainActor func show(_ title: String, _ events: [ScrollEvent] = []) {
     let selected = events.compactMap { event -> String? in
-        guard case .pageSelected(_, let page) = event else { return nil }
-        return "pageSelected(\(page))"
+        guard case .tabSelected(_, let tab) = event else { return nil }
+        return "tabSelected(\(tab))"
     }
     print("== \(title) (offset \(Int(container.scrollOffset)))" + (selected.isEmpty ? "" : " " + selected.joined()))
     for row in screen() { print(row) }
@@ -71,15 +71,15 @@ let tabsID = container.append(tabs)
 show("the banner, the tabs below it")
 container.scroll(by: 25)
 show("scrolled into posts: the bar and the list header pinned")
-show("replies: from its top, the bar still pinned", container.selectPage(1, of: tabsID))
+show("replies: from its top, the bar still pinned", container.selectTab(1, of: tabsID))
 container.scroll(by: 8)
 show("replies scrolled")
-show("likes: three rows, padded, the bar still pinned", container.selectPage(2, of: tabsID))
-show("posts again, where it was left", container.selectPage(0, of: tabsID))
-show("replies again, where it was left", container.selectPage(1, of: tabsID))
+show("likes: three rows, padded, the bar still pinned", container.selectTab(2, of: tabsID))
+show("posts again, where it was left", container.selectTab(0, of: tabsID))
+show("replies again, where it was left", container.selectTab(1, of: tabsID))
 // A refresh brings 5 rows in at the top of the list read: the rows on screen stay
 // where they are (the container's anchor takes the rows inserted above it).
 lists[1].refresh(adding: 5)
 show("replies refreshed above: the same rows", container.componentExtentDidChange(tabsID, rowsInsertedAboveAnchor: 5))
 container.scroll(to: 7)
-show("the banner in view: the stack stays, each list from its top", container.selectPage(0, of: tabsID))
+show("the banner in view: the stack stays, each list from its top", container.selectTab(0, of: tabsID))

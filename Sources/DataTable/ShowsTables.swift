@@ -19,5 +19,5 @@ extension TableComponent: ShowsTables {
 }
 
 extension TableTabs: ShowsTables {
-    package var tabs: (names: [String], selected: Int)? { (names, selectedPage) }
+    package var tabs: (names: [String], selected: Int)? { (names, selectedTab) }
 }

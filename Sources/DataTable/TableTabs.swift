@@ -2,7 +2,7 @@ import ComponentKit
 import RenderCore
 import ScrollCore
 
-/// Tables shown as tabs: one paged component (`PagedComponent`) whose pages are
+/// Tables shown as tabs: one tabbed component (`TabbedComponent`) whose tabs are
 /// tables, one shown at a time under a tab bar pinned with its column header.
 ///
 /// Each table draws the bar as its first row (`TableComponent.tabBar`), so a row of
@@ -10,12 +10,12 @@ import ScrollCore
 /// the row cursor, sideways scrolling) works on it as on any table. A page shorter
 /// than `minimumExtent` (the viewport's height) is padded with blank rows, so that a
 /// switch with the header pinned keeps it pinned.
-package final class TableTabs: PagedComponent, StackComponent, ReportsFigures {
+package final class TableTabs: TabbedComponent, StackComponent, ReportsFigures {
     /// The tables, in tab order.
     package let tables: [TableComponent]
     /// Each tab's name.
     package let names: [String]
-    package private(set) var selectedPage = 0
+    package private(set) var selectedTab = 0
     /// The least extent shown, in rows.
     package var minimumExtent: Double
 
@@ -29,14 +29,14 @@ package final class TableTabs: PagedComponent, StackComponent, ReportsFigures {
     }
 
     /// The table shown.
-    package var shown: TableComponent { tables[selectedPage] }
+    package var shown: TableComponent { tables[selectedTab] }
 
-    package var pageCount: Int { tables.count }
+    package var tabCount: Int { tables.count }
 
-    /// Shows tab `page`; the table left lets go of its row views.
-    package func showPage(_ page: Int) {
+    /// Shows tab `tab`; the table left lets go of its row views.
+    package func showTab(_ tab: Int) {
         shown.keepRowViews(for: 0..<0)
-        selectedPage = min(max(0, page), tables.count - 1)
+        selectedTab = min(max(0, tab), tables.count - 1)
         // (Every row shows another table now.)
         shown.noteChange(from: 0)
     }

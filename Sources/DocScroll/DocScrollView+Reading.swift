@@ -60,13 +60,13 @@ extension DocScrollView {
         entries.first { $0.id == id }?.showsTables?.tabs
     }
 
-    /// Shows tab `tab` of tabs `id` (`ScrollContainer.selectPage`): the stack above
+    /// Shows tab `tab` of tabs `id` (`ScrollContainer.selectTab`): the stack above
     /// stays, the tab bar stays pinned if it was, and each tab comes back where it was
     /// left.
     /// - Returns: whether another tab is shown.
     @discardableResult
     public func selectTab(_ tab: Int, of id: ComponentID) -> Bool {
-        guard !container.selectPage(tab, of: id).isEmpty else { return false }
+        guard !container.selectTab(tab, of: id).isEmpty else { return false }
         layOut()
         return true
     }

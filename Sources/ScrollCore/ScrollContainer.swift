@@ -31,9 +31,9 @@ public final class ScrollContainer {
         var headerExtent: Double
         var isHidden: Bool
         var options: ComponentOptions
-        /// For a paged component: each page's own offset (the content offset it had
-        /// when another page was selected), by page.
-        var pageOffsets: [Int: Double] = [:]
+        /// For a tabbed component: each tab's own offset (the content offset it had
+        /// when another tab was selected), by tab.
+        var tabOffsets: [Int: Double] = [:]
 
         /// The header's extent as drawn: never taller than the content.
         var pinnedHeaderExtent: Double { min(headerExtent, extent) }
@@ -258,7 +258,7 @@ public final class ScrollContainer {
         guard let index = indexByID[id] else { return [] }
         return update {
             entries[index].component = component
-            entries[index].pageOffsets = [:]
+            entries[index].tabOffsets = [:]
             component.attach(LayoutInvalidator(container: self, id: id))
             // (Its rows are new: all of them changed.)
             if !entries[index].isHidden { needingLayout[id] = 0 }
@@ -272,20 +272,20 @@ public final class ScrollContainer {
         update(updates)
     }
 
-    // MARK: Pages
+    // MARK: Tabs
 
-    /// Shows page `page` of paged component `id` (`PagedComponent`), as tabs under a
-    /// shared header switch: the page left keeps its offset; if the component's top
-    /// was at or above the viewport top (its header pinned), the page shown comes back at
+    /// Shows tab `tab` of tabbed component `id` (`TabbedComponent`), as tabs under a
+    /// shared header switch: the tab left keeps its offset; if the component's top
+    /// was at or above the viewport top (its header pinned), the tab shown comes back at
     /// its own offset, the header staying at the top; else the stack stays where it
-    /// is and the page shows from its top. Unknown ids, components that are not paged
-    /// and pages out of range change nothing.
-    /// - Returns: the events of the change, `pageSelected` first.
+    /// is and the tab shows from its top. Unknown ids, components that are not tabbed
+    /// and tabs out of range change nothing.
+    /// - Returns: the events of the change, `tabSelected` first.
     /// - Complexity: O(log n).
     @discardableResult
-    public func selectPage(_ page: Int, of id: ComponentID) -> [ScrollEvent] {
-        guard let index = indexByID[id], let paged = entries[index].component as? any PagedComponent,
-              (0..<paged.pageCount).contains(page), page != paged.selectedPage
+    public func selectTab(_ tab: Int, of id: ComponentID) -> [ScrollEvent] {
+        guard let index = indexByID[id], let tabbed = entries[index].component as? any TabbedComponent,
+              (0..<tabbed.tabCount).contains(tab), tab != tabbed.selectedTab
         else { return [] }
         let top = contentTop(index)
         // (Inside a batch, the offset is where its anchor will put it.)
@@ -296,27 +296,27 @@ public final class ScrollContainer {
         let inner = offset - top
         let pinned = !entries[index].isHidden && inner >= 0
         let events = update {
-            entries[index].pageOffsets[paged.selectedPage] = pinned ? inner : 0
-            paged.showPage(page)
+            entries[index].tabOffsets[tabbed.selectedTab] = pinned ? inner : 0
+            tabbed.showTab(tab)
             componentExtentDidChange(id)
-            // With the header pinned, the page comes back at its own offset (within its
-            // extent: what is below it shows under a short page, as when it was left,
+            // With the header pinned, the tab comes back at its own offset (within its
+            // extent: what is below it shows under a short tab, as when it was left,
             // and the stack's end clamps the rest); else the anchor, above it, stays.
             if pinned {
-                let saved = entries[index].pageOffsets[page] ?? 0
+                let saved = entries[index].tabOffsets[tab] ?? 0
                 pendingUpdate?.anchor = ScrollPosition(component: id, contentOffset: min(saved, entries[index].extent))
             }
         }
-        return [.pageSelected(id, page: page)] + events
+        return [.tabSelected(id, tab: tab)] + events
     }
 
-    /// The offset page `page` of paged component `id` shows from: the content offset
-    /// now for the page shown, the offset it had when it was left for another.
-    public func pageOffset(_ page: Int, of id: ComponentID) -> Double? {
-        guard let index = indexByID[id], let paged = entries[index].component as? any PagedComponent,
-              (0..<paged.pageCount).contains(page)
+    /// The offset tab `tab` of tabbed component `id` shows from: the content offset
+    /// now for the tab shown, the offset it had when it was left for another.
+    public func tabOffset(_ tab: Int, of id: ComponentID) -> Double? {
+        guard let index = indexByID[id], let tabbed = entries[index].component as? any TabbedComponent,
+              (0..<tabbed.tabCount).contains(tab)
         else { return nil }
-        guard page == paged.selectedPage else { return entries[index].pageOffsets[page] ?? 0 }
+        guard tab == tabbed.selectedTab else { return entries[index].tabOffsets[tab] ?? 0 }
         return entries[index].isHidden ? 0 : min(max(0, scrollOffset - contentTop(index)), entries[index].extent)
     }
 

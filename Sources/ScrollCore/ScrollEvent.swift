@@ -25,6 +25,6 @@ public enum ScrollEvent: Hashable, Sendable {
     case visibleComponentsChanged([ComponentID])
     /// The rows shown of a visible component changed.
     case visibleRangeChanged(ComponentID, Range<Double>)
-    /// A paged component shows another page (`ScrollContainer.selectPage`).
-    case pageSelected(ComponentID, page: Int)
+    /// A tabbed component shows another tab (`ScrollContainer.selectTab`).
+    case tabSelected(ComponentID, tab: Int)
 }

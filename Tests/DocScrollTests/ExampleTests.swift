@@ -43,7 +43,7 @@ struct ExampleTests {
         #expect(screen("likes").prefix(5) == [" posts | replies |<likes>", "[likes: 3 rows]", "likes 1", "likes 2", "likes 3"])
         #expect(screen("posts again") == posts)
         #expect(screen("replies again") == screen("replies scrolled"))
-        #expect(output.contains { $0.hasPrefix("== replies again") && $0.hasSuffix("pageSelected(1)") })
+        #expect(output.contains { $0.hasPrefix("== replies again") && $0.hasSuffix("tabSelected(1)") })
         let refreshed = screen("replies refreshed above")
         #expect(refreshed.dropFirst(2) == screen("replies again").dropFirst(2), "the same rows under the header")
         #expect(refreshed.dropFirst().first == "[replies: 30 rows]")

@@ -28,11 +28,11 @@ func generatedViewsInBothModes(
 func generatedInputs(seed: UInt64, pageBytes: ClosedRange<Int>) -> (pages: [InputFile], tables: [InputFile]) {
     var random = SeededGenerator(seed: seed)
     let tableCount = Int.random(in: 0...2, using: &random)
-    let pageCount = tableCount == 0 ? Int.random(in: 1...2, using: &random) : Int.random(in: 0...2, using: &random)
+    let tabCount = tableCount == 0 ? Int.random(in: 1...2, using: &random) : Int.random(in: 0...2, using: &random)
     let tables = (0..<tableCount).map { index in
         InputFile(name: "t\(index).json", bytes: Array(TableGenerator.json(rows: Int.random(in: 1...60, using: &random), seed: seed &+ UInt64(index)).utf8))
     }
-    let pages = (0..<pageCount).map { index in
+    let pages = (0..<tabCount).map { index in
         InputFile(name: "p\(index).html", bytes: Array(PageGenerator.page(bytes: Int.random(in: pageBytes, using: &random), seed: seed &+ 100 &+ UInt64(index)).utf8))
     }
     return (pages, tables)
