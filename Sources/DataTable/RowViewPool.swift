@@ -36,7 +36,7 @@ final class RowView {
             let shown = ShownValue(
                 text: ValueText.text(of: value), style: ValueText.style(of: value), isRightAligned: ValueText.isRightAligned(value))
             values.append(shown)
-            if let wrapWidths { lines.append(CellWrapping.lines(of: shown.text, width: wrapWidths[column])) }
+            if let wrapWidths { lines.append(ValueWrapping.lines(of: shown.text, width: wrapWidths[column])) }
         }
     }
 }

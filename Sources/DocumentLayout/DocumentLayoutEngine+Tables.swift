@@ -22,7 +22,7 @@ extension DocumentLayoutEngine {
         let baseStyle = styles[styles.count - 1]
         if let caption = scratch.grid.caption {
             scratch.contents.removeAll()
-            var noNotes: CellRewrap?
+            var noNotes: TableCellRewrap?
             Self.layoutCell(
                 caption, in: document, width: available, tableDepth: tableDepth + 1, style: baseStyle.merging(Style(.bold)),
                 linkBase: linkBase + links.count, links: &links, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
@@ -48,7 +48,7 @@ extension DocumentLayoutEngine {
             } else {
                 // Laid out again at its width; its links are those numbered when it was
                 // measured.
-                var noNotes: CellRewrap?
+                var noNotes: TableCellRewrap?
                 scratch.otherLinks.removeAll()
                 Self.layoutCell(
                     cell.node, in: document, width: width, tableDepth: tableDepth + 1, style: Self.cellStyle(cell, in: baseStyle),
@@ -75,9 +75,9 @@ extension DocumentLayoutEngine {
         var grid = TableGrid()
         /// The cells laid out at an unbounded width, in grid order, and what that told.
         var measured = TableCellLines()
-        var measures: [MeasuredCell] = []
+        var measures: [MeasuredTableCell] = []
         /// The cells as paragraphs, to wrap them again at their widths.
-        var notes = CellRewrap()
+        var notes = TableCellRewrap()
         /// The cells laid out at their widths (or the caption, before them).
         var contents = TableCellLines()
         /// The links of a cell laid out again (numbered when it was measured).
@@ -88,7 +88,7 @@ extension DocumentLayoutEngine {
 
     /// A cell laid out on lines as long as its content needs: its preferred width, and
     /// whether those lines are the cell's lines at a given width.
-    struct MeasuredCell {
+    struct MeasuredTableCell {
         /// Links before the cell's first.
         var linkBase: Int
         /// Columns of the widest line.
@@ -130,7 +130,7 @@ extension DocumentLayoutEngine {
         scratch.measured.removeAll()
         scratch.measures.removeAll(keepingCapacity: true)
         // The notes are moved, not copied, to the cell's engine and back.
-        var notes: CellRewrap? = CellRewrap()
+        var notes: TableCellRewrap? = TableCellRewrap()
         swap(&notes!, &scratch.notes)
         notes!.removeAll()
         for cell in scratch.grid.cells {
@@ -143,14 +143,14 @@ extension DocumentLayoutEngine {
             for line in scratch.measured.lineRange(ofCell: scratch.measured.cellCount - 1) {
                 preferred = max(preferred, scratch.measured.columns(ofLine: line))
             }
-            scratch.measures.append(MeasuredCell(linkBase: base, preferred: preferred, widestPrefix: widestPrefix))
+            scratch.measures.append(MeasuredTableCell(linkBase: base, preferred: preferred, widestPrefix: widestPrefix))
         }
         swap(&notes!, &scratch.notes)
     }
 
     /// Columns planned for the content, within `available` columns if they can be.
     private func columnWidths(
-        _ grid: TableGrid, _ measures: [MeasuredCell], available: Int, measured: TableCellLines, scan: inout LineBreaks.Scan
+        _ grid: TableGrid, _ measures: [MeasuredTableCell], available: Int, measured: TableCellLines, scan: inout LineBreaks.Scan
     ) -> [Int] {
         var preferred = [Int](repeating: 1, count: grid.columnCount)
         for (cell, measure) in zip(grid.cells, measures) where cell.columnSpan == 1 {

@@ -102,7 +102,7 @@ struct DocumentLayoutEngine {
     private(set) var widestPrefix = 0
     /// With it, the paragraphs wrapped and the lines laid out otherwise are noted,
     /// to lay the same content out again at another width (a table cell measured).
-    private var rewrap: CellRewrap?
+    private var rewrap: TableCellRewrap?
     /// Buffers for laying out tables, kept from table to table (taken out while a
     /// table is laid out, as `staged` is).
     var tableScratch: TableScratch? = TableScratch()
@@ -345,12 +345,12 @@ struct DocumentLayoutEngine {
     /// Lays out the content of a table cell at `width`, appending its lines to `store`
     /// as a cell; its links are numbered from `linkBase + 1` and appended to `links`.
     /// Gives the columns of the widest line prefix, before any clipping (see
-    /// `MeasuredCell.fits`). With `notes`, the layout is noted there as paragraphs to
-    /// wrap again at other widths (`CellRewrap`), as the next cell's.
+    /// `MeasuredTableCell.fits`). With `notes`, the layout is noted there as paragraphs to
+    /// wrap again at other widths (`TableCellRewrap`), as the next cell's.
     @discardableResult
     static func layoutCell(
         _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int, style: Style, linkBase: Int,
-        links: inout LinkTargets, engines: inout [DocumentLayoutEngine], notes: inout CellRewrap?, into store: inout TableCellLines
+        links: inout LinkTargets, engines: inout [DocumentLayoutEngine], notes: inout TableCellRewrap?, into store: inout TableCellLines
     ) -> Int {
         if engines.isEmpty {
             engines.append(DocumentLayoutEngine(document: document, width: width, linkBase: linkBase, tableDepth: tableDepth))
@@ -665,7 +665,7 @@ struct DocumentLayoutEngine {
         paragraph.trimTrailingSpace()
         guard paragraph.hasContent else { return }
         let prefixColumns = prefixColumns()
-        let firstPrefix = rewrap?.isKept == true ? rewrap!.notePrefix(of: blocks) : CellRewrap.NotedPrefix(bytes: 0..<0, columns: 0)
+        let firstPrefix = rewrap?.isKept == true ? rewrap!.notePrefix(of: blocks) : TableCellRewrap.NotedPrefix(bytes: 0..<0, columns: 0)
         // Most paragraphs are wrapped straight into `lines`, each line after its
         // prefixes (`LineSink`). A heading's lines are staged, to find the widest for
         // its underline, and so are those of text the simple wrap does not take.

@@ -6,11 +6,11 @@ import Testing
 @Suite("Wrapped table rows")
 struct WrappingTests {
     @Test func cellsWrapAtBreakOpportunitiesAndLongWordsBreak() {
-        #expect(CellWrapping.lines(of: "short", width: 10) == ["short"])
-        #expect(CellWrapping.lines(of: "one two three four", width: 9) == ["one two", "three", "four"])
-        #expect(CellWrapping.lines(of: "abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
-        #expect(CellWrapping.lines(of: "中文中文中文", width: 5) == ["中文", "中文", "中文"])
-        for line in CellWrapping.lines(of: "中文 mixed with words and 日本語", width: 7) { #expect(TextWidth.columns(of: line) <= 7) }
+        #expect(ValueWrapping.lines(of: "short", width: 10) == ["short"])
+        #expect(ValueWrapping.lines(of: "one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(ValueWrapping.lines(of: "abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(ValueWrapping.lines(of: "中文中文中文", width: 5) == ["中文", "中文", "中文"])
+        for line in ValueWrapping.lines(of: "中文 mixed with words and 日本語", width: 7) { #expect(TextWidth.columns(of: line) <= 7) }
     }
 
     /// Simple text is cut as bytes where a page's paragraphs are (`simpleLines`),
@@ -27,10 +27,10 @@ struct WrappingTests {
             let trimmed = String(text.dropLast(Int.random(in: 0...1, using: &random)))
             for width in 1...30 {
                 var bytes = trimmed
-                let fast = bytes.withUTF8 { CellWrapping.simpleLines(of: $0, width: width) }
+                let fast = bytes.withUTF8 { ValueWrapping.simpleLines(of: $0, width: width) }
                 if let fast {
                     simple += 1
-                    #expect(fast == CellWrapping.generalLines(of: trimmed, width: width), "\(trimmed) at \(width)")
+                    #expect(fast == ValueWrapping.generalLines(of: trimmed, width: width), "\(trimmed) at \(width)")
                 }
             }
         }
@@ -38,8 +38,8 @@ struct WrappingTests {
     }
 
     @Test func aHugeCellStopsAtTheLineLimit() {
-        let lines = CellWrapping.lines(of: String(repeating: "word ", count: 100_000), width: 20)
-        #expect(lines.count == CellWrapping.maximumLines)
+        let lines = ValueWrapping.lines(of: String(repeating: "word ", count: 100_000), width: 20)
+        #expect(lines.count == ValueWrapping.maximumLines)
         #expect(lines.last?.hasSuffix("…") == true)
     }
 
@@ -51,14 +51,14 @@ struct WrappingTests {
     /// for a word without a break and for words.
     @Test func aHugeValueWrapsOnlyAsFarAsItsLinesShow() {
         for huge in [String(repeating: "x", count: 5_000_000), String(repeating: "word ", count: 1_000_000)] {
-            let lines = CellWrapping.lines(of: huge, width: 30)
-            #expect(lines.count == CellWrapping.maximumLines)
+            let lines = ValueWrapping.lines(of: huge, width: 30)
+            #expect(lines.count == ValueWrapping.maximumLines)
             #expect(lines.last?.hasSuffix("…") == true)
-            #expect(lines == CellWrapping.lines(of: String(huge.prefix(10_000)), width: 30))
+            #expect(lines == ValueWrapping.lines(of: String(huge.prefix(10_000)), width: 30))
         }
         // Marks that take no column: fewer lines than the cap, cut all the same.
         let marks = "a" + String(repeating: "\u{301}", count: 200_000)
-        #expect(CellWrapping.lines(of: marks, width: 10).last?.hasSuffix("…") == true)
+        #expect(ValueWrapping.lines(of: marks, width: 10).last?.hasSuffix("…") == true)
     }
 
     @Test func aDumpFillsEachWrappedRecordOnce() throws {
@@ -115,7 +115,7 @@ struct WrappingTests {
         // Exact heights: each row as tall as its tallest wrapped cell.
         let exact = (0..<3_000).map { record in
             table.model.row(record).enumerated().map { column, value in
-                CellWrapping.lines(of: ValueText.text(of: value), width: table.columnWidths[column]).count
+                ValueWrapping.lines(of: ValueText.text(of: value), width: table.columnWidths[column]).count
             }.max() ?? 1
         }
         #expect(table.rowCount == TableComponent.headerRows + exact.reduce(0, +))

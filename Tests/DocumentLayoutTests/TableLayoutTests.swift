@@ -139,7 +139,7 @@ struct TableLayoutTests {
         var engines: [DocumentLayoutEngine] = []
         for width in (2 * widestPrefix)...60 {
             var direct = TableCellLines()
-            var noNotes: CellRewrap?
+            var noNotes: TableCellRewrap?
             DocumentLayoutEngine.layoutCell(
                 cell, in: document, width: width, tableDepth: 1, style: .plain, linkBase: 0, links: &links, engines: &engines,
                 notes: &noNotes, into: &direct)
@@ -160,7 +160,7 @@ struct TableLayoutTests {
         let cells = document.nodes.indices.filter { document.nodes[$0].tag == .td }.map { Int32($0) }
         var links = LinkTargets()
         var engines: [DocumentLayoutEngine] = []
-        var notes: CellRewrap? = CellRewrap()
+        var notes: TableCellRewrap? = TableCellRewrap()
         var measured = TableCellLines()
         for cell in cells {
             DocumentLayoutEngine.layoutCell(
@@ -171,7 +171,7 @@ struct TableLayoutTests {
         #expect([0, 1, 2].map { kept.isKept(cell: $0) } == [true, false, true])
         for (index, cell) in cells.enumerated() where index != 1 {
             var direct = TableCellLines()
-            var noNotes: CellRewrap?
+            var noNotes: TableCellRewrap?
             DocumentLayoutEngine.layoutCell(
                 cell, in: document, width: 9, tableDepth: 1, style: .plain, linkBase: 0, links: &links, engines: &engines,
                 notes: &noNotes, into: &direct)
@@ -192,13 +192,13 @@ struct TableLayoutTests {
 
     /// A one-cell table of `content`, and its cell measured as a table measures it.
     static func measure(cellContent content: String) throws -> (
-        document: HTMLDocument, cell: HTMLDocument.NodeIndex, measured: TableCellLines, widestPrefix: Int, notes: CellRewrap?
+        document: HTMLDocument, cell: HTMLDocument.NodeIndex, measured: TableCellLines, widestPrefix: Int, notes: TableCellRewrap?
     ) {
         let document = try HTMLParser.parse(Array("<table><tr><td>\(content)</td></tr></table>".utf8))
         let cell = Int32(try #require(document.nodes.indices.first { document.nodes[$0].tag == .td }))
         var links = LinkTargets()
         var engines: [DocumentLayoutEngine] = []
-        var notes: CellRewrap? = CellRewrap()
+        var notes: TableCellRewrap? = TableCellRewrap()
         var measured = TableCellLines()
         let widestPrefix = DocumentLayoutEngine.layoutCell(
             cell, in: document, width: DocumentLayoutEngine.unboundedCellWidth, tableDepth: 1, style: .plain, linkBase: 0,

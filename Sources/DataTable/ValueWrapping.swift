@@ -2,7 +2,7 @@ import RenderCore
 
 /// Cell text wrapped inside its column (`--wrap`): greedy, at UAX #14 break
 /// opportunities, words wider than the column broken between graphemes.
-enum CellWrapping {
+enum ValueWrapping {
     /// A cell shows at most this many lines; the last one ends with `…` when the
     /// text goes on (a megabyte string must not make a row of twenty thousand lines).
     static let maximumLines = 50

@@ -10,7 +10,7 @@ import RenderCore
 /// stop growing at half the width): blank lines, `pre` lines and list markers of
 /// empty items are the same at any width. A rule (`hr`) or a nested table depends on
 /// the width in other ways; a cell with one is not kept (`isKept(cell:)`).
-struct CellRewrap {
+struct TableCellRewrap {
     private enum Piece {
         /// Lines of the cell's measured layout, as they are (counted from its first).
         case lines(Range<Int>)
@@ -160,7 +160,7 @@ struct CellRewrap {
     }
 }
 
-extension CellRewrap {
+extension TableCellRewrap {
     /// Whether measured lines `lines` of a paragraph (counted from `firstLine` of
     /// `measured`) take at most `width` columns each after their prefixes (`first`
     /// columns for the first line, `rest` for the others): then wrapping it at `width`
