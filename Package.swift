@@ -111,7 +111,8 @@ let package = Package(
         .testTarget(
             name: "DocScrollTests",
             dependencies: [
-                "ComponentKit", "DocScroll", "DocScrollCLI", "DocScrollViewer", "RenderCore", "SampleContent", "ScrollCore", "SystemIO", "TestSupport",
+                "ComponentKit", "DocScroll", "DocScrollCLI", "DocScrollViewer", "DocumentLayout", "RenderCore", "SampleContent", "ScrollCore", "SystemIO",
+                "TestSupport",
                 "TileRenderer",
             ],
             exclude: ["Snapshots", "FuzzFindings"]

@@ -186,11 +186,14 @@ public final class DocScrollView {
 
     /// With `streamsPages`, a stack only written out: each page is checked and kept as
     /// its source, to be parsed and laid out as it is written (`StreamedPage`).
-    init(
-        pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, streamsPages: Bool
+    /// With `threads`, the threads windowed pages' indexes are built on (the system's
+    /// unless a test gives its own).
+    package init(
+        pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, streamsPages: Bool = false,
+        threads: any LayoutThreads = SystemThreads(yielding: true)
     ) throws(DocScrollError) {
         self.options = options
-        threads = SystemThreads(yielding: true)
+        self.threads = threads
         stack = ComponentStack(container: ScrollContainer(
             viewportExtent: Double(max(1, options.height)), spacing: Double(max(0, options.spacing)), crossAxisExtent: Double(options.width)))
         renderer = TileRenderer(mode: options.mode, width: options.width, tileRows: options.tileRows, budget: options.tileBudget)
