@@ -155,6 +155,27 @@ struct PageIndexTests {
         }
     }
 
+    /// The layout pass's reaches and width, answered by both kinds of page alike: to
+    /// the end, the end is located; everything, every row exact and what the whole
+    /// page has; a new width, the page laid out again at it, the extents answered.
+    @Test func bothPagesAnswerThePassesReachAndWidth() throws {
+        let html = PageGenerator.page(bytes: 60_000, seed: 9)
+        let whole = try Self.wholeLines(html, width: 50)
+        let windowed = WindowedPage(index: Self.index(html, chunkBytes: 2_000), width: 70)
+        let wholePage = WholePage(document: try HTMLParser.parse(Array(html.utf8)), width: 70, initialRows: 10)
+        for page in [windowed, wholePage] as [any PageComponent] {
+            let end = page.performLayout(LayoutConstraints(scrollOffset: 0, remainingPaintExtent: 10, reach: .end))
+            #expect(end.changed && end.scrollExtent == page.contentExtent)
+            let everything = page.performLayout(
+                LayoutConstraints(scrollOffset: 0, remainingPaintExtent: 10, crossAxisExtent: 50, reach: .everything))
+            #expect(everything.changed && everything.firstChangedOffset == 0, "a new width changes every row")
+            #expect(!everything.isEstimated && !page.isExtentEstimated)
+            #expect(everything.scrollExtent == Double(whole.count))
+            #expect((0..<page.rowCount).map { page.plainText(row: $0, width: 50) } == whole)
+            #expect(!page.performLayout(LayoutConstraints(scrollOffset: 0, remainingPaintExtent: 10, crossAxisExtent: 50)).changed)
+        }
+    }
+
     /// Chunks laid out in any order (jumps), each joined to neighbours laid out or not
     /// and going on from states found or not, with a cache that drops most of them,
     /// end with the same rows.
