@@ -91,16 +91,16 @@ let package = Package(
             name: "windowed-renderer", dependencies: ["ComponentKit", "TileRenderer", "RenderCore", "ScrollCore"], path: "Examples/WindowedRenderer"),
 
         // What the test targets share: stored snapshots, the sample pages.
-        .target(name: "TestSupport", dependencies: ["DocScroll", "DataTable", "RenderCore", "TileRenderer"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ComponentKit", "DocScroll", "DataTable", "RenderCore", "TileRenderer"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing", "SampleContent"]),
         .testTarget(
             name: "DocumentLayoutTests",
-            dependencies: ["DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "ScrollCore", "TestSupport"],
+            dependencies: ["ComponentKit", "DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "ScrollCore", "TestSupport"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "DataTableTests", dependencies: ["DataTable", "RenderCore", "SampleContent"]),
+        .testTarget(name: "DataTableTests", dependencies: ["ComponentKit", "DataTable", "RenderCore", "SampleContent"]),
         .testTarget(name: "TileRendererTests", dependencies: ["ComponentKit", "TileRenderer", "RenderCore", "ScrollCore", "SampleContent"]),
         .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "RenderCore", "SampleContent"]),
         .testTarget(

@@ -20,15 +20,12 @@ public protocol StackComponent: ScrollComponent {
     /// nothing a frame cuts off.
     func plainText(row: Int, width: Int) -> String
 
-    /// Every row as plain text, in order: for writing the whole content out, losing
-    /// nothing (as `plainText`, or with more: a table widens each column to its widest
-    /// value). A source may produce rows without keeping them.
-    func forEachPlainText(width: Int, _ body: (String) -> Void)
-
-    /// The rows `forEachPlainText` gives, as UTF-8 text each ending in a line feed,
-    /// handed to `write` in pieces of many rows; a source with rows of millions of
-    /// columns may hand a row over in pieces of itself, never holding it whole.
-    func writePlainText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void)
+    /// Writes every row to `sink`, in order: the component's one producer of text,
+    /// for every dump, plain or styled. It loses nothing a frame cuts off (a row wider
+    /// than `width` comes whole; a table widens each column to its widest value) and
+    /// may make rows without keeping them; it stops once the sink is closed. By
+    /// default each row's `plainText`, drawn by `drawRows`.
+    func writeRows(width: Int, to sink: any RowSink)
 
     /// The text a search looks for matches in on row `row`: by default the row as a
     /// frame `width` columns wide shows it; a source may give something cheaper to
@@ -75,47 +72,17 @@ extension StackComponent {
         return TextSearch.matchColumns(of: query, inRow: 0, of: buffer)
     }
 
-    public func forEachPlainText(width: Int, _ body: (String) -> Void) {
-        for row in 0..<rowCount { body(plainText(row: row, width: width)) }
+    public func writeRows(width: Int, to sink: any RowSink) {
+        for row in 0..<rowCount {
+            if sink.isClosed { return }
+            sink.row(plainText(row: row, width: width)) { buffer in drawRows(row..<(row + 1), into: &buffer, at: 0) }
+        }
     }
 
-    /// Gathers the rows of `forEachPlainText` into writes of about a megabyte.
-    public func writePlainText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var rows = TextRows()
-        forEachPlainText(width: width) { rows.append($0, to: write) }
-        rows.flush(to: write)
-    }
-}
-
-/// Rows of UTF-8 text, each ending in a line feed, gathered into large writes.
-package struct TextRows {
-    /// Bytes gathered before they are written.
-    package let pieceBytes: Int
-    /// What is gathered and not written yet (a row's end may be added to it).
-    package var pending: [UInt8] = []
-
-    /// Writes of about `pieceBytes` (a megabyte unless told).
-    package init(pieceBytes: Int = 1 << 20) {
-        self.pieceBytes = pieceBytes
-    }
-
-    /// Adds `row` and its line feed; writes what is gathered once it is a piece.
-    package mutating func append(_ row: String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        pending += row.utf8
-        endRow(to: write)
-    }
-
-    /// Ends the row `pending` ends with (a line feed); writes what is gathered once it
-    /// is a piece.
-    package mutating func endRow(to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        pending.append(0x0A)
-        if pending.count >= pieceBytes { flush(to: write) }
-    }
-
-    /// Writes what is gathered.
-    package mutating func flush(to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard !pending.isEmpty else { return }
-        pending.withUnsafeBufferPointer(write)
-        pending.removeAll(keepingCapacity: true)
+    /// Every row `writeRows` writes, as text.
+    public func lines(width: Int) -> [String] {
+        let sink = LineSink()
+        writeRows(width: width, to: sink)
+        return sink.lines
     }
 }

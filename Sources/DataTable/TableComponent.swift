@@ -318,42 +318,35 @@ package final class TableComponent: StackComponent, ReportsFigures {
         return buffer.plainText(row: 0)
     }
 
-    /// Every row as text, with every value whole: each column as wide as its widest
-    /// value among all the rows (measured first, a row at a time), or with wrapped
-    /// cells as wide as planned. A row's view goes back to the pool once its last line
-    /// is written (a wrapped record's lines share it), so a dump holds one. A tab bar
-    /// is left out (the tabs write each table under its name). Rows wider than
-    /// `widestFramedRow` are made as text (`wideRowText`), not drawn.
-    package func forEachPlainText(width: Int, _ body: (String) -> Void) {
-        forEachPlainText(width: width, framedColumns: Self.widestFramedRow, body)
-    }
-
-    /// `forEachPlainText(width:_:)`, rows wider than `framedColumns` made as text.
-    func forEachPlainText(width: Int, framedColumns: Int, _ body: (String) -> Void) {
-        forEachDumpRow(framedColumns: framedColumns) { row, isWide in
-            body(isWide ? String(decoding: wideRowText(row: row), as: UTF8.self) : plainText(row: row, width: width))
-        }
-    }
-
-    /// The rows `forEachPlainText` gives, as UTF-8 text, each ending in a line feed,
-    /// gathered into large writes; a row wider than `widestFramedRow` (a value of
-    /// megabytes) goes a piece at a time, never whole: a dump's memory stays near the
+    /// Every row, with every value whole: each column as wide as its widest value
+    /// among all the rows (measured first, a row at a time), or with wrapped cells as
+    /// wide as planned. A row's view goes back to the pool once its last line is
+    /// written (a wrapped record's lines share it), so a dump holds one. A tab bar is
+    /// left out (the tabs write each table under its name). A row wider than
+    /// `widestFramedRow` (a value of megabytes) is made as text (`wideRowText`), not
+    /// drawn, and goes a piece at a time, never whole: a dump's memory stays near the
     /// largest value's size.
-    package func writePlainText(width: Int, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var rows = TextRows()
-        forEachDumpRow(framedColumns: Self.widestFramedRow) { row, isWide in
-            guard isWide else { return rows.append(plainText(row: row, width: width), to: write) }
-            rows.flush(to: write)
-            // (Its start goes as it is made; its end is what is gathered.)
-            rows.pending = withoutActuallyEscaping(write) { write in wideRowText(row: row, sink: write) }
-            rows.endRow(to: write)
+    package func writeRows(width: Int, to sink: any RowSink) {
+        writeRows(width: width, framedColumns: Self.widestFramedRow, to: sink)
+    }
+
+    /// `writeRows(width:to:)`, rows wider than `framedColumns` made as text.
+    func writeRows(width: Int, framedColumns: Int, to sink: any RowSink) {
+        forEachDumpRow(framedColumns: framedColumns, stop: { sink.isClosed }) { row, isWide in
+            // (A sink that draws draws every row, as a frame as wide would.)
+            guard isWide, !sink.drawsRows else {
+                return sink.row(plainText(row: row, width: width)) { buffer in drawRows(row..<(row + 1), into: &buffer, at: 0) }
+            }
+            // (Its start goes as it is made; its end is what is returned.)
+            var end = wideRowText(row: row) { sink.text($0) }
+            end.append(0x0A)
+            end.withUnsafeBufferPointer { sink.text($0) }
         }
-        rows.flush(to: write)
     }
 
     /// Calls `body` with each row a dump writes, under the dump's plan, and whether
     /// it is wider than `framedColumns`.
-    private func forEachDumpRow(framedColumns: Int, _ body: (_ row: Int, _ isWide: Bool) -> Void) {
+    private func forEachDumpRow(framedColumns: Int, stop: () -> Bool, _ body: (_ row: Int, _ isWide: Bool) -> Void) {
         // (A table of no columns yet, an empty log, writes no header either.)
         guard !model.columns.isEmpty else { return }
         // Wrapped rows are measured first: a dump's rows are the exact ones.
@@ -364,6 +357,7 @@ package final class TableComponent: StackComponent, ReportsFigures {
             defer { plan = shown }
             let isWide = plan.totalWidth > framedColumns
             for row in (rowsAboveRecords - Self.headerRows)..<rowCount {
+                if stop() { break }
                 body(row, isWide)
                 let next = row + 1 < rowCount ? record(atLine: row + 1)?.record : nil
                 pool.recycle(outside: next.map { $0..<($0 + 1) } ?? 0..<0)

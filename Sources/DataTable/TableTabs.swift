@@ -80,12 +80,12 @@ package final class TableTabs: TabbedComponent, StackComponent, ReportsFigures {
     }
 
     /// Every tab, one after another, each under its name (a blank row between two),
-    /// as `TableComponent.forEachPlainText` writes a table.
-    package func forEachPlainText(width: Int, _ body: (String) -> Void) {
-        for (index, table) in tables.enumerated() {
-            if index > 0 { body("") }
-            body(ValueText.escaped(names[index]))
-            table.forEachPlainText(width: width, body)
+    /// each written as `TableComponent.writeRows` writes a table.
+    package func writeRows(width: Int, to sink: any RowSink) {
+        for (index, table) in tables.enumerated() where !sink.isClosed {
+            if index > 0 { sink.row("") }
+            sink.row(ValueText.escaped(names[index]))
+            table.writeRows(width: width, to: sink)
         }
     }
 

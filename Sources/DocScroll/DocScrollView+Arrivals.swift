@@ -30,8 +30,8 @@ extension DocScrollView {
     /// last call.
     public func pagesProgressed() -> Bool {
         noteSpoolEnds()
-        let progress = pages.flatMap { entry -> [Int] in
-            guard let progress = entry.page.indexProgress else { return [-1] }
+        let progress = pages.flatMap { stacked -> [Int] in
+            guard let progress = stacked.page.indexProgress else { return [-1] }
             return [progress.indexed, progress.scanned]
         } + everyTable.map { $0.table.model.rowCount }
         defer { lastProgress = progress }
@@ -93,7 +93,7 @@ extension DocScrollView {
                 grew = try table.indexMore(bytes: Self.tableIndexPart) || grew
             } while !table.model.isIndexed && ContinuousClock.now < deadline
         } catch {
-            let name = entries.first { $0.id == id }?.name ?? "table"
+            let name = stackedInputs.first { $0.id == id }?.name ?? "table"
             notes.append("\(name): \(error.description) (the \(table.model.rowCount) rows before it are shown)")
             grew = true
         }

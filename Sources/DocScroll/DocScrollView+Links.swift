@@ -26,13 +26,13 @@ extension DocScrollView {
     /// to against its page's address; else the target as written.
     public func resolvedTarget(of focus: LinkFocus) -> String? {
         guard let target = target(of: focus) else { return nil }
-        guard case .file(_, _, let url) = LinkDestination(target, on: entry(of: focus.place.component)?.address) else { return target }
+        guard case .file(_, _, let url) = LinkDestination(target, on: stacked(of: focus.place.component)?.address) else { return target }
         return url
     }
 
-    /// Follows the focused link: a fragment to its element (on the link's page first,
-    /// then on the others, as `scroll(toFragment:)`); a file to the page it is, at its
-    /// fragment or its top. A page in the stack is scrolled to; another replaces the
+    /// Follows the focused link: an element id to its element (on the link's page
+    /// first, then on the others, as `scroll(toElementID:)`); a file to the page it is,
+    /// at its element or its top. A page in the stack is scrolled to; another replaces the
     /// page the link is on, in its place in the stack (`location` and
     /// `restore(_:)` come back to it). Network links are never fetched.
     public func follow(_ focus: LinkFocus) -> LinkOutcome {
@@ -59,17 +59,17 @@ extension DocScrollView {
     public final class LinkOpening: @unchecked Sendable {
         /// The file, as the link resolves it.
         public let path: String
-        fileprivate let fragment: String?
-        fileprivate let entryIndex: Int
-        fileprivate let entryID: ComponentID
+        fileprivate let elementID: String?
+        fileprivate let inputIndex: Int
+        fileprivate let inputID: ComponentID
         private let reading: InputReading
         fileprivate private(set) var opened: Result<(input: InputFile, page: any PageComponent), DocScrollError>?
 
-        fileprivate init(path: String, fragment: String?, entryIndex: Int, entryID: ComponentID, reading: InputReading) {
+        fileprivate init(path: String, elementID: String?, inputIndex: Int, inputID: ComponentID, reading: InputReading) {
             self.path = path
-            self.fragment = fragment
-            self.entryIndex = entryIndex
-            self.entryID = entryID
+            self.elementID = elementID
+            self.inputIndex = inputIndex
+            self.inputID = inputID
             self.reading = reading
         }
 
@@ -83,28 +83,28 @@ extension DocScrollView {
         }
     }
 
-    /// Follows the focused link as far as it goes without opening a page: a fragment,
+    /// Follows the focused link as far as it goes without opening a page: an element id,
     /// a page in the stack, a link that is not followed; else the page to open.
     public func beginFollowing(_ focus: LinkFocus) -> LinkStep {
         guard let target = target(of: focus) else { return .ended(.notLocal("")) }
-        switch LinkDestination(target, on: entry(of: focus.place.component)?.address) {
-        case .fragment(let id):
-            return .ended(scroll(toFragment: id, preferring: focus.place.component) ? .followed : .noElement("#" + id))
+        switch LinkDestination(target, on: stacked(of: focus.place.component)?.address) {
+        case .element(let id):
+            return .ended(scroll(toElementID: id, preferring: focus.place.component) ? .followed : .noElement("#" + id))
         case .elsewhere(let target):
             return .ended(.notLocal(target))
         case .unresolved(let target):
             return .ended(.unresolved(target))
-        case .file(let path, let fragment, _):
-            if let identity = FileSystem.identity(of: path), let shown = entries.first(where: { $0.file == identity && $0.page != nil }) {
-                return .ended(arrive(at: shown.id, fragment: fragment))
+        case .file(let path, let elementID, _):
+            if let identity = FileSystem.identity(of: path), let shown = stackedInputs.first(where: { $0.file == identity && $0.page != nil }) {
+                return .ended(arrive(at: shown.id, elementID: elementID))
             }
-            guard let index = entries.firstIndex(where: { $0.id == focus.place.component }) else { return .ended(.notLocal(target)) }
-            return .opening(LinkOpening(path: path, fragment: fragment, entryIndex: index, entryID: entries[index].id, reading: reading))
+            guard let index = stackedInputs.firstIndex(where: { $0.id == focus.place.component }) else { return .ended(.notLocal(target)) }
+            return .opening(LinkOpening(path: path, elementID: elementID, inputIndex: index, inputID: stackedInputs[index].id, reading: reading))
         }
     }
 
     /// Shows the page `opening` opened in place of the page the link was on (still
-    /// there: else nothing changes), at the link's fragment or its top.
+    /// there: else nothing changes), at the link's element or its top.
     public func finishFollowing(_ opening: LinkOpening) -> LinkOutcome {
         switch opening.opened {
         case nil:
@@ -112,31 +112,31 @@ extension DocScrollView {
         case .failure(let error):
             return .cannotOpen(error.description)
         case .success(let (input, page)):
-            guard opening.entryIndex < entries.count, entries[opening.entryIndex].id == opening.entryID else { return .notLocal(opening.path) }
-            let id = replace(at: opening.entryIndex, with: page) { id in Self.pageEntry(id: id, page, input: input) }
-            return arrive(at: id, fragment: opening.fragment)
+            guard opening.inputIndex < stackedInputs.count, stackedInputs[opening.inputIndex].id == opening.inputID else { return .notLocal(opening.path) }
+            let id = replace(at: opening.inputIndex, with: page) { id in Self.stackedPage(id: id, page, input: input) }
+            return arrive(at: id, elementID: opening.elementID)
         }
     }
 
-    /// Scrolls to page `id`'s element `fragment`, or to its top.
-    private func arrive(at id: ComponentID, fragment: String?) -> LinkOutcome {
-        if let fragment, !fragment.isEmpty {
-            return scroll(toFragment: fragment, preferring: id) ? .followed : .noElement("#" + fragment)
+    /// Scrolls to page `id`'s element of id `elementID`, or to its top.
+    private func arrive(at id: ComponentID, elementID: String?) -> LinkOutcome {
+        if let elementID, !elementID.isEmpty {
+            return scroll(toElementID: elementID, preferring: id) ? .followed : .noElement("#" + elementID)
         }
         reveal(Place(component: id, row: 0))
         return .followed
     }
 
-    /// Puts `component` in place of entry `index`, in the container and (as the entry
-    /// `makeEntry` makes for its identity) in `entries`.
+    /// Puts `component` in place of stacked input `index`, in the container and (as the one
+    /// `makeStacked` makes for its identity) in `stackedInputs`.
     /// - Returns: its identity in the container.
-    private func replace(at index: Int, with component: any StackComponent, _ makeEntry: (ComponentID) -> Entry) -> ComponentID {
-        let old = entries[index].id
+    private func replace(at index: Int, with component: any StackComponent, _ makeStacked: (ComponentID) -> StackedInput) -> ComponentID {
+        let old = stackedInputs[index].id
         let stackIndex = container.componentIDs.firstIndex(of: old) ?? container.componentIDs.count
         // (The renderer drops the old one's tiles at its next frame: it is gone.)
         stack.remove(old)
         let id = stack.insert(component, at: stackIndex)
-        entries[index] = makeEntry(id)
+        stackedInputs[index] = makeStacked(id)
         renderer.prepare(stack)
         return id
     }
@@ -145,45 +145,45 @@ extension DocScrollView {
     /// position at the top of the viewport (the container's saved position), to come
     /// back to with `restore(_:)`. The pages are kept with it, laid out as they were.
     public struct Location {
-        fileprivate let entries: [Entry]
-        /// The entry at the top of the viewport, and where in it.
-        fileprivate let top: (entry: Int, contentOffset: Double, delta: Double)?
+        fileprivate let stackedInputs: [StackedInput]
+        /// The stacked input at the top of the viewport, and where in it.
+        fileprivate let top: (input: Int, contentOffset: Double, delta: Double)?
     }
 
     /// Where the reader is now.
     public var location: Location {
         let position = container.position
         let top = position.flatMap { position in
-            entries.firstIndex { $0.id == position.component }.map { ($0, position.contentOffset, position.delta) }
+            stackedInputs.firstIndex { $0.id == position.component }.map { ($0, position.contentOffset, position.delta) }
         }
-        return Location(entries: entries, top: top)
+        return Location(stackedInputs: stackedInputs, top: top)
     }
 
     /// Whether each place in the stack shows the page it showed at `location`.
     public func shows(_ location: Location) -> Bool {
-        location.entries.count == entries.count
-            && zip(location.entries, entries).allSatisfy { $0.component === $1.component }
+        location.stackedInputs.count == stackedInputs.count
+            && zip(location.stackedInputs, stackedInputs).allSatisfy { $0.component === $1.component }
     }
 
     /// Goes back to `location`: each page that was shown there again (laid out again
     /// where the width changed since), and the same row of the same component at the
     /// top of the viewport.
     public func restore(_ location: Location) {
-        for (index, saved) in location.entries.enumerated() where index < entries.count {
-            guard saved.component !== entries[index].component else { continue }
+        for (index, saved) in location.stackedInputs.enumerated() where index < stackedInputs.count {
+            guard saved.component !== stackedInputs[index].component else { continue }
             _ = replace(at: index, with: saved.component) { id in
-                Entry(id: id, name: saved.name, component: saved.component, address: saved.address, file: saved.file, path: saved.path)
+                StackedInput(id: id, name: saved.name, component: saved.component, address: saved.address, file: saved.file, path: saved.path)
             }
         }
-        guard let top = location.top, top.entry < entries.count else { return }
+        guard let top = location.top, top.input < stackedInputs.count else { return }
         // (A page laid out at another width then is laid out again by the pass, the
         // row at the top kept.)
-        container.restore(ScrollPosition(component: entries[top.entry].id, contentOffset: top.contentOffset, delta: top.delta))
+        container.restore(ScrollPosition(component: stackedInputs[top.input].id, contentOffset: top.contentOffset, delta: top.delta))
         layOut()
     }
 
-    /// The entry of a component.
-    private func entry(of id: ComponentID) -> Entry? {
-        entries.first { $0.id == id }
+    /// The stacked input of a component.
+    private func stacked(of id: ComponentID) -> StackedInput? {
+        stackedInputs.first { $0.id == id }
     }
 }

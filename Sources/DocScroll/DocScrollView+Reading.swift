@@ -43,9 +43,9 @@ extension DocScrollView {
     /// The input a component shows: its name as given (a path, or `stdin`), that name
     /// without its folders, and whether it is a table.
     public func input(of id: ComponentID) -> (name: String, fileName: String, isTable: Bool)? {
-        entries.first { $0.id == id }.map { entry in
-            if let (names, selected) = entry.showsTables?.tabs { return (names[selected], names[selected], true) }
-            return (entry.name, Self.fileName(entry.name), entry.showsTables != nil)
+        stackedInputs.first { $0.id == id }.map { stacked in
+            if let (names, selected) = stacked.showsTables?.tabs { return (names[selected], names[selected], true) }
+            return (stacked.name, Self.fileName(stacked.name), stacked.showsTables != nil)
         }
     }
 
@@ -57,7 +57,7 @@ extension DocScrollView {
     /// The names of the tabs component `id` shows, in order, and the one shown; `nil`
     /// for a component that is not tabs.
     public func tabs(of id: ComponentID) -> (names: [String], selected: Int)? {
-        entries.first { $0.id == id }?.showsTables?.tabs
+        stackedInputs.first { $0.id == id }?.showsTables?.tabs
     }
 
     /// Shows tab `tab` of tabs `id` (`ScrollContainer.selectTab`): the stack above
@@ -78,7 +78,7 @@ extension DocScrollView {
     @discardableResult
     public func switchTab(by steps: Int) -> Bool {
         let shown = Set(container.layout.placements.map(\.id))
-        let ids = entries.filter { $0.showsTables?.tabs != nil }.map(\.id)
+        let ids = stackedInputs.filter { $0.showsTables?.tabs != nil }.map(\.id)
         guard let id = ids.first(where: shown.contains) ?? ids.first, let (names, selected) = tabs(of: id) else { return false }
         return selectTab(((selected + steps) % names.count + names.count) % names.count, of: id)
     }
@@ -218,63 +218,12 @@ extension DocScrollView {
         let waits = waitsForPages
         waitsForPages = true
         defer { waitsForPages = waits }
-        let ids = container.componentIDs.filter { !container.isHidden($0) && stack.component($0) != nil }
-        guard !ids.isEmpty else { return .notFound }
-        var rowsSearched = 0
-        let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
-        let startRow = place?.row ?? (forward ? -1 : Int.max)
-        // Each component once from the start on, then the start's again on the far
-        // side of the wrap, as far as the start row.
-        for step in 0...ids.count {
-            let index = forward ? (startIndex + step) % ids.count : ((startIndex - step) % ids.count + ids.count) % ids.count
-            guard let source = stack.component(ids[index]) else { continue }
-            let wrapped = step > 0 && (forward ? index <= startIndex : index >= startIndex)
-            let isLast = step == ids.count
-            /// Whether the row matches; `nil` when the search is to stop.
-            func matches(_ row: Int) -> Bool? {
-                rowsSearched += 1
-                if rowsSearched % 4_096 == 0, isCancelled() { return nil }
-                return source.mayContain(query, row: row) && TextSearch.contains(query, in: source.searchableText(row: row, width: options.width))
-            }
-            // A table indexed in parts is indexed further as the search gets to its
-            // last rows (a part at a time: a search can be stopped meanwhile).
-            let growing = tables.first { $0.id == ids[index] }.flatMap { $0.table.model.isIndexed ? nil : $0.table }
-            func indexedFurther() -> Bool? {
-                guard let growing, !growing.model.isIndexed else { return false }
-                if isCancelled() { return nil }
-                _ = indexPart(of: growing, id: ids[index])
-                return true
-            }
-            if forward {
-                // A page's row count grows as it is laid out: ask at every row.
-                var row = step == 0 ? startRow + 1 : 0
-                while true {
-                    while row < source.rowCount, !(isLast && row > startRow) {
-                        guard let match = matches(row) else { return .cancelled }
-                        if match { return .found(Place(component: ids[index], row: row), wrapped: wrapped) }
-                        row += 1
-                    }
-                    if isLast && row > startRow { break }
-                    guard let further = indexedFurther() else { return .cancelled }
-                    if !further { break }
-                }
-            } else {
-                // Going up from a component's end needs its end: lay it all out. From a
-                // row inside it, the rows above are laid out already.
-                if step > 0 || place == nil {
-                    pages.first { $0.id == ids[index] }?.page.layOutAll()
-                    while let further = indexedFurther(), further {}
-                    if growing?.model.isIndexed == false { return .cancelled }
-                }
-                var row = step == 0 ? min(startRow - 1, source.rowCount - 1) : source.rowCount - 1
-                while row >= 0, !(isLast && row < startRow) {
-                    guard let match = matches(row) else { return .cancelled }
-                    if match { return .found(Place(component: ids[index], row: row), wrapped: wrapped) }
-                    row -= 1
-                }
-            }
-        }
-        return .notFound
+        let search = StackSearch(
+            stack: stack, width: options.width,
+            growingTable: { id in self.tables.first { $0.id == id }.flatMap { $0.table.model.isIndexed ? nil : $0.table } },
+            indexPart: { table, id in _ = self.indexPart(of: table, id: id) },
+            layOutAll: { id in self.pages.first { $0.id == id }?.page.layOutAll() })
+        return search.find(query, from: place, forward: forward, isCancelled: isCancelled)
     }
 
     /// The next link mark after `focus` (going down, or up when not `forward`); with
@@ -331,11 +280,11 @@ extension DocScrollView {
     /// on the page at the top of the viewport (or the first page below it), laying
     /// out only as far as the link; `nil` when that page has no such link.
     public func link(numbered number: Int, near focus: LinkFocus?) -> LinkFocus? {
-        guard let entry = page(near: focus) else { return nil }
-        guard let row = entry.page.row(ofLink: number),
-              let mark = entry.page.linkMarks(inRow: row).first(where: { $0.number == number })
+        guard let stacked = page(near: focus) else { return nil }
+        guard let row = stacked.page.row(ofLink: number),
+              let mark = stacked.page.linkMarks(inRow: row).first(where: { $0.number == number })
         else { return nil }
-        return LinkFocus(place: Place(component: entry.id, row: row), columns: mark.column..<(mark.column + mark.width), number: number)
+        return LinkFocus(place: Place(component: stacked.id, row: row), columns: mark.column..<(mark.column + mark.width), number: number)
     }
 
     /// Scrolls the References list (the page's links, numbered) of the page the
@@ -343,9 +292,9 @@ extension DocScrollView {
     /// below it), to the top; the page's end is found first.
     /// - Returns: whether that page has links.
     public func scrollToLinkList(near focus: LinkFocus?) -> Bool {
-        guard let entry = page(near: focus) else { return false }
-        guard let row = entry.page.referencesRow() else { return false }
-        reveal(Place(component: entry.id, row: row))
+        guard let stacked = page(near: focus) else { return false }
+        guard let row = stacked.page.referencesRow() else { return false }
+        reveal(Place(component: stacked.id, row: row))
         return true
     }
 

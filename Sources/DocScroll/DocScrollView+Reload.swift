@@ -56,11 +56,11 @@ extension DocScrollView {
     /// What `reload` reads: the pages and tables that came from files.
     public func beginReloading() -> Reloading {
         var pagePaths: [Int: String] = [:]
-        for (index, entry) in entries.enumerated() where entry.page != nil {
-            if let path = entry.path { pagePaths[index] = path }
+        for (index, stacked) in stackedInputs.enumerated() where stacked.page != nil {
+            if let path = stacked.path { pagePaths[index] = path }
         }
         var tablePaths: [ObjectIdentifier: String] = [:]
-        for followed in followedTables { tablePaths[ObjectIdentifier(followed.table)] = followed.path }
+        for followed in follower.tables { tablePaths[ObjectIdentifier(followed.table)] = followed.path }
         return Reloading(pagePaths: pagePaths, tablePaths: tablePaths, reading: reading)
     }
 
@@ -72,9 +72,9 @@ extension DocScrollView {
         let anchor = position.flatMap(anchorRows(at:))
         var reloaded: Set<ComponentID> = []
         container.performBatchUpdates {
-            for index in entries.indices where reloadEntry(at: index, from: reloading) {
-                reloaded.insert(entries[index].id)
-                stack.replace(entries[index].id, with: entries[index].component)
+            for index in stackedInputs.indices where reloadEntry(at: index, from: reloading) {
+                reloaded.insert(stackedInputs[index].id)
+                stack.replace(stackedInputs[index].id, with: stackedInputs[index].component)
             }
         }
         if let position, let anchor, reloaded.contains(anchor.component) {
@@ -130,18 +130,18 @@ extension DocScrollView {
         return nil
     }
 
-    /// Reads entry `index`'s inputs again, if they came from files.
+    /// Reads stacked input `index`'s inputs again, if they came from files.
     /// - Returns: whether its content was read again.
     private func reloadEntry(at index: Int, from reloading: Reloading) -> Bool {
-        if let tables = entries[index].showsTables?.tables {
+        if let tables = stackedInputs[index].showsTables?.tables {
             return tables.map { reloadTable($0, from: reloading) }.contains(true)
         }
-        guard let old = entries[index].page, let read = reloading.pages[index] else { return false }
+        guard let old = stackedInputs[index].page, let read = reloading.pages[index] else { return false }
         do {
             let (input, page) = try read.get()
             // The old page's index, if still being built, is not needed any more.
             old.stopIndexing()
-            entries[index] = Self.pageEntry(id: entries[index].id, page, input: input)
+            stackedInputs[index] = Self.stackedPage(id: stackedInputs[index].id, page, input: input)
             return true
         } catch {
             notes.append("\(error.description) (shown as it was)")
@@ -151,7 +151,7 @@ extension DocScrollView {
 
     /// Shows a table's file as read again, when it came from one.
     private func reloadTable(_ table: TableComponent, from reloading: Reloading) -> Bool {
-        guard let followed = followedTables.first(where: { $0.table === table }), let read = reloading.tables[ObjectIdentifier(table)] else {
+        guard let followed = follower.followed(table), let read = reloading.tables[ObjectIdentifier(table)] else {
             return false
         }
         do {

@@ -16,28 +16,28 @@ extension DocScrollView {
     }
 
     /// Writes every row of the stack as UTF-8 text, top to bottom, each row ending in a
-    /// line feed, in pieces of whole rows (`StackText`): its gaps as blank rows, and
-    /// each component's rows as it gives them (a table's and a page's as drawn, a
-    /// windowed page laid out a chunk at a time and its lines dropped once written; a
-    /// streamed page's as it is parsed and laid out, `StreamedPage`). When `stop`
-    /// answers true, no more rows come.
+    /// line feed, in pieces of whole rows (`StackText`, `PlainTextSink`): its gaps as
+    /// blank rows, and each component's rows as it gives them (a table's and a page's
+    /// as drawn, a windowed page laid out a chunk at a time and its lines dropped once
+    /// written; a streamed page's as it is parsed and laid out, `StreamedPage`). When
+    /// `stop` answers true, no more rows come.
     /// - Throws: `DocScrollError.badInput` for a streamed page that cannot be parsed,
-    ///   before any of its rows.
+    ///   before any of its rows (and none after them).
     package func writeText(stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(DocScrollError) {
         indexAllTables()
-        try StackText.write(stack, width: options.width, stop: stop, ownText: { component, write throws(DocScrollError) in
-            guard let page = streamedPages.first(where: { $0 === component }) else { return false }
-            try page.writeText(width: options.width, stop: stop, write)
-            return true
-        }, write)
+        func failure() -> DocScrollError? { streamedPages.lazy.compactMap(\.failure).first }
+        PlainTextSink.writing(to: write, stop: { stop() || failure() != nil }) { sink in
+            StackText.write(stack, width: options.width, to: sink)
+        }
+        if let failure = failure() { throw failure }
     }
 
     /// Every row of the stack, in the order `dump` gives them, drawn with its styles
-    /// into a buffer of one row as wide as the row's text (`StackText.forEachRow`):
-    /// for text with styles, such as SGR sequences for a pager that shows them.
+    /// into a buffer of one row as wide as the row's text (`StyledRowSink`): for text
+    /// with styles, such as SGR sequences for a pager that shows them.
     public func forEachStyledRow(_ body: (FrameBuffer) -> Void) {
         indexAllTables()
-        StackText.forEachRow(stack, width: options.width, body)
+        StyledRowSink.drawing(each: body) { sink in StackText.write(stack, width: options.width, to: sink) }
     }
 
     /// Writes the rows `dump` would write for a view of these inputs, without building

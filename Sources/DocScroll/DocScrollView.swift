@@ -1,4 +1,4 @@
-public import ComponentKit
+import ComponentKit
 public import RenderCore
 public import ScrollCore
 public import TileRenderer
@@ -88,9 +88,9 @@ public final class DocScrollView {
     var reading: InputReading { InputReading(options: options, threads: threads) }
     /// The inputs in the stack, in its order (the tables, then the pages): each one's
     /// name, its component and the component's identity in the container.
-    var entries: [Entry] = []
+    var stackedInputs: [StackedInput] = []
 
-    struct Entry {
+    struct StackedInput {
         let id: ComponentID
         let name: String
         /// A table, tables as tabs, a page, or a page only written out (`StreamedPage`):
@@ -116,18 +116,18 @@ public final class DocScrollView {
     /// The tables shown, each with its identity in the container, in stack order (of
     /// tabs, the tab shown).
     var tables: [(id: ComponentID, table: TableComponent)] {
-        entries.compactMap { entry in entry.showsTables.map { (entry.id, $0.shown) } }
+        stackedInputs.compactMap { stacked in stacked.showsTables.map { (stacked.id, $0.shown) } }
     }
 
     /// Every table, each with the identity in the container of the component that
     /// shows it (of tabs, every tab: they are indexed, planned and measured alike).
     var everyTable: [(id: ComponentID, table: TableComponent)] {
-        entries.flatMap { entry in (entry.showsTables?.tables ?? []).map { (id: entry.id, table: $0) } }
+        stackedInputs.flatMap { stacked in (stacked.showsTables?.tables ?? []).map { (id: stacked.id, table: $0) } }
     }
 
     /// The pages, each with its identity in the container, in stack order.
     var pages: [(id: ComponentID, page: any PageComponent)] {
-        entries.compactMap { entry in entry.page.map { (entry.id, $0) } }
+        stackedInputs.compactMap { stacked in stacked.page.map { (stacked.id, $0) } }
     }
 
     /// Whether frames leave the work for what is below the viewport (laying out and
@@ -162,11 +162,12 @@ public final class DocScrollView {
     /// each is there.
     var arrivingTables: [ArrivingTable] = []
 
-    /// The pages only written out (`dumpStreaming`), which write their own text.
+    /// The pages only written out (`dumpStreaming`): one that cannot be parsed ends
+    /// the dump (`writeText`).
     var streamedPages: [StreamedPage] = []
 
     /// The tables read from files mapped, which `followFiles()` follows as they grow.
-    var followedTables: [FollowedTable] = []
+    let follower = FileFollower()
 
     /// Lays out and builds what the next frames are likely to need, ahead of them.
     public func prefetch() {
@@ -209,30 +210,30 @@ public final class DocScrollView {
                 arrivingTables.append(ArrivingTable(name: input.name, spool: spool, table: table, options: reading.recordOptions(input)))
             }
             if let path = input.path, let file = input.mapping {
-                followedTables.append(FollowedTable(name: input.name, path: path, file: file, table: table))
+                follower.add(name: input.name, path: path, file: file, table: table)
                 if model.rowCount == 0, model.canFollow { notes.append("\(input.name): no rows yet (F shows them as they are written)") }
             }
             if let first = options.tabsFrom, index >= first {
                 tabs.append((table, input.name))
             } else {
-                entries.append(Entry(id: stack.append(table), name: input.name, component: table))
+                stackedInputs.append(StackedInput(id: stack.append(table), name: input.name, component: table))
             }
         }
         if !tabs.isEmpty {
             // Each tab named by its file's name, without its folders.
             let names = tabs.map { Self.fileName($0.name) }
             let component = TableTabs(tables: tabs.map(\.table), names: names, minimumExtent: container.viewportExtent)
-            entries.append(Entry(id: stack.append(component), name: tabs[0].name, component: component))
+            stackedInputs.append(StackedInput(id: stack.append(component), name: tabs[0].name, component: component))
         }
         for input in pageInputs {
             if streamsPages {
                 let utf8 = try InputReading.utf8Source(input, encoding: options.encoding)
                 let page = StreamedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address)
                 streamedPages.append(page)
-                entries.append(Entry(id: stack.append(page), name: input.name, component: page))
+                stackedInputs.append(StackedInput(id: stack.append(page), name: input.name, component: page))
             } else {
                 let page = try reading.page(input)
-                entries.append(Self.pageEntry(id: stack.append(page), page, input: input))
+                stackedInputs.append(Self.stackedPage(id: stack.append(page), page, input: input))
             }
             if let spool = input.pageSource as? SpooledInput { spooledPages.append((input.name, spool)) }
         }
@@ -243,9 +244,9 @@ public final class DocScrollView {
         for (_, page) in pages { page.stopIndexing() }
     }
 
-    /// The entry of a page shown from `input`.
-    static func pageEntry(id: ComponentID, _ page: any PageComponent, input: InputFile) -> Entry {
-        Entry(
+    /// The stacked input of a page shown from `input`.
+    static func stackedPage(id: ComponentID, _ page: any PageComponent, input: InputFile) -> StackedInput {
+        StackedInput(
             id: id, name: input.name, component: page, address: input.address, file: input.path.flatMap(FileSystem.identity),
             path: input.path)
     }
@@ -257,7 +258,7 @@ public final class DocScrollView {
 
     /// Whether every component's extent is exact: every page laid out, every wrapped
     /// table row measured (else the stack's end is an estimate).
-    public var isLaidOut: Bool { !entries.contains { $0.component.isExtentEstimated } }
+    public var isLaidOut: Bool { !stackedInputs.contains { $0.component.isExtentEstimated } }
 
     /// The root offset, in rows.
     public var scrollOffset: Int { Int(container.scrollOffset) }
@@ -386,14 +387,14 @@ public final class DocScrollView {
         container.scroll(to: Double(offset))
     }
 
-    /// Scrolls so that the element with id `fragment` (with or without its `#`) is
-    /// at the top, below any pinned header; page `preferred` is searched first, then
-    /// the pages in order. A fragment that names no id as it is may name one
-    /// percent-decoded (`#%E4%B8%AD` for `id="中"`), as browsers find it.
+    /// Scrolls so that the element with id `elementID` (as a link's `#` part: with or
+    /// without its `#`) is at the top, below any pinned header; page `preferred` is
+    /// searched first, then the pages in order. An id that names no element as it is
+    /// may name one percent-decoded (`#%E4%B8%AD` for `id="中"`), as browsers find it.
     /// - Returns: whether a page has such an element.
     @discardableResult
-    public func scroll(toFragment fragment: String, preferring preferred: ComponentID? = nil) -> Bool {
-        let id = fragment.hasPrefix("#") ? String(fragment.dropFirst()) : fragment
+    public func scroll(toElementID elementID: String, preferring preferred: ComponentID? = nil) -> Bool {
+        let id = elementID.hasPrefix("#") ? String(elementID.dropFirst()) : elementID
         if scroll(toID: id, preferring: preferred) { return true }
         guard let decoded = String(validating: LinkDestination.percentDecoded(Array(id.utf8)[...]), as: UTF8.self), decoded != id else {
             return false
@@ -401,7 +402,7 @@ public final class DocScrollView {
         return scroll(toID: decoded, preferring: preferred)
     }
 
-    /// `scroll(toFragment:preferring:)` for an id as it is.
+    /// `scroll(toElementID:preferring:)` for an id as it is.
     private func scroll(toID id: String, preferring preferred: ComponentID?) -> Bool {
         let pages = pages.filter { $0.id == preferred } + pages.filter { $0.id != preferred }
         for (componentID, page) in pages {

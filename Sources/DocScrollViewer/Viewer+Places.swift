@@ -1,6 +1,6 @@
 import DataTable
-public import DocScroll
-public import RenderCore
+import DocScroll
+import RenderCore
 import ScrollCore
 
 /// Where the reader is and goes: the row cursor, searches, the focused link, and the
@@ -119,8 +119,8 @@ extension Viewer {
                 history.removeFirst()
                 historyWasCut = true
             }
-        case .noElement(let fragment):
-            message = "No element \(fragment) in the pages"
+        case .noElement(let elementID):
+            message = "No element \(elementID) in the pages"
         case .notLocal(let target):
             message = "Not followed (docscroll reads files, never the network): \(target)"
         case .unresolved(let target):

@@ -1,5 +1,5 @@
 import DataTable
-public import DocScroll
+import DocScroll
 public import RenderCore
 import ScrollCore
 

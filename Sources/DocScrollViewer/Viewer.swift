@@ -1,6 +1,6 @@
 import DataTable
 public import DocScroll
-public import RenderCore
+import RenderCore
 import ScrollCore
 
 /// The interactive view as a pure state machine: keys in, actions out. It owns no

@@ -38,7 +38,7 @@ public struct PageAddress: Hashable, Sendable {
     public func destination(of target: String) -> LinkDestination {
         var target = target
         return target.withUTF8 { utf8 in
-            if utf8.first == UInt8(ascii: "#") { return .fragment(String(decoding: utf8.dropFirst(), as: UTF8.self)) }
+            if utf8.first == UInt8(ascii: "#") { return .element(id: String(decoding: utf8.dropFirst(), as: UTF8.self)) }
             var resolved: [UInt8] = []
             guard appendResolved(utf8, to: &resolved) else { return .elsewhere(String(decoding: utf8, as: UTF8.self)) }
             return LinkDestination(fileURL: resolved)
@@ -47,7 +47,7 @@ public struct PageAddress: Hashable, Sendable {
 
     /// Appends where `target` leads, as a `file:` URL, to `output`.
     /// - Returns: `false`, with nothing appended, for a target that is not a file on
-    ///   this machine, or only a fragment of this page (both shown as written).
+    ///   this machine, or only an element of this page (both shown as written).
     func appendResolved(_ target: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
         guard target.first != UInt8(ascii: "#") else { return false }
         var reference = target[...]
@@ -169,10 +169,10 @@ public struct PageAddress: Hashable, Sendable {
 public enum LinkDestination: Hashable, Sendable {
     /// An element of the page the link is on: its id as written (`#` taken off, not
     /// percent-decoded).
-    case fragment(String)
-    /// A file on this machine: its path (percent-decoded), the fragment after it if
-    /// any (as written), and the `file:` URL it was found from.
-    case file(path: String, fragment: String?, url: String)
+    case element(id: String)
+    /// A file on this machine: its path (percent-decoded), the element id after its
+    /// `#` if any (as written), and the `file:` URL it was found from.
+    case file(path: String, elementID: String?, url: String)
     /// Another host or scheme: the target as written.
     case elsewhere(String)
     /// A relative link on a page that has no address (read from standard input or
@@ -180,12 +180,12 @@ public enum LinkDestination: Hashable, Sendable {
     case unresolved(String)
 
     /// Where `target`, a link on the page at `address`, leads; on a page with no
-    /// address, only fragments, absolute paths and URLs lead anywhere.
+    /// address, only element ids, absolute paths and URLs lead anywhere.
     public init(_ target: String, on address: PageAddress?) {
         if let address {
             self = address.destination(of: target)
         } else if target.hasPrefix("#") {
-            self = .fragment(String(target.dropFirst()))
+            self = .element(id: String(target.dropFirst()))
         } else {
             let resolved = Self.root.destination(of: target)
             let isRelative = !target.hasPrefix("/") && !target.lowercased().hasPrefix("file:")
@@ -199,11 +199,11 @@ public enum LinkDestination: Hashable, Sendable {
     /// The destination a resolved `file:` URL names.
     init(fileURL: [UInt8]) {
         let afterScheme = fileURL.dropFirst("file://".utf8.count)
-        let fragmentStart = afterScheme.firstIndex(of: UInt8(ascii: "#"))
+        let idStart = afterScheme.firstIndex(of: UInt8(ascii: "#"))
         let pathEnd = afterScheme.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? afterScheme.endIndex
         self = .file(
             path: String(decoding: Self.percentDecoded(afterScheme[..<pathEnd]), as: UTF8.self),
-            fragment: fragmentStart.map { String(decoding: fileURL[($0 + 1)...], as: UTF8.self) },
+            elementID: idStart.map { String(decoding: fileURL[($0 + 1)...], as: UTF8.self) },
             url: String(decoding: fileURL, as: UTF8.self))
     }
 

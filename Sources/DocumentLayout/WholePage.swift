@@ -53,7 +53,7 @@ package final class WholePage: PageComponent {
     package var laidOutLineCount: Int { pageLayout.lines.count }
 
     /// Element ids (and `<a name>` targets) and the line each starts on, for jumps to
-    /// `#fragment` links (laying out what is not laid out yet).
+    /// `#id` links (laying out what is not laid out yet).
     package var anchors: [String: Int] {
         layOutAll()
         return pageLayout.anchors
@@ -310,24 +310,23 @@ package final class WholePage: PageComponent {
     /// Lines streamed for a dump are laid out this many at a time, then dropped.
     static let streamingChunk = 4_096
 
-    /// Every line as text. A page laid out to its end is read from its lines; else a
-    /// second layout streams the page a chunk at a time and drops each chunk once
-    /// written, so a dump never holds the whole page's lines (and this view keeps
-    /// only what the viewport asked for).
-    package func forEachPlainText(width: Int, _ body: (String) -> Void) {
-        if pageLayout.isFinished {
-            let lines = pageLayout.lines
-            for line in lines.indices { body(lines.plainText(ofLine: line)) }
-            return
+    /// Every line. A page laid out to its end is read from its lines; else a second
+    /// layout streams the page a chunk at a time and drops each chunk once written,
+    /// so a dump never holds the whole page's lines (and this view keeps only what the
+    /// viewport asked for).
+    package func writeRows(width: Int, to sink: any RowSink) {
+        func write(_ lines: LineStore) {
+            for line in lines.indices where !sink.isClosed {
+                sink.row(lines.plainText(ofLine: line)) { buffer in lines.draw(line: line, into: &buffer, row: 0, horizontalOffset: 0) }
+            }
         }
+        if pageLayout.isFinished { return write(pageLayout.lines) }
         var stream = PageLayout(document, units: units, width: self.width, address: address)
         repeat {
             stream.advance(toLines: stream.lineCount + Self.streamingChunk)
-            let lines = stream.takeLines()
-            for line in lines.indices { body(lines.plainText(ofLine: line)) }
-        } while !stream.isFinished
+            write(stream.takeLines())
+        } while !stream.isFinished && !sink.isClosed
     }
-
 
     /// Bytes the laid-out lines hold.
     package var layoutBytes: Int {

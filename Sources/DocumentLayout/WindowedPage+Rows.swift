@@ -56,19 +56,19 @@ extension WindowedPage {
         return lines.plainText(ofLine: index)
     }
 
-    package func forEachPlainText(width: Int, _ body: (String) -> Void) {
+    package func writeRows(width: Int, to sink: any RowSink) {
         // Every row is written: the whole page is indexed first, however far behind the
         // rows asked for its index runs (on a busy machine, a row count read early is
         // an estimate short of the page, and the walk below would end there).
         _ = index.wait { $0.isComplete }
         synchronize()
         var row = 0
-        while true {
+        while !sink.isClosed {
             protectedUse = useCount + 1
             _ = settle(rows: row..<(row + 1), anchor: 0)
             trimCache()
             guard row < rowCount, let (lines, index) = line(at: row) else { break }
-            body(lines.plainText(ofLine: index))
+            sink.row(lines.plainText(ofLine: index)) { buffer in lines.draw(line: index, into: &buffer, row: 0, horizontalOffset: 0) }
             row += 1
         }
     }

@@ -1,3 +1,4 @@
+import ComponentKit
 @testable import DataTable
 import RenderCore
 import SampleContent
@@ -46,9 +47,7 @@ struct TableViewTests {
         var frame = FrameBuffer(width: 30, height: 1)
         view.drawRows(2..<3, into: &frame, at: 0)
         #expect(frame.plainText(row: 0) == " 1 │ aaaaaaa │ bbbbb… │ ccccc…")
-        var dump: [String] = []
-        view.forEachPlainText(width: 30) { dump.append($0) }
-        #expect(dump == [
+        #expect(view.lines(width: 30) == [
             "id │ a       │ b           │ c",
             "───┼─────────┼─────────────┼" + String(repeating: "─", count: 51),
             " 1 │ aaaaaaa │ bbbbbbbbbbb │ " + String(repeating: "c", count: 50),
@@ -203,29 +202,30 @@ struct TableViewTests {
             for row in 0..<table.rowCount {
                 #expect(String(decoding: table.wideRowText(row: row), as: UTF8.self) == table.plainText(row: row, width: width), "seed \(seed), width \(width), row \(row)")
             }
-            var drawn: [String] = []
-            var made: [String] = []
-            table.forEachPlainText(width: width, framedColumns: .max) { drawn.append($0) }
-            table.forEachPlainText(width: width, framedColumns: 0) { made.append($0) }
-            #expect(made == drawn, "seed \(seed), width \(width)")
+            let drawn = LineSink()
+            let made = LineSink()
+            table.writeRows(width: width, framedColumns: .max, to: drawn)
+            table.writeRows(width: width, framedColumns: 0, to: made)
+            #expect(made.lines == drawn.lines, "seed \(seed), width \(width)")
         }
     }
 
     /// A dump's row of a value of megabytes is written a piece at a time: the same
-    /// bytes as the rows given whole.
+    /// bytes as the rows drawn whole.
     @Test func aDumpWritesAHugeRowInPieces() throws {
         let huge = String(repeating: "wide 中文 and words ", count: 200_000)
         let json = #"[{"id": 1, "text": "short"}, {"id": 2, "text": "\#(huge)"}, {"id": 30, "text": "中"}]"#
         let table = TableComponent(model: try TableModel(records: Array(json.utf8)), width: 80)
-        var whole: [UInt8] = []
-        table.forEachPlainText(width: 80) { whole += $0.utf8 + [0x0A] }
+        let drawn = LineSink()
+        table.writeRows(width: 80, framedColumns: .max, to: drawn)
+        let whole = Array(drawn.lines.map { $0 + "\n" }.joined().utf8)
         var written: [UInt8] = []
         var pieces = 0
-        table.writePlainText(width: 80) { piece in
+        PlainTextSink.writing(to: { piece in
             written += piece
             pieces += 1
             #expect(piece.count <= 2 * RowText.pieceBytes)
-        }
+        }) { sink in table.writeRows(width: 80, to: sink) }
         #expect(whole.count > 3 * huge.utf8.count, "the rule and the value")
         #expect(written == whole)
         #expect(pieces > 10)
@@ -280,9 +280,7 @@ struct SparseTableTests {
         let model = try TableModel(records: Array(("[" + records.joined(separator: ",") + "]").utf8))
         #expect(model.columns.count == 15_000)
         let view = TableComponent(model: model, width: 80)
-        var lines = 0
-        view.forEachPlainText(width: 80) { _ in lines += 1 }
-        #expect(lines == 302)
+        #expect(view.lines(width: 80).count == 302)
         #expect(view.rowViewsHeld <= 1, "views go back to the pool as rows are written")
         #expect(view.rowViewsCreated == 1)
         // The column plan measured fewer rows than usual: 2,000,000 values / 15,000 columns.

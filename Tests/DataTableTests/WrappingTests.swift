@@ -1,3 +1,4 @@
+import ComponentKit
 import RenderCore
 import SampleContent
 import Testing
@@ -67,8 +68,7 @@ struct WrappingTests {
         let table = TableComponent(model: model, width: 40, wrapsCells: true)
         table.measureAllRows()
         let filledBefore = table.rowViewsCreated + table.rowViewsReused
-        var lines: [String] = []
-        table.forEachPlainText(width: 40) { lines.append($0) }
+        let lines = table.lines(width: 40)
         #expect(lines.count > 50 * 10, "each record wraps to many lines")
         #expect(table.rowViewsCreated + table.rowViewsReused - filledBefore <= 50, "each record's view filled once")
         #expect(table.rowViewsHeld <= 1)

@@ -1,4 +1,6 @@
 import DocScroll
+import RenderCore
+import TileRenderer
 import TestSupport
 import Testing
 
@@ -35,6 +37,31 @@ struct StreamingDumpTests {
             try DocScrollView.dumpStreaming(pages: pages, tables: [], options: .init()) { streamed += rows($0) }
         }
         #expect(streamed.isEmpty)
+    }
+}
+
+/// Every dump takes the same rows from each component's one producer: drawn with
+/// styles (`--color always`), a styled row's text is the plain dump's row, for pages
+/// windowed and expanded, tables and tables as tabs.
+@Suite("One text path")
+struct OneTextPathTests {
+    @Test(arguments: [RenderMode.windowed, .expanded], [nil, 0])
+    func styledRowsAreThePlainRows(mode: RenderMode, tabsFrom: Int?) throws {
+        let view = try DocScrollView(
+            pages: [try sample("article.html"), try sample("cjk.html")], tables: [try sample("items.json"), try sample("items.csv")],
+            options: .init(width: 60, height: 20, mode: mode, tabsFrom: tabsFrom))
+        var styled: [String] = []
+        var bold = 0
+        view.forEachStyledRow { row in
+            #expect(row.height == 1)
+            styled.append(row.plainText(row: 0))
+            bold += (0..<row.width).contains { row[$0, 0].style.attributes.contains(.bold) } ? 1 : 0
+        }
+        let plain = dumpLines(view)
+        #expect(plain.count > 100)
+        #expect(styled == plain)
+        #expect(bold >= 3, "headings and header rows are drawn with their styles")
+        if tabsFrom != nil { #expect(plain.contains("items.csv"), "each tab is written under its name") }
     }
 }
 

@@ -40,7 +40,6 @@ struct TileAccountingTests {
     @Test func expandedTileBytesMatchTheLiveHeapDelta() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let stack = ComponentStack(container: ScrollContainer(viewportExtent: 60))
-        let container = stack.container
             stack.append(MixedRows(rows: 3_000))
             let before = ProcessMemory.heapInUseBytes()
             let renderer = TileRenderer(mode: .expanded, width: 200, tileRows: 16)

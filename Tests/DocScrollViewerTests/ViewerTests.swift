@@ -119,23 +119,23 @@ struct ViewerTests {
 
     @Test func fragmentLinksJumpToTheirElement() throws {
         let viewer = try makeViewer(height: 12)
-        #expect(viewer.view.scroll(toFragment: "#results"))
+        #expect(viewer.view.scroll(toElementID: "#results"))
         #expect(viewer.view.frame().plainText(row: 0).hasPrefix("中文说明"))
-        #expect(viewer.view.scroll(toFragment: "approaches"))
+        #expect(viewer.view.scroll(toElementID: "approaches"))
         #expect(viewer.view.frame().plainText(row: 0) == "Four approaches")
-        #expect(!viewer.view.scroll(toFragment: "#nowhere"))
+        #expect(!viewer.view.scroll(toElementID: "#nowhere"))
     }
 
-    /// A fragment is percent-decoded when it names no id as it is, as browsers do.
+    /// An element id is percent-decoded when it names no element as it is, as browsers do.
     @Test func percentEncodedFragmentsFindTheirElement() throws {
         let html = "<p id=top>top</p>" + String(repeating: "<p>filler</p>", count: 40) + "<h2 id=\"中文\">中文</h2><p id=\"a%20b\">literal</p><p id=\"a b\">spaced</p>"
             + String(repeating: "<p>filler</p>", count: 10)
         let view = try DocScrollView(pages: [InputFile(name: "f.html", bytes: Array(html.utf8))], tables: [], options: .init(width: 40, height: 5))
-        #expect(view.scroll(toFragment: "#%E4%B8%AD%E6%96%87"))
+        #expect(view.scroll(toElementID: "#%E4%B8%AD%E6%96%87"))
         #expect(view.frame().plainText(row: 0) == "中文")
-        #expect(view.scroll(toFragment: "#a%20b"))
+        #expect(view.scroll(toElementID: "#a%20b"))
         #expect(view.frame().plainText(row: 0) == "literal", "an id that matches as it is wins")
-        #expect(!view.scroll(toFragment: "#%FF%FE"), "not UTF-8: nothing")
+        #expect(!view.scroll(toElementID: "#%FF%FE"), "not UTF-8: nothing")
     }
 
     @Test func resizeKeepsTheSameTextAtTheTop() throws {
@@ -143,7 +143,7 @@ struct ViewerTests {
         let document = try #require(viewer.view.componentIDs.last)
         let start = try #require(viewer.view.rootOffset(of: DocScrollView.Place(component: document, row: 0)))
         // Go to the Chinese section (its heading has the id "results").
-        #expect(viewer.view.scroll(toFragment: "#results"))
+        #expect(viewer.view.scroll(toElementID: "#results"))
         #expect(viewer.view.frame().plainText(row: 0).hasPrefix("中文说明"))
         #expect(viewer.view.topPlace?.component == document)
         _ = viewer.handle(.resize(width: 40, height: 12))

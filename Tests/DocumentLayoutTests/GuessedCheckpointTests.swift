@@ -1,3 +1,4 @@
+import ComponentKit
 import Foundation
 import HTMLParsing
 import SampleContent
@@ -181,8 +182,7 @@ extension GuessedCheckpointTests {
             Thread.sleep(forTimeInterval: 0.2)
             source.release()
         }.start()
-        var lines: [String] = []
-        view.forEachPlainText(width: 50) { lines.append($0) }
+        let lines = view.lines(width: 50)
         #expect(index.snapshot.isComplete)
         #expect(lines == whole)
     }

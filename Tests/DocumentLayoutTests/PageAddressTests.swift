@@ -52,18 +52,18 @@ struct PageAddressTests {
 
     /// A page with no address (standard input) resolves only what needs no base.
     @Test func withoutAnAddressOnlyAbsoluteLinksLeadAnywhere() {
-        #expect(LinkDestination("#x", on: nil) == .fragment("x"))
+        #expect(LinkDestination("#x", on: nil) == .element(id: "x"))
         #expect(LinkDestination("other.html#x", on: nil) == .unresolved("other.html#x"))
         #expect(LinkDestination("?q", on: nil) == .unresolved("?q"))
-        #expect(LinkDestination("/doc/a.html", on: nil) == .file(path: "/doc/a.html", fragment: nil, url: "file:///doc/a.html"))
-        #expect(LinkDestination("FILE:///doc/b.html#y", on: nil) == .file(path: "/doc/b.html", fragment: "y", url: "file:///doc/b.html#y"))
+        #expect(LinkDestination("/doc/a.html", on: nil) == .file(path: "/doc/a.html", elementID: nil, url: "file:///doc/a.html"))
+        #expect(LinkDestination("FILE:///doc/b.html#y", on: nil) == .file(path: "/doc/b.html", elementID: "y", url: "file:///doc/b.html#y"))
         #expect(LinkDestination("https://example.org/", on: nil) == .elsewhere("https://example.org/"))
         #expect(LinkDestination("a.html", on: page) == page.destination(of: "a.html"))
     }
 
     @Test func fragmentsStayOnThePage() {
-        #expect(page.destination(of: "#section-2") == .fragment("section-2"))
-        #expect(page.destination(of: "#") == .fragment(""))
+        #expect(page.destination(of: "#section-2") == .element(id: "section-2"))
+        #expect(page.destination(of: "#") == .element(id: ""))
     }
 
     @Test func pathsAreEncodedInURLsAndDecodedForFiles() throws {
@@ -72,7 +72,7 @@ struct PageAddressTests {
         #expect(
             spaced.destination(of: "other%20page.html#%E4%B8%AD")
                 == .file(
-                    path: "/home/me/My Docs/a%b/other page.html", fragment: "%E4%B8%AD",
+                    path: "/home/me/My Docs/a%b/other page.html", elementID: "%E4%B8%AD",
                     url: "file:///home/me/My%20Docs/a%25b/other%20page.html#%E4%B8%AD"))
         #expect(PageAddress(absolutePath: "relative/page.html") == nil)
         #expect(PageAddress(absolutePath: "/a/./b/../page.html")?.url == "file:///a/page.html")
@@ -87,7 +87,7 @@ struct PageAddressTests {
             let target = (0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
             let text = String(decoding: target, as: UTF8.self)
             switch page.destination(of: text) {
-            case .fragment(let id):
+            case .element(let id):
                 #expect(text == "#" + id)
             case .elsewhere(let written):
                 #expect(written == text)
@@ -101,7 +101,7 @@ struct PageAddressTests {
         }
     }
 
-    /// The References list shows where each link leads; a fragment of the page stays
+    /// The References list shows where each link leads; an element of the page stays
     /// as written, as does a link on a page with no address.
     @Test func theReferencesListShowsResolvedTargets() throws {
         let html = ##"<p><a href="#top">a</a> <a href="../b.html#x">b</a> <a href="https://example.org/">c</a></p>"##

@@ -1,3 +1,4 @@
+import ComponentKit
 import Foundation
 import HTMLParsing
 import RenderCore
@@ -11,9 +12,7 @@ import Testing
 struct PageStreamTests {
     static func wholeLines(_ html: String, width: Int) throws -> [String] {
         let view = WholePage(document: try HTMLParser.parse(Array(html.utf8)), width: width)
-        var lines: [String] = []
-        view.forEachPlainText(width: width) { lines.append($0) }
-        return lines
+        return view.lines(width: width)
     }
 
     static func streamedLines(

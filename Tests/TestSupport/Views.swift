@@ -1,3 +1,4 @@
+import ComponentKit
 import DataTable
 import DocScroll
 import Foundation
@@ -60,15 +61,21 @@ package func clip(_ line: String, to width: Int) -> String {
 /// whole).
 package func shownLines(_ view: DocScrollView) -> [String] {
     view.locateEnds()
-    var text: [UInt8] = []
-    StackText.write(view.stack, width: view.options.width, ownText: { component, write in
-        guard let table = component as? TableComponent else { return false }
-        for row in 0..<table.rowCount {
-            Array((table.plainText(row: row, width: view.options.width) + "\n").utf8).withUnsafeBufferPointer(write)
+    let sink = LineSink()
+    for segment in view.container.stackSegments {
+        switch segment {
+        case .gap(let extent):
+            for _ in 0..<Int(extent) { sink.row("") }
+        case .component(let id):
+            guard let component = view.stack.component(id) else { continue }
+            guard let table = component as? TableComponent else {
+                component.writeRows(width: view.options.width, to: sink)
+                continue
+            }
+            for row in 0..<table.rowCount { sink.row(table.plainText(row: row, width: view.options.width)) }
         }
-        return true
-    }) { text += $0 }
-    return text.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    }
+    return sink.lines
 }
 
 /// Every line of the view's dump.
