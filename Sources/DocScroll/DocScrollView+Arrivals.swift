@@ -14,12 +14,7 @@ extension DocScrollView {
         let deadline = ContinuousClock.now + .seconds(seconds)
         let rows = Int(container.viewportExtent) + renderer.tileRows
         for (_, page) in pages { page.waitForIndex(throughRow: rows, until: deadline) }
-        // (A screenful of rows is in the first few kilobytes decompressed.)
-        for arriving in arrivingTables {
-            while !arriving.spool.isComplete, arriving.spool.byteCount < Self.firstArrivingBytes, ContinuousClock.now < deadline {
-                _ = arriving.spool.waitForBytes(beyond: arriving.spool.byteCount)
-            }
-        }
+        arrivals.waitForFirstBytes(Self.firstArrivingBytes, until: deadline)
         takeArrivingRows()
     }
 
@@ -29,27 +24,13 @@ extension DocScrollView {
     /// Whether any page read or indexed more, or any table indexed more rows, since the
     /// last call.
     public func pagesProgressed() -> Bool {
-        noteSpoolEnds()
+        arrivals.noteSpoolEnds { notes.append($0) }
         let progress = pages.flatMap { stacked -> [Int] in
             guard let progress = stacked.page.indexProgress else { return [-1] }
             return [progress.indexed, progress.scanned]
         } + everyTable.map { $0.table.model.rowCount }
         defer { lastProgress = progress }
         return progress != lastProgress
-    }
-
-    /// Notes each page arriving in a spool that stopped being read at its capacity, or
-    /// before its end (compressed data cut short), once it is complete.
-    private func noteSpoolEnds() {
-        spooledPages.removeAll { name, spool in
-            guard spool.isComplete else { return false }
-            if spool.reachedCapacity {
-                notes.append("\(name): stopped reading at \(Self.byteSize(spool.capacity)), the spool's limit (--spool-limit); the rest is not shown")
-            } else if let failure = spool.failure {
-                notes.append("\(name): \(failure) (what came before is shown)")
-            }
-            return true
-        }
     }
 
     /// A count of bytes as people read it: `4 GiB`, `512 MiB`, `100 KiB`, `12 bytes`.
@@ -65,7 +46,7 @@ extension DocScrollView {
 
     /// Whether a table is still being indexed a part at a time, or has rows arriving
     /// to index: `indexTables()` has work.
-    public var indexesTables: Bool { !tablesIndexing.isEmpty || arrivingTables.contains(where: \.hasWork) }
+    public var indexesTables: Bool { !tablesIndexing.isEmpty || arrivals.hasWork }
 
     /// Bytes of a table indexed at a time, and how long a call of `indexTables()` goes
     /// on: a key typed meanwhile waits no longer than that.
@@ -114,7 +95,7 @@ extension DocScrollView {
     /// Whether component `id` is a compressed table whose rows are still arriving.
     func isArriving(_ id: ComponentID) -> Bool {
         guard let table = everyTable.first(where: { $0.id == id })?.table else { return false }
-        return arrivingTables.contains { $0.table === table }
+        return arrivals.isArriving(table)
     }
 
     /// Shows the rows of compressed tables that arrived since the last call, for
@@ -122,18 +103,9 @@ extension DocScrollView {
     /// - Returns: whether any table changed or has a note.
     @discardableResult
     func takeArrivingRows(until deadline: ContinuousClock.Instant? = nil) -> Bool {
-        var changed = false
-        let deadline = deadline ?? ContinuousClock.now + Self.tableIndexingTime
-        arrivingTables.removeAll { arriving in
-            // (No new bytes: nothing to map again.)
-            guard arriving.hasWork else { return false }
-            let progress = arriving.takeArrivals(partBytes: Self.tableIndexPart, until: deadline, widening: Int(container.viewportExtent))
-            if case .none = progress { return false }
-            changed = true
-            guard case .ended(let note) = progress else { return false }
-            if let note { notes.append(note) }
-            return true
-        }
+        let changed = arrivals.takeRows(
+            partBytes: Self.tableIndexPart, until: deadline ?? .now + Self.tableIndexingTime, widening: Int(container.viewportExtent)
+        ) { notes.append($0) }
         if changed { layOut() }
         return changed
     }
@@ -141,8 +113,7 @@ extension DocScrollView {
     /// Waits for every compressed table to be there whole, its rows taken as they
     /// come (a dump, a frame: what they show never depends on timing).
     private func waitForArrivingTables() {
-        while let arriving = arrivingTables.first {
-            if !arriving.hasWork { _ = arriving.spool.waitForBytes(beyond: arriving.spool.byteCount) }
+        while arrivals.waitForWork() {
             takeArrivingRows(until: .now + .seconds(3_600))
         }
     }

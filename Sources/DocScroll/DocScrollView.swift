@@ -154,13 +154,9 @@ public final class DocScrollView {
     /// not yet shown.
     var notes: [String] = []
 
-    /// Pages arriving on a pipe whose reading may stop at their spool's capacity,
-    /// each by name, until its note is given.
-    var spooledPages: [(name: String, spool: SpooledInput)] = []
-
-    /// Compressed tables whose rows are shown as they are decompressed, until all of
-    /// each is there.
-    var arrivingTables: [ArrivingTable] = []
+    /// The inputs still arriving while they are shown: compressed tables, pages on a
+    /// pipe.
+    let arrivals = Arrivals()
 
     /// The pages only written out (`dumpStreaming`): one that cannot be parsed ends
     /// the dump (`writeText`).
@@ -207,7 +203,7 @@ public final class DocScrollView {
             // Expanded measures every wrapped row up front; windowed only those shown.
             if options.mode == .expanded { table.measureAllRows() }
             if let spool = input.tableSpool, reading.showsArriving(input) {
-                arrivingTables.append(ArrivingTable(name: input.name, spool: spool, table: table, options: reading.recordOptions(input)))
+                arrivals.add(ArrivingTable(name: input.name, spool: spool, table: table, options: reading.recordOptions(input)))
             }
             if let path = input.path, let file = input.mapping {
                 follower.add(name: input.name, path: path, file: file, table: table)
@@ -235,7 +231,7 @@ public final class DocScrollView {
                 let page = try reading.page(input)
                 stackedInputs.append(Self.stackedPage(id: stack.append(page), page, input: input))
             }
-            if let spool = input.pageSource as? SpooledInput { spooledPages.append((input.name, spool)) }
+            if let spool = input.pageSource as? SpooledInput { arrivals.addPage(named: input.name, spool: spool) }
         }
         renderer.prepare(stack)
     }
