@@ -3,7 +3,59 @@
 /// so that they can be marked on screen.
 package enum TextSearch {
     package static func contains(_ query: String, in text: String) -> Bool {
-        !ranges(of: query, in: text).isEmpty
+        if let found = bytesDecide(query, in: text) { return found }
+        return !ranges(of: query, in: text).isEmpty
+    }
+
+    /// `contains` answered from the bytes for a query of printable ASCII, or `nil` when
+    /// only characters can answer: a search goes through every row of a page, and most
+    /// rows hold no match. In a text of printable ASCII alone each byte is a character
+    /// (lowercasing only A-Z): the bytes answer. In other text, a character equal to an
+    /// ASCII one (after lowercasing) is that ASCII byte, so a query whose bytes are not
+    /// there is not there; except for the scalars that lowercase to ASCII or are
+    /// canonically equivalent to it (`asciiLookalikes`), in whose presence the
+    /// characters decide, as they do whenever the bytes are there.
+    static func bytesDecide(_ query: String, in text: String) -> Bool? {
+        var query = query
+        var text = text
+        return query.withUTF8 { query -> Bool? in
+            text.withUTF8 { text -> Bool? in
+                guard !query.isEmpty, TextWidth.isPrintableASCII(query) else { return nil }
+                let foldsCase = !query.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                let found = containsBytes(query, in: text, foldsCase: foldsCase)
+                if TextWidth.isPrintableASCII(text) { return found }
+                if found { return nil }
+                let lookalike = asciiLookalikes.contains { scalar in
+                    scalar.withUnsafeBufferPointer { containsBytes($0, in: text, foldsCase: false) }
+                }
+                return lookalike ? nil : false
+            }
+        }
+    }
+
+    /// The UTF-8 of the scalars that are not ASCII but match an ASCII character: the
+    /// Kelvin sign (equivalent to K, lowercased to k), the Greek question mark (to `;`)
+    /// and the Greek varia (to a grave accent).
+    private static let asciiLookalikes: [[UInt8]] = ["\u{212A}", "\u{037E}", "\u{1FEF}"].map { Array($0.utf8) }
+
+    /// Whether `query` occurs in `text` as bytes, A-Z in the text lowercased when
+    /// `foldsCase`.
+    private static func containsBytes(_ query: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, foldsCase: Bool) -> Bool {
+        guard query.count <= text.count else { return false }
+        let first = query[0]
+        for start in 0...(text.count - query.count) {
+            guard folded(text[start], foldsCase) == first else { continue }
+            var matched = 1
+            while matched < query.count, folded(text[start + matched], foldsCase) == query[matched] { matched += 1 }
+            if matched == query.count { return true }
+        }
+        return false
+    }
+
+    /// `byte`, lowercased when `foldsCase` and it is A-Z.
+    @inline(__always)
+    private static func folded(_ byte: UInt8, _ foldsCase: Bool) -> UInt8 {
+        foldsCase && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     package static func ranges(of query: String, in text: String) -> [Range<String.Index>] {
