@@ -63,7 +63,6 @@ struct TileCacheTests {
 
     @Test func invalidatingRowsDropsExactlyTheirTiles() {
         let stack = ComponentStack(container: ScrollContainer(viewportExtent: 100))
-        let container = stack.container
         let source = NumberedRows("row", rows: 100)
         let id = stack.append(source)
         let renderer = TileRenderer(mode: .expanded, width: 12, tileRows: 10)

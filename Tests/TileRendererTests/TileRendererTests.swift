@@ -128,7 +128,6 @@ struct TileRendererTests {
 
     @Test func dumpWalksTheStackWithSpacing() {
         let stack = ComponentStack(container: ScrollContainer(viewportExtent: 3, spacing: 1, insets: EdgeInsets(top: 1, bottom: 2)))
-        let container = stack.container
         stack.append(NumberedRows("a", rows: 2))
         stack.append(NumberedRows("b", rows: 3))
         let renderer = TileRenderer(mode: .windowed, width: 8, tileRows: 2)
@@ -166,7 +165,6 @@ struct TileRendererTests {
 
     @Test func invalidationDropsOnlyThatComponent() {
         let stack = ComponentStack(container: ScrollContainer(viewportExtent: 10))
-        let container = stack.container
         let a = stack.append(NumberedRows("a", rows: 5))
         let b = stack.append(NumberedRows("b", rows: 5))
         let renderer = TileRenderer(mode: .windowed, width: 8)
