@@ -32,10 +32,20 @@ public protocol StackComponent: ScrollComponent {
     /// make that holds the same words (a table row's values, uncut).
     func searchableText(row: Int, width: Int) -> String
 
-    /// Whether row `row` may hold `query` in its `searchableText`: false only where it
-    /// cannot, found more cheaply than the text (a table reads a record's bytes rather
-    /// than decode it). By default true: every row's text is searched.
-    func mayContain(_ query: String, row: Int) -> Bool
+    /// What a search for `query` going down (or up, when `forward` is false) does at
+    /// row `row` before it reads the row's text: found more cheaply than the text (a
+    /// table reads a record's bytes rather than decode it; a page reads its bytes for
+    /// the query's letters). By default `.read`: every row's text is searched.
+    func searchStep(for query: String, at row: Int, forward: Bool) -> SearchStep
+
+    /// Row `row` in terms that outlive its number: a page's rows move when the
+    /// estimates above them are laid out or its index corrects itself, and a place
+    /// found (a search's hit) is to be found again after that (`row(of:)`). By
+    /// default the row's number, for components whose rows stay.
+    func mark(ofRow row: Int) -> RowMark
+
+    /// The row `mark` is on now.
+    func row(of mark: RowMark) -> Int
 
     /// The columns where `query` shows on row `row` as a frame `width` columns wide
     /// draws it (a query without capitals matching any case), left to right: where a
@@ -50,6 +60,42 @@ public protocol StackComponent: ScrollComponent {
     func keepRowViews(for rows: Range<Int>)
 }
 
+/// What a search does at a row before it reads the row's text
+/// (`StackComponent.searchStep`).
+public enum SearchStep: Equatable, Sendable {
+    /// The row may hold the query: its text is read.
+    case read
+    /// This many rows from the row on (down, or up) cannot hold the query.
+    case passOver(Int)
+    /// The row's rows were estimated and are laid out now, which moved the rows below
+    /// them by `shift`: the search goes on at `row` (where the row it was at went:
+    /// going down, the first row laid out; going up, the last).
+    case laidOut(row: Int, shift: Int)
+}
+
+/// A row in terms a component chooses, to find it again after its rows moved
+/// (`StackComponent.mark(ofRow:)`): a unit that stays (a page's chunk, by where its
+/// bytes start), the row inside it, and the row's place in the page's bytes should
+/// the unit be gone.
+public struct RowMark: Equatable, Sendable {
+    /// The unit that holds the row, in the component's terms.
+    public var unit: Int
+    /// The row's place in its unit.
+    public var rowInUnit: Int
+    /// Where the row is in the component's bytes, should its unit be gone.
+    public var byte: Int
+    /// The row's number when the mark was made.
+    public var row: Int
+
+    /// A mark of row `row`, the `rowInUnit`th of `unit`, at about `byte`.
+    public init(unit: Int, rowInUnit: Int, byte: Int, row: Int) {
+        self.unit = unit
+        self.rowInUnit = rowInUnit
+        self.byte = byte
+        self.row = row
+    }
+}
+
 extension StackComponent {
     /// Draws the row into a one-row buffer: right for any source, if not the fastest.
     public func plainText(row: Int, width: Int) -> String {
@@ -62,7 +108,11 @@ extension StackComponent {
         plainText(row: row, width: width)
     }
 
-    public func mayContain(_ query: String, row: Int) -> Bool { true }
+    public func searchStep(for query: String, at row: Int, forward: Bool) -> SearchStep { .read }
+
+    public func mark(ofRow row: Int) -> RowMark { RowMark(unit: 0, rowInUnit: row, byte: 0, row: row) }
+
+    public func row(of mark: RowMark) -> Int { mark.row }
 
     public func keepRowViews(for rows: Range<Int>) {}
 

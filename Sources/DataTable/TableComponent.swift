@@ -301,8 +301,14 @@ package final class TableComponent: StackComponent, ReportsFigures {
         record(atLine: row)?.record
     }
 
-    /// A data row's record is read as bytes to rule it out, decoded only if it may
-    /// match (`RecordSearch`); a wrapped record's lines after its first hold no text.
+    /// A data row's record is read as bytes to rule it out (`mayContain`).
+    package func searchStep(for query: String, at row: Int, forward: Bool) -> SearchStep {
+        mayContain(query, row: row) ? .read : .passOver(1)
+    }
+
+    /// Whether row `row` may hold `query`: a data row's record is read as bytes to rule
+    /// it out, decoded only if it may match (`RecordSearch`); a wrapped record's lines
+    /// after its first hold no text.
     package func mayContain(_ query: String, row: Int) -> Bool {
         guard row >= rowsAboveRecords else { return row >= rowsAboveRecords - Self.headerRows }
         guard let (record, line) = record(atLine: row), line == 0 else { return false }

@@ -73,7 +73,9 @@ package final class TableTabs: TabbedComponent, StackComponent, ReportsFigures {
 
     package func plainText(row: Int, width: Int) -> String { shown.plainText(row: row, width: width) }
     package func searchableText(row: Int, width: Int) -> String { shown.searchableText(row: row, width: width) }
-    package func mayContain(_ query: String, row: Int) -> Bool { shown.mayContain(query, row: row) }
+    package func searchStep(for query: String, at row: Int, forward: Bool) -> SearchStep {
+        shown.searchStep(for: query, at: row, forward: forward)
+    }
 
     package func matchColumns(of query: String, row: Int, width: Int) -> [Range<Int>] {
         shown.matchColumns(of: query, row: row, width: width)

@@ -103,12 +103,18 @@ extension DocScrollView {
     }
 
     /// Scrolls so that `place` is the top row, below any pinned header.
-    public func reveal(_ place: Place) {
-        // (What finding the place laid out is taken in first: the place is where the
-        // component's extent now says.)
+    /// - Returns: where the place's row is now: laying out the rows around it can
+    ///   move the rows of a page still estimated, and a search goes on from here.
+    @discardableResult
+    public func reveal(_ place: Place) -> Place {
+        guard let component = stack.component(place.component) else { return place }
+        let mark = component.mark(ofRow: place.row)
+        // What finding the place laid out is taken in first: the place is where the
+        // component's extent now says.
         layOut()
-        container.scroll(to: place.component, contentOffset: Double(place.row), alignment: .top)
+        container.scroll(to: place.component, contentOffset: Double(component.row(of: mark)), alignment: .top)
         layOut()
+        return Place(component: place.component, row: component.row(of: mark))
     }
 
     /// Scrolls to a fraction of the stack (0 the top, 1 the end). Every page's end is
@@ -222,7 +228,7 @@ extension DocScrollView {
             stack: stack, width: options.width,
             growingTable: { id in self.tables.first { $0.id == id }.flatMap { $0.table.model.isIndexed ? nil : $0.table } },
             indexPart: { table, id in _ = self.indexPart(of: table, id: id) },
-            layOutAll: { id in self.pages.first { $0.id == id }?.page.layOutAll() })
+            locateEnd: { id in self.pages.first { $0.id == id }?.page.locateEnd() })
         return search.find(query, from: place, forward: forward, isCancelled: isCancelled)
     }
 

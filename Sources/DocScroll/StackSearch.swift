@@ -5,10 +5,10 @@ import ScrollCore
 
 /// A search of the stack's rows for a query, down or up, wrapping at the end
 /// (`DocScrollView.find`): each component's rows are ruled out cheaply where they can
-/// be (`StackComponent.mayContain`) and read as a search reads them
+/// be (`StackComponent.searchStep`) and read as a search reads them
 /// (`searchableText`); a table still indexed in parts is indexed further as the search
-/// reaches its last rows, and a page is laid out to its end before it is searched up
-/// from there.
+/// reaches its last rows, and a page's end is found before it is searched up from
+/// there.
 struct StackSearch {
     typealias Result = DocScrollView.SearchResult
     typealias Place = DocScrollView.Place
@@ -20,17 +20,17 @@ struct StackSearch {
     let growingTable: (ComponentID) -> TableComponent?
     /// Indexes a part more of a table (the table, the component that shows it).
     let indexPart: (TableComponent, ComponentID) -> Void
-    /// Lays a component out to its end (a page; nothing for others).
-    let layOutAll: (ComponentID) -> Void
+    /// Finds a component's end (a page's; nothing for others).
+    let locateEnd: (ComponentID) -> Void
 
     /// The first row from `place` (excluded) on that holds `query` (see
     /// `DocScrollView.find`).
     func find(_ query: String, from place: Place?, forward: Bool, isCancelled: () -> Bool) -> Result {
         let ids = stack.container.componentIDs.filter { !stack.container.isHidden($0) && stack.component($0) != nil }
         guard !ids.isEmpty else { return .notFound }
-        var rowsSearched = 0
+        var checks = 0
         let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
-        let startRow = place?.row ?? (forward ? -1 : Int.max)
+        var startRow = place?.row ?? (forward ? -1 : Int.max)
         // Each component once from the start on, then the start's again on the far
         // side of the wrap, as far as the start row.
         for step in 0...ids.count {
@@ -38,11 +38,25 @@ struct StackSearch {
             guard let source = stack.component(ids[index]) else { continue }
             let wrapped = step > 0 && (forward ? index <= startIndex : index >= startIndex)
             let isLast = step == ids.count
-            /// Whether the row matches; `nil` when the search is to stop.
-            func matches(_ row: Int) -> Bool? {
-                rowsSearched += 1
-                if rowsSearched % 4_096 == 0, isCancelled() { return nil }
-                return source.mayContain(query, row: row) && TextSearch.contains(query, in: source.searchableText(row: row, width: width))
+            /// What the search does at a row: stops there (a match) or goes on at a row
+            /// (`shift`: how far reading laid out estimated rows moved the rows below
+            /// them); `nil` when the search is to stop.
+            func check(_ row: Int) -> Step? {
+                let step = source.searchStep(for: query, at: row, forward: forward)
+                // Rows passed over together cost a scan of bytes: ask about stopping
+                // more often then.
+                checks += step == .read ? 1 : 256
+                if checks >= 4_096 {
+                    checks = 0
+                    if isCancelled() { return nil }
+                }
+                switch step {
+                case .passOver(let rows): return .goOn(row: forward ? row + rows : row - rows, shift: 0)
+                case .laidOut(let resumed, let shift): return .goOn(row: resumed, shift: shift)
+                case .read:
+                    if TextSearch.contains(query, in: source.searchableText(row: row, width: width)) { return .match }
+                    return .goOn(row: forward ? row + 1 : row - 1, shift: 0)
+                }
             }
             // A table indexed in parts is indexed further as the search gets to its
             // last rows (a part at a time: a search can be stopped meanwhile).
@@ -58,30 +72,42 @@ struct StackSearch {
                 var row = step == 0 ? startRow + 1 : 0
                 while true {
                     while row < source.rowCount, !(isLast && row > startRow) {
-                        guard let match = matches(row) else { return .cancelled }
-                        if match { return .found(Place(component: ids[index], row: row), wrapped: wrapped) }
-                        row += 1
+                        switch check(row) {
+                        case nil: return .cancelled
+                        case .match?: return .found(Place(component: ids[index], row: row), wrapped: wrapped)
+                        case .goOn(let next, let shift)?:
+                            row = next
+                            // The start, below the rows laid out, moved with them.
+                            if isLast { startRow += shift }
+                        }
                     }
                     if isLast && row > startRow { break }
                     guard let further = indexedFurther() else { return .cancelled }
                     if !further { break }
                 }
             } else {
-                // Going up from a component's end needs its end: lay it all out. From a
-                // row inside it, the rows above are laid out already.
+                // Going up from a component's end needs its end.
                 if step > 0 || place == nil {
-                    layOutAll(ids[index])
+                    locateEnd(ids[index])
                     while let further = indexedFurther(), further {}
                     if growing?.model.isIndexed == false { return .cancelled }
                 }
                 var row = step == 0 ? min(startRow - 1, source.rowCount - 1) : source.rowCount - 1
                 while row >= 0, !(isLast && row < startRow) {
-                    guard let match = matches(row) else { return .cancelled }
-                    if match { return .found(Place(component: ids[index], row: row), wrapped: wrapped) }
-                    row -= 1
+                    switch check(row) {
+                    case nil: return .cancelled
+                    case .match?: return .found(Place(component: ids[index], row: row), wrapped: wrapped)
+                    case .goOn(let next, _)?: row = next
+                    }
                 }
             }
         }
         return .notFound
+    }
+
+    /// What a search does at a row (see `find`'s `check`).
+    private enum Step {
+        case match
+        case goOn(row: Int, shift: Int)
     }
 }

@@ -66,8 +66,7 @@ extension Viewer {
         case .cancelled:
             message = "Search interrupted"
         case .found(let place, let wrapped):
-            lastMatch = place
-            view.reveal(place)
+            lastMatch = view.reveal(place)
             if wrapped { message = forward ? "Search hit the end, continued from the top" : "Search hit the top, continued from the end" }
         }
     }

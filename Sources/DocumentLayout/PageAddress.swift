@@ -12,7 +12,7 @@ public struct PageAddress: Hashable, Sendable {
     /// must be.
     public let url: String
     /// The URL's path, percent-encoded, from its first `/`.
-    private let encodedPath: [UInt8]
+    let encodedPath: [UInt8]
 
     /// The address of the page at `absolutePath` (which starts with `/`; dot segments
     /// are removed).

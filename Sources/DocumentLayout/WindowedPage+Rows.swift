@@ -56,6 +56,77 @@ extension WindowedPage {
         return lines.plainText(ofLine: index)
     }
 
+    /// A chunk's rows are passed over together when its bytes cannot show the
+    /// query's letters (`LetterScan`; a chunk that goes on from the line the chunk
+    /// before left unfinished shows that chunk's last words too), and so are the
+    /// References entries of its links, unless the page's own address or the heading
+    /// shows them. A part that may show them is laid out before its rows are read, so
+    /// that the search goes on from where its row went.
+    package func searchStep(for query: String, at row: Int, forward: Bool) -> SearchStep {
+        if part(containing: row) == nil { synchronize() }
+        guard let holder = part(containing: row) else { return .read }
+        if let rows = rowsWithout(query, in: holder, from: row, forward: forward) { return .passOver(rows) }
+        guard !isExact[holder.part] else { return .read }
+        let extent = makeExact(holder.part)
+        guard extent != holder.extent else { return .read }
+        let lastRow = holder.start + extent - 1
+        let wasLast = row == holder.start + holder.extent - 1
+        let resumed = forward ? holder.start + min(row - holder.start, extent) : (wasLast ? lastRow : min(row, lastRow))
+        return .laidOut(row: resumed, shift: extent - holder.extent)
+    }
+
+    /// A row by its chunk (where the chunk's bytes start) and its row in it, or by its
+    /// References part: what stays when the parts above are laid out or the index
+    /// corrects a guess. The row's place in the bytes is kept should its chunk go.
+    package func mark(ofRow row: Int) -> RowMark {
+        guard let holder = part(containing: row) else { return RowMark(unit: -1, rowInUnit: 0, byte: -1, row: row) }
+        let rowInUnit = row - holder.start
+        guard holder.part < chunkCount else {
+            return RowMark(unit: -2 - (holder.part - chunkCount), rowInUnit: rowInUnit, byte: -1, row: row)
+        }
+        let range = chunks[holder.part].range
+        let byte = range.lowerBound + range.count * rowInUnit / max(1, holder.extent)
+        return RowMark(unit: range.lowerBound, rowInUnit: rowInUnit, byte: byte, row: row)
+    }
+
+    package func row(of mark: RowMark) -> Int {
+        /// Row `rowInUnit` of part `part`, kept inside it.
+        func row(inPart part: Int, _ rowInUnit: Int) -> Int {
+            Int(extents.prefixSum(part)) + min(rowInUnit, max(0, Int(extents.values[part]) - 1))
+        }
+        if mark.unit <= -2 {
+            let part = chunkCount - 2 - mark.unit
+            return hasReferences && part < extents.count ? row(inPart: part, mark.rowInUnit) : mark.row
+        }
+        guard mark.byte >= 0 else { return mark.row }
+        let holder = chunks.partitionPoint { $0.range.upperBound > mark.byte }
+        guard holder < chunkCount else { return mark.row }
+        let range = chunks[holder].range
+        if range.lowerBound == mark.unit, isExact[holder] { return row(inPart: holder, mark.rowInUnit) }
+        // Its chunk is estimated, or cut again: the row in proportion to the bytes.
+        let fraction = Double(mark.byte - range.lowerBound) / Double(max(1, range.count))
+        return row(inPart: holder, Int(fraction * extents.values[holder]))
+    }
+
+    /// How many rows of part `holder` from `row` on cannot show the query, when the
+    /// part's bytes rule it out.
+    private func rowsWithout(_ query: String, in holder: (part: Int, start: Int, extent: Int), from row: Int, forward: Bool) -> Int? {
+        guard holder.part != chunkCount else { return nil }
+        if letterScan?.query != query {
+            letterScan = LetterScan.needle(of: query).map { needle in
+                let scan = LetterScan(needle: needle, source: index.source)
+                let references = scan.isShown(in: "References".utf8) || scan.isShown(in: "file://".utf8 + (address?.encodedPath ?? []))
+                return (query, scan, references)
+            } ?? (query, nil, true)
+        }
+        guard let search = letterScan, let scan = search.scan else { return nil }
+        let chunk = holder.part < chunkCount ? holder.part : holder.part - chunkCount - 1
+        guard holder.part < chunkCount || !search.referencesMayShow else { return nil }
+        let start = chunks[chunk].startsInsideText && chunk > 0 ? chunks[chunk - 1].range.lowerBound : chunks[chunk].range.lowerBound
+        guard !scan.mayShow(start..<chunks[chunk].range.upperBound) else { return nil }
+        return forward ? holder.start + holder.extent - row : row - holder.start + 1
+    }
+
     package func writeRows(width: Int, to sink: any RowSink) {
         // Every row is written: the whole page is indexed first, however far behind the
         // rows asked for its index runs (on a busy machine, a row count read early is

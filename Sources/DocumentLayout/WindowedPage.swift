@@ -107,6 +107,10 @@ package final class WindowedPage: PageComponent {
         synchronize()
     }
 
+    /// The last query searched for, the scan of the page's bytes for its letters, and
+    /// whether every References entry may show them (through the page's address).
+    var letterScan: (query: String, scan: LetterScan?, referencesMayShow: Bool)?
+
     /// Marks the page as needing layout when it changes between passes.
     var invalidator: LayoutInvalidator?
     /// Columns its rows are scrolled off to the left.

@@ -25,6 +25,10 @@ final class ScriptedTerminal: TerminalDevice {
     private var resizePending = false
     private let isSettled: () -> Bool
     private var settledReads = 0
+    /// Whether a step was handed over and the loop has not written since: a read
+    /// then is a poll from inside the step's work (a search looking for Ctrl-C), not
+    /// the loop waiting for the next key.
+    private var awaitsWrite = false
     private var quitSent = false
     /// Reads before a step is handed over regardless of `isSettled` (a view that
     /// never settles fails the test's expectations, not the run).
@@ -54,11 +58,13 @@ final class ScriptedTerminal: TerminalDevice {
 
     func read(timeout: Int32, waking: Int32?) -> [UInt8] {
         readsLeft -= 1
+        if awaitsWrite, readsLeft > 0 { return [] }
         settledReads = isSettled() ? settledReads + 1 : 0
         guard settledReads >= 2 || readsLeft <= 0 else { return [] }
         settledReads = 0
         screens.append(grid.map { $0.joined().replacingOccurrences(of: "\u{0}", with: "") })
         if !script.isEmpty {
+            awaitsWrite = true
             switch script.removeFirst() {
             case .keys(let keys):
                 return Array(keys.utf8)
@@ -77,6 +83,7 @@ final class ScriptedTerminal: TerminalDevice {
     /// Plays `text` on the grid: cursor moves (`ESC [ row ; column H`) and text; other
     /// control sequences (styles, modes) change no cell.
     func write(_ text: String) {
+        awaitsWrite = false
         var characters = text[...]
         while let character = characters.first {
             characters = characters.dropFirst()

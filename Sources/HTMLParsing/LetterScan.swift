@@ -1,0 +1,538 @@
+@preconcurrency import Glibc
+internal import CLibXML2
+
+/// Where in a page's bytes its shown text may hold a query, found from the bytes
+/// alone, so that a search parses and lays out only the parts of a page that may match.
+///
+/// The test is the query's longest run of ASCII letters (the *needle*, folded to lower
+/// case): wherever a row shows the query, it shows the needle as consecutive letters,
+/// and those letters come from the page's bytes in order, with nothing but markup,
+/// references and non-letters between them. So the scan reads the text between tags
+/// as a stream of letters alone (tags, comments, `script` and `style`, named
+/// references and every other byte left out; numeric references to letters and the
+/// Kelvin sign read as the letter), and each tag's letters (where an `alt` or a
+/// `value` shows) as a stream of their own, with the words layout writes for images
+/// and form controls. A match in either marks its bytes.
+///
+/// Markup whose content layout does not show (`hidden`, an inline style that hides,
+/// `template`, `svg`) may sit inside a word that is shown, and a list numbered with
+/// letters writes letters of its own: such an element's bytes are marked whole, to be
+/// searched as rows are.
+///
+/// The scan goes forward through the page a window at a time, as far as a question
+/// needs, and keeps what it found (`mayShow`). One scan serves one query; it is used
+/// on one thread.
+package final class LetterScan {
+    /// The letters a match must show, lower case (at most `maximumNeedle`).
+    package var needle: [UInt8] { scanner.needle }
+    private let source: any PageSource
+    /// What the scan found, and where it is in the markup.
+    private var scanner: LetterScanner
+
+    /// Needles are cut to this many letters (a part of a needle is one too).
+    static let maximumNeedle = 64
+    static let windowBytes = 1 << 20
+    /// A tag, comment or reference longer than this is not read: the page from there
+    /// on is searched row by row.
+    static let maximumToken = 16 << 20
+
+    /// Where the scan has read to.
+    private(set) var position = 0
+    private var buffer: UnsafeMutableRawBufferPointer
+
+    /// Bytes where a match was found (near ones merged), and content marked whole.
+    var matches: [Range<Int>] { scanner.matches }
+    var regions: [Range<Int>] { scanner.regions }
+
+    /// A scan of `source` for `needle`'s letters (lower case, not empty).
+    package init(needle: some Collection<UInt8>, source: any PageSource) {
+        scanner = LetterScanner(needle: Array(needle.prefix(Self.maximumNeedle)))
+        self.source = source
+        buffer = .allocate(byteCount: Self.windowBytes, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// The needle of `query`: its longest run of characters that are ASCII letters,
+    /// lower case; `nil` when it has none.
+    package static func needle(of query: String) -> [UInt8]? {
+        var best: [UInt8] = []
+        var run: [UInt8] = []
+        for character in query {
+            if character.isASCII, let byte = character.asciiValue, StructureScanner.isLetter(byte) {
+                run.append(byte | 0x20)
+                if run.count > best.count { best = run }
+            } else {
+                run = []
+            }
+        }
+        return best.isEmpty ? nil : best
+    }
+
+    /// Whether `text` (text layout writes, not page bytes) shows the needle: in one of
+    /// its runs of letters, any case.
+    package func isShown(in text: some Sequence<UInt8>) -> Bool {
+        var run: [UInt8] = []
+        for byte in text {
+            if StructureScanner.isLetter(byte) {
+                run.append(byte | 0x20)
+                if run.count >= needle.count, run.suffix(needle.count).elementsEqual(needle) { return true }
+            } else {
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+        return false
+    }
+
+    /// Whether the shown text of bytes `range` of the page may hold the needle: a
+    /// match of it overlaps them, or content marked whole does, or the scan cannot say
+    /// (the page has not arrived that far). Scans as far as the answer needs.
+    package func mayShow(_ range: Range<Int>) -> Bool {
+        while true {
+            if scanner.marks(range) { return true }
+            let settled = scanner.settled(position)
+            if settled >= range.upperBound { return false }
+            if scanner.holdsHiddenLetters(before: range.upperBound), position >= range.upperBound { return true }
+            guard scanWindow() else { return scanner.marks(range) || scanner.settled(position) < range.upperBound }
+        }
+    }
+
+    /// Scans the next window. Returns `false` when nothing more can be scanned (the
+    /// page's end, or what has arrived of it).
+    private func scanWindow() -> Bool {
+        let available = source.byteCount
+        guard position < available else {
+            if source.isComplete { scanner.finish() }
+            return false
+        }
+        var size = Self.windowBytes
+        while true {
+            if size > buffer.count {
+                buffer.deallocate()
+                buffer = .allocate(byteCount: size, alignment: 16)
+            }
+            let count = source.read(position..<min(available, position + size), into: buffer)
+            let isLast = position + count >= available && source.isComplete
+            guard count > 0 else { return false }
+            let pointer = UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            let reached = scanner.scan(pointer, count: count, base: position, isLast: isLast)
+            if reached > 0 || isLast {
+                position += max(reached, isLast ? count : 0)
+                if isLast { scanner.finish() }
+                return true
+            }
+            // A token longer than the window: read it in a larger one, up to a limit.
+            guard size < Self.maximumToken else {
+                scanner.markToEnd(from: position)
+                position = available
+                return false
+            }
+            size *= 4
+        }
+    }
+}
+
+/// The scan's state machine over a page's bytes (see `LetterScan`), a value so that
+/// its loop over every byte runs on local state.
+private struct LetterScanner {
+    let needle: [UInt8]
+    /// The needle's first letter (most letters are not: they are passed over first).
+    private let first: UInt8
+    /// The needle's failure function (Knuth, Morris, Pratt): how much of a match under
+    /// way is left when the next letter does not go on with it.
+    private let failure: [Int]
+    /// Matches closer than this are kept as one range.
+    static let mergeGap = 4_096
+
+    private(set) var matches: [Range<Int>] = []
+    private(set) var regions: [Range<Int>] = []
+    /// The text stream's match: letters matched so far, and the offsets of the letters
+    /// of the match under way (a ring).
+    private var matched = 0
+    private var letterOffsets: [Int]
+    private var letterCount = 0
+    /// Letters of the text stream so far.
+    private var textLetters = 0
+    private var inComment = false
+    private var commentStart = 0
+    private var rawTextName: [UInt8]?
+    /// An element whose content is marked whole: its name, how many of its kind are
+    /// open inside it, where it started, and the text's letters before it (hidden
+    /// content without letters splits no word: it is not marked), or `nil` when it is
+    /// marked whatever it holds.
+    private var openRegion: (name: [UInt8], depth: Int, start: Int, lettersBefore: Int?)?
+    /// Page offset of the window being scanned.
+    private var base = 0
+
+    init(needle: [UInt8]) {
+        self.needle = needle
+        first = needle[0]
+        var failure = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for index in needle.indices.dropFirst() {
+            while length > 0, needle[index] != needle[length] { length = failure[length - 1] }
+            if needle[index] == needle[length] { length += 1 }
+            failure[index] = length
+        }
+        self.failure = failure
+        letterOffsets = [Int](repeating: 0, count: needle.count)
+    }
+
+    /// Whether a match or content marked whole overlaps `range`.
+    func marks(_ range: Range<Int>) -> Bool {
+        Self.overlaps(matches, range) || Self.overlaps(regions, range)
+    }
+
+    /// Bytes before this are scanned for good, the scan being at `position`: no match
+    /// or marked element under way began before it.
+    func settled(_ position: Int) -> Int {
+        var offset = position
+        if matched > 0 { offset = min(offset, letterOffsets[(letterCount - matched) % needle.count]) }
+        if let open = openRegion { offset = min(offset, open.start) }
+        if inComment { offset = min(offset, commentStart) }
+        return offset
+    }
+
+    /// Whether an element marked whole that began before `offset` is open and is to
+    /// be marked (it hid letters, or writes its own).
+    func holdsHiddenLetters(before offset: Int) -> Bool {
+        guard let open = openRegion, open.start < offset else { return false }
+        return open.lettersBefore.map { $0 != textLetters } ?? true
+    }
+
+    /// At the page's end: what is open runs to it.
+    mutating func finish() {
+        if holdsHiddenLetters(before: .max), let open = openRegion { regions.append(open.start..<Int.max) }
+        openRegion = nil
+        matched = 0
+        inComment = false
+    }
+
+    /// Marks the page from `offset` on (a token too long to read).
+    mutating func markToEnd(from offset: Int) {
+        regions.append(offset..<Int.max)
+    }
+
+    private static func overlaps(_ ranges: [Range<Int>], _ range: Range<Int>) -> Bool {
+        let first = ranges.partitionPoint { $0.upperBound > range.lowerBound }
+        return first < ranges.count && ranges[first].lowerBound < range.upperBound
+    }
+
+    /// Scans `pointer[0..<count]`, page bytes from offset `base`; returns the index it
+    /// got to (0: a token from the start does not end in the window).
+    mutating func scan(_ pointer: UnsafePointer<UInt8>, count: Int, base: Int, isLast: Bool) -> Int {
+        self.base = base
+        var index = 0
+        while index < count {
+            if inComment {
+                guard let end = StructureScanner.commentEnd(pointer, from: index, count: count) else {
+                    return isLast ? count : max(index, count - 3)
+                }
+                inComment = false
+                index = end
+                continue
+            }
+            if let name = rawTextName {
+                guard let end = StructureScanner.rawTextEnd(name, pointer, from: index, count: count) else {
+                    return isLast ? count : max(index, count - name.count - 2)
+                }
+                rawTextName = nil
+                index = end
+                continue
+            }
+            // Text up to the next `<`.
+            let textEnd = memchr(pointer + index, 0x3C, count - index).map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: pointer) } ?? count
+            while index < textEnd {
+                let byte = pointer[index]
+                let lower = byte | 0x20
+                if lower >= 0x61, lower <= 0x7A {
+                    text(lower, at: base + index)
+                    index += 1
+                } else if byte == 0x26 {
+                    guard let (end, letter) = Self.reference(pointer, at: index, count: count, isLast: isLast) else { return index }
+                    if let letter { text(letter, at: base + index) }
+                    index = end
+                } else if byte == 0xE2 {
+                    guard index + 2 < count || isLast else { return index }
+                    if index + 2 < count, pointer[index + 1] == 0x84, pointer[index + 2] == 0xAA { text(0x6B, at: base + index) }
+                    index += 1
+                } else {
+                    index += 1
+                }
+            }
+            guard index < count else { break }
+            guard let end = markup(pointer, at: index, count: count, isLast: isLast) else { return index }
+            index = end
+        }
+        return count
+    }
+
+    /// One letter of the text stream, at page offset `offset`.
+    @inline(__always)
+    private mutating func text(_ letter: UInt8, at offset: Int) {
+        textLetters &+= 1
+        if matched == 0, letter != first { return }
+        while matched > 0, needle[matched] != letter { matched = failure[matched - 1] }
+        if needle[matched] == letter { matched += 1 }
+        guard matched > 0 else { return }
+        letterOffsets[letterCount % needle.count] = offset
+        letterCount += 1
+        if matched == needle.count {
+            note(match: letterOffsets[(letterCount - matched) % needle.count]..<(offset + 1))
+            matched = failure[matched - 1]
+        }
+    }
+
+    private mutating func note(match: Range<Int>) {
+        if let last = matches.last, match.lowerBound <= last.upperBound + Self.mergeGap {
+            matches[matches.count - 1] = last.lowerBound..<max(last.upperBound, match.upperBound)
+        } else {
+            matches.append(match)
+        }
+    }
+
+    /// The markup at `open` (a `<`): a tag, comment, doctype or processing
+    /// instruction passed over; a `<` that starts none of them is text. Returns the
+    /// index after it, or `nil` when it does not end in the window.
+    private mutating func markup(_ pointer: UnsafePointer<UInt8>, at open: Int, count: Int, isLast: Bool) -> Int? {
+        guard open + 1 < count else { return isLast ? count : nil }
+        let next = pointer[open + 1]
+        if Self.startsName(next) {
+            guard let end = StructureScanner.startTagEnd(pointer, from: open + 2, count: count) else { return isLast ? count : nil }
+            startTag(pointer, open: open, end: end)
+            return end
+        }
+        if next == 0x2F {
+            guard open + 2 < count else { return isLast ? count : nil }
+            // `</` before anything but a name is left out (libxml2 drops it).
+            guard Self.startsName(pointer[open + 2]) else { return open + 2 }
+            guard let end = StructureScanner.byteAfter(0x3E, pointer, from: open + 2, count: count) else { return isLast ? count : nil }
+            endTag(pointer, open: open, end: end)
+            return end
+        }
+        if next == 0x21 {
+            guard open + 9 <= count || isLast else { return nil }
+            if open + 3 < count, pointer[open + 2] == 0x2D, pointer[open + 3] == 0x2D {
+                inComment = true
+                commentStart = base + open
+                return open + 4
+            }
+            if open + 9 <= count, StructureScanner.isDoctype(pointer + open + 2) {
+                return StructureScanner.byteAfter(0x3E, pointer, from: open, count: count) ?? (isLast ? count : nil)
+            }
+            return open + 1
+        }
+        if next == 0x3F {
+            return StructureScanner.byteAfter(0x3E, pointer, from: open, count: count) ?? (isLast ? count : nil)
+        }
+        return open + 1
+    }
+
+    /// A byte that starts an element's name after `<` or `</` (libxml2 reads a tag
+    /// there; taking more for tags than it does only sets their letters apart).
+    @inline(__always)
+    private static func startsName(_ byte: UInt8) -> Bool {
+        StructureScanner.isLetter(byte) || byte == 0x5F || byte == 0x3A || byte == 0x2E
+    }
+
+    private mutating func startTag(_ pointer: UnsafePointer<UInt8>, open: Int, end: Int) {
+        var nameEnd = open + 1
+        while nameEnd < end, StructureScanner.isNameByte(pointer[nameEnd]) { nameEnd += 1 }
+        let name = UnsafeBufferPointer(start: pointer + open + 1, count: nameEnd - open - 1)
+        let range = (base + open)..<(base + end)
+        let mayHide = tagLetters(pointer, from: open + 1, to: end, at: range)
+        if StructureScanner.equals(name, "img") {
+            generatedLetters("image", at: range)
+        } else if StructureScanner.equals(name, "input") {
+            for word: StaticString in ["image", "submit", "reset"] { generatedLetters(word, at: range) }
+        }
+        let selfClosing = end >= 2 && pointer[end - 2] == 0x2F
+        if StructureScanner.equals(name, "script") || StructureScanner.equals(name, "style") {
+            if !selfClosing { rawTextName = name.map { $0 | 0x20 } }
+            return
+        }
+        if var region = openRegion {
+            if !selfClosing, Self.sameName(name, region.name) { region.depth += 1 }
+            openRegion = region
+            return
+        }
+        guard !selfClosing,
+            mayHide || StructureScanner.equals(name, "template") || StructureScanner.equals(name, "svg") || StructureScanner.equals(name, "ol"),
+            let hides = Self.hidesContent(name, pointer, from: nameEnd, to: end), !Self.isVoid(name)
+        else { return }
+        openRegion = (name.map { $0 | 0x20 }, 0, base + open, hides == .content ? textLetters : nil)
+    }
+
+    private mutating func endTag(_ pointer: UnsafePointer<UInt8>, open: Int, end: Int) {
+        var nameEnd = open + 2
+        while nameEnd < end, StructureScanner.isNameByte(pointer[nameEnd]) { nameEnd += 1 }
+        _ = tagLetters(pointer, from: open + 2, to: end, at: (base + open)..<(base + end))
+        guard var region = openRegion, Self.sameName(UnsafeBufferPointer(start: pointer + open + 2, count: nameEnd - open - 2), region.name)
+        else { return }
+        if region.depth > 0 {
+            region.depth -= 1
+            openRegion = region
+        } else {
+            if region.lettersBefore.map({ $0 != textLetters }) ?? true { regions.append(region.start..<(base + end)) }
+            openRegion = nil
+        }
+    }
+
+    /// Elements with no content and no end tag (libxml2's empty elements).
+    private static func isVoid(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count <= 8 else { return false }
+        let lowercased = String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
+        return voidNames.contains(lowercased)
+    }
+
+    private static let voidNames: Set<String> = [
+        "area", "base", "basefont", "br", "col", "embed", "frame", "hr", "img", "input", "isindex", "link", "meta", "param",
+        "source", "track", "wbr",
+    ]
+
+    private static func sameName(_ name: UnsafeBufferPointer<UInt8>, _ lowercased: [UInt8]) -> Bool {
+        name.count == lowercased.count && zip(name, lowercased).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    /// What an element marked whole writes otherwise than its text does.
+    private enum Marked {
+        /// It hides its content.
+        case content
+        /// It writes letters of its own (an ordered list numbered with letters).
+        case letters
+    }
+
+    /// Whether the element a start tag opens hides its content from layout, or writes
+    /// letters of its own.
+    private static func hidesContent(_ name: UnsafeBufferPointer<UInt8>, _ pointer: UnsafePointer<UInt8>, from: Int, to end: Int) -> Marked? {
+        if StructureScanner.equals(name, "template") || StructureScanner.equals(name, "svg") { return .content }
+        let isList = StructureScanner.equals(name, "ol")
+        var marked: Marked?
+        StructureScanner.forEachAttribute(pointer, from: from, to: end) { attribute, value in
+            if StructureScanner.equals(attribute, "hidden") {
+                marked = marked ?? .content
+            } else if StructureScanner.equals(attribute, "style"), StructureScanner.styleHides(value) {
+                marked = marked ?? .content
+            } else if isList, StructureScanner.equals(attribute, "type"), value.count == 1, "aAiI".utf8.contains(value[0]) {
+                marked = .letters
+            }
+        }
+        return marked
+    }
+
+    /// Matches the letters of a tag's bytes `from..<to` on their own (references read
+    /// as in text); a match marks the tag, `range`.
+    /// - Returns: whether the letters hold `hidden` or `style` (the tag may hide its
+    ///   content: its attributes are read then).
+    private mutating func tagLetters(_ pointer: UnsafePointer<UInt8>, from: Int, to end: Int, at range: Range<Int>) -> Bool {
+        let first = first
+        var matched = 0
+        var found = false
+        // The last six letters, a byte each.
+        var recent: UInt64 = 0
+        var mayHide = false
+        var index = from
+        while index < end {
+            let byte = pointer[index]
+            let lower = byte | 0x20
+            var letter: UInt8?
+            if lower >= 0x61, lower <= 0x7A {
+                letter = lower
+                index += 1
+            } else if byte == 0x26, let (after, decoded) = Self.reference(pointer, at: index, count: end, isLast: true) {
+                letter = decoded
+                index = after
+            } else if byte == 0xE2, index + 2 < end, pointer[index + 1] == 0x84, pointer[index + 2] == 0xAA {
+                letter = 0x6B
+                index += 3
+            } else {
+                index += 1
+            }
+            guard let letter else { continue }
+            recent = (recent << 8 | UInt64(letter)) & 0xFFFF_FFFF_FFFF
+            if recent == Self.hiddenLetters || recent & 0xFF_FFFF_FFFF == Self.styleLetters { mayHide = true }
+            guard !found, matched > 0 || letter == first else { continue }
+            while matched > 0, needle[matched] != letter { matched = failure[matched - 1] }
+            if needle[matched] == letter { matched += 1 }
+            if matched == needle.count { found = true }
+        }
+        if found { note(match: range) }
+        return mayHide
+    }
+
+    /// "hidden" and "style" as `tagLetters` keeps its last letters (constants: read in
+    /// the loop over every tag's bytes).
+    private static var hiddenLetters: UInt64 { 0x68_69_64_64_65_6E }
+    private static var styleLetters: UInt64 { 0x73_74_79_6C_65 }
+
+    /// A word layout writes for a tag (`[image]`, `[ Submit ]`), matched on its own.
+    private mutating func generatedLetters(_ word: StaticString, at range: Range<Int>) {
+        let letters = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard letters.count >= needle.count else { return }
+        var matched = 0
+        for letter in letters {
+            while matched > 0, needle[matched] != letter { matched = failure[matched - 1] }
+            if needle[matched] == letter { matched += 1 }
+            if matched == needle.count {
+                note(match: range)
+                return
+            }
+        }
+    }
+
+    /// The character reference at `ampersand`, as libxml2 reads it: a numeric one is
+    /// its character (a letter, or nothing to the stream); a named one it knows ends
+    /// with `;` and stands for no letter; anything else is text from the `&` on.
+    /// Returns the index after what it takes and the letter it stands for, or `nil`
+    /// when it does not end in the window.
+    private static func reference(_ pointer: UnsafePointer<UInt8>, at ampersand: Int, count: Int, isLast: Bool) -> (Int, UInt8?)? {
+        var index = ampersand + 1
+        if index < count, pointer[index] == 0x23 {
+            index += 1
+            let hexadecimal = index < count && pointer[index] | 0x20 == 0x78
+            if hexadecimal { index += 1 }
+            var value = 0
+            while index < count, let digit = Self.digit(pointer[index], hexadecimal: hexadecimal) {
+                value = min(value * (hexadecimal ? 16 : 10) + digit, 0x110000)
+                index += 1
+            }
+            if index == count, !isLast { return nil }
+            if index < count, pointer[index] == 0x3B { index += 1 }
+            let letter: UInt8? =
+                value == 0x212A ? 0x6B : (value < 0x80 && StructureScanner.isLetter(UInt8(value)) ? UInt8(value) | 0x20 : nil)
+            return (index, letter)
+        }
+        var name: UInt64 = 0
+        var length = 0
+        while index < count, StructureScanner.isNameByte(pointer[index]) {
+            if length < 8 { name |= UInt64(pointer[index]) << (8 * length) }
+            length += 1
+            index += 1
+        }
+        if index == count, !isLast { return nil }
+        if length > 0, length <= 8, index < count, pointer[index] == 0x3B, Self.entityNames.contains(name) { return (index + 1, nil) }
+        return (ampersand + 1, nil)
+    }
+
+    private static func digit(_ byte: UInt8, hexadecimal: Bool) -> Int? {
+        if byte >= 0x30, byte <= 0x39 { return Int(byte - 0x30) }
+        let lower = byte | 0x20
+        if hexadecimal, lower >= 0x61, lower <= 0x66 { return Int(lower - 0x61 + 10) }
+        return nil
+    }
+
+    /// The names of the references libxml2 knows (HTML 4's), each packed into a word,
+    /// read from libxml2's own table.
+    private static let entityNames: Set<UInt64> = {
+        var names: Set<UInt64> = []
+        for value in 0...0x2666 {
+            guard let entry = htmlEntityValueLookup(UInt32(value)), let name = entry.pointee.name else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))))
+            guard bytes.count <= 8 else { continue }
+            names.insert(bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) })
+        }
+        return names
+    }()
+}
