@@ -216,9 +216,14 @@ extension DocScrollView {
     ///   - query: the text to find.
     ///   - place: where to start (the row after it, going down).
     ///   - forward: down the stack, or up.
+    ///   - progress: told, as often as `isCancelled` is asked, how far the search has
+    ///     gone (0 to 1, of the rows there were when it began), for a long search to
+    ///     show it.
     ///   - isCancelled: asked every few thousand rows (a reader pressing Ctrl-C); the
     ///     search stops when it answers true.
-    public func find(_ query: String, from place: Place?, forward: Bool, isCancelled: () -> Bool = { false }) -> SearchResult {
+    public func find(
+        _ query: String, from place: Place?, forward: Bool, progress: (Double) -> Void = { _ in }, isCancelled: () -> Bool = { false }
+    ) -> SearchResult {
         guard !query.isEmpty else { return .notFound }
         // A search goes through pages still being read or indexed as they come.
         let waits = waitsForPages
@@ -229,7 +234,7 @@ extension DocScrollView {
             growingTable: { id in self.tables.first { $0.id == id }.flatMap { $0.table.model.isIndexed ? nil : $0.table } },
             indexPart: { table, id in _ = self.indexPart(of: table, id: id) },
             locateEnd: { id in self.pages.first { $0.id == id }?.page.locateEnd() })
-        return search.find(query, from: place, forward: forward, isCancelled: isCancelled)
+        return search.find(query, from: place, forward: forward, progress: progress, isCancelled: isCancelled)
     }
 
     /// The next link mark after `focus` (going down, or up when not `forward`); with

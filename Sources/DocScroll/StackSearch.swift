@@ -25,10 +25,15 @@ struct StackSearch {
 
     /// The first row from `place` (excluded) on that holds `query` (see
     /// `DocScrollView.find`).
-    func find(_ query: String, from place: Place?, forward: Bool, isCancelled: () -> Bool) -> Result {
+    func find(_ query: String, from place: Place?, forward: Bool, progress: (Double) -> Void, isCancelled: () -> Bool) -> Result {
         let ids = stack.container.componentIDs.filter { !stack.container.isHidden($0) && stack.component($0) != nil }
         guard !ids.isEmpty else { return .notFound }
         var checks = 0
+        // How far the search went: rows gone past of the rows there were when it began
+        // (estimates, for pages not laid out; the start's component counted twice, as
+        // a search may go through it on both sides of the wrap).
+        let rowsToSearch = max(1, ids.reduce(0) { $0 + (stack.component($1)?.rowCount ?? 0) })
+        var rowsSearched = 0
         let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
         var startRow = place?.row ?? (forward ? -1 : Int.max)
         // Each component once from the start on, then the start's again on the far
@@ -48,12 +53,16 @@ struct StackSearch {
                 checks += step == .read ? 1 : 256
                 if checks >= 4_096 {
                     checks = 0
+                    progress(min(1, Double(rowsSearched) / Double(rowsToSearch)))
                     if isCancelled() { return nil }
                 }
                 switch step {
-                case .passOver(let rows): return .goOn(row: forward ? row + rows : row - rows, shift: 0)
+                case .passOver(let rows):
+                    rowsSearched += rows
+                    return .goOn(row: forward ? row + rows : row - rows, shift: 0)
                 case .laidOut(let resumed, let shift): return .goOn(row: resumed, shift: shift)
                 case .read:
+                    rowsSearched += 1
                     if TextSearch.contains(query, in: source.searchableText(row: row, width: width)) { return .match }
                     return .goOn(row: forward ? row + 1 : row - 1, shift: 0)
                 }

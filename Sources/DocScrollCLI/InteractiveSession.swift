@@ -50,6 +50,21 @@ package enum InteractiveSession {
                 return .quit
             }
         }
+        // A search that takes long says how far it has gone, at most every 100 ms.
+        var searchClock = ContinuousClock.now
+        var searchShown: ContinuousClock.Instant?
+        viewer.searchProgress = { fraction in
+            let now = ContinuousClock.now
+            guard fraction > 0 else {
+                (searchClock, searchShown) = (now, nil)
+                return
+            }
+            guard now - searchClock >= .milliseconds(50), searchShown.map({ now - $0 >= .milliseconds(100) }) ?? true else { return }
+            searchShown = now
+            let percent = Int((fraction * 100).rounded(.down))
+            terminal.write(LiveWait.statusLine("Searching… \(percent)% (Ctrl-C stops)", rows: terminal.size?.height ?? 24))
+            statusOverwritten = true
+        }
         var actions = viewer.start()
         for command in startCommands { actions += viewer.handle(command) }
         var prefetched = false

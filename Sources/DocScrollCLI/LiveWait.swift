@@ -61,7 +61,7 @@ enum LiveWait {
     }
 
     /// `text` on the screen's last row, in reverse video.
-    private static func statusLine(_ text: String, rows: Int) -> String {
+    static func statusLine(_ text: String, rows: Int) -> String {
         return "\u{1B}[\(rows);1H\u{1B}[7m \(TextWidth.printable(text)) \u{1B}[0m\u{1B}[K"
     }
 }

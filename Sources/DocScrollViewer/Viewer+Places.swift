@@ -60,7 +60,8 @@ extension Viewer {
             return
         }
         let start = lastMatch.flatMap { isOnScreen($0) ? $0 : nil } ?? view.topPlace
-        switch view.find(query, from: start, forward: forward, isCancelled: interruption) {
+        searchProgress(0)
+        switch view.find(query, from: start, forward: forward, progress: searchProgress, isCancelled: interruption) {
         case .notFound:
             message = "Pattern not found: \(query)"
         case .cancelled:

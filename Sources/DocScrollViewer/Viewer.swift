@@ -71,6 +71,9 @@ public final class Viewer {
     /// Asked during a long search: true stops it (the terminal loop answers whether
     /// Ctrl-C was pressed meanwhile).
     public var interruption: () -> Bool = { false }
+    /// Told how far a search has gone (0 to 1; 0 as it begins), as often as
+    /// `interruption` is asked: the terminal loop shows a long search's progress.
+    public var searchProgress: (Double) -> Void = { _ in }
     /// Runs work that may take long and touches no view (opening the page a link
     /// leads to), saying what it does: the terminal loop runs it on a thread of its
     /// own while Ctrl-C gives it up and `q` quits. Unset, it runs here.

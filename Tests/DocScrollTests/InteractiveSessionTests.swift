@@ -1,5 +1,6 @@
 import DocScroll
 import RenderCore
+import SampleContent
 @testable import DocScrollCLI
 import TestSupport
 import Testing
@@ -12,9 +13,12 @@ struct InteractiveSessionTests {
     /// Runs the loop over the sample article and table, typing `steps`.
     /// - Returns: the screen before each step, then the last one, rows without their
     ///   trailing blanks; and the terminal.
-    static func session(_ steps: [ScriptedTerminal.Step], width: Int = 80, height: Int = 24) throws -> (screens: [[String]], terminal: ScriptedTerminal) {
+    static func session(
+        _ steps: [ScriptedTerminal.Step], width: Int = 80, height: Int = 24,
+        pages: [InputFile]? = nil, tables: [InputFile]? = nil
+    ) throws -> (screens: [[String]], terminal: ScriptedTerminal) {
         let view = try DocScrollView(
-            pages: [try sample("article.html")], tables: [try sample("items.json")],
+            pages: try pages ?? [sample("article.html")], tables: try tables ?? [sample("items.json")],
             options: .init(width: width, height: height, indexesTablesInParts: true))
         let terminal = ScriptedTerminal(width: width, height: height, steps: steps) {
             view.indexingProgress == nil && !view.indexesTables
@@ -47,6 +51,17 @@ struct InteractiveSessionTests {
         // A search: the row with the word at the top (the article's first paragraph
         // after the heading, wrapped at 80 columns).
         #expect(screens[3][0] == "This article compares the common ways of building such a screen, measures what")
+    }
+
+    /// A long search says on the status line how far it has gone, and the screen
+    /// drawn after it has the status line back.
+    @Test func aLongSearchShowsItsProgress() throws {
+        let page = InputFile(name: "long.html", bytes: Array(PageGenerator.page(bytes: 6_000_000, seed: 4).utf8))
+        let (screens, terminal) = try Self.session([.keys("/zyxwvutq\r")], pages: [page], tables: [])
+        let progress = terminal.written.filter { $0.contains("Searching… ") }
+        #expect(!progress.isEmpty, "no progress among \(terminal.written.count) writes")
+        #expect(progress.allSatisfy { $0.contains("% (Ctrl-C stops)") })
+        #expect(screens.last?.last?.contains("Pattern not found: zyxwvutq") == true, "\(screens.last?.last ?? "")")
     }
 
     /// A narrower terminal: the page is laid out again at its width, the same text

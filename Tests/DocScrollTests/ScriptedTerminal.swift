@@ -17,6 +17,8 @@ final class ScriptedTerminal: TerminalDevice {
     private(set) var size: (width: Int, height: Int)?
     /// The screen before each step of the script, then the last one (before `q`).
     private(set) var screens: [[String]] = []
+    /// Everything the loop wrote, in order.
+    private(set) var written: [String] = []
     /// Whether the loop took raw mode, and gave it back.
     private(set) var entered = false
     private(set) var restored = false
@@ -84,6 +86,7 @@ final class ScriptedTerminal: TerminalDevice {
     /// control sequences (styles, modes) change no cell.
     func write(_ text: String) {
         awaitsWrite = false
+        written.append(text)
         var characters = text[...]
         while let character = characters.first {
             characters = characters.dropFirst()

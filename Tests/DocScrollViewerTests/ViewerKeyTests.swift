@@ -157,6 +157,24 @@ struct ViewerKeyTests {
         #expect(status(viewer).contains("Pattern not found"))
     }
 
+    /// A search tells how far it has gone as it goes: from 0, never back, and all the
+    /// way through for a query that is nowhere.
+    @Test func aLongSearchTellsHowFarItHasGone() throws {
+        let table = InputFile(name: "big.json", bytes: Array(TableGenerator.json(rows: 20_000, seed: 3).utf8))
+        let view = try DocScrollView(pages: [], tables: [table], options: .init(width: 80, height: 24))
+        let viewer = Viewer(view: view, width: 80, height: 12)
+        _ = viewer.start()
+        var told: [Double] = []
+        viewer.searchProgress = { told.append($0) }
+        press(viewer, .character("/"))
+        press(viewer, type("no such value anywhere") + [.enter])
+        #expect(status(viewer).contains("Pattern not found"))
+        #expect(told.first == 0)
+        #expect(told.count > 10, "\(told.count) reports")
+        #expect(zip(told, told.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect((told.last ?? 0) > 0.9 && (told.last ?? 0) <= 1, "\(told.last ?? 0)")
+    }
+
     /// Going up from inside a long page finds what is above without laying out the
     /// rest of the page below (searching and moving between links alike).
     @Test func goingUpDoesNotLayOutThePageBelow() throws {
