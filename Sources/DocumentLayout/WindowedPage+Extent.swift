@@ -65,6 +65,37 @@ extension WindowedPage {
         exactBytes > 4_096 ? Double(exactLines) / Double(exactBytes) : 1.0 / 64
     }
 
+    /// Estimates the chunks not laid out again when what is laid out says a line
+    /// takes other bytes than when they were estimated (by more than 2%): the row
+    /// total comes near the truth as the page is read, and `N%` lands where the
+    /// status line's percentage says. The row at `anchor` keeps its place in its part
+    /// (in proportion, when that part is estimated).
+    /// - Returns: the rows added (negative: removed) above `anchor`.
+    func reestimate(anchor: Int) -> Int {
+        let ratio = linesPerByte
+        guard inexactParts > 0, exactBytes > 4_096, abs(ratio - estimatedLinesPerByte) > 0.02 * estimatedLinesPerByte else { return 0 }
+        estimatedLinesPerByte = ratio
+        var rowsAddedAboveAnchor = 0
+        var oldStart = 0
+        var firstChanged: Int?
+        for part in 0..<chunkCount {
+            let old = Int(extents.values[part])
+            defer { oldStart += old }
+            guard !isExact[part] else { continue }
+            let new = max(1, Int((Double(chunks[part].shownBytes) * ratio).rounded()))
+            guard new != old else { continue }
+            firstChanged = firstChanged ?? oldStart + rowsAddedAboveAnchor
+            extents.set(part, Double(new))
+            if oldStart + old <= anchor {
+                rowsAddedAboveAnchor += new - old
+            } else if oldStart < anchor {
+                rowsAddedAboveAnchor += (anchor - oldStart) * new / max(1, old) - (anchor - oldStart)
+            }
+        }
+        if let firstChanged { noteChange(from: firstChanged) }
+        return rowsAddedAboveAnchor
+    }
+
     /// Notes for the host that rows from `row` on changed.
     package func noteChange(from row: Int) {
         unreported.changed = true

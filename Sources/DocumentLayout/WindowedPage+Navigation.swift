@@ -80,6 +80,7 @@ extension WindowedPage {
         chunkEnds = [ChunkEnds?](repeating: nil, count: chunkCount)
         exactLines = 0
         exactBytes = 0
+        estimatedLinesPerByte = linesPerByte
         extents = ExtentIndex()
         isExact = []
         inexactParts = 0

@@ -34,6 +34,8 @@ package final class WindowedPage: PageComponent {
     var extents = ExtentIndex()
     var isExact: [Bool] = []
     var inexactParts = 0
+    /// The lines per byte the parts not laid out were last estimated with.
+    var estimatedLinesPerByte = 1.0 / 64
     /// Parts from the top that are all exact (a walk over rows starts past them).
     var exactPrefixParts = 0
     /// Content chunks known (the parts before the References), as the index gave them.
@@ -161,6 +163,10 @@ package final class WindowedPage: PageComponent {
             rows = (rows.lowerBound + rowsAddedAboveAnchor)..<(rows.upperBound + rowsAddedAboveAnchor)
             anchor = moved
         }
+        let reestimated = reestimate(anchor: anchor)
+        anchor += reestimated
+        rowsAddedAboveAnchor += reestimated
+        rows = (rows.lowerBound + reestimated)..<(rows.upperBound + reestimated)
         /// Makes one part exact, noting how rows moved.
         func settlePart(_ part: Int) {
             let start = Int(extents.prefixSum(part))
