@@ -50,6 +50,9 @@ public final class DocScrollView {
         /// tabs, one at a time under a tab bar pinned with the table's header
         /// (`selectTab`); `nil` for none.
         public var tabsFrom: Int?
+        /// Bytes of a windowed page between its checkpoints at least (small values to
+        /// test many chunks on small pages).
+        package var pageChunkBytes = PageIndex.chunkBytes
 
         /// Options for an 80x24 windowed view unless told otherwise.
         public init(

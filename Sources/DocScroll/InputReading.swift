@@ -83,7 +83,8 @@ struct InputReading: Sendable {
         }
         let page = try Self.utf8Source(input, encoding: options.encoding)
         let index = PageIndex(source: page.source, start: page.start, threads: threads)
-        threads.run(waits: true) { index.build() }
+        let chunkBytes = options.pageChunkBytes
+        threads.run(waits: true) { index.build(chunkBytes: chunkBytes) }
         return WindowedPage(index: index, width: options.width, cacheBytes: options.pageCacheBytes, address: address)
     }
 

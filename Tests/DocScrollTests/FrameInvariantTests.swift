@@ -327,6 +327,31 @@ struct AnchorTests {
     }
 }
 
+extension AnchorTests {
+    /// A page's rows are estimated from its bytes before they are laid out: once part
+    /// of it is laid out (a jump to its middle), the rest is estimated again from
+    /// what that part says a line takes, so the row total comes near the truth. A
+    /// page of short paragraphs takes a line every few bytes, far from the guess of a
+    /// line every 64 bytes made before anything was laid out.
+    @Test func theRowTotalComesNearTheTruthOnceTheMiddleIsLaidOut() throws {
+        let body = (0..<30_000).map { "<p>line \($0)</p>" }.joined()
+        let page = InputFile(name: "short.html", bytes: Array("<html><body>\(body)</body></html>".utf8))
+        let whole = try DocScrollView(pages: [page], tables: [], options: .init(width: 70, height: 20))
+        let truth = dumpLines(whole).count
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 70, height: 20))
+        let id = view.componentIDs[0]
+        view.scroll(toFraction: 0.5)
+        let landed = view.frame()
+        #expect(view.isExtentEstimated(of: id), "only the middle is laid out")
+        let estimate = view.rowCount(of: id)
+        #expect(abs(Double(estimate - truth)) < 0.05 * Double(truth), "\(estimate) rows estimated, \(truth) true")
+        // The middle is where half the rows are, and the screen stays as it was.
+        #expect(landed.plainLines.contains("line 15000") || landed.plainLines.contains { $0.hasPrefix("line 14") || $0.hasPrefix("line 15") })
+        view.prefetch()
+        #expect(view.frame() == landed)
+    }
+}
+
 /// A search goes through a windowed page a chunk at a time, keeping no more of it
 /// than the cache holds.
 @Suite("Searching a windowed page")

@@ -14,6 +14,13 @@ import Testing
 struct SearchPrefilterTests {
     static let width = 72
 
+    /// Small chunks, so that most of them hold one of the tricky snippets or none.
+    static var options: DocScrollView.Options {
+        var options = DocScrollView.Options(width: width, height: 20)
+        options.pageChunkBytes = 2_000
+        return options
+    }
+
     /// Markup where a shown word and its bytes differ, each put into generated pages.
     static let tricky = [
         "<p>foo<b>bar</b>baz and <i>it</i>al<em>ic</em>s</p>",
@@ -47,7 +54,7 @@ struct SearchPrefilterTests {
     /// random (spans cut, doubled, and stray `<`, `&` and quotes put in).
     static func page(seed: UInt64, edits: Int) -> [UInt8] {
         var random = SeededGenerator(seed: seed)
-        var html = Array(SampleContent.PageGenerator.page(bytes: 130_000, seed: seed).utf8)
+        var html = Array(SampleContent.PageGenerator.page(bytes: 60_000, seed: seed).utf8)
         for snippet in tricky + tricky {
             let at = Int.random(in: 0..<html.count, using: &random)
             // Into text or between tags, never inside one.
@@ -78,17 +85,46 @@ struct SearchPrefilterTests {
         // The sample several times over: a page of several chunks.
         let html = String(decoding: sample.bytes, as: UTF8.self)
         let body = html.range(of: "<body").map { String(html[$0.lowerBound...]) } ?? html
-        let page = html + String(repeating: body, count: max(1, 150_000 / max(1, body.utf8.count)))
+        let page = html + String(repeating: body, count: max(1, 60_000 / max(1, body.utf8.count)))
         // The tricky queries are for the generated pages; a sample's own words test it.
         try expectAgreement(Array(page.utf8), name: name, seed: 9, fixedQueries: ["References", "file", "zyxwvut", "hidden", "image"])
+    }
+
+    /// Each rule of the scan on its own: a snippet between paragraphs that lack the
+    /// query's letters, so that only the rule keeps the snippet's chunk from being
+    /// passed over (dropping any rule loses a hit here).
+    @Test(arguments: [
+        ("<p><img src=\"pictures/unnamed.png\"></p>", "image"),
+        ("<p>foo<b>bar</b>baz</p>", "foobarbaz"),
+        ("<p>soft&shy;hyphen</p>", "softhyphen"),
+        ("<p>zero&#8203;width</p>", "zerowidth"),
+        ("<p>&#70;&#x6f;o&#X6F;l</p>", "Foool"),
+        ("<p>the \u{212A}elvin</p>", "kelvin"),
+        ("<p>wo<span hidden>xx</span>rd</p>", "word"),
+        ("<p>hi<span style=\"display: none\">zz</span>dden</p>", "hidden"),
+        ("<ol type=\"a\"><li>x<li>y</ol>", "b."),
+        ("<ol type=\"I\" start=\"14\"><li>x</ol>", "xiv"),
+        ("<form><input type=submit></form>", "Submit"),
+        ("<p><select><option>first choice<option selected>second choice</select></p>", "second choice"),
+        ("<p>before<!-- a comment -->after</p>", "beforeafter"),
+        ("<p><a href=\"linked/target-page.html\">go</a></p>", "target"),
+        ("<p><q>quoted</q></p>", "quoted"),
+        ("<table><tr><td>cell one</table>", "cell"),
+        ("<p>an &zork; unknown and &copyright</p>", "zork"),
+        ("<p>an &zork; unknown and &copyright</p>", "copyright"),
+    ])
+    func eachRuleKeepsItsChunk(snippet: String, query: String) throws {
+        let filler = String(repeating: "<p>lorem ipsum dolor sit amet</p>\n", count: 200)
+        let html = "<html><body>" + filler + snippet + filler + "</body></html>"
+        try expectAgreement(Array(html.utf8), name: query, seed: 3, fixedQueries: [query], randomQueries: 0, everyQueryShown: true)
     }
 
     /// Every query's hits, down then up, are the rows (read one by one from a page
     /// laid out whole) that hold it, in order; each is brought to the top as the
     /// viewer does, and the search goes on from where it is then.
-    func expectAgreement(_ bytes: [UInt8], name: String, seed: UInt64, fixedQueries: [String]) throws {
+    func expectAgreement(_ bytes: [UInt8], name: String, seed: UInt64, fixedQueries: [String], randomQueries: Int = 10, everyQueryShown: Bool = false) throws {
         let whole = try DocScrollView(
-            pages: [InputFile(name: "/pages/\(name).html", bytes: bytes)], tables: [], options: .init(width: Self.width, height: 20))
+            pages: [InputFile(name: "/pages/\(name).html", bytes: bytes)], tables: [], options: Self.options)
         whole.locateEnds()
         let wholePage = try #require(whole.stack.component(whole.componentIDs[0]))
         var rows: [String] = []
@@ -100,7 +136,7 @@ struct SearchPrefilterTests {
         var random = SeededGenerator(seed: seed &* 7919)
         var queries = fixedQueries
         let texts = rows.filter { $0.count >= 4 }
-        for _ in 0..<10 {
+        for _ in 0..<randomQueries {
             let text = Array(texts.randomElement(using: &random)!)
             let length = Int.random(in: 3...min(14, text.count), using: &random)
             let start = Int.random(in: 0...(text.count - length), using: &random)
@@ -110,9 +146,10 @@ struct SearchPrefilterTests {
         }
         for query in queries {
             let expected = rows.filter { TextSearch.contains(query, in: $0) }
+            if everyQueryShown { #expect(!expected.isEmpty, "\(name): the page shows \(query.debugDescription)") }
             for forward in [true, false] {
                 let view = try DocScrollView(
-                    pages: [InputFile(name: "/pages/\(name).html", bytes: bytes)], tables: [], options: .init(width: Self.width, height: 20))
+                    pages: [InputFile(name: "/pages/\(name).html", bytes: bytes)], tables: [], options: Self.options)
                 let page = try #require(view.stack.component(view.componentIDs[0]))
                 var found: [String] = []
                 var place: DocScrollView.Place?
