@@ -121,8 +121,16 @@ extension DocScrollView {
     /// found first; what is not laid out above the target counts as estimated.
     public func scroll(toFraction fraction: Double) {
         locateEnds()
-        scroll(to: Int((Double(maxScrollOffset) * min(1, max(0, fraction))).rounded()))
-        layOut()
+        let fraction = min(1, max(0, fraction))
+        // The rows laid out there estimate a page's other rows again: aim again, a few
+        // times at most, until the offset is that fraction of the stack as it is now
+        // (what the status line's percentage says).
+        for round in 0..<3 {
+            let target = Int((Double(maxScrollOffset) * fraction).rounded())
+            guard round == 0 || abs(target - scrollOffset) > max(1, maxScrollOffset / 500) else { break }
+            scroll(to: target)
+            layOut()
+        }
     }
 
     /// Scrolls the table under the top of the viewport sideways by `steps` of its

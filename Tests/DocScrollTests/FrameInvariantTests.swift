@@ -345,10 +345,25 @@ extension AnchorTests {
         #expect(view.isExtentEstimated(of: id), "only the middle is laid out")
         let estimate = view.rowCount(of: id)
         #expect(abs(Double(estimate - truth)) < 0.05 * Double(truth), "\(estimate) rows estimated, \(truth) true")
-        // The middle is where half the rows are, and the screen stays as it was.
-        #expect(landed.plainLines.contains("line 15000") || landed.plainLines.contains { $0.hasPrefix("line 14") || $0.hasPrefix("line 15") })
+        // The jump lands halfway down the stack as it is estimated now (what the
+        // status line says), and halfway down the page's text; the screen stays.
+        #expect(abs(Double(view.scrollOffset) / Double(view.maxScrollOffset) - 0.5) < 0.005, "\(view.scrollOffset) of \(view.maxScrollOffset)")
+        let number = landed.plainLines.lazy.compactMap { $0.hasPrefix("line ") ? Int($0.dropFirst(5)) : nil }.first
+        #expect(number.map { abs($0 - 15_000) < 750 } == true, "\(landed.plainLines)")
         view.prefetch()
         #expect(view.frame() == landed)
+    }
+
+    /// A page whose first half takes a line every few bytes and whose second half a
+    /// line every 70: a jump to 50% aimed from the first estimates lands where the
+    /// estimates laid out there no longer say 50%; it is aimed again.
+    @Test func aJumpToAPercentageLandsThereAsTheRowsAreEstimatedAgain() throws {
+        let dense = (0..<20_000).map { "<p>line \($0)</p>" }.joined()
+        let words = (0..<2_000).map { "<p>" + String(repeating: "words of a long paragraph \($0) ", count: 20) + "</p>" }.joined()
+        let page = InputFile(name: "mixed.html", bytes: Array("<html><body>\(dense)\(words)</body></html>".utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 70, height: 20))
+        view.scroll(toFraction: 0.5)
+        #expect(abs(Double(view.scrollOffset) / Double(view.maxScrollOffset) - 0.5) < 0.005, "\(view.scrollOffset) of \(view.maxScrollOffset)")
     }
 }
 
