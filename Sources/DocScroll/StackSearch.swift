@@ -30,8 +30,7 @@ struct StackSearch {
         guard !ids.isEmpty else { return .notFound }
         var checks = 0
         // How far the search went: rows gone past of the rows there were when it began
-        // (estimates, for pages not laid out; the start's component counted twice, as
-        // a search may go through it on both sides of the wrap).
+        // (estimates, for pages not laid out).
         let rowsToSearch = max(1, ids.reduce(0) { $0 + (stack.component($1)?.rowCount ?? 0) })
         var rowsSearched = 0
         let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)

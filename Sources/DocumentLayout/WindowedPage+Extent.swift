@@ -86,14 +86,19 @@ extension WindowedPage {
             guard new != old else { continue }
             firstChanged = firstChanged ?? oldStart + rowsAddedAboveAnchor
             extents.set(part, Double(new))
-            if oldStart + old <= anchor {
-                rowsAddedAboveAnchor += new - old
-            } else if oldStart < anchor {
-                rowsAddedAboveAnchor += (anchor - oldStart) * new / max(1, old) - (anchor - oldStart)
-            }
+            rowsAddedAboveAnchor += Self.rowsAdded(above: anchor, byPartAt: oldStart, from: old, to: new)
         }
         if let firstChanged { noteChange(from: firstChanged) }
         return rowsAddedAboveAnchor
+    }
+
+    /// The rows added above `anchor` when the part at row `start` goes from `old` rows
+    /// to `new`: all of them for a part above it; for the part that holds it, in
+    /// proportion (an estimate says nothing finer); none below it.
+    static func rowsAdded(above anchor: Int, byPartAt start: Int, from old: Int, to new: Int) -> Int {
+        if start + old <= anchor { return new - old }
+        guard start < anchor else { return 0 }
+        return (anchor - start) * new / max(1, old) - (anchor - start)
     }
 
     /// Notes for the host that rows from `row` on changed.

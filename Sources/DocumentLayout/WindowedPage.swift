@@ -173,16 +173,7 @@ package final class WindowedPage: PageComponent {
             let old = Int(extents.values[part])
             let new = makeExact(part)
             guard new != old else { return }
-            // Above the anchor, the anchor moves with the rows; inside its part, it keeps
-            // its place in proportion (an estimate says nothing finer).
-            let shift: Int
-            if start + old <= anchor {
-                shift = new - old
-            } else if start <= anchor, start + old > anchor, anchor > start {
-                shift = start + (anchor - start) * new / max(1, old) - anchor
-            } else {
-                shift = 0
-            }
+            let shift = Self.rowsAdded(above: anchor, byPartAt: start, from: old, to: new)
             anchor += shift
             rowsAddedAboveAnchor += shift
             rows = (rows.lowerBound + shift)..<(rows.upperBound + shift)
