@@ -33,6 +33,19 @@ extension DocScrollView {
         return progress != lastProgress
     }
 
+    /// Lays out one more part of each page whose length is estimated, chosen over the
+    /// whole page, so that the row total and `N%` come near the truth while the reader
+    /// is idle (a few milliseconds a call; what is on screen stays where it is). Frames
+    /// and dumps never do: what they show does not depend on how long a reader waited.
+    /// - Returns: whether a page laid out a part (its row total may have changed);
+    ///   `false` once the estimates are as good as they get for now.
+    public func refineEstimates() -> Bool {
+        var sampled = false
+        for (_, page) in pages { sampled = page.requestSample() || sampled }
+        if sampled { layOut() }
+        return sampled
+    }
+
     /// A count of bytes as people read it: `4 GiB`, `512 MiB`, `100 KiB`, `12 bytes`.
     static func byteSize(_ bytes: Int) -> String {
         for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {

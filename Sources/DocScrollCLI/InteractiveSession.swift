@@ -68,6 +68,8 @@ package enum InteractiveSession {
         var actions = viewer.start()
         for command in startCommands { actions += viewer.handle(command) }
         var prefetched = false
+        // Whether the last idle turn laid out a sample of a page (the next goes on at once).
+        var refinesEstimates = false
         // While following (F), the files' changes wake the loop.
         var watch: FileChangeWatch?
         while true {
@@ -96,7 +98,7 @@ package enum InteractiveSession {
             let ahead = typedAhead.take()
             // A jump waiting for the pages' ends looks again soon; a table being indexed
             // goes on at once.
-            let wait: Int32 = view.indexesTables ? 0 : viewer.pendingJump == nil ? 100 : 10
+            let wait: Int32 = view.indexesTables || refinesEstimates ? 0 : viewer.pendingJump == nil ? 100 : 10
             if viewer.isFollowing, watch == nil { watch = FileChangeWatch(paths: view.followedPaths) }
             if !viewer.isFollowing { watch = nil }
             let waking = watch?.descriptor
@@ -107,13 +109,14 @@ package enum InteractiveSession {
                 bytes = terminal.read(timeout: wait, waking: waking)
             }
             if bytes.isEmpty, view.indexesTables { view.indexTables() }
+            refinesEstimates = bytes.isEmpty && !view.indexesTables && view.refineEstimates()
             if viewer.isFollowing {
                 watch?.drain()
                 if view.followFiles() { actions += viewer.handle(.filesChanged) }
             }
             var keys = decoder.feed(bytes)
             if bytes.isEmpty { keys += decoder.flush() }
-            if keys.isEmpty, view.pagesProgressed() { actions += viewer.handle(.pagesProgressed) }
+            if keys.isEmpty, view.pagesProgressed() || refinesEstimates { actions += viewer.handle(.pagesProgressed) }
             actions += viewer.handle(keys: keys)
         }
     }

@@ -74,6 +74,11 @@ package protocol PageComponent: StackComponent, ReportsFigures {
 
     /// Stops building the index: the page is no longer shown.
     func stopIndexing()
+
+    /// Asks the next layout pass to lay out one more part of the page chosen for the
+    /// estimate of its length, while the reader is idle.
+    /// - Returns: whether one was due (else the estimate is as good as it gets for now).
+    func requestSample() -> Bool
 }
 
 /// A page held whole has no index being built.
@@ -85,6 +90,7 @@ extension PageComponent {
     }
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {}
     package func stopIndexing() {}
+    package func requestSample() -> Bool { false }
 }
 
 /// Scrolling sideways, the same for every page.

@@ -59,10 +59,13 @@ extension WindowedPage {
 
     package var isExtentEstimated: Bool { !hasReferences || inexactParts > 0 }
 
-    /// Lines per byte assumed for chunks not laid out yet: what the chunks laid out so
-    /// far give, else one line per 64 bytes of markup.
+    /// Lines per byte assumed for chunks not laid out yet: what the samples give once
+    /// there are a few (chunks spread over what was not laid out: see
+    /// `requestSample`), else what the chunks laid out so far give (where the reader
+    /// has been), else one line per 64 bytes of markup.
     var linesPerByte: Double {
-        exactBytes > 4_096 ? Double(exactLines) / Double(exactBytes) : 1.0 / 64
+        if sampledChunks >= Self.samplesTrusted { return Double(sampledLines) / Double(max(1, sampledBytes)) }
+        return exactBytes > 4_096 ? Double(exactLines) / Double(exactBytes) : 1.0 / 64
     }
 
     /// Estimates the chunks not laid out again when what is laid out says a line

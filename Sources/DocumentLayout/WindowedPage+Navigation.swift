@@ -85,6 +85,10 @@ extension WindowedPage {
         isExact = []
         inexactParts = 0
         exactPrefixParts = 0
+        samplesTaken = []
+        sampledLines = 0
+        sampledBytes = 0
+        sampledChunks = 0
         for chunk in 0..<chunkCount { appendChunkPart(chunk, linesPerByte: linesPerByte) }
         if hasReferences { appendReferenceParts() }
         guard let (part, fraction) = kept else { return 0 }

@@ -68,6 +68,15 @@ package final class WindowedPage: PageComponent {
     var unreported = LayoutGeometry.unchanged
     /// Links in the whole page, once the index's chunks reach its end.
     var totalLinks = 0
+    /// Samples of the page laid out for its estimates (numbers of `sampleFraction`),
+    /// and whether the next layout pass takes one (see `requestSample`).
+    var samplesTaken = Set<Int>()
+    var sampleDue = false
+    /// Lines and bytes of the chunks laid out as samples (of the part of the page not
+    /// laid out then).
+    var sampledLines = 0
+    var sampledBytes = 0
+    var sampledChunks = 0
     /// Whether rows the index has not reached yet are waited for; else they show as
     /// blank until it gets there (an interactive viewer draws again then, and keeps
     /// answering keys meanwhile).
@@ -157,31 +166,42 @@ package final class WindowedPage: PageComponent {
         var rowsAddedAboveAnchor = 0
         var anchor = anchor
         var rows = rows.clamped(to: 0..<Int.max)
-        if let dropped = droppedFrom, let (part, range, fraction) = anchorPlace, part >= dropped,
-            let moved = row(inPlaceOf: range, fraction: fraction) {
-            rowsAddedAboveAnchor = moved - anchor
-            rows = (rows.lowerBound + rowsAddedAboveAnchor)..<(rows.upperBound + rowsAddedAboveAnchor)
-            anchor = moved
+        /// Notes rows added (negative: removed) above the anchor; the rows asked for
+        /// move with it (never above the first: rows from the top stay from the top,
+        /// and a walk from a row above it would wait for the index to its end).
+        func shift(_ added: Int) {
+            anchor += added
+            rowsAddedAboveAnchor += added
+            rows = max(0, rows.lowerBound + added)..<max(0, rows.upperBound + added)
         }
-        let reestimated = reestimate(anchor: anchor)
-        anchor += reestimated
-        rowsAddedAboveAnchor += reestimated
-        rows = (rows.lowerBound + reestimated)..<(rows.upperBound + reestimated)
         /// Makes one part exact, noting how rows moved.
         func settlePart(_ part: Int) {
             let start = Int(extents.prefixSum(part))
             let old = Int(extents.values[part])
             let new = makeExact(part)
-            guard new != old else { return }
-            let shift = Self.rowsAdded(above: anchor, byPartAt: start, from: old, to: new)
-            anchor += shift
-            rowsAddedAboveAnchor += shift
-            rows = (rows.lowerBound + shift)..<(rows.upperBound + shift)
+            shift(Self.rowsAdded(above: anchor, byPartAt: start, from: old, to: new))
         }
+        if let dropped = droppedFrom, let (part, range, fraction) = anchorPlace, part >= dropped,
+            let moved = row(inPlaceOf: range, fraction: fraction) {
+            shift(moved - anchor)
+        }
+        // A sample asked for while the reader is idle, before the estimates it changes.
+        if let sample = takeDueSample() {
+            settlePart(sample)
+            sampledLines += Int(extents.values[sample])
+            sampledBytes += chunks[sample].shownBytes
+            sampledChunks += 1
+        }
+        shift(reestimate(anchor: anchor))
         // The anchor's part first, so that the parts around it move relative to it.
         if let holder = part(containing: anchor), !isExact[holder.part] { settlePart(holder.part) }
-        while exactPrefixParts < isExact.count, isExact[exactPrefixParts] { exactPrefixParts += 1 }
-        var row = max(rows.lowerBound, min(rows.upperBound, Int(extents.prefixSum(exactPrefixParts))))
+        /// The first row to walk from: the first of those asked for that is not in
+        /// the exact parts at the top (passed over at once).
+        func firstRowToWalk() -> Int {
+            while exactPrefixParts < isExact.count, isExact[exactPrefixParts] { exactPrefixParts += 1 }
+            return max(rows.lowerBound, min(rows.upperBound, Int(extents.prefixSum(exactPrefixParts))))
+        }
+        var row = firstRowToWalk()
         while row < rows.upperBound {
             guard let holder = part(containing: row) else {
                 // Past what the index has reached: wait for it to go further.
@@ -192,9 +212,17 @@ package final class WindowedPage: PageComponent {
             }
             if !isExact[holder.part] {
                 settlePart(holder.part)
-                // Rows may have moved: walk again from the first (exact parts are
-                // passed over at once).
-                row = rows.lowerBound
+                // A part far above the anchor, laid out only for its count of rows (a
+                // frame deep in the page lays out all above it), is not kept: it goes
+                // first when the cache is over its budget.
+                if Int(extents.prefixSum(holder.part + 1)) < 2 * anchor - rows.upperBound {
+                    cache[holder.part]?.lastUse = 0
+                    // (A References part lays out its chunk again for its links.)
+                    if holder.part > chunkCount { cache[holder.part - chunkCount - 1]?.lastUse = 0 }
+                    trimCache()
+                }
+                // Rows may have moved: walk again from the first.
+                row = firstRowToWalk()
                 continue
             }
             // (Parts that hold a row have at least one.)

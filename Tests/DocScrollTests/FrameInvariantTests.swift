@@ -367,6 +367,42 @@ extension AnchorTests {
     }
 }
 
+extension AnchorTests {
+    /// A page whose start is long paragraphs and whose rest is short lines: estimated
+    /// from its first chunks alone, its row total is far off. While the reader is idle,
+    /// parts spread over the whole page are laid out, and the total comes near the
+    /// truth; the text on screen stays where it is, wherever the reader is.
+    @Test(arguments: [0.0, 0.6])
+    func idleSamplesBringTheRowTotalNearTheTruth(fraction: Double) throws {
+        let words = (0..<20).map { "<p>" + String(repeating: "words of a long paragraph \($0) ", count: 20) + "</p>" }.joined()
+        let dense = (0..<8_000).map { "<p>line \($0)</p>" }.joined()
+        let page = InputFile(name: "mixed.html", bytes: Array("<html><body>\(words)\(dense)</body></html>".utf8))
+        let whole = try DocScrollView(pages: [page], tables: [], options: .init(width: 70, height: 20))
+        let truth = dumpLines(whole).count
+        // Chunks of about 1 KB: more than the samples.
+        var options = DocScrollView.Options(width: 70, height: 20)
+        options.pageChunkBytes = 1_000
+        let view = try DocScrollView(pages: [page], tables: [], options: options)
+        let id = view.componentIDs[0]
+        view.scroll(toFraction: fraction)
+        let landed = view.frame()
+        func offBy() -> Double { abs(Double(view.rowCount(of: id) - truth)) / Double(truth) }
+        if fraction == 0 { #expect(offBy() > 0.2, "\(view.rowCount(of: id)) rows estimated from the first chunk, \(truth) true") }
+        var samples = 0
+        while view.refineEstimates() {
+            samples += 1
+            #expect(view.frame() == landed, "after sample \(samples)")
+        }
+        #expect(samples > 8 && samples <= 48)
+        #expect(view.isExtentEstimated(of: id), "samples, not the whole page")
+        #expect(offBy() < 0.05, "\(view.rowCount(of: id)) rows estimated, \(truth) true")
+        // Nothing is left to sample until the width changes.
+        #expect(!view.refineEstimates())
+        view.resize(width: 50, height: 20)
+        #expect(view.refineEstimates())
+    }
+}
+
 /// A search goes through a windowed page a chunk at a time, keeping no more of it
 /// than the cache holds.
 @Suite("Searching a windowed page")

@@ -2,9 +2,10 @@ import RenderCore
 import SystemIO
 
 /// A terminal for the interactive loop with no terminal behind it: keys and resizes
-/// come from a script, one step at a time, each handed over only once the view is settled (the
-/// loop idle twice while `isSettled` holds: what arrives on other threads drawn), and
-/// what the loop writes is played on a grid of cells, as a terminal would show it.
+/// come from a script, one step at a time, each handed over only once the view is
+/// settled (the loop waiting for a key twice while `isSettled` holds: what arrives on
+/// other threads drawn), and what the loop writes is played on a grid of cells, as a
+/// terminal would show it.
 /// Before each step the screen is kept (`screens`), so that a test reads what the
 /// reader saw when pressing each key. After the script, `q`.
 final class ScriptedTerminal: TerminalDevice {
@@ -27,10 +28,6 @@ final class ScriptedTerminal: TerminalDevice {
     private var resizePending = false
     private let isSettled: () -> Bool
     private var settledReads = 0
-    /// Whether a step was handed over and the loop has not written since: a read
-    /// then is a poll from inside the step's work (a search looking for Ctrl-C), not
-    /// the loop waiting for the next key.
-    private var awaitsWrite = false
     private var quitSent = false
     /// Reads before a step is handed over regardless of `isSettled` (a view that
     /// never settles fails the test's expectations, not the run).
@@ -60,13 +57,16 @@ final class ScriptedTerminal: TerminalDevice {
 
     func read(timeout: Int32, waking: Int32?) -> [UInt8] {
         readsLeft -= 1
-        if awaitsWrite, readsLeft > 0 { return [] }
+        // A read that does not wait is a poll: from inside a step's work (a search
+        // looking for Ctrl-C), or from the loop with idle work still to do (a table
+        // indexed in parts, a page's estimates refined), not the loop waiting for
+        // the next key.
+        if timeout == 0, readsLeft > 0 { return [] }
         settledReads = isSettled() ? settledReads + 1 : 0
         guard settledReads >= 2 || readsLeft <= 0 else { return [] }
         settledReads = 0
         screens.append(grid.map { $0.joined().replacingOccurrences(of: "\u{0}", with: "") })
         if !script.isEmpty {
-            awaitsWrite = true
             switch script.removeFirst() {
             case .keys(let keys):
                 return Array(keys.utf8)
@@ -85,7 +85,6 @@ final class ScriptedTerminal: TerminalDevice {
     /// Plays `text` on the grid: cursor moves (`ESC [ row ; column H`) and text; other
     /// control sequences (styles, modes) change no cell.
     func write(_ text: String) {
-        awaitsWrite = false
         written.append(text)
         var characters = text[...]
         while let character = characters.first {

@@ -313,3 +313,76 @@ struct ElisionTests {
         #expect(view.line(forAnchor: "after") == 2)
     }
 }
+
+/// A frame waits for the index only as far as the rows it shows and those above them:
+/// not for the page's end.
+@Suite("Frames waiting for the index")
+struct FrameWaitTests {
+    /// Paragraphs that take fewer lines than their bytes are first estimated at: as
+    /// the rows above a frame are laid out, they shrink, and the frame's rows move up
+    /// (which once took the walk above the first row, to wait for the whole index).
+    @Test func aFrameNearTheTopWaitsOnlyForTheChunksItNeeds() throws {
+        let paragraph = String(repeating: "words of a long paragraph ", count: 20)
+        let html = "<html><body>" + (0..<8_000).map { "<p>\($0) \(paragraph)</p>" }.joined() + "</body></html>"
+        // (The scan reads a megabyte at a time.)
+        let source = GatedSource(MemoryPageSource(Array(html.utf8)), openBytes: 2_000_000)
+        let index = PageIndex(source: source, threads: TestThreads())
+        Thread { index.build(chunkBytes: 4_000) }.start()
+        defer {
+            source.open()
+            index.stop()
+        }
+        // Opens the rest of the page if the frame still waits after a long while (the
+        // test then fails, rather than hanging).
+        let frameDone = DispatchSemaphore(value: 0)
+        let opened = LockedFlag()
+        Thread {
+            if frameDone.wait(timeout: .now() + 60) == .timedOut {
+                opened.set()
+                source.open()
+            }
+        }.start()
+        let view = WindowedPage(index: index, width: 200)
+        _ = view.performLayout(LayoutConstraints(scrollOffset: 300, remainingPaintExtent: 20, reach: .exactAbove))
+        let shown = (300..<320).map { view.plainText(row: $0, width: 200) }
+        frameDone.signal()
+        #expect(!opened.isSet, "the frame waited for the page's end")
+        #expect(shown == Array(try PageIndexTests.wholeLines(html, width: 200)[300..<320]))
+        #expect(index.snapshot.indexedOffset < 2_000_000)
+    }
+}
+
+/// A flag set on one thread and read on another.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
+
+/// A page whose bytes past the first `openBytes` are read only after `open()`, as a
+/// page still arriving: reads of them wait.
+final class GatedSource: PageSource, @unchecked Sendable {
+    private let page: MemoryPageSource
+    private let openBytes: Int
+    private let opened = DispatchSemaphore(value: 0)
+
+    init(_ page: MemoryPageSource, openBytes: Int) {
+        self.page = page
+        self.openBytes = openBytes
+    }
+
+    func open() {
+        opened.signal()
+    }
+
+    var byteCount: Int { page.byteCount }
+
+    func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        if range.upperBound > openBytes {
+            opened.wait()
+            opened.signal()
+        }
+        return page.read(range, into: buffer)
+    }
+}
