@@ -343,7 +343,10 @@ struct FrameWaitTests {
             }
         }.start()
         let view = WindowedPage(index: index, width: 200)
-        _ = view.performLayout(LayoutConstraints(scrollOffset: 300, remainingPaintExtent: 20, reach: .exactAbove))
+        // Rounds of the layout pass, as the container runs them, until the rows stay.
+        for _ in 0..<ScrollContainer.maxLayoutRounds {
+            guard view.performLayout(LayoutConstraints(scrollOffset: 300, remainingPaintExtent: 20, reach: .exactAbove)).changed else { break }
+        }
         let shown = (300..<320).map { view.plainText(row: $0, width: 200) }
         frameDone.signal()
         #expect(!opened.isSet, "the frame waited for the page's end")
