@@ -143,6 +143,9 @@ private struct LetterScanner {
     /// The needle's failure function (Knuth, Morris, Pratt): how much of a match under
     /// way is left when the next letter does not go on with it.
     private let failure: [Int]
+    /// The needle's letters, a bit each (`a` the lowest): a tag lacking one cannot
+    /// hold the needle.
+    private let letterSet: UInt32
     /// Matches closer than this are kept as one range.
     static let mergeGap = 4_096
 
@@ -177,6 +180,7 @@ private struct LetterScanner {
             failure[index] = length
         }
         self.failure = failure
+        letterSet = needle.reduce(0) { $0 | Self.letterBit($1) }
         letterOffsets = [Int](repeating: 0, count: needle.count)
     }
 
@@ -422,11 +426,37 @@ private struct LetterScanner {
         return marked
     }
 
+    /// The bit of lower-case letter `letter` in a letter set.
+    private static func letterBit(_ letter: UInt8) -> UInt32 { 1 << UInt32(letter &- 0x61) }
+
     /// Matches the letters of a tag's bytes `from..<to` on their own (references read
     /// as in text); a match marks the tag, `range`.
-    /// - Returns: whether the letters hold `hidden` or `style` (the tag may hide its
-    ///   content: its attributes are read then).
+    ///
+    /// Most tags lack a letter of the needle: one light pass over their bytes finds
+    /// that (and whether they name `hidden` or `style`, which an attribute that hides
+    /// content needs), and only the others are matched letter by letter.
+    /// - Returns: whether the tag may hide its content (its attributes are read then).
     private mutating func tagLetters(_ pointer: UnsafePointer<UInt8>, from: Int, to end: Int, at range: Range<Int>) -> Bool {
+        var letters: UInt32 = 0
+        var escapes = false
+        // The last six bytes in lower case, a byte each.
+        var recent: UInt64 = 0
+        var namesHidingAttribute = false
+        for index in from..<end {
+            let byte = pointer[index]
+            let lower = byte | 0x20
+            if lower >= 0x61, lower <= 0x7A { letters |= Self.letterBit(lower) }
+            // (A reference may stand for a letter, as may the Kelvin sign.)
+            escapes = escapes || byte == 0x26 || byte == 0xE2
+            recent = (recent << 8 | UInt64(lower)) & 0xFFFF_FFFF_FFFF
+            if recent == Self.hiddenLetters || recent & 0xFF_FFFF_FFFF == Self.styleLetters { namesHidingAttribute = true }
+        }
+        guard escapes || letters & letterSet == letterSet else { return namesHidingAttribute }
+        return matchTagLetters(pointer, from: from, to: end, at: range) || namesHidingAttribute
+    }
+
+    /// `tagLetters`, letter by letter.
+    private mutating func matchTagLetters(_ pointer: UnsafePointer<UInt8>, from: Int, to end: Int, at range: Range<Int>) -> Bool {
         let first = first
         var matched = 0
         var found = false

@@ -108,6 +108,8 @@ struct SearchPrefilterTests {
         ("<p><select><option>first choice<option selected>second choice</select></p>", "second choice"),
         ("<p>before<!-- a comment -->after</p>", "beforeafter"),
         ("<p><a href=\"linked/target-page.html\">go</a></p>", "target"),
+        // (A letter of the needle only as a reference, in a tag's attribute.)
+        ("<p><a href=\"linked/&#122;ebra-page.html\">go</a></p>", "zebra"),
         ("<p><q>quoted</q></p>", "quoted"),
         ("<table><tr><td>cell one</table>", "cell"),
         ("<p>an &zork; unknown and &copyright</p>", "zork"),
