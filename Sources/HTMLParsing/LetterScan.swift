@@ -146,6 +146,9 @@ private struct LetterScanner {
     /// The needle's letters, a bit each (`a` the lowest): a tag lacking one cannot
     /// hold the needle.
     private let letterSet: UInt32
+    /// The needle's letter least often found in pages (a tag without it cannot hold
+    /// the needle: most are passed over on that alone).
+    private let rareLetter: UInt8
     /// Matches closer than this are kept as one range.
     static let mergeGap = 4_096
 
@@ -181,6 +184,7 @@ private struct LetterScanner {
         }
         self.failure = failure
         letterSet = needle.reduce(0) { $0 | Self.letterBit($1) }
+        rareLetter = needle.min { Self.lettersByUse.firstIndex(of: $0)! < Self.lettersByUse.firstIndex(of: $1)! }!
         letterOffsets = [Int](repeating: 0, count: needle.count)
     }
 
@@ -249,6 +253,10 @@ private struct LetterScanner {
             // Text up to the next `<`.
             let textEnd = memchr(pointer + index, 0x3C, count - index).map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: pointer) } ?? count
             while index < textEnd {
+                if matched == 0 {
+                    index = passOverText(pointer, from: index, to: textEnd)
+                    guard index < textEnd else { break }
+                }
                 let byte = pointer[index]
                 let lower = byte | 0x20
                 if lower >= 0x61, lower <= 0x7A {
@@ -271,6 +279,43 @@ private struct LetterScanner {
             index = end
         }
         return count
+    }
+
+    /// Passes over text `from..<to` sixteen bytes at a time up to the first byte that
+    /// may start a match (the needle's first letter, an escape), while no match is
+    /// under way: of the bytes passed over, only whether they held letters counts.
+    /// - Returns: the index of the first byte left (a block's first byte that may
+    ///   matter, or the last bytes, fewer than sixteen).
+    private mutating func passOverText(_ pointer: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        let fold = SIMD16<UInt8>(repeating: 0x20)
+        let firstLetter = SIMD16<UInt8>(repeating: first)
+        let ampersand = SIMD16<UInt8>(repeating: 0x26)
+        let kelvin = SIMD16<UInt8>(repeating: 0xE2)
+        let a = SIMD16<UInt8>(repeating: 0x61)
+        let letterCount = SIMD16<UInt8>(repeating: 26)
+        var index = from
+        while index + 16 <= end {
+            let bytes = UnsafeRawPointer(pointer + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let lower = bytes | fold
+            let stops = Self.lanes((lower .== firstLetter) .| (bytes .== ampersand) .| (bytes .== kelvin))
+            let letters = Self.lanes((lower &- a) .< letterCount)
+            // Lanes before the first stop (all of them when there is none).
+            let passed = stops.low != 0 ? stops.low.trailingZeroBitCount / 8 : stops.high != 0 ? 8 + stops.high.trailingZeroBitCount / 8 : 16
+            let lettersPassed = passed >= 8
+                ? letters.low != 0 || (passed > 8 && letters.high & (UInt64.max >> (64 - 8 * (passed - 8))) != 0)
+                : passed > 0 && letters.low & (UInt64.max >> (64 - 8 * passed)) != 0
+            if lettersPassed { textLetters &+= 1 }
+            index += passed
+            if passed < 16 { return index }
+        }
+        return index
+    }
+
+    /// A mask's sixteen lanes as two words (a lane is all ones where it holds).
+    @inline(__always)
+    private static func lanes(_ mask: SIMDMask<SIMD16<Int8>>) -> (low: UInt64, high: UInt64) {
+        let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return (words[0], words[1])
     }
 
     /// One letter of the text stream, at page offset `offset`.
@@ -432,11 +477,14 @@ private struct LetterScanner {
     /// Matches the letters of a tag's bytes `from..<to` on their own (references read
     /// as in text); a match marks the tag, `range`.
     ///
-    /// Most tags lack a letter of the needle: one light pass over their bytes finds
-    /// that (and whether they name `hidden` or `style`, which an attribute that hides
-    /// content needs), and only the others are matched letter by letter.
+    /// Most tags lack the needle's rarest letter and are passed over sixteen bytes at
+    /// a time (`mayMatter`); of the others, one light pass over their bytes finds
+    /// whether they hold every letter of the needle (and whether they name `hidden` or
+    /// `style`, which an attribute that hides content needs), and only those that do
+    /// are matched letter by letter.
     /// - Returns: whether the tag may hide its content (its attributes are read then).
     private mutating func tagLetters(_ pointer: UnsafePointer<UInt8>, from: Int, to end: Int, at range: Range<Int>) -> Bool {
+        guard mayMatter(pointer, from: from, to: end) else { return false }
         var letters: UInt32 = 0
         var escapes = false
         // The last six bytes in lower case, a byte each.
@@ -453,6 +501,47 @@ private struct LetterScanner {
         }
         guard escapes || letters & letterSet == letterSet else { return namesHidingAttribute }
         return matchTagLetters(pointer, from: from, to: end, at: range) || namesHidingAttribute
+    }
+
+    /// Lower-case letters from the least used in pages (English text and its markup)
+    /// to the most.
+    private static let lettersByUse = Array("zqjxkvbwyfgpmhucdlnrotisae".utf8)
+
+    /// Whether a tag's bytes `from..<to` may matter to `tagLetters`: they hold an
+    /// escape (a reference, the Kelvin sign), the needle's rarest letter, or a pair of
+    /// letters that `hidden` or `style` has (`dd`, `st`). Sixteen bytes at a time;
+    /// most tags have none of these.
+    private func mayMatter(_ pointer: UnsafePointer<UInt8>, from: Int, to end: Int) -> Bool {
+        let fold = SIMD16<UInt8>(repeating: 0x20)
+        let ampersand = SIMD16<UInt8>(repeating: 0x26)
+        let kelvin = SIMD16<UInt8>(repeating: 0xE2)
+        let rare = SIMD16<UInt8>(repeating: rareLetter)
+        let d = SIMD16<UInt8>(repeating: 0x64)
+        let s = SIMD16<UInt8>(repeating: 0x73)
+        let t = SIMD16<UInt8>(repeating: 0x74)
+        var index = from
+        // (Each window has the byte after it too, for the pairs.)
+        while index + 17 <= end {
+            let bytes = UnsafeRawPointer(pointer + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let lower = bytes | fold
+            let nextLower = UnsafeRawPointer(pointer + index + 1).loadUnaligned(as: SIMD16<UInt8>.self) | fold
+            let hits = (bytes .== ampersand) .| (bytes .== kelvin) .| (lower .== rare) .| ((lower .== d) .& (nextLower .== d))
+                .| ((lower .== s) .& (nextLower .== t))
+            // (Cheaper than `any`.)
+            let words = Self.lanes(hits)
+            if words.low | words.high != 0 { return true }
+            index += 16
+        }
+        while index < end {
+            let byte = pointer[index]
+            let lower = byte | 0x20
+            let nextLower = index + 1 < end ? pointer[index + 1] | 0x20 : 0
+            if byte == 0x26 || byte == 0xE2 || lower == rareLetter || (lower == 0x64 && nextLower == 0x64) || (lower == 0x73 && nextLower == 0x74) {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// `tagLetters`, letter by letter.

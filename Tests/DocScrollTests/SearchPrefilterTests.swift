@@ -101,6 +101,8 @@ struct SearchPrefilterTests {
         ("<p>&#70;&#x6f;o&#X6F;l</p>", "Foool"),
         ("<p>the \u{212A}elvin</p>", "kelvin"),
         ("<p>wo<span hidden>xx</span>rd</p>", "word"),
+        // (A reference in a long run of text, passed over sixteen bytes at a time.)
+        ("<p>a long run of text, before the &#70;oolish words</p>", "foolish"),
         ("<p>hi<span style=\"display: none\">zz</span>dden</p>", "hidden"),
         ("<ol type=\"a\"><li>x<li>y</ol>", "b."),
         ("<ol type=\"I\" start=\"14\"><li>x</ol>", "xiv"),
