@@ -68,4 +68,11 @@ extension WindowedPage {
         samplesTaken.insert(number)
         return chunk
     }
+
+    /// Counts chunk `chunk`, just laid out as a sample, in the samples' lines per byte.
+    func noteSampled(_ chunk: Int) {
+        sampledLines += Int(extents.values[chunk])
+        sampledBytes += chunks[chunk].shownBytes
+        sampledChunks += 1
+    }
 }

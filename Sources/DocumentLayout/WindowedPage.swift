@@ -188,9 +188,7 @@ package final class WindowedPage: PageComponent {
         // A sample asked for while the reader is idle, before the estimates it changes.
         if let sample = takeDueSample() {
             settlePart(sample)
-            sampledLines += Int(extents.values[sample])
-            sampledBytes += chunks[sample].shownBytes
-            sampledChunks += 1
+            noteSampled(sample)
         }
         shift(reestimate(anchor: anchor))
         // The anchor's part first, so that the parts around it move relative to it.
