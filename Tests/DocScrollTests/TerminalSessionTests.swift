@@ -109,7 +109,10 @@ struct TerminalSessionTests {
         _ = try session.waitFor("the prompt") { $0.split(separator: "\n").last?.hasPrefix("/") == true }
         try session.tmux(["send-keys", "-t", "t", "-l", "Four approaches"])
         try session.send("Enter")
-        let found = try session.waitFor("the match at the top") { $0.hasPrefix("Four approaches") }
+        // (Waited for whole, down to the status line: a screen is written in parts.)
+        let found = try session.waitFor("the match at the top, the page's status line below") { screen in
+            screen.hasPrefix("Four approaches") && screen.split(separator: "\n").last?.hasPrefix(" One Scroll for Tables") == true
+        }
         #expect(found.contains("article.html"))
         #expect(found.split(separator: "\n").last?.hasPrefix(" One Scroll for Tables") == true, "the page's own title: \(found)")
         // The match is drawn in reverse video (SGR 7) when colours are on.
