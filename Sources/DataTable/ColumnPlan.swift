@@ -128,7 +128,7 @@ struct ColumnPlan: Equatable {
 
     /// Each column's widest value among the sampled rows, header included, uncapped.
     static func widestValues(in model: TableModel) -> [Int] {
-        widestValues(in: model, rows: sample(rowCount: model.rowCount, columnCount: model.columns.count))
+        widestValues(in: model, rows: sample(rowCount: model.shownRowCount, columnCount: model.columns.count))
     }
 
     /// Each column's widest value among `rows`, header included, uncapped: with every
@@ -148,7 +148,7 @@ struct ColumnPlan: Equatable {
     /// up to `maximumWordFloor` columns: how narrow a wrapped column may be.
     static func widestWords(in model: TableModel) -> [Int] {
         var widest = model.columns.map { min(maximumWordFloor, TextWidth.columns(of: ValueText.escaped($0))) }
-        for row in sample(rowCount: model.rowCount, columnCount: model.columns.count) {
+        for row in sample(rowCount: model.shownRowCount, columnCount: model.columns.count) {
             let values = model.row(row)
             for column in widest.indices where column < values.count && widest[column] < maximumWordFloor {
                 widest[column] = max(widest[column], widestWord(in: ValueText.text(of: values[column])))
@@ -184,15 +184,15 @@ struct ColumnPlan: Equatable {
     /// Values measured at most: a table of very many columns samples fewer rows.
     static let sampleValues = 2_000_000
 
-    /// The rows measured: every row of a small table; of a large one the first rows,
-    /// the last ones (where counters are widest) and rows spread evenly between.
+    /// The rows measured: every row of a small table; of a large one the first rows
+    /// and the last ones (where counters are widest). Not rows between: the ends are
+    /// known before the index has read the rest (the last records are read back from
+    /// the end: `TableModel+Tail`), so that a table's columns are planned once, as it
+    /// shows first, whatever the index has reached.
     static func sample(rowCount: Int, columnCount: Int = 1) -> [Int] {
         let size = max(20, min(sampleRows, sampleValues / max(1, columnCount)))
         guard rowCount > size else { return Array(0..<rowCount) }
-        let ends = size / 4
-        let spread = size - 2 * ends
-        let middle = (0..<spread).map { ends + $0 * (rowCount - 2 * ends) / spread }
-        return Array(0..<ends) + middle + Array((rowCount - ends)..<rowCount)
+        return Array(0..<(size / 2)) + Array((rowCount - (size - size / 2))..<rowCount)
     }
 
     /// Columns a full row takes: where the last column shown ends.

@@ -80,6 +80,11 @@ public struct RecordIndex: Sendable {
     /// Whether every record is indexed.
     package var isComplete: Bool { pass == nil }
 
+    /// How the last records can be read back from the input's end before the pass
+    /// gets there (`RecordTail`); `nil` where they cannot (records at a path, whose
+    /// array may not end the input, or the whole input read at once).
+    package private(set) var tailLayout: RecordTail.Layout?
+
     /// Whether records appended to the input can be indexed (`follow`): they are a
     /// record a line (JSON Lines, CSV or TSV), shown in file order, and every record
     /// of the input so far is indexed.
@@ -164,6 +169,11 @@ public struct RecordIndex: Sendable {
             }
         }
         keepsEndedPass = isLines && options.sortColumn == nil
+        if isLines {
+            tailLayout = .jsonValues
+        } else if options.path == nil, recordsStart == topLevel {
+            tailLayout = .jsonArray
+        }
         pass = .json(JSONPass(
             scan: RecordScan(sortColumn: options.sortColumn), position: recordsStart, isLines: isLines,
             checksEnd: !isLines && options.path == nil && recordsStart == topLevel, firstRowIsHeader: options.firstRowIsHeader))
@@ -423,6 +433,7 @@ extension RecordIndex {
         self.separator = separator
         shape = .arrays
         keepsEndedPass = options.sortColumn == nil
+        tailLayout = .lines(quoted: DelimitedText.quotes(separator: separator))
         pass = .delimited(DelimitedPass(scan: DelimitedText.Scan(bytes, format: format, separator: separator), firstRowIsHeader: options.firstRowIsHeader))
         try resume(bytes, until: limit, releasing: releasing)
     }

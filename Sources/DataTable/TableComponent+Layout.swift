@@ -12,7 +12,7 @@ extension TableComponent {
     func record(atLine line: Int) -> (record: Int, line: Int)? {
         let offset = line - rowsAboveRecords
         guard offset >= 0 else { return nil }
-        guard wrapsCells else { return offset < model.rowCount ? (offset, 0) : nil }
+        guard wrapsCells else { return offset < model.shownRowCount ? (offset, 0) : nil }
         guard let record = heights.index(containing: Double(offset)) else { return nil }
         return (record, offset - Int(heights.prefixSum(record)))
     }
@@ -20,7 +20,7 @@ extension TableComponent {
     /// The data rows shown on component lines `lines`.
     func records(onLines lines: Range<Int>) -> Range<Int> {
         guard !lines.isEmpty, let first = record(atLine: max(lines.lowerBound, rowsAboveRecords))?.record else { return 0..<0 }
-        let last = record(atLine: lines.upperBound - 1)?.record ?? model.rowCount - 1
+        let last = record(atLine: lines.upperBound - 1)?.record ?? model.shownRowCount - 1
         return first..<max(first, last + 1)
     }
 
@@ -100,12 +100,42 @@ extension TableComponent {
     /// scrolled) are answered here too.
     package func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
         if let crossAxis = constraints.crossAxisExtent { layout(width: Int(crossAxis)) }
-        let measured = measureRows(coveringLines: 0..<constraints.rows.upperBound, anchor: Int(constraints.scrollOffset))
+        let anchor = Int(constraints.scrollOffset)
+        let measured = measureRows(coveringLines: 0..<constraints.rows.upperBound, anchor: anchor)
         if let line = measured.firstChangedLine { noteChange(from: line) }
         if constraints.locatesEnd { measureAllRows() }
-        defer { changedFrom = nil }
+        readBack(toLine: constraints.rows.lowerBound)
+        defer {
+            changedFrom = nil
+            tailMoves.removeAll()
+        }
         guard let changedFrom else { return .unchanged }
-        return geometry(changedFrom: Double(changedFrom), correction: Double(measured.linesAddedAboveAnchor))
+        // The last records moved with the estimate before them: the rows at the top stay
+        // with them when they are among the last records.
+        let tailCorrection = tailMoves.reduce(0) { $0 + (anchor >= $1.line ? $1.rows : 0) }
+        return geometry(changedFrom: Double(changedFrom), correction: Double(measured.linesAddedAboveAnchor + tailCorrection))
+    }
+
+    /// Notes that the last records read back, from row `row`, moved `rows` rows (the
+    /// estimate of the rows before them changed).
+    func noteTailMoved(from row: Int, by rows: Int) {
+        guard rows != 0 else { return }
+        let line = rowCount(ofRecords: 0) + row
+        tailMoves.append((line, rows))
+        noteChange(from: min(line, line + rows))
+        pool.reset()
+    }
+
+    /// Reads more of the last records back when line `line`, asked for, is among the
+    /// rows between the indexed ones and those read back, not far above them.
+    private func readBack(toLine line: Int) {
+        guard !wrapsCells, model.showsTail, line - rowsAboveRecords >= model.rowCount, line - rowsAboveRecords < model.tailStartRow else { return }
+        let tailStart = model.tailStartRow
+        let moved = model.extendTail(toRow: line - rowsAboveRecords)
+        guard model.tailStartRow != tailStart || moved != 0 else { return }
+        noteChange(from: rowCount(ofRecords: model.tailStartRow))
+        pool.reset()
+        noteTailMoved(from: tailStart, by: moved)
     }
 
     package func attach(_ invalidator: LayoutInvalidator) {
@@ -119,7 +149,7 @@ extension TableComponent {
     }
 
     /// Lines the first `records` records take, with the rows above them.
-    func rowCount(ofRecords records: Int) -> Int {
+    package func rowCount(ofRecords records: Int) -> Int {
         (wrapsCells ? Int(heights.prefixSum(min(records, heights.count))) : records) + rowsAboveRecords
     }
 

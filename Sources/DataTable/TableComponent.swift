@@ -84,6 +84,9 @@ package final class TableComponent: StackComponent, ReportsFigures {
     /// The first row changed since the container's last pass (rows indexed, a file
     /// followed, columns scrolled or planned anew), and what tells the container.
     var changedFrom: Int?
+    /// Moves of the last records read back since the container's last pass (from
+    /// which line, by how many rows), for the rows at the top to go with them.
+    var tailMoves: [(line: Int, rows: Int)] = []
     var invalidator: LayoutInvalidator?
 
     /// A view of `model` at `width` columns. With `keepsEveryRowView` (the expanded
@@ -201,7 +204,11 @@ package final class TableComponent: StackComponent, ReportsFigures {
     /// The tab bar, the header row and its rule stay at the viewport top while the
     /// rows scroll.
     package var headerExtent: Double { Double(rowsAboveRecords) }
-    package var rowCount: Int { (wrapsCells ? Int(heights.total) : model.rowCount) + rowsAboveRecords }
+    package var rowCount: Int { (wrapsCells ? Int(heights.total) : model.shownRowCount) + rowsAboveRecords }
+
+    /// Rows down to the last record indexed (those past it, while the table is
+    /// indexed, are estimated rows and the last records read back from the end).
+    package var indexedRowCount: Int { rowCount(ofRecords: model.rowCount) }
 
     /// Rows not indexed yet, or wrapped rows not measured yet, make the extent an
     /// estimate.
@@ -215,12 +222,20 @@ package final class TableComponent: StackComponent, ReportsFigures {
     ///   indexed before stay.
     package func indexMore(bytes: Int) throws(DataTableError) -> Bool {
         let rows = model.rowCount
-        let lines = rowCount
+        let lines = rowCount(ofRecords: rows)
+        let shownRows = model.shownRowCount
+        let tailStart = model.showsTail ? model.tailStartRow : nil
         // New columns, or the last rows (where counters are widest): planned anew.
         defer {
             // Wrapped rows start from the estimate again, the new ones among them.
             if wrapsCells, model.rowCount != rows { estimateHeights() }
-            if model.rowCount != rows { noteChange(from: lines) }
+            if model.rowCount != rows {
+                // Rows not indexed before show other records now.
+                noteChange(from: lines)
+                pool.reset()
+            }
+            // The last records keep their distance from the end.
+            if let tailStart { noteTailMoved(from: tailStart, by: model.shownRowCount - shownRows) }
         }
         guard try model.indexMore(bytes: bytes) || model.isIndexed else { return model.rowCount != rows }
         noteChange(from: 0)

@@ -15,8 +15,13 @@ package final class TableModel {
     private var order: [UInt32]?
     /// Every row, once decoded up front (or given so).
     private var decodedRows: [[JSONValue?]]?
-    private var index: RecordIndex?
-    private var storage: Storage
+    var index: RecordIndex?
+    var storage: Storage
+    /// The last records, read back from the input's end while the index has not
+    /// reached them (see `TableModel+Tail`), and the rows the view is estimated to
+    /// show with them.
+    var tail: RecordTail?
+    var estimatedRowTotal = 0
     /// Whether the columns shown were picked (`RecordIndex.Options.columns`): new
     /// keys found later are not shown.
     private var picksColumns = false
@@ -106,6 +111,7 @@ package final class TableModel {
             let name = try Self.column(named: sortColumn, in: index.columns)
             order = sortedOrder(by: index.columns.firstIndex(of: name) ?? 0, descending: options.sortsDescending)
         }
+        readTail()
     }
 
     /// Finds each key's (or position's) column among `columns`.
@@ -162,6 +168,7 @@ package final class TableModel {
             storage.release(before: .max)
             if storage.hasShrunk { throw .fileShrank }
         }
+        estimateRowTotal()
         guard index.columns.count != columnCount else { return false }
         columns = index.columns
         mapColumns()
@@ -224,7 +231,7 @@ package final class TableModel {
         let values = index.shape == .objects
             ? index.sortValues
             : (0..<index.count).map { record in
-                guard case .array(let items) = rawValue(of: record), column < items.count else { return SortValue.missing }
+                guard case .array(let items) = rawValue(in: index.range(of: record)), column < items.count else { return SortValue.missing }
                 return SortValue(items[column])
             }
         return (0..<UInt32(index.count)).sorted { a, b in
@@ -241,6 +248,7 @@ package final class TableModel {
     /// The values of row `row`, one per column (`nil` where the record lacks the key).
     package func row(_ row: Int) -> [JSONValue?] {
         if let decodedRows { return decodedRows[row] }
+        if row >= rowCount { return shownTailRow(row) }
         // (A pass over every row reads each once: none is kept.)
         if readsInOrder { return decode(record(at: row)) }
         if let cached = cache[row] { return cached }
@@ -271,7 +279,13 @@ package final class TableModel {
     package func mayMatch(row: Int, _ search: RecordSearch) -> Bool {
         // (The index is read in place, not bound: a copy of it costs a retain of each
         // of its arrays, a row.)
-        guard decodedRows == nil, let range = index?.range(of: record(at: row)) else { return true }
+        guard decodedRows == nil else { return true }
+        guard row < rowCount else {
+            // Rows not indexed yet: the last records read back, or nothing to show yet.
+            guard let range = tailRange(ofRow: row) else { return false }
+            return storage.withBytesInPlace(in: range) { search.mayMatch($0, separator: index?.separator) }
+        }
+        guard let range = index?.range(of: record(at: row)) else { return true }
         let separator = index?.separator
         return withBytesPassedOver(range) { search.mayMatch($0, separator: separator) }
     }
@@ -317,12 +331,12 @@ package final class TableModel {
         order.map { Int($0[row]) } ?? row
     }
 
-    /// Reads JSON record `record` into `values` when it is an object (`true`); `false`
-    /// when it is another value (or the records are delimited text), with nothing
-    /// read; `nil` when its bytes no longer are JSON (the file changed since it was
-    /// indexed).
-    private func placeMembers(of record: Int, into values: inout [JSONValue?]) -> Bool? {
-        guard index?.separator == nil, let range = index?.range(of: record) else { return false }
+    /// Reads the JSON record at `range` into `values` when it is an object (`true`);
+    /// `false` when it is another value (or the records are delimited text), with
+    /// nothing read; `nil` when its bytes no longer are JSON (the file changed since it
+    /// was indexed).
+    private func placeMembers(in range: Range<Int>, into values: inout [JSONValue?]) -> Bool? {
+        guard index?.separator == nil else { return false }
         func place(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
             nextColumn = 0
             // (The index pass checked these bytes, unless the file changed since.)
@@ -333,10 +347,9 @@ package final class TableModel {
         return placed
     }
 
-    /// The JSON value of record `record`; `nil` when its bytes no longer are one (the
-    /// file changed since it was indexed).
-    private func rawValue(of record: Int) -> JSONValue? {
-        guard let range = index?.range(of: record) else { return nil }
+    /// The JSON value of the record at `range`; `nil` when its bytes no longer are one
+    /// (the file changed since it was indexed).
+    func rawValue(in range: Range<Int>) -> JSONValue? {
         rowsDecoded += 1
         let separator = index?.separator
         func value(of bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
@@ -355,14 +368,20 @@ package final class TableModel {
     /// The values of record `record`, one per column shown; for a record no longer in
     /// the file, a note in the first column.
     private func decode(_ record: Int) -> [JSONValue?] {
+        guard let range = index?.range(of: record) else { return [JSONValue?](repeating: nil, count: columns.count) }
+        return decode(range: range)
+    }
+
+    /// The values of the record at `range` (see `decode(_:)`).
+    func decode(range: Range<Int>) -> [JSONValue?] {
         var values = [JSONValue?](repeating: nil, count: columns.count)
         // Most records are objects: their members are read straight into the columns.
-        switch placeMembers(of: record, into: &values) {
+        switch placeMembers(in: range, into: &values) {
         case true?:
             return values
         case false?:
             // Arrays, and the rows of delimited text: each position to its column.
-            guard case .array(let items) = rawValue(of: record) else { return lostRow() }
+            guard case .array(let items) = rawValue(in: range) else { return lostRow() }
             for (position, item) in items.enumerated() where position < positionColumns.count {
                 if let column = positionColumns[position] { values[column] = item }
             }
@@ -383,7 +402,7 @@ package final class TableModel {
 }
 
 /// Where a table's JSON is: an array in memory, or a mapped file.
-private enum Storage {
+enum Storage {
     case memory([UInt8])
     case mapped(any TableFile)
 

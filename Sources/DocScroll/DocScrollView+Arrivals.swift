@@ -96,12 +96,31 @@ extension DocScrollView {
         return true
     }
 
-    /// Indexes every part left of the tables indexed in parts.
-    func indexAllTables() {
+    /// Indexes every part left of the tables indexed in parts; with `keepingTails`,
+    /// of those whose last records are not read back (`TableModel+Tail`): their end
+    /// shows while the index goes on.
+    func indexAllTables(keepingTails: Bool = false) {
         // (Interactive, a compressed table's end is the rows so far, as a pipe's in
         // less: more come as they arrive.)
         if waitsForPages { waitForArrivingTables() }
-        while !tablesIndexing.isEmpty { indexTables() }
+        while let (id, table) = tablesIndexing.first(where: { !keepingTails || !$0.table.model.showsTail }) {
+            _ = indexPart(of: table, id: id)
+        }
+    }
+
+    /// Indexes the tables indexed in parts, in stack order, until each has its
+    /// records indexed down to root row `row` (or is indexed whole): the rows a frame
+    /// there shows are indexed ones, whatever the index had reached before.
+    func indexTables(throughRow row: Int) {
+        if waitsForPages { waitForArrivingTables() }
+        for (id, table) in tablesIndexing {
+            while !table.model.isIndexed {
+                layOut(holding: Double(row))
+                guard let top = container.boundary(of: id)?.pinOffset,
+                    Int(top) + table.rowCount(ofRecords: table.model.rowCount) <= row else { break }
+                _ = indexPart(of: table, id: id)
+            }
+        }
     }
 
 
@@ -142,11 +161,18 @@ extension DocScrollView {
 
     /// How far the ends of the pages (their chunks guessed to the end, which takes a
     /// fraction of a second) and of the tables (indexed in parts) are from being
-    /// known, from 0 to 1; `nil` once they are: jumps to the end or to a fraction of
-    /// the stack wait for this.
-    public var locatingProgress: Double? {
+    /// known, from 0 to 1; `nil` once they are: jumps to a fraction of the stack wait
+    /// for this.
+    public var locatingProgress: Double? { locatingProgress(countingTablesShowingTails: true) }
+
+    /// How far the end of the stack is from being known, as `locatingProgress`, but
+    /// for a table whose last records are read back from its end (its end is known):
+    /// a jump to the end waits for this.
+    public var endLocatingProgress: Double? { locatingProgress(countingTablesShowingTails: false) }
+
+    private func locatingProgress(countingTablesShowingTails: Bool) -> Double? {
         let progress = pages.compactMap(\.page.indexProgress).filter { $0.scanned < $0.total }
-        let tables = tablesIndexing.map(\.table.model.indexedFraction)
+        let tables = tablesIndexing.filter { countingTablesShowingTails || !$0.table.model.showsTail }.map(\.table.model.indexedFraction)
         guard !progress.isEmpty || !tables.isEmpty else { return nil }
         let pages = Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
         return ((progress.isEmpty ? [] : [pages]) + tables).min()

@@ -366,18 +366,20 @@ extension DocScrollView {
         guard let table = tables.first(where: { $0.id == place.component })?.table,
               let row = table.dataRow(atRow: place.row), let lines = table.recordLines(atRow: place.row, width: options.width)
         else { return nil }
-        return ("\(input(of: place.component)?.fileName ?? ""), row \(row + 1) of \(table.model.rowCount)", lines)
+        let estimate = row >= table.model.rowCount ? "~" : ""
+        return ("\(input(of: place.component)?.fileName ?? ""), row \(estimate)\(row + 1) of \(table.model.isIndexed ? "" : "~")\(table.model.shownRowCount)", lines)
     }
 
     /// The record a table shows at `place` (from 0; the first for a row above them,
-    /// its header or rule), and how many records it has; `nil` for a place that is
-    /// not a table's. A record of wrapped cells takes several rows: each is the
-    /// record's.
-    public func recordNumber(at place: Place) -> (record: Int, count: Int)? {
+    /// its header or rule), how many records it has, and whether the number is an
+    /// estimate (a record past those indexed: the last ones, read back from the end
+    /// while the index goes on); `nil` for a place that is not a table's. A record of
+    /// wrapped cells takes several rows: each is the record's.
+    public func recordNumber(at place: Place) -> (record: Int, count: Int, isEstimated: Bool)? {
         guard let table = tables.first(where: { $0.id == place.component })?.table else { return nil }
-        let count = table.model.rowCount
+        let count = table.model.shownRowCount
         let record = table.dataRow(atRow: place.row) ?? (place.row < table.rowsAboveRecords ? 0 : max(0, count - 1))
-        return (record, count)
+        return (record, count, record >= table.model.rowCount)
     }
 
     /// The rows of component `id` that show records (below a table's header and its

@@ -53,6 +53,9 @@ public final class DocScrollView {
         /// Bytes of a windowed page between its checkpoints at least (small values to
         /// test many chunks on small pages).
         package var pageChunkBytes = PageIndex.chunkBytes
+        /// Whether a compressed table indexed in parts shows its rows as they arrive
+        /// (`ArrivingTable`); else it is read whole first, as a frame reads it.
+        package var showsTablesArriving = true
 
         /// Options for an 80x24 windowed view unless told otherwise.
         public init(
@@ -290,8 +293,11 @@ public final class DocScrollView {
         pages.lazy.map(\.page.title).first { !$0.isEmpty } ?? ""
     }
 
-    /// Scrolls to root offset `offset` (clamped) and draws the viewport.
+    /// Scrolls to root offset `offset` (clamped) and draws the viewport. Tables indexed
+    /// in parts are indexed down to the viewport's last row first: the rows it shows
+    /// are numbered as in a dump.
     public func frame(at offset: Int) -> FrameBuffer {
+        indexTables(throughRow: offset + Int(container.viewportExtent))
         container.scroll(to: Double(offset))
         layOut(holding: Double(offset))
         return drawFrame()
@@ -352,10 +358,12 @@ public final class DocScrollView {
     }
 
     /// Finds where every page ends, indexes the tables indexed in parts to their ends
-    /// and measures every wrapped table row, so that the stack's end is known (the
-    /// rows of a windowed page above it may be estimates).
+    /// (interactive, those whose last records are not read back from their end) and
+    /// measures every wrapped table row, so that the stack's end is known (the rows of
+    /// a windowed page above it may be estimates).
     package func locateEnds() {
-        indexAllTables()
+        // (Interactive, a table's last records read back are its end.)
+        indexAllTables(keepingTails: !waitsForPages)
         layOut(.end)
     }
 

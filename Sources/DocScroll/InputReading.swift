@@ -52,7 +52,8 @@ struct InputReading: Sendable {
     /// or expanded (every row is read first), and unless written out (a dump, a frame:
     /// it is read whole first, and data cut short is an error).
     func showsArriving(_ input: InputFile) -> Bool {
-        input.tableSpool != nil && options.indexesTablesInParts && options.mode == .windowed && options.table.sortColumn == nil
+        input.tableSpool != nil && options.indexesTablesInParts && options.showsTablesArriving && options.mode == .windowed
+            && options.table.sortColumn == nil
             && options.table.columns == nil
     }
 

@@ -7,8 +7,9 @@ import ScrollCore
 /// (`DocScrollView.find`): each component's rows are ruled out cheaply where they can
 /// be (`StackComponent.searchStep`) and read as a search reads them
 /// (`searchableText`); a table still indexed in parts is indexed further as the search
-/// reaches its last rows, and a page's end is found before it is searched up from
-/// there.
+/// reaches its last rows indexed (its last records, read back from its end, are
+/// searched once indexed: their numbers are estimates before), and a page's end is
+/// found before it is searched up from there.
 struct StackSearch {
     typealias Result = DocScrollView.SearchResult
     typealias Place = DocScrollView.Place
@@ -35,6 +36,17 @@ struct StackSearch {
         var rowsSearched = 0
         let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
         var startRow = place?.row ?? (forward ? -1 : Int.max)
+        // A start among a table's last records, read back while the index goes on, has
+        // an estimated number: the table is indexed to its end first, and the start
+        // keeps its distance from the end.
+        if let place, let table = growingTable(place.component), place.row >= table.indexedRowCount {
+            let fromEnd = table.rowCount - place.row
+            while !table.model.isIndexed {
+                if isCancelled() { return .cancelled }
+                indexPart(table, place.component)
+            }
+            startRow = table.rowCount - fromEnd
+        }
         // Each component once from the start on, then the start's again on the far
         // side of the wrap, as far as the start row.
         for step in 0...ids.count {
@@ -79,7 +91,9 @@ struct StackSearch {
                 // A page's row count grows as it is laid out: ask at every row.
                 var row = step == 0 ? startRow + 1 : 0
                 while true {
-                    while row < source.rowCount, !(isLast && row > startRow) {
+                    // (Of a table being indexed, the rows indexed: those past them wait.)
+                    while row < (growing.map { $0.model.isIndexed ? source.rowCount : $0.indexedRowCount } ?? source.rowCount),
+                        !(isLast && row > startRow) {
                         switch check(row) {
                         case nil: return .cancelled
                         case .match?: return .found(Place(component: ids[index], row: row), wrapped: wrapped)

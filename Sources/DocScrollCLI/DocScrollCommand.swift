@@ -143,6 +143,12 @@ public enum DocScrollCommand {
 
         let view: DocScrollView
         do {
+            // A frame indexes a table only as far as the rows it shows (`frame(at:)`).
+            var viewOptions = viewOptions
+            if case .frame = options.output {
+                viewOptions.indexesTablesInParts = true
+                viewOptions.showsTablesArriving = false
+            }
             view = try DocScrollView(pages: pages, tables: tables, options: viewOptions)
         } catch {
             errors.writeError(error.description)

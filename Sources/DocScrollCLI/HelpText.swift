@@ -45,7 +45,10 @@ enum HelpText {
 
         Output:
           --dump                 print the whole content as plain text
-          --frame OFFSET         print only the viewport at root offset OFFSET (rows)
+          --frame OFFSET         print only the viewport at root offset OFFSET (rows
+                                 as a dump numbers them: exact, where the viewer
+                                 marks estimates with ~); inputs are read only as
+                                 far as the viewport needs
           --scroll-x N           with --frame: N table columns scrolled out at the left
           --width N, --height N  viewport size (default: the terminal's, else 80x24)
           --scroll-through       render every frame from top to bottom and print the

@@ -168,8 +168,9 @@ extension Viewer {
             // (The first row is the first row, whatever is below it.)
             return ((estimated && place.row > 0 ? "~" : "") + "\(place.row + 1)", (estimated ? "~" : "") + "\(count)", count == 0)
         }
-        // (A table's records are indexed in order: the row is exact, the count may not be.)
-        return ("\(record.record + 1)", (estimated ? "~" : "") + "\(record.count)", record.count == 0)
+        // (A table's records are indexed in order: a row among them is exact, the count
+        // may not be.)
+        return ((record.isEstimated ? "~" : "") + "\(record.record + 1)", (estimated ? "~" : "") + "\(record.count)", record.count == 0)
     }
 
     /// "rows 14-36 of 1046" and "3%"; `~` while pages below are not laid out yet and

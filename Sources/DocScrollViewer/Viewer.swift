@@ -153,6 +153,13 @@ public final class Viewer {
     /// Whether a key of the batch asked for a new screen.
     var drawPending = false
 
+    /// How far what `command` jumps to is from being known (`nil`: it is): the end of
+    /// the stack for `G` (a table's last records read back count), the whole stack for
+    /// a fraction of it or the links list.
+    func locatingProgress(before command: ViewerCommand) -> Double? {
+        command == .bottom ? view.endLocatingProgress : view.locatingProgress
+    }
+
     /// The actions that draw the screen anew: at once, or after the batch of keys
     /// being handled.
     func redrawn() -> [ViewerAction] {
@@ -298,7 +305,7 @@ public final class Viewer {
         case .scrollHalfPages(let halves): view.navigate(.halfPages(halves))
         case .top: view.navigate(.stackTop)
         case .bottom, .goToPercent, .linkList:
-            if !view.waitsForPages, let progress = view.locatingProgress {
+            if !view.waitsForPages, let progress = locatingProgress(before: command) {
                 pendingJump = command
                 message = "Going there once the end is known (\(Int(progress * 100))%)"
                 return redrawn()
@@ -451,7 +458,7 @@ public final class Viewer {
         case .pagesProgressed:
             if let note = view.takeNote() { message = note }
             guard let jump = pendingJump else { return redrawn() }
-            if let progress = view.locatingProgress {
+            if let progress = locatingProgress(before: jump) {
                 message = "Going there once the end is known (\(Int(progress * 100))%)"
                 return redrawn()
             }

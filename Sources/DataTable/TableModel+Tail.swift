@@ -1,0 +1,122 @@
+/// The end of a table before the index gets there: its last records are read back from
+/// the input's end (`RecordTail`), so that a jump to the end shows them at once, and
+/// the columns are planned from them.
+///
+/// While the index is on its way, the rows a view shows are the indexed ones, then an
+/// estimate of the rows between (from the indexed rows' bytes a row), then the last
+/// records: their numbers are estimates until the index reaches them, and exact from
+/// then on. Reading back goes on as a view scrolls up from the end (`extendTail`).
+extension TableModel {
+    /// Records read back from the end at first: the column plan's sample of the last
+    /// rows, and a screen.
+    static let tailRecords = 512
+    /// Records read back at most for a row above the last ones read (further up, the
+    /// rows wait for the index).
+    static let tailStep = 100_000
+
+    /// Reads the last records back from the end, if the index has not reached them
+    /// and their layout allows reading back. A record that does not read as one (a
+    /// file that is not what its start says) ends the tail there.
+    func readTail() {
+        guard let index, !index.isComplete, let layout = index.tailLayout else { return }
+        tail = storage.withBytes { bytes in
+            RecordTail(bytes, layout: layout, count: Self.tailRecords, floor: index.bytesIndexed)
+        }
+        confirmTail(first: tail?.ranges.count ?? 0)
+        estimateRowTotal()
+    }
+
+    /// Drops the tail's records from the last of its first `count` that does not read
+    /// as a record back (the records after it stay); the whole tail when the last one
+    /// does not.
+    private func confirmTail(first count: Int) {
+        guard let ranges = tail?.ranges, index?.separator == nil else { return }
+        for position in (0..<count).reversed() {
+            switch rawValue(in: ranges[position]) {
+            case .object?, .array?:
+                continue
+            default:
+                if position == ranges.count - 1 { tail = nil } else { tail?.dropRecords(before: position + 1) }
+                return
+            }
+        }
+    }
+
+    /// The rows a view shows: every record once indexed; while indexing, the indexed
+    /// ones, the estimated rows between and the last records read back.
+    package var shownRowCount: Int {
+        guard tail != nil, !isIndexed else { return rowCount }
+        return max(estimatedRowTotal, rowCount + freshTailCount)
+    }
+
+    /// Whether the rows past the indexed ones are estimated: the last records are
+    /// read back and the index has not reached them.
+    package var showsTail: Bool { tail != nil && !isIndexed }
+
+    /// The first row of the last records read back (`shownRowCount` when none).
+    package var tailStartRow: Int { shownRowCount - freshTailCount }
+
+    /// The records read back that the index has not reached (it reads on past them).
+    private var freshTailCount: Int {
+        guard let tail, let index else { return 0 }
+        return tail.ranges.count - firstFreshTailRecord(in: tail, indexedTo: index.bytesIndexed)
+    }
+
+    /// The first of the records read back that starts at or past `offset` (they are
+    /// in order: found by halving).
+    private func firstFreshTailRecord(in tail: RecordTail, indexedTo offset: Int) -> Int {
+        var low = 0
+        var high = tail.ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tail.ranges[middle].lowerBound >= offset { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Where the record shown at row `row` past the indexed rows is: one of the last
+    /// records read back, or `nil` for a row between.
+    func tailRange(ofRow row: Int) -> Range<Int>? {
+        guard let tail, let index, showsTail, row >= tailStartRow, row < shownRowCount else { return nil }
+        return tail.ranges[firstFreshTailRecord(in: tail, indexedTo: index.bytesIndexed) + row - tailStartRow]
+    }
+
+    /// The values of row `row` past the indexed rows: a record read back, or no values
+    /// for a row the index has not reached.
+    func shownTailRow(_ row: Int) -> [JSONValue?] {
+        guard let range = tailRange(ofRow: row) else { return [JSONValue?](repeating: nil, count: columns.count) }
+        return decode(range: range)
+    }
+
+    /// Estimates the rows shown again from the index's rows a byte, the last records
+    /// read back kept at the end; once the index reaches them, the count is exact.
+    func estimateRowTotal() {
+        guard let tail, let index, !index.isComplete else {
+            tail = nil
+            return
+        }
+        let between = max(0, tail.readBackTo - index.bytesIndexed)
+        let rowsPerByte = Double(rowCount) / Double(max(1, index.bytesIndexed))
+        estimatedRowTotal = rowCount + Int((Double(between) * rowsPerByte).rounded()) + freshTailCount
+    }
+
+    /// Reads records back until row `row` (between the indexed rows and the last ones
+    /// read back) is one of them, if it is at most `tailStep` rows above them; the
+    /// rows read keep their numbers (the estimated rows between are fewer), unless
+    /// there were fewer estimated than read back: then the rows past them move down.
+    /// - Returns: the rows the last records moved down (0 when none).
+    func extendTail(toRow row: Int) -> Int {
+        guard showsTail, let index, var tail = self.tail, row >= rowCount, row < tailStartRow, tailStartRow - row <= Self.tailStep else { return 0 }
+        let before = tailStartRow
+        let count = tail.ranges.count
+        self.tail = nil
+        storage.withBytes { bytes in tail.extend(bytes, by: before - row + Self.tailRecords, floor: index.bytesIndexed) }
+        self.tail = tail
+        confirmTail(first: tail.ranges.count - count)
+        let added = (self.tail?.ranges.count ?? count) - count
+        // The rows between are fewer by those read; never fewer than none.
+        let moved = max(0, rowCount + freshTailCount - estimatedRowTotal)
+        estimatedRowTotal += moved
+        return added > 0 ? moved : 0
+    }
+}
