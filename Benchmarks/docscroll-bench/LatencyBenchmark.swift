@@ -204,6 +204,30 @@ final class PseudoTerminalProcess {
         return count > 0 ? Array(buffer[0..<count]) : nil
     }
 
+    /// Reads output, giving each read to `isDone`, until it says so; the time of that
+    /// read, or `nil` when it did not before `limit` (or the program closed the
+    /// terminal).
+    func readUntil(limit: Duration, _ isDone: ([UInt8]) -> Bool) -> ContinuousClock.Instant? {
+        let deadline = ContinuousClock.now + limit
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while ContinuousClock.now < deadline {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            let left = max(1, Int32(min(200, (deadline - ContinuousClock.now).seconds * 1000)))
+            guard poll(&descriptor, 1, left) > 0 else { continue }
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { return nil }
+            let read = ContinuousClock.now
+            if isDone(Array(buffer[0..<count])) { return read }
+        }
+        return nil
+    }
+
+    /// Gives the terminal a new size (the program gets SIGWINCH).
+    func resize(width: UInt16, height: UInt16) {
+        var size = winsize(ws_row: height, ws_col: width, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     func send(_ text: String) {
         _ = text.withCString { write(master, $0, strlen($0)) }
     }

@@ -316,11 +316,19 @@ enum Suites {
         let results = try LatencyBenchmark.run(large: !settings.quick, docscroll: settings.docscroll, progress: progress)
         try LatencyBenchmark.write(results, machine: "Machine: \(settings.machine).", to: settings.output)
         var report = SuiteReport(name: "latency")
-        report.markdown = "See [latency.md](latency.md).\n"
+        report.markdown = "See [latency.md](latency.md) and, key by key from 1 MB to 2 GB, [keys.md](keys.md).\n"
         for r in results where r.tool == "docscroll" {
             let input = r.input == "sample" ? "sample" : "large"
             report.figures["latency.docscrollFirstScreenSeconds.\(input)"] = r.firstScreenSeconds
             report.figures["latency.docscrollKeyMedianMs.\(input)"] = r.keyMedianMilliseconds
+        }
+        let keys = try KeyLatencyBenchmark.run(quick: settings.quick, runs: settings.runsPerPoint, docscroll: settings.docscroll, progress: progress)
+        try KeyLatencyBenchmark.write(keys, machine: "Machine: \(settings.machine).", to: settings.output)
+        for m in keys where m.tool == "docscroll" {
+            // (A key that timed out counts as the limit: over any budget.)
+            let name = String(describing: m.key)
+            let input = m.input.replacingOccurrences(of: " ", with: "")
+            report.figures["keys.\(name)Ms.\(input)"] = m.median ?? KeyLatencyBenchmark.limit.seconds * 1000
         }
         return report
     }

@@ -1,0 +1,269 @@
+import Foundation
+import Glibc
+import SampleContent
+
+/// How long the keys a reader presses take to their redrawn screen, from 1 MB to 2 GB:
+/// the real viewer on a pseudo-terminal of 200x60, pressed in the order a reader might
+/// (the first screen, `G`, `''` back, `50%`, a search that finds a word near the end, a
+/// search that finds nothing, the terminal resized), each key as soon as the screen
+/// before it is there, while the index goes on, in fresh processes (medians of the
+/// runs). docscroll's screen is known done when it shows what the key asks for (read
+/// off a model of the terminal: the status line's rows, the word found, "Pattern not
+/// found"); less's when its output is followed by quiet. less gets the same text
+/// (the page's dump) or the same JSON Lines.
+enum KeyLatencyBenchmark {
+    struct Measurement {
+        let tool: String
+        let input: String
+        let inputBytes: Int
+        let key: Key
+        /// Milliseconds: the median of the runs, the fastest and the slowest; `nil`
+        /// when a run saw no screen within the limit.
+        let median: Double?
+        let fastest: Double?
+        let slowest: Double?
+    }
+
+    enum Key: String, CaseIterable {
+        case firstScreen = "first screen"
+        case end = "G"
+        case back = "''"
+        case half = "50%"
+        case searchHit = "search hit near the end"
+        case searchMiss = "search miss"
+        case resize = "resize"
+    }
+
+    static let width: UInt16 = 200
+    static let height: UInt16 = 60
+    /// The word the pages' last paragraph holds (`searchHit`) and one no input holds.
+    static let farWord = "farawaymarkerword"
+    static let missingWord = "zqxjvkwzqxj"
+    /// How long a key may take before its run counts as timed out.
+    static let limit = Duration.seconds(120)
+
+    /// An input: what docscroll is given, what less is given, and the word a search
+    /// finds near its end.
+    struct Input {
+        let name: String
+        let bytes: Int
+        let docscrollArguments: [String]
+        let lessFile: String
+        let farWord: String
+    }
+
+    static func run(quick: Bool, runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-keys-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var results: [Measurement] = []
+        let bodies = PageBenchmark.realBodies()
+        for bytes in quick ? [1_000_000] : [1_000_000, 100_000_000, 2_000_000_000] {
+            let page = directory.appendingPathComponent("page-\(bytes).html")
+            try PageBenchmark.writePage(bytes: bytes, bodies: bodies, to: page)
+            let handle = try FileHandle(forWritingTo: page)
+            try handle.seekToEnd()
+            handle.write(Data("<p>\(farWord)</p>\n".utf8))
+            try handle.close()
+            let text = directory.appendingPathComponent("page-\(bytes).txt")
+            try dump(docscroll, page.path, to: text)
+            let input = Input(
+                name: "\(SVGPlot.bytes(Double(bytes))) page", bytes: bytes, docscrollArguments: [page.path], lessFile: text.path, farWord: farWord)
+            results += try measure(input, runs: runs, docscroll: docscroll, progress: progress)
+            try? FileManager.default.removeItem(at: page)
+            try? FileManager.default.removeItem(at: text)
+        }
+        for rows in quick ? [100_000] : [1_000_000, 10_000_000] {
+            let table = directory.appendingPathComponent("rows-\(rows).jsonl")
+            _ = FileManager.default.createFile(atPath: table.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: table)
+            TableGenerator.jsonLines(rows: rows, seed: 5) { handle.write(Data($0.utf8)) }
+            try handle.close()
+            let bytes = (try FileManager.default.attributesOfItem(atPath: table.path)[.size] as? Int) ?? 0
+            // (The id before the last, and the last record's name: near the end only.)
+            let input = Input(
+                name: "\(rows / 1_000_000 > 0 ? "\(rows / 1_000_000)M" : "\(rows / 1_000)k") rows", bytes: bytes,
+                docscrollArguments: ["--table", table.path], lessFile: table.path, farWord: "\(rows - 1)")
+            results += try measure(input, runs: runs, docscroll: docscroll, progress: progress)
+            try? FileManager.default.removeItem(at: table)
+        }
+        return results
+    }
+
+    /// `page`'s text as docscroll dumps it at the terminal's width.
+    private static func dump(_ docscroll: String, _ page: String, to text: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: docscroll)
+        process.arguments = [page, "--dump", "--width", "\(width)"]
+        _ = FileManager.default.createFile(atPath: text.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: text)
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    /// Each key's times on `input`, docscroll's and less's, over `runs` sessions each.
+    private static func measure(_ input: Input, runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
+        var results: [Measurement] = []
+        var tools: [(String, String, [String])] = [("docscroll", docscroll, input.docscrollArguments)]
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/less") { tools.append(("less", "/usr/bin/less", [input.lessFile])) }
+        for (tool, executable, arguments) in tools {
+            var times: [Key: [Double?]] = [:]
+            for _ in 0..<runs {
+                for (key, time) in try session(tool: tool, executable, arguments, farWord: input.farWord) { times[key, default: []].append(time) }
+            }
+            for key in Key.allCases {
+                let all = times[key] ?? []
+                let done = all.compactMap { $0 }.sorted()
+                let timedOut = done.count < all.count || done.isEmpty
+                let measurement = Measurement(
+                    tool: tool, input: input.name, inputBytes: input.bytes, key: key, median: timedOut ? nil : done[done.count / 2],
+                    fastest: done.first, slowest: timedOut ? nil : done.last)
+                results.append(measurement)
+                progress("\(tool), \(input.name), \(key.rawValue): \(describe(measurement))")
+            }
+        }
+        return results
+    }
+
+    static func describe(_ m: Measurement) -> String {
+        guard let median = m.median, let fastest = m.fastest, let slowest = m.slowest else {
+            return "over \(Int(limit.seconds)) s in a run"
+        }
+        return String(format: "%.1f ms (%.1f to %.1f)", median, fastest, slowest)
+    }
+
+    /// One session: the program started, each key pressed once the screen before it
+    /// is there; each key's milliseconds to its screen (`nil`: not within the limit,
+    /// and the keys after it are not pressed).
+    private static func session(tool: String, _ executable: String, _ arguments: [String], farWord: String) throws -> [(Key, Double?)] {
+        let start = ContinuousClock.now
+        let terminal = try PseudoTerminalProcess(executable, arguments, width: width, height: height)
+        defer { terminal.stop() }
+        var screen = TerminalScreen(width: Int(width), height: Int(height))
+        let isLess = tool != "docscroll"
+        /// The time from `from` to the screen `isDone` accepts. less redraws by
+        /// scrolling, which the model of the terminal does not follow: its screen is
+        /// there when its output since `from` holds `lessSays` (a word it draws), else
+        /// at the last byte before quiet.
+        func timeToScreen(from: ContinuousClock.Instant, lessSays: String? = nil, _ isDone: (TerminalScreen) -> Bool) -> Double? {
+            var said: [UInt8] = []
+            let lessSays = isLess ? lessSays : nil
+            let done = isLess && lessSays == nil
+                ? terminal.readUntilQuiet(milliseconds: 200, limit: limit)
+                : terminal.readUntil(limit: limit) { bytes in
+                    guard let lessSays else {
+                        screen.take(bytes)
+                        return isDone(screen)
+                    }
+                    said += bytes
+                    return String(decoding: said, as: UTF8.self).contains(lessSays)
+                }
+            return done.map { ($0 - from).seconds * 1000 }
+        }
+        var times: [(Key, Double?)] = []
+        let rows = Int(height) - 1
+        guard let first = timeToScreen(from: start, { $0.position?.first == 1 && $0.position?.last == rows }) else {
+            return [(.firstScreen, nil)]
+        }
+        times.append((.firstScreen, first))
+        let steps: [(Key, String, lessSays: String?, (TerminalScreen) -> Bool)] = [
+            (.end, "G", "(END)", { (screen: TerminalScreen) in screen.position.map { $0.last == $0.total } ?? false }),
+            (.back, "''", nil, { (screen: TerminalScreen) in screen.position?.first == 1 }),
+            (.half, "50%", nil, { (screen: TerminalScreen) in screen.position.map { abs($0.last * 100 / max(1, $0.total) - 50) <= 1 } ?? false }),
+            (.searchHit, "/" + farWord, farWord, { (screen: TerminalScreen) in screen.rows.dropLast().contains { $0.contains(farWord) } }),
+            (.searchMiss, "/" + missingWord, "Pattern not found", { (screen: TerminalScreen) in
+                screen.rows.last?.contains("Pattern not found") == true
+            }),
+        ]
+        for (key, keys, lessSays, isDone) in steps {
+            // A reader's pause (what is drawn meanwhile taken in); a search's query is
+            // typed first, its Enter timed.
+            _ = terminal.readUntil(limit: .milliseconds(200)) { bytes in
+                screen.take(bytes)
+                return false
+            }
+            if keys.hasPrefix("/") {
+                terminal.send(keys)
+                var echoed: [UInt8] = []
+                _ = terminal.readUntil(limit: .seconds(5)) { bytes in
+                    screen.take(bytes)
+                    echoed += bytes
+                    return String(decoding: echoed, as: UTF8.self).contains(String(keys.dropFirst()))
+                }
+            }
+            let pressed = ContinuousClock.now
+            terminal.send(keys.hasPrefix("/") ? "\r" : keys)
+            let time = timeToScreen(from: pressed, lessSays: lessSays, isDone)
+            times.append((key, time))
+            if time == nil { return times }
+        }
+        let narrower = (width: UInt16(160), height: UInt16(50))
+        let resized = ContinuousClock.now
+        terminal.resize(width: narrower.width, height: narrower.height)
+        screen = TerminalScreen(width: Int(narrower.width), height: Int(narrower.height))
+        times.append((.resize, timeToScreen(from: resized) { screen in
+            screen.position.map { $0.last - $0.first + 1 == Int(narrower.height) - 1 } ?? false
+        }))
+        return times
+    }
+}
+
+extension KeyLatencyBenchmark {
+    /// Writes keys.csv, keys.md and keys.svg (docscroll's median per key against the
+    /// input's size, pages and tables apart) to `directory`.
+    static func write(_ results: [Measurement], machine: String, to directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        func milliseconds(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "" }
+        var csv = "tool,input,inputBytes,key,medianMs,fastestMs,slowestMs\n"
+        for m in results {
+            csv += "\(m.tool),\(m.input),\(m.inputBytes),\(m.key.rawValue),\(milliseconds(m.median)),\(milliseconds(m.fastest)),\(milliseconds(m.slowest))\n"
+        }
+        let inputs = results.reduce(into: [String]()) { if !$0.contains($1.input) { $0.append($1.input) } }
+        var markdown = """
+            # Keys: from a key to its redrawn screen
+
+            The viewer on a pseudo-terminal of \(width)x\(height), keys pressed in a reader's order as soon as the screen before
+            is there (the index still going on in the background): the first screen (from launch), `G`, `''` back to the top,
+            `50%`, a search for a word in the page's last paragraph (in a table: the id before the last), a search for a word
+            that is nowhere, and the terminal resized to 160x50. Median of the runs (fresh processes), fastest and slowest in
+            brackets, in milliseconds; "-" where a run got no screen within \(Int(limit.seconds)) s. docscroll's screen counts
+            as there when it shows what the key asked for; less's when it writes "(END)", the word or "Pattern not found",
+            else at its last byte before quiet. less gets the page's dump (the same text) or the same JSON Lines; its search
+            goes from its place to the end without wrapping (its miss, after the hit near the end, reads little), where
+            docscroll's wraps round the whole input. Pages: the bodies of Debian's Python 3.11 manual joined (generated pages
+            without python3.11-doc); tables: generated JSON Lines records. \(machine)
+
+            | input | tool | \(Key.allCases.map(\.rawValue).joined(separator: " | ")) |
+            | --- | --- | \(Key.allCases.map { _ in "---:" }.joined(separator: " | ")) |
+
+            """
+        for input in inputs {
+            for tool in ["docscroll", "less"] {
+                let row = Key.allCases.map { key in
+                    results.first { $0.input == input && $0.tool == tool && $0.key == key }.map { m in
+                        m.median.map { String(format: "%.1f (%.1f–%.1f)", $0, m.fastest ?? 0, m.slowest ?? 0) } ?? "-"
+                    } ?? ""
+                }
+                guard row.contains(where: { !$0.isEmpty }) else { continue }
+                markdown += "| \(input) | \(tool) | \(row.joined(separator: " | ")) |\n"
+            }
+        }
+        markdown += "\n![docscroll's keys against the input's size](keys.svg)\n"
+        let colors = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2"]
+        var plot = SVGPlot(
+            title: "docscroll: key to redrawn screen (median)", xLabel: "input size", yLabel: "milliseconds (solid: pages, dashed: tables)")
+        plot.yTick = { String(format: "%g", $0) }
+        for (number, key) in Key.allCases.enumerated() {
+            for isTable in [false, true] {
+                let points = results.filter { $0.tool == "docscroll" && $0.key == key && $0.input.hasSuffix("rows") == isTable }
+                    .compactMap { m in m.median.map { (x: Double(m.inputBytes), y: max(0.1, $0)) } }
+                guard !points.isEmpty else { continue }
+                plot.series.append(SVGPlot.Series(
+                    name: key.rawValue + (isTable ? " (table)" : ""), color: colors[number % colors.count], dashed: isTable, points: points))
+            }
+        }
+        try csv.write(to: directory.appendingPathComponent("keys.csv"), atomically: true, encoding: .utf8)
+        try markdown.write(to: directory.appendingPathComponent("keys.md"), atomically: true, encoding: .utf8)
+        try plot.svg().write(to: directory.appendingPathComponent("keys.svg"), atomically: true, encoding: .utf8)
+    }
+}
