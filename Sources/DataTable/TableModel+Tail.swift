@@ -11,8 +11,9 @@ extension TableModel {
     /// rows, and a screen.
     static let tailRecords = 512
     /// Records read back at most for a row above the last ones read (further up, the
-    /// rows wait for the index).
-    static let tailStep = 100_000
+    /// rows wait for the index): each is read forward to confirm it, so a step is
+    /// kept small for the key that asked for it.
+    static let tailStep = 10_000
 
     /// Reads the last records back from the end, if the index has not reached them
     /// and their layout allows reading back. A record that does not read as one (a

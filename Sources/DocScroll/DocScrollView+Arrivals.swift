@@ -112,7 +112,7 @@ extension DocScrollView {
     /// records indexed down to root row `row` (or is indexed whole): the rows a frame
     /// there shows are indexed ones, whatever the index had reached before.
     func indexTables(throughRow row: Int) {
-        if waitsForPages { waitForArrivingTables() }
+        waitForArrivingTables()
         for (id, table) in tablesIndexing {
             while !table.model.isIndexed {
                 layOut(holding: Double(row))

@@ -293,11 +293,12 @@ public final class DocScrollView {
         pages.lazy.map(\.page.title).first { !$0.isEmpty } ?? ""
     }
 
-    /// Scrolls to root offset `offset` (clamped) and draws the viewport. Tables indexed
+    /// Scrolls to root offset `offset` (clamped) and draws the viewport. Unless
+    /// interactive (`waitsForPages` off: a key never waits on an index), tables indexed
     /// in parts are indexed down to the viewport's last row first: the rows it shows
     /// are numbered as in a dump.
     public func frame(at offset: Int) -> FrameBuffer {
-        indexTables(throughRow: offset + Int(container.viewportExtent))
+        if waitsForPages { indexTables(throughRow: offset + Int(container.viewportExtent)) }
         container.scroll(to: Double(offset))
         layOut(holding: Double(offset))
         return drawFrame()
