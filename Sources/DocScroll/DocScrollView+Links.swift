@@ -113,6 +113,7 @@ extension DocScrollView {
             return .cannotOpen(error.description)
         case .success(let (input, page)):
             guard opening.inputIndex < stackedInputs.count, stackedInputs[opening.inputIndex].id == opening.inputID else { return .notLocal(opening.path) }
+            adopt(page)
             let id = replace(at: opening.inputIndex, with: page) { id in Self.stackedPage(id: id, page, input: input) }
             return arrive(at: id, elementID: opening.elementID)
         }

@@ -233,10 +233,20 @@ extension DocScrollView {
         _ query: String, from place: Place?, forward: Bool, progress: (Double) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) -> SearchResult {
         guard !query.isEmpty else { return .notFound }
-        // A search goes through pages still being read or indexed as they come.
-        let waits = waitsForPages
-        waitsForPages = true
-        defer { waitsForPages = waits }
+        // A search goes through pages still being read or indexed as they come: an
+        // interactive view's at the pace of the index's scan (its guesses are taken),
+        // the parse held meanwhile so that the scan and the search have the cores.
+        let searched = pages.map(\.page)
+        for page in searched {
+            page.waitsForIndex = true
+            if page.takesGuesses { page.holdIndexParse() }
+        }
+        defer {
+            for page in searched {
+                page.waitsForIndex = waitsForPages
+                if page.takesGuesses { page.resumeIndexParse() }
+            }
+        }
         let search = StackSearch(
             stack: stack, width: options.width,
             growingTable: { id in self.tables.first { $0.id == id }.flatMap { $0.table.model.isIndexed ? nil : $0.table } },

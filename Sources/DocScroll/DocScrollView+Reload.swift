@@ -141,6 +141,7 @@ extension DocScrollView {
             let (input, page) = try read.get()
             // The old page's index, if still being built, is not needed any more.
             old.stopIndexing()
+            adopt(page)
             stackedInputs[index] = Self.stackedPage(id: stackedInputs[index].id, page, input: input)
             return true
         } catch {

@@ -149,7 +149,14 @@ public final class DocScrollView {
     /// `pagesProgressed()` says when to draw again: an interactive viewer keeps
     /// answering keys meanwhile.
     public var waitsForPages = true {
-        didSet { for (_, page) in pages { page.waitsForIndex = waitsForPages } }
+        didSet { for (_, page) in pages { adopt(page) } }
+    }
+
+    /// Sets a page to wait for its index as the view does; a view that does not wait
+    /// (an interactive one) takes the index's guesses, before they are checked.
+    func adopt(_ page: any PageComponent) {
+        page.waitsForIndex = waitsForPages
+        page.takesGuesses = !waitsForPages
     }
 
     /// What `pagesProgressed` saw at its last call.

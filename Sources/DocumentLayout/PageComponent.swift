@@ -68,6 +68,15 @@ package protocol PageComponent: StackComponent, ReportsFigures {
     /// until it gets there).
     var waitsForIndex: Bool { get set }
 
+    /// Whether the index's guesses are taken before they are checked (an interactive
+    /// view), or only what it has checked (frames that never depend on timing).
+    var takesGuesses: Bool { get set }
+
+    /// Holds the index's parse at its next checkpoint (its scan goes on) until as many
+    /// `resumeIndexParse` calls: a search that goes at the scan's pace has the cores.
+    func holdIndexParse()
+    func resumeIndexParse()
+
     /// Waits until the index holds the first `rows` rows, or the whole page, or
     /// `deadline` passes.
     func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant)
@@ -88,6 +97,12 @@ extension PageComponent {
         get { true }
         set {}
     }
+    package var takesGuesses: Bool {
+        get { false }
+        set {}
+    }
+    package func holdIndexParse() {}
+    package func resumeIndexParse() {}
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {}
     package func stopIndexing() {}
     package func requestSample() -> Bool { false }

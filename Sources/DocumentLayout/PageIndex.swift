@@ -94,6 +94,8 @@ package final class PageIndex: Sendable {
     /// Wakes the parse when it waits for the scan.
     private let scanProgress: any LayoutSemaphore
     private let stopped = Atomic<Bool>(false)
+    private let parseHeld = Atomic<Int>(0)
+    private let parseResumed: any LayoutSemaphore
     private let chunkBytesInUse = Atomic<Int>(PageIndex.chunkBytes)
     private let elisionBytesInUse = Atomic<Int>(1 << 20)
 
@@ -115,6 +117,7 @@ package final class PageIndex: Sendable {
         self.threads = threads
         progress = threads.makeSemaphore()
         scanProgress = threads.makeSemaphore()
+        parseResumed = threads.makeSemaphore()
         HTMLParser.prepareForThreads()
         state = LockedState(State(checkpoints: [Checkpoint(offset: start, linkBase: 0, openElements: 0)], scannedOffset: start), lock: threads.makeLock())
     }
@@ -135,6 +138,9 @@ package final class PageIndex: Sendable {
         chunkBytesInUse.store(chunkBytes, ordering: .relaxed)
         elisionBytesInUse.store(elisionBytes, ordering: .relaxed)
         var cutting = cuttingRules { [self] cut in
+            while parseHeld.load(ordering: .relaxed) > 0, !stopped.load(ordering: .relaxed) {
+                parseResumed.wait(until: .now + .milliseconds(50))
+            }
             let links = LinkCounter.count(in: cut.fragment)
             record(links: links, title: cut.fragment.title, next: cut.endOffset.map { ($0, cut.openElements ?? [], cut.insideText) })
             return !stopped.load(ordering: .relaxed)
@@ -159,6 +165,18 @@ package final class PageIndex: Sendable {
     package func stop() {
         stopped.store(true, ordering: .relaxed)
         scanProgress.signal()
+        parseResumed.signal()
+    }
+
+    /// Holds the parse at its next checkpoint until as many `resumeParse` calls, so
+    /// that the scan and the thread that waits for it have the cores (a search that
+    /// goes at the scan's pace).
+    package func holdParse() {
+        parseHeld.add(1, ordering: .relaxed)
+    }
+
+    package func resumeParse() {
+        if parseHeld.subtract(1, ordering: .relaxed).newValue == 0 { parseResumed.signal() }
     }
 
     /// Where the page is cut: `take` gets the parse's fragments.

@@ -20,18 +20,26 @@ extension WindowedPage {
     /// - Returns: whether it has.
     @discardableResult
     func waitForMore(until deadline: ContinuousClock.Instant? = nil) -> Bool {
-        index.wait(until: deadline) { [chunkCount, corrections, hasReferences, waitsForIndex] in
-            if waitsForIndex { return $0.checkedChunks > chunkCount || $0.isComplete }
+        index.wait(until: deadline) { [chunkCount, corrections, hasReferences, takesGuesses] in
+            if !takesGuesses { return $0.checkedChunks > chunkCount || $0.isComplete }
             return $0.chunkCount > chunkCount || $0.corrections != corrections || ($0.reachesEnd && !hasReferences) || $0.isComplete
         }
     }
 
-    /// Waits until the index has found the chunks that hold the first `rows` rows (or
-    /// the whole page), or until `deadline`.
     package func stopIndexing() {
         index.stop()
     }
 
+    package func holdIndexParse() {
+        index.holdParse()
+    }
+
+    package func resumeIndexParse() {
+        index.resumeParse()
+    }
+
+    /// Waits until the index has found the chunks that hold the first `rows` rows (or
+    /// the whole page), or until `deadline`.
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {
         synchronize()
         while Int(extents.total) < rows, !hasReferences {
@@ -121,10 +129,10 @@ extension WindowedPage {
     /// - Returns: whether the extent changed.
     @discardableResult
     func synchronize() -> Bool {
-        // Frames that wait for the index take only checked chunks, never a guess a
-        // correction may change: their rows, link numbers and References do not
-        // depend on how far the scan ran ahead when they were drawn.
-        let update = index.update(known: chunkCount, corrections: corrections, checkedOnly: waitsForIndex)
+        // Unless guesses are taken, only checked chunks, never a guess a correction
+        // may change: rows, link numbers and References do not depend on how far the
+        // scan ran ahead when they were drawn.
+        let update = index.update(known: chunkCount, corrections: corrections, checkedOnly: !takesGuesses)
         corrections = update.snapshot.corrections
         if let changed = update.firstChangedChunk { dropParts(from: changed) }
         let before = rowCount
@@ -135,7 +143,7 @@ extension WindowedPage {
             appendChunkPart(chunkCount - 1, linesPerByte: linesPerByte)
             chunkEnds.append(nil)
         }
-        if waitsForIndex ? update.snapshot.isComplete : update.snapshot.reachesEnd, !hasReferences {
+        if takesGuesses ? update.snapshot.reachesEnd : update.snapshot.isComplete, !hasReferences {
             hasReferences = true
             totalLinks = update.snapshot.linkCount
             appendReferenceParts()

@@ -64,6 +64,14 @@ extension WindowedPage {
     /// that the search goes on from where its row went.
     package func searchStep(for query: String, at row: Int, forward: Bool) -> SearchStep {
         if part(containing: row) == nil { synchronize() }
+        // Past the chunks known: the search waits for the index to find more (its
+        // scan, when guesses are taken), then rules them out by their bytes, rather
+        // than lay out a chunk for each row it reads.
+        while part(containing: row) == nil, waitsForIndex, !hasReferences {
+            waitForMore()
+            guard synchronize() else { continue }
+            return .laidOut(row: row, shift: 0)
+        }
         guard let holder = part(containing: row) else { return .read }
         if let rows = rowsWithout(query, in: holder, from: row, forward: forward) { return .passOver(rows) }
         guard !isExact[holder.part] else { return .read }

@@ -81,6 +81,11 @@ package final class WindowedPage: PageComponent {
     /// blank until it gets there (an interactive viewer draws again then, and keeps
     /// answering keys meanwhile).
     package var waitsForIndex = true
+    /// Whether the chunks the index's scan guessed are taken before its parse checks
+    /// them (an interactive view, which a rare correction moves later: a search or a
+    /// jump goes at the scan's pace, not the parse's); else only checked chunks, so
+    /// that what a frame or a dump shows never depends on how far the scan ran ahead.
+    package var takesGuesses = false
 
     /// How a chunk laid out on its own starts and ends: what joining it to its
     /// neighbours needs (a blank line between two when either asked for a margin).

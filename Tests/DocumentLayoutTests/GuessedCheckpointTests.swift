@@ -159,6 +159,7 @@ struct GuessedCheckpointTests {
         let (source, index) = Self.indexWithHeldParse(html)
         let view = WindowedPage(index: index, width: 50)
         view.waitsForIndex = false
+        view.takesGuesses = true
         let guessedLines = PageIndexTests.indexedLines(view, width: 50)
         #expect(index.snapshot.checkedChunks == 0, "the parse is held")
         #expect(misread ? guessedLines != whole : guessedLines == whole)
@@ -167,9 +168,52 @@ struct GuessedCheckpointTests {
         #expect(PageIndexTests.indexedLines(view, width: 50) == whole)
         #expect(misread ? index.snapshot.corrections > 0 : index.snapshot.corrections == 0)
     }
+
+    /// A view that waits for the index but takes its guesses (an interactive viewer's
+    /// search) goes at the scan's pace: it gets to the page's end, and finds the
+    /// last word, while the parse is held back.
+    @Test(.timeLimit(.minutes(1)))
+    func aSearchThatTakesGuessesDoesNotWaitForTheParse() throws {
+        let html = Self.snippetPage(seed: 4, count: 500) + "<p>lastword</p>"
+        let whole = try PageIndexTests.wholeLines(html, width: 50)
+        let (source, index) = Self.indexWithHeldParse(html)
+        defer { source.release() }
+        let view = WindowedPage(index: index, width: 50)
+        view.waitsForIndex = true
+        view.takesGuesses = true
+        var row = 0
+        var found: Int?
+        while found == nil, row < view.rowCount {
+            switch view.searchStep(for: "lastword", at: row, forward: true) {
+            case .passOver(let rows): row += rows
+            case .laidOut(let resumed, _): row = resumed
+            case .read:
+                if view.plainText(row: row, width: 50).contains("lastword") { found = row } else { row += 1 }
+            }
+        }
+        #expect(index.snapshot.checkedChunks == 0, "the parse is held")
+        #expect(found.map { view.plainText(row: $0, width: 50) } == whole.last { $0.contains("lastword") })
+    }
 }
 
 extension GuessedCheckpointTests {
+    /// A parse held (for a search) stops at its next checkpoint while the scan goes to
+    /// the end, and goes on to the page's end once resumed.
+    @Test(.timeLimit(.minutes(1)))
+    func aHeldParseWaitsWhileTheScanGoesOn() {
+        let index = PageIndex(source: MemoryPageSource(Array(Self.snippetPage(seed: 2, count: 400).utf8)), threads: TestThreads())
+        index.holdParse()
+        Thread { index.build(chunkBytes: 300) }.start()
+        index.wait { $0.reachesEnd }
+        // (Time for a parse that was not held to check many chunks.)
+        Thread.sleep(forTimeInterval: 0.2)
+        let held = index.snapshot
+        #expect(held.checkedChunks <= 1 && !held.isComplete && held.chunkCount > 20)
+        index.resumeParse()
+        index.wait { $0.isComplete }
+        #expect(index.snapshot.checkedChunks == held.chunkCount)
+    }
+
     /// A windowed page written out whole waits for its index to reach the page's end:
     /// its row count read early is an estimate short of the page (a busy machine's
     /// index lags behind), and the dump once ended there.
@@ -216,6 +260,7 @@ extension GuessedCheckpointTests {
         let (source, index) = Self.indexWithHeldParse(Self.misread)
         let view = WindowedPage(index: index, width: 50)
         view.waitsForIndex = false
+        view.takesGuesses = true
         view.layOutAll()
         let row = try #require((0..<view.rowCount).first { view.plainText(row: $0, width: 50).hasPrefix("after 100 ") })
         _ = view.performLayout(LayoutConstraints(scrollOffset: Double(row), remainingPaintExtent: 10))
