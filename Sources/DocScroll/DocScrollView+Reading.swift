@@ -239,14 +239,9 @@ extension DocScrollView {
         let searched = pages.map(\.page)
         for page in searched {
             page.waitsForIndex = true
-            if page.takesGuesses { page.holdIndexParse() }
+            page.holdsIndexParse = page.takesGuesses
         }
-        defer {
-            for page in searched {
-                page.waitsForIndex = waitsForPages
-                if page.takesGuesses { page.resumeIndexParse() }
-            }
-        }
+        defer { for page in searched { adopt(page) } }
         let search = StackSearch(
             stack: stack, width: options.width,
             growingTable: { id in self.tables.first { $0.id == id }.flatMap { $0.table.model.isIndexed ? nil : $0.table } },

@@ -94,7 +94,11 @@ public final class DocScrollView {
     var reading: InputReading { InputReading(options: options, threads: threads) }
     /// The inputs in the stack, in its order (the tables, then the pages): each one's
     /// name, its component and the component's identity in the container.
-    var stackedInputs: [StackedInput] = []
+    var stackedInputs: [StackedInput] = [] {
+        // Pages put in place of others (a link followed, a reload, a place gone back
+        // to) are new to `pagesProgressed`: the next call tells how they stand.
+        didSet { lastProgress = [] }
+    }
 
     struct StackedInput {
         let id: ComponentID
@@ -152,11 +156,19 @@ public final class DocScrollView {
         didSet { for (_, page) in pages { adopt(page) } }
     }
 
+    /// Whether the pages' parses are held while their scans locate their ends (in a
+    /// view that does not wait for pages): a viewer waiting to jump to the end sets
+    /// it, so that the scans have the cores.
+    public var locatesEndsFirst = false {
+        didSet { for (_, page) in pages { adopt(page) } }
+    }
+
     /// Sets a page to wait for its index as the view does; a view that does not wait
     /// (an interactive one) takes the index's guesses, before they are checked.
     func adopt(_ page: any PageComponent) {
         page.waitsForIndex = waitsForPages
         page.takesGuesses = !waitsForPages
+        page.holdsIndexParse = locatesEndsFirst && page.takesGuesses
     }
 
     /// What `pagesProgressed` saw at its last call.

@@ -62,8 +62,11 @@ public final class Viewer {
     }
     /// A jump to the end or to a percentage waiting for the pages to be indexed to
     /// their end (when frames do not wait for them): keys are answered meanwhile, and
-    /// any key but the jump's own gives it up.
-    public internal(set) var pendingJump: ViewerCommand?
+    /// any key but the jump's own gives it up. Meanwhile the pages' scans, which
+    /// locate their ends, have the cores.
+    public internal(set) var pendingJump: ViewerCommand? {
+        didSet { view.locatesEndsFirst = pendingJump != nil }
+    }
     /// Whether the tables' files are followed as they grow (`F`): the terminal loop
     /// then looks at them often (`DocScrollView.followFiles`) and says when they
     /// changed (`filesChanged`).

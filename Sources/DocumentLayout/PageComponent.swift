@@ -72,10 +72,9 @@ package protocol PageComponent: StackComponent, ReportsFigures {
     /// view), or only what it has checked (frames that never depend on timing).
     var takesGuesses: Bool { get set }
 
-    /// Holds the index's parse at its next checkpoint (its scan goes on) until as many
-    /// `resumeIndexParse` calls: a search that goes at the scan's pace has the cores.
-    func holdIndexParse()
-    func resumeIndexParse()
+    /// Whether the index's parse is held at its next checkpoint while its scan goes
+    /// on: a search, or a jump to the end, that waits for the scan has the cores.
+    var holdsIndexParse: Bool { get set }
 
     /// Waits until the index holds the first `rows` rows, or the whole page, or
     /// `deadline` passes.
@@ -101,8 +100,10 @@ extension PageComponent {
         get { false }
         set {}
     }
-    package func holdIndexParse() {}
-    package func resumeIndexParse() {}
+    package var holdsIndexParse: Bool {
+        get { false }
+        set {}
+    }
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {}
     package func stopIndexing() {}
     package func requestSample() -> Bool { false }

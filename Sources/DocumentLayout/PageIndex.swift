@@ -94,7 +94,7 @@ package final class PageIndex: Sendable {
     /// Wakes the parse when it waits for the scan.
     private let scanProgress: any LayoutSemaphore
     private let stopped = Atomic<Bool>(false)
-    private let parseHeld = Atomic<Int>(0)
+    private let parseHeld = Atomic<Bool>(false)
     private let parseResumed: any LayoutSemaphore
     private let chunkBytesInUse = Atomic<Int>(PageIndex.chunkBytes)
     private let elisionBytesInUse = Atomic<Int>(1 << 20)
@@ -138,7 +138,7 @@ package final class PageIndex: Sendable {
         chunkBytesInUse.store(chunkBytes, ordering: .relaxed)
         elisionBytesInUse.store(elisionBytes, ordering: .relaxed)
         var cutting = cuttingRules { [self] cut in
-            while parseHeld.load(ordering: .relaxed) > 0, !stopped.load(ordering: .relaxed) {
+            while parseHeld.load(ordering: .relaxed), !stopped.load(ordering: .relaxed) {
                 parseResumed.wait(until: .now + .milliseconds(50))
             }
             let links = LinkCounter.count(in: cut.fragment)
@@ -168,15 +168,16 @@ package final class PageIndex: Sendable {
         parseResumed.signal()
     }
 
-    /// Holds the parse at its next checkpoint until as many `resumeParse` calls, so
-    /// that the scan and the thread that waits for it have the cores (a search that
-    /// goes at the scan's pace).
+    /// Holds the parse at its next checkpoint until `resumeParse`, so that the scan
+    /// and the thread that waits for it have the cores (a search, or a jump to the
+    /// end, that goes at the scan's pace).
     package func holdParse() {
-        parseHeld.add(1, ordering: .relaxed)
+        parseHeld.store(true, ordering: .relaxed)
     }
 
     package func resumeParse() {
-        if parseHeld.subtract(1, ordering: .relaxed).newValue == 0 { parseResumed.signal() }
+        parseHeld.store(false, ordering: .relaxed)
+        parseResumed.signal()
     }
 
     /// Where the page is cut: `take` gets the parse's fragments.

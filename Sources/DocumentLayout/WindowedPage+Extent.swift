@@ -30,14 +30,6 @@ extension WindowedPage {
         index.stop()
     }
 
-    package func holdIndexParse() {
-        index.holdParse()
-    }
-
-    package func resumeIndexParse() {
-        index.resumeParse()
-    }
-
     /// Waits until the index has found the chunks that hold the first `rows` rows (or
     /// the whole page), or until `deadline`.
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {

@@ -86,6 +86,12 @@ package final class WindowedPage: PageComponent {
     /// jump goes at the scan's pace, not the parse's); else only checked chunks, so
     /// that what a frame or a dump shows never depends on how far the scan ran ahead.
     package var takesGuesses = false
+    package var holdsIndexParse = false {
+        didSet {
+            guard holdsIndexParse != oldValue else { return }
+            if holdsIndexParse { index.holdParse() } else { index.resumeParse() }
+        }
+    }
 
     /// How a chunk laid out on its own starts and ends: what joining it to its
     /// neighbours needs (a blank line between two when either asked for a margin).

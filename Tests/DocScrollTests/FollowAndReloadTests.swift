@@ -128,6 +128,23 @@ struct FollowAndReloadTests {
         #expect(view.rowCount(of: try #require(view.componentIDs.first)) == 5)
     }
 
+    /// A page read again is new to `pagesProgressed`: a viewer draws it once more,
+    /// however far its index got before the call (its title and the status line come
+    /// with the index).
+    @Test func aPageReadAgainCountsAsProgress() throws {
+        let folder = try TemporaryFolder("follow")
+        try folder.write("page.html", "<title>T</title>" + (1...50).map { "<p>Paragraph \($0).</p>" }.joined())
+        let view = try view(folder, tables: [], pages: ["page.html"])
+        view.waitsForPages = false
+        _ = view.frame()
+        for _ in 0..<2_000 where view.indexingProgress != nil { Thread.sleep(forTimeInterval: 0.005) }
+        _ = view.pagesProgressed()
+        #expect(!view.pagesProgressed(), "nothing new since")
+        view.reload()
+        for _ in 0..<2_000 where view.indexingProgress != nil { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(view.pagesProgressed())
+    }
+
     /// A log rotated: the file renamed away and a new one renamed over its path.
     @Test func aFileRenamedOverThePathIsReadAnew() throws {
         let folder = try TemporaryFolder("follow")

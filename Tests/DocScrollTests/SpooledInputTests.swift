@@ -78,9 +78,12 @@ struct PendingJumpTests {
         _ = viewer.handle(key: .character("G"))
         #expect(viewer.pendingJump == .bottom)
         #expect(viewer.message?.hasPrefix("Going there once the end is known") == true)
+        // Meanwhile the page's scan, which finds its end, has the cores.
+        #expect(view.locatesEndsFirst)
         // Another key gives the jump up; Ctrl-C says so; G asks again.
         _ = viewer.handle(key: .character("j"))
         #expect(viewer.pendingJump == nil)
+        #expect(!view.locatesEndsFirst)
         _ = viewer.handle(key: .character("G"))
         #expect(viewer.handle(key: .control("c")).count == 1)
         #expect(viewer.pendingJump == nil)
@@ -94,6 +97,7 @@ struct PendingJumpTests {
             if view.pagesProgressed() { for case .draw(let drawn) in viewer.handle(.pagesProgressed) { screen = drawn } }
         }
         #expect(viewer.pendingJump == nil)
+        #expect(!view.locatesEndsFirst, "the parse goes on")
         #expect(view.scrollOffset == view.maxScrollOffset)
         // Once the parse has checked the scan's guesses too, the status says no more.
         for _ in 0..<2_000 where view.indexingProgress != nil {
