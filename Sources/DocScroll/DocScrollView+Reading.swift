@@ -133,6 +133,27 @@ extension DocScrollView {
         }
     }
 
+    /// Scrolls so that root row `row` is at the top: the row a dump numbers so (every
+    /// row above laid out) where frames wait for pages, or where the pages' parts not
+    /// laid out are few (`exactRowParts`). Else a key does not wait for that: the row
+    /// is the one the rows as they stand now number so (the estimates above it marked
+    /// `~` by a viewer), aimed again as the rows there are laid out, as
+    /// `scroll(toFraction:)` does.
+    public func scroll(toRow row: Int) {
+        guard !waitsForPages, pages.reduce(0, { $0 + $1.page.partsNotLaidOut }) > Self.exactRowParts else { return hold(max(0, row)) }
+        for round in 0..<8 {
+            let target = min(max(0, row), maxScrollOffset)
+            guard round == 0 || scrollOffset != target else { break }
+            scroll(to: target)
+            layOut()
+        }
+    }
+
+    /// Parts of pages not laid out that a jump to a row lays out at most to number it
+    /// as a dump does (about 2 MB of page, some 100 ms): past them, it goes by the
+    /// estimates.
+    static let exactRowParts = 32
+
     /// Scrolls the table under the top of the viewport sideways by `steps` of its
     /// unfrozen columns (its frozen columns stay; each step right shows the next
     /// column whole where the screen has room); its tiles are built again.

@@ -317,10 +317,17 @@ public final class DocScrollView {
     /// in parts are indexed down to the viewport's last row first: the rows it shows
     /// are numbered as in a dump.
     public func frame(at offset: Int) -> FrameBuffer {
+        hold(offset)
+        return drawFrame()
+    }
+
+    /// Scrolls to root offset `offset` (clamped) as a dump numbers it: every row above
+    /// laid out, and tables indexed in parts indexed down to the viewport's last row
+    /// unless interactive.
+    func hold(_ offset: Int) {
         if waitsForPages { indexTables(throughRow: offset + Int(container.viewportExtent)) }
         container.scroll(to: Double(offset))
         layOut(holding: Double(offset))
-        return drawFrame()
     }
 
     /// The viewport at the current root offset.

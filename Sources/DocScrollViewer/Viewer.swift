@@ -320,8 +320,7 @@ public final class Viewer {
             default: view.navigate(.stackBottom)
             }
         case .goToRow(let row):
-            // Row n of the stack as a dump numbers it: every row above it laid out.
-            _ = view.frame(at: max(0, row - 1))
+            view.scroll(toRow: row - 1)
         case .scrollSideways(let steps):
             let moved = view.scrollTopTableColumns(by: steps) || view.scrollTopPageHorizontally(by: steps * max(1, width / 2))
             return moved ? redrawn() : []

@@ -83,6 +83,10 @@ package protocol PageComponent: StackComponent, ReportsFigures {
     /// Stops building the index: the page is no longer shown.
     func stopIndexing()
 
+    /// About how many parts of the page are not laid out yet (those the index has not
+    /// reached counted by their bytes): what making every row exact would lay out.
+    var partsNotLaidOut: Int { get }
+
     /// Asks the next layout pass to lay out one more part of the page chosen for the
     /// estimate of its length, while the reader is idle.
     /// - Returns: whether one was due (else the estimate is as good as it gets for now).
@@ -106,6 +110,7 @@ extension PageComponent {
     }
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {}
     package func stopIndexing() {}
+    package var partsNotLaidOut: Int { 0 }
     package func requestSample() -> Bool { false }
 }
 

@@ -30,6 +30,12 @@ extension WindowedPage {
         index.stop()
     }
 
+    package var partsNotLaidOut: Int {
+        synchronize()
+        let unknownBytes = hasReferences ? 0 : index.source.byteCount - (chunks.last?.range.upperBound ?? index.start)
+        return inexactParts + (unknownBytes + PageIndex.chunkBytes - 1) / PageIndex.chunkBytes
+    }
+
     /// Waits until the index has found the chunks that hold the first `rows` rows (or
     /// the whole page), or until `deadline`.
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {

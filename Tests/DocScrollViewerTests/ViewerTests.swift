@@ -208,6 +208,32 @@ struct GoToRowTests {
         #expect(shown.plainText(row: 0) == clip(dump[4_199], to: 70))
         #expect(shown.plainText(row: 5) == clip(dump[4_204], to: 70))
     }
+
+    /// Interactive (pages not waited for), `Ng` deep in a long page does not lay out
+    /// every row above: it goes by the estimates at once, `~` on the numbers, and the
+    /// rows above laid out later (while the reader is idle) move the numbers, not the
+    /// text at the top.
+    @Test func anInteractiveJumpGoesByTheEstimatesAndKeepsItsText() throws {
+        let page = InputFile(name: "long.html", bytes: Array(PageGenerator.page(bytes: 4_000_000, seed: 3).utf8))
+        let view = try DocScrollView(pages: [page], tables: [], options: .init(width: 120, height: 20))
+        view.waitsForPages = false
+        let viewer = Viewer(view: view, width: 120, height: 20)
+        _ = viewer.start()
+        for _ in 0..<2_000 where view.indexingProgress != nil { Thread.sleep(forTimeInterval: 0.01) }
+        var screen: FrameBuffer?
+        for key in "30000g" {
+            for case .draw(let drawn) in viewer.handle(key: .character(key)) { screen = drawn }
+        }
+        let shown = try #require(screen)
+        #expect(view.scrollOffset == 29_999)
+        #expect(shown.plainText(row: 19).contains("~30000/"), "\(shown.plainText(row: 19))")
+        let laidOut = view.statistics.layoutUnitsLaidOut
+        #expect(laidOut * 4 < view.statistics.layoutUnits, "the rows above are estimates")
+        let top = shown.plainText(row: 0)
+        while view.refineEstimates() {}
+        #expect(view.statistics.layoutUnitsLaidOut > laidOut, "parts laid out meanwhile")
+        #expect(view.frame().plainText(row: 0) == top, "the text at the top stays")
+    }
 }
 
 /// A total the viewer does not know yet shows `~`: a wrapped table's rows are measured
