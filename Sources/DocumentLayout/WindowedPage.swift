@@ -131,7 +131,7 @@ package final class WindowedPage: PageComponent {
 
     /// The last query searched for, the scan of the page's bytes for its letters, and
     /// whether every References entry may show them (through the page's address).
-    var letterScan: (query: String, scan: LetterScan?, referencesMayShow: Bool)?
+    var letterScan: (query: String, scans: PageLetterScans?, referencesMayShow: Bool)?
 
     /// Marks the page as needing layout when it changes between passes.
     var invalidator: LayoutInvalidator?

@@ -20,8 +20,11 @@ internal import CLibXML2
 /// searched as rows are.
 ///
 /// The scan goes forward through the page a window at a time, as far as a question
-/// needs, and keeps what it found (`mayShow`). One scan serves one query; it is used
-/// on one thread.
+/// needs, and keeps what it found (`mayShow`). It may read a part of the page only
+/// (`bytes`), from a place where no markup is under way and nothing open hides its
+/// content or writes letters (the start of a block, outside any such element): a
+/// search from the middle of a long page asks about the bytes from there first. One
+/// scan serves one query; it is used on one thread.
 package final class LetterScan {
     /// The letters a match must show, lower case (at most `maximumNeedle`).
     package var needle: [UInt8] { scanner.needle }
@@ -36,18 +39,24 @@ package final class LetterScan {
     /// on is searched row by row.
     static let maximumToken = 16 << 20
 
+    /// The part of the page read: from its start, up to its end or the page's.
+    package let bytes: Range<Int>
     /// Where the scan has read to.
-    private(set) var position = 0
+    private(set) var position: Int
     private var buffer: UnsafeMutableRawBufferPointer
 
     /// Bytes where a match was found (near ones merged), and content marked whole.
     var matches: [Range<Int>] { scanner.matches }
     var regions: [Range<Int>] { scanner.regions }
 
-    /// A scan of `source` for `needle`'s letters (lower case, not empty).
-    package init(needle: some Collection<UInt8>, source: any PageSource) {
+    /// A scan of `source` for `needle`'s letters (lower case, not empty), of its bytes
+    /// `bytes` (the whole page by default; a part starts where a block starts,
+    /// outside any element that hides its content or writes letters).
+    package init(needle: some Collection<UInt8>, source: any PageSource, bytes: Range<Int> = 0..<Int.max) {
         scanner = LetterScanner(needle: Array(needle.prefix(Self.maximumNeedle)))
         self.source = source
+        self.bytes = bytes
+        position = bytes.lowerBound
         buffer = .allocate(byteCount: Self.windowBytes, alignment: 16)
     }
 
@@ -86,10 +95,13 @@ package final class LetterScan {
         return false
     }
 
-    /// Whether the shown text of bytes `range` of the page may hold the needle: a
-    /// match of it overlaps them, or content marked whole does, or the scan cannot say
-    /// (the page has not arrived that far). Scans as far as the answer needs.
+    /// Whether the shown text of bytes `range` of the page (of the part read) may hold
+    /// the needle: a match of it overlaps them, or content marked whole does, or the
+    /// scan cannot say (the page has not arrived that far). Scans as far as the answer
+    /// needs.
     package func mayShow(_ range: Range<Int>) -> Bool {
+        let range = range.clamped(to: bytes)
+        guard !range.isEmpty else { return false }
         while true {
             if scanner.marks(range) { return true }
             let settled = scanner.settled(position)
@@ -102,9 +114,11 @@ package final class LetterScan {
     /// Scans the next window. Returns `false` when nothing more can be scanned (the
     /// page's end, or what has arrived of it).
     private func scanWindow() -> Bool {
-        let available = source.byteCount
+        // (The part's end counts as the page's: what is open there runs to it.)
+        let available = min(source.byteCount, bytes.upperBound)
+        let isComplete = source.isComplete || source.byteCount >= bytes.upperBound
         guard position < available else {
-            if source.isComplete { scanner.finish() }
+            if isComplete { scanner.finish() }
             return false
         }
         var size = Self.windowBytes
@@ -114,7 +128,7 @@ package final class LetterScan {
                 buffer = .allocate(byteCount: size, alignment: 16)
             }
             let count = source.read(position..<min(available, position + size), into: buffer)
-            let isLast = position + count >= available && source.isComplete
+            let isLast = position + count >= available && isComplete
             guard count > 0 else { return false }
             let pointer = UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
             let reached = scanner.scan(pointer, count: count, base: position, isLast: isLast)

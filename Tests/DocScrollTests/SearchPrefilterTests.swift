@@ -173,6 +173,27 @@ struct SearchPrefilterTests {
                     found == (forward ? expected : expected.reversed()),
                     "\(name): \(query.debugDescription) \(forward ? "down" : "up"): \(found.count) hits, \(expected.count) rows hold it")
             }
+            try expectAgreementFromTheMiddle(bytes, name: name, query: query, rows: rows)
         }
+    }
+
+    /// A search down from the middle of the page (its bytes scanned from there first,
+    /// then from the top once it wraps) finds the rows after the middle that hold the
+    /// query, then those from the top, in order.
+    func expectAgreementFromTheMiddle(_ bytes: [UInt8], name: String, query: String, rows: [String]) throws {
+        let view = try DocScrollView(pages: [InputFile(name: "/pages/\(name).html", bytes: bytes)], tables: [], options: Self.options)
+        let id = view.componentIDs[0]
+        let page = try #require(view.stack.component(id))
+        // Every row laid out first: the rows are numbered as in the page laid out whole.
+        view.dump { _ in }
+        let middle = rows.count / 2
+        let expected = (rows[(middle + 1)...] + rows[...middle]).filter { TextSearch.contains(query, in: $0) }
+        var found: [String] = []
+        var place = DocScrollView.Place(component: id, row: middle)
+        while found.count < expected.count, case .found(let hit, _) = view.find(query, from: place, forward: true) {
+            found.append(page.searchableText(row: hit.row, width: Self.width))
+            place = hit
+        }
+        #expect(found == expected, "\(name): \(query.debugDescription) down from the middle: \(found.count) hits, \(expected.count) rows hold it")
     }
 }
