@@ -108,7 +108,7 @@ package final class PageIndex: Sendable {
 
     /// Where the scans run, each on a thread of its own (they wait for the bytes of a
     /// page still arriving).
-    private let threads: any LayoutThreads
+    package let threads: any LayoutThreads
 
     /// An empty index of `source`'s bytes from `start`, its scans run on `threads`.
     package init(source: any PageSource, start: Int = 0, threads: any LayoutThreads) {
@@ -160,6 +160,9 @@ package final class PageIndex: Sendable {
             finish(error: error)
         }
     }
+
+    /// How far apart checkpoints are at least (`build`'s `chunkBytes`).
+    package var builtChunkBytes: Int { chunkBytesInUse.load(ordering: .relaxed) }
 
     /// Stops `build` at its next checkpoint, and the scan.
     package func stop() {

@@ -1,39 +1,154 @@
 import HTMLParsing
 
-/// A query's letter scans of a windowed page (`LetterScan`), so that a search from the
-/// middle of a long page asks about the bytes from there first: one scan reads from
-/// the start of a block at or before where the search began, the other (made when the
-/// search wraps round, or goes up) from the page's start up to there.
-final class PageLetterScans {
-    /// Where the first scan starts: a chunk's start where a scan may start
-    /// (`canStartScan`), or the page's.
-    let split: Int
-    private let ahead: LetterScan
-    private var behind: LetterScan?
-    private let needle: [UInt8]
-    private let source: any PageSource
-    private let pageStart: Int
-
-    /// Scans of `source` (from `pageStart`) for `needle`, the first from `split`.
-    init(needle: [UInt8], source: any PageSource, pageStart: Int, split: Int) {
-        self.needle = needle
-        self.source = source
-        self.pageStart = pageStart
-        self.split = max(pageStart, split)
-        ahead = LetterScan(needle: needle, source: source, bytes: self.split..<Int.max)
+/// A query's letter scans of a windowed page (`LetterScan`), one for each *segment* of
+/// the page: segments start where a scan may start (`canStartScan`), one where the
+/// search began and others about a megabyte apart, so that a search from the
+/// middle of a long page asks about the bytes from there first, and a thread of the
+/// program's scans the next segments while the search reads the one it is in.
+///
+/// A row never spans two segments (each starts a block), so a segment's scan answers
+/// for its own bytes alone. The calling thread scans a segment as far as its
+/// questions go; the helper takes whole segments, a few ahead of the last one asked
+/// (going down, round the end), and stops when the questions stop.
+final class PageLetterScans: @unchecked Sendable {
+    private enum Segment {
+        /// Not scanned yet.
+        case waiting(LetterScan)
+        /// The helper scans it.
+        case helped
+        /// The calling thread scans it as its questions need.
+        case asked(LetterScan)
+        /// Scanned to its end by the helper.
+        case done(LetterScan)
     }
 
-    /// The `LetterScan` used for the needle's letters in text layout writes.
-    var anyScan: LetterScan { ahead }
+    private struct State {
+        var segments: [Segment]
+        /// The segment the calling thread asked about last.
+        var lastAsked = 0
+        var isHelping = false
+    }
+
+    /// Where each segment starts, ascending (the first at the page's start; the last
+    /// runs to the page's end).
+    let starts: [Int]
+    private let state: LockedState<State>
+    private let helped: any LayoutSemaphore
+    private let threads: any LayoutThreads
+    /// The scan used for the needle's letters in text layout writes.
+    let anyScan: LetterScan
+
+    /// Segments the helper scans at most past the last one asked.
+    static let helpAhead = 2
+
+    /// Scans of `source` for `needle`, in segments from `starts` (ascending, the first
+    /// the page's start), the helper's on `threads`.
+    init(needle: [UInt8], source: any PageSource, starts: [Int], threads: any LayoutThreads) {
+        self.starts = starts
+        self.threads = threads
+        helped = threads.makeSemaphore()
+        let scans = starts.indices.map { index in
+            LetterScan(needle: needle, source: source, bytes: starts[index]..<(index + 1 < starts.count ? starts[index + 1] : Int.max))
+        }
+        anyScan = scans[0]
+        state = LockedState(State(segments: scans.map { .waiting($0) }), lock: threads.makeLock())
+    }
 
     /// Whether the shown text of bytes `range` may hold the needle (`LetterScan.mayShow`),
-    /// each side of the split asked of its scan.
+    /// asked of the scan of each segment it meets.
     func mayShow(_ range: Range<Int>) -> Bool {
-        if range.upperBound > split, ahead.mayShow(range) { return true }
-        guard range.lowerBound < split else { return false }
-        if behind == nil { behind = LetterScan(needle: needle, source: source, bytes: pageStart..<split) }
-        return behind!.mayShow(range)
+        let first = max(0, starts.partitionPoint { $0 > range.lowerBound } - 1)
+        var segment = first
+        while segment < starts.count, segment == first || starts[segment] < range.upperBound {
+            if scan(of: segment).mayShow(range) { return true }
+            segment += 1
+        }
+        return false
     }
+
+    /// Segment `segment`'s scan for the calling thread: its own, or the helper's once
+    /// done (while the helper scans it, the calling thread scans one further on); the
+    /// helper is set going past it.
+    private func scan(of segment: Int) -> LetterScan {
+        while true {
+            let (scan, meanwhile, startsHelper) = state.withLock { state -> (LetterScan?, LetterScan?, Bool) in
+                state.lastAsked = segment
+                let startsHelper = !state.isHelping && starts.count > 1
+                if startsHelper { state.isHelping = true }
+                switch state.segments[segment] {
+                case .waiting(let scan):
+                    state.segments[segment] = .asked(scan)
+                    return (scan, nil, startsHelper)
+                case .asked(let scan), .done(let scan): return (scan, nil, startsHelper)
+                case .helped:
+                    for later in (segment + 1)..<min(starts.count - 1, segment + 2 + Self.helpAhead) {
+                        guard case .waiting(let scan) = state.segments[later] else { continue }
+                        state.segments[later] = .asked(scan)
+                        return (nil, scan, startsHelper)
+                    }
+                    return (nil, nil, startsHelper)
+                }
+            }
+            if startsHelper { threads.run(waits: true) { self.help() } }
+            if let scan { return scan }
+            if let meanwhile { meanwhile.scanToEnd() } else { helped.wait(until: .now + .milliseconds(20)) }
+        }
+    }
+
+    /// Scans whole segments a few ahead of the last one asked but the next, going down
+    /// (round the end), while there are any waiting there; the last segment, which
+    /// may still be arriving, is the calling thread's.
+    private func help() {
+        while true {
+            let next = state.withLock { state -> (Int, LetterScan)? in
+                let count = starts.count - 1
+                // (The next one is left to the calling thread, which gets to it first.)
+                for distance in 2...(1 + Self.helpAhead) {
+                    let segment = (state.lastAsked + distance) % max(1, count)
+                    guard segment < count, case .waiting(let scan) = state.segments[segment] else { continue }
+                    state.segments[segment] = .helped
+                    return (segment, scan)
+                }
+                state.isHelping = false
+                return nil
+            }
+            guard let (segment, scan) = next else { return }
+            scan.scanToEnd()
+            state.withLock { $0.segments[segment] = .done(scan) }
+            helped.signal()
+        }
+    }
+
+    /// Where the segments of a page whose chunks are `chunks` start, for a search asked
+    /// first about chunk `searchStart`: the page's start (`pageStart`), the nearest
+    /// chunk at or before `searchStart` where a scan may start (a few chunks back at
+    /// most), and such chunks at least `segmentChunks` chunks of `chunkBytes` apart.
+    static func segmentStarts(of chunks: [PageIndex.Chunk], pageStart: Int, searchStart: Int, chunkBytes: Int) -> [Int] {
+        let segmentBytes = segmentChunks * chunkBytes
+        var starts = [pageStart]
+        var candidate = searchStart
+        while candidate >= minimumChunksBefore, searchStart - candidate < 64, candidate < chunks.count {
+            if canStartScan(at: chunks[candidate]) {
+                starts.append(chunks[candidate].range.lowerBound)
+                break
+            }
+            candidate -= 1
+        }
+        var next = pageStart + segmentBytes
+        for (number, chunk) in chunks.enumerated() where number >= minimumChunksBefore && chunk.range.lowerBound >= next {
+            guard canStartScan(at: chunk) else { continue }
+            starts.append(chunk.range.lowerBound)
+            next = chunk.range.lowerBound + segmentBytes
+        }
+        return Array(Set(starts)).sorted()
+    }
+
+    /// Chunks' bytes a segment spans at least (a megabyte of page, scanned in a few
+    /// milliseconds: the calling thread and the helper share the scan finely).
+    static let segmentChunks = 16
+    /// Chunks from the page's start before a segment may start (in the first chunks,
+    /// one scan serves).
+    static let minimumChunksBefore = 8
 
     /// Whether a scan may start at chunk `chunk`'s start: at a block's start (not inside
     /// a paragraph's text), with nothing open that hides its content or writes letters

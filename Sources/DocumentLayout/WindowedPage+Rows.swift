@@ -123,7 +123,9 @@ extension WindowedPage {
         let chunk = holder.part < chunkCount ? holder.part : holder.part - chunkCount - 1
         if letterScan?.query != query {
             letterScan = LetterScan.needle(of: query).map { needle in
-                let scans = PageLetterScans(needle: needle, source: index.source, pageStart: index.start, split: scanStart(atOrBefore: chunk))
+                let starts = PageLetterScans.segmentStarts(
+                    of: chunks, pageStart: index.start, searchStart: chunk, chunkBytes: index.builtChunkBytes)
+                let scans = PageLetterScans(needle: needle, source: index.source, starts: starts, threads: index.threads)
                 let references = scans.anyScan.isShown(in: "References".utf8)
                     || scans.anyScan.isShown(in: "file://".utf8 + (address?.encodedPath ?? []))
                 return (query, scans, references)
@@ -134,18 +136,6 @@ extension WindowedPage {
         let start = chunks[chunk].startsInsideText && chunk > 0 ? chunks[chunk - 1].range.lowerBound : chunks[chunk].range.lowerBound
         guard !scans.mayShow(start..<chunks[chunk].range.upperBound) else { return nil }
         return forward ? holder.start + holder.extent - row : row - holder.start + 1
-    }
-
-    /// Where a search's letter scan starts, asked first about chunk `chunk`: the start
-    /// of the nearest chunk at or before it where a scan may start, a few chunks back
-    /// at most, else the page's (and so in the first chunks: one scan serves).
-    private func scanStart(atOrBefore chunk: Int) -> Int {
-        var candidate = chunk
-        while candidate >= 8, chunk - candidate < 64 {
-            if PageLetterScans.canStartScan(at: chunks[candidate]) { return chunks[candidate].range.lowerBound }
-            candidate -= 1
-        }
-        return index.start
     }
 
     package func writeRows(width: Int, to sink: any RowSink) {

@@ -57,7 +57,9 @@ package final class LetterScan {
         self.source = source
         self.bytes = bytes
         position = bytes.lowerBound
-        buffer = .allocate(byteCount: Self.windowBytes, alignment: 16)
+        // (Allocated as the scan reads, let go at its end: a page's many scans that
+        // are not under way hold none.)
+        buffer = .allocate(byteCount: 0, alignment: 16)
     }
 
     deinit {
@@ -111,6 +113,11 @@ package final class LetterScan {
         }
     }
 
+    /// Scans the part to its end (or to what has arrived of it).
+    package func scanToEnd() {
+        while scanWindow() {}
+    }
+
     /// Scans the next window. Returns `false` when nothing more can be scanned (the
     /// page's end, or what has arrived of it).
     private func scanWindow() -> Bool {
@@ -134,7 +141,11 @@ package final class LetterScan {
             let reached = scanner.scan(pointer, count: count, base: position, isLast: isLast)
             if reached > 0 || isLast {
                 position += max(reached, isLast ? count : 0)
-                if isLast { scanner.finish() }
+                if isLast {
+                    scanner.finish()
+                    buffer.deallocate()
+                    buffer = .allocate(byteCount: 0, alignment: 16)
+                }
                 return true
             }
             // A token longer than the window: read it in a larger one, up to a limit.

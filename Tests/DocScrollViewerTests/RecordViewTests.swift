@@ -1,3 +1,4 @@
+import Foundation
 import DocScroll
 @testable import DocScrollViewer
 import RenderCore
@@ -41,6 +42,8 @@ struct RecordViewTests {
         let view = try DocScrollView(pages: [try sample("article.html")], tables: [try sample("items.json")], options: .init(width: 100, height: 24))
         let viewer = Viewer(view: view, width: 100, height: 8)
         _ = viewer.start()
+        // (The status line is read below: the page's index done, it says no more of it.)
+        for _ in 0..<2_000 where view.indexingProgress != nil { Thread.sleep(forTimeInterval: 0.01) }
         // Row 5 of the table at the top, under its pinned header.
         for key in "4j" { _ = viewer.handle(key: .character(key)) }
         let before = viewer.screen()
