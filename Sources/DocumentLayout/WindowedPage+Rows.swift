@@ -66,10 +66,11 @@ extension WindowedPage {
         if part(containing: row) == nil { synchronize() }
         // Past the chunks known: the search waits for the index to find more (its
         // scan, when guesses are taken), then rules them out by their bytes, rather
-        // than lay out a chunk for each row it reads.
-        while part(containing: row) == nil, waitsForIndex, !hasReferences {
-            waitForMore()
-            guard synchronize() else { continue }
+        // than lay out a chunk for each row it reads. It waits a moment at a time, so
+        // that a search through a page still arriving can be stopped meanwhile.
+        if part(containing: row) == nil, waitsForIndex, !hasReferences {
+            waitForMore(until: .now + .milliseconds(20))
+            synchronize()
             return .laidOut(row: row, shift: 0)
         }
         guard let holder = part(containing: row) else { return .read }

@@ -66,6 +66,28 @@ struct SpoolLimitTests {
 /// for the page's end with a note, and goes there once the page is scanned to its end.
 @Suite("Jumps while a page is indexed")
 struct PendingJumpTests {
+    /// A search through a page whose bytes stop coming can be stopped: it waits for
+    /// them a moment at a time, asking whether to stop meanwhile.
+    @Test(.timeLimit(.minutes(1)))
+    func aSearchWaitingForAPageStillArrivingCanBeStopped() throws {
+        let page = Array(PageGenerator.page(bytes: 400_000, seed: 22).utf8)
+        let rest = DispatchSemaphore(value: 0)
+        let readEnd = try pipeWriting(page, pieces: 100_000, pausingAfter: 100_000, until: rest)
+        defer { rest.signal() }
+        let view = try DocScrollView(
+            pages: [InputFile(name: "stdin", path: nil, pageSource: SpooledInput(descriptor: readEnd))], tables: [], options: .init(width: 60, height: 20))
+        view.waitsForPages = false
+        _ = view.frame()
+        let asked = ContinuousClock.now
+        var asks = 0
+        let result = view.find("zqxjvkwzqxj", from: nil, forward: true, isCancelled: {
+            asks += 1
+            return ContinuousClock.now - asked > .milliseconds(300)
+        })
+        #expect(result == .cancelled)
+        #expect(asks > 1, "asked again while it waited")
+    }
+
     @Test func theEndIsReachedOnceThePageIsIndexed() throws {
         let page = Array(PageGenerator.page(bytes: 400_000, seed: 21).utf8)
         let rest = DispatchSemaphore(value: 0)
