@@ -122,13 +122,18 @@ extension DocScrollView {
     public func scroll(toFraction fraction: Double) {
         locateEnds()
         let fraction = min(1, max(0, fraction))
-        // The rows laid out there estimate a page's other rows again: aim again, a few
-        // times at most, until the offset is that fraction of the stack as it is now
-        // (what the status line's percentage says).
-        for round in 0..<3 {
-            let target = Int((Double(maxScrollOffset) * fraction).rounded())
-            guard round == 0 || abs(target - scrollOffset) > max(1, maxScrollOffset / 500) else { break }
-            scroll(to: target)
+        // (What the status line's percentage says, near enough.)
+        aim(rounds: 3, within: max(1, maxScrollOffset / 500)) { Int((Double(maxScrollOffset) * fraction).rounded()) }
+    }
+
+    /// Scrolls to `target()` and lays out there, then again while the offset is more
+    /// than `tolerance` from the target (both as the stack stands now), `rounds` times at
+    /// most: the rows laid out there estimate a page's other rows again.
+    private func aim(rounds: Int, within tolerance: @autoclosure () -> Int, at target: () -> Int) {
+        for round in 0..<rounds {
+            let offset = target()
+            guard round == 0 || abs(offset - scrollOffset) > tolerance() else { break }
+            scroll(to: offset)
             layOut()
         }
     }
@@ -141,12 +146,7 @@ extension DocScrollView {
     /// `scroll(toFraction:)` does.
     public func scroll(toRow row: Int) {
         guard !waitsForPages, pages.reduce(0, { $0 + $1.page.partsNotLaidOut }) > Self.exactRowParts else { return hold(max(0, row)) }
-        for round in 0..<8 {
-            let target = min(max(0, row), maxScrollOffset)
-            guard round == 0 || scrollOffset != target else { break }
-            scroll(to: target)
-            layOut()
-        }
+        aim(rounds: 8, within: 0) { min(max(0, row), maxScrollOffset) }
     }
 
     /// Parts of pages not laid out that a jump to a row lays out at most to number it
