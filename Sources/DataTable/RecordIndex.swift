@@ -102,6 +102,18 @@ public struct RecordIndex: Sendable {
         Int(starts[row])..<Int(ends[row])
     }
 
+    /// The record that starts at byte `offset`, if one does (records are in input
+    /// order: found by halving).
+    package func record(startingAt offset: Int) -> Int? {
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < starts.count && Int(starts[low]) == offset ? low : nil
+    }
+
     /// Indexes the records of `bytes` (at most 4 GiB), in the format `options` says or
     /// its content shows. `releasing` is told, every few megabytes, the offset before
     /// which the records pass will not read again.

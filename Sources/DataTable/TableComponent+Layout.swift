@@ -104,38 +104,46 @@ extension TableComponent {
         let measured = measureRows(coveringLines: 0..<constraints.rows.upperBound, anchor: anchor)
         if let line = measured.firstChangedLine { noteChange(from: line) }
         if constraints.locatesEnd { measureAllRows() }
-        readBack(toLine: constraints.rows.lowerBound)
+        readAhead(forLines: constraints.rows)
         defer {
             changedFrom = nil
-            tailMoves.removeAll()
+            recordMoves.removeAll()
         }
         guard let changedFrom else { return .unchanged }
-        // The last records moved with the estimate before them: the rows at the top stay
-        // with them when they are among the last records.
-        let tailCorrection = tailMoves.reduce(0) { $0 + (anchor >= $1.line ? $1.rows : 0) }
-        return geometry(changedFrom: Double(changedFrom), correction: Double(measured.linesAddedAboveAnchor + tailCorrection))
+        // Rows read ahead of the index moved with the estimates before them: the rows at
+        // the top stay with them when they are among those.
+        let movedRows = recordMoves.reduce(0) { $0 + ($1.lines.contains(anchor) ? $1.rows : 0) }
+        return geometry(changedFrom: Double(changedFrom), correction: Double(measured.linesAddedAboveAnchor + movedRows))
     }
 
-    /// Notes that the last records read back, from row `row`, moved `rows` rows (the
-    /// estimate of the rows before them changed).
-    func noteTailMoved(from row: Int, by rows: Int) {
-        guard rows != 0 else { return }
-        let line = rowCount(ofRecords: 0) + row
-        tailMoves.append((line, rows))
-        noteChange(from: min(line, line + rows))
-        pool.reset()
+    /// Calls `change` (rows indexed, or read ahead of the index), noting the runs of
+    /// rows read ahead that it moved, so that a view showing them keeps them in place.
+    func keepingRowsReadAhead<Result, Failure: Error>(_ change: () throws(Failure) -> Result) throws(Failure) -> Result {
+        let runs = model.unindexedRuns
+        defer {
+            for run in runs {
+                guard let row = model.shownRow(ofRecordAt: run.firstByte), row != run.rows.lowerBound else { continue }
+                let firstLine = rowCount(ofRecords: 0)
+                let lines = (firstLine + run.rows.lowerBound)..<(run.rows.upperBound == .max ? .max : firstLine + run.rows.upperBound)
+                recordMoves.append((lines, row - run.rows.lowerBound))
+                noteChange(from: min(lines.lowerBound, firstLine + row))
+                pool.reset()
+            }
+        }
+        return try change()
     }
 
-    /// Reads more of the last records back when line `line`, asked for, is among the
-    /// rows between the indexed ones and those read back, not far above them.
-    private func readBack(toLine line: Int) {
-        guard !wrapsCells, model.showsTail, line - rowsAboveRecords >= model.rowCount, line - rowsAboveRecords < model.tailStartRow else { return }
-        let tailStart = model.tailStartRow
-        let moved = model.extendTail(toRow: line - rowsAboveRecords)
-        guard model.tailStartRow != tailStart || moved != 0 else { return }
-        noteChange(from: rowCount(ofRecords: model.tailStartRow))
+    /// Reads the records past the indexed ones that lines `lines` show, where they are
+    /// not read yet (`TableModel.readAhead`).
+    private func readAhead(forLines lines: Range<Int>) {
+        let rows = (lines.lowerBound - rowsAboveRecords)..<(lines.upperBound - rowsAboveRecords)
+        guard !wrapsCells, model.showsTail, rows.upperBound > model.rowCount else { return }
+        let before = model.unindexedRuns.map { ($0.rows.lowerBound, $0.firstByte) }
+        keepingRowsReadAhead { model.readAhead(forRows: rows) }
+        let after = model.unindexedRuns.map { ($0.rows.lowerBound, $0.firstByte) }
+        guard !before.elementsEqual(after, by: { $0 == $1 }) else { return }
+        noteChange(from: rowCount(ofRecords: model.rowCount))
         pool.reset()
-        noteTailMoved(from: tailStart, by: moved)
     }
 
     package func attach(_ invalidator: LayoutInvalidator) {

@@ -84,9 +84,9 @@ package final class TableComponent: StackComponent, ReportsFigures {
     /// The first row changed since the container's last pass (rows indexed, a file
     /// followed, columns scrolled or planned anew), and what tells the container.
     var changedFrom: Int?
-    /// Moves of the last records read back since the container's last pass (from
-    /// which line, by how many rows), for the rows at the top to go with them.
-    var tailMoves: [(line: Int, rows: Int)] = []
+    /// Moves of the rows read ahead of the index since the container's last pass (which
+    /// lines, by how many rows), for the rows at the top to go with them.
+    var recordMoves: [(lines: Range<Int>, rows: Int)] = []
     var invalidator: LayoutInvalidator?
 
     /// A view of `model` at `width` columns. With `keepsEveryRowView` (the expanded
@@ -210,6 +210,10 @@ package final class TableComponent: StackComponent, ReportsFigures {
     /// indexed, are estimated rows and the last records read back from the end).
     package var indexedRowCount: Int { rowCount(ofRecords: model.rowCount) }
 
+    /// Whether a jump into the rows not indexed yet shows records at once
+    /// (`TableModel.readAhead`); wrapped rows wait for the index.
+    package var readsAhead: Bool { !wrapsCells && model.readsAhead }
+
     /// Rows not indexed yet, or wrapped rows not measured yet, make the extent an
     /// estimate.
     package var isExtentEstimated: Bool { !model.isIndexed || (wrapsCells && measuredCount < model.rowCount) }
@@ -223,8 +227,6 @@ package final class TableComponent: StackComponent, ReportsFigures {
     package func indexMore(bytes: Int) throws(DataTableError) -> Bool {
         let rows = model.rowCount
         let lines = rowCount(ofRecords: rows)
-        let shownRows = model.shownRowCount
-        let tailStart = model.showsTail ? model.tailStartRow : nil
         // New columns, or the last rows (where counters are widest): planned anew.
         defer {
             // Wrapped rows start from the estimate again, the new ones among them.
@@ -234,10 +236,8 @@ package final class TableComponent: StackComponent, ReportsFigures {
                 noteChange(from: lines)
                 pool.reset()
             }
-            // The last records keep their distance from the end.
-            if let tailStart { noteTailMoved(from: tailStart, by: model.shownRowCount - shownRows) }
         }
-        guard try model.indexMore(bytes: bytes) || model.isIndexed else { return model.rowCount != rows }
+        guard try keepingRowsReadAhead({ () throws(DataTableError) in try model.indexMore(bytes: bytes) }) || model.isIndexed else { return model.rowCount != rows }
         noteChange(from: 0)
         widest = ColumnPlan.widestValues(in: model)
         fullPlan = planColumns()

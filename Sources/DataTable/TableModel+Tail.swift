@@ -47,7 +47,8 @@ extension TableModel {
     /// ones, the estimated rows between and the last records read back.
     package var shownRowCount: Int {
         guard tail != nil, !isIndexed else { return rowCount }
-        return max(estimatedRowTotal, rowCount + freshTailCount)
+        let readAhead = (islandRows?.upperBound ?? rowCount) + freshTailCount
+        return islandJoinsTail ? readAhead : max(estimatedRowTotal, readAhead)
     }
 
     /// Whether the rows past the indexed ones are estimated: the last records are
@@ -58,7 +59,7 @@ extension TableModel {
     package var tailStartRow: Int { shownRowCount - freshTailCount }
 
     /// The records read back that the index has not reached (it reads on past them).
-    private var freshTailCount: Int {
+    var freshTailCount: Int {
         guard let tail, let index else { return 0 }
         return tail.ranges.count - firstFreshTailRecord(in: tail, indexedTo: index.bytesIndexed)
     }
@@ -82,11 +83,10 @@ extension TableModel {
         return tail.ranges[firstFreshTailRecord(in: tail, indexedTo: index.bytesIndexed) + row - tailStartRow]
     }
 
-    /// The values of row `row` past the indexed rows: a record read back, or no values
-    /// for a row the index has not reached.
-    func shownTailRow(_ row: Int) -> [JSONValue?] {
-        guard let range = tailRange(ofRow: row) else { return [JSONValue?](repeating: nil, count: columns.count) }
-        return decode(range: range)
+    /// The first of the last records read back that the index has not reached.
+    var firstFreshTailRecord: Int? {
+        guard let tail, let index, showsTail else { return nil }
+        return firstFreshTailRecord(in: tail, indexedTo: index.bytesIndexed)
     }
 
     /// Estimates the rows shown again from the index's rows a byte, the last records
@@ -101,23 +101,19 @@ extension TableModel {
         estimatedRowTotal = rowCount + Int((Double(between) * rowsPerByte).rounded()) + freshTailCount
     }
 
-    /// Reads records back until row `row` (between the indexed rows and the last ones
-    /// read back) is one of them, if it is at most `tailStep` rows above them; the
-    /// rows read keep their numbers (the estimated rows between are fewer), unless
-    /// there were fewer estimated than read back: then the rows past them move down.
-    /// - Returns: the rows the last records moved down (0 when none).
-    func extendTail(toRow row: Int) -> Int {
-        guard showsTail, let index, var tail = self.tail, row >= rowCount, row < tailStartRow, tailStartRow - row <= Self.tailStep else { return 0 }
-        let before = tailStartRow
+    /// Reads records back until row `row` (between the rows before them and the last
+    /// ones read back) is one of them, if it is at most `tailStep` rows above them;
+    /// the rows read keep their numbers (the estimated rows between are fewer; where
+    /// there were fewer estimated than read back, the last rows move down).
+    func extendTail(toRow row: Int) {
+        guard showsTail, let index, var tail = self.tail, row < tailStartRow, tailStartRow - row <= Self.tailStep else { return }
         let count = tail.ranges.count
+        let before = tailStartRow
         self.tail = nil
-        storage.withBytes { bytes in tail.extend(bytes, by: before - row + Self.tailRecords, floor: index.bytesIndexed) }
+        // (Not into the records read in the middle.)
+        let floor = max(index.bytesIndexed, island?.readForwardTo ?? 0)
+        storage.withBytes { bytes in tail.extend(bytes, by: before - row + Self.tailRecords, floor: floor) }
         self.tail = tail
         confirmTail(first: tail.ranges.count - count)
-        let added = (self.tail?.ranges.count ?? count) - count
-        // The rows between are fewer by those read; never fewer than none.
-        let moved = max(0, rowCount + freshTailCount - estimatedRowTotal)
-        estimatedRowTotal += moved
-        return added > 0 ? moved : 0
     }
 }

@@ -22,6 +22,10 @@ package final class TableModel {
     /// show with them.
     var tail: RecordTail?
     var estimatedRowTotal = 0
+    /// Records read in the middle, where a view jumped ahead of the index (see
+    /// `TableModel+Island`), and the row the first of them is shown at.
+    var island: RecordIsland?
+    var islandStartRow = 0
     /// Whether the columns shown were picked (`RecordIndex.Options.columns`): new
     /// keys found later are not shown.
     private var picksColumns = false
@@ -169,6 +173,7 @@ package final class TableModel {
             if storage.hasShrunk { throw .fileShrank }
         }
         estimateRowTotal()
+        settleIsland()
         guard index.columns.count != columnCount else { return false }
         columns = index.columns
         mapColumns()
@@ -248,7 +253,7 @@ package final class TableModel {
     /// The values of row `row`, one per column (`nil` where the record lacks the key).
     package func row(_ row: Int) -> [JSONValue?] {
         if let decodedRows { return decodedRows[row] }
-        if row >= rowCount { return shownTailRow(row) }
+        if row >= rowCount { return unindexedRow(row) }
         // (A pass over every row reads each once: none is kept.)
         if readsInOrder { return decode(record(at: row)) }
         if let cached = cache[row] { return cached }
@@ -281,8 +286,8 @@ package final class TableModel {
         // of its arrays, a row.)
         guard decodedRows == nil else { return true }
         guard row < rowCount else {
-            // Rows not indexed yet: the last records read back, or nothing to show yet.
-            guard let range = tailRange(ofRow: row) else { return false }
+            // Rows not indexed yet: records read ahead, or nothing to show yet.
+            guard let range = unindexedRange(ofRow: row) else { return false }
             return storage.withBytesInPlace(in: range) { search.mayMatch($0, separator: index?.separator) }
         }
         guard let range = index?.range(of: record(at: row)) else { return true }

@@ -165,14 +165,21 @@ extension DocScrollView {
     /// for this.
     public var locatingProgress: Double? { locatingProgress(countingTablesShowingTails: true) }
 
+    /// How far the stack is from a jump to a fraction of it showing what is there: as
+    /// `locatingProgress`, but for a table that reads its rows ahead of its index
+    /// (its last records read back, its middle read where a jump lands).
+    public var fractionLocatingProgress: Double? { locatingProgress(countingTablesShowingTails: true, countingTablesReadingAhead: false) }
+
     /// How far the end of the stack is from being known, as `locatingProgress`, but
     /// for a table whose last records are read back from its end (its end is known):
     /// a jump to the end waits for this.
     public var endLocatingProgress: Double? { locatingProgress(countingTablesShowingTails: false) }
 
-    private func locatingProgress(countingTablesShowingTails: Bool) -> Double? {
+    private func locatingProgress(countingTablesShowingTails: Bool, countingTablesReadingAhead: Bool = true) -> Double? {
         let progress = pages.compactMap(\.page.indexProgress).filter { $0.scanned < $0.total }
-        let tables = tablesIndexing.filter { countingTablesShowingTails || !$0.table.model.showsTail }.map(\.table.model.indexedFraction)
+        let tables = tablesIndexing
+            .filter { (countingTablesShowingTails || !$0.table.model.showsTail) && (countingTablesReadingAhead || !$0.table.readsAhead) }
+            .map(\.table.model.indexedFraction)
         guard !progress.isEmpty || !tables.isEmpty else { return nil }
         let pages = Double(progress.reduce(0) { $0 + $1.scanned }) / Double(max(1, progress.reduce(0) { $0 + $1.total }))
         return ((progress.isEmpty ? [] : [pages]) + tables).min()

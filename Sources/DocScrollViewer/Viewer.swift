@@ -160,7 +160,11 @@ public final class Viewer {
     /// the stack for `G` (a table's last records read back count), the whole stack for
     /// a fraction of it or the links list.
     func locatingProgress(before command: ViewerCommand) -> Double? {
-        command == .bottom ? view.endLocatingProgress : view.locatingProgress
+        switch command {
+        case .bottom: view.endLocatingProgress
+        case .goToPercent: view.fractionLocatingProgress
+        default: view.locatingProgress
+        }
     }
 
     /// The actions that draw the screen anew: at once, or after the batch of keys

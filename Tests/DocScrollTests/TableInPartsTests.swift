@@ -129,6 +129,37 @@ struct TableInPartsTests {
         #expect(viewer.screen().plainText(row: 19).contains(" of 100002 "), "the exact count")
     }
 
+    /// In the viewer, `50%` shows the records in the middle at once, read from a byte
+    /// estimated there, their numbers estimated; scrolled off either end of what was
+    /// read, the rows go on record by record; as the index arrives the rows on screen
+    /// stay where they are and their numbers become exact.
+    @Test(arguments: [(0, 0), (1, 600), (2, -700), (0, 30)])
+    func theMiddleShowsAtOnceAndStaysAsTheIndexArrives(partsFirst: Int, rowsDown: Int) throws {
+        let path = try table(rows: 100_000, seed: 9)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (view, viewer) = try viewer(of: path)
+        for _ in 0..<partsFirst { view.indexTables() }
+        for key in "50%" { _ = viewer.handle(key: .character(key)) }
+        #expect(viewer.pendingJump == nil, "no wait")
+        #expect(view.indexesTables)
+        let key: Character = rowsDown < 0 ? "k" : "j"
+        for _ in 0..<abs(rowsDown) { _ = viewer.handle(key: .character(key)) }
+        let shown = (2..<19).map { viewer.screen().plainText(row: $0) }
+        let ids = shown.map { Int($0.drop { $0 == " " }.prefix { $0 != " " }) }
+        let first = try #require(ids.first ?? nil, "a record at the top: \(shown)")
+        #expect(ids == (0..<17).map { first + $0 }, "records one after another: \(shown)")
+        #expect(abs(first - 50_000 - rowsDown) < 5_000, "near the middle: \(first)")
+        #expect(viewer.screen().plainText(row: 19).contains(" of ~"), "an estimated count")
+        while view.indexesTables {
+            view.indexTables()
+            if view.pagesProgressed() { _ = viewer.handle(.pagesProgressed) }
+            #expect((2..<19).map { viewer.screen().plainText(row: $0) } == shown, "the rows on screen stay")
+        }
+        #expect(view.stackRows == 100_002)
+        #expect(view.scrollOffset == first - 1, "the exact row of the record at the top")
+        #expect(viewer.screen().plainText(row: 19).contains(" of 100002 "), "the exact count")
+    }
+
     /// Where the last records cannot be read back (CSV whose last line holds a quote:
     /// a line feed before it may be inside a quoted field), `G` waits for the index
     /// with a note, and goes there once the last part is indexed.
