@@ -105,13 +105,19 @@ public struct RecordIndex: Sendable {
     /// The record that starts at byte `offset`, if one does (records are in input
     /// order: found by halving).
     package func record(startingAt offset: Int) -> Int? {
-        var low = 0
-        var high = starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(starts[middle]) < offset { low = middle + 1 } else { high = middle }
-        }
-        return low < starts.count && Int(starts[low]) == offset ? low : nil
+        let found = firstPosition(in: starts.count) { Int(starts[$0]) >= offset }
+        return found < starts.count && Int(starts[found]) == offset ? found : nil
+    }
+
+    /// The first record that ends past byte `offset`: the one holding it, or the next
+    /// (`count` when none does).
+    package func firstRecord(endingAfter offset: Int) -> Int {
+        firstPosition(in: ends.count) { Int(ends[$0]) > offset }
+    }
+
+    /// The last record that starts at or before byte `offset` (`-1` when none does).
+    package func lastRecord(startingAtOrBefore offset: Int) -> Int {
+        firstPosition(in: starts.count) { Int(starts[$0]) > offset } - 1
     }
 
     /// Indexes the records of `bytes` (at most 4 GiB), in the format `options` says or

@@ -133,6 +133,22 @@ package struct RecordIsland: Sendable {
         return position
     }
 
+    /// The first line start at or past `offset` inside `bounds` (its end when none is).
+    static func lineStart(_ bytes: UnsafeBufferPointer<UInt8>, atOrAfter offset: Int, within bounds: Range<Int>) -> Int {
+        var position = max(offset, bounds.lowerBound)
+        guard position > bounds.lowerBound else { return position }
+        while position < bounds.upperBound, bytes[position - 1] != 0x0A, bytes[position - 1] != 0x0D { position += 1 }
+        return min(position, bounds.upperBound)
+    }
+
+    /// The line that holds byte `offset`, inside `bounds` (a line start at
+    /// `bounds.lowerBound`), its line end not in it.
+    static func line(_ bytes: UnsafeBufferPointer<UInt8>, holding offset: Int, within bounds: Range<Int>, layout: Layout) -> Range<Int> {
+        var start = offset
+        while start > bounds.lowerBound, !endsLine(bytes[start - 1], layout) { start -= 1 }
+        return start..<min(lineEnd(bytes, from: offset, layout: layout), bounds.upperBound)
+    }
+
     /// Where the line from `start` ends (its line end not in it).
     private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, layout: Layout) -> Int {
         var position = start

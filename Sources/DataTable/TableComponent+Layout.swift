@@ -138,12 +138,21 @@ extension TableComponent {
     private func readAhead(forLines lines: Range<Int>) {
         let rows = (lines.lowerBound - rowsAboveRecords)..<(lines.upperBound - rowsAboveRecords)
         guard !wrapsCells, model.showsTail, rows.upperBound > model.rowCount else { return }
+        notingRowsReadAhead { keepingRowsReadAhead { model.readAhead(forRows: rows) } }
+    }
+
+    /// Calls `change`, which may read records ahead of the index (an island): the
+    /// rows past the indexed ones are noted as changed if they show others.
+    func notingRowsReadAhead<Result>(_ change: () -> Result) -> Result {
         let before = model.unindexedRuns.map { ($0.rows.lowerBound, $0.firstByte) }
-        keepingRowsReadAhead { model.readAhead(forRows: rows) }
-        let after = model.unindexedRuns.map { ($0.rows.lowerBound, $0.firstByte) }
-        guard !before.elementsEqual(after, by: { $0 == $1 }) else { return }
-        noteChange(from: rowCount(ofRecords: model.rowCount))
-        pool.reset()
+        defer {
+            let after = model.unindexedRuns.map { ($0.rows.lowerBound, $0.firstByte) }
+            if !before.elementsEqual(after, by: { $0 == $1 }) {
+                noteChange(from: rowCount(ofRecords: model.rowCount))
+                pool.reset()
+            }
+        }
+        return change()
     }
 
     package func attach(_ invalidator: LayoutInvalidator) {

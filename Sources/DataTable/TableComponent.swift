@@ -299,8 +299,13 @@ package final class TableComponent: StackComponent, ReportsFigures {
         case ..<0, 1: return ""
         default:
             guard let (record, line) = record(atLine: row), line == 0 else { return "" }
-            return model.row(record).map { ValueText.text(of: $0) }.joined(separator: "  ")
+            return Self.searchedText(of: model.row(record))
         }
+    }
+
+    /// A row's values as a search reads them: each whole, joined by two spaces.
+    static func searchedText(of values: [JSONValue?]) -> String {
+        values.map { ValueText.text(of: $0) }.joined(separator: "  ")
     }
 
     /// The record shown on component row `row` whole, as lines at most `width` columns
@@ -316,9 +321,33 @@ package final class TableComponent: StackComponent, ReportsFigures {
         record(atLine: row)?.record
     }
 
-    /// A data row's record is read as bytes to rule it out (`mayContain`).
+    /// A data row's record is read as bytes to rule it out (`mayContain`); rows a line
+    /// each are passed over in runs, read as bytes, past the index too
+    /// (`TableModel+Search`).
     package func searchStep(for query: String, at row: Int, forward: Bool) -> SearchStep {
-        mayContain(query, row: row) ? .read : .passOver(1)
+        guard !wrapsCells, row >= rowsAboveRecords else { return mayContain(query, row: row) ? .read : .passOver(1) }
+        if search?.query != query { search = (query, RecordSearch(query: query)) }
+        let filter = search!.filter
+        func step() -> TableModel.RecordSearchStep {
+            model.searchStep(at: row - rowsAboveRecords, forward: forward, for: filter) { values in
+                TextSearch.contains(query, in: Self.searchedText(of: values))
+            }
+        }
+        // (Past the index, a record found is read as an island: what it shows is new.)
+        let step = row - rowsAboveRecords < model.rowCount ? step() : notingRowsReadAhead(step)
+        switch step {
+        case .read: return mayContain(query, row: row) ? .read : .passOver(1)
+        case .passOver(let rows): return .passOver(rows)
+        case .index(let offset, let resumeByte):
+            // The index reaches past the line, the rows read ahead kept in place; the
+            // search goes on at the record where it was.
+            let before = rowCount
+            while !model.isIndexed, (model.index?.bytesIndexed ?? .max) <= offset {
+                guard (try? indexMore(bytes: 1 << 20)) != nil else { break }
+            }
+            let resumed = model.indexedRow(near: resumeByte, forward: forward)
+            return .laidOut(row: rowsAboveRecords + resumed, shift: rowCount - before)
+        }
     }
 
     /// Whether row `row` may hold `query`: a data row's record is read as bytes to rule

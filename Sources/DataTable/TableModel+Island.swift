@@ -11,7 +11,7 @@
 extension TableModel {
     /// How a record is a line where an island can be read: JSON Lines and TSV, while
     /// the last records are read back.
-    private var islandLayout: RecordIsland.Layout? {
+    var islandLayout: RecordIsland.Layout? {
         guard showsTail, let index else { return nil }
         switch index.tailLayout {
         case .jsonValues?: return .jsonLines(opening: index.shape == .objects ? UInt8(ascii: "{") : UInt8(ascii: "["))

@@ -64,16 +64,9 @@ extension TableModel {
         return tail.ranges.count - firstFreshTailRecord(in: tail, indexedTo: index.bytesIndexed)
     }
 
-    /// The first of the records read back that starts at or past `offset` (they are
-    /// in order: found by halving).
+    /// The first of the records read back that starts at or past `offset`.
     private func firstFreshTailRecord(in tail: RecordTail, indexedTo offset: Int) -> Int {
-        var low = 0
-        var high = tail.ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tail.ranges[middle].lowerBound >= offset { high = middle } else { low = middle + 1 }
-        }
-        return low
+        firstPosition(in: tail.ranges.count) { tail.ranges[$0].lowerBound >= offset }
     }
 
     /// Where the record shown at row `row` past the indexed rows is: one of the last

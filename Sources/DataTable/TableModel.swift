@@ -12,9 +12,9 @@ package final class TableModel {
     package private(set) var columns: [String]
     /// Records in the order shown: `order[row]` is the record shown at `row` (`nil`
     /// when unsorted).
-    private var order: [UInt32]?
+    private(set) var order: [UInt32]?
     /// Every row, once decoded up front (or given so).
-    private var decodedRows: [[JSONValue?]]?
+    private(set) var decodedRows: [[JSONValue?]]?
     var index: RecordIndex?
     var storage: Storage
     /// The last records, read back from the input's end while the index has not
@@ -26,6 +26,8 @@ package final class TableModel {
     /// `TableModel+Island`), and the row the first of them is shown at.
     var island: RecordIsland?
     var islandStartRow = 0
+    /// Where a search past the indexed rows stopped (`TableModel+Search`).
+    var searchCursor: SearchCursor?
     /// Whether the columns shown were picked (`RecordIndex.Options.columns`): new
     /// keys found later are not shown.
     private var picksColumns = false
@@ -311,12 +313,8 @@ package final class TableModel {
     /// Calls `body` with the bytes of `range`, read in place by a pass over many
     /// records (a search, `readingInOrder`): the pages it read are given back as it
     /// goes, so that it holds little of a file it reads whole.
-    private func withBytesPassedOver<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytesPassedOver += range.count
-        if bytesPassedOver >= Self.passedOverBytesKept {
-            bytesPassedOver = 0
-            storage.release(before: .max)
-        }
+    func withBytesPassedOver<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        notePassedOver(bytes: range.count)
         let result = storage.withBytesInPlace(in: range, body)
         // (A record of many megabytes is given back at once: a dump then holds its
         // text once, not its pages too.)
@@ -325,6 +323,16 @@ package final class TableModel {
             storage.release(before: .max)
         }
         return result
+    }
+
+    /// Counts `count` bytes read in place by a pass over many records; gives back the
+    /// mapped pages read once there are `passedOverBytesKept` of them.
+    func notePassedOver(bytes count: Int) {
+        bytesPassedOver += count
+        if bytesPassedOver >= Self.passedOverBytesKept {
+            bytesPassedOver = 0
+            storage.release(before: .max)
+        }
     }
 
     /// Bytes of a mapped file read in place since its pages were last given back.
@@ -410,6 +418,14 @@ package final class TableModel {
 enum Storage {
     case memory([UInt8])
     case mapped(any TableFile)
+
+    /// The input's length.
+    var count: Int {
+        switch self {
+        case .memory(let bytes): bytes.count
+        case .mapped(let file): file.bytes.count
+        }
+    }
 
     func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
         switch self {

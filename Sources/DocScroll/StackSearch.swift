@@ -6,10 +6,11 @@ import ScrollCore
 /// A search of the stack's rows for a query, down or up, wrapping at the end
 /// (`DocScrollView.find`): each component's rows are ruled out cheaply where they can
 /// be (`StackComponent.searchStep`) and read as a search reads them
-/// (`searchableText`); a table still indexed in parts is indexed further as the search
-/// reaches its last rows indexed (its last records, read back from its end, are
-/// searched once indexed: their numbers are estimates before), and a page's end is
-/// found before it is searched up from there.
+/// (`searchableText`); a table still indexed in parts has its rows past the index
+/// searched in its bytes where it reads records ahead (`TableModel+Search`), else is
+/// indexed further as the search reaches its last rows indexed (its last records, read
+/// back from its end, are searched once indexed: their numbers are estimates before),
+/// and a page's end is found before it is searched up from there.
 struct StackSearch {
     typealias Result = DocScrollView.SearchResult
     typealias Place = DocScrollView.Place
@@ -39,7 +40,7 @@ struct StackSearch {
         // A start among a table's last records, read back while the index goes on, has
         // an estimated number: the table is indexed to its end first, and the start
         // keeps its distance from the end.
-        if let place, let table = growingTable(place.component), place.row >= table.indexedRowCount {
+        if let place, let table = growingTable(place.component), !table.readsAhead, place.row >= table.indexedRowCount {
             let fromEnd = table.rowCount - place.row
             while !table.model.isIndexed {
                 if isCancelled() { return .cancelled }
@@ -59,9 +60,9 @@ struct StackSearch {
             /// them); `nil` when the search is to stop.
             func check(_ row: Int) -> Step? {
                 let step = source.searchStep(for: query, at: row, forward: forward)
-                // Rows passed over together cost a scan of bytes: ask about stopping
-                // more often then.
-                checks += step == .read ? 1 : 256
+                // Rows passed over together cost a scan of their bytes: ask about
+                // stopping more often then, the more rows the sooner.
+                if case .passOver(let rows) = step { checks += 256 + rows } else { checks += 1 }
                 if checks >= 4_096 {
                     checks = 0
                     progress(min(1, Double(rowsSearched) / Double(rowsToSearch)))
@@ -79,10 +80,11 @@ struct StackSearch {
                 }
             }
             // A table indexed in parts is indexed further as the search gets to its
-            // last rows (a part at a time: a search can be stopped meanwhile).
+            // last rows (a part at a time: a search can be stopped meanwhile), unless
+            // its rows past the index are searched in its bytes.
             let growing = growingTable(ids[index])
             func indexedFurther() -> Bool? {
-                guard let growing, !growing.model.isIndexed else { return false }
+                guard let growing, !growing.model.isIndexed, !growing.readsAhead else { return false }
                 if isCancelled() { return nil }
                 indexPart(growing, ids[index])
                 return true
@@ -92,7 +94,7 @@ struct StackSearch {
                 var row = step == 0 ? startRow + 1 : 0
                 while true {
                     // (Of a table being indexed, the rows indexed: those past them wait.)
-                    while row < (growing.map { $0.model.isIndexed ? source.rowCount : $0.indexedRowCount } ?? source.rowCount),
+                    while row < (growing.map { $0.model.isIndexed || $0.readsAhead ? source.rowCount : $0.indexedRowCount } ?? source.rowCount),
                         !(isLast && row > startRow) {
                         switch check(row) {
                         case nil: return .cancelled
@@ -112,7 +114,7 @@ struct StackSearch {
                 if step > 0 || place == nil {
                     locateEnd(ids[index])
                     while let further = indexedFurther(), further {}
-                    if growing?.model.isIndexed == false { return .cancelled }
+                    if let growing, !growing.model.isIndexed, !growing.readsAhead { return .cancelled }
                 }
                 var row = step == 0 ? min(startRow - 1, source.rowCount - 1) : source.rowCount - 1
                 while row >= 0, !(isLast && row < startRow) {

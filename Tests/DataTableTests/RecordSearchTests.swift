@@ -15,15 +15,20 @@ struct RecordSearchTests {
         #"[1, 2,  {"k": "v w"}]"#, #"{"nested": [true, null]}"#, "12.50", "-3e7", "true", "null", #""青瓷茶杯 12""#, #""Ünïcödé""#,
     ]
 
+    /// `count` records of one to four of those values, at random.
+    static func records(_ count: Int, _ random: inout SeededGenerator) -> [String] {
+        (0..<count).map { _ in
+            "{" + (0..<Int.random(in: 1...4, using: &random)).map { column in
+                "\"c\(column)\": \(values.randomElement(using: &random)!)"
+            }.joined(separator: ", ") + "}"
+        }
+    }
+
     /// Random records of those values, each searched for random pieces of every row's
     /// text and for pieces of the values' JSON: a row ruled out never holds the query.
     @Test func noRowThatHoldsTheQueryIsRuledOut() throws {
         var random = SeededGenerator(seed: 11)
-        let records = (0..<200).map { _ in
-            "{" + (0..<Int.random(in: 1...4, using: &random)).map { column in
-                "\"c\(column)\": \(Self.values.randomElement(using: &random)!)"
-            }.joined(separator: ", ") + "}"
-        }
+        let records = Self.records(200, &random)
         let table = TableComponent(model: try TableModel(records: Array(("[" + records.joined(separator: ",\n") + "]").utf8)), width: 80)
         let rows = TableComponent.headerRows..<table.rowCount
         var queries = Set(["plain", "PLAIN", "line two", "é", "abc", "ABC", "a/b", "k", "kelvin", "u{1B}", "u{8}", "\\n", "1,2", "v w", "[true,null]"])
@@ -52,6 +57,37 @@ struct RecordSearchTests {
                 let hasEscape = escapes.contains { json.replacingOccurrences(of: "\\\\", with: "").contains($0) }
                 let expected = run.map { json.lowercased().contains($0.lowercased()) || hasEscape } ?? true
                 #expect(table.mayContain(query, row: row) == expected, "'\(query)' in \(json)")
+            }
+        }
+    }
+
+    /// A search passes over runs of rows read as bytes (`searchStep`), down and up:
+    /// every row it passes over is one `mayContain` rules out, and it stops at each
+    /// row that may hold the query.
+    @Test func runsPassedOverHoldNoRowThatMayMatch() throws {
+        var random = SeededGenerator(seed: 12)
+        let records = Self.records(3_000, &random)
+        let table = TableComponent(model: try TableModel(records: Array(("[" + records.joined(separator: ",\n") + "]").utf8)), width: 80)
+        let rows = TableComponent.headerRows..<table.rowCount
+        for query in ["plain", "PLAIN", "line two", "abc", "ABC", "k", "kelvin", "12", "12.5", "wor", "zq", "v w", "Two"] {
+            for forward in [true, false] {
+                var row = forward ? rows.lowerBound : rows.upperBound - 1
+                var stoppedAt: [Int] = []
+                while rows.contains(row) {
+                    switch table.searchStep(for: query, at: row, forward: forward) {
+                    case .read:
+                        stoppedAt.append(row)
+                        row += forward ? 1 : -1
+                    case .passOver(let count):
+                        #expect(count > 0)
+                        row += forward ? count : -count
+                    case .laidOut:
+                        Issue.record("rows of an indexed table are not laid out")
+                        row = -1
+                    }
+                }
+                let mayMatch = rows.filter { table.mayContain(query, row: $0) }
+                #expect(Set(stoppedAt) == Set(mayMatch), "'\(query)' \(forward ? "down" : "up")")
             }
         }
     }

@@ -181,24 +181,111 @@ struct TableInPartsTests {
         #expect(view.scrollOffset == view.maxScrollOffset)
     }
 
-    /// A search goes on into the parts not yet indexed, down and (from the end) up.
-    @Test func aSearchGoesOnIntoPartsNotYetIndexed() throws {
+    /// A search goes on into the rows not yet indexed without waiting for the index,
+    /// down and (from the end) up: it stops on the record that holds the query, read
+    /// from the input's bytes, its number an estimate; in the viewer the record stays
+    /// on screen as the index arrives.
+    @Test func aSearchGoesOnIntoRowsNotYetIndexed() throws {
         let path = try table(rows: 100_000, seed: 8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let options = DocScrollView.Options(width: 90, height: 20, indexesTablesInParts: true)
         let down = try DocScrollView(pages: [], tables: [try InputFile.mapped(path)], options: options)
-        #expect(down.indexesTables)
         guard case .found(let place, wrapped: false) = down.find("99987", from: nil, forward: true) else {
             Issue.record("not found going down")
             return
         }
-        #expect(place.row == 99_986 + 2, "the record of id 99987, under the header and its rule")
+        #expect(down.indexesTables, "the search did not wait for the index")
+        #expect(recordText(down, place).contains("id: 99987"))
+        #expect(try #require(down.recordNumber(at: place)).isEstimated)
+        #expect(abs(place.row - (99_986 + 2)) < 5_000, "about where the record is: \(place.row)")
         let up = try DocScrollView(pages: [], tables: [try InputFile.mapped(path)], options: options)
         guard case .found(let found, wrapped: _) = up.find("99999", from: nil, forward: false) else {
             Issue.record("not found going up")
             return
         }
-        #expect(found.row == 99_999 + 2, "the last record, named with 99999")
-        #expect(!up.indexesTables)
+        #expect(up.indexesTables)
+        #expect(recordText(up, found).contains("id: 100000"), "the last record, named with 99999")
+        #expect(found.row == up.stackRows - 1)
+
+        let (view, viewer) = try viewer(of: path)
+        for key in "/99987" { _ = viewer.handle(key: .character(key)) }
+        _ = viewer.handle(key: .enter)
+        let shown = (2..<19).map { viewer.screen().plainText(row: $0) }
+        #expect(shown.contains { $0.hasPrefix(" 99987 ") }, "the record found is on screen: \(shown)")
+        #expect(view.indexesTables)
+        while view.indexesTables {
+            view.indexTables()
+            if view.pagesProgressed() { _ = viewer.handle(.pagesProgressed) }
+            #expect((2..<19).map { viewer.screen().plainText(row: $0) } == shown, "the rows on screen stay")
+        }
+    }
+
+    /// A search through the rows read ahead of the index (records read in the middle
+    /// and back from the end, bytes of rows estimated between) finds the records a
+    /// search of the table indexed whole finds, one after another, down and up,
+    /// wrapping round, from the top or from the middle: no record that holds the
+    /// query is passed over, and none found twice in a round.
+    @Test(arguments: [(UInt64(21), false, false), (22, true, false), (23, false, true), (24, true, true)])
+    func aSearchAheadOfTheIndexFindsWhatTheWholeTableFinds(seed: UInt64, tabSeparated: Bool, fromMiddle: Bool) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-parts-\(UUID().uuidString).\(tabSeparated ? "tsv" : "jsonl")").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var text = ""
+        if tabSeparated {
+            var random = SeededGenerator(seed: seed)
+            text = "id\tname\tnote\r\n"
+            for row in 1...30_000 {
+                let word = ["gizmo", "widget", "Gadget", "caf\u{E9}", "line\\none"].randomElement(using: &random)!
+                let note = row % 7 == 0 ? "seven" : String(repeating: "a note ", count: row % 9)
+                text += "\(row)\t\(word) \(Int.random(in: 0..<5_000, using: &random))\t\(note)\(row % 3 == 0 ? "\r\n" : "\n")"
+            }
+        } else {
+            TableGenerator.jsonLines(rows: 30_000, seed: seed) { text += $0 }
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let whole = try DocScrollView(pages: [], tables: [try InputFile.mapped(path)], options: .init(width: 90, height: 20))
+        let queries = ["29998", "7777", "15000", "seven", "line two", "Gadget", "zqxj"]
+        for query in queries {
+            for forward in [true, false] {
+                let parts = try DocScrollView(
+                    pages: [], tables: [try InputFile.mapped(path)], options: .init(width: 90, height: 20, indexesTablesInParts: true))
+                #expect(parts.indexesTables)
+                var start: DocScrollView.Place?
+                var wholeStart: DocScrollView.Place?
+                if fromMiddle {
+                    // (As the viewer jumps: not waiting for the index.)
+                    parts.waitsForPages = false
+                    parts.scroll(toFraction: 0.5)
+                    _ = parts.frame(at: parts.scrollOffset)
+                    start = try #require(parts.topPlace)
+                    let id = try #require(Int(recordText(parts, start!).split(separator: "\n")[0].split(separator: " ").last ?? ""))
+                    wholeStart = DocScrollView.Place(component: start!.component, row: id - 1 + 2)
+                    #expect(recordText(whole, wholeStart!) == recordText(parts, start!))
+                }
+                let expected = hits(of: query, in: whole, from: wholeStart, forward: forward)
+                let found = hits(of: query, in: parts, from: start, forward: forward)
+                #expect(found == expected, "\(query), \(forward ? "down" : "up")")
+                #expect(parts.indexesTables, "\(query): the index not waited for")
+            }
+        }
+    }
+
+    /// The records (as text) of the first six places a search for `query` stops at,
+    /// one after another from `start`.
+    private func hits(of query: String, in view: DocScrollView, from start: DocScrollView.Place?, forward: Bool) -> [String] {
+        var place = start
+        var found: [String] = []
+        for _ in 0..<6 {
+            guard case .found(let at, _) = view.find(query, from: place, forward: forward) else { break }
+            found.append(recordText(view, at))
+            place = at
+        }
+        return found
+    }
+
+    /// The record a table shows at `place`, whole, a line a column.
+    private func recordText(_ view: DocScrollView, _ place: DocScrollView.Place) -> String {
+        guard var lines = view.record(at: place)?.lines else { return "" }
+        lines.layOutAll()
+        return lines.laidOut.joined(separator: "\n")
     }
 }

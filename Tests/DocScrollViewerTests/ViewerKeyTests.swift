@@ -137,7 +137,7 @@ struct ViewerKeyTests {
     /// A search through many rows asks whether to stop every few thousand rows; when
     /// told to (Ctrl-C), it ends with a note and the view stays where it was.
     @Test func aLongSearchCanBeInterrupted() throws {
-        let table = InputFile(name: "big.json", bytes: Array(TableGenerator.json(rows: 20_000, seed: 3).utf8))
+        let table = InputFile(name: "big.json", bytes: Array(TableGenerator.json(rows: 60_000, seed: 3).utf8))
         let view = try DocScrollView(pages: [], tables: [table], options: .init(width: 80, height: 24))
         let viewer = Viewer(view: view, width: 80, height: 12)
         _ = viewer.start()
@@ -160,7 +160,7 @@ struct ViewerKeyTests {
     /// A search tells how far it has gone as it goes: from 0, never back, and all the
     /// way through for a query that is nowhere.
     @Test func aLongSearchTellsHowFarItHasGone() throws {
-        let table = InputFile(name: "big.json", bytes: Array(TableGenerator.json(rows: 20_000, seed: 3).utf8))
+        let table = InputFile(name: "big.json", bytes: Array(TableGenerator.json(rows: 60_000, seed: 3).utf8))
         let view = try DocScrollView(pages: [], tables: [table], options: .init(width: 80, height: 24))
         let viewer = Viewer(view: view, width: 80, height: 12)
         _ = viewer.start()
