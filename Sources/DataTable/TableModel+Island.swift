@@ -64,13 +64,20 @@ extension TableModel {
     package func shownRow(ofRecordAt offset: Int) -> Int? {
         guard let index else { return nil }
         if offset < index.bytesIndexed { return index.record(startingAt: offset) }
-        if let rows = islandRows, let position = island?.ranges.firstIndex(where: { $0.lowerBound == offset }) {
+        if let rows = islandRows, let island, let position = Self.position(ofRecordAt: offset, in: island.ranges[...]) {
             return rows.lowerBound + position
         }
-        if let tail, let first = firstFreshTailRecord, let position = tail.ranges[first...].firstIndex(where: { $0.lowerBound == offset }) {
-            return tailStartRow + position - first
+        if let tail, let first = firstFreshTailRecord, let position = Self.position(ofRecordAt: offset, in: tail.ranges[first...]) {
+            return tailStartRow + position
         }
         return nil
+    }
+
+    /// Where among `ranges` (records in input order) the one starting at `offset` is,
+    /// from the first (found by halving); `nil` when none starts there.
+    private static func position(ofRecordAt offset: Int, in ranges: ArraySlice<Range<Int>>) -> Int? {
+        let found = firstPosition(in: ranges.count) { ranges[ranges.startIndex + $0].lowerBound >= offset }
+        return found < ranges.count && ranges[ranges.startIndex + found].lowerBound == offset ? found : nil
     }
 
     /// Reads the records rows `rows` (a view's) need, where they are past the indexed
