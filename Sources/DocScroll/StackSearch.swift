@@ -60,9 +60,14 @@ struct StackSearch {
             /// them); `nil` when the search is to stop.
             func check(_ row: Int) -> Step? {
                 let step = source.searchStep(for: query, at: row, forward: forward)
-                // Rows passed over together cost a scan of their bytes: ask about
-                // stopping more often then, the more rows the sooner.
-                if case .passOver(let rows) = step { checks += 256 + rows } else { checks += 1 }
+                // Rows passed over together cost a scan of their bytes, rows laid out
+                // (or waited for) their layout: ask about stopping more often then, the
+                // more rows passed over the sooner.
+                switch step {
+                case .read: checks += 1
+                case .passOver(let rows): checks += 256 + rows
+                case .laidOut: checks += 256
+                }
                 if checks >= 4_096 {
                     checks = 0
                     progress(min(1, Double(rowsSearched) / Double(rowsToSearch)))
