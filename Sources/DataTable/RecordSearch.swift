@@ -87,6 +87,11 @@ package struct RecordSearch: Sendable {
         return (index..<range.upperBound).first { stops.stops(in: bytes, at: $0) }
     }
 
+    /// The first stop of `bytes[range]` going down, or the last going up.
+    func stop(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separator: UInt8?, forward: Bool) -> Int? {
+        forward ? firstStop(in: bytes, range, separator: separator) : lastStop(in: bytes, range, separator: separator)
+    }
+
     /// The last byte of `bytes[range]` where a record may show the query (see
     /// `firstStop`), found from the end.
     func lastStop(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separator: UInt8?) -> Int? {

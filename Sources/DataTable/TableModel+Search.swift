@@ -67,8 +67,7 @@ extension TableModel {
                 ? index.range(of: current).lowerBound..<index.range(of: last).upperBound
                 : index.range(of: last).lowerBound..<index.range(of: current).upperBound
             let stop = storage.withBytesInPlace(in: span) { bytes in
-                let all = 0..<bytes.count
-                return forward ? search.firstStop(in: bytes, all, separator: index.separator) : search.lastStop(in: bytes, all, separator: index.separator)
+                search.stop(in: bytes, 0..<bytes.count, separator: index.separator, forward: forward)
             }.map { span.lowerBound + $0 }
             // (The bytes read: up to the stop.)
             notePassedOver(bytes: stop.map { forward ? $0 - span.lowerBound : span.upperBound - $0 } ?? span.count)
@@ -121,7 +120,7 @@ extension TableModel {
         let first = records.startIndex + row - run.rows.lowerBound
         let span = forward ? records[first].lowerBound..<records[records.endIndex - 1].upperBound : records[records.startIndex].lowerBound..<records[first].upperBound
         let stop = storage.withBytesInPlace(in: span) { bytes in
-            forward ? search.firstStop(in: bytes, 0..<bytes.count, separator: separator) : search.lastStop(in: bytes, 0..<bytes.count, separator: separator)
+            search.stop(in: bytes, 0..<bytes.count, separator: separator, forward: forward)
         }.map { span.lowerBound + $0 }
         guard let stop else { return .passOver(forward ? run.rows.upperBound - row : row - run.rows.lowerBound + 1) }
         let stopped = forward
@@ -152,7 +151,7 @@ extension TableModel {
             }
             var window = forward ? place..<min(run.bytes.upperBound, place + Self.bytesSearchedAtOnce) : max(run.bytes.lowerBound, place - Self.bytesSearchedAtOnce)..<place
             let windowBytes = window.count
-            while let stop = forward ? search.firstStop(in: bytes, window, separator: separator) : search.lastStop(in: bytes, window, separator: separator) {
+            while let stop = search.stop(in: bytes, window, separator: separator, forward: forward) {
                 let line = RecordIsland.line(bytes, holding: stop, within: run.bytes, layout: layout)
                 // (Past the stop too: a carriage return ends the line before it. A line
                 // may run past the window.)
