@@ -166,17 +166,24 @@ extension DocScrollView {
     public var locatingProgress: Double? { locatingProgress(countingTablesShowingTails: true) }
 
     /// How far the stack is from a jump to a fraction of it showing what is there: as
-    /// `locatingProgress`, but for a table that reads its rows ahead of its index
-    /// (its last records read back, its middle read where a jump lands).
-    public var fractionLocatingProgress: Double? { locatingProgress(countingTablesShowingTails: true, countingTablesReadingAhead: false) }
+    /// `locatingProgress`, but for a table or a page that reads ahead of its index
+    /// (a table's last records read back and its middle read where a jump lands, a
+    /// page's chunks guessed where a jump lands).
+    public var fractionLocatingProgress: Double? {
+        locatingProgress(countingTablesShowingTails: true, countingTablesReadingAhead: false, countingPagesReadingAhead: false)
+    }
 
     /// How far the end of the stack is from being known, as `locatingProgress`, but
-    /// for a table whose last records are read back from its end (its end is known):
-    /// a jump to the end waits for this.
-    public var endLocatingProgress: Double? { locatingProgress(countingTablesShowingTails: false) }
+    /// for a table whose last records are read back from its end, or a page that
+    /// reads its last chunks ahead of its index (its end is known): a jump to the end
+    /// waits for this.
+    public var endLocatingProgress: Double? { locatingProgress(countingTablesShowingTails: false, countingPagesReadingAhead: false) }
 
-    private func locatingProgress(countingTablesShowingTails: Bool, countingTablesReadingAhead: Bool = true) -> Double? {
-        let progress = pages.compactMap(\.page.indexProgress).filter { $0.scanned < $0.total }
+    private func locatingProgress(
+        countingTablesShowingTails: Bool, countingTablesReadingAhead: Bool = true, countingPagesReadingAhead: Bool = true
+    ) -> Double? {
+        let progress = pages.filter { countingPagesReadingAhead || !$0.page.readsAhead }
+            .compactMap(\.page.indexProgress).filter { $0.scanned < $0.total }
         let tables = tablesIndexing
             .filter { (countingTablesShowingTails || !$0.table.model.showsTail) && (countingTablesReadingAhead || !$0.table.readsAhead) }
             .map(\.table.model.indexedFraction)

@@ -72,6 +72,10 @@ package protocol PageComponent: StackComponent, ReportsFigures {
     /// view), or only what it has checked (frames that never depend on timing).
     var takesGuesses: Bool { get set }
 
+    /// Whether rows far past the index are read ahead of it, from places guessed in
+    /// its bytes (an interactive view: a jump there does not wait for the index).
+    var readsAhead: Bool { get }
+
     /// Whether the index's parse is held at its next checkpoint while its scan goes
     /// on: a search, or a jump to the end, that waits for the scan has the cores.
     var holdsIndexParse: Bool { get set }
@@ -108,6 +112,7 @@ extension PageComponent {
         get { false }
         set {}
     }
+    package var readsAhead: Bool { false }
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {}
     package func stopIndexing() {}
     package var partsNotLaidOut: Int { 0 }

@@ -96,8 +96,8 @@ package final class PageIndex: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let parseHeld = Atomic<Bool>(false)
     private let parseResumed: any LayoutSemaphore
-    private let chunkBytesInUse = Atomic<Int>(PageIndex.chunkBytes)
-    private let elisionBytesInUse = Atomic<Int>(1 << 20)
+    let chunkBytesInUse = Atomic<Int>(PageIndex.chunkBytes)
+    let elisionBytesInUse = Atomic<Int>(1 << 20)
 
     /// Bytes a chunk spans at least (the last may be shorter; a chunk ends at the first
     /// cut past this). The first chunks are smaller, from `firstChunkBytes` on, so that
@@ -184,7 +184,7 @@ package final class PageIndex: Sendable {
     }
 
     /// Where the page is cut: `take` gets the parse's fragments.
-    private func cuttingRules(take: @escaping (HTMLParser.Cut) -> Bool) -> HTMLParser.Cutting {
+    func cuttingRules(take: @escaping (HTMLParser.Cut) -> Bool) -> HTMLParser.Cutting {
         let bytes = chunkBytesInUse.load(ordering: .relaxed)
         return HTMLParser.Cutting(
             containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, splittable: LayoutUnits.splittableTags,
@@ -453,7 +453,7 @@ extension PageIndex: HTMLParser.CutPlan {
         state.withLock { Self.elisions(in: range, of: $0.elisions) }
     }
 
-    fileprivate static func elisions(in range: Range<Int>, of elisions: [Range<Int>]) -> [Range<Int>] {
+    static func elisions(in range: Range<Int>, of elisions: [Range<Int>]) -> [Range<Int>] {
         guard !elisions.isEmpty else { return [] }
         var low = elisions.partitionPoint { $0.upperBound > range.lowerBound }
         var found: [Range<Int>] = []

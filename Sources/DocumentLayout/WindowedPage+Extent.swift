@@ -20,7 +20,7 @@ extension WindowedPage {
     /// - Returns: whether it has.
     @discardableResult
     func waitForMore(until deadline: ContinuousClock.Instant? = nil) -> Bool {
-        index.wait(until: deadline) { [chunkCount, corrections, hasReferences, takesGuesses] in
+        index.wait(until: deadline) { [chunkCount = indexChunkCount, corrections, hasReferences, takesGuesses] in
             if !takesGuesses { return $0.checkedChunks > chunkCount || $0.isComplete }
             return $0.chunkCount > chunkCount || $0.corrections != corrections || ($0.reachesEnd && !hasReferences) || $0.isComplete
         }
@@ -125,8 +125,17 @@ extension WindowedPage {
     /// Takes in what the index found since the last look: new chunks, and chunks a
     /// correction changed (dropped with what was laid out of them, and taken again).
     /// - Returns: whether the extent changed.
+    /// While an island is read ahead of the index, nothing is taken from the index
+    /// but by a layout pass (`mayDropIsland`) once the index overtakes the island: the
+    /// island is dropped then, and the pass keeps the text at the top in place.
     @discardableResult
-    func synchronize() -> Bool {
+    func synchronize(mayDropIsland: Bool = false) -> Bool {
+        if let island {
+            if readsAhead {
+                guard mayDropIsland, indexOvertakesIsland(index.snapshot) else { return false }
+            }
+            dropParts(from: island.gapPart)
+        }
         // Unless guesses are taken, only checked chunks, never a guess a correction
         // may change: rows, link numbers and References do not depend on how far the
         // scan ran ahead when they were drawn.
@@ -146,8 +155,7 @@ extension WindowedPage {
             totalLinks = update.snapshot.linkCount
             appendReferenceParts()
         }
-        let known = chunks.last?.range.upperBound ?? index.start
-        tailEstimate = hasReferences ? 0 : max(1, Int((Double(index.source.byteCount - known) * linesPerByte).rounded()))
+        estimateTail()
         guard rowCount != before else { return false }
         noteChange(from: knownRows)
         return true
@@ -158,6 +166,7 @@ extension WindowedPage {
     func dropParts(from chunk: Int) {
         let kept = min(chunk, chunkCount)
         droppedFrom = min(droppedFrom ?? kept, kept)
+        if let island, kept <= island.gapPart { self.island = nil }
         noteChange(from: Int(extents.prefixSum(kept)))
         chunks.removeSubrange(kept...)
         chunkEnds.removeSubrange(kept...)

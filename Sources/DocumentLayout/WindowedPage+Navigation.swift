@@ -10,6 +10,7 @@ extension WindowedPage {
 
     package func linkTarget(_ number: Int) -> String? {
         guard number >= 1 else { return nil }
+        leaveIsland()
         synchronize()
         while chunk(holdingLink: number) == nil, !hasReferences {
             waitForMore()
@@ -34,6 +35,7 @@ extension WindowedPage {
     package func line(forAnchor id: String) -> Int? {
         let needle = Array(id.utf8)
         guard !needle.isEmpty else { return nil }
+        leaveIsland()
         var chunk = 0
         while true {
             if chunk >= chunkCount {
@@ -67,7 +69,7 @@ extension WindowedPage {
         let kept = part(containing: row).map { ($0.part, Double(row - $0.start) / Double(max(1, $0.extent))) }
         // Where the row's text is in its chunk, as text (what wrapping does not change).
         let textBefore = kept.flatMap { part, _ -> Int? in
-            guard part < chunkCount else { return nil }
+            guard part < chunkCount, !isGap(part) else { return nil }
             let entry = joined(part)
             let first = entry.joiningBlank == true ? 1 : 0
             return TextPlace.count(in: entry.lines, rows: 0..<(row - Int(extents.prefixSum(part)) - first))
@@ -92,6 +94,7 @@ extension WindowedPage {
         for chunk in 0..<chunkCount { appendChunkPart(chunk, linesPerByte: linesPerByte) }
         if hasReferences { appendReferenceParts() }
         guard let (part, fraction) = kept else { return 0 }
+        guard !isGap(part) else { return Int(extents.prefixSum(part)) + Int(fraction * extents.values[part]) }
         _ = makeExact(part)
         let start = Int(extents.prefixSum(part))
         let entry = joined(part)

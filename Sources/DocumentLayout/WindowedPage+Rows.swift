@@ -16,7 +16,7 @@ extension WindowedPage {
         if part(containing: row) == nil, waitsForIndex, !hasReferences {
             _ = settle(rows: row..<(row + 1), anchor: 0)
         }
-        guard let holder = part(containing: row) else { return nil }
+        guard let holder = part(containing: row), !isGap(holder.part) else { return nil }
         if !isExact[holder.part] {
             _ = makeExact(holder.part)
             return line(at: row)
@@ -165,7 +165,7 @@ extension WindowedPage {
     }
 
     package func referencesRow() -> Int? {
-        locateEnd()
+        waitForEnd()
         guard totalLinks > 0 else { return nil }
         // (The References' heading is in the first part past the chunks.)
         _ = makeExact(chunkCount)

@@ -40,7 +40,8 @@ extension WindowedPage {
     /// for good when no chunk near them can be laid out on its own, and for now when
     /// the index has not found their chunk yet. `nil`: none is left for now.
     func nextSample() -> (number: Int, chunk: Int)? {
-        let known = chunks.last?.range.upperBound ?? index.start
+        // (Samples come from the index's chunks alone, not from an island's guesses.)
+        let known = indexedEnd
         let bytes = index.source.byteCount - index.start
         for number in 0..<Self.sampleCount where !samplesTaken.contains(number) {
             let offset = index.start + Int(Self.sampleFraction(number) * Double(bytes))
@@ -49,7 +50,7 @@ extension WindowedPage {
             // A chunk laid out already counts as taken. One that goes on inside a list
             // needs the chunks before it laid out first: one of the next few that does
             // not is taken instead.
-            let candidate = (holder..<min(chunkCount, holder + 4)).first { !isExact[$0] && !chunks[$0].startsInsideBlocks }
+            let candidate = (holder..<min(indexChunkCount, holder + 4)).first { !isExact[$0] && !chunks[$0].startsInsideBlocks }
             guard !isExact[holder], let candidate else {
                 samplesTaken.insert(number)
                 continue

@@ -47,6 +47,11 @@ package final class WindowedPage: PageComponent {
     var droppedFrom: Int?
     /// Whether the References parts are there (the index's chunks reach the page's end).
     var hasReferences = false
+    /// Chunks guessed ahead of the index where the reader jumped, after a gap part for
+    /// the bytes between (see `WindowedPage+Island`).
+    var island: Island?
+    /// Where reading ahead last found no place to start (it is not tried again near).
+    var readAheadFailedNear: Int?
     /// Rows estimated for the part of the page the index has not reached.
     var tailEstimate = 0
     /// Lines per byte of page, from the chunks laid out so far (for estimates).
@@ -80,12 +85,16 @@ package final class WindowedPage: PageComponent {
     /// Whether rows the index has not reached yet are waited for; else they show as
     /// blank until it gets there (an interactive viewer draws again then, and keeps
     /// answering keys meanwhile).
-    package var waitsForIndex = true
+    package var waitsForIndex = true {
+        didSet { if !readsAhead { leaveIsland() } }
+    }
     /// Whether the chunks the index's scan guessed are taken before its parse checks
     /// them (an interactive view, which a rare correction moves later: a search or a
     /// jump goes at the scan's pace, not the parse's); else only checked chunks, so
     /// that what a frame or a dump shows never depends on how far the scan ran ahead.
-    package var takesGuesses = false
+    package var takesGuesses = false {
+        didSet { if !readsAhead { leaveIsland() } }
+    }
     package var holdsIndexParse = false {
         didSet {
             guard holdsIndexParse != oldValue else { return }
@@ -168,12 +177,6 @@ package final class WindowedPage: PageComponent {
     /// not gone yet).
     /// - Returns: the rows added (negative: removed) above `anchor`.
     func settle(rows: Range<Int>, anchor: Int) -> Int {
-        // Where the anchor is in the page's bytes, should a correction drop its chunk.
-        let anchorPlace = part(containing: anchor).flatMap { holder in
-            holder.part < chunkCount ? (holder.part, chunks[holder.part].range, Double(anchor - holder.start) / Double(max(1, holder.extent))) : nil
-        }
-        droppedFrom = nil
-        synchronize()
         var rowsAddedAboveAnchor = 0
         var anchor = anchor
         var rows = rows.clamped(to: 0..<Int.max)
@@ -192,18 +195,38 @@ package final class WindowedPage: PageComponent {
             let new = makeExact(part)
             shift(Self.rowsAdded(above: anchor, byPartAt: start, from: old, to: new))
         }
-        if let dropped = droppedFrom, let (part, range, fraction) = anchorPlace, part >= dropped,
-            let moved = row(inPlaceOf: range, fraction: fraction) {
-            shift(moved - anchor)
+        /// Does `change`, which may drop parts (a correction of the index, an island
+        /// given up), keeping the anchor's text in place.
+        func keepingAnchor(_ change: () -> Void) {
+            // Where the anchor is in the page's bytes, and its text when it is laid out
+            // and a guess may be replaced.
+            let anchorPlace = part(containing: anchor).flatMap { holder in
+                holder.part < chunkCount ? (holder.part, chunks[holder.part].range, Double(anchor - holder.start) / Double(max(1, holder.extent))) : nil
+            }
+            let anchorText = takesGuesses ? laidOutText(ofRow: anchor) : nil
+            droppedFrom = nil
+            change()
+            if let dropped = droppedFrom, let (part, range, fraction) = anchorPlace, part >= dropped,
+                let moved = self.row(inPlaceOf: range, fraction: fraction, text: anchorText) {
+                shift(moved - anchor)
+            }
         }
+        /// Reads ahead where row `row` is (see `readAhead`).
+        func readsAhead(at row: Int) -> Bool {
+            var changed = false
+            keepingAnchor { changed = readAhead(at: row) }
+            return changed
+        }
+        keepingAnchor { synchronize(mayDropIsland: true) }
         // A sample asked for while the reader is idle, before the estimates it changes.
         if let sample = takeDueSample() {
             settlePart(sample)
             noteSampled(sample)
         }
         shift(reestimate(anchor: anchor))
+        _ = readsAhead(at: anchor)
         // The anchor's part first, so that the parts around it move relative to it.
-        if let holder = part(containing: anchor), !isExact[holder.part] { settlePart(holder.part) }
+        if let holder = part(containing: anchor), !isExact[holder.part], !isGap(holder.part) { settlePart(holder.part) }
         /// The first row to walk from: the first of those asked for that is not in
         /// the exact parts at the top (passed over at once).
         func firstRowToWalk() -> Int {
@@ -213,10 +236,20 @@ package final class WindowedPage: PageComponent {
         var row = firstRowToWalk()
         while row < rows.upperBound {
             guard let holder = part(containing: row) else {
-                // Past what the index has reached: wait for it to go further.
+                // Past what the index has reached: read ahead of it, or wait for it to
+                // go further.
+                if readsAhead(at: row) {
+                    row = firstRowToWalk()
+                    continue
+                }
                 guard !hasReferences, waitsForIndex else { break }
                 waitForMore()
                 synchronize()
+                continue
+            }
+            if isGap(holder.part) {
+                // A gap shows blank, unless a jump far into it reads ahead there.
+                if readsAhead(at: row) { row = firstRowToWalk() } else { row = holder.start + holder.extent }
                 continue
             }
             if !isExact[holder.part] {
@@ -247,19 +280,58 @@ package final class WindowedPage: PageComponent {
         guard low < chunkCount else { return nil }
         let range = chunks[low].range
         let fraction = Double(offset - range.lowerBound) / Double(max(1, range.count))
-        return Int(extents.prefixSum(low)) + Int((fraction * Double(makeExact(low))).rounded(.down))
+        let extent = isGap(low) ? Int(extents.values[low]) : makeExact(low)
+        return Int(extents.prefixSum(low)) + Int((fraction * Double(extent)).rounded(.down))
     }
 
     /// The row that stands where row `fraction` of the part of chunk `range` stood: the
-    /// same row of that chunk when it came back, else in proportion to the bytes.
-    func row(inPlaceOf range: Range<Int>, fraction: Double) -> Int? {
+    /// same row of that chunk when it came back, else the nearest row in proportion to
+    /// the bytes that shows the same `text` (as `laidOutText` gives it), else the row
+    /// in proportion.
+    func row(inPlaceOf range: Range<Int>, fraction: Double, text: String? = nil) -> Int? {
         let offset = range.lowerBound + Int(fraction * Double(range.count))
         guard let moved = row(atByte: offset) else { return nil }
-        guard let part = part(containing: moved), part.part < chunkCount, chunks[part.part].range == range else { return moved }
-        return part.start + Int((fraction * Double(part.extent)).rounded())
+        guard let part = part(containing: moved), part.part < chunkCount else { return moved }
+        if chunks[part.part].range == range { return part.start + Int((fraction * Double(part.extent)).rounded()) }
+        guard let text, !isGap(part.part) else { return moved }
+        let end = part.start + part.extent
+        for distance in 0..<Self.textSearchRows {
+            for row in [moved - distance, moved + distance] where row >= part.start && row < end && laidOutText(ofRow: row) == text {
+                return row
+            }
+        }
+        return moved
     }
 
+    /// Rows either side of where a row is reckoned to be that are looked at for its text.
+    static let textSearchRows = 64
+
+    /// The start of row `row`'s text when its part is laid out, else `nil`: what finds
+    /// the row again when a guess is replaced. Link numbers are left out, and the
+    /// line's end, which both may change then (a guessed number of other digits wraps
+    /// the line otherwise).
+    func laidOutText(ofRow row: Int) -> String? {
+        guard let holder = part(containing: row), isExact[holder.part], let (lines, index) = line(at: row) else { return nil }
+        return String(lines.plainText(ofLine: index).replacing(/\[\d+\]/, with: "").prefix(Self.placeTextCharacters))
+    }
+
+    /// Characters of a row's text that find it again.
+    static let placeTextCharacters = 24
+
+    /// Finds the page's end: read ahead of the index when the view does, else waited
+    /// for.
     package func locateEnd() {
+        if readsAhead {
+            synchronize()
+            readAheadToEnd()
+            if island != nil { return }
+        }
+        waitForEnd()
+    }
+
+    /// Waits until the index's chunks reach the page's end, and takes them.
+    func waitForEnd() {
+        leaveIsland()
         synchronize()
         while !hasReferences {
             waitForMore()
@@ -268,8 +340,8 @@ package final class WindowedPage: PageComponent {
     }
 
     package func layOutAll() {
-        locateEnd()
-        for part in 0..<extents.count where !isExact[part] {
+        waitForEnd()
+        for part in 0..<extents.count where !isExact[part] && !isGap(part) {
             _ = makeExact(part)
             trimCache()
         }
@@ -331,6 +403,8 @@ package final class WindowedPage: PageComponent {
         var pending = asksAbove
         var previous = chunk - 1
         while previous >= 0 {
+            // (Nothing is known of what a gap ends with.)
+            if isGap(previous) { return false }
             if chunkEnds[previous] == nil { _ = ownLayout(ofChunk: previous) }
             guard let ends = chunkEnds[previous] else { return false }
             pending = pending || ends.asksBelow
@@ -366,9 +440,10 @@ package final class WindowedPage: PageComponent {
     /// for the next. `resumed`: whether it goes on after lines of its first unit.
     func freshLayout(ofChunk chunk: Int) -> (layout: PageLayout, units: LayoutUnits, resumed: Bool) {
         let info = chunks[chunk]
-        let carryIn = info.startsInsideBlocks ? carry(into: chunk) : nil
+        // (An island's first chunk goes on from nothing: what is open there is a guess.)
+        let carryIn = info.startsInsideBlocks && !startsIsland(chunk) ? carry(into: chunk) : nil
         let fragment = (try? HTMLParser.parseChunk(
-            index.source, range: info.range, openElements: info.openElements, elisions: index.knownElisions(in: info.range))) ?? .empty
+            index.source, range: info.range, openElements: info.openElements, elisions: elisions(inChunk: chunk))) ?? .empty
         let units = LayoutUnits(fragment)
         var layout = PageLayout(
             fragment, units: units, width: width, endsWithReferences: false, linkBase: info.linkBase, carryIn: carryIn,
@@ -386,7 +461,7 @@ package final class WindowedPage: PageComponent {
     func carry(into chunk: Int) -> DocumentLayoutEngine.Carry? {
         if let carry = carries[chunk] { return carry }
         var first = chunk - 1
-        while first > 0, carries[first] == nil, chunks[first].startsInsideBlocks { first -= 1 }
+        while first > 0, carries[first] == nil, chunks[first].startsInsideBlocks, !startsIsland(first) { first -= 1 }
         for previous in max(0, first)..<chunk where carries[previous + 1] == nil {
             _ = freshLayout(ofChunk: previous)
         }

@@ -790,7 +790,7 @@ private struct ScanWindow {
 
 /// Element names a `StructureScanner` met, by number, with what libxml2 and the cuts
 /// make of each.
-private struct ScannedNames {
+struct ScannedNames {
     struct Facts {
         var tag: HTMLTag
         /// Which open elements an end tag may close (those of no higher priority).
