@@ -31,9 +31,10 @@ extension WindowedPage {
     static let islandReach = 4 << 20
 
     /// Whether rows past the index are read ahead of it (an interactive view: it
-    /// takes the index's guesses and does not wait for it), on a page all there (the
-    /// end of one still arriving is not known).
-    package var readsAhead: Bool { takesGuesses && !waitsForIndex && index.source.isComplete }
+    /// takes the index's guesses and does not wait for it), on a page that was all
+    /// there when opened (a page arriving on a pipe is read in order: a jump to its
+    /// end waits for it, and ends at its end).
+    package var readsAhead: Bool { takesGuesses && !waitsForIndex && wasCompleteWhenOpened }
 
     /// The chunks that came from the index (those before the gap).
     var indexChunkCount: Int { island?.gapPart ?? chunkCount }

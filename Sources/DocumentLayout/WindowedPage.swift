@@ -52,6 +52,8 @@ package final class WindowedPage: PageComponent {
     var island: Island?
     /// Where reading ahead last found no place to start (it is not tried again near).
     var readAheadFailedNear: Int?
+    /// Whether the page's bytes were all there when the view was made (see `readsAhead`).
+    let wasCompleteWhenOpened: Bool
     /// Rows estimated for the part of the page the index has not reached.
     var tailEstimate = 0
     /// Lines per byte of page, from the chunks laid out so far (for estimates).
@@ -135,6 +137,7 @@ package final class WindowedPage: PageComponent {
         self.width = max(1, width)
         self.cacheBytes = cacheBytes
         self.address = address
+        wasCompleteWhenOpened = index.source.isComplete
         synchronize()
     }
 
