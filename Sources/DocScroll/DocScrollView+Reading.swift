@@ -256,10 +256,11 @@ extension DocScrollView {
         guard !query.isEmpty else { return .notFound }
         // A search goes through pages still being read or indexed as they come: an
         // interactive view's at the pace of the index's scan (its guesses are taken),
-        // the parse held meanwhile so that the scan and the search have the cores.
+        // the parse held meanwhile so that the scan and the search have the cores, or
+        // ahead of the scan, where the page reads ahead.
         let searched = pages.map(\.page)
         for page in searched {
-            page.waitsForIndex = true
+            if page.readsAhead { page.holdsIndexScan = true } else { page.waitsForIndex = true }
             page.holdsIndexParse = page.takesGuesses
         }
         defer { for page in searched { adopt(page) } }

@@ -169,6 +169,7 @@ public final class DocScrollView {
         page.waitsForIndex = waitsForPages
         page.takesGuesses = !waitsForPages
         page.holdsIndexParse = locatesEndsFirst && page.takesGuesses
+        page.holdsIndexScan = false
     }
 
     /// What `pagesProgressed` saw at its last call.

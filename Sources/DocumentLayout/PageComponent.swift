@@ -80,6 +80,10 @@ package protocol PageComponent: StackComponent, ReportsFigures {
     /// on: a search, or a jump to the end, that waits for the scan has the cores.
     var holdsIndexParse: Bool { get set }
 
+    /// Whether the index's scan is held too: a search that reads ahead of it has the
+    /// cores (the page lets go of it should the search have to wait for the index).
+    var holdsIndexScan: Bool { get set }
+
     /// Waits until the index holds the first `rows` rows, or the whole page, or
     /// `deadline` passes.
     func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant)
@@ -109,6 +113,10 @@ extension PageComponent {
         set {}
     }
     package var holdsIndexParse: Bool {
+        get { false }
+        set {}
+    }
+    package var holdsIndexScan: Bool {
         get { false }
         set {}
     }

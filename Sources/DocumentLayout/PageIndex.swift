@@ -95,7 +95,9 @@ package final class PageIndex: Sendable {
     private let scanProgress: any LayoutSemaphore
     private let stopped = Atomic<Bool>(false)
     private let parseHeld = Atomic<Bool>(false)
+    private let scanHeld = Atomic<Bool>(false)
     private let parseResumed: any LayoutSemaphore
+    private let scanResumed: any LayoutSemaphore
     let chunkBytesInUse = Atomic<Int>(PageIndex.chunkBytes)
     let elisionBytesInUse = Atomic<Int>(1 << 20)
 
@@ -118,6 +120,7 @@ package final class PageIndex: Sendable {
         progress = threads.makeSemaphore()
         scanProgress = threads.makeSemaphore()
         parseResumed = threads.makeSemaphore()
+        scanResumed = threads.makeSemaphore()
         HTMLParser.prepareForThreads()
         state = LockedState(State(checkpoints: [Checkpoint(offset: start, linkBase: 0, openElements: 0)], scannedOffset: start), lock: threads.makeLock())
     }
@@ -169,6 +172,7 @@ package final class PageIndex: Sendable {
         stopped.store(true, ordering: .relaxed)
         scanProgress.signal()
         parseResumed.signal()
+        scanResumed.signal()
     }
 
     /// Holds the parse at its next checkpoint until `resumeParse`, so that the scan
@@ -181,6 +185,17 @@ package final class PageIndex: Sendable {
     package func resumeParse() {
         parseHeld.store(false, ordering: .relaxed)
         parseResumed.signal()
+    }
+
+    /// Holds the scan at its next window until `resumeScan`, so that a search reading
+    /// ahead of it has the cores.
+    package func holdScan() {
+        scanHeld.store(true, ordering: .relaxed)
+    }
+
+    package func resumeScan() {
+        scanHeld.store(false, ordering: .relaxed)
+        scanResumed.signal()
     }
 
     /// Where the page is cut: `take` gets the parse's fragments.
@@ -204,7 +219,10 @@ package final class PageIndex: Sendable {
                     return guess(cut, links: cut.links - lastLinks, scan: number)
                 },
                 scanned: { offset in
-                    !stopped.load(ordering: .relaxed) && state.withLock { state in
+                    while scanHeld.load(ordering: .relaxed), !stopped.load(ordering: .relaxed) {
+                        scanResumed.wait(until: .now + .milliseconds(50))
+                    }
+                    return !stopped.load(ordering: .relaxed) && state.withLock { state in
                         guard state.scan == number else { return false }
                         state.scannedOffset = offset
                         return true

@@ -24,6 +24,9 @@ final class PageLetterScans: @unchecked Sendable {
 
     private struct State {
         var segments: [Segment]
+        /// Whether each segment's start is known to be a place a scan may start: a
+        /// guessed one once the segment before ends there just after an end tag.
+        var isChecked: [Bool]
         /// The segment the calling thread asked about last.
         var lastAsked = 0
         var isHelping = false
@@ -34,6 +37,7 @@ final class PageLetterScans: @unchecked Sendable {
     let starts: [Int]
     private let state: LockedState<State>
     private let helped: any LayoutSemaphore
+    private let source: any PageSource
     private let threads: any LayoutThreads
     /// The scan used for the needle's letters in text layout writes.
     let anyScan: LetterScan
@@ -42,28 +46,102 @@ final class PageLetterScans: @unchecked Sendable {
     static let helpAhead = 2
 
     /// Scans of `source` for `needle`, in segments from `starts` (ascending, the first
-    /// the page's start), the helper's on `threads`.
-    init(needle: [UInt8], source: any PageSource, starts: [Int], threads: any LayoutThreads) {
+    /// the page's start), the helper's on `threads`; with `guessedFrom`, in segments
+    /// from starts guessed past that byte too (`guessedStarts`).
+    init(
+        needle: [UInt8], source: any PageSource, starts known: [Int], guessedFrom: Int? = nil, guessedApart: Int = guessedSegmentBytes,
+        threads: any LayoutThreads
+    ) {
+        let guessed = guessedFrom.map { Self.guessedStarts(in: source, from: $0, apart: guessedApart, awayFrom: known) } ?? []
+        let starts = (known + guessed).sorted()
         self.starts = starts
+        self.source = source
         self.threads = threads
         helped = threads.makeSemaphore()
         let scans = starts.indices.map { index in
             LetterScan(needle: needle, source: source, bytes: starts[index]..<(index + 1 < starts.count ? starts[index + 1] : Int.max))
         }
         anyScan = scans[0]
-        state = LockedState(State(segments: scans.map { .waiting($0) }), lock: threads.makeLock())
+        let isGuessed = Set(guessed)
+        state = LockedState(
+            State(segments: scans.map { .waiting($0) }, isChecked: starts.map { !isGuessed.contains($0) }), lock: threads.makeLock())
+    }
+
+    /// Bytes apart the starts guessed are, about.
+    static let guessedSegmentBytes = 16 << 20
+
+    /// Starts guessed in `source` from byte `from` on, about `apart` bytes apart: the
+    /// place right after the first end tag of a block there (where a scan may start,
+    /// should what is open there not hide its content, which the scan before tells),
+    /// none within a sixteenth of that of a start in `known`.
+    static func guessedStarts(in source: any PageSource, from: Int, apart: Int, awayFrom known: [Int]) -> [Int] {
+        var starts: [Int] = []
+        var offset = from + apart
+        while offset + apart / 2 < source.byteCount {
+            let bytes = source.bytes(offset..<min(source.byteCount, offset + (64 << 10)))
+            if let after = GuessedStart.nextBlockEnd(in: bytes, from: 0, blocks: LayoutUnits.blockLevelTags),
+                !known.contains(where: { abs($0 - (offset + after)) < apart / 16 })
+            {
+                starts.append(offset + after)
+            }
+            offset += apart
+        }
+        return starts
     }
 
     /// Whether the shown text of bytes `range` may hold the needle (`LetterScan.mayShow`),
     /// asked of the scan of each segment it meets.
     func mayShow(_ range: Range<Int>) -> Bool {
+        anySegment(meeting: range) { $0.mayShow(range) }
+    }
+
+    /// Whether the letters of a tag in bytes `range` hold the needle
+    /// (`LetterScan.mayShowInTag`).
+    func mayShowInTag(_ range: Range<Int>) -> Bool {
+        anySegment(meeting: range) { $0.mayShowInTag(range) }
+    }
+
+    /// Whether `answer` holds for the scan of a segment that bytes `range` meet.
+    private func anySegment(meeting range: Range<Int>, _ answer: (LetterScan) -> Bool) -> Bool {
         let first = max(0, starts.partitionPoint { $0 > range.lowerBound } - 1)
         var segment = first
         while segment < starts.count, segment == first || starts[segment] < range.upperBound {
-            if scan(of: segment).mayShow(range) { return true }
+            if answer(checkedScan(of: segment)) { return true }
             segment += 1
         }
         return false
+    }
+
+    /// The first byte at or after `offset` and before `limit` whose shown text may hold
+    /// the needle (`LetterScan.firstMark`), asked of the segments from the one that
+    /// holds it on; `nil` when none may.
+    func firstMark(from offset: Int, before limit: Int) -> Int? {
+        var segment = max(0, starts.partitionPoint { $0 > offset } - 1)
+        while segment < starts.count, starts[segment] < limit {
+            if let found = checkedScan(of: segment).firstMark(from: offset, before: limit) { return found }
+            segment += 1
+        }
+        return nil
+    }
+
+    /// Segment `segment`'s scan for the calling thread (`scan(of:)`), from a start
+    /// known to be a place a scan may start: a guessed start is checked by the scan of
+    /// the segment before (to its end); where that does not end just after an end tag
+    /// outside anything marked whole, the segment is scanned again from that scan's start.
+    private func checkedScan(of segment: Int) -> LetterScan {
+        let scan = scan(of: segment)
+        guard !state.withLock({ $0.isChecked[segment] }) else { return scan }
+        let before = checkedScan(of: segment - 1)
+        before.scanToEnd()
+        var checked = scan
+        if before.endsAfterEndTag != true {
+            checked = LetterScan(needle: scan.needle, source: source, bytes: before.bytes.lowerBound..<scan.bytes.upperBound)
+        }
+        state.withLock { state in
+            state.segments[segment] = .asked(checked)
+            state.isChecked[segment] = true
+        }
+        return checked
     }
 
     /// Segment `segment`'s scan for the calling thread: its own, or the helper's once

@@ -76,16 +76,17 @@ extension WindowedPage {
     }
 
     /// Makes an island from a start guessed a little before byte `offset` (dropping the
-    /// one there was), its chunks going to a little past it, or to `reaching`.
+    /// one there was), its chunks going to a little past it, or to `reaching`, its
+    /// start not before `notBefore`.
     /// - Returns: whether it did: not when the index's chunks are nearly there.
-    func makeIsland(near offset: Int, reaching: Int? = nil) -> Bool {
+    func makeIsland(near offset: Int, reaching: Int? = nil, notBefore: Int = 0) -> Bool {
         let chunkBytes = index.builtChunkBytes
         let indexedEnd = indexedEnd
         let indexedLinks = indexChunkCount > 0 ? chunks[indexChunkCount - 1].linkBase + chunks[indexChunkCount - 1].links : 0
         let target = offset - chunkBytes
         // Not where the index nearly is, nor again where no start was found.
         guard target > indexedEnd + 2 * chunkBytes, readAheadFailedNear.map({ abs($0 - offset) > Self.islandReach }) ?? true else { return false }
-        guard let start = index.guessedStart(before: target, links: 0), start.offset > indexedEnd,
+        guard let start = index.guessedStart(before: target, links: 0), start.offset > indexedEnd, start.offset >= notBefore,
             var run = index.guessedRun(from: start, reaching: max(reaching ?? 0, offset + 2 * chunkBytes))
         else {
             readAheadFailedNear = offset

@@ -64,6 +64,7 @@ extension WindowedPage {
     /// that the search goes on from where its row went.
     package func searchStep(for query: String, at row: Int, forward: Bool) -> SearchStep {
         if part(containing: row) == nil { synchronize() }
+        if forward, let step = searchAhead(for: query, at: row) { return step }
         // Past the chunks known: the search waits for the index to find more (its
         // scan, when guesses are taken), then rules them out by their bytes, rather
         // than lay out a chunk for each row it reads. It waits a moment at a time, so
@@ -75,6 +76,13 @@ extension WindowedPage {
         }
         guard let holder = part(containing: row) else { return .read }
         if let rows = rowsWithout(query, in: holder, from: row, forward: forward) { return .passOver(rows) }
+        // (An island's gap that may show the query, going up: the page waits for its
+        // index there.)
+        if isGap(holder.part) {
+            waitsForIndex = true
+            holdsIndexScan = false
+            return .laidOut(row: row, shift: 0)
+        }
         guard !isExact[holder.part] else { return .read }
         let extent = makeExact(holder.part)
         guard extent != holder.extent else { return .read }
@@ -122,21 +130,36 @@ extension WindowedPage {
     private func rowsWithout(_ query: String, in holder: (part: Int, start: Int, extent: Int), from row: Int, forward: Bool) -> Int? {
         guard holder.part != chunkCount else { return nil }
         let chunk = holder.part < chunkCount ? holder.part : holder.part - chunkCount - 1
+        let search = letterSearch(for: query, near: chunk)
+        guard let scans = search.scans else { return nil }
+        guard holder.part < chunkCount || !search.referencesMayShow else { return nil }
+        guard !scans.mayShow(scannedBytes(ofChunk: chunk)) else { return nil }
+        return forward ? holder.start + holder.extent - row : row - holder.start + 1
+    }
+
+    /// The query's letter scans of the page (made for a search that begins at chunk
+    /// `chunk`, kept for the searches for the same query after it), and whether the
+    /// References may show the query whatever the page's bytes hold.
+    func letterSearch(for query: String, near chunk: Int) -> (scans: PageLetterScans?, referencesMayShow: Bool) {
         if letterScan?.query != query {
             letterScan = LetterScan.needle(of: query).map { needle in
-                let starts = PageLetterScans.segmentStarts(
-                    of: chunks, pageStart: index.start, searchStart: chunk, chunkBytes: index.builtChunkBytes)
-                let scans = PageLetterScans(needle: needle, source: index.source, starts: starts, threads: index.threads)
+                // Segments start at the index's chunks, and at an island's start: the
+                // island's rows are what a scan from there reads.
+                var starts = PageLetterScans.segmentStarts(
+                    of: Array(chunks.prefix(indexChunkCount)), pageStart: index.start, searchStart: chunk, chunkBytes: index.builtChunkBytes)
+                let guessedFrom = readsAhead ? max(indexedEnd, starts.last!) : nil
+                if let island, island.gapPart + 1 < chunkCount { starts.append(chunks[island.gapPart + 1].range.lowerBound) }
+                // Past the index's chunks (on a page that reads ahead), also at starts
+                // guessed in its bytes, that the helper may scan them ahead.
+                let scans = PageLetterScans(
+                    needle: needle, source: index.source, starts: starts, guessedFrom: guessedFrom,
+                    threads: index.threads)
                 let references = scans.anyScan.isShown(in: "References".utf8)
                     || scans.anyScan.isShown(in: "file://".utf8 + (address?.encodedPath ?? []))
                 return (query, scans, references)
             } ?? (query, nil, true)
         }
-        guard let search = letterScan, let scans = search.scans else { return nil }
-        guard holder.part < chunkCount || !search.referencesMayShow else { return nil }
-        let start = chunks[chunk].startsInsideText && chunk > 0 ? chunks[chunk - 1].range.lowerBound : chunks[chunk].range.lowerBound
-        guard !scans.mayShow(start..<chunks[chunk].range.upperBound) else { return nil }
-        return forward ? holder.start + holder.extent - row : row - holder.start + 1
+        return (letterScan?.scans, letterScan?.referencesMayShow ?? true)
     }
 
     package func writeRows(width: Int, to sink: any RowSink) {

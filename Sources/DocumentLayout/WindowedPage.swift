@@ -103,6 +103,12 @@ package final class WindowedPage: PageComponent {
             if holdsIndexParse { index.holdParse() } else { index.resumeParse() }
         }
     }
+    package var holdsIndexScan = false {
+        didSet {
+            guard holdsIndexScan != oldValue else { return }
+            if holdsIndexScan { index.holdScan() } else { index.resumeScan() }
+        }
+    }
 
     /// How a chunk laid out on its own starts and ends: what joining it to its
     /// neighbours needs (a blank line between two when either asked for a margin).
@@ -144,6 +150,8 @@ package final class WindowedPage: PageComponent {
     /// The last query searched for, the scan of the page's bytes for its letters, and
     /// whether every References entry may show them (through the page's address).
     var letterScan: (query: String, scans: PageLetterScans?, referencesMayShow: Bool)?
+    /// Where a search reading ahead of the index got to (`searchAhead`).
+    var aheadSearch: AheadSearch?
 
     /// Marks the page as needing layout when it changes between passes.
     var invalidator: LayoutInvalidator?

@@ -39,7 +39,7 @@ package enum GuessedStart {
     }
 
     /// The index right after the next end tag of a block from `from`.
-    static func nextBlockEnd(in bytes: [UInt8], from: Int, blocks: Set<HTMLTag>) -> Int? {
+    package static func nextBlockEnd(in bytes: [UInt8], from: Int, blocks: Set<HTMLTag>) -> Int? {
         var index = from
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             index = open + 1

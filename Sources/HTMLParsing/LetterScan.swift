@@ -45,6 +45,11 @@ package final class LetterScan {
     private(set) var position: Int
     private var buffer: UnsafeMutableRawBufferPointer
 
+    /// Whether the part ended just after an end tag, outside comments, raw text and
+    /// content marked whole (`nil` until the scan gets to its end): a scan of the
+    /// bytes after it, started there, reads them as this one would have.
+    package private(set) var endsAfterEndTag: Bool?
+
     /// Bytes where a match was found (near ones merged), and content marked whole.
     var matches: [Range<Int>] { scanner.matches }
     var regions: [Range<Int>] { scanner.regions }
@@ -113,9 +118,43 @@ package final class LetterScan {
         }
     }
 
+    /// Whether the letters of a tag in bytes `range` hold the needle (what the address
+    /// of a link there may show in the References), scanning as far as the answer
+    /// needs.
+    package func mayShowInTag(_ range: Range<Int>) -> Bool {
+        let range = range.clamped(to: bytes)
+        guard !range.isEmpty else { return false }
+        while true {
+            if scanner.marksTag(in: range) { return true }
+            if scanner.settled(position) >= range.upperBound { return false }
+            guard scanWindow() else { return scanner.marksTag(in: range) || scanner.settled(position) < range.upperBound }
+        }
+    }
+
+    /// The first byte at or after `offset` and before `limit` (in the part read) whose
+    /// shown text may hold the needle (`mayShow`), scanning as far as it takes; `nil`
+    /// when none may (up to what has arrived of the page).
+    package func firstMark(from offset: Int, before limit: Int) -> Int? {
+        let offset = max(offset, bytes.lowerBound)
+        while true {
+            let found = scanner.firstMark(from: offset).map { max($0, offset) }
+            // (Nothing found later starts before the bytes scanned for good.)
+            let settled = scanner.settled(position)
+            if let found, found < settled { return found < limit ? found : nil }
+            if settled >= limit { return nil }
+            guard scanWindow() else { return found.flatMap { $0 < limit ? $0 : nil } }
+        }
+    }
+
     /// Scans the part to its end (or to what has arrived of it).
     package func scanToEnd() {
         while scanWindow() {}
+    }
+
+    /// At the part's end (`end`): what is open runs to it.
+    private func finish(at end: Int) {
+        if endsAfterEndTag == nil { endsAfterEndTag = scanner.endsAfterEndTag(at: end) }
+        scanner.finish()
     }
 
     /// Scans the next window. Returns `false` when nothing more can be scanned (the
@@ -125,7 +164,7 @@ package final class LetterScan {
         let available = min(source.byteCount, bytes.upperBound)
         let isComplete = source.isComplete || source.byteCount >= bytes.upperBound
         guard position < available else {
-            if isComplete { scanner.finish() }
+            if isComplete { finish(at: available) }
             return false
         }
         var size = Self.windowBytes
@@ -142,7 +181,7 @@ package final class LetterScan {
             if reached > 0 || isLast {
                 position += max(reached, isLast ? count : 0)
                 if isLast {
-                    scanner.finish()
+                    finish(at: available)
                     buffer.deallocate()
                     buffer = .allocate(byteCount: 0, alignment: 16)
                 }
@@ -179,6 +218,8 @@ private struct LetterScanner {
 
     private(set) var matches: [Range<Int>] = []
     private(set) var regions: [Range<Int>] = []
+    /// The tags among the matches (where a link's address may show the needle).
+    private(set) var tagMatches: [Range<Int>] = []
     /// The text stream's match: letters matched so far, and the offsets of the letters
     /// of the match under way (a ring).
     private var matched = 0
@@ -196,6 +237,8 @@ private struct LetterScanner {
     private var openRegion: (name: [UInt8], depth: Int, start: Int, lettersBefore: Int?)?
     /// Page offset of the window being scanned.
     private var base = 0
+    /// Where the last end tag read ended.
+    private var lastEndTagEnd = -1
 
     init(needle: [UInt8]) {
         self.needle = needle
@@ -214,9 +257,23 @@ private struct LetterScanner {
         letterOffsets = [Int](repeating: 0, count: needle.count)
     }
 
+    /// Whether a tag's match overlaps `range`.
+    func marksTag(in range: Range<Int>) -> Bool {
+        Self.overlaps(tagMatches, range)
+    }
+
     /// Whether a match or content marked whole overlaps `range`.
     func marks(_ range: Range<Int>) -> Bool {
         Self.overlaps(matches, range) || Self.overlaps(regions, range)
+    }
+
+    /// Where the first match or content marked whole that ends past `offset` starts.
+    func firstMark(from offset: Int) -> Int? {
+        func first(_ ranges: [Range<Int>]) -> Int? {
+            let index = ranges.partitionPoint { $0.upperBound > offset }
+            return index < ranges.count ? ranges[index].lowerBound : nil
+        }
+        return [first(matches), first(regions)].compactMap { $0 }.min()
     }
 
     /// Bytes before this are scanned for good, the scan being at `position`: no match
@@ -234,6 +291,13 @@ private struct LetterScanner {
     func holdsHiddenLetters(before offset: Int) -> Bool {
         guard let open = openRegion, open.start < offset else { return false }
         return open.lettersBefore.map { $0 != textLetters } ?? true
+    }
+
+    /// Whether the bytes read end at `offset` just after an end tag, outside comments,
+    /// raw text and content marked whole: a scan from there reads what this one would
+    /// read on.
+    func endsAfterEndTag(at offset: Int) -> Bool {
+        lastEndTagEnd == offset && openRegion == nil && !inComment && rawTextName == nil
     }
 
     /// At the page's end: what is open runs to it.
@@ -442,6 +506,7 @@ private struct LetterScanner {
     }
 
     private mutating func endTag(_ pointer: UnsafePointer<UInt8>, open: Int, end: Int) {
+        lastEndTagEnd = base + end
         var nameEnd = open + 2
         while nameEnd < end, StructureScanner.isNameByte(pointer[nameEnd]) { nameEnd += 1 }
         _ = tagLetters(pointer, from: open + 2, to: end, at: (base + open)..<(base + end))
@@ -604,7 +669,10 @@ private struct LetterScanner {
             if needle[matched] == letter { matched += 1 }
             if matched == needle.count { found = true }
         }
-        if found { note(match: range) }
+        if found {
+            note(match: range)
+            tagMatches.append(range)
+        }
         return mayHide
     }
 

@@ -1,0 +1,141 @@
+import ComponentKit
+import HTMLParsing
+import RenderCore
+
+/// A search going down past the index's chunks, on a page that reads ahead: rather than
+/// wait for the index, it asks the query's letter scans for the next bytes that may
+/// show the query (`PageLetterScans.firstMark`) and reads an island there, a *probe*,
+/// to look at the rows of its chunks that may show it. The probe stays when one does
+/// (the search goes on there, and finds it); else the page goes back to the island it
+/// had, and the search goes on from the probe's end. So a search far ahead of the index
+/// goes at the speed of the letter scans, and one that finds nothing there leaves the
+/// page as it was.
+extension WindowedPage {
+    /// Where a search reading ahead got to: its query, the row it is at (past the
+    /// index's chunks) and the byte its probes reached.
+    struct AheadSearch {
+        var query: String
+        var row: Int
+        var byte: Int
+    }
+
+    /// An island as it was before a probe, to put back.
+    private struct SavedIsland {
+        var island: Island
+        var chunks: ArraySlice<PageIndex.Chunk>
+        var chunkEnds: ArraySlice<ChunkEnds?>
+        var extents: ArraySlice<Double>
+        var isExact: ArraySlice<Bool>
+        var cache: [Int: LaidOutPart]
+        var carries: [Int: DocumentLayoutEngine.Carry]
+    }
+
+    /// Bytes a search reading ahead scans at most between two asks whether to stop.
+    static let searchAheadStretch = 16 << 20
+
+    /// The search's step at row `row` going down when the row is past the index's
+    /// chunks (in the tail, or an island's gap) on a page that reads ahead; `nil`
+    /// when the search is to take the row as any other (and, where it cannot read
+    /// ahead, the page waits for its index from then on).
+    func searchAhead(for query: String, at row: Int) -> SearchStep? {
+        guard readsAhead, !hasReferences else { return nil }
+        let holder = part(containing: row)
+        if let holder, !isGap(holder.part) { return nil }
+        let search = letterSearch(for: query, near: indexChunkCount - 1)
+        guard let scans = search.scans, !search.referencesMayShow else { return waitForIndexInstead() }
+        // (The rows before `searched` are searched; bytes from there to `from` cannot
+        // show the query.)
+        let searched = byte(ofRowPastIndex: row, in: holder)
+        var from = searched
+        if let ahead = aheadSearch, ahead.query == query, ahead.row == row { from = max(from, ahead.byte) }
+        // (A stretch at a time, so that a search can be stopped between them.)
+        let limit = from + Self.searchAheadStretch
+        guard let mark = scans.firstMark(from: from, before: limit) else {
+            if limit < index.source.byteCount {
+                aheadSearch = AheadSearch(query: query, row: row, byte: limit)
+                return .laidOut(row: row, shift: 0)
+            }
+            // Nothing from there on may show the query; nor may the References, unless
+            // a link's address before may.
+            guard !scans.mayShowInTag(index.start..<from) else { return waitForIndexInstead() }
+            aheadSearch = nil
+            return .passOver(max(1, rowCount - row))
+        }
+        if let holder, mark >= chunks[holder.part].range.upperBound { return .passOver(holder.start + holder.extent - row) }
+        let saved = savedIsland()
+        // A probe grows the island from its end when the mark is near it (or when no
+        // start is found between the rows searched and the mark).
+        let nearEnd = holder == nil && island?.next.map { mark - $0.offset < Self.islandReach } == true
+        let probed = nearEnd
+            ? growIsland(reaching: mark) : makeIsland(near: mark, notBefore: searched) || (holder == nil && growIsland(reaching: mark))
+        guard probed, let probe = island else { return waitForIndexInstead() }
+        for chunk in (probe.gapPart + 1)..<chunkCount where chunks[chunk].range.upperBound > from {
+            guard scans.mayShow(scannedBytes(ofChunk: chunk)) else { continue }
+            _ = makeExact(chunk)
+            let first = Int(extents.prefixSum(chunk))
+            let shown = first..<(first + Int(extents.values[chunk]))
+            if let found = shown.first(where: { TextSearch.contains(query, in: plainText(row: $0, width: width)) }) {
+                aheadSearch = nil
+                return .laidOut(row: found, shift: 0)
+            }
+        }
+        let reached = chunks[chunkCount - 1].range.upperBound
+        restore(saved)
+        aheadSearch = AheadSearch(query: query, row: row, byte: reached)
+        return .laidOut(row: row, shift: 0)
+    }
+
+    /// The bytes a letter scan answers for chunk `chunk`'s rows: a chunk that goes on
+    /// from the line the chunk before left unfinished shows that chunk's last words too.
+    func scannedBytes(ofChunk chunk: Int) -> Range<Int> {
+        let start = chunks[chunk].startsInsideText && chunk > 0 ? chunks[chunk - 1].range.lowerBound : chunks[chunk].range.lowerBound
+        return start..<chunks[chunk].range.upperBound
+    }
+
+    /// The byte row `row` stands for, past the index's chunks: in an island's gap
+    /// (`gap`) in proportion, else past the parts known as many bytes a row as the page
+    /// has.
+    private func byte(ofRowPastIndex row: Int, in gap: (part: Int, start: Int, extent: Int)?) -> Int {
+        if let gap {
+            let range = chunks[gap.part].range
+            return range.lowerBound + Int(Double(row - gap.start) / Double(max(1, gap.extent)) * Double(range.count))
+        }
+        let tailStart = chunks.last?.range.upperBound ?? index.start
+        return min(index.source.byteCount, tailStart + Int(Double(row - Int(extents.total)) / max(linesPerByte, 1e-9)))
+    }
+
+    /// Makes the page wait for its index from now on (until the view adopts it again),
+    /// its scan going on: the search takes the row as any other.
+    private func waitForIndexInstead() -> SearchStep? {
+        aheadSearch = nil
+        waitsForIndex = true
+        holdsIndexScan = false
+        return nil
+    }
+
+    private func savedIsland() -> SavedIsland? {
+        guard let island else { return nil }
+        let parts = island.gapPart..<chunkCount
+        return SavedIsland(
+            island: island, chunks: chunks[parts], chunkEnds: chunkEnds[parts], extents: extents.values[parts], isExact: isExact[parts],
+            cache: cache.filter { parts.contains($0.key) }, carries: carries.filter { $0.key > island.gapPart })
+    }
+
+    /// Puts back the island there was before a probe (none, if none was).
+    private func restore(_ saved: SavedIsland?) {
+        leaveIsland()
+        guard let saved else { return }
+        let firstChanged = Int(extents.total)
+        chunks += saved.chunks
+        chunkEnds += saved.chunkEnds
+        for (extent, exact) in zip(saved.extents, saved.isExact) { appendPart(estimate: Int(extent), exact: exact) }
+        for (part, entry) in saved.cache {
+            cache[part] = entry
+            cachedBytes += entry.bytes
+        }
+        carries.merge(saved.carries) { kept, _ in kept }
+        island = saved.island
+        estimateTail()
+        noteChange(from: firstChanged)
+    }
+}

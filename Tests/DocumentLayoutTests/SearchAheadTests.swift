@@ -1,0 +1,141 @@
+import ComponentKit
+import Foundation
+import HTMLParsing
+import RenderCore
+import Testing
+@testable import DocumentLayout
+
+/// A search going down past the index (its scan and parse held back) reads ahead: it
+/// finds what the whole page shows where the letter scans say the query may be, and
+/// a probe that shows nothing (letters of the query split by a block) or a miss
+/// leaves the island the reader was on as it was.
+@Suite("Searching ahead of the index")
+struct SearchAheadTests {
+    /// The page with `text` put at the start of the first paragraph at or after
+    /// `fraction` of its bytes.
+    static func inserting(_ text: String, in html: String, at fraction: Double) -> String {
+        let bytes = Array(html.utf8)
+        let paragraph = Array("<p>".utf8)
+        var offset = Int(Double(bytes.count) * fraction)
+        while !bytes[offset..<(offset + 3)].elementsEqual(paragraph) { offset += 1 }
+        return String(decoding: bytes[..<(offset + 3)] + Array(text.utf8) + bytes[(offset + 3)...], as: UTF8.self)
+    }
+
+    /// Steps the search as `StackSearch` does, from row `start` (excluded) down to the
+    /// page's end: the row found, if any.
+    static func search(_ query: String, in view: WindowedPage, from start: Int) -> Int? {
+        var row = start + 1
+        var steps = 0
+        while row < view.rowCount, steps < 1_000_000 {
+            steps += 1
+            switch view.searchStep(for: query, at: row, forward: true) {
+            case .passOver(let rows): row += rows
+            case .laidOut(let resumed, _): row = resumed
+            case .read:
+                if TextSearch.contains(query, in: view.plainText(row: row, width: 80)) { return row }
+                row += 1
+            }
+        }
+        return nil
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func aSearchAheadOfTheIndexFindsWhatThePageShowsAndAMissLeavesTheIslandInPlace(seed: UInt64) throws {
+        var html = ReadAheadTests.page(bytes: 700_000, seed: seed)
+        // The needle's letters one after another in the bytes, but in two blocks (the
+        // letter scan's candidate, shown by no row), then the query itself twice.
+        html = Self.inserting("zqmark</p><p>erword falsely", in: html, at: 0.55)
+        html = Self.inserting("zqmarkerword found here ", in: html, at: 0.75)
+        html = Self.inserting("zqmarkerword again ", in: html, at: 0.9)
+        let whole = try PageIndexTests.wholeLines(html, width: 80).map(ReadAheadTests.unnumbered)
+        let expected = try #require(whole.first { $0.contains("zqmarkerword") })
+
+        let (source, index) = Self.heldIndex(html)
+        defer { source.release() }
+        let view = WindowedPage(index: index, width: 80)
+        view.waitsForIndex = false
+        view.takesGuesses = true
+        // The reader is on an island at a third of the page.
+        let top = ReadAheadTests.scroll(view, to: view.rowCount / 3, rows: 20)
+        let island = try #require(view.island)
+        let islandStart = view.chunks[island.gapPart + 1].range
+        let shown = (top..<(top + 20)).map { view.plainText(row: $0, width: 80) }
+
+        // A miss goes to the page's end, past the split candidate, and leaves the island.
+        #expect(Self.search("zqnowhereword", in: view, from: top) == nil)
+        #expect(Self.search("zqmarkerwordfalsely", in: view, from: top) == nil, "the split letters show no row")
+        #expect(view.island?.gapPart == island.gapPart && view.chunks[island.gapPart + 1].range == islandStart)
+        #expect((top..<(top + 20)).map { view.plainText(row: $0, width: 80) } == shown, "the reader's rows are as they were")
+
+        // A hit: the first row that shows the query, as the whole page shows it.
+        let found = try #require(Self.search("zqmarkerword", in: view, from: top))
+        #expect(ReadAheadTests.unnumbered(view.plainText(row: found, width: 80)) == expected)
+        #expect(index.snapshot.chunkCount == 0, "found ahead of the index")
+    }
+
+    /// An index of `html` whose scan and parse wait until the source is released; the
+    /// threads started after the scan (the letter scans' helper) read freely.
+    static func heldIndex(_ html: String) -> (HeldSource, PageIndex) {
+        let source = HeldSource(MemoryPageSource(Array(html.utf8)))
+        let index = PageIndex(source: source, threads: FirstRunHeldThreads())
+        Thread {
+            HeldSource.isHeld = true
+            index.build()
+        }.start()
+        return (source, index)
+    }
+}
+
+/// Threads whose first run (an index's scan) reads a `HeldSource` only once it is
+/// released.
+final class FirstRunHeldThreads: LayoutThreads, @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs = 0
+
+    func run(waits: Bool, _ work: @escaping @Sendable () -> Void) {
+        let isFirst = lock.withLock {
+            runs += 1
+            return runs == 1
+        }
+        Thread {
+            HeldSource.isHeld = isFirst
+            work()
+        }.start()
+    }
+
+    func makeSemaphore() -> TestSemaphore {
+        TestSemaphore()
+    }
+
+    func makeLock() -> TestLock {
+        TestLock()
+    }
+}
+
+/// Letter scans from starts guessed in the bytes ahead of the index answer as a scan
+/// from the page's start does where a guess falls inside content marked whole.
+@Suite("Letter scans from guessed starts")
+struct GuessedLetterScanTests {
+    /// A guessed start inside a hidden element (right after one of its paragraphs)
+    /// does not hold: the scan before it ends inside the element, so the bytes after
+    /// the guess are scanned again from that scan's start, and the element (whose
+    /// letters it hides) is marked whole, as a scan from the page's start marks it.
+    @Test func aGuessInsideHiddenContentIsScannedFromTheStartBefore() {
+        let filler = String(repeating: "<p>Shown words of the page, and more of them.</p>\n", count: 200)
+        let hidden = String(repeating: "<p>Words hidden from the reader.</p>\n", count: 400)
+        let html = "<html><body>\(filler)<div hidden>\(hidden)</div>\(filler)</body></html>"
+        let source = MemoryPageSource(Array(html.utf8))
+        let needle = Array("zqmark".utf8)
+        let hiddenStart = Array(html.utf8).firstRange(of: Array("<div hidden>".utf8))!.upperBound
+        let hiddenEnd = Array(html.utf8).firstRange(of: Array("</div>".utf8))!.lowerBound
+        let apart = hiddenStart + (hiddenEnd - hiddenStart) / 2
+        let guessed = PageLetterScans(needle: needle, source: source, starts: [0], guessedFrom: 0, guessedApart: apart, threads: TestThreads())
+        let guesses = guessed.starts.dropFirst()
+        #expect(guesses.contains { (hiddenStart..<hiddenEnd).contains($0) }, "a start guessed inside the hidden element")
+        let whole = LetterScan(needle: needle, source: source)
+        let afterGuess = guesses.first { (hiddenStart..<hiddenEnd).contains($0) }.map { $0..<($0 + 100) } ?? hiddenEnd..<hiddenEnd
+        #expect(whole.mayShow(afterGuess), "the whole scan marks the hidden element")
+        #expect(guessed.mayShow(afterGuess), "so do the scans from guessed starts")
+        #expect(guessed.firstMark(from: 0, before: html.utf8.count) == whole.firstMark(from: 0, before: html.utf8.count))
+    }
+}
