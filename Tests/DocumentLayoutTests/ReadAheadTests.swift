@@ -19,10 +19,12 @@ struct ReadAheadTests {
             .replacing("</body>", with: "</div></div></body>")
     }
 
-    /// An index of `html` whose scan and parse wait until the source is released.
-    static func heldIndex(_ html: String) -> (HeldSource, PageIndex) {
+    /// An index of `html` whose scan and parse wait until the source is released; of
+    /// the threads it starts, those after the first `heldRuns` (the letter scans'
+    /// helper after the scan) read freely.
+    static func heldIndex(_ html: String, heldRuns: Int = .max) -> (HeldSource, PageIndex) {
         let source = HeldSource(MemoryPageSource(Array(html.utf8)))
-        let index = PageIndex(source: source, threads: HeldThreads())
+        let index = PageIndex(source: source, threads: HeldThreads(heldRuns: heldRuns))
         Thread {
             HeldSource.isHeld = true
             index.build()
@@ -114,12 +116,24 @@ struct ReadAheadTests {
     }
 }
 
-/// Threads whose reads of a `HeldSource` wait until it is released: an index whose
-/// scan is held back too.
-struct HeldThreads: LayoutThreads {
+/// Threads whose reads of a `HeldSource` wait until it is released (those of the
+/// first `heldRuns` started): an index whose scan is held back too.
+final class HeldThreads: LayoutThreads, @unchecked Sendable {
+    private let heldRuns: Int
+    private let lock = NSLock()
+    private var runs = 0
+
+    init(heldRuns: Int = .max) {
+        self.heldRuns = heldRuns
+    }
+
     func run(waits: Bool, _ work: @escaping @Sendable () -> Void) {
+        let isHeld = lock.withLock {
+            runs += 1
+            return runs <= heldRuns
+        }
         Thread {
-            HeldSource.isHeld = true
+            HeldSource.isHeld = isHeld
             work()
         }.start()
     }

@@ -50,7 +50,7 @@ struct SearchAheadTests {
         let whole = try PageIndexTests.wholeLines(html, width: 80).map(ReadAheadTests.unnumbered)
         let expected = try #require(whole.first { $0.contains("zqmarkerword") })
 
-        let (source, index) = Self.heldIndex(html)
+        let (source, index) = ReadAheadTests.heldIndex(html, heldRuns: 1)
         defer { source.release() }
         let view = WindowedPage(index: index, width: 80)
         view.waitsForIndex = false
@@ -71,44 +71,6 @@ struct SearchAheadTests {
         let found = try #require(Self.search("zqmarkerword", in: view, from: top))
         #expect(ReadAheadTests.unnumbered(view.plainText(row: found, width: 80)) == expected)
         #expect(index.snapshot.chunkCount == 0, "found ahead of the index")
-    }
-
-    /// An index of `html` whose scan and parse wait until the source is released; the
-    /// threads started after the scan (the letter scans' helper) read freely.
-    static func heldIndex(_ html: String) -> (HeldSource, PageIndex) {
-        let source = HeldSource(MemoryPageSource(Array(html.utf8)))
-        let index = PageIndex(source: source, threads: FirstRunHeldThreads())
-        Thread {
-            HeldSource.isHeld = true
-            index.build()
-        }.start()
-        return (source, index)
-    }
-}
-
-/// Threads whose first run (an index's scan) reads a `HeldSource` only once it is
-/// released.
-final class FirstRunHeldThreads: LayoutThreads, @unchecked Sendable {
-    private let lock = NSLock()
-    private var runs = 0
-
-    func run(waits: Bool, _ work: @escaping @Sendable () -> Void) {
-        let isFirst = lock.withLock {
-            runs += 1
-            return runs == 1
-        }
-        Thread {
-            HeldSource.isHeld = isFirst
-            work()
-        }.start()
-    }
-
-    func makeSemaphore() -> TestSemaphore {
-        TestSemaphore()
-    }
-
-    func makeLock() -> TestLock {
-        TestLock()
     }
 }
 
