@@ -255,6 +255,7 @@ private struct LetterScanner {
         // (A byte that is not a lower-case letter counts as the rarest.)
         rareLetter = needle.min { (Self.lettersByUse.firstIndex(of: $0) ?? -1) < (Self.lettersByUse.firstIndex(of: $1) ?? -1) }!
         letterOffsets = [Int](repeating: 0, count: needle.count)
+        assert(Names.areRight)
     }
 
     /// Whether a tag's match overlaps `range`.
@@ -341,14 +342,14 @@ private struct LetterScanner {
                 continue
             }
             // Text up to the next `<`.
-            let textEnd = memchr(pointer + index, 0x3C, count - index).map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: pointer) } ?? count
-            while index < textEnd {
+            while index < count {
                 if matched == 0 {
-                    index = passOverText(pointer, from: index, to: textEnd)
-                    guard index < textEnd else { break }
+                    index = passOverText(pointer, from: index, to: count)
+                    guard index < count else { break }
                 }
                 let byte = pointer[index]
                 let lower = byte | 0x20
+                if byte == 0x3C { break }
                 if lower >= 0x61, lower <= 0x7A {
                     text(lower, at: base + index)
                     index += 1
@@ -372,8 +373,9 @@ private struct LetterScanner {
     }
 
     /// Passes over text `from..<to` sixteen bytes at a time up to the first byte that
-    /// may start a match (the needle's first letter, an escape), while no match is
-    /// under way: of the bytes passed over, only whether they held letters counts.
+    /// may start a match (the needle's first letter, an escape) or ends the text (`<`),
+    /// while no match is under way: of the bytes passed over, only whether they held
+    /// letters counts.
     /// - Returns: the index of the first byte left (a block's first byte that may
     ///   matter, or the last bytes, fewer than sixteen).
     private mutating func passOverText(_ pointer: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
@@ -381,13 +383,14 @@ private struct LetterScanner {
         let firstLetter = SIMD16<UInt8>(repeating: first)
         let ampersand = SIMD16<UInt8>(repeating: 0x26)
         let kelvin = SIMD16<UInt8>(repeating: 0xE2)
+        let opening = SIMD16<UInt8>(repeating: 0x3C)
         let a = SIMD16<UInt8>(repeating: 0x61)
         let letterCount = SIMD16<UInt8>(repeating: 26)
         var index = from
         while index + 16 <= end {
             let bytes = UnsafeRawPointer(pointer + index).loadUnaligned(as: SIMD16<UInt8>.self)
             let lower = bytes | fold
-            let stops = Self.lanes((lower .== firstLetter) .| (bytes .== ampersand) .| (bytes .== kelvin))
+            let stops = Self.lanes((lower .== firstLetter) .| (bytes .== ampersand) .| (bytes .== kelvin) .| (bytes .== opening))
             let letters = Self.lanes((lower &- a) .< letterCount)
             // Lanes before the first stop (all of them when there is none). (Two words
             // rather than one `UInt128`, which measured a fifth slower here.)
@@ -483,13 +486,14 @@ private struct LetterScanner {
         let name = UnsafeBufferPointer(start: pointer + open + 1, count: nameEnd - open - 1)
         let range = (base + open)..<(base + end)
         let mayHide = tagLetters(pointer, from: open + 1, to: end, at: range)
-        if StructureScanner.equals(name, "img") {
+        let packed = Self.packed(name)
+        if packed == Names.img {
             generatedLetters("image", at: range)
-        } else if StructureScanner.equals(name, "input") {
+        } else if packed == Names.input {
             for word: StaticString in ["image", "submit", "reset"] { generatedLetters(word, at: range) }
         }
         let selfClosing = end >= 2 && pointer[end - 2] == 0x2F
-        if StructureScanner.equals(name, "script") || StructureScanner.equals(name, "style") {
+        if packed == Names.script || packed == Names.style {
             if !selfClosing { rawTextName = name.map { $0 | 0x20 } }
             return
         }
@@ -499,8 +503,8 @@ private struct LetterScanner {
             return
         }
         guard !selfClosing,
-            mayHide || StructureScanner.equals(name, "template") || StructureScanner.equals(name, "svg") || StructureScanner.equals(name, "ol"),
-            let hides = Self.hidesContent(name, pointer, from: nameEnd, to: end), !Self.isVoid(name)
+            mayHide || packed == Names.template || packed == Names.svg || packed == Names.orderedList,
+            let hides = Self.hidesContent(packed, pointer, from: nameEnd, to: end), !Names.void.contains(packed)
         else { return }
         openRegion = (name.map { $0 | 0x20 }, 0, base + open, hides == .content ? textLetters : nil)
     }
@@ -521,17 +525,44 @@ private struct LetterScanner {
         }
     }
 
-    /// Elements with no content and no end tag (libxml2's empty elements).
-    private static func isVoid(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard name.count <= 8 else { return false }
-        let lowercased = String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
-        return voidNames.contains(lowercased)
+    /// An element's name folded as `StructureScanner.equals` folds it, a byte each in
+    /// a word (the first lowest), or 0 when longer than eight bytes: each name the
+    /// scan asks about is then one compare (every tag is asked about several).
+    @inline(__always)
+    private static func packed(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard name.count <= 8 else { return 0 }
+        var word: UInt64 = 0
+        for index in 0..<name.count { word |= UInt64(name[index] | 0x20) << (8 * index) }
+        return word
     }
 
-    private static let voidNames: Set<String> = [
-        "area", "base", "basefont", "br", "col", "embed", "frame", "hr", "img", "input", "isindex", "link", "meta", "param",
-        "source", "track", "wbr",
-    ]
+    /// The names the scan asks about, packed (constants: read for every tag; the
+    /// scanner checks them against `packed` once).
+    private enum Names {
+        static var img: UInt64 { 0x67_6D_69 }
+        static var input: UInt64 { 0x74_75_70_6E_69 }
+        static var script: UInt64 { 0x74_70_69_72_63_73 }
+        static var style: UInt64 { 0x65_6C_79_74_73 }
+        static var template: UInt64 { 0x65_74_61_6C_70_6D_65_74 }
+        static var svg: UInt64 { 0x67_76_73 }
+        static var orderedList: UInt64 { 0x6C_6F }
+        /// Elements with no content and no end tag (libxml2's empty elements).
+        static let void: Set<UInt64> = Set(
+            ([
+                "area", "base", "basefont", "br", "col", "embed", "frame", "hr", "img", "input", "isindex", "link", "meta", "param",
+                "source", "track", "wbr",
+            ] as [StaticString]).map(packed))
+
+        static func packed(_ name: StaticString) -> UInt64 {
+            LetterScanner.packed(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+
+        /// Whether the constants are the names they stand for.
+        static var areRight: Bool {
+            [img, input, script, style, template, svg, orderedList]
+                == (["img", "input", "script", "style", "template", "svg", "ol"] as [StaticString]).map(packed)
+        }
+    }
 
     private static func sameName(_ name: UnsafeBufferPointer<UInt8>, _ lowercased: [UInt8]) -> Bool {
         name.count == lowercased.count && zip(name, lowercased).allSatisfy { $0 | 0x20 == $1 }
@@ -547,9 +578,9 @@ private struct LetterScanner {
 
     /// Whether the element a start tag opens hides its content from layout, or writes
     /// letters of its own.
-    private static func hidesContent(_ name: UnsafeBufferPointer<UInt8>, _ pointer: UnsafePointer<UInt8>, from: Int, to end: Int) -> Marked? {
-        if StructureScanner.equals(name, "template") || StructureScanner.equals(name, "svg") { return .content }
-        let isList = StructureScanner.equals(name, "ol")
+    private static func hidesContent(_ packedName: UInt64, _ pointer: UnsafePointer<UInt8>, from: Int, to end: Int) -> Marked? {
+        if packedName == Names.template || packedName == Names.svg { return .content }
+        let isList = packedName == Names.orderedList
         var marked: Marked?
         StructureScanner.forEachAttribute(pointer, from: from, to: end) { attribute, value in
             if StructureScanner.equals(attribute, "hidden") {

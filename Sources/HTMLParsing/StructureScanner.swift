@@ -544,8 +544,20 @@ package struct StructureScanner {
     /// The index right after a start tag's `>` (quoted attribute values may hold `>`;
     /// a quote left open runs to the end of the page, as in libxml2).
     static func startTagEnd(_ pointer: UnsafePointer<UInt8>, from: Int, count: Int) -> Int? {
+        let closing = SIMD16<UInt8>(repeating: 0x3E)
+        let equals = SIMD16<UInt8>(repeating: 0x3D)
         var index = from
         while index < count {
+            // (Names and blanks passed over sixteen bytes at a time, up to `>` or `=`.)
+            if index + 16 <= count {
+                let bytes = UnsafeRawPointer(pointer + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                let stops = unsafeBitCast((bytes .== closing) .| (bytes .== equals), to: SIMD2<UInt64>.self)
+                guard stops[0] | stops[1] != 0 else {
+                    index += 16
+                    continue
+                }
+                index += stops[0] != 0 ? stops[0].trailingZeroBitCount / 8 : 8 + stops[1].trailingZeroBitCount / 8
+            }
             switch pointer[index] {
             case 0x3E: return index + 1
             case 0x3D:
