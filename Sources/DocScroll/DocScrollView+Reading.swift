@@ -109,8 +109,11 @@ extension DocScrollView {
     public func reveal(_ place: Place) -> Place {
         guard let component = stack.component(place.component) else { return place }
         let mark = component.mark(ofRow: place.row)
-        // What finding the place laid out is taken in first: the place is where the
-        // component's extent now says.
+        // What finding the place laid out is taken in first, there: the place is where
+        // the component's extent now says. (Laid out where the view was, the rows
+        // there could read the page ahead of its index again, in place of the rows
+        // the search read ahead to find the place.)
+        container.scroll(to: place.component, contentOffset: Double(place.row), alignment: .top)
         layOut()
         container.scroll(to: place.component, contentOffset: Double(component.row(of: mark)), alignment: .top)
         layOut()
@@ -260,8 +263,12 @@ extension DocScrollView {
         // ahead of the scan, where the page reads ahead.
         let searched = pages.map(\.page)
         for page in searched {
-            if page.readsAhead { page.holdsIndexScan = true } else { page.waitsForIndex = true }
-            page.holdsIndexParse = page.takesGuesses
+            if page.readsAhead {
+                page.indexHold = .parseAndScan
+            } else {
+                if page.indexPace == .ahead { page.indexPace = .guessed }
+                page.indexHold = page.indexPace.takesGuesses ? .parse : .none
+            }
         }
         defer { for page in searched { adopt(page) } }
         let search = StackSearch(

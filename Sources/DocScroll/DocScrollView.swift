@@ -166,10 +166,8 @@ public final class DocScrollView {
     /// Sets a page to wait for its index as the view does; a view that does not wait
     /// (an interactive one) takes the index's guesses, before they are checked.
     func adopt(_ page: any PageComponent) {
-        page.waitsForIndex = waitsForPages
-        page.takesGuesses = !waitsForPages
-        page.holdsIndexParse = locatesEndsFirst && page.takesGuesses
-        page.holdsIndexScan = false
+        page.indexPace = waitsForPages ? .checked : .ahead
+        page.indexHold = locatesEndsFirst && !waitsForPages ? .parse : .none
     }
 
     /// What `pagesProgressed` saw at its last call.

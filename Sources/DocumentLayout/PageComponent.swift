@@ -64,25 +64,15 @@ package protocol PageComponent: StackComponent, ReportsFigures {
     /// whole.
     var indexProgress: (indexed: Int, scanned: Int, total: Int)? { get }
 
-    /// Whether rows the index has not reached are waited for (else they show blank
-    /// until it gets there).
-    var waitsForIndex: Bool { get set }
-
-    /// Whether the index's guesses are taken before they are checked (an interactive
-    /// view), or only what it has checked (frames that never depend on timing).
-    var takesGuesses: Bool { get set }
+    /// How the page meets rows its index has not reached.
+    var indexPace: IndexPace { get set }
 
     /// Whether rows far past the index are read ahead of it, from places guessed in
     /// its bytes (an interactive view: a jump there does not wait for the index).
     var readsAhead: Bool { get }
 
-    /// Whether the index's parse is held at its next checkpoint while its scan goes
-    /// on: a search, or a jump to the end, that waits for the scan has the cores.
-    var holdsIndexParse: Bool { get set }
-
-    /// Whether the index's scan is held too: a search that reads ahead of it has the
-    /// cores (the page lets go of it should the search have to wait for the index).
-    var holdsIndexScan: Bool { get set }
+    /// What of the index's work waits while a search or a jump has the cores.
+    var indexHold: IndexHold { get set }
 
     /// Waits until the index holds the first `rows` rows, or the whole page, or
     /// `deadline` passes.
@@ -104,20 +94,12 @@ package protocol PageComponent: StackComponent, ReportsFigures {
 /// A page held whole has no index being built.
 extension PageComponent {
     package var indexProgress: (indexed: Int, scanned: Int, total: Int)? { nil }
-    package var waitsForIndex: Bool {
-        get { true }
+    package var indexPace: IndexPace {
+        get { .checked }
         set {}
     }
-    package var takesGuesses: Bool {
-        get { false }
-        set {}
-    }
-    package var holdsIndexParse: Bool {
-        get { false }
-        set {}
-    }
-    package var holdsIndexScan: Bool {
-        get { false }
+    package var indexHold: IndexHold {
+        get { .none }
         set {}
     }
     package var readsAhead: Bool { false }
@@ -155,4 +137,39 @@ package struct SidewaysOffset {
         columns = clamped
         return true
     }
+}
+
+/// How a page meets the rows its index has not reached.
+package enum IndexPace: Sendable {
+    /// They are waited for, and only what the index has checked is taken: frames and
+    /// dumps, whose bytes never depend on how far the index's scan ran ahead.
+    case checked
+    /// They are waited for, the index's guesses taken before its parse checks them (a
+    /// search in an interactive view, going at the scan's pace; a rare correction
+    /// moves it later).
+    case guessed
+    /// They show blank until the index gets there (an interactive view, which keeps
+    /// answering keys meanwhile and draws again then), or, on a page that is all
+    /// there, are read ahead of it from places guessed in its bytes.
+    case ahead
+
+    /// Whether rows the index has not reached are waited for.
+    package var waits: Bool { self != .ahead }
+    /// Whether the index's guesses are taken before they are checked.
+    package var takesGuesses: Bool { self != .checked }
+}
+
+/// What of a page's index waits, so that a search or a jump has the cores.
+package enum IndexHold: Sendable {
+    /// Nothing: the index is built as fast as it goes.
+    case none
+    /// The parse, at its next checkpoint, while the scan goes on (a search, or a jump
+    /// to the end, that waits for the scan).
+    case parse
+    /// The scan too (a search that reads ahead of it; let go should the search have
+    /// to wait for the index).
+    case parseAndScan
+
+    package var holdsParse: Bool { self != .none }
+    package var holdsScan: Bool { self == .parseAndScan }
 }

@@ -124,6 +124,33 @@ final class PageLetterScans: @unchecked Sendable {
         return nil
     }
 
+    /// The last byte before `limit` and at or after `offset` whose shown text may hold
+    /// the needle (`LetterScan.lastMark`), asked of the segments from the one that
+    /// holds `limit` back; `nil` when none may.
+    func lastMark(from offset: Int, before limit: Int) -> Int? {
+        var segment = max(0, starts.partitionPoint { $0 >= limit } - 1)
+        while segment >= 0 {
+            if let found = checkedScan(of: segment).lastMark(from: offset, before: limit) { return found }
+            guard starts[segment] > offset else { return nil }
+            segment -= 1
+        }
+        return nil
+    }
+
+    /// Checks the guessed starts of the segments that start before `offset`, in order
+    /// (each by scanning the segment before it), about `bytes` bytes of segments a
+    /// call: a search going up from far past the index can be stopped between calls.
+    /// - Returns: whether they are all checked.
+    func checkStarts(before offset: Int, bytes: Int) -> Bool {
+        var budget = bytes
+        for segment in starts.indices where starts[segment] < offset && !state.withLock({ $0.isChecked[segment] }) {
+            guard budget > 0 else { return false }
+            _ = checkedScan(of: segment)
+            budget -= starts[segment] - starts[segment - 1]
+        }
+        return true
+    }
+
     /// Segment `segment`'s scan for the calling thread (`scan(of:)`), from a start
     /// known to be a place a scan may start: a guessed start is checked by the scan of
     /// the segment before (to its end); where that does not end just after an end tag

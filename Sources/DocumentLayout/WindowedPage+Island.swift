@@ -34,7 +34,7 @@ extension WindowedPage {
     /// takes the index's guesses and does not wait for it), on a page that was all
     /// there when opened (a page arriving on a pipe is read in order: a jump to its
     /// end waits for it, and ends at its end).
-    package var readsAhead: Bool { takesGuesses && !waitsForIndex && wasCompleteWhenOpened }
+    package var readsAhead: Bool { indexPace == .ahead && wasCompleteWhenOpened }
 
     /// The chunks that came from the index (those before the gap).
     var indexChunkCount: Int { island?.gapPart ?? chunkCount }
@@ -76,10 +76,13 @@ extension WindowedPage {
     }
 
     /// Makes an island from a start guessed a little before byte `offset` (dropping the
-    /// one there was), its chunks going to a little past it, or to `reaching`, its
-    /// start not before `notBefore`.
+    /// one there was), its chunks going to a little past it, or to `reaching`, or to
+    /// `boundary` exactly (where `openElements` elements are open), its start not
+    /// before `notBefore`.
     /// - Returns: whether it did: not when the index's chunks are nearly there.
-    func makeIsland(near offset: Int, reaching: Int? = nil, notBefore: Int = 0) -> Bool {
+    func makeIsland(
+        near offset: Int, reaching: Int? = nil, notBefore: Int = 0, boundary: (offset: Int, openElements: Int)? = nil
+    ) -> Bool {
         let chunkBytes = index.builtChunkBytes
         let indexedEnd = indexedEnd
         let indexedLinks = indexChunkCount > 0 ? chunks[indexChunkCount - 1].linkBase + chunks[indexChunkCount - 1].links : 0
@@ -87,7 +90,7 @@ extension WindowedPage {
         // Not where the index nearly is, nor again where no start was found.
         guard target > indexedEnd + 2 * chunkBytes, readAheadFailedNear.map({ abs($0 - offset) > Self.islandReach }) ?? true else { return false }
         guard let start = index.guessedStart(before: target, links: 0), start.offset > indexedEnd, start.offset >= notBefore,
-            var run = index.guessedRun(from: start, reaching: max(reaching ?? 0, offset + 2 * chunkBytes))
+            var run = index.guessedRun(from: start, reaching: max(reaching ?? 0, offset + 2 * chunkBytes), boundary: boundary)
         else {
             readAheadFailedNear = offset
             return false
@@ -120,7 +123,7 @@ extension WindowedPage {
     }
 
     /// Adds a run's chunks to the island.
-    private func append(_ run: PageIndex.GuessedRun) {
+    func append(_ run: PageIndex.GuessedRun) {
         let firstChanged = Int(extents.total)
         for chunk in run.chunks {
             chunks.append(chunk)

@@ -64,7 +64,7 @@ extension WindowedPage {
     /// that the search goes on from where its row went.
     package func searchStep(for query: String, at row: Int, forward: Bool) -> SearchStep {
         if part(containing: row) == nil { synchronize() }
-        if forward, let step = searchAhead(for: query, at: row) { return step }
+        if let step = forward ? searchAhead(for: query, at: row) : searchBehind(for: query, at: row) { return step }
         // Past the chunks known: the search waits for the index to find more (its
         // scan, when guesses are taken), then rules them out by their bytes, rather
         // than lay out a chunk for each row it reads. It waits a moment at a time, so
@@ -79,8 +79,7 @@ extension WindowedPage {
         // (An island's gap that may show the query, going up: the page waits for its
         // index there.)
         if isGap(holder.part) {
-            waitsForIndex = true
-            holdsIndexScan = false
+            waitForIndexFromNow()
             return .laidOut(row: row, shift: 0)
         }
         guard !isExact[holder.part] else { return .read }

@@ -12,11 +12,12 @@ import RenderCore
 /// page as it was.
 extension WindowedPage {
     /// Where a search reading ahead got to: its query, the row it is at (past the
-    /// index's chunks) and the byte its probes reached.
+    /// index's chunks), the byte its probes reached and its way.
     struct AheadSearch {
         var query: String
         var row: Int
         var byte: Int
+        var forward = true
     }
 
     /// An island as it was before a probe, to put back.
@@ -47,7 +48,7 @@ extension WindowedPage {
         // show the query.)
         let searched = byte(ofRowPastIndex: row, in: holder)
         var from = searched
-        if let ahead = aheadSearch, ahead.query == query, ahead.row == row { from = max(from, ahead.byte) }
+        if let ahead = aheadSearch, ahead.query == query, ahead.row == row, ahead.forward { from = max(from, ahead.byte) }
         // (A stretch at a time, so that a search can be stopped between them.)
         let limit = from + Self.searchAheadStretch
         guard let mark = scans.firstMark(from: from, before: limit) else {
@@ -85,6 +86,94 @@ extension WindowedPage {
         return .laidOut(row: row, shift: 0)
     }
 
+    /// The search's step at row `row` going up when the rows above it are past the
+    /// index's chunks, on a page that reads ahead: the last row of an island's gap, or
+    /// of the page past all that is read. The letter scans find the last bytes above
+    /// that may show the query (`PageLetterScans.lastMark`, once the starts they
+    /// guessed are checked), and a probe is read there, its chunks that may show the
+    /// query searched from the last row up. A probe just above the island runs to the
+    /// island's start and goes on with the island; one further up may not reach it
+    /// (else the page waits for its index). `nil` when the search is to take the row
+    /// as any other.
+    func searchBehind(for query: String, at row: Int) -> SearchStep? {
+        guard readsAhead, !hasReferences else { return nil }
+        // The bytes above the row not yet searched, `lower..<upper`, and the first of
+        // the rows that stand for them.
+        let lower: Int, upper: Int, firstRow: Int
+        let holder = part(containing: row)
+        if let holder {
+            guard isGap(holder.part), row == holder.start + holder.extent - 1 else { return nil }
+            (lower, upper, firstRow) = (chunks[holder.part].range.lowerBound, chunks[holder.part].range.upperBound, holder.start)
+        } else {
+            guard row >= Int(extents.total) else { return nil }
+            (lower, upper, firstRow) = (chunks.last?.range.upperBound ?? index.start, index.source.byteCount, Int(extents.total))
+        }
+        // (Going up from the page's end, the References come first, once indexed.)
+        let search = letterSearch(for: query, near: indexChunkCount - 1)
+        guard let scans = search.scans, holder != nil || !search.referencesMayShow else { return waitForIndexInstead() }
+        var to = upper
+        if let ahead = aheadSearch, ahead.query == query, ahead.row == row, !ahead.forward { to = min(to, ahead.byte) }
+        // (A stretch at a time, so that a search can be stopped between them.)
+        guard scans.checkStarts(before: to, bytes: Self.searchAheadStretch) else { return .laidOut(row: row, shift: 0) }
+        let from = max(lower, to - Self.searchAheadStretch)
+        guard let mark = scans.lastMark(from: from, before: to) else {
+            guard from == lower else {
+                aheadSearch = AheadSearch(query: query, row: row, byte: from, forward: false)
+                return .laidOut(row: row, shift: 0)
+            }
+            aheadSearch = nil
+            return .passOver(row - firstRow + 1)
+        }
+        let saved = savedIsland()
+        // A probe grows the island from its end when the mark is near it (past the
+        // island, going up from the page's end).
+        let joinsIsland = holder != nil && upper - mark < Self.islandReach
+        let growsIsland = holder == nil && island?.next.map { mark - $0.offset < Self.islandReach } == true
+        let probed =
+            joinsIsland
+            ? probe(joining: saved!, near: mark, notBefore: lower)
+            : growsIsland ? growIsland(reaching: mark) : makeIsland(near: mark, notBefore: lower)
+        guard probed, let probe = island else { return waitForIndexInstead() }
+        // The probe's chunks in the bytes searched for (a chunk that ran on into the
+        // rows below would hide where they start: the page waits for its index then).
+        guard joinsIsland || chunks[chunkCount - 1].range.upperBound <= upper else {
+            restore(saved)
+            return waitForIndexInstead()
+        }
+        let probeChunks = ((probe.gapPart + 1)..<chunkCount).filter { chunks[$0].range.lowerBound >= lower && chunks[$0].range.upperBound <= upper }
+        guard let probeStart = probeChunks.first.map({ chunks[$0].range.lowerBound }), probeStart <= mark else {
+            restore(saved)
+            return waitForIndexInstead()
+        }
+        for chunk in probeChunks.reversed() where chunks[chunk].range.lowerBound < to {
+            guard scans.mayShow(scannedBytes(ofChunk: chunk)) else { continue }
+            _ = makeExact(chunk)
+            let first = Int(extents.prefixSum(chunk))
+            let shown = first..<(first + Int(extents.values[chunk]))
+            if let found = shown.reversed().first(where: { TextSearch.contains(query, in: plainText(row: $0, width: width)) }) {
+                aheadSearch = nil
+                return .laidOut(row: found, shift: 0)
+            }
+        }
+        restore(saved)
+        aheadSearch = AheadSearch(query: query, row: row, byte: probeStart, forward: false)
+        return .laidOut(row: row, shift: 0)
+    }
+
+    /// Makes a probe that joins the island there was (`saved`): from a start guessed
+    /// a little before byte `offset`, not before `notBefore`, its chunks end where the
+    /// island's first starts, and the island's chunks go on after them.
+    private func probe(joining saved: SavedIsland, near offset: Int, notBefore: Int) -> Bool {
+        let first = saved.chunks[saved.chunks.startIndex + 1]
+        let boundary = (offset: first.range.lowerBound, openElements: first.openElements.count)
+        guard makeIsland(near: offset, reaching: boundary.offset, notBefore: notBefore, boundary: boundary) else { return false }
+        var rest = PageIndex.GuessedRun(chunks: Array(saved.chunks.dropFirst()), next: saved.island.next, elisions: saved.island.elisions)
+        // (Its links numbered on from the probe's, a guess as the probe's are.)
+        rest.numberLinks(from: chunks[chunkCount - 1].linkBase + chunks[chunkCount - 1].links - first.linkBase)
+        append(rest)
+        return true
+    }
+
     /// The bytes a letter scan answers for chunk `chunk`'s rows: a chunk that goes on
     /// from the line the chunk before left unfinished shows that chunk's last words too.
     func scannedBytes(ofChunk chunk: Int) -> Range<Int> {
@@ -104,13 +193,19 @@ extension WindowedPage {
         return min(index.source.byteCount, tailStart + Int(Double(row - Int(extents.total)) / max(linesPerByte, 1e-9)))
     }
 
-    /// Makes the page wait for its index from now on (until the view adopts it again),
-    /// its scan going on: the search takes the row as any other.
+    /// Makes the page wait for its index from now on: the search takes the row as any
+    /// other.
     private func waitForIndexInstead() -> SearchStep? {
         aheadSearch = nil
-        waitsForIndex = true
-        holdsIndexScan = false
+        waitForIndexFromNow()
         return nil
+    }
+
+    /// Makes the page wait for its index from now on (until the view adopts it again),
+    /// its scan going on: what the search reaches, it reaches at the index's pace.
+    func waitForIndexFromNow() {
+        indexPace = .guessed
+        if indexHold == .parseAndScan { indexHold = .parse }
     }
 
     private func savedIsland() -> SavedIsland? {

@@ -84,31 +84,17 @@ package final class WindowedPage: PageComponent {
     var sampledLines = 0
     var sampledBytes = 0
     var sampledChunks = 0
-    /// Whether rows the index has not reached yet are waited for; else they show as
-    /// blank until it gets there (an interactive viewer draws again then, and keeps
-    /// answering keys meanwhile).
-    package var waitsForIndex = true {
+    package var indexPace = IndexPace.checked {
         didSet { if !readsAhead { leaveIsland() } }
     }
-    /// Whether the chunks the index's scan guessed are taken before its parse checks
-    /// them (an interactive view, which a rare correction moves later: a search or a
-    /// jump goes at the scan's pace, not the parse's); else only checked chunks, so
-    /// that what a frame or a dump shows never depends on how far the scan ran ahead.
-    package var takesGuesses = false {
-        didSet { if !readsAhead { leaveIsland() } }
-    }
-    package var holdsIndexParse = false {
+    package var indexHold = IndexHold.none {
         didSet {
-            guard holdsIndexParse != oldValue else { return }
-            if holdsIndexParse { index.holdParse() } else { index.resumeParse() }
+            if indexHold.holdsParse != oldValue.holdsParse { indexHold.holdsParse ? index.holdParse() : index.resumeParse() }
+            if indexHold.holdsScan != oldValue.holdsScan { indexHold.holdsScan ? index.holdScan() : index.resumeScan() }
         }
     }
-    package var holdsIndexScan = false {
-        didSet {
-            guard holdsIndexScan != oldValue else { return }
-            if holdsIndexScan { index.holdScan() } else { index.resumeScan() }
-        }
-    }
+    var waitsForIndex: Bool { indexPace.waits }
+    var takesGuesses: Bool { indexPace.takesGuesses }
 
     /// How a chunk laid out on its own starts and ends: what joining it to its
     /// neighbours needs (a blank line between two when either asked for a margin).

@@ -146,6 +146,16 @@ package final class LetterScan {
         }
     }
 
+    /// The last byte before `limit` and at or after `offset` (in the part read) whose
+    /// shown text may hold the needle (`mayShow`), scanning as far as it takes; `nil`
+    /// when none may (up to what has arrived of the page).
+    package func lastMark(from offset: Int, before limit: Int) -> Int? {
+        let limit = min(limit, bytes.upperBound)
+        guard offset < limit else { return nil }
+        while scanner.settled(position) < limit, scanWindow() {}
+        return scanner.lastMark(from: max(offset, bytes.lowerBound), before: limit)
+    }
+
     /// Scans the part to its end (or to what has arrived of it).
     package func scanToEnd() {
         while scanWindow() {}
@@ -275,6 +285,17 @@ private struct LetterScanner {
             return index < ranges.count ? ranges[index].lowerBound : nil
         }
         return [first(matches), first(regions)].compactMap { $0 }.min()
+    }
+
+    /// The last byte before `limit` and at or after `offset` that a match or content
+    /// marked whole covers.
+    func lastMark(from offset: Int, before limit: Int) -> Int? {
+        func last(_ ranges: [Range<Int>]) -> Int? {
+            let index = ranges.partitionPoint { $0.lowerBound >= limit }
+            guard index > 0, ranges[index - 1].upperBound > offset else { return nil }
+            return min(ranges[index - 1].upperBound, limit) - 1
+        }
+        return [last(matches), last(regions)].compactMap { $0 }.max()
     }
 
     /// Bytes before this are scanned for good, the scan being at `position`: no match
@@ -430,7 +451,8 @@ private struct LetterScanner {
 
     private mutating func note(match: Range<Int>) {
         if let last = matches.last, match.lowerBound <= last.upperBound + Self.mergeGap {
-            matches[matches.count - 1] = last.lowerBound..<max(last.upperBound, match.upperBound)
+            // (A match of text letters round a tag's match began before it.)
+            matches[matches.count - 1] = min(last.lowerBound, match.lowerBound)..<max(last.upperBound, match.upperBound)
         } else {
             matches.append(match)
         }

@@ -158,8 +158,7 @@ struct GuessedCheckpointTests {
         let whole = try PageIndexTests.wholeLines(html, width: 50)
         let (source, index) = Self.indexWithHeldParse(html)
         let view = WindowedPage(index: index, width: 50)
-        view.waitsForIndex = false
-        view.takesGuesses = true
+        view.indexPace = .ahead
         let guessedLines = PageIndexTests.indexedLines(view, width: 50)
         #expect(index.snapshot.checkedChunks == 0, "the parse is held")
         #expect(misread ? guessedLines != whole : guessedLines == whole)
@@ -179,8 +178,7 @@ struct GuessedCheckpointTests {
         let (source, index) = Self.indexWithHeldParse(html)
         defer { source.release() }
         let view = WindowedPage(index: index, width: 50)
-        view.waitsForIndex = true
-        view.takesGuesses = true
+        view.indexPace = .guessed
         var row = 0
         var found: Int?
         while found == nil, row < view.rowCount {
@@ -259,8 +257,7 @@ extension GuessedCheckpointTests {
     @Test func theTextAtTheTopStaysWhenAGuessIsCorrected() throws {
         let (source, index) = Self.indexWithHeldParse(Self.misread)
         let view = WindowedPage(index: index, width: 50)
-        view.waitsForIndex = false
-        view.takesGuesses = true
+        view.indexPace = .ahead
         view.layOutAll()
         let row = try #require((0..<view.rowCount).first { view.plainText(row: $0, width: 50).hasPrefix("after 100 ") })
         _ = view.performLayout(LayoutConstraints(scrollOffset: Double(row), remainingPaintExtent: 10))

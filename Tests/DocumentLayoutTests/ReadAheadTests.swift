@@ -83,8 +83,7 @@ struct ReadAheadTests {
         for jump in 0..<3 {
             let (source, index) = Self.heldIndex(html)
             let view = WindowedPage(index: index, width: 80)
-            view.waitsForIndex = false
-            view.takesGuesses = true
+            view.indexPace = .ahead
             // The end (as `G` finds it), or a fraction of the rows estimated.
             let toEnd = jump == 0
             if toEnd { view.locateEnd() }

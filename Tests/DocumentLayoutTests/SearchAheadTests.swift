@@ -53,8 +53,7 @@ struct SearchAheadTests {
         let (source, index) = ReadAheadTests.heldIndex(html, heldRuns: 1)
         defer { source.release() }
         let view = WindowedPage(index: index, width: 80)
-        view.waitsForIndex = false
-        view.takesGuesses = true
+        view.indexPace = .ahead
         // The reader is on an island at a third of the page.
         let top = ReadAheadTests.scroll(view, to: view.rowCount / 3, rows: 20)
         let island = try #require(view.island)
@@ -70,6 +69,80 @@ struct SearchAheadTests {
         // A hit: the first row that shows the query, as the whole page shows it.
         let found = try #require(Self.search("zqmarkerword", in: view, from: top))
         #expect(ReadAheadTests.unnumbered(view.plainText(row: found, width: 80)) == expected)
+        #expect(index.snapshot.chunkCount == 0, "found ahead of the index")
+    }
+}
+
+/// A search going up from an island far past the index (its scan and parse held back)
+/// reads behind the island: it finds the last row above that shows the query, where
+/// the letter scans say it may be, both just above the island (the probe joins it) and
+/// megabytes above it; a miss, and letters of the query split by a block, leave the
+/// island as it was.
+@Suite("Searching up ahead of the index")
+struct SearchBehindTests {
+    /// Steps the search as `StackSearch` does, from row `start` (excluded) up to the
+    /// page's first row: the row found, if any.
+    static func search(_ query: String, in view: WindowedPage, from start: Int) -> Int? {
+        var row = start - 1
+        var steps = 0
+        while row >= 0, steps < 1_000_000 {
+            steps += 1
+            let step = view.searchStep(for: query, at: row, forward: false)
+            // (Else the next step would wait for the index, which the test holds.)
+            guard view.indexPace == .ahead else {
+                Issue.record("\(query): the search waits for the index at row \(row)")
+                return nil
+            }
+            switch step {
+            case .passOver(let rows): row -= rows
+            case .laidOut(let resumed, _): row = resumed
+            case .read:
+                if TextSearch.contains(query, in: view.plainText(row: row, width: 80)) { return row }
+                row -= 1
+            }
+        }
+        return nil
+    }
+
+    /// Pages of 1 MB (every probe just above the island) and 9 MB (the first hit more
+    /// than `islandReach` above it), the hits and the split letters at `fractions`.
+    @Test(arguments: [(700_000, UInt64(1), [0.45, 0.55, 0.62]), (700_000, 2, [0.45, 0.55, 0.62]), (9_000_000, 3, [0.2, 0.3, 0.4])])
+    func aSearchUpPastTheIndexFindsTheLastRowAboveThatShowsTheQuery(bytes: Int, seed: UInt64, fractions: [Double]) throws {
+        var html = ReadAheadTests.page(bytes: bytes, seed: seed)
+        // Plain paragraphs first: the page's first marks (content hidden, letters a
+        // list writes) are not where the index nearly is, where a search waits for it.
+        html = SearchAheadTests.inserting(String(repeating: "plain words and more plain words</p><p>", count: 8_000), in: html, at: 0)
+        html = SearchAheadTests.inserting("zqmarkerword first ", in: html, at: fractions[0])
+        html = SearchAheadTests.inserting("zqmarkerword second ", in: html, at: fractions[1])
+        // The needle's letters one after another in the bytes, but in two blocks.
+        html = SearchAheadTests.inserting("zqmark</p><p>erword falsely", in: html, at: fractions[2])
+
+        let (source, index) = ReadAheadTests.heldIndex(html, heldRuns: 1)
+        defer { source.release() }
+        let view = WindowedPage(index: index, width: 80)
+        view.indexPace = .ahead
+        // The reader is on an island at five sixths of the page.
+        let top = ReadAheadTests.scroll(view, to: view.rowCount * 5 / 6, rows: 20)
+        let island = try #require(view.island)
+        let islandStart = view.chunks[island.gapPart + 1].range
+        let shown = (top..<(top + 20)).map { view.plainText(row: $0, width: 80) }
+        // (The island's rows above the reader's are laid out as the search goes up
+        // through them: the reader's rows move down, found again by their mark.)
+        let reader = view.mark(ofRow: top)
+
+        // A miss goes to the page's first row, past the split candidate, and leaves the
+        // island where it was.
+        #expect(Self.search("zqnowhereword", in: view, from: top) == nil)
+        #expect(Self.search("zqmarkerwordfalsely", in: view, from: top) == nil, "the split letters show no row")
+        #expect(view.island?.gapPart == island.gapPart && view.chunks[island.gapPart + 1].range == islandStart)
+        let moved = view.row(of: reader)
+        #expect((moved..<(moved + 20)).map { view.plainText(row: $0, width: 80) } == shown, "the reader's rows are as they were")
+
+        // A hit: the last row above that shows the query, then the one above it.
+        let second = try #require(Self.search("zqmarkerword", in: view, from: top))
+        #expect(view.plainText(row: second, width: 80).contains("zqmarkerword second"))
+        let first = try #require(Self.search("zqmarkerword", in: view, from: second))
+        #expect(view.plainText(row: first, width: 80).contains("zqmarkerword first"))
         #expect(index.snapshot.chunkCount == 0, "found ahead of the index")
     }
 }
