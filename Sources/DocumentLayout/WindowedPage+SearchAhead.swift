@@ -71,11 +71,7 @@ extension WindowedPage {
             ? growIsland(reaching: mark) : makeIsland(near: mark, notBefore: searched) || (holder == nil && growIsland(reaching: mark))
         guard probed, let probe = island else { return waitForIndexInstead() }
         for chunk in (probe.gapPart + 1)..<chunkCount where chunks[chunk].range.upperBound > from {
-            guard scans.mayShow(scannedBytes(ofChunk: chunk)) else { continue }
-            _ = makeExact(chunk)
-            let first = Int(extents.prefixSum(chunk))
-            let shown = first..<(first + Int(extents.values[chunk]))
-            if let found = shown.first(where: { TextSearch.contains(query, in: plainText(row: $0, width: width)) }) {
+            if let found = probedRow(showing: query, inChunk: chunk, scans: scans, forward: true) {
                 aheadSearch = nil
                 return .laidOut(row: found, shift: 0)
             }
@@ -146,11 +142,7 @@ extension WindowedPage {
             return waitForIndexInstead()
         }
         for chunk in probeChunks.reversed() where chunks[chunk].range.lowerBound < to {
-            guard scans.mayShow(scannedBytes(ofChunk: chunk)) else { continue }
-            _ = makeExact(chunk)
-            let first = Int(extents.prefixSum(chunk))
-            let shown = first..<(first + Int(extents.values[chunk]))
-            if let found = shown.reversed().first(where: { TextSearch.contains(query, in: plainText(row: $0, width: width)) }) {
+            if let found = probedRow(showing: query, inChunk: chunk, scans: scans, forward: false) {
                 aheadSearch = nil
                 return .laidOut(row: found, shift: 0)
             }
@@ -158,6 +150,17 @@ extension WindowedPage {
         restore(saved)
         aheadSearch = AheadSearch(query: query, row: row, byte: probeStart, forward: false)
         return .laidOut(row: row, shift: 0)
+    }
+
+    /// A probe's chunk `chunk`'s first row (or last, going up) that shows `query`,
+    /// the chunk laid out when its bytes may show it.
+    private func probedRow(showing query: String, inChunk chunk: Int, scans: PageLetterScans, forward: Bool) -> Int? {
+        guard scans.mayShow(scannedBytes(ofChunk: chunk)) else { return nil }
+        _ = makeExact(chunk)
+        let first = Int(extents.prefixSum(chunk))
+        let shown = first..<(first + Int(extents.values[chunk]))
+        let shows = { TextSearch.contains(query, in: self.plainText(row: $0, width: self.width)) }
+        return forward ? shown.first(where: shows) : shown.reversed().first(where: shows)
     }
 
     /// Makes a probe that joins the island there was (`saved`): from a start guessed
