@@ -1,6 +1,7 @@
 import DocScroll
 import Foundation
 import SampleContent
+import SystemIO
 import TestSupport
 import Testing
 
@@ -38,19 +39,35 @@ struct ArrivingTableTests {
         let compressed = try gzipped(text, as: name + ".gz", in: folder)
         // Whole before a dump or a frame.
         #expect(dumpLines(try view(compressed, inParts: false)) == expected)
-        // In a terminal: a part at a time, the extent an estimate until the end.
+        // In a terminal: what has arrived is shown, whatever the decompression's
+        // pace; the extent an estimate until the end.
         let shown = try view(compressed, inParts: true)
         shown.waitsForPages = false
         let id = try #require(shown.componentIDs.first)
-        var parts = 0
-        while shown.indexesTables || shown.isExtentEstimated(of: id) {
-            if shown.indexTables() { parts += 1 }
-            if parts > 10_000 { break }
-        }
-        #expect(parts > 1, "taken in parts")
+        for _ in 0..<10_000 where shown.indexesTables || shown.isExtentEstimated(of: id) { _ = shown.indexTables() }
         #expect(!shown.isExtentEstimated(of: id))
         #expect(shown.rowCount(of: id) == 30_002)
         #expect(dumpLines(shown) == expected)
+        // A piece at a time (the test hands the pieces over): each shows on its own.
+        let pieces = HeldPieces(Array(text.utf8), pieceBytes: 256 << 10)
+        var options = DocScrollView.Options(width: 60, height: 10)
+        options.indexesTablesInParts = true
+        let held = try DocScrollView(pages: [], tables: [pieces.input(name: name)], options: options)
+        held.waitsForPages = false
+        let heldID = try #require(held.componentIDs.first)
+        var rowsSeen: [Int] = []
+        for piece in 1..<pieces.count {
+            pieces.release(through: piece)
+            for _ in 0..<10_000 where held.indexesTables { if !held.indexTables() { break } }
+            rowsSeen.append(held.rowCount(of: heldID))
+            #expect(held.isExtentEstimated(of: heldID), "piece \(piece) of \(pieces.count): more to come")
+        }
+        #expect(rowsSeen.count > 3 && zip(rowsSeen, rowsSeen.dropFirst()).allSatisfy { $0 < $1 }, "rows grow with each piece: \(rowsSeen)")
+        #expect(rowsSeen.last.map { $0 < 30_002 } == true)
+        pieces.release(through: pieces.count)
+        for _ in 0..<10_000 where held.indexesTables || held.isExtentEstimated(of: heldID) { _ = held.indexTables() }
+        #expect(!held.isExtentEstimated(of: heldID))
+        #expect(dumpLines(held) == expected)
     }
 
     /// A last record without its line feed is a row once the input ends; data cut
@@ -79,5 +96,48 @@ struct ArrivingTableTests {
         let rows = dumpLines(partial)
         #expect(rows.count > 1_000 && rows.count < 20_002)
         #expect(rows.dropFirst(2).enumerated().allSatisfy { $0.element.trimmingCharacters(in: .whitespaces) == "\($0.offset)" }, "the rows before the cut, in order")
+    }
+}
+
+/// A table's bytes arriving in pieces the test hands over (`release`), as a slow
+/// decompression would give them: what a view shows of them never depends on speed.
+final class HeldPieces: @unchecked Sendable {
+    private let bytes: [UInt8]
+    private let pieceBytes: Int
+    /// Pieces handed over, under `lock`.
+    private var released = 0
+    private let lock = NSCondition()
+    private var spool: SpooledInput!
+
+    init(_ bytes: [UInt8], pieceBytes: Int) {
+        self.bytes = bytes
+        self.pieceBytes = pieceBytes
+        spool = SpooledInput(memoryLimit: 0) { [self] append in
+            for piece in 0..<count {
+                lock.lock()
+                while released <= piece { lock.wait() }
+                lock.unlock()
+                guard append(bytes[(piece * pieceBytes)..<min(bytes.count, (piece + 1) * pieceBytes)]) else { break }
+            }
+            return nil
+        }
+    }
+
+    var count: Int { (bytes.count + pieceBytes - 1) / pieceBytes }
+
+    /// The input of a compressed table whose spool gets the pieces as released.
+    func input(name: String) -> InputFile {
+        InputFile(name: name, path: nil, tableSpool: spool)
+    }
+
+    /// Hands over the pieces up to `piece` and waits until the spool has them.
+    func release(through piece: Int) {
+        lock.lock()
+        released = piece
+        lock.broadcast()
+        lock.unlock()
+        let arrived = min(bytes.count, piece * pieceBytes)
+        while spool.byteCount < arrived { _ = spool.waitForBytes(beyond: spool.byteCount) }
+        if piece >= count { while !spool.isComplete { _ = spool.waitForBytes(beyond: spool.byteCount) } }
     }
 }
