@@ -60,8 +60,31 @@ extension DocScrollView {
         pages: [InputFile], tables: [InputFile], options: Options, stop: () -> Bool = { false },
         text: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(DocScrollError) -> Statistics {
-        let view = try DocScrollView(pages: pages, tables: tables, options: options, streamsPages: true)
+        let view = try DocScrollView(pages: pages, tables: tables, options: options, pagesMade: .toBeWritten)
         try view.writeText(stop: stop, text)
         return view.statistics
+    }
+
+    /// The viewport at root offset `offset` (as `frame(at:)` draws it) of a view of
+    /// these inputs, made for that one frame: windowed, each page is streamed as a
+    /// dump streams it down to the frame's last row (`FramedPage`), so that a frame
+    /// deep in a page costs about a dump of the page above it, on every core, in the
+    /// memory of a few fragments, its row numbers a dump's. Tables are indexed only as
+    /// far as the frame's rows; `scrolledColumns` of their unfrozen columns are out at
+    /// the left (`scrollColumns(to:)`).
+    /// - Returns: the frame, and the figures of what was built.
+    /// - Throws: `DocScrollError.badInput` naming the first input that cannot be used.
+    public static func singleFrame(
+        at offset: Int, scrolledColumns: Int = 0, pages: [InputFile], tables: [InputFile], options: Options
+    ) throws(DocScrollError) -> (frame: FrameBuffer, statistics: Statistics) {
+        var options = options
+        options.indexesTablesInParts = true
+        options.showsTablesArriving = false
+        let view = try DocScrollView(
+            pages: pages, tables: tables, options: options, pagesMade: options.mode == .windowed ? .forOneFrame : .toBeShown)
+        view.scrollColumns(to: scrolledColumns)
+        let frame = view.frame(at: offset)
+        if let failure = view.framedPages.lazy.compactMap(\.page.failure).first { throw failure }
+        return (frame, view.statistics)
     }
 }

@@ -185,6 +185,8 @@ public final class DocScrollView {
     /// The pages only written out (`dumpStreaming`): one that cannot be parsed ends
     /// the dump (`writeText`).
     var streamedPages: [StreamedPage] = []
+    /// The pages streamed for one frame (`singleFrame`), in stack order.
+    var framedPages: [(id: ComponentID, page: FramedPage)] = []
 
     /// The tables read from files mapped, which `followFiles()` follows as they grow.
     let follower = FileFollower()
@@ -202,15 +204,25 @@ public final class DocScrollView {
     /// Reads every input and stacks the results.
     /// - Throws: `DocScrollError.badInput` naming the first input that could not be used.
     public convenience init(pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options) throws(DocScrollError) {
-        try self.init(pages: pageInputs, tables: tableInputs, options: options, streamsPages: false)
+        try self.init(pages: pageInputs, tables: tableInputs, options: options, pagesMade: .toBeShown)
     }
 
-    /// With `streamsPages`, a stack only written out: each page is checked and kept as
-    /// its source, to be parsed and laid out as it is written (`StreamedPage`).
+    /// How a view's pages are made: for what the view is for.
+    package enum PagesMade {
+        /// Windowed (`WindowedPage`) or expanded (`WholePage`), as the options say.
+        case toBeShown
+        /// Only written out: each page checked and kept as its source, to be parsed
+        /// and laid out as it is written (`StreamedPage`).
+        case toBeWritten
+        /// For one frame: each page checked and kept as its source, to be streamed
+        /// down to the frame's rows (`FramedPage`).
+        case forOneFrame
+    }
+
     /// With `threads`, the threads windowed pages' indexes are built on (the system's
     /// unless a test gives its own).
     package init(
-        pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, streamsPages: Bool = false,
+        pages pageInputs: [InputFile], tables tableInputs: [InputFile], options: Options, pagesMade: PagesMade = .toBeShown,
         threads: any LayoutThreads = SystemThreads(yielding: true)
     ) throws(DocScrollError) {
         self.options = options
@@ -246,14 +258,21 @@ public final class DocScrollView {
             stackedInputs.append(StackedInput(id: stack.append(component), name: tabs[0].name, component: component))
         }
         for input in pageInputs {
-            if streamsPages {
+            switch pagesMade {
+            case .toBeShown:
+                let page = try reading.page(input)
+                stackedInputs.append(Self.stackedPage(id: stack.append(page), page, input: input))
+            case .toBeWritten:
                 let utf8 = try InputReading.utf8Source(input, encoding: options.encoding)
                 let page = StreamedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address)
                 streamedPages.append(page)
                 stackedInputs.append(StackedInput(id: stack.append(page), name: input.name, component: page))
-            } else {
-                let page = try reading.page(input)
-                stackedInputs.append(Self.stackedPage(id: stack.append(page), page, input: input))
+            case .forOneFrame:
+                let utf8 = try InputReading.utf8Source(input, encoding: options.encoding)
+                let page = FramedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address, width: options.width)
+                let id = stack.append(page)
+                framedPages.append((id, page))
+                stackedInputs.append(StackedInput(id: id, name: input.name, component: page))
             }
             if let spool = input.pageSource as? SpooledInput { arrivals.addPage(named: input.name, spool: spool) }
         }
@@ -325,8 +344,22 @@ public final class DocScrollView {
     /// unless interactive.
     func hold(_ offset: Int) {
         if waitsForPages { indexTables(throughRow: offset + Int(container.viewportExtent)) }
+        streamFramedPages(at: offset)
         container.scroll(to: Double(offset))
         layOut(holding: Double(offset))
+    }
+
+    /// Streams each page made for one frame (`FramedPage`) down to the last row the
+    /// viewport at root offset `offset` shows of it: those above it whole, as their
+    /// extents place the ones below.
+    private func streamFramedPages(at offset: Int) {
+        let bottom = offset + Int(container.viewportExtent)
+        for (id, page) in framedPages {
+            layOut()
+            guard let top = container.boundary(of: id).map({ Int($0.pinOffset) }), top < bottom else { break }
+            page.frame(rows: max(0, offset - top)..<(bottom - top))
+            if page.failure != nil { break }
+        }
     }
 
     /// The viewport at the current root offset.

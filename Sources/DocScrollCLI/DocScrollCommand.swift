@@ -141,14 +141,25 @@ public enum DocScrollCommand {
             }
         }
 
+        if case .frame(let offset) = options.output {
+            // Pages streamed down to the frame, tables indexed as far as its rows.
+            do {
+                let (frame, statistics) = try DocScrollView.singleFrame(
+                    at: offset, scrolledColumns: options.scrolledColumns, pages: pages, tables: tables, options: viewOptions)
+                for row in 0..<frame.height {
+                    output.writeLine(colors ? ANSIFrameWriter.styledRow(frame, row: row, colors: true).trimmingTrailingBlanks : frame.plainText(row: row))
+                }
+                output.flush()
+                if options.stats { errors.writeLine(statistics.json) }
+                return 0
+            } catch {
+                errors.writeError(error.description)
+                return 1
+            }
+        }
+
         let view: DocScrollView
         do {
-            // A frame indexes a table only as far as the rows it shows (`frame(at:)`).
-            var viewOptions = viewOptions
-            if case .frame = options.output {
-                viewOptions.indexesTablesInParts = true
-                viewOptions.showsTablesArriving = false
-            }
             view = try DocScrollView(pages: pages, tables: tables, options: viewOptions)
         } catch {
             errors.writeError(error.description)
@@ -156,12 +167,8 @@ public enum DocScrollCommand {
         }
 
         switch options.output {
-        case .frame(let offset):
-            view.scrollColumns(to: options.scrolledColumns)
-            let frame = view.frame(at: offset)
-            for row in 0..<frame.height {
-                output.writeLine(colors ? ANSIFrameWriter.styledRow(frame, row: row, colors: true).trimmingTrailingBlanks : frame.plainText(row: row))
-            }
+        case .frame:
+            preconditionFailure("a frame is drawn above")
         case .scrollThrough(let step):
             // Each frame is timed to the bytes a terminal would get.
             var writer = ANSIFrameWriter(colors: colors)

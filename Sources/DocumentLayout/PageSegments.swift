@@ -60,18 +60,21 @@ final class PageSegments: @unchecked Sendable {
     /// How a run cuts its part of the page (`take` set per run).
     private let cutting: HTMLParser.Cutting
     private let width: Int
+    private let keepsLines: Bool
 
     /// Segments of `source` from `start` at least `segmentBytes` long, parsed by
     /// `parses` parses at once, each cutting its fragments by `cutting`; fragments are
-    /// laid out at `width` on the pool of `threads`.
+    /// laid out at `width` on the pool of `threads`, kept as text or, with
+    /// `keepsLines`, as lines (`FragmentLayout`).
     init(
         source: any PageSource, start: Int, segmentBytes: Int, parses: Int, cutting: HTMLParser.Cutting, width: Int,
-        threads: some LayoutThreads
+        keepsLines: Bool, threads: some LayoutThreads
     ) {
         self.source = source
         self.threads = threads
         self.cutting = cutting
         self.width = width
+        self.keepsLines = keepsLines
         self.parses = max(1, parses)
         state = LockedState(State(), lock: threads.makeLock())
         mayStart = threads.makeSemaphore()
@@ -221,11 +224,15 @@ final class PageSegments: @unchecked Sendable {
             let fragment = cut.fragment
             let base = linkBase
             linkBase += LinkCounter.count(in: fragment)
-            let (width, insideText) = (width, cut.insideText)
+            let (width, keepsLines, insideText) = (width, keepsLines, cut.insideText)
             let openAtEnd = insideText ? cut.openElements?.count ?? 0 : 0
             let job = FragmentJob(
                 after: endedInsideText,
-                { carry in FragmentLayout(fragment, width: width, linkBase: base, carryIn: carry, openAtEnd: openAtEnd, endsInsideText: insideText) },
+                { carry in
+                    FragmentLayout(
+                        fragment, width: width, keepsLines: keepsLines, linkBase: base, carryIn: carry, openAtEnd: openAtEnd,
+                        endsInsideText: insideText)
+                },
                 finished: threads.makeSemaphore())
             threads.run(waits: false) { job.runIfUnclaimed() }
             endedInsideText = cut.insideText ? job : nil

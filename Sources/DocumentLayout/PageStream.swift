@@ -1,4 +1,5 @@
 import HTMLParsing
+import RenderCore
 import Synchronization
 
 /// A page parsed and laid out at the same time, for writing it out whole (`--dump`):
@@ -26,6 +27,9 @@ package enum PageStream {
         /// guess it checked), and parses dropped (started at a guess found wrong).
         package var parses = 0
         package var droppedParses = 0
+        /// Whether every row was streamed (not stopped short), the References list
+        /// included.
+        package var reachedEnd = false
 
         package init() {}
     }
@@ -65,6 +69,93 @@ package enum PageStream {
         textBytes: Int = textBytes, segmentBytes: Int = segmentBytes, parses: Int = parses, threads: some LayoutThreads,
         stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
+        try stream(
+            of: source, start: start, width: width, address: address, keepsLines: false, fragmentNodes: fragmentNodes,
+            textBytes: textBytes, segmentBytes: segmentBytes, parses: parses, threads: threads, stop: stop
+        ) { fragment, joiningBlank in
+            if joiningBlank { withUnsafePointer(to: UInt8(0x0A)) { write(UnsafeBufferPointer(start: $0, count: 1)) } }
+            if !fragment.text.isEmpty { fragment.text.withUnsafeBufferPointer(write) }
+        }
+    }
+
+    /// The rows of a page in `window` (rows numbered as `writeText` writes them: a
+    /// dump's), with their styles: the page streamed as `writeText` streams it until
+    /// `window`'s last row, so that a frame deep in a page costs a dump of the page
+    /// above it (on every core, a few fragments held), not a model of it. A page that
+    /// ends before the window keeps its last `window.count` rows.
+    /// - Throws: `HTMLParsingError`, as `writeText`.
+    package static func rows(
+        _ window: Range<Int>, of source: any PageSource, start: Int, width: Int, address: PageAddress? = nil,
+        fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes, segmentBytes: Int = segmentBytes, parses: Int = parses,
+        threads: some LayoutThreads
+    ) throws(HTMLParsingError) -> RowWindow {
+        var rows = RowWindow()
+        let summary = try stream(
+            of: source, start: start, width: width, address: address, keepsLines: true, fragmentNodes: fragmentNodes,
+            textBytes: textBytes, segmentBytes: segmentBytes, parses: parses, threads: threads, stop: { rows.rowCount >= window.upperBound }
+        ) { fragment, joiningBlank in
+            if joiningBlank { rows.rowCount += 1 }
+            guard let lines = fragment.lines else { return }
+            if rows.rowCount < window.upperBound, !lines.isEmpty {
+                rows.pieces.append(RowWindow.Piece(firstRow: rows.rowCount, lines: lines))
+            }
+            rows.rowCount += lines.count
+            // The window's rows, or while the page has not reached them its last
+            // rows (a frame past the page's end shows them).
+            let keptFrom = min(window.lowerBound, rows.rowCount - window.count)
+            while let first = rows.pieces.first, first.firstRow + first.lines.count <= keptFrom { rows.pieces.removeFirst() }
+        }
+        rows.summary = summary
+        return rows
+    }
+
+    /// Rows of a page in a window (`rows(_:of:...)`), and how many rows it has.
+    package struct RowWindow {
+        /// Lines laid out together, the first on page row `firstRow`.
+        package struct Piece {
+            package var firstRow: Int
+            package var lines: LineStore
+        }
+
+        /// The pieces that hold the window's rows (or the page's last rows), in
+        /// order; a row in none of them is blank (a blank line joining two fragments).
+        package var pieces: [Piece] = []
+        /// Rows of the page as far as it was streamed: all of them once `summary`
+        /// says it was streamed to its end.
+        package var rowCount = 0
+        package var summary = Summary()
+
+        package init() {}
+
+        /// Draws page rows `rows` (those of the window) into `buffer`, row
+        /// `rows.lowerBound` going to buffer row `row`, as a page draws them.
+        package func draw(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
+            for pageRow in rows {
+                guard let (lines, index) = line(at: pageRow) else { continue }
+                lines.draw(line: index, into: &buffer, row: row + pageRow - rows.lowerBound, horizontalOffset: 0)
+            }
+        }
+
+        /// Page row `row`'s text, as a page gives it (`plainText(row:width:)`).
+        package func plainText(row: Int) -> String {
+            line(at: row).map { $0.lines.plainText(ofLine: $0.index) } ?? ""
+        }
+
+        /// The lines and the index of page row `row` among them, if it is not blank.
+        private func line(at row: Int) -> (lines: LineStore, index: Int)? {
+            guard let piece = pieces.last(where: { $0.firstRow <= row }), row - piece.firstRow < piece.lines.count else { return nil }
+            return (piece.lines, row - piece.firstRow)
+        }
+    }
+
+    /// Streams the page as `writeText` describes, handing each fragment laid out
+    /// (kept as text, or with `keepsLines` as lines) to `take` in order, with whether
+    /// a blank line joins it to the one before, until `stop`.
+    private static func stream(
+        of source: any PageSource, start: Int, width: Int, address: PageAddress?, keepsLines: Bool, fragmentNodes: Int,
+        textBytes: Int, segmentBytes: Int, parses: Int, threads: some LayoutThreads, stop: () -> Bool,
+        _ take: (FragmentLayout, _ joiningBlank: Bool) -> Void
+    ) throws(HTMLParsingError) -> Summary {
         var summary = Summary()
         var joiner = FragmentJoiner()
         var cutting = HTMLParser.Cutting(
@@ -72,9 +163,10 @@ package enum PageStream {
             firstNodes: min(fragmentNodes, firstFragmentNodes), take: { _ in true })
         cutting.textBytes = textBytes
         let segments = PageSegments(
-            source: source, start: start, segmentBytes: segmentBytes, parses: parses, cutting: cutting, width: width, threads: threads)
+            source: source, start: start, segmentBytes: segmentBytes, parses: parses, cutting: cutting, width: width,
+            keepsLines: keepsLines, threads: threads)
         defer { segments.close() }
-        func writeOut(_ job: FragmentJob, helpingWith others: () -> FragmentJob?) {
+        func takeOut(_ job: FragmentJob, helpingWith others: () -> FragmentJob?) {
             // Rather than wait, this thread lays out fragments no worker has started,
             // the oldest first.
             if !job.runIfUnclaimed() {
@@ -83,7 +175,9 @@ package enum PageStream {
             let layout = job.takeLayout()
             summary.nodes += layout.nodes
             summary.units += layout.unitCount
-            summary.lines += joiner.write(layout, write)
+            let joiningBlank = joiner.join(layout)
+            summary.lines += layout.lineCount + (joiningBlank ? 1 : 0)
+            take(layout, joiningBlank)
         }
         // The runs that are right, in order: each ends where the next starts.
         var segment = 0
@@ -94,7 +188,7 @@ package enum PageStream {
             while !stop() {
                 switch run.next() {
                 case .fragment(let job):
-                    writeOut(job) { run.firstUnstarted() }
+                    takeOut(job) { run.firstUnstarted() }
                     summary.fragments += 1
                 case .end(.segment(let next)):
                     segments.advance(from: segment, to: next)
@@ -117,10 +211,13 @@ package enum PageStream {
         // its lines are never all held. (It is known once every fragment is written.)
         let links = joiner.links
         var parts: [@Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout] = []
-        if !links.isEmpty { parts.append { _ in FragmentLayout(referencesHeadingAt: width) } }
+        if !links.isEmpty { parts.append { _ in FragmentLayout(referencesHeadingAt: width, keepsLines: keepsLines) } }
         for first in stride(from: 0, to: links.count, by: referencesPart) {
             let part = links.targets(first..<min(links.count, first + referencesPart))
-            parts.append { _ in FragmentLayout(references: part, firstNumber: first + 1, total: links.count, width: width, address: address) }
+            parts.append { _ in
+                FragmentLayout(
+                    references: part, firstNumber: first + 1, total: links.count, width: width, address: address, keepsLines: keepsLines)
+            }
         }
         var inFlight: [FragmentJob] = []
         for part in parts {
@@ -128,13 +225,14 @@ package enum PageStream {
             threads.run(waits: false) { job.runIfUnclaimed() }
             inFlight.append(job)
             while inFlight.count > fragmentsLaidOutAtOnce, !stop() {
-                writeOut(inFlight.removeFirst()) { inFlight.first { !$0.isClaimed } }
+                takeOut(inFlight.removeFirst()) { inFlight.first { !$0.isClaimed } }
             }
         }
         while !inFlight.isEmpty {
             let oldest = inFlight.removeFirst()
-            if stop() { oldest.discard() } else { writeOut(oldest) { inFlight.first { !$0.isClaimed } } }
+            if stop() { oldest.discard() } else { takeOut(oldest) { inFlight.first { !$0.isClaimed } } }
         }
+        summary.reachedEnd = !stop()
         return summary
     }
 
@@ -211,10 +309,14 @@ package enum PageStream {
 }
 
 /// One fragment of a page laid out on its own (`PageLayout` from a known number of
-/// links), as text, with how its margins join it to the fragments around it.
+/// links), as text (a dump) or as lines (a frame), with how its margins join it to
+/// the fragments around it.
 struct FragmentLayout: Sendable {
-    /// The lines' UTF-8 text, each line ending in a line feed.
+    /// The lines' UTF-8 text, each line ending in a line feed, unless the lines are
+    /// kept.
     var text: [UInt8] = []
+    /// The lines, when kept (`keepsLines`).
+    var lines: LineStore?
     var lineCount: Int
     var links: LinkTargets
     var margins: MarginJoin
@@ -231,10 +333,11 @@ struct FragmentLayout: Sendable {
     /// `fragment` laid out from `linkBase` links before it; when the fragment before
     /// ended inside a paragraph's text, going on from `carryIn`, where its layout
     /// stopped; when this one does, with the last element of each of the first
-    /// `openAtEnd` levels still open at its end.
+    /// `openAtEnd` levels still open at its end. Its lines are kept with
+    /// `keepsLines`, else made text.
     init(
-        _ fragment: HTMLDocument, width: Int, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Int = 0,
-        endsInsideText: Bool = false
+        _ fragment: HTMLDocument, width: Int, keepsLines: Bool, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil,
+        openAtEnd: Int = 0, endsInsideText: Bool = false
     ) {
         nodes = fragment.nodes.count
         var layout = Self.layOut(
@@ -242,12 +345,12 @@ struct FragmentLayout: Sendable {
             openAtEnd: PageLayout.openElements(atEndOf: fragment, count: openAtEnd), endsInsideText: endsInsideText)
         unitCount = layout.units.units.count
         let laidOut = layout.takeLines()
-        laidOut.appendPlainText(to: &text)
         lineCount = laidOut.count
         links = layout.links
         margins = layout.margins
         continuesLines = carryIn?.hasLines == true
         carryOut = layout.carryOut
+        keep(laidOut, asLines: keepsLines)
     }
 
     /// A fragment laid out whole: walked as one unit (`LayoutUnits(wholePage:)`: no
@@ -266,26 +369,31 @@ struct FragmentLayout: Sendable {
         return layout
     }
 
+    /// Keeps `laidOut` as lines, or as their text.
+    private mutating func keep(_ laidOut: LineStore, asLines keepsLines: Bool) {
+        if keepsLines { lines = laidOut } else { laidOut.appendPlainText(to: &text) }
+    }
+
     /// The References list's heading: it asks for a blank line above and below.
-    init(referencesHeadingAt width: Int) {
-        LineStore([LayoutLine(spans: DocumentLayoutEngine.referencesHeading)]).appendPlainText(to: &text)
+    init(referencesHeadingAt width: Int, keepsLines: Bool) {
         lineCount = 1
         links = []
         margins = MarginJoin()
         _ = margins.blankLineBefore(partAskingAbove: true)
         margins.partEnded(hadLines: true, endsWithBlankLine: false, asksBelow: true)
+        keep(LineStore([LayoutLine(spans: DocumentLayoutEngine.referencesHeading)]), asLines: keepsLines)
     }
 
     /// Entries of the References list: `targets`, the first numbered `firstNumber`,
     /// of a list of `total`, links to files resolved against `address`.
-    init(references targets: LinkTargets, firstNumber: Int, total: Int, width: Int, address: PageAddress?) {
+    init(references targets: LinkTargets, firstNumber: Int, total: Int, width: Int, address: PageAddress?, keepsLines: Bool) {
         let entries = DocumentLayoutEngine.referenceEntries(targets, firstNumber: firstNumber, total: total, width: width, address: address)
-        entries.appendPlainText(to: &text)
         lineCount = entries.count
         links = []
         margins = MarginJoin()
         _ = margins.blankLineBefore(partAskingAbove: false)
         margins.partEnded(hadLines: lineCount > 0, endsWithBlankLine: false, asksBelow: false)
+        keep(entries, asLines: keepsLines)
     }
 }
 
@@ -366,23 +474,20 @@ final class FragmentJob: @unchecked Sendable {
     }
 }
 
-/// Writes fragments one after another as `PageLayout` joins units (`MarginJoin`).
+/// Joins fragments one after another as `PageLayout` joins units (`MarginJoin`).
 private struct FragmentJoiner {
     private var margins = MarginJoin()
     private(set) var links = LinkTargets()
 
-    /// - Returns: the number of lines written.
-    mutating func write(_ fragment: FragmentLayout, _ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+    /// Takes the next fragment's links.
+    /// - Returns: whether a blank line goes before its lines.
+    mutating func join(_ fragment: FragmentLayout) -> Bool {
         links.append(contentsOf: fragment.links)
-        var count = fragment.lineCount
-        if count > 0, !fragment.continuesLines, margins.blankLineBefore(partAskingAbove: fragment.margins.blankBeforeFirstLine) {
-            withUnsafePointer(to: UInt8(0x0A)) { write(UnsafeBufferPointer(start: $0, count: 1)) }
-            count += 1
-        }
-        if !fragment.text.isEmpty { fragment.text.withUnsafeBufferPointer(write) }
+        let joiningBlank = fragment.lineCount > 0 && !fragment.continuesLines
+            && margins.blankLineBefore(partAskingAbove: fragment.margins.blankBeforeFirstLine)
         margins.partEnded(
             hadLines: fragment.lineCount > 0, endsWithBlankLine: fragment.margins.lastLineBlank,
             asksBelow: fragment.margins.blankPending)
-        return count
+        return joiningBlank
     }
 }
