@@ -45,7 +45,7 @@ final class FramedPage: StackComponent, ReportsFigures {
     func frame(rows: Range<Int>) {
         do {
             window = try PageStream.rows(
-                rows, of: source, start: start, width: width, address: address, threads: SystemThreads())
+                rows, of: source, start: start, width: width, address: address, threads: SystemThreads(), spill: SpillFile())
         } catch {
             failure = .badInput(name: name, reason: error.description)
             return

@@ -40,7 +40,8 @@ final class StreamedPage: StackComponent, ReportsFigures {
         let summary: PageStream.Summary
         do {
             summary = try PageStream.writeText(
-                of: source, start: start, width: width, address: address, threads: SystemThreads(), stop: { sink.isClosed }, sink.text)
+                of: source, start: start, width: width, address: address, threads: SystemThreads(), spill: SpillFile(), stop: { sink.isClosed },
+                sink.text)
         } catch {
             failure = .badInput(name: name, reason: error.description)
             return
@@ -51,3 +52,7 @@ final class StreamedPage: StackComponent, ReportsFigures {
         figures.layoutLines += summary.lines
     }
 }
+
+/// The links of a page streamed (`PageStream`) wait for its References list in a
+/// temporary file.
+extension SpillFile: SpillStore {}

@@ -67,11 +67,11 @@ package enum PageStream {
     package static func writeText(
         of source: any PageSource, start: Int, width: Int, address: PageAddress? = nil, fragmentNodes: Int = fragmentNodes,
         textBytes: Int = textBytes, segmentBytes: Int = segmentBytes, parses: Int = parses, threads: some LayoutThreads,
-        stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
+        spill: any SpillStore = MemorySpill(), stop: () -> Bool = { false }, _ write: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(HTMLParsingError) -> Summary {
         try stream(
             of: source, start: start, width: width, address: address, keepsLines: false, fragmentNodes: fragmentNodes,
-            textBytes: textBytes, segmentBytes: segmentBytes, parses: parses, threads: threads, stop: stop
+            textBytes: textBytes, segmentBytes: segmentBytes, parses: parses, threads: threads, spill: spill, stop: stop
         ) { fragment, joiningBlank in
             if joiningBlank { withUnsafePointer(to: UInt8(0x0A)) { write(UnsafeBufferPointer(start: $0, count: 1)) } }
             if !fragment.text.isEmpty { fragment.text.withUnsafeBufferPointer(write) }
@@ -87,12 +87,12 @@ package enum PageStream {
     package static func rows(
         _ window: Range<Int>, of source: any PageSource, start: Int, width: Int, address: PageAddress? = nil,
         fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes, segmentBytes: Int = segmentBytes, parses: Int = parses,
-        threads: some LayoutThreads
+        threads: some LayoutThreads, spill: any SpillStore = MemorySpill()
     ) throws(HTMLParsingError) -> RowWindow {
         var rows = RowWindow()
         let summary = try stream(
             of: source, start: start, width: width, address: address, keepsLines: true, fragmentNodes: fragmentNodes,
-            textBytes: textBytes, segmentBytes: segmentBytes, parses: parses, threads: threads, stop: { rows.rowCount >= window.upperBound }
+            textBytes: textBytes, segmentBytes: segmentBytes, parses: parses, threads: threads, spill: spill, stop: { rows.rowCount >= window.upperBound }
         ) { fragment, joiningBlank in
             if joiningBlank { rows.rowCount += 1 }
             guard let lines = fragment.lines else { return }
@@ -153,11 +153,11 @@ package enum PageStream {
     /// a blank line joins it to the one before, until `stop`.
     private static func stream(
         of source: any PageSource, start: Int, width: Int, address: PageAddress?, keepsLines: Bool, fragmentNodes: Int,
-        textBytes: Int, segmentBytes: Int, parses: Int, threads: some LayoutThreads, stop: () -> Bool,
+        textBytes: Int, segmentBytes: Int, parses: Int, threads: some LayoutThreads, spill: any SpillStore, stop: () -> Bool,
         _ take: (FragmentLayout, _ joiningBlank: Bool) -> Void
     ) throws(HTMLParsingError) -> Summary {
         var summary = Summary()
-        var joiner = FragmentJoiner()
+        var joiner = FragmentJoiner(spill: spill)
         var cutting = HTMLParser.Cutting(
             containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
             firstNodes: min(fragmentNodes, firstFragmentNodes), take: { _ in true })
@@ -210,22 +210,22 @@ package enum PageStream {
         // The References list in parts laid out on the pool as fragments are, so that
         // its lines are never all held. (It is known once every fragment is written.)
         let links = joiner.links
-        var parts: [@Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout] = []
-        if !links.isEmpty { parts.append { _ in FragmentLayout(referencesHeadingAt: width, keepsLines: keepsLines) } }
-        for first in stride(from: 0, to: links.count, by: referencesPart) {
-            let part = links.targets(first..<min(links.count, first + referencesPart))
-            parts.append { _ in
-                FragmentLayout(
-                    references: part, firstNumber: first + 1, total: links.count, width: width, address: address, keepsLines: keepsLines)
-            }
-        }
+        let total = links.count
         var inFlight: [FragmentJob] = []
-        for part in parts {
+        func layOut(_ part: @escaping @Sendable (DocumentLayoutEngine.Carry?) -> FragmentLayout) {
             let job = FragmentJob(after: nil, part, finished: threads.makeSemaphore())
             threads.run(waits: false) { job.runIfUnclaimed() }
             inFlight.append(job)
             while inFlight.count > fragmentsLaidOutAtOnce, !stop() {
                 takeOut(inFlight.removeFirst()) { inFlight.first { !$0.isClaimed } }
+            }
+        }
+        if total > 0 { layOut { _ in FragmentLayout(referencesHeadingAt: width, keepsLines: keepsLines) } }
+        // (A part's targets are read back when its turn comes: never all at once.)
+        for part in 0..<links.partCount {
+            let (targets, first) = (links.targets(ofPart: part), part * links.partTargets)
+            layOut { _ in
+                FragmentLayout(references: targets, firstNumber: first + 1, total: total, width: width, address: address, keepsLines: keepsLines)
             }
         }
         while !inFlight.isEmpty {
@@ -477,12 +477,17 @@ final class FragmentJob: @unchecked Sendable {
 /// Joins fragments one after another as `PageLayout` joins units (`MarginJoin`).
 private struct FragmentJoiner {
     private var margins = MarginJoin()
-    private(set) var links = LinkTargets()
+    /// The links numbered so far, for the References list.
+    private(set) var links: LinkSpill
+
+    init(spill: any SpillStore) {
+        links = LinkSpill(store: spill, partTargets: PageStream.referencesPart)
+    }
 
     /// Takes the next fragment's links.
     /// - Returns: whether a blank line goes before its lines.
     mutating func join(_ fragment: FragmentLayout) -> Bool {
-        links.append(contentsOf: fragment.links)
+        links.append(fragment.links)
         let joiningBlank = fragment.lineCount > 0 && !fragment.continuesLines
             && margins.blankLineBefore(partAskingAbove: fragment.margins.blankBeforeFirstLine)
         margins.partEnded(

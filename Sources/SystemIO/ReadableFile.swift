@@ -30,16 +30,7 @@ package final class ReadableFile: Sendable {
     package func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let range = range.clamped(to: 0..<byteCount)
         guard let base = buffer.baseAddress else { return 0 }
-        return descriptor.withDescriptor { descriptor in
-            var done = 0
-            while done < range.count {
-                let count = pread(descriptor, base + done, range.count - done, off_t(range.lowerBound + done))
-                if count < 0, errno == EINTR { continue }
-                // An error, or a file that shrank: what was read is all there is.
-                guard count > 0 else { break }
-                done += count
-            }
-            return done
-        } ?? 0
+        // (An error, or a file that shrank: what was read is all there is.)
+        return descriptor.withDescriptor { PositionedIO.read($0, range, into: base) } ?? 0
     }
 }

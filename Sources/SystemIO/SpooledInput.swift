@@ -135,14 +135,7 @@ package final class SpooledInput: Sendable {
                 state.memory.withUnsafeBytes { base.copyMemory(from: $0.baseAddress! + range.lowerBound, byteCount: range.count) }
                 return range.count
             }
-            var done = 0
-            while done < range.count {
-                let count = pread(state.file, base + done, range.count - done, off_t(range.lowerBound + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                done += count
-            }
-            return done
+            return PositionedIO.read(state.file, range, into: base)
         }
     }
 
@@ -163,9 +156,9 @@ package final class SpooledInput: Sendable {
                 state.reachedCapacity = true
                 goesOn = false
             }
-            if state.file < 0, state.count + bytes.count > memoryLimit, let file = Self.temporaryFile() {
+            if state.file < 0, state.count + bytes.count > memoryLimit, let file = TemporaryFile.make(named: "docscroll-stdin") {
                 // Moved once: what is read from now on comes from the file.
-                if Self.write(state.memory[...], to: file, at: 0) {
+                if PositionedIO.write(state.memory[...], to: file, at: 0) {
                     state.file = file
                     state.memory = []
                 } else {
@@ -174,7 +167,7 @@ package final class SpooledInput: Sendable {
             }
             if state.file >= 0 {
                 // A spool that cannot be written ends the input where it stands.
-                guard Self.write(bytes, to: state.file, at: state.count) else {
+                guard PositionedIO.write(bytes, to: state.file, at: state.count) else {
                     state.isComplete = true
                     goesOn = false
                     return state.waiters
@@ -188,27 +181,5 @@ package final class SpooledInput: Sendable {
         }
         for _ in 0..<waiters { progress.signal() }
         return goesOn
-    }
-
-    /// A new temporary file, already unlinked.
-    private static func temporaryFile() -> Int32? {
-        var template = Array(((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/docscroll-stdin-XXXXXX").utf8CString)
-        let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard file >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return file
-    }
-
-    private static func write(_ bytes: ArraySlice<UInt8>, to file: Int32, at offset: Int) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let count = pwrite(file, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
     }
 }

@@ -1,4 +1,5 @@
 import HTMLParsing
+import SampleContent
 import Testing
 @testable import DocumentLayout
 
@@ -51,5 +52,37 @@ struct LinkTargetsTests {
             #expect(!DocumentLayoutEngine.appendNumberedLinkTarget(HTMLDocument.NodeIndex(node), in: document, to: &targets))
         }
         #expect(targets.isEmpty)
+    }
+}
+
+/// The targets a stream keeps for its References list come back from the spill as
+/// they went in, a part at a time, whatever the appends' sizes and the parts' size.
+@Suite("Spilled link targets")
+struct LinkSpillTests {
+    @Test(arguments: [1, 3, 4_096])
+    func targetsComeBackInPartsAsTheyWentIn(partTargets: Int) {
+        var random = SeededGenerator(seed: UInt64(partTargets))
+        var spill = LinkSpill(store: MemorySpill(), partTargets: partTargets)
+        var expected: [String] = []
+        for _ in 0..<40 {
+            var fragment = LinkTargets()
+            for _ in 0..<Int.random(in: 0...9, using: &random) {
+                let target = ["", "#a", "b.html", "https://例え.jp/パス", String(repeating: "x", count: 300)].randomElement(using: &random)! + "\(expected.count)"
+                fragment.append(target)
+                expected.append(target)
+            }
+            spill.append(fragment)
+        }
+        #expect(spill.count == expected.count)
+        #expect(spill.partCount == (expected.count + partTargets - 1) / partTargets)
+        let parts = (0..<spill.partCount).map { spill.targets(ofPart: $0) }
+        #expect(parts.dropLast().allSatisfy { $0.count == partTargets }, "every part but the last is whole")
+        #expect(parts.flatMap { Array($0) } == expected)
+    }
+
+    @Test func nothingSpilledHasNoPart() {
+        var spill = LinkSpill(store: MemorySpill(), partTargets: 8)
+        spill.append([])
+        #expect(spill.count == 0 && spill.partCount == 0)
     }
 }

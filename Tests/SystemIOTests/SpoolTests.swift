@@ -65,3 +65,22 @@ struct SpoolTests {
         #expect(spool.failure == nil)
     }
 }
+
+/// A spill file gives back any range of what was appended, whether the bytes are
+/// in the file yet or still waiting to be written.
+@Suite("Spill files")
+struct SpillFileTests {
+    @Test func rangesComeBackAcrossWrites() {
+        let spill = SpillFile()
+        var expected: [UInt8] = []
+        var next: UInt8 = 0
+        for size in [1, 1_000, 70_000, 3, 200_000, 65_536, 10] {
+            let bytes = (0..<size).map { _ in next &+= 7; return next }
+            bytes.withUnsafeBufferPointer { spill.append($0) }
+            expected += bytes
+            for range in [0..<1, 0..<expected.count, (expected.count / 3)..<(expected.count - 1), (expected.count - size)..<expected.count] {
+                #expect(spill.read(range) == Array(expected[range]), "\(range) of \(expected.count)")
+            }
+        }
+    }
+}
