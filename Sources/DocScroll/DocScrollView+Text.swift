@@ -84,7 +84,7 @@ extension DocScrollView {
             pages: pages, tables: tables, options: options, pagesMade: options.mode == .windowed ? .forOneFrame : .toBeShown)
         view.scrollColumns(to: scrolledColumns)
         let frame = view.frame(at: offset)
-        if let failure = view.framedPages.lazy.compactMap(\.page.failure).first { throw failure }
+        if let failure = view.framedPages.lazy.compactMap(\.failure).first { throw failure }
         return (frame, view.statistics)
     }
 }

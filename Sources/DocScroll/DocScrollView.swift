@@ -185,8 +185,9 @@ public final class DocScrollView {
     /// The pages only written out (`dumpStreaming`): one that cannot be parsed ends
     /// the dump (`writeText`).
     var streamedPages: [StreamedPage] = []
-    /// The pages streamed for one frame (`singleFrame`), in stack order.
-    var framedPages: [(id: ComponentID, page: FramedPage)] = []
+    /// The pages streamed for one frame (`singleFrame`): one that cannot be parsed
+    /// fails the frame.
+    var framedPages: [FramedPage] = []
 
     /// The tables read from files mapped, which `followFiles()` follows as they grow.
     let follower = FileFollower()
@@ -270,9 +271,8 @@ public final class DocScrollView {
             case .forOneFrame:
                 let utf8 = try InputReading.utf8Source(input, encoding: options.encoding)
                 let page = FramedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address, width: options.width)
-                let id = stack.append(page)
-                framedPages.append((id, page))
-                stackedInputs.append(StackedInput(id: id, name: input.name, component: page))
+                framedPages.append(page)
+                stackedInputs.append(StackedInput(id: stack.append(page), name: input.name, component: page))
             }
             if let spool = input.pageSource as? SpooledInput { arrivals.addPage(named: input.name, spool: spool) }
         }
@@ -344,22 +344,8 @@ public final class DocScrollView {
     /// unless interactive.
     func hold(_ offset: Int) {
         if waitsForPages { indexTables(throughRow: offset + Int(container.viewportExtent)) }
-        streamFramedPages(at: offset)
         container.scroll(to: Double(offset))
         layOut(holding: Double(offset))
-    }
-
-    /// Streams each page made for one frame (`FramedPage`) down to the last row the
-    /// viewport at root offset `offset` shows of it: those above it whole, as their
-    /// extents place the ones below.
-    private func streamFramedPages(at offset: Int) {
-        let bottom = offset + Int(container.viewportExtent)
-        for (id, page) in framedPages {
-            layOut()
-            guard let top = container.boundary(of: id).map({ Int($0.pinOffset) }), top < bottom else { break }
-            page.frame(rows: max(0, offset - top)..<(bottom - top))
-            if page.failure != nil { break }
-        }
     }
 
     /// The viewport at the current root offset.

@@ -5,12 +5,12 @@ import RenderCore
 import ScrollCore
 import SystemIO
 
-/// A page in a stack made for one frame (`--frame`): it holds its source, and when
-/// told which of its rows the frame shows (`frame(rows:)`) streams the page as a dump
-/// does (`PageStream.rows`) down to the last of them, keeping only those. Row
-/// numbers are a dump's, exact; memory holds a few fragments, not the page; and the
-/// page above the frame is parsed and laid out once, on every core, rather than
-/// indexed first and laid out after.
+/// A page in a stack made for one frame (`--frame`): it holds its source, and when a
+/// layout pass asks for rows of it (`performLayout`) streams the page as a dump does
+/// (`PageStream.rows`) down to the last of them, keeping only those. Row numbers are
+/// a dump's, exact; memory holds a few fragments, not the page; and the page above
+/// the frame is parsed and laid out once, on every core, rather than indexed first
+/// and laid out after.
 final class FramedPage: StackComponent, ReportsFigures {
     let name: String
     private let source: any PageSource
@@ -19,12 +19,10 @@ final class FramedPage: StackComponent, ReportsFigures {
     private let width: Int
     /// The rows streamed for the frame (none before it).
     private var window = PageStream.RowWindow()
+    private var hasStreamed = false
     private(set) var figures = ComponentFigures()
     /// Why the page could not be streamed (`DocScrollError.badInput`), once tried.
     private(set) var failure: DocScrollError?
-    /// Tells the container the page's rows came; whether they did since its last pass.
-    private var invalidator: LayoutInvalidator?
-    private var hasNewRows = false
 
     init(name: String, source: any PageSource, start: Int, address: PageAddress?, width: Int) {
         self.name = name
@@ -35,36 +33,39 @@ final class FramedPage: StackComponent, ReportsFigures {
     }
 
     /// Rows streamed so far: the page's own once it was streamed to its end, else as
-    /// many as the frame needed (what follows is below it).
-    var contentExtent: Double { Double(window.rowCount) }
-    var isExtentEstimated: Bool { !window.summary.reachedEnd }
-    var rowCount: Int { window.rowCount }
+    /// many as the frame needed (what follows is below it). Before any, a bound the
+    /// page's rows stay under (two per byte: a row takes a byte at least, blank rows
+    /// aside), so that an offset held anywhere in the page reaches it; a page still
+    /// arriving has no bound yet.
+    var contentExtent: Double {
+        if hasStreamed { return Double(window.rowCount) }
+        return source.isComplete ? Double(2 * source.byteCount) : Double(Int32.max)
+    }
 
-    /// Streams the page down to row `rows.upperBound - 1` (or its end), keeping rows
-    /// `rows` to be drawn; a page that cannot be parsed keeps why (`failure`).
-    func frame(rows: Range<Int>) {
+    var isExtentEstimated: Bool { !window.summary.reachedEnd }
+    var rowCount: Int { Int(contentExtent) }
+
+    /// Streams the page down to the last row the viewport shows of it (or its end),
+    /// unless the rows streamed already hold them; a page that cannot be parsed
+    /// keeps why (`failure`) and shows nothing.
+    func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
+        guard failure == nil, constraints.remainingPaintExtent > 0 else { return .unchanged }
+        let top = Int(constraints.scrollOffset)
+        var shown = top..<(top + Int(constraints.remainingPaintExtent.rounded(.up)))
+        if window.summary.reachedEnd { shown = shown.clamped(to: 0..<window.rowCount) }
+        guard !hasStreamed || !(shown.isEmpty || window.heldRows.clamped(to: shown) == shown) else { return .unchanged }
         do {
             window = try PageStream.rows(
-                rows, of: source, start: start, width: width, address: address, threads: SystemThreads(), spill: SpillFile())
+                shown, of: source, start: start, width: width, address: address, threads: SystemThreads(), spill: SpillFile())
         } catch {
             failure = .badInput(name: name, reason: error.description)
-            return
+            return .unchanged
         }
-        hasNewRows = true
-        invalidator?.markNeedsLayout()
+        hasStreamed = true
         figures.documentNodes = window.summary.nodes
         figures.layoutUnits = window.summary.units
         figures.layoutUnitsLaidOut = window.summary.units
         figures.layoutLines = window.summary.lines
-    }
-
-    func attach(_ invalidator: LayoutInvalidator) {
-        self.invalidator = invalidator
-    }
-
-    func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
-        guard hasNewRows else { return .unchanged }
-        hasNewRows = false
         return geometry(changedFrom: 0)
     }
 

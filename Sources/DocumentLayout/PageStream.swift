@@ -106,6 +106,7 @@ package enum PageStream {
             while let first = rows.pieces.first, first.firstRow + first.lines.count <= keptFrom { rows.pieces.removeFirst() }
         }
         rows.summary = summary
+        rows.heldRows = max(0, min(window.lowerBound, rows.rowCount - window.count))..<min(rows.rowCount, window.upperBound)
         return rows
     }
 
@@ -123,6 +124,9 @@ package enum PageStream {
         /// Rows of the page as far as it was streamed: all of them once `summary`
         /// says it was streamed to its end.
         package var rowCount = 0
+        /// The rows the window can draw: those asked for, or the page's last ones
+        /// when it ended before them (rows beyond `rowCount` are blank).
+        package var heldRows = 0..<0
         package var summary = Summary()
 
         package init() {}

@@ -35,8 +35,9 @@ extension ScrollContainer {
     ///   - cacheExtent: points above and below the viewport to have laid out.
     ///   - reach: how far beyond the viewport components are to be exact.
     ///   - offset: a root offset to hold (a jump to it): components lay out everything
-    ///     above it exactly (`.exactAbove` at least), and the offset is kept; `nil`
-    ///     keeps the content at the top.
+    ///     above it exactly (`.exactAbove` at least), and the offset is kept after each
+    ///     answer (so one round reaches a component that the ones above it placed
+    ///     only once they were laid out); `nil` keeps the content at the top.
     /// - Returns: for each component whose content changed, the first content offset
     ///   that changed (a renderer drops what it drew from there on), in the order
     ///   they changed.
@@ -49,7 +50,7 @@ extension ScrollContainer {
         var changes: [(component: ComponentID, from: Double)] = []
         for _ in 0..<Self.maxLayoutRounds {
             var changed = false
-            let viewportEnd = scrollOffset + storedViewportExtent
+            var viewportEnd = scrollOffset + storedViewportExtent
             for index in entries.indices where !entries[index].isHidden {
                 let id = entries[index].id
                 let top = contentTop(index)
@@ -73,8 +74,13 @@ extension ScrollContainer {
                 changes.append((id, min(geometry.firstChangedOffset, marked ?? .infinity)))
                 take(geometry, for: index)
                 changed = true
+                if let offset {
+                    // The offset held, at once: a component above it that changed moves
+                    // those below, which are asked where it falls now, in this round.
+                    scroll(to: offset)
+                    viewportEnd = scrollOffset + storedViewportExtent
+                }
             }
-            if changed, let offset { scroll(to: offset) }
             guard changed else { break }
         }
         return changes

@@ -1,5 +1,6 @@
 import DocScroll
 import RenderCore
+import ScrollCore
 import SampleContent
 import SystemIO
 import TestSupport
@@ -46,6 +47,18 @@ struct SingleFrameTests {
     @Test func deepInAPageOfManyFragments() throws {
         let page = InputFile(name: "long.html", bytes: Array(PageGenerator.page(bytes: 3_000_000, seed: 11).utf8))
         try expectSameFrames(pages: [page], tables: [], options: .init(width: 100, height: 30), samples: 6, "3 MB page")
+    }
+
+    /// More pages than a layout pass has rounds (`ScrollContainer.maxLayoutRounds`),
+    /// each placed only once those above it were streamed to their ends: a frame in
+    /// the last of them is still where the view puts it.
+    @Test func belowMorePagesThanALayoutPassHasRounds() throws {
+        let pages = (0..<(ScrollContainer.maxLayoutRounds + 8)).map { index in
+            InputFile(name: "page\(index).html", bytes: Array(PageGenerator.page(bytes: 1_500, seed: UInt64(index)).utf8))
+        }
+        var options = DocScrollView.Options(width: 50, height: 12)
+        options.spacing = 1
+        try expectSameFrames(pages: pages, tables: [], options: options, samples: 10, "many pages")
     }
 
     @Test func samplePagesBelowATable() throws {

@@ -94,6 +94,33 @@ struct LazyLayoutTests {
         #expect(items.passes.allSatisfy { $0.exactAbove })
     }
 
+    /// A held offset is kept after each component's answer: components estimated far
+    /// longer than they are (a page streamed for one frame) shrink as they are laid
+    /// out, and the one the offset falls in is asked only for the rows it shows there,
+    /// never from its top (which it would have to keep).
+    @Test func aHeldOffsetIsKeptAfterEachAnswer() {
+        final class Overestimated: ScrollComponent {
+            var isLaidOut = false
+            var asked: [LayoutConstraints] = []
+            var contentExtent: Double { isLaidOut ? 50 : 1_000 }
+            var isExtentEstimated: Bool { !isLaidOut }
+            func performLayout(_ constraints: LayoutConstraints) -> LayoutGeometry {
+                asked.append(constraints)
+                guard !isLaidOut else { return .unchanged }
+                isLaidOut = true
+                return geometry(changedFrom: 0)
+            }
+        }
+        let container = ScrollContainer(viewportExtent: 10)
+        let components = (0..<30).map { _ in Overestimated() }
+        for component in components { container.append(component) }
+        container.layOutComponents(cacheExtent: 0, holding: 20 * 50 + 5)
+        #expect(container.scrollOffset == 20 * 50 + 5)
+        let held = components[20].asked
+        #expect(!held.isEmpty)
+        #expect(held.allSatisfy { $0.scrollOffset == 5 && $0.remainingPaintExtent == 10 }, "\(held.map(\.scrollOffset))")
+    }
+
     /// Components below the viewport, and above it beyond the cache, are not asked.
     @Test func onlyComponentsTheViewportMeetsAreAsked() {
         let container = ScrollContainer(viewportExtent: 10)
