@@ -34,6 +34,16 @@ enum KeyLatencyBenchmark {
         case resize = "resize"
     }
 
+    /// A `--frame` deep in a page (nine tenths of its rows down), as a script asks for
+    /// one: its time and peak resident memory over fresh processes.
+    struct DeepFrame {
+        let input: String
+        let inputBytes: Int
+        let offset: Int
+        let seconds: Spread
+        let peakRSS: Int
+    }
+
     static let width: UInt16 = 200
     static let height: UInt16 = 60
     /// The word the pages' last paragraph holds (`searchHit`) and one no input holds.
@@ -52,11 +62,14 @@ enum KeyLatencyBenchmark {
         let farWord: String
     }
 
-    static func run(quick: Bool, runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
+    static func run(
+        quick: Bool, runs: Int, docscroll: String, progress: (String) -> Void
+    ) throws -> (keys: [Measurement], deepFrames: [DeepFrame]) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("docscroll-keys-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var results: [Measurement] = []
+        var deepFrames: [DeepFrame] = []
         let bodies = PageBenchmark.realBodies()
         for bytes in quick ? [1_000_000] : [1_000_000, 100_000_000, 2_000_000_000] {
             let page = directory.appendingPathComponent("page-\(bytes).html")
@@ -70,6 +83,9 @@ enum KeyLatencyBenchmark {
             let input = Input(
                 name: "\(SVGPlot.bytes(Double(bytes))) page", bytes: bytes, docscrollArguments: [page.path], lessFile: text.path, farWord: farWord)
             results += try measure(input, runs: runs, docscroll: docscroll, progress: progress)
+            let frame = try deepFrame(input, rows: try lineCount(of: text), runs: runs, docscroll: docscroll, directory: directory)
+            progress("docscroll, \(input.name), --frame \(frame.offset): \(frame.seconds.text(3)) s, \(frame.peakRSS >> 20) MB")
+            deepFrames.append(frame)
             try? FileManager.default.removeItem(at: page)
             try? FileManager.default.removeItem(at: text)
         }
@@ -87,7 +103,28 @@ enum KeyLatencyBenchmark {
             results += try measure(input, runs: runs, docscroll: docscroll, progress: progress)
             try? FileManager.default.removeItem(at: table)
         }
-        return results
+        return (results, deepFrames)
+    }
+
+    /// `--frame` nine tenths of `rows` down `input`'s page, `runs` times.
+    private static func deepFrame(_ input: Input, rows: Int, runs: Int, docscroll: String, directory: URL) throws -> DeepFrame {
+        let offset = rows * 9 / 10
+        let arguments = input.docscrollArguments + ["--frame", "\(offset)", "--width", "\(width)", "--height", "\(height)"]
+        let timed = try (0..<runs).map { _ in try TimedRun.run(docscroll, arguments, directory: directory) }
+        return DeepFrame(
+            input: input.name, inputBytes: input.bytes, offset: offset, seconds: Spread(timed.map(\.seconds)),
+            peakRSS: timed.map(\.rss).max() ?? 0)
+    }
+
+    /// Lines of the file at `url`, read a megabyte at a time.
+    private static func lineCount(of url: URL) throws -> Int {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var lines = 0
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            lines += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+        return lines
     }
 
     /// `page`'s text as docscroll dumps it at the terminal's width.
@@ -211,7 +248,7 @@ enum KeyLatencyBenchmark {
 extension KeyLatencyBenchmark {
     /// Writes keys.csv, keys.md and keys.svg (docscroll's median per key against the
     /// input's size, pages and tables apart) to `directory`.
-    static func write(_ results: [Measurement], machine: String, to directory: URL) throws {
+    static func write(_ results: [Measurement], deepFrames: [DeepFrame], machine: String, to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         func milliseconds(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "" }
         var csv = "tool,input,inputBytes,key,medianMs,fastestMs,slowestMs\n"
@@ -247,6 +284,18 @@ extension KeyLatencyBenchmark {
                 guard row.contains(where: { !$0.isEmpty }) else { continue }
                 markdown += "| \(input) | \(tool) | \(row.joined(separator: " | ")) |\n"
             }
+        }
+        markdown += """
+
+            `--frame` nine tenths of the way down each page (a script's frame: rows numbered as in a dump), in fresh processes
+            under GNU time: seconds, median (fastest–slowest), and the largest peak resident memory of the runs.
+
+            | input | offset | seconds | peak RSS |
+            | --- | ---: | ---: | ---: |
+
+            """
+        for frame in deepFrames {
+            markdown += "| \(frame.input) | \(frame.offset) | \(frame.seconds.text(3)) | \(frame.peakRSS >> 20) MB |\n"
         }
         markdown += "\n![docscroll's keys against the input's size](keys.svg)\n"
         let colors = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2"]

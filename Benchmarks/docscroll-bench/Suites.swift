@@ -323,12 +323,17 @@ enum Suites {
             report.figures["latency.docscrollKeyMedianMs.\(input)"] = r.keyMedianMilliseconds
         }
         let keys = try KeyLatencyBenchmark.run(quick: settings.quick, runs: settings.runsPerPoint, docscroll: settings.docscroll, progress: progress)
-        try KeyLatencyBenchmark.write(keys, machine: "Machine: \(settings.machine).", to: settings.output)
-        for m in keys where m.tool == "docscroll" {
+        try KeyLatencyBenchmark.write(keys.keys, deepFrames: keys.deepFrames, machine: "Machine: \(settings.machine).", to: settings.output)
+        for m in keys.keys where m.tool == "docscroll" {
             // (A key that timed out counts as the limit: over any budget.)
             let name = String(describing: m.key)
             let input = m.input.replacingOccurrences(of: " ", with: "")
             report.figures["keys.\(name)Ms.\(input)"] = m.median ?? KeyLatencyBenchmark.limit.seconds * 1000
+        }
+        for frame in keys.deepFrames {
+            let input = frame.input.replacingOccurrences(of: " ", with: "")
+            report.figures["keys.deepFrameSeconds.\(input)"] = frame.seconds.median
+            report.figures["keys.deepFramePeakRSSMB.\(input)"] = Double(frame.peakRSS >> 20)
         }
         return report
     }
