@@ -141,56 +141,55 @@ public enum DocScrollCommand {
             }
         }
 
-        if case .frame(let offset) = options.output {
+        /// The view the outputs other than a frame are drawn or written from.
+        func builtView() -> DocScrollView? {
+            do {
+                return try DocScrollView(pages: pages, tables: tables, options: viewOptions)
+            } catch {
+                errors.writeError(error.description)
+                return nil
+            }
+        }
+
+        let statistics: Statistics
+        switch options.output {
+        case .frame(let offset):
             // Pages streamed down to the frame, tables indexed as far as its rows.
             do {
-                let (frame, statistics) = try DocScrollView.singleFrame(
+                let (frame, frameStatistics) = try DocScrollView.singleFrame(
                     at: offset, scrolledColumns: options.scrolledColumns, pages: pages, tables: tables, options: viewOptions)
                 for row in 0..<frame.height {
                     output.writeLine(colors ? ANSIFrameWriter.styledRow(frame, row: row, colors: true).trimmingTrailingBlanks : frame.plainText(row: row))
                 }
-                output.flush()
-                if options.stats { errors.writeLine(statistics.json) }
-                return 0
+                statistics = frameStatistics
             } catch {
                 errors.writeError(error.description)
                 return 1
             }
-        }
-
-        let view: DocScrollView
-        do {
-            view = try DocScrollView(pages: pages, tables: tables, options: viewOptions)
-        } catch {
-            errors.writeError(error.description)
-            return 1
-        }
-
-        switch options.output {
-        case .frame:
-            preconditionFailure("a frame is drawn above")
         case .scrollThrough(let step):
+            guard let view = builtView() else { return 1 }
             // Each frame is timed to the bytes a terminal would get.
             var writer = ANSIFrameWriter(colors: colors)
             let report = view.scrollThrough(step: step ?? viewOptions.height) { _ = writer.update(to: $0) }
             output.writeLine(report.json)
+            statistics = view.statistics
         case .dump where stylesText, .automatic where stylesText:
+            guard let view = builtView() else { return 1 }
             view.forEachStyledRow { row in output.writeLine(ANSIFrameWriter.styledRow(row, row: 0, colors: true)) }
             warnOfLostRows(view.statistics, errors: errors)
-        case .dump:
+            statistics = view.statistics
+        case .dump, .automatic:
+            // (`.automatic` here: not a terminal that can be read, so written as a dump.)
+            guard let view = builtView() else { return 1 }
             writeText(of: view, to: output)
             warnOfLostRows(view.statistics, errors: errors)
             if warnOfSpoolEnds(pages, errors: errors) { return 1 }
-        case .automatic:
-            // (Not a terminal that can be read: written as a dump.)
-            writeText(of: view, to: output)
-            warnOfLostRows(view.statistics, errors: errors)
-            if warnOfSpoolEnds(pages, errors: errors) { return 1 }
+            statistics = view.statistics
         }
         output.flush()
         // The interactive viewer shows its figures in the status line.
         if options.stats, !(options.output == .automatic && isTerminal) {
-            errors.writeLine(view.statistics.json)
+            errors.writeLine(statistics.json)
         }
         return 0
     }
