@@ -53,7 +53,7 @@ final class FramedPage: StackComponent, ReportsFigures {
         let top = Int(constraints.scrollOffset)
         var shown = top..<(top + Int(constraints.remainingPaintExtent.rounded(.up)))
         if window.summary.reachedEnd { shown = shown.clamped(to: 0..<window.rowCount) }
-        guard !hasStreamed || !(shown.isEmpty || window.heldRows.clamped(to: shown) == shown) else { return .unchanged }
+        if hasStreamed, shown.isEmpty || window.heldRows.clamped(to: shown) == shown { return .unchanged }
         do {
             window = try PageStream.rows(
                 shown, of: source, start: start, width: width, address: address, threads: SystemThreads(), spill: SpillFile())
