@@ -4,8 +4,8 @@
 package protocol SpillStore: AnyObject {
     /// Appends `bytes` after those appended before.
     func append(_ bytes: UnsafeBufferPointer<UInt8>)
-    /// Bytes `range` of all those appended.
-    func read(_ range: Range<Int>) -> [UInt8]
+    /// Bytes `range` of all those appended, or nil when they cannot be read back.
+    func read(_ range: Range<Int>) -> [UInt8]?
 }
 
 /// A spill store in memory: for tests, and where no file can be had.
@@ -18,7 +18,7 @@ package final class MemorySpill: SpillStore {
         self.bytes.append(bytes)
     }
 
-    package func read(_ range: Range<Int>) -> [UInt8] {
+    package func read(_ range: Range<Int>) -> [UInt8]? {
         bytes.withBytes(range) { Array($0) }
     }
 }
@@ -60,11 +60,16 @@ struct LinkSpill {
         bytes += record.count
     }
 
-    /// Targets `part * partTargets` up to the next part's (or the last), read back.
+    /// Targets `part * partTargets` up to the next part's (or the last), read back;
+    /// where the store cannot give them back, each says so in its place (the numbers
+    /// of the links on the page stay right).
     func targets(ofPart part: Int) -> LinkTargets {
         let end = part + 1 < partStarts.count ? partStarts[part + 1] : bytes
-        let record = store.read(partStarts[part]..<end)
         var targets = LinkTargets()
+        guard let record = store.read(partStarts[part]..<end) else {
+            for _ in 0..<min(partTargets, count - part * partTargets) { targets.append(Self.unreadableTarget) }
+            return targets
+        }
         var at = 0
         record.withUnsafeBufferPointer { record in
             while at + 4 <= record.count {
@@ -77,6 +82,9 @@ struct LinkSpill {
         }
         return targets
     }
+
+    /// What a target that could not be read back shows.
+    static let unreadableTarget = "(target lost: the temporary file keeping it could not be read)"
 
     /// Parts the targets are read back in.
     var partCount: Int { count == 0 ? 0 : partStarts.count }

@@ -31,12 +31,13 @@ package final class SpillFile {
         flush()
     }
 
-    package func read(_ range: Range<Int>) -> [UInt8] {
+    /// Bytes `range` of those appended, or nil when the file fails to give them back.
+    package func read(_ range: Range<Int>) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: range.count)
         let fromFile = range.clamped(to: 0..<fileBytes)
         if !fromFile.isEmpty {
             let read = bytes.withUnsafeMutableBytes { PositionedIO.read(file, fromFile, into: $0.baseAddress!) }
-            if read < fromFile.count { return [] }
+            if read < fromFile.count { return nil }
         }
         let inMemory = range.clamped(to: fileBytes..<(fileBytes + pending.count))
         if !inMemory.isEmpty {

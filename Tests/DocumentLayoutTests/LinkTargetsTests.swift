@@ -80,9 +80,36 @@ struct LinkSpillTests {
         #expect(parts.flatMap { Array($0) } == expected)
     }
 
+    /// A store that cannot give a part back loses that part's targets, not their
+    /// number: each says it was lost, and the parts around it are whole.
+    @Test func aPartThatCannotBeReadBackSaysSoForEachTarget() {
+        var spill = LinkSpill(store: FailingSpill(failingFrom: 40), partTargets: 4)
+        spill.append(["a.html", "b.html", "c.html", "d.html", "e.html", "f.html", "g.html"])
+        #expect(Array(spill.targets(ofPart: 0)) == ["a.html", "b.html", "c.html", "d.html"])
+        #expect(Array(spill.targets(ofPart: 1)) == Array(repeating: LinkSpill.unreadableTarget, count: 3))
+    }
+
     @Test func nothingSpilledHasNoPart() {
         var spill = LinkSpill(store: MemorySpill(), partTargets: 8)
         spill.append([])
         #expect(spill.count == 0 && spill.partCount == 0)
+    }
+}
+
+/// A spill store whose bytes from `failingFrom` on cannot be read back.
+private final class FailingSpill: SpillStore {
+    private let stored = MemorySpill()
+    private let failingFrom: Int
+
+    init(failingFrom: Int) {
+        self.failingFrom = failingFrom
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        stored.append(bytes)
+    }
+
+    func read(_ range: Range<Int>) -> [UInt8]? {
+        range.upperBound > failingFrom ? nil : stored.read(range)
     }
 }
