@@ -225,8 +225,9 @@ package enum PageStream {
             }
         }
         if total > 0 { layOut { _ in FragmentLayout(referencesHeadingAt: width, keepsLines: keepsLines) } }
-        // (A part's targets are read back when its turn comes: never all at once.)
-        for part in 0..<links.partCount {
+        // (A part's targets are read back when its turn comes: never all at once; none
+        // once the rows wanted are written.)
+        for part in 0..<links.partCount where !stop() {
             let (targets, first) = (links.targets(ofPart: part), part * links.partTargets)
             layOut { _ in
                 FragmentLayout(references: targets, firstNumber: first + 1, total: total, width: width, address: address, keepsLines: keepsLines)

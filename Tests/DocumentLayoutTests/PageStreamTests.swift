@@ -147,6 +147,24 @@ struct PageStreamTests {
         #expect(streamed.lines.contains("4097. /t/4097"))
     }
 
+    /// Rows wanted near the top of a long References list are laid out from the
+    /// parts read back by then: the parts after them are not read back at all.
+    @Test func rowsEarlyInTheReferencesReadNoMoreOfThem() throws {
+        let partCount = 12
+        let html = "<p>" + (1...(PageStream.referencesPart * (partCount - 1) + 1)).map { "<a href=\"/t/\($0)\">l</a>" }.joined(separator: " ") + "</p>"
+        let page = try HTMLParser.utf8Page(MemoryPageSource(Array(html.utf8)), encoding: nil)
+        let dumpSpill = ReadCountingSpill()
+        var dump = StreamedText()
+        try PageStream.writeText(of: page.source, start: page.start, width: 40, threads: TestThreads(), spill: dumpSpill) { dump.take($0) }
+        #expect(dumpSpill.reads == partCount, "a dump reads every part back")
+        let heading = try #require(dump.lines.firstIndex(of: "References"))
+        let window = heading..<(heading + 5)
+        let spill = ReadCountingSpill()
+        let rows = try PageStream.rows(window, of: page.source, start: page.start, width: 40, threads: TestThreads(), spill: spill)
+        #expect(window.map { rows.plainText(row: $0) } == Array(dump.lines[window]))
+        #expect(spill.reads <= PageStream.fragmentsLaidOutAtOnce + 1, "no part read back past those laid out with the window's")
+    }
+
     @Test func hiddenContainersStayHiddenInEveryFragment() throws {
         let html = "<div hidden>" + String(repeating: "<p>secret</p>", count: 50) + "</div><p>shown</p>"
         let streamed = try Self.streamedLines(html, width: 40, fragmentNodes: 3)
@@ -204,5 +222,20 @@ struct LongParagraphTests {
         #expect(view.links.count == count)
         #expect(view.lines.first?.text == (1...15).map { "[\($0)]x" }.joined(separator: " "))
         #expect(view.lines.allSatisfy { TextWidth.columns(of: $0.text) <= 80 })
+    }
+}
+
+/// A spill store in memory that counts the reads back.
+private final class ReadCountingSpill: SpillStore {
+    private let stored = MemorySpill()
+    private(set) var reads = 0
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        stored.append(bytes)
+    }
+
+    func read(_ range: Range<Int>) -> [UInt8]? {
+        reads += 1
+        return stored.read(range)
     }
 }
