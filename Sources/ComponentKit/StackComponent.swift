@@ -71,6 +71,11 @@ public enum SearchStep: Equatable, Sendable {
     /// them by `shift`: the search goes on at `row` (where the row it was at went:
     /// going down, the first row laid out; going up, the last).
     case laidOut(row: Int, shift: Int)
+    /// The component searched on past the row (down, or up) without settling it: the
+    /// rows from the row on that this many stand for hold no match (a page's bytes
+    /// scanned ahead of its index), so far. The search asks again at the same row;
+    /// the count says how far it has gone, and it may be stopped meanwhile.
+    case scanned(rows: Int)
 }
 
 /// A row in terms a component chooses, to find it again after its rows moved

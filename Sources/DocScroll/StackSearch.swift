@@ -35,6 +35,9 @@ struct StackSearch {
         // (estimates, for pages not laid out).
         let rowsToSearch = max(1, ids.reduce(0) { $0 + (stack.component($1)?.rowCount ?? 0) })
         var rowsSearched = 0
+        // Rows from the row the search is at that a component has searched on past
+        // without settling the row (a page's bytes scanned ahead of its index).
+        var rowsScannedPast = 0
         let startIndex = place.flatMap { ids.firstIndex(of: $0.component) } ?? (forward ? 0 : ids.count - 1)
         var startRow = place?.row ?? (forward ? -1 : Int.max)
         // A start among a table's last records, read back while the index goes on, has
@@ -63,14 +66,18 @@ struct StackSearch {
                 // Rows passed over together cost a scan of their bytes, rows laid out
                 // (or waited for) their layout: ask about stopping more often then, the
                 // more rows passed over the sooner.
+                // (A layout, or a wait for the index, is asked about every few; a
+                // scan past the row, a stretch of bytes, every time.)
                 switch step {
                 case .read: checks += 1
                 case .passOver(let rows): checks += 256 + rows
-                case .laidOut: checks += 256
+                case .laidOut: checks += 1_024
+                case .scanned: checks = 4_096
                 }
+                if case .scanned(let rows) = step { rowsScannedPast = rows } else { rowsScannedPast = 0 }
                 if checks >= 4_096 {
                     checks = 0
-                    progress(min(1, Double(rowsSearched) / Double(rowsToSearch)))
+                    progress(min(1, Double(rowsSearched + rowsScannedPast) / Double(rowsToSearch)))
                     if isCancelled() { return nil }
                 }
                 switch step {
@@ -78,6 +85,7 @@ struct StackSearch {
                     rowsSearched += rows
                     return .goOn(row: forward ? row + rows : row - rows, shift: 0)
                 case .laidOut(let resumed, let shift): return .goOn(row: resumed, shift: shift)
+                case .scanned: return .goOn(row: row, shift: 0)
                 case .read:
                     rowsSearched += 1
                     if TextSearch.contains(query, in: source.searchableText(row: row, width: width)) { return .match }

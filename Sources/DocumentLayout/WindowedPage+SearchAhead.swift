@@ -47,6 +47,10 @@ extension WindowedPage {
         // (The rows before `searched` are searched; bytes from there to `from` cannot
         // show the query.)
         let searched = byte(ofRowPastIndex: row, in: holder)
+        /// What the bytes from the row's to `byte` stand for, within the rows left.
+        let scanned = { (byte: Int) in
+            SearchStep.scanned(rows: min(holder.map { $0.start + $0.extent } ?? self.rowCount, row + self.rows(standingFor: byte - searched, pastIndexIn: holder)) - row)
+        }
         var from = searched
         if let ahead = aheadSearch, ahead.query == query, ahead.row == row, ahead.forward { from = max(from, ahead.byte) }
         // (A stretch at a time, so that a search can be stopped between them.)
@@ -54,7 +58,7 @@ extension WindowedPage {
         guard let mark = scans.firstMark(from: from, before: limit) else {
             if limit < index.source.byteCount {
                 aheadSearch = AheadSearch(query: query, row: row, byte: limit)
-                return .laidOut(row: row, shift: 0)
+                return scanned(limit)
             }
             // Nothing from there on may show the query; nor may the References, unless
             // a link's address before may.
@@ -79,7 +83,7 @@ extension WindowedPage {
         let reached = chunks[chunkCount - 1].range.upperBound
         restore(saved)
         aheadSearch = AheadSearch(query: query, row: row, byte: reached)
-        return .laidOut(row: row, shift: 0)
+        return scanned(reached)
     }
 
     /// The search's step at row `row` going up when the rows above it are past the
@@ -109,13 +113,17 @@ extension WindowedPage {
         guard let scans = search.scans, holder != nil || !search.referencesMayShow else { return waitForIndexInstead() }
         var to = upper
         if let ahead = aheadSearch, ahead.query == query, ahead.row == row, !ahead.forward { to = min(to, ahead.byte) }
+        /// What the bytes from `byte` to those below stand for, within the rows above.
+        let scanned = { (byte: Int) in
+            SearchStep.scanned(rows: min(row - firstRow + 1, self.rows(standingFor: upper - byte, pastIndexIn: holder)))
+        }
         // (A stretch at a time, so that a search can be stopped between them.)
-        guard scans.checkStarts(before: to, bytes: Self.searchAheadStretch) else { return .laidOut(row: row, shift: 0) }
+        guard scans.checkStarts(before: to, bytes: Self.searchAheadStretch) else { return scanned(to) }
         let from = max(lower, to - Self.searchAheadStretch)
         guard let mark = scans.lastMark(from: from, before: to) else {
             guard from == lower else {
                 aheadSearch = AheadSearch(query: query, row: row, byte: from, forward: false)
-                return .laidOut(row: row, shift: 0)
+                return scanned(from)
             }
             aheadSearch = nil
             return .passOver(row - firstRow + 1)
@@ -149,7 +157,7 @@ extension WindowedPage {
         }
         restore(saved)
         aheadSearch = AheadSearch(query: query, row: row, byte: probeStart, forward: false)
-        return .laidOut(row: row, shift: 0)
+        return scanned(probeStart)
     }
 
     /// A probe's chunk `chunk`'s first row (or last, going up) that shows `query`,
@@ -194,6 +202,13 @@ extension WindowedPage {
         }
         let tailStart = chunks.last?.range.upperBound ?? index.start
         return min(index.source.byteCount, tailStart + Int(Double(row - Int(extents.total)) / max(linesPerByte, 1e-9)))
+    }
+
+    /// Rows `bytes` past the index's chunks stand for: in an island's gap `gap`, as
+    /// many a byte as the gap has; else as the page has.
+    private func rows(standingFor bytes: Int, pastIndexIn gap: (part: Int, start: Int, extent: Int)?) -> Int {
+        let rowsPerByte = gap.map { Double($0.extent) / Double(max(1, chunks[$0.part].range.count)) } ?? linesPerByte
+        return max(0, Int(Double(bytes) * rowsPerByte))
     }
 
     /// Makes the page wait for its index from now on: the search takes the row as any

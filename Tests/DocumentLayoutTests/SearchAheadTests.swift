@@ -24,19 +24,38 @@ struct SearchAheadTests {
     /// Steps the search as `StackSearch` does, from row `start` (excluded) down to the
     /// page's end: the row found, if any.
     static func search(_ query: String, in view: WindowedPage, from start: Int) -> Int? {
+        searchSteps(query, in: view, from: start).row
+    }
+
+    /// `search`'s row, and how many times the page searched on past a row without
+    /// settling it (`SearchStep.scanned`): each time at a row, the rows said searched
+    /// grow, within the page.
+    static func searchSteps(_ query: String, in view: WindowedPage, from start: Int) -> (row: Int?, scanned: Int) {
         var row = start + 1
         var steps = 0
+        var scanned = 0
+        var scannedHere: (row: Int, rows: Int)?
         while row < view.rowCount, steps < 1_000_000 {
             steps += 1
-            switch view.searchStep(for: query, at: row, forward: true) {
+            let step = view.searchStep(for: query, at: row, forward: true)
+            if case .scanned(let rows) = step {
+                scanned += 1
+                if let scannedHere, scannedHere.row == row { #expect(rows >= scannedHere.rows, "the search goes on") }
+                #expect(rows >= 0 && rows <= view.rowCount - row)
+                scannedHere = (row, rows)
+            } else {
+                scannedHere = nil
+            }
+            switch step {
             case .passOver(let rows): row += rows
             case .laidOut(let resumed, _): row = resumed
+            case .scanned: break
             case .read:
-                if TextSearch.contains(query, in: view.plainText(row: row, width: 80)) { return row }
+                if TextSearch.contains(query, in: view.plainText(row: row, width: 80)) { return (row, scanned) }
                 row += 1
             }
         }
-        return nil
+        return (nil, scanned)
     }
 
     @Test(arguments: [UInt64(1), 2, 3])
@@ -62,7 +81,9 @@ struct SearchAheadTests {
 
         // A miss goes to the page's end, past the split candidate, and leaves the island.
         #expect(Self.search("zqnowhereword", in: view, from: top) == nil)
-        #expect(Self.search("zqmarkerwordfalsely", in: view, from: top) == nil, "the split letters show no row")
+        let split = Self.searchSteps("zqmarkerwordfalsely", in: view, from: top)
+        #expect(split.row == nil, "the split letters show no row")
+        #expect(split.scanned > 0, "the search said how far it went past the probe")
         #expect(view.island?.gapPart == island.gapPart && view.chunks[island.gapPart + 1].range == islandStart)
         #expect((top..<(top + 20)).map { view.plainText(row: $0, width: 80) } == shown, "the reader's rows are as they were")
 
@@ -83,6 +104,15 @@ struct SearchBehindTests {
     /// Steps the search as `StackSearch` does, from row `start` (excluded) up to the
     /// page's first row: the row found, if any.
     static func search(_ query: String, in view: WindowedPage, from start: Int) -> Int? {
+        searchSteps(query, in: view, from: start).row
+    }
+
+    /// `search`'s row, and how many times the page searched on above a row without
+    /// settling it (`SearchStep.scanned`): each time at a row, the rows said searched
+    /// grow, within those above.
+    static func searchSteps(_ query: String, in view: WindowedPage, from start: Int) -> (row: Int?, scanned: Int) {
+        var scanned = 0
+        var scannedHere: (row: Int, rows: Int)?
         var row = start - 1
         var steps = 0
         while row >= 0, steps < 1_000_000 {
@@ -91,17 +121,26 @@ struct SearchBehindTests {
             // (Else the next step would wait for the index, which the test holds.)
             guard view.indexPace == .ahead else {
                 Issue.record("\(query): the search waits for the index at row \(row)")
-                return nil
+                return (nil, scanned)
+            }
+            if case .scanned(let rows) = step {
+                scanned += 1
+                if let scannedHere, scannedHere.row == row { #expect(rows >= scannedHere.rows, "the search goes on") }
+                #expect(rows >= 0 && rows <= row + 1)
+                scannedHere = (row, rows)
+            } else {
+                scannedHere = nil
             }
             switch step {
             case .passOver(let rows): row -= rows
             case .laidOut(let resumed, _): row = resumed
+            case .scanned: break
             case .read:
-                if TextSearch.contains(query, in: view.plainText(row: row, width: 80)) { return row }
+                if TextSearch.contains(query, in: view.plainText(row: row, width: 80)) { return (row, scanned) }
                 row -= 1
             }
         }
-        return nil
+        return (nil, scanned)
     }
 
     /// Pages of 1 MB (every probe just above the island) and 9 MB (the first hit more
@@ -133,7 +172,9 @@ struct SearchBehindTests {
         // A miss goes to the page's first row, past the split candidate, and leaves the
         // island where it was.
         #expect(Self.search("zqnowhereword", in: view, from: top) == nil)
-        #expect(Self.search("zqmarkerwordfalsely", in: view, from: top) == nil, "the split letters show no row")
+        let split = Self.searchSteps("zqmarkerwordfalsely", in: view, from: top)
+        #expect(split.row == nil, "the split letters show no row")
+        #expect(split.scanned > 0, "the search said how far it went past the probe")
         #expect(view.island?.gapPart == island.gapPart && view.chunks[island.gapPart + 1].range == islandStart)
         let moved = view.row(of: reader)
         #expect((moved..<(moved + 20)).map { view.plainText(row: $0, width: 80) } == shown, "the reader's rows are as they were")
