@@ -10,7 +10,9 @@ import SampleContent
 /// runs). docscroll's screen is known done when it shows what the key asks for (read
 /// off a model of the terminal: the status line's rows, the word found, "Pattern not
 /// found"); less's when its output is followed by quiet. less gets the same text
-/// (the page's dump) or the same JSON Lines.
+/// (the page's dump) or the same JSON Lines; w3m, the page itself, where it can read it
+/// (not the 2 GB page: it holds a page whole, some times its size) and with the keys
+/// it has (`g` for `''`; it has no `N%`).
 enum KeyLatencyBenchmark {
     struct Measurement {
         let tool: String
@@ -18,10 +20,26 @@ enum KeyLatencyBenchmark {
         let inputBytes: Int
         let key: Key
         /// Milliseconds: the median of the runs, the fastest and the slowest; `nil`
-        /// when a run saw no screen within the limit.
+        /// when a run saw no screen within the limit (or the tool has no such key).
         let median: Double?
         let fastest: Double?
         let slowest: Double?
+        /// Whether the tool has the key.
+        var isSupported = true
+    }
+
+    /// The programs timed, each with its keys and how its screen is known done.
+    enum Tool: String, CaseIterable {
+        case docscroll, less, w3m
+
+        /// What the tool presses for `key` (`nil`: it has no such key).
+        func keys(for key: Key) -> String? {
+            switch (self, key) {
+            case (.w3m, .back): "g"
+            case (.w3m, .half): nil
+            default: key.keys
+            }
+        }
     }
 
     enum Key: String, CaseIterable {
@@ -32,6 +50,16 @@ enum KeyLatencyBenchmark {
         case searchHit = "search hit near the end"
         case searchMiss = "search miss"
         case resize = "resize"
+
+        /// What a reader types for the key (the search's word apart).
+        var keys: String {
+            switch self {
+            case .firstScreen, .resize, .searchHit, .searchMiss: ""
+            case .end: "G"
+            case .back: "''"
+            case .half: "50%"
+            }
+        }
     }
 
     /// A `--frame` deep in a page (nine tenths of its rows down), as a script asks for
@@ -59,8 +87,13 @@ enum KeyLatencyBenchmark {
         let bytes: Int
         let docscrollArguments: [String]
         let lessFile: String
+        /// The page w3m reads (`nil`: w3m is not run).
+        let w3mFile: String?
         let farWord: String
     }
+
+    /// The largest page w3m is given.
+    static let w3mBytes = 100_000_000
 
     static func run(
         quick: Bool, runs: Int, docscroll: String, progress: (String) -> Void
@@ -81,7 +114,8 @@ enum KeyLatencyBenchmark {
             let text = directory.appendingPathComponent("page-\(bytes).txt")
             try dump(docscroll, page.path, to: text)
             let input = Input(
-                name: "\(SVGPlot.bytes(Double(bytes))) page", bytes: bytes, docscrollArguments: [page.path], lessFile: text.path, farWord: farWord)
+                name: "\(SVGPlot.bytes(Double(bytes))) page", bytes: bytes, docscrollArguments: [page.path], lessFile: text.path,
+                w3mFile: bytes <= w3mBytes ? page.path : nil, farWord: farWord)
             results += try measure(input, runs: runs, docscroll: docscroll, progress: progress)
             let frame = try deepFrame(input, rows: try lineCount(of: text), runs: runs, docscroll: docscroll, directory: directory)
             progress("docscroll, \(input.name), --frame \(frame.offset): \(frame.seconds.text(3)) s, \(frame.peakRSS >> 20) MB")
@@ -99,7 +133,7 @@ enum KeyLatencyBenchmark {
             // (The id before the last, and the last record's name: near the end only.)
             let input = Input(
                 name: "\(rows / 1_000_000 > 0 ? "\(rows / 1_000_000)M" : "\(rows / 1_000)k") rows", bytes: bytes,
-                docscrollArguments: ["--table", table.path], lessFile: table.path, farWord: "\(rows - 1)")
+                docscrollArguments: ["--table", table.path], lessFile: table.path, w3mFile: nil, farWord: "\(rows - 1)")
             results += try measure(input, runs: runs, docscroll: docscroll, progress: progress)
             try? FileManager.default.removeItem(at: table)
         }
@@ -138,11 +172,15 @@ enum KeyLatencyBenchmark {
         process.waitUntilExit()
     }
 
-    /// Each key's times on `input`, docscroll's and less's, over `runs` sessions each.
+    /// Each key's times on `input`, docscroll's, less's and w3m's, over `runs` sessions
+    /// each.
     private static func measure(_ input: Input, runs: Int, docscroll: String, progress: (String) -> Void) throws -> [Measurement] {
         var results: [Measurement] = []
-        var tools: [(String, String, [String])] = [("docscroll", docscroll, input.docscrollArguments)]
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/less") { tools.append(("less", "/usr/bin/less", [input.lessFile])) }
+        var tools: [(Tool, String, [String])] = [(.docscroll, docscroll, input.docscrollArguments)]
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/less") { tools.append((.less, "/usr/bin/less", [input.lessFile])) }
+        if let page = input.w3mFile, FileManager.default.isExecutableFile(atPath: "/usr/bin/w3m") {
+            tools.append((.w3m, "/usr/bin/w3m", ["-T", "text/html", page]))
+        }
         for (tool, executable, arguments) in tools {
             var times: [Key: [Double?]] = [:]
             for _ in 0..<runs {
@@ -152,9 +190,10 @@ enum KeyLatencyBenchmark {
                 let all = times[key] ?? []
                 let done = all.compactMap { $0 }.sorted()
                 let timedOut = done.count < all.count || done.isEmpty
-                let measurement = Measurement(
-                    tool: tool, input: input.name, inputBytes: input.bytes, key: key, median: timedOut ? nil : done[done.count / 2],
+                var measurement = Measurement(
+                    tool: tool.rawValue, input: input.name, inputBytes: input.bytes, key: key, median: timedOut ? nil : done[done.count / 2],
                     fastest: done.first, slowest: timedOut ? nil : done.last)
+                measurement.isSupported = tool.keys(for: key) != nil
                 results.append(measurement)
                 progress("\(tool), \(input.name), \(key.rawValue): \(describe(measurement))")
             }
@@ -163,6 +202,7 @@ enum KeyLatencyBenchmark {
     }
 
     static func describe(_ m: Measurement) -> String {
+        guard m.isSupported else { return "no such key" }
         guard let median = m.median, let fastest = m.fastest, let slowest = m.slowest else {
             return "over \(Int(limit.seconds)) s in a run"
         }
@@ -172,47 +212,37 @@ enum KeyLatencyBenchmark {
     /// One session: the program started, each key pressed once the screen before it
     /// is there; each key's milliseconds to its screen (`nil`: not within the limit,
     /// and the keys after it are not pressed).
-    private static func session(tool: String, _ executable: String, _ arguments: [String], farWord: String) throws -> [(Key, Double?)] {
+    private static func session(tool: Tool, _ executable: String, _ arguments: [String], farWord: String) throws -> [(Key, Double?)] {
         let start = ContinuousClock.now
         let terminal = try PseudoTerminalProcess(executable, arguments, width: width, height: height)
         defer { terminal.stop() }
         var screen = TerminalScreen(width: Int(width), height: Int(height))
-        let isLess = tool != "docscroll"
-        /// The time from `from` to the screen `isDone` accepts. less redraws by
-        /// scrolling, which the model of the terminal does not follow: its screen is
-        /// there when its output since `from` holds `lessSays` (a word it draws), else
-        /// at the last byte before quiet.
-        func timeToScreen(from: ContinuousClock.Instant, lessSays: String? = nil, _ isDone: (TerminalScreen) -> Bool) -> Double? {
+        /// The time from `from` to the screen after `key`, known done as `tool.done`
+        /// says.
+        func timeToScreen(from: ContinuousClock.Instant, after key: Key) -> Double? {
             var said: [UInt8] = []
-            let lessSays = isLess ? lessSays : nil
-            let done = isLess && lessSays == nil
-                ? terminal.readUntilQuiet(milliseconds: 200, limit: limit)
-                : terminal.readUntil(limit: limit) { bytes in
-                    guard let lessSays else {
-                        screen.take(bytes)
-                        return isDone(screen)
-                    }
+            let done: ContinuousClock.Instant?
+            switch tool.done(after: key, farWord: farWord, rows: screen.cells.count - 1) {
+            case .quiet:
+                done = terminal.readUntilQuiet(milliseconds: 200, limit: limit)
+            case .said(let words):
+                done = terminal.readUntil(limit: limit) { bytes in
                     said += bytes
-                    return String(decoding: said, as: UTF8.self).contains(lessSays)
+                    return String(decoding: said, as: UTF8.self).contains(words)
                 }
+            case .shown(let isDone):
+                done = terminal.readUntil(limit: limit) { bytes in
+                    screen.take(bytes)
+                    return isDone(screen)
+                }
+            }
             return done.map { ($0 - from).seconds * 1000 }
         }
         var times: [(Key, Double?)] = []
-        let rows = Int(height) - 1
-        guard let first = timeToScreen(from: start, { $0.position?.first == 1 && $0.position?.last == rows }) else {
-            return [(.firstScreen, nil)]
-        }
+        guard let first = timeToScreen(from: start, after: .firstScreen) else { return [(.firstScreen, nil)] }
         times.append((.firstScreen, first))
-        let steps: [(Key, String, lessSays: String?, (TerminalScreen) -> Bool)] = [
-            (.end, "G", "(END)", { (screen: TerminalScreen) in screen.position.map { $0.last == $0.total } ?? false }),
-            (.back, "''", nil, { (screen: TerminalScreen) in screen.position?.first == 1 }),
-            (.half, "50%", nil, { (screen: TerminalScreen) in screen.position.map { abs($0.last * 100 / max(1, $0.total) - 50) <= 1 } ?? false }),
-            (.searchHit, "/" + farWord, farWord, { (screen: TerminalScreen) in screen.rows.dropLast().contains { $0.contains(farWord) } }),
-            (.searchMiss, "/" + missingWord, "Pattern not found", { (screen: TerminalScreen) in
-                screen.rows.last?.contains("Pattern not found") == true
-            }),
-        ]
-        for (key, keys, lessSays, isDone) in steps {
+        for key in [Key.end, .back, .half, .searchHit, .searchMiss] {
+            guard let keys = key == .searchHit ? "/" + farWord : key == .searchMiss ? "/" + missingWord : tool.keys(for: key) else { continue }
             // A reader's pause (what is drawn meanwhile taken in); a search's query is
             // typed first, its Enter timed.
             _ = terminal.readUntil(limit: .milliseconds(200)) { bytes in
@@ -230,7 +260,7 @@ enum KeyLatencyBenchmark {
             }
             let pressed = ContinuousClock.now
             terminal.send(keys.hasPrefix("/") ? "\r" : keys)
-            let time = timeToScreen(from: pressed, lessSays: lessSays, isDone)
+            let time = timeToScreen(from: pressed, after: key)
             times.append((key, time))
             if time == nil { return times }
         }
@@ -238,10 +268,43 @@ enum KeyLatencyBenchmark {
         let resized = ContinuousClock.now
         terminal.resize(width: narrower.width, height: narrower.height)
         screen = TerminalScreen(width: Int(narrower.width), height: Int(narrower.height))
-        times.append((.resize, timeToScreen(from: resized) { screen in
-            screen.position.map { $0.last - $0.first + 1 == Int(narrower.height) - 1 } ?? false
-        }))
+        times.append((.resize, timeToScreen(from: resized, after: .resize)))
         return times
+    }
+}
+
+extension KeyLatencyBenchmark.Tool {
+    /// How a tool's screen is known done.
+    enum Done {
+        /// When the model of the terminal shows what the key asked for.
+        case shown((TerminalScreen) -> Bool)
+        /// When its output since the key holds these words: less redraws by scrolling,
+        /// which the model of the terminal does not follow.
+        case said(String)
+        /// At its last byte before quiet.
+        case quiet
+    }
+
+    /// How the screen after `key` is known done, `rows` rows above the status line,
+    /// `farWord` in the last paragraph.
+    func done(after key: KeyLatencyBenchmark.Key, farWord: String, rows: Int) -> Done {
+        let showsFarWord = Done.shown { screen in screen.rows.dropLast().contains { $0.contains(farWord) } }
+        switch (self, key) {
+        case (.docscroll, .firstScreen): return .shown { $0.position?.first == 1 && $0.position?.last == rows }
+        case (.docscroll, .end): return .shown { screen in screen.position.map { $0.last == $0.total } ?? false }
+        case (.docscroll, .back): return .shown { $0.position?.first == 1 }
+        case (.docscroll, .half): return .shown { screen in screen.position.map { abs($0.last * 100 / max(1, $0.total) - 50) <= 1 } ?? false }
+        case (.docscroll, .searchHit), (.w3m, .searchHit), (.w3m, .end): return showsFarWord
+        case (.docscroll, .searchMiss): return .shown { $0.rows.last?.contains("Pattern not found") == true }
+        case (.docscroll, .resize): return .shown { screen in screen.position.map { $0.last - $0.first + 1 == rows } ?? false }
+        case (.less, .end): return .said("(END)")
+        case (.less, .searchHit): return .said(farWord)
+        case (.less, .searchMiss): return .said("Pattern not found")
+        // (w3m says what it shows on its last row once a page is read.)
+        case (.w3m, .firstScreen): return .shown { $0.rows.last?.contains("Viewing <") == true }
+        case (.w3m, .searchMiss): return .shown { $0.rows.last?.contains("Not found") == true }
+        default: return .quiet
+        }
     }
 }
 
@@ -263,22 +326,27 @@ extension KeyLatencyBenchmark {
             is there (the index still going on in the background): the first screen (from launch), `G`, `''` back to the top,
             `50%`, a search for a word in the page's last paragraph (in a table: the id before the last), a search for a word
             that is nowhere, and the terminal resized to 160x50. Median of the runs (fresh processes), fastest and slowest in
-            brackets, in milliseconds; "-" where a run got no screen within \(Int(limit.seconds)) s. docscroll's screen counts
-            as there when it shows what the key asked for; less's when it writes "(END)", the word or "Pattern not found",
-            else at its last byte before quiet. less gets the page's dump (the same text) or the same JSON Lines; its search
-            goes from its place to the end without wrapping (its miss, after the hit near the end, reads little), where
-            docscroll's wraps round the whole input. Pages: the bodies of Debian's Python 3.11 manual joined (generated pages
-            without python3.11-doc); tables: generated JSON Lines records. \(machine)
+            brackets, in milliseconds; "-" where a run got no screen within \(Int(limit.seconds)) s, "n/a" where the tool has
+            no such key. docscroll's screen counts as there when it shows what the key asked for; less's when it writes
+            "(END)", the word or "Pattern not found", else at its last byte before quiet; w3m's when its status line says it
+            is viewing the page or found nothing, or the word is shown, else at its last byte before quiet. less gets the
+            page's dump (the same text) or the same JSON Lines; its search goes from its place to the end without wrapping
+            (its miss, after the hit near the end, reads little), where docscroll's wraps round the whole input. w3m gets the
+            page up to \(SVGPlot.bytes(Double(w3mBytes))) (it holds a page whole, some times its size: not the 2 GB page,
+            nor tables); it goes back to the top with `g` and has no `N%`; it holds its "Not found" message (the miss before the
+            resize) for up to 10 s, and redraws for the resize only then. Pages: the bodies of Debian's Python 3.11 manual
+            joined (generated pages without python3.11-doc); tables: generated JSON Lines records. \(machine)
 
             | input | tool | \(Key.allCases.map(\.rawValue).joined(separator: " | ")) |
             | --- | --- | \(Key.allCases.map { _ in "---:" }.joined(separator: " | ")) |
 
             """
         for input in inputs {
-            for tool in ["docscroll", "less"] {
+            for tool in Tool.allCases.map(\.rawValue) {
                 let row = Key.allCases.map { key in
                     results.first { $0.input == input && $0.tool == tool && $0.key == key }.map { m in
-                        m.median.map { String(format: "%.1f (%.1f–%.1f)", $0, m.fastest ?? 0, m.slowest ?? 0) } ?? "-"
+                        guard m.isSupported else { return "n/a" }
+                        return m.median.map { String(format: "%.1f (%.1f–%.1f)", $0, m.fastest ?? 0, m.slowest ?? 0) } ?? "-"
                     } ?? ""
                 }
                 guard row.contains(where: { !$0.isEmpty }) else { continue }
