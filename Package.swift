@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "RenderCore", dependencies: ["CUnicode"]),
         .target(name: "ScrollCore", dependencies: ["CMath"]),
         .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
+        // Pictures: what an image file's first bytes say of it, and the cells it takes.
+        .target(name: "Pictures"),
         // The one component protocol of the stack (layout, rows drawn, text, search),
         // over the container core and the cells.
         .target(name: "ComponentKit", dependencies: ["RenderCore", "ScrollCore"]),
@@ -95,6 +97,7 @@ let package = Package(
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing", "SampleContent"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
         .testTarget(
             name: "DocumentLayoutTests",
             dependencies: ["ComponentKit", "DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "ScrollCore", "TestSupport"],

@@ -224,7 +224,8 @@ enum KeyLatencyBenchmark {
             let done: ContinuousClock.Instant?
             switch tool.done(after: key, farWord: farWord, rows: screen.cells.count - 1) {
             case .quiet:
-                done = terminal.readUntilQuiet(milliseconds: 200, limit: limit)
+                // (What is drawn is taken in: the next key's screen is known from it.)
+                done = terminal.readUntilQuiet(milliseconds: 200, limit: limit) { screen.take($0) }
             case .said(let words):
                 done = terminal.readUntil(limit: limit) { bytes in
                     said += bytes

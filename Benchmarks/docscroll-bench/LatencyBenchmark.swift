@@ -168,7 +168,7 @@ final class PseudoTerminalProcess {
     /// (not still working, as a browser loading a page between two progress
     /// reports); the time of the last byte read, or `nil` when nothing came before
     /// `limit`.
-    func readUntilQuiet(milliseconds: Int32, limit: Duration) -> ContinuousClock.Instant? {
+    func readUntilQuiet(milliseconds: Int32, limit: Duration, _ take: ([UInt8]) -> Void = { _ in }) -> ContinuousClock.Instant? {
         let deadline = ContinuousClock.now + limit
         var last: ContinuousClock.Instant?
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -182,6 +182,7 @@ final class PseudoTerminalProcess {
             let count = read(master, &buffer, buffer.count)
             if count <= 0 { return last }
             last = ContinuousClock.now
+            take(Array(buffer[..<count]))
         }
         return last
     }
