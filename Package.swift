@@ -44,8 +44,12 @@ let package = Package(
         .target(name: "RenderCore", dependencies: ["CUnicode"]),
         .target(name: "ScrollCore", dependencies: ["CMath"]),
         .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
-        // Pictures: what an image file's first bytes say of it, and the cells it takes.
-        .target(name: "Pictures"),
+        // Debian's image decoders behind a plain-C shim (libpng's simplified API), seen
+        // only by Pictures.
+        .target(name: "CPictureCodecs", linkerSettings: [.linkedLibrary("png16")]),
+        // Pictures: what an image file's first bytes say of it, the cells it takes, and
+        // its pixels.
+        .target(name: "Pictures", dependencies: ["CPictureCodecs"]),
         // The one component protocol of the stack (layout, rows drawn, text, search),
         // over the container core and the cells.
         .target(name: "ComponentKit", dependencies: ["RenderCore", "ScrollCore"]),
