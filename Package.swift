@@ -44,9 +44,9 @@ let package = Package(
         .target(name: "RenderCore", dependencies: ["CUnicode"]),
         .target(name: "ScrollCore", dependencies: ["CMath"]),
         .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
-        // Debian's image decoders behind a plain-C shim (libpng's simplified API), seen
-        // only by Pictures.
-        .target(name: "CPictureCodecs", linkerSettings: [.linkedLibrary("png16")]),
+        // Debian's image decoders behind a plain-C shim (libpng's simplified API,
+        // TurboJPEG), seen only by Pictures.
+        .target(name: "CPictureCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("turbojpeg")]),
         // Pictures: what an image file's first bytes say of it, the cells it takes, and
         // its pixels.
         .target(name: "Pictures", dependencies: ["CPictureCodecs"]),

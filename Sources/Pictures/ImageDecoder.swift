@@ -40,20 +40,27 @@ public enum ImageDecodingError: Error, Equatable, Sendable {
     }
 }
 
-/// Decodes image files with Debian's decoders (libpng's simplified API), an image's
-/// size checked against a pixel limit before any pixel is made.
+/// Decodes image files with Debian's decoders (libpng's simplified API, TurboJPEG), an
+/// image's size checked against a pixel limit before any pixel is made. A JPEG is
+/// decoded scaled down by its decoder (in eighths, to 1/8) where that is enough for the size
+/// it is shown at, and turned as its Exif orientation says.
 public enum ImageDecoder {
     /// Pixels an image may have: 50 megapixels (200 MB decoded).
     public static let standardPixelLimit = 50_000_000
 
-    /// The pixels of the image file `bytes`, at its own size.
+    /// The pixels of the image file `bytes`, as shown: at its own size, or at a size
+    /// the decoder scales to on the way that is at least `atLeast` (width and height as
+    /// shown), where it can.
     /// - Throws: `ImageDecodingError`: unknown or not yet decoded format, over
-    ///   `pixelLimit` pixels, or broken.
-    public static func decode(_ bytes: [UInt8], pixelLimit: Int = standardPixelLimit) throws(ImageDecodingError) -> Pixels {
+    ///   `pixelLimit` pixels (as decoded), or broken.
+    public static func decode(
+        _ bytes: [UInt8], atLeast: (width: Int, height: Int)? = nil, pixelLimit: Int = standardPixelLimit
+    ) throws(ImageDecodingError) -> Pixels {
         guard let header = ImageHeader.read(bytes) else { throw .unknownFormat }
         switch header.format {
         case .png: return try png(bytes, pixelLimit: pixelLimit)
-        case .jpeg, .gif, .webp: throw .unsupported(header.format)
+        case .jpeg: return try jpeg(bytes, header: header, atLeast: atLeast, pixelLimit: pixelLimit)
+        case .gif, .webp: throw .unsupported(header.format)
         }
     }
 
@@ -74,8 +81,64 @@ public enum ImageDecoder {
         return Pixels(width: columns, height: rows, rgba: rgba)
     }
 
+    private static func jpeg(
+        _ bytes: [UInt8], header: ImageHeader, atLeast: (width: Int, height: Int)?, pixelLimit: Int
+    ) throws(ImageDecodingError) -> Pixels {
+        var message = [CChar](repeating: 0, count: 256)
+        // (The size wanted, as stored: turned back when the image is shown turned.)
+        let wanted = atLeast.map { header.isTurned ? ($0.height, $0.width) : ($0.width, $0.height) } ?? (0, 0)
+        var width: UInt32 = 0, height: UInt32 = 0
+        let read = bytes.withUnsafeBufferPointer {
+            docscroll_jpeg_size(
+                $0.baseAddress, $0.count, UInt32(clamping: max(0, wanted.0)), UInt32(clamping: max(0, wanted.1)), &width, &height, &message,
+                message.count)
+        }
+        guard read == 0 else { throw .corrupt(Self.text(message)) }
+        let (columns, rows) = (Int(width), Int(height))
+        guard columns > 0, rows > 0, columns <= pixelLimit / rows else { throw .tooLarge(width: header.width, height: header.height) }
+        var rgba = [UInt8](repeating: 0, count: columns * rows * 4)
+        let decoded = bytes.withUnsafeBufferPointer { bytes in
+            rgba.withUnsafeMutableBufferPointer { pixels in
+                docscroll_jpeg_decode(bytes.baseAddress, bytes.count, width, height, pixels.baseAddress, &message, message.count)
+            }
+        }
+        guard decoded == 0 else { throw .corrupt(Self.text(message)) }
+        return Pixels(width: columns, height: rows, rgba: rgba).oriented(header.orientation)
+    }
+
     /// A decoder's message, up to its zero byte.
     private static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension Pixels {
+    /// The pixels as an Exif orientation says they are shown: 2 mirrored across, 3 a
+    /// half turn, 4 mirrored down, 5 mirrored along the main diagonal, 6 a quarter turn
+    /// clockwise, 7 mirrored along the other diagonal, 8 a quarter turn anticlockwise;
+    /// 1 (or any other) as they are.
+    func oriented(_ orientation: Int) -> Pixels {
+        guard (2...8).contains(orientation) else { return self }
+        let turned = orientation >= 5
+        let (shownWidth, shownHeight) = turned ? (height, width) : (width, height)
+        var shown = [UInt8](repeating: 0, count: rgba.count)
+        for y in 0..<shownHeight {
+            for x in 0..<shownWidth {
+                // The stored pixel shown at (x, y).
+                let (sx, sy): (Int, Int)
+                switch orientation {
+                case 2: (sx, sy) = (width - 1 - x, y)
+                case 3: (sx, sy) = (width - 1 - x, height - 1 - y)
+                case 4: (sx, sy) = (x, height - 1 - y)
+                case 5: (sx, sy) = (y, x)
+                case 6: (sx, sy) = (y, height - 1 - x)
+                case 7: (sx, sy) = (width - 1 - y, height - 1 - x)
+                default: (sx, sy) = (width - 1 - y, x)
+                }
+                let from = (sy * width + sx) * 4, to = (y * shownWidth + x) * 4
+                shown[to..<(to + 4)] = rgba[from..<(from + 4)]
+            }
+        }
+        return Pixels(width: shownWidth, height: shownHeight, rgba: shown)
     }
 }

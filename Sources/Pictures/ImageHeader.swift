@@ -11,12 +11,20 @@ public struct ImageHeader: Equatable, Sendable {
     /// Pixels across and down, as the image is shown.
     public var width: Int
     public var height: Int
+    /// How the stored pixels are turned to be shown: a JPEG's Exif orientation, 1 (as
+    /// stored) to 8; 5 to 8 turn them a quarter.
+    public var orientation: Int
 
-    public init(format: Format, width: Int, height: Int) {
+    public init(format: Format, width: Int, height: Int, orientation: Int = 1) {
         self.format = format
         self.width = width
         self.height = height
+        self.orientation = orientation
     }
+
+    /// Whether the stored pixels are turned a quarter to be shown (their width is the
+    /// height shown).
+    public var isTurned: Bool { (5...8).contains(orientation) }
 
     /// Bytes read from the file's start at most: a JPEG's frame header comes after its
     /// metadata segments (an Exif block of tens of kilobytes, at most 64 KB each).
@@ -83,7 +91,7 @@ public struct ImageHeader: Equatable, Sendable {
     private static func jpeg(_ bytes: [UInt8]) -> ImageHeader? {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var at = 2
-        var turned = false
+        var orientation = 1
         while at + 4 <= bytes.count {
             guard bytes[at] == 0xFF else { return nil }
             let marker = bytes[at + 1]
@@ -103,9 +111,11 @@ public struct ImageHeader: Equatable, Sendable {
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
                 guard body.count >= 5 else { return nil }
                 let (height, width) = (bigEndian(bytes, body.lowerBound + 1, 2), bigEndian(bytes, body.lowerBound + 3, 2))
-                return ImageHeader(format: .jpeg, width: turned ? height : width, height: turned ? width : height)
+                var header = ImageHeader(format: .jpeg, width: width, height: height, orientation: orientation)
+                if header.isTurned { (header.width, header.height) = (height, width) }
+                return header
             case 0xE1:
-                if let orientation = exifOrientation(bytes[body]) { turned = (5...8).contains(orientation) }
+                if let exif = exifOrientation(bytes[body]), (1...8).contains(exif) { orientation = exif }
             case 0xD9, 0xDA:
                 // The image's end, or its scan, before any frame header.
                 return nil

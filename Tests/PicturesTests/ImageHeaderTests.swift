@@ -71,7 +71,9 @@ struct ImageHeaderTests {
     func jpegExifOrientationTurnsTheSize(orientation: UInt32, turned: Bool) {
         for isLittle in [true, false] {
             let bytes = Self.jpeg(width: 400, height: 300, before: Self.exif(orientation: orientation, littleEndian: isLittle))
-            let expected = turned ? ImageHeader(format: .jpeg, width: 300, height: 400) : ImageHeader(format: .jpeg, width: 400, height: 300)
+            let expected = turned
+                ? ImageHeader(format: .jpeg, width: 300, height: 400, orientation: Int(orientation))
+                : ImageHeader(format: .jpeg, width: 400, height: 300, orientation: Int(orientation))
             #expect(ImageHeader.read(bytes) == expected, "orientation \(orientation), \(isLittle ? "II" : "MM")")
         }
     }

@@ -14,4 +14,19 @@ int docscroll_png_size(const uint8_t *bytes, size_t count, uint32_t *width, uint
 /// program. Returns 0, or -1 with a reason in `message`.
 int docscroll_png_decode(const uint8_t *bytes, size_t count, uint8_t *pixels, size_t pixel_bytes, char *message, size_t message_bytes);
 
+/// Reads a JPEG's header from `count` bytes: the size it decodes at, the smallest of
+/// those TurboJPEG scales to (eighths, 1/8 to 1) that is at least `min_width` by `min_height`
+/// (its own size when none is, or when both are 0). Returns 0, or -1 with a reason in
+/// `message`.
+int docscroll_jpeg_size(
+    const uint8_t *bytes, size_t count, uint32_t min_width, uint32_t min_height, uint32_t *width, uint32_t *height,
+    char *message, size_t message_bytes);
+
+/// Decodes a JPEG at a size `docscroll_jpeg_size` gave into `pixels` (`width * height *
+/// 4` bytes, RGBA, alpha opaque, rows top to bottom, the file's Exif orientation not
+/// applied). A warning (a cut or corrupt stream) ends the decoding, and a progressive
+/// image of more than 500 scans is refused. Returns 0, or -1 with a reason in `message`.
+int docscroll_jpeg_decode(
+    const uint8_t *bytes, size_t count, uint32_t width, uint32_t height, uint8_t *pixels, char *message, size_t message_bytes);
+
 #endif
