@@ -45,8 +45,11 @@ let package = Package(
         .target(name: "ScrollCore", dependencies: ["CMath"]),
         .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
         // Debian's image decoders behind a plain-C shim (libpng's simplified API,
-        // TurboJPEG), seen only by Pictures.
-        .target(name: "CPictureCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("turbojpeg")]),
+        // TurboJPEG, giflib, libwebp), seen only by Pictures.
+        .target(
+            name: "CPictureCodecs",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("turbojpeg"), .linkedLibrary("gif"), .linkedLibrary("webp")]
+        ),
         // Pictures: what an image file's first bytes say of it, the cells it takes, and
         // its pixels.
         .target(name: "Pictures", dependencies: ["CPictureCodecs"]),

@@ -22,8 +22,6 @@ public struct Pixels: Equatable, Sendable {
 public enum ImageDecodingError: Error, Equatable, Sendable {
     /// Not an image of a format known here.
     case unknownFormat
-    /// A format known, with no decoder here yet.
-    case unsupported(ImageHeader.Format)
     /// More pixels than may be decoded (a decompression bomb, or a mistake).
     case tooLarge(width: Int, height: Int)
     /// The decoder's reason.
@@ -33,15 +31,16 @@ public enum ImageDecodingError: Error, Equatable, Sendable {
     public var reason: String {
         switch self {
         case .unknownFormat: "not an image docscroll reads"
-        case .unsupported(let format): "\(format.rawValue.uppercased()) is not decoded yet"
         case .tooLarge(let width, let height): "too large to decode (\(width)x\(height) pixels)"
         case .corrupt(let reason): "broken image (\(reason))"
         }
     }
 }
 
-/// Decodes image files with Debian's decoders (libpng's simplified API, TurboJPEG), an
-/// image's size checked against a pixel limit before any pixel is made. A JPEG is
+/// Decodes image files with Debian's decoders (libpng's simplified API, TurboJPEG,
+/// giflib, libwebp), an image's size checked against a pixel limit before any pixel is
+/// made; of a GIF, the first frame (an animation is not played), read without the
+/// frames after it. A JPEG is
 /// decoded scaled down by its decoder (in eighths, to 1/8) where that is enough for the size
 /// it is shown at, and turned as its Exif orientation says.
 public enum ImageDecoder {
@@ -60,8 +59,41 @@ public enum ImageDecoder {
         switch header.format {
         case .png: return try png(bytes, pixelLimit: pixelLimit)
         case .jpeg: return try jpeg(bytes, header: header, atLeast: atLeast, pixelLimit: pixelLimit)
-        case .gif, .webp: throw .unsupported(header.format)
+        case .gif: return try gif(bytes, header: header, pixelLimit: pixelLimit)
+        case .webp: return try webp(bytes, pixelLimit: pixelLimit)
         }
+    }
+
+    private static func gif(_ bytes: [UInt8], header: ImageHeader, pixelLimit: Int) throws(ImageDecodingError) -> Pixels {
+        let (columns, rows) = (header.width, header.height)
+        guard columns <= pixelLimit / rows else { throw .tooLarge(width: columns, height: rows) }
+        var message = [CChar](repeating: 0, count: 256)
+        var rgba = [UInt8](repeating: 0, count: columns * rows * 4)
+        let decoded = bytes.withUnsafeBufferPointer { bytes in
+            rgba.withUnsafeMutableBufferPointer { pixels in
+                docscroll_gif_decode(
+                    bytes.baseAddress, bytes.count, UInt32(columns), UInt32(rows), UInt64(pixelLimit), pixels.baseAddress, &message, message.count)
+            }
+        }
+        guard decoded == 0 else { throw .corrupt(Self.text(message)) }
+        return Pixels(width: columns, height: rows, rgba: rgba)
+    }
+
+    private static func webp(_ bytes: [UInt8], pixelLimit: Int) throws(ImageDecodingError) -> Pixels {
+        var message = [CChar](repeating: 0, count: 256)
+        var width: UInt32 = 0, height: UInt32 = 0
+        let read = bytes.withUnsafeBufferPointer { docscroll_webp_size($0.baseAddress, $0.count, &width, &height, &message, message.count) }
+        guard read == 0 else { throw .corrupt(Self.text(message)) }
+        let (columns, rows) = (Int(width), Int(height))
+        guard columns > 0, rows > 0, columns <= pixelLimit / rows else { throw .tooLarge(width: columns, height: rows) }
+        var rgba = [UInt8](repeating: 0, count: columns * rows * 4)
+        let decoded = bytes.withUnsafeBufferPointer { bytes in
+            rgba.withUnsafeMutableBufferPointer { pixels in
+                docscroll_webp_decode(bytes.baseAddress, bytes.count, width, height, pixels.baseAddress, &message, message.count)
+            }
+        }
+        guard decoded == 0 else { throw .corrupt(Self.text(message)) }
+        return Pixels(width: columns, height: rows, rgba: rgba)
     }
 
     private static func png(_ bytes: [UInt8], pixelLimit: Int) throws(ImageDecodingError) -> Pixels {

@@ -29,4 +29,22 @@ int docscroll_jpeg_size(
 int docscroll_jpeg_decode(
     const uint8_t *bytes, size_t count, uint32_t width, uint32_t height, uint8_t *pixels, char *message, size_t message_bytes);
 
+/// Decodes a GIF's first frame onto its canvas (`width * height * 4` bytes, RGBA, the
+/// canvas's size from the GIF's header; pixels outside the frame, or of its transparent
+/// colour, transparent). Only the records up to the first frame are read, whatever
+/// follows it (an animation of any number of frames). A frame of more than
+/// `max_pixels` pixels is refused. Returns 0, or -1 with a reason in `message`.
+int docscroll_gif_decode(
+    const uint8_t *bytes, size_t count, uint32_t width, uint32_t height, uint64_t max_pixels, uint8_t *pixels, char *message,
+    size_t message_bytes);
+
+/// Reads a WebP's size (its canvas). Returns 0, or -1 with a reason in `message`.
+int docscroll_webp_size(const uint8_t *bytes, size_t count, uint32_t *width, uint32_t *height, char *message, size_t message_bytes);
+
+/// Decodes a still WebP into `pixels` (`width * height * 4` bytes, RGBA, as
+/// `docscroll_webp_size` gave). An animated WebP is refused. Returns 0, or -1 with a
+/// reason in `message`.
+int docscroll_webp_decode(
+    const uint8_t *bytes, size_t count, uint32_t width, uint32_t height, uint8_t *pixels, char *message, size_t message_bytes);
+
 #endif
