@@ -39,10 +39,10 @@ public enum ImageDecodingError: Error, Equatable, Sendable {
 
 /// Decodes image files with Debian's decoders (libpng's simplified API, TurboJPEG,
 /// giflib, libwebp), an image's size checked against a pixel limit before any pixel is
-/// made; of a GIF, the first frame (an animation is not played), read without the
-/// frames after it. A JPEG is
-/// decoded scaled down by its decoder (in eighths, to 1/8) where that is enough for the size
-/// it is shown at, and turned as its Exif orientation says.
+/// made. Of a GIF, the first frame (an animation is not played), read without the
+/// frames after it; a JPEG is decoded scaled down by its decoder (in eighths, to 1/8)
+/// where that is enough for the size it is shown at, and turned as its Exif
+/// orientation says.
 public enum ImageDecoder {
     /// Pixels an image may have: 50 megapixels (200 MB decoded).
     public static let standardPixelLimit = 50_000_000
@@ -50,96 +50,91 @@ public enum ImageDecoder {
     /// The pixels of the image file `bytes`, as shown: at its own size, or at a size
     /// the decoder scales to on the way that is at least `atLeast` (width and height as
     /// shown), where it can.
-    /// - Throws: `ImageDecodingError`: unknown or not yet decoded format, over
-    ///   `pixelLimit` pixels (as decoded), or broken.
+    /// - Throws: `ImageDecodingError`: not an image read here, over `pixelLimit`
+    ///   pixels (as decoded), or broken.
     public static func decode(
         _ bytes: [UInt8], atLeast: (width: Int, height: Int)? = nil, pixelLimit: Int = standardPixelLimit
     ) throws(ImageDecodingError) -> Pixels {
         guard let header = ImageHeader.read(bytes) else { throw .unknownFormat }
+        var decoding = Decoding(bytes: bytes, pixelLimit: pixelLimit)
         switch header.format {
-        case .png: return try png(bytes, pixelLimit: pixelLimit)
-        case .jpeg: return try jpeg(bytes, header: header, atLeast: atLeast, pixelLimit: pixelLimit)
-        case .gif: return try gif(bytes, header: header, pixelLimit: pixelLimit)
-        case .webp: return try webp(bytes, pixelLimit: pixelLimit)
+        case .png:
+            try decoding.size { docscroll_png_size($0, $1, &$2, &$3, $4, $5) }
+            return try decoding.pixels { bytes, count, _, _, pixels, pixelBytes, message, messageBytes in
+                docscroll_png_decode(bytes, count, pixels, pixelBytes, message, messageBytes)
+            }
+        case .jpeg:
+            // (The size wanted, as stored: turned back when the image is shown turned.)
+            let wanted = atLeast.map { header.isTurned ? ($0.height, $0.width) : ($0.width, $0.height) } ?? (0, 0)
+            let (least, most) = (UInt32(clamping: max(0, wanted.0)), UInt32(clamping: max(0, wanted.1)))
+            try decoding.size { docscroll_jpeg_size($0, $1, least, most, &$2, &$3, $4, $5) }
+            return try decoding.pixels { bytes, count, width, height, pixels, _, message, messageBytes in
+                docscroll_jpeg_decode(bytes, count, width, height, pixels, message, messageBytes)
+            }.oriented(header.orientation)
+        case .gif:
+            (decoding.width, decoding.height) = (UInt32(header.width), UInt32(header.height))
+            return try decoding.pixels { bytes, count, width, height, pixels, _, message, messageBytes in
+                docscroll_gif_decode(bytes, count, width, height, UInt64(pixelLimit), pixels, message, messageBytes)
+            }
+        case .webp:
+            try decoding.size { docscroll_webp_size($0, $1, &$2, &$3, $4, $5) }
+            return try decoding.pixels { bytes, count, width, height, pixels, _, message, messageBytes in
+                docscroll_webp_decode(bytes, count, width, height, pixels, message, messageBytes)
+            }
         }
     }
 
-    private static func gif(_ bytes: [UInt8], header: ImageHeader, pixelLimit: Int) throws(ImageDecodingError) -> Pixels {
-        let (columns, rows) = (header.width, header.height)
-        guard columns <= pixelLimit / rows else { throw .tooLarge(width: columns, height: rows) }
+    /// One image's decoding: its size as its decoder reads it, then its pixels, each C
+    /// call answering 0 or a reason.
+    private struct Decoding {
+        let bytes: [UInt8]
+        let pixelLimit: Int
+        var width: UInt32 = 0
+        var height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        var rgba = [UInt8](repeating: 0, count: columns * rows * 4)
-        let decoded = bytes.withUnsafeBufferPointer { bytes in
-            rgba.withUnsafeMutableBufferPointer { pixels in
-                docscroll_gif_decode(
-                    bytes.baseAddress, bytes.count, UInt32(columns), UInt32(rows), UInt64(pixelLimit), pixels.baseAddress, &message, message.count)
-            }
-        }
-        guard decoded == 0 else { throw .corrupt(Self.text(message)) }
-        return Pixels(width: columns, height: rows, rgba: rgba)
-    }
 
-    private static func webp(_ bytes: [UInt8], pixelLimit: Int) throws(ImageDecodingError) -> Pixels {
-        var message = [CChar](repeating: 0, count: 256)
-        var width: UInt32 = 0, height: UInt32 = 0
-        let read = bytes.withUnsafeBufferPointer { docscroll_webp_size($0.baseAddress, $0.count, &width, &height, &message, message.count) }
-        guard read == 0 else { throw .corrupt(Self.text(message)) }
-        let (columns, rows) = (Int(width), Int(height))
-        guard columns > 0, rows > 0, columns <= pixelLimit / rows else { throw .tooLarge(width: columns, height: rows) }
-        var rgba = [UInt8](repeating: 0, count: columns * rows * 4)
-        let decoded = bytes.withUnsafeBufferPointer { bytes in
-            rgba.withUnsafeMutableBufferPointer { pixels in
-                docscroll_webp_decode(bytes.baseAddress, bytes.count, width, height, pixels.baseAddress, &message, message.count)
-            }
+        init(bytes: [UInt8], pixelLimit: Int) {
+            self.bytes = bytes
+            self.pixelLimit = pixelLimit
         }
-        guard decoded == 0 else { throw .corrupt(Self.text(message)) }
-        return Pixels(width: columns, height: rows, rgba: rgba)
-    }
 
-    private static func png(_ bytes: [UInt8], pixelLimit: Int) throws(ImageDecodingError) -> Pixels {
-        var message = [CChar](repeating: 0, count: 256)
-        var width: UInt32 = 0, height: UInt32 = 0
-        let read = bytes.withUnsafeBufferPointer { docscroll_png_size($0.baseAddress, $0.count, &width, &height, &message, message.count) }
-        guard read == 0 else { throw .corrupt(Self.text(message)) }
-        let (columns, rows) = (Int(width), Int(height))
-        guard columns > 0, rows > 0, columns <= pixelLimit / rows else { throw .tooLarge(width: columns, height: rows) }
-        var rgba = [UInt8](repeating: 0, count: columns * rows * 4)
-        let decoded = bytes.withUnsafeBufferPointer { bytes in
-            rgba.withUnsafeMutableBufferPointer { pixels in
-                docscroll_png_decode(bytes.baseAddress, bytes.count, pixels.baseAddress, pixels.count, &message, message.count)
+        /// Reads the size the pixels will have with `read` (the file, its length, the
+        /// width and height to set, the message and its length).
+        mutating func size(
+            _ read: (UnsafePointer<UInt8>?, Int, inout UInt32, inout UInt32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+        ) throws(ImageDecodingError) {
+            var (width, height) = (self.width, self.height)
+            let result = bytes.withUnsafeBufferPointer { bytes in
+                message.withUnsafeMutableBufferPointer { read(bytes.baseAddress, bytes.count, &width, &height, $0.baseAddress, $0.count) }
             }
+            guard result == 0 else { throw .corrupt(ImageDecoder.text(message)) }
+            (self.width, self.height) = (width, height)
         }
-        guard decoded == 0 else { throw .corrupt(Self.text(message)) }
-        return Pixels(width: columns, height: rows, rgba: rgba)
-    }
 
-    private static func jpeg(
-        _ bytes: [UInt8], header: ImageHeader, atLeast: (width: Int, height: Int)?, pixelLimit: Int
-    ) throws(ImageDecodingError) -> Pixels {
-        var message = [CChar](repeating: 0, count: 256)
-        // (The size wanted, as stored: turned back when the image is shown turned.)
-        let wanted = atLeast.map { header.isTurned ? ($0.height, $0.width) : ($0.width, $0.height) } ?? (0, 0)
-        var width: UInt32 = 0, height: UInt32 = 0
-        let read = bytes.withUnsafeBufferPointer {
-            docscroll_jpeg_size(
-                $0.baseAddress, $0.count, UInt32(clamping: max(0, wanted.0)), UInt32(clamping: max(0, wanted.1)), &width, &height, &message,
-                message.count)
-        }
-        guard read == 0 else { throw .corrupt(Self.text(message)) }
-        let (columns, rows) = (Int(width), Int(height))
-        guard columns > 0, rows > 0, columns <= pixelLimit / rows else { throw .tooLarge(width: header.width, height: header.height) }
-        var rgba = [UInt8](repeating: 0, count: columns * rows * 4)
-        let decoded = bytes.withUnsafeBufferPointer { bytes in
-            rgba.withUnsafeMutableBufferPointer { pixels in
-                docscroll_jpeg_decode(bytes.baseAddress, bytes.count, width, height, pixels.baseAddress, &message, message.count)
+        /// The pixels `decode` makes (given the file, its length, the size, the pixels
+        /// to fill and their length, the message and its length), refused over the
+        /// pixel limit before any is made.
+        mutating func pixels(
+            _ decode: (UnsafePointer<UInt8>?, Int, UInt32, UInt32, UnsafeMutablePointer<UInt8>?, Int, UnsafeMutablePointer<CChar>?, Int) -> Int32
+        ) throws(ImageDecodingError) -> Pixels {
+            let (columns, rows) = (Int(width), Int(height))
+            guard columns > 0, rows > 0, columns <= pixelLimit / rows else { throw .tooLarge(width: columns, height: rows) }
+            var rgba = [UInt8](repeating: 0, count: columns * rows * 4)
+            let (width, height) = (self.width, self.height)
+            let result = bytes.withUnsafeBufferPointer { bytes in
+                rgba.withUnsafeMutableBufferPointer { pixels in
+                    message.withUnsafeMutableBufferPointer {
+                        decode(bytes.baseAddress, bytes.count, width, height, pixels.baseAddress, pixels.count, $0.baseAddress, $0.count)
+                    }
+                }
             }
+            guard result == 0 else { throw .corrupt(ImageDecoder.text(message)) }
+            return Pixels(width: columns, height: rows, rgba: rgba)
         }
-        guard decoded == 0 else { throw .corrupt(Self.text(message)) }
-        return Pixels(width: columns, height: rows, rgba: rgba).oriented(header.orientation)
     }
 
     /// A decoder's message, up to its zero byte.
-    private static func text(_ message: [CChar]) -> String {
+    fileprivate static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
