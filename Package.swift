@@ -145,5 +145,6 @@ if Context.environment["DOCSCROLL_FUZZ"] != nil {
             path: "Fuzz/FuzzTable"),
         .executableTarget(name: "FuzzKeys", dependencies: ["FuzzDriver", "DocScroll", "DocScrollViewer", "RenderCore"], path: "Fuzz/FuzzKeys"),
         .executableTarget(name: "FuzzArguments", dependencies: ["FuzzDriver", "DocScrollCLI"], path: "Fuzz/FuzzArguments"),
+        .executableTarget(name: "FuzzImage", dependencies: ["FuzzDriver", "Pictures"], path: "Fuzz/FuzzImage"),
     ]
 }
