@@ -50,9 +50,12 @@ let package = Package(
             name: "CPictureCodecs",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("turbojpeg"), .linkedLibrary("gif"), .linkedLibrary("webp")]
         ),
-        // Pictures: what an image file's first bytes say of it, the cells it takes, and
-        // its pixels.
-        .target(name: "Pictures", dependencies: ["CPictureCodecs"]),
+        // libchafa (over GLib), which chooses the symbols and colours of an image drawn
+        // in cells; seen only by Pictures.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        // Pictures: what an image file's first bytes say of it, the cells it takes, its
+        // pixels, and its cells drawn.
+        .target(name: "Pictures", dependencies: ["CPictureCodecs", "CChafa"]),
         // The one component protocol of the stack (layout, rows drawn, text, search),
         // over the container core and the cells.
         .target(name: "ComponentKit", dependencies: ["RenderCore", "ScrollCore"]),
