@@ -87,7 +87,7 @@ let package = Package(
         // shared library's table: 5% of the layout stage's time).
         .executableTarget(
             name: "docscroll-bench",
-            dependencies: ["DocScroll", "DocumentLayout", "HTMLParsing", "SampleContent", "ScrollCore", "SystemIO", "BenchmarkBudgets"],
+            dependencies: ["DocScroll", "DocumentLayout", "HTMLParsing", "Pictures", "SampleContent", "ScrollCore", "SystemIO", "BenchmarkBudgets"],
             path: "Benchmarks/docscroll-bench",
             swiftSettings: [.unsafeFlags(["-static-stdlib"])],
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]

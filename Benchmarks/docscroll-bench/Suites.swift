@@ -27,7 +27,7 @@ struct SuiteReport {
 }
 
 enum Suites {
-    static let names = ["container", "table", "follow", "dump", "memory", "latency", "page", "hostile"]
+    static let names = ["container", "table", "follow", "dump", "memory", "latency", "page", "hostile", "pictures"]
 
     static func run(_ name: String, _ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
         switch name {
@@ -39,11 +39,36 @@ enum Suites {
         case "latency": try latency(settings, progress: progress)
         case "page": try page(settings, progress: progress)
         case "hostile": try hostile(settings, progress: progress)
+        case "pictures": try pictures(settings, progress: progress)
         default: fail("no suite '\(name)' (suites: \(names.joined(separator: ", ")))")
         }
     }
 
     // MARK: The suites
+
+    /// Pictures of the documentation installed decoded and drawn in cells, by libchafa
+    /// and by hand (`PictureBenchmark`): time and likeness. The library is kept only as
+    /// long as it draws closer to the picture than half blocks by hand.
+    static func pictures(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        let r = try PictureBenchmark.run(count: settings.quick ? 20 : 300, progress: progress)
+        var report = SuiteReport(name: "pictures")
+        let perPicture = { (seconds: Double) in seconds * 1000 / Double(r.pictures) }
+        report.markdown = String(
+            format: "%d pictures of the documentation installed (PNG, JPEG, GIF), %@ decoded, each drawn in at most %dx%d cells "
+                + "(%d in all); milliseconds a picture, and the mean difference per channel (0-255) between the cells drawn back "
+                + "at 8x8 pixels a cell and the picture scaled to that grid.\n\n| step | ms a picture | difference |\n| --- | ---: | ---: |\n"
+                + "| decode | %.3f | |\n| libchafa (spaces, blocks, halves, quadrants) | %.3f | %.1f |\n| half blocks by hand | %.3f | %.1f |\n",
+            r.pictures, SVGPlot.bytes(Double(r.decodedBytes)), PictureBenchmark.columns, PictureBenchmark.rows, r.cells,
+            perPicture(r.decodeSeconds), perPicture(r.chafaSeconds), r.chafaError, perPicture(r.byHandSeconds), r.byHandError)
+        report.figures["pictures.decodeMs"] = perPicture(r.decodeSeconds)
+        report.figures["pictures.chafaMs"] = perPicture(r.chafaSeconds)
+        report.figures["pictures.byHandMs"] = perPicture(r.byHandSeconds)
+        report.figures["pictures.chafaDifference"] = r.chafaError
+        report.figures["pictures.byHandDifference"] = r.byHandError
+        report.targets = [(r.chafaError <= r.byHandError ? "PASS" : "FAIL") + String(
+            format: ": libchafa draws closer to the pictures than half blocks by hand (%.1f against %.1f)", r.chafaError, r.byHandError)]
+        return report
+    }
 
     /// Hostile and odd inputs (`HostileBenchmark`): each a clear error or sane output,
     /// within 2 s and twice its size in memory; and hostile acts in the viewer

@@ -10,6 +10,12 @@ public struct SymbolArt: Equatable, Sendable {
         /// Colours as `0xRRGGBB`.
         public var foreground: UInt32
         public var background: UInt32
+
+        public init(symbol: Unicode.Scalar, foreground: UInt32, background: UInt32) {
+            self.symbol = symbol
+            self.foreground = foreground
+            self.background = background
+        }
     }
 
     public var columns: Int
@@ -17,10 +23,17 @@ public struct SymbolArt: Equatable, Sendable {
     /// Cells row by row.
     public var cells: [Cell]
 
+    public init(columns: Int, rows: Int, cells: [Cell]) {
+        precondition(cells.count == columns * rows, "a cell for each place")
+        self.columns = columns
+        self.rows = rows
+        self.cells = cells
+    }
+
     /// `pixels` drawn into `columns` by `rows` cells, transparent pixels over
     /// `background` (`0xRRGGBB`).
     public static func draw(_ pixels: Pixels, columns: Int, rows: Int, background: UInt32 = 0) -> SymbolArt {
-        let (columns, rows) = (max(1, columns), max(1, rows))
+        let (columns, rows, backdrop) = (max(1, columns), max(1, rows), background & 0xFF_FFFF)
         let symbols = chafa_symbol_map_new()
         // Single-width symbols only: every cell is one column.
         chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: ChafaSymbolTags.RawValue(Self.tags)))
@@ -28,7 +41,7 @@ public struct SymbolArt: Equatable, Sendable {
         chafa_canvas_config_set_geometry(config, gint(columns), gint(rows))
         chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
         chafa_canvas_config_set_symbol_map(config, symbols)
-        chafa_canvas_config_set_bg_color(config, background)
+        chafa_canvas_config_set_bg_color(config, backdrop)
         let canvas = chafa_canvas_new(config)
         defer {
             chafa_canvas_unref(canvas)
@@ -46,7 +59,9 @@ public struct SymbolArt: Equatable, Sendable {
                 var foreground: gint = 0, background: gint = 0
                 chafa_canvas_get_colors_at(canvas, gint(x), gint(y), &foreground, &background)
                 let symbol = Unicode.Scalar(chafa_canvas_get_char_at(canvas, gint(x), gint(y))) ?? " "
-                cells.append(Cell(symbol: symbol, foreground: UInt32(bitPattern: foreground) & 0xFF_FFFF, background: UInt32(bitPattern: background) & 0xFF_FFFF))
+                // (A colour of -1 is transparent: the background shows.)
+                let colour = { (packed: gint) in packed < 0 ? backdrop : UInt32(bitPattern: packed) & 0xFF_FFFF }
+                cells.append(Cell(symbol: symbol, foreground: colour(foreground), background: colour(background)))
             }
         }
         return SymbolArt(columns: columns, rows: rows, cells: cells)

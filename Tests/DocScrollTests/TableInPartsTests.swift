@@ -256,7 +256,8 @@ struct TableInPartsTests {
                     parts.waitsForPages = false
                     parts.scroll(toFraction: 0.5)
                     _ = parts.frame(at: parts.scrollOffset)
-                    start = try #require(parts.topPlace)
+                    let top: DocScrollView.Place = try #require(parts.topPlace)
+                    start = top
                     let id = try #require(Int(recordText(parts, start!).split(separator: "\n")[0].split(separator: " ").last ?? ""))
                     wholeStart = DocScrollView.Place(component: start!.component, row: id - 1 + 2)
                     #expect(recordText(whole, wholeStart!) == recordText(parts, start!))

@@ -44,4 +44,11 @@ struct SymbolArtTests {
         #expect(Self.shownColours(cell) == [0xFFFFFF, 0x000000], "\(cell)")
         #expect(cell.symbol == "▀" || cell.symbol == "▄", "\(cell)")
     }
+
+    /// Transparent pixels show the background given.
+    @Test func transparentPixelsShowTheBackground() {
+        let clear = Pixels(width: 16, height: 16, rgba: Array(repeating: 0, count: 16 * 16 * 4))
+        let art = SymbolArt.draw(clear, columns: 2, rows: 1, background: 0x123456)
+        #expect(art.cells.allSatisfy { Self.shownColours($0) == [0x123456] }, "\(art.cells)")
+    }
 }
