@@ -65,9 +65,8 @@ struct StackSearch {
                 let step = source.searchStep(for: query, at: row, forward: forward)
                 // Rows passed over together cost a scan of their bytes, rows laid out
                 // (or waited for) their layout: ask about stopping more often then, the
-                // more rows passed over the sooner.
-                // (A layout, or a wait for the index, is asked about every few; a
-                // scan past the row, a stretch of bytes, every time.)
+                // more rows passed over the sooner; after a scan past the row (a
+                // stretch of bytes), every time.
                 switch step {
                 case .read: checks += 1
                 case .passOver(let rows): checks += 256 + rows

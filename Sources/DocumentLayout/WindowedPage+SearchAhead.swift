@@ -49,7 +49,8 @@ extension WindowedPage {
         let searched = byte(ofRowPastIndex: row, in: holder)
         /// What the bytes from the row's to `byte` stand for, within the rows left.
         let scanned = { (byte: Int) in
-            SearchStep.scanned(rows: min(holder.map { $0.start + $0.extent } ?? self.rowCount, row + self.rows(standingFor: byte - searched, pastIndexIn: holder)) - row)
+            let rowsLeft = (holder.map { $0.start + $0.extent } ?? self.rowCount) - row
+            return SearchStep.scanned(rows: min(rowsLeft, self.rows(standingFor: byte - searched, pastIndexIn: holder)))
         }
         var from = searched
         if let ahead = aheadSearch, ahead.query == query, ahead.row == row, ahead.forward { from = max(from, ahead.byte) }

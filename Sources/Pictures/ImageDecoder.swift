@@ -169,3 +169,44 @@ extension Pixels {
         return Pixels(width: shownWidth, height: shownHeight, rgba: shown)
     }
 }
+
+extension Pixels {
+    /// The pixels scaled to `width` by `height` (each at least 1): going down, each new
+    /// pixel the average of those it covers, weighted by their alpha (a transparent
+    /// pixel's colour counts for nothing); going up, the nearest. What an image decoded
+    /// at its own size is kept as once it is known how large it is shown.
+    public func scaled(toWidth width: Int, height: Int) -> Pixels {
+        let (width, height) = (max(1, width), max(1, height))
+        guard width != self.width || height != self.height else { return self }
+        var scaled = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let top = y * self.height / height
+            let bottom = max(top + 1, (y + 1) * self.height / height)
+            for x in 0..<width {
+                let left = x * self.width / width
+                let right = max(left + 1, (x + 1) * self.width / width)
+                var (red, green, blue, alpha) = (0, 0, 0, 0)
+                for sourceY in top..<bottom {
+                    var at = (sourceY * self.width + left) * 4
+                    for _ in left..<right {
+                        let weight = Int(rgba[at + 3])
+                        red += Int(rgba[at]) * weight
+                        green += Int(rgba[at + 1]) * weight
+                        blue += Int(rgba[at + 2]) * weight
+                        alpha += weight
+                        at += 4
+                    }
+                }
+                let to = (y * width + x) * 4
+                let count = (bottom - top) * (right - left)
+                if alpha > 0 {
+                    scaled[to] = UInt8((red + alpha / 2) / alpha)
+                    scaled[to + 1] = UInt8((green + alpha / 2) / alpha)
+                    scaled[to + 2] = UInt8((blue + alpha / 2) / alpha)
+                }
+                scaled[to + 3] = UInt8((alpha + count / 2) / count)
+            }
+        }
+        return Pixels(width: width, height: height, rgba: scaled)
+    }
+}
