@@ -33,7 +33,7 @@ struct ModuleBoundaryTests {
         return imported
     }
 
-    @Test(arguments: ["ScrollCore", "RenderCore", "ComponentKit", "DocumentLayout", "DataTable", "TileRenderer", "DocScrollViewer"])
+    @Test(arguments: ["ScrollCore", "RenderCore", "ComponentKit", "DocumentLayout", "DataTable", "TileRenderer", "DocScrollViewer", "Pictures"])
     func pureModulesImportNoOperatingSystem(module: String) throws {
         let imported = try Self.imports(of: module)
         #expect(!imported.isEmpty, "\(module) has sources")
