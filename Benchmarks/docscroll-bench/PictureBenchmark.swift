@@ -77,27 +77,16 @@ enum PictureBenchmark {
         return SymbolArt(columns: columns, rows: rows, cells: cells)
     }
 
-    /// `pixels` scaled to `width` by `height`, each new pixel the average of those it
-    /// covers (transparent ones over black, as the drawings put them).
+    /// `pixels` scaled to `width` by `height` (`Pixels.scaled`), over black, as the
+    /// drawings put transparent pixels.
     static func scaled(_ pixels: Pixels, width: Int, height: Int) -> Pixels {
-        var rgba = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            let (top, bottom) = (y * pixels.height / height, max(y * pixels.height / height + 1, (y + 1) * pixels.height / height))
-            for x in 0..<width {
-                let (left, right) = (x * pixels.width / width, max(x * pixels.width / width + 1, (x + 1) * pixels.width / width))
-                var sums = [0, 0, 0]
-                for sy in top..<min(bottom, pixels.height) {
-                    for sx in left..<min(right, pixels.width) {
-                        let at = (sy * pixels.width + sx) * 4
-                        let alpha = Int(pixels.rgba[at + 3])
-                        for channel in 0..<3 { sums[channel] += Int(pixels.rgba[at + channel]) * alpha / 255 }
-                    }
-                }
-                let count = max(1, (min(bottom, pixels.height) - top) * (min(right, pixels.width) - left))
-                for channel in 0..<3 { rgba[(y * width + x) * 4 + channel] = UInt8(sums[channel] / count) }
-            }
+        var scaled = pixels.scaled(toWidth: width, height: height)
+        for at in stride(from: 0, to: scaled.rgba.count, by: 4) {
+            let alpha = Int(scaled.rgba[at + 3])
+            for channel in at..<(at + 3) { scaled.rgba[channel] = UInt8(Int(scaled.rgba[channel]) * alpha / 255) }
+            scaled.rgba[at + 3] = 255
         }
-        return Pixels(width: width, height: height, rgba: rgba)
+        return scaled
     }
 
     /// The mean difference per channel between `art` drawn at 8x8 pixels a cell and
