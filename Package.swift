@@ -59,7 +59,7 @@ let package = Package(
         // The one component protocol of the stack (layout, rows drawn, text, search),
         // over the container core and the cells.
         .target(name: "ComponentKit", dependencies: ["RenderCore", "ScrollCore"]),
-        .target(name: "DocumentLayout", dependencies: ["ComponentKit", "HTMLParsing", "RenderCore", "ScrollCore"]),
+        .target(name: "DocumentLayout", dependencies: ["ComponentKit", "HTMLParsing", "Pictures", "RenderCore", "ScrollCore"]),
         .target(name: "DataTable", dependencies: ["ComponentKit", "RenderCore", "ScrollCore"]),
         .target(name: "TileRenderer", dependencies: ["ComponentKit", "RenderCore", "ScrollCore"]),
 
@@ -70,7 +70,7 @@ let package = Package(
         // The facade embedders use, and the command line built on it.
         .target(
             name: "DocScroll",
-            dependencies: ["ComponentKit", "RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO"]
+            dependencies: ["ComponentKit", "RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO", "Pictures"]
         ),
         // The interactive viewer: keys in, screens out (a state machine over the facade).
         .target(name: "DocScrollViewer", dependencies: ["DataTable", "DocScroll", "RenderCore", "ScrollCore"]),
@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
         .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing", "SampleContent"]),
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(
             name: "DocumentLayoutTests",
             dependencies: ["ComponentKit", "DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "ScrollCore", "TestSupport"],
@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "DocScrollTests",
             dependencies: [
-                "ComponentKit", "DocScroll", "DocScrollCLI", "DocScrollViewer", "DocumentLayout", "RenderCore", "SampleContent", "ScrollCore", "SystemIO",
+                "ComponentKit", "DocScroll", "DocScrollCLI", "DocScrollViewer", "DocumentLayout", "Pictures", "RenderCore", "SampleContent", "ScrollCore", "SystemIO",
                 "TestSupport",
                 "TileRenderer",
             ],

@@ -50,6 +50,8 @@ public final class DocScrollView {
         /// tabs, one at a time under a tab bar pinned with the table's header
         /// (`selectTab`); `nil` for none.
         public var tabsFrom: Int?
+        /// How a page's pictures are shown.
+        public var images: ImageMode
         /// Bytes of a windowed page between its checkpoints at least (small values to
         /// test many chunks on small pages).
         package var pageChunkBytes = PageIndex.chunkBytes
@@ -62,7 +64,7 @@ public final class DocScrollView {
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
             tileBudget: TileBudget = .standard, spacing: Int = 1, encoding: String? = nil,
             table: RecordIndex.Options = RecordIndex.Options(), frozenColumns: Int = 1, wrapsTableCells: Bool = false,
-            pageCacheBytes: Int = 4 << 20, indexesTablesInParts: Bool = false, tabsFrom: Int? = nil
+            pageCacheBytes: Int = 4 << 20, indexesTablesInParts: Bool = false, tabsFrom: Int? = nil, images: ImageMode = .none
         ) {
             self.width = width
             self.height = height
@@ -77,6 +79,7 @@ public final class DocScrollView {
             self.pageCacheBytes = pageCacheBytes
             self.indexesTablesInParts = indexesTablesInParts
             self.tabsFrom = tabsFrom
+            self.images = images
         }
     }
 
@@ -270,7 +273,9 @@ public final class DocScrollView {
                 stackedInputs.append(StackedInput(id: stack.append(page), name: input.name, component: page))
             case .forOneFrame:
                 let utf8 = try InputReading.utf8Source(input, encoding: options.encoding)
-                let page = FramedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address, width: options.width)
+                let page = FramedPage(
+                    name: input.name, source: utf8.source, start: utf8.start, address: input.address,
+                    pictures: options.pictureLayout(address: input.address), width: options.width)
                 framedPages.append(page)
                 stackedInputs.append(StackedInput(id: stack.append(page), name: input.name, component: page))
             }

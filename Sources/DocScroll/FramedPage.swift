@@ -16,6 +16,8 @@ final class FramedPage: StackComponent, ReportsFigures {
     private let source: any PageSource
     private let start: Int
     private let address: PageAddress?
+    /// How its pictures are laid out and drawn (`nil`: as their alt text).
+    private let pictures: PictureLayout?
     private let width: Int
     /// The rows streamed for the frame (none before it).
     private var window = PageStream.RowWindow()
@@ -24,11 +26,12 @@ final class FramedPage: StackComponent, ReportsFigures {
     /// Why the page could not be streamed (`DocScrollError.badInput`), once tried.
     private(set) var failure: DocScrollError?
 
-    init(name: String, source: any PageSource, start: Int, address: PageAddress?, width: Int) {
+    init(name: String, source: any PageSource, start: Int, address: PageAddress?, pictures: PictureLayout?, width: Int) {
         self.name = name
         self.source = source
         self.start = start
         self.address = address
+        self.pictures = pictures
         self.width = width
     }
 
@@ -56,7 +59,8 @@ final class FramedPage: StackComponent, ReportsFigures {
         if hasStreamed, shown.isEmpty || window.heldRows.clamped(to: shown) == shown { return .unchanged }
         do {
             window = try PageStream.rows(
-                shown, of: source, start: start, width: width, address: address, threads: SystemThreads(), spill: SpillFile())
+                shown, of: source, start: start, width: width, address: address, pictures: pictures, threads: SystemThreads(),
+                spill: SpillFile())
         } catch {
             failure = .badInput(name: name, reason: error.description)
             return .unchanged

@@ -80,13 +80,14 @@ struct InputReading: Sendable {
         let address = input.address
         guard options.mode == .windowed else {
             let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
-            return WholePage(document: document, width: options.width, address: address)
+            return WholePage(document: document, width: options.width, address: address, pictures: options.pictureLayout(address: address))
         }
         let page = try Self.utf8Source(input, encoding: options.encoding)
         let index = PageIndex(source: page.source, start: page.start, threads: threads)
         let chunkBytes = options.pageChunkBytes
         threads.run(waits: true) { index.build(chunkBytes: chunkBytes) }
-        return WindowedPage(index: index, width: options.width, cacheBytes: options.pageCacheBytes, address: address)
+        return WindowedPage(
+            index: index, width: options.width, cacheBytes: options.pageCacheBytes, address: address, pictures: options.pictureLayout(address: address))
     }
 
     /// A page as UTF-8, read a window at a time: the page itself (from past its byte

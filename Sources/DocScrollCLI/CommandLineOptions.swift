@@ -29,6 +29,7 @@ package struct CommandLineOptions: Equatable {
     var tileBudget = TileBudget.standard
     var stats = false
     var color = ColorChoice.auto
+    var images = ImageMode.none
     /// Whether the viewer asks for mouse reports (the wheel scrolls); off keeps the
     /// terminal's own selection.
     var mouse = true
@@ -134,6 +135,12 @@ extension CommandLineOptions {
                     throw UsageError(message: "'--color' takes auto, always or never, not '\(text)'")
                 }
                 options.color = choice
+            case "--images":
+                let text = try value()
+                guard let mode = ImageMode(rawValue: text) else {
+                    throw UsageError(message: "'--images' takes none or symbols, not '\(text)'")
+                }
+                options.images = mode
             case "--encoding":
                 let name = try value()
                 guard DocScrollView.isSupportedEncoding(name) else {

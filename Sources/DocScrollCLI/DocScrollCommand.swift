@@ -45,10 +45,11 @@ public enum DocScrollCommand {
         let isTerminal = Terminal.standardOutputIsTerminal
         let terminalSize = isTerminal ? Terminal.size() : nil
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        let colors = switch options.color {
-        case .always: true
-        case .never: false
-        case .auto: isTerminal && !noColor
+        let colorDepth = ColorDepth.of(environment: environment)
+        let colors: ColorDepth = switch options.color {
+        case .always: colorDepth
+        case .never: .none
+        case .auto: isTerminal && !noColor ? colorDepth : .none
         }
         let viewOptions = DocScrollView.Options(
             width: options.width ?? terminalSize?.width ?? 80,
@@ -60,7 +61,8 @@ public enum DocScrollCommand {
             table: .init(
                 path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns,
                 sortColumn: options.sortColumn, sortsDescending: options.sortsDescending, format: options.tableFormat),
-            frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells, tabsFrom: options.tabsFrom)
+            frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells, tabsFrom: options.tabsFrom,
+            images: options.images)
 
         // A dump of windowed pages streams them: parsed and laid out a fragment at a
         // time, never held whole. (Expanded builds everything, as it always does.)
@@ -159,7 +161,7 @@ public enum DocScrollCommand {
                 let (frame, frameStatistics) = try DocScrollView.singleFrame(
                     at: offset, scrolledColumns: options.scrolledColumns, pages: pages, tables: tables, options: viewOptions)
                 for row in 0..<frame.height {
-                    output.writeLine(colors ? ANSIFrameWriter.styledRow(frame, row: row, colors: true).trimmingTrailingBlanks : frame.plainText(row: row))
+                    output.writeLine(colors != .none ? ANSIFrameWriter.styledRow(frame, row: row, colors: colors).trimmingTrailingBlanks : frame.plainText(row: row))
                 }
                 statistics = frameStatistics
             } catch {
@@ -175,7 +177,7 @@ public enum DocScrollCommand {
             statistics = view.statistics
         case .dump where stylesText, .automatic where stylesText:
             guard let view = builtView() else { return 1 }
-            view.forEachStyledRow { row in output.writeLine(ANSIFrameWriter.styledRow(row, row: 0, colors: true)) }
+            view.forEachStyledRow { row in output.writeLine(ANSIFrameWriter.styledRow(row, row: 0, colors: colors)) }
             warnOfLostRows(view.statistics, errors: errors)
             statistics = view.statistics
         case .dump, .automatic:

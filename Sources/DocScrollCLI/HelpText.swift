@@ -69,6 +69,8 @@ enum HelpText {
           --scrollbar            start with a scrollbar for the whole stack (s toggles)
           --color WHEN           auto (default), always or never; NO_COLOR is honoured;
                                  always styles --dump and piped output too
+          --images HOW           none (default: alt text) or symbols (pictures drawn
+                                 in coloured blocks, each in a box of its size)
           -h, --help             show this help
           -V, --version          show the version
 

@@ -13,7 +13,7 @@ package enum InteractiveSession {
     ///   - startCommands: what the viewer does first (`+G`, `+/pattern`...).
     ///   - typedAhead: keys typed while the inputs were read, answered after them.
     package static func run(
-        view: DocScrollView, terminal: any TerminalDevice, colors: Bool, mouse: Bool, showsStatistics: Bool, showsScrollbar: Bool,
+        view: DocScrollView, terminal: any TerminalDevice, colors: ColorDepth, mouse: Bool, showsStatistics: Bool, showsScrollbar: Bool,
         startCommands: [ViewerCommand] = [], typedAhead typedWhileReading: [UInt8] = []
     ) -> Bool {
         let size = terminal.size ?? (80, 24)

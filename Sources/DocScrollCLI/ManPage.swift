@@ -32,6 +32,10 @@ package enum ManPage {
             .B NO_COLOR
             When set and not empty, no colours or styles are written unless
             \\fB\\-\\-color always\\fR asks for them.
+            .TP
+            .B COLORTERM
+            \\fBtruecolor\\fR or \\fB24bit\\fR: 24-bit colours are sent as they are (a
+            picture's cells); otherwise the nearest of the 256-colour palette.
             .SH EXIT STATUS
             0 when all went well; 1 when an input cannot be read or shown (the message
             says which and why: \\fBdocscroll: error: FILE: reason\\fR); 2 for a mistake in the

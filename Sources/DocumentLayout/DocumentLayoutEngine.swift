@@ -92,6 +92,9 @@ struct DocumentLayoutEngine {
     /// not put on the block stack: a fragment walked whole as one unit holds nothing
     /// for them, however deep they nest, as units do.
     var keepsLineBlocksAndAnchors = true
+    /// With it, pictures big enough to be seen take boxes of their size (outside
+    /// tables and `pre`); without, an image is its alt text.
+    var pictures: PictureLayout?
     private var passesThroughContainers: Bool { !keepsLineBlocksAndAnchors && !recordsBoxes }
     private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
     var tableBoxes: [HTMLDocument.NodeIndex: [String]] = [:]
@@ -480,6 +483,7 @@ struct DocumentLayoutEngine {
             endLine(hasContent: true)
             requestBlankLine()
         case .image:
+            if let pictures, tableDepth == 0, preDepth == 0, layOutPicture(index, pictures) { break }
             if let alt = document.attribute("alt", of: index) {
                 if !alt.isEmpty { inline.append("[\(alt)]", style: styles[styles.count - 1], preserve: false) }
             } else {
@@ -548,6 +552,28 @@ struct DocumentLayoutEngine {
         case .lineBreak, .horizontalRule, .image, .replaced:
             break
         }
+    }
+
+    /// Lays out picture element `index` as a box of rows of its size, its alt text on
+    /// the first (dim, cut at the box's width), each row noted as the picture's.
+    /// - Returns: whether it did: not for a picture of unknown size, nor one of a
+    ///   single row (an icon, shown as its alt text in the line's flow).
+    private mutating func layOutPicture(_ index: HTMLDocument.NodeIndex, _ pictures: PictureLayout) -> Bool {
+        let source = PictureLayout.source(of: index, in: document)
+        guard let source,
+            let box = pictures.box(of: index, source: source, in: document, columns: max(1, width - prefixColumns())), box.rows > 1
+        else { return false }
+        rewrap?.dependsOnWidth()
+        flushInline()
+        let alt = (document.attribute("alt", of: index) ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for row in 0..<box.rows {
+            startLine()
+            let column = prefixColumns()
+            lines.notePictureRow(PictureRow(source: source, box: box, row: row, column: column))
+            if row == 0, !alt.isEmpty { lines.append(utf8Of: TextWidth.prefix(of: alt, columns: box.columns), style: Style(.dim)) }
+            endLine(hasContent: true)
+        }
+        return true
     }
 
     /// Appends a mark that frames an element's content (`ElementRole.marked`), dim.

@@ -1,3 +1,4 @@
+import Pictures
 import RenderCore
 
 /// Laid-out lines stored together: the text of every line in one byte buffer, the
@@ -11,7 +12,7 @@ import RenderCore
 /// A line is built by appending runs to the open line (`append(_:style:)`,
 /// `appendMerging(_:style:)`, `append(line:of:)`) and closing it (`endLine`). Two
 /// stores are equal when their lines are, span for span.
-package struct LineStore: Sendable, Equatable {
+package struct LineStore: Sendable {
     struct Run: Sendable, Equatable {
         /// Where the run ends in `bytes`; it starts where the run before ends.
         var end: Int
@@ -22,6 +23,9 @@ package struct LineStore: Sendable, Equatable {
     private var runs: [Run] = []
     /// For each line, where its runs end in `runs`.
     private var lineRunEnds: [Int] = []
+    /// The lines that are rows of a picture's box, in order of line, and which rows
+    /// they are: few lines are, so they are kept apart.
+    private var pictureRows: [(line: Int, row: PictureRow)] = []
 
     package init() {}
 
@@ -168,6 +172,11 @@ package struct LineStore: Sendable, Equatable {
         for span in spans { append(span.text.utf8, style: span.style) }
     }
 
+    /// Notes the open line as row `row` of a picture's box.
+    mutating func notePictureRow(_ row: PictureRow) {
+        pictureRows.append((lineRunEnds.count, row))
+    }
+
     /// Closes the open line (a line with no runs is empty).
     mutating func endLine() {
         lineRunEnds.append(runs.count)
@@ -192,6 +201,7 @@ package struct LineStore: Sendable, Equatable {
             for index in runShift..<runs.count { runs[index].end += byteShift }
         }
         let lineShift = lineRunEnds.count
+        pictureRows += other.pictureRows.lazy.map { ($0.line + lineShift, $0.row) }
         lineRunEnds += other.lineRunEnds
         lineRunEnds.withUnsafeMutableBufferPointer { ends in
             for index in lineShift..<ends.count { ends[index] += runShift }
@@ -201,6 +211,7 @@ package struct LineStore: Sendable, Equatable {
     /// Forgets every line, keeping the buffers for the lines to come.
     mutating func removeAll() {
         guard !runs.isEmpty || !lineRunEnds.isEmpty else { return }
+        if !pictureRows.isEmpty { pictureRows.removeAll() }
         bytes.removeAll()
         runs.removeAll(keepingCapacity: true)
         lineRunEnds.removeAll(keepingCapacity: true)
@@ -218,6 +229,19 @@ package struct LineStore: Sendable, Equatable {
         let runRange = runRange(ofLine: index)
         guard !runRange.isEmpty else { return 0..<0 }
         return start(ofRun: runRange.lowerBound)..<runs[runRange.upperBound - 1].end
+    }
+
+    /// The picture row line `index` is, `nil` for a line of text.
+    package func pictureRow(ofLine index: Int) -> PictureRow? {
+        guard !pictureRows.isEmpty else { return nil }
+        // (Found by halving: the rows are in order of line.)
+        var low = 0
+        var high = pictureRows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pictureRows[middle].line < index { low = middle + 1 } else { high = middle }
+        }
+        return low < pictureRows.count && pictureRows[low].line == index ? pictureRows[low].row : nil
     }
 
     /// Whether line `index` has no text at all.
@@ -308,6 +332,13 @@ package struct LineStore: Sendable, Equatable {
     }
 }
 
+extension LineStore: Equatable {
+    package static func == (left: LineStore, right: LineStore) -> Bool {
+        left.bytes == right.bytes && left.runs == right.runs && left.lineRunEnds == right.lineRunEnds
+            && left.pictureRows.elementsEqual(right.pictureRows) { $0.line == $1.line && $0.row == $1.row }
+    }
+}
+
 extension LineStore: RandomAccessCollection {
     package var startIndex: Int { 0 }
     package var endIndex: Int { lineRunEnds.count }
@@ -326,15 +357,35 @@ extension LineStore: RandomAccessCollection {
 }
 
 extension LineStore {
+    /// Draws row `pictureRow.row` of its picture's cells over the box's columns (the
+    /// alt text drawn there before stays where the picture cannot be drawn).
+    private func drawPicture(
+        _ pictureRow: PictureRow, _ pictures: PictureLayout, into buffer: inout FrameBuffer, row: Int, horizontalOffset: Int
+    ) {
+        guard let art = pictures.reader.cells(of: pictureRow.source, box: pictureRow.box), pictureRow.row < art.rows else { return }
+        let first = pictureRow.row * art.columns
+        for column in 0..<art.columns {
+            let x = pictureRow.column + column - horizontalOffset
+            guard x >= 0, x < buffer.width else { continue }
+            let cell = art.cells[first + column]
+            let style = Style(foreground: Color(rgb: cell.foreground), background: Color(rgb: cell.background))
+            buffer[x, row] = Cell(Character(cell.symbol), style: style)
+        }
+    }
+
     /// Draws line `index` on row `row` of `buffer`, its first `horizontalOffset`
     /// columns scrolled off to the left. Scrolled sideways, a row shows where its line
     /// goes on past an edge of the buffer (`<` at the left, `>` at the right, dim), as
     /// `less -S` does; unscrolled, it shows the line as it is (a frame then draws what
-    /// a dump writes, cut at the width).
-    func draw(line index: Int, into buffer: inout FrameBuffer, row: Int, horizontalOffset: Int) {
+    /// a dump writes, cut at the width). A row of a picture's box shows the picture's
+    /// cells there when `pictures` draws them.
+    func draw(line index: Int, into buffer: inout FrameBuffer, row: Int, horizontalOffset: Int, pictures: PictureLayout? = nil) {
         var column = -horizontalOffset
         for span in self[index].spans {
             column = buffer.draw(span.text, style: span.style, column: column, row: row)
+        }
+        if let pictures, pictures.drawsPictures, let pictureRow = pictureRow(ofLine: index) {
+            drawPicture(pictureRow, pictures, into: &buffer, row: row, horizontalOffset: horizontalOffset)
         }
         guard horizontalOffset > 0, buffer.width > 1 else { return }
         // (Trailing spaces show nothing: they make no mark.)

@@ -18,6 +18,8 @@ struct PageLayout {
     let endsWithReferences: Bool
     /// Where the page is, for the References list's targets (`nil`: shown as written).
     let address: PageAddress?
+    /// How pictures are laid out (`nil`: as their alt text).
+    let pictures: PictureLayout?
     /// Links before this layout's first unit (a fragment laid out on its own).
     let linkBase: Int
     /// For a chunk that starts inside open lists or quotes: where the layout before it
@@ -86,7 +88,7 @@ struct PageLayout {
     init(
         _ document: HTMLDocument, units: LayoutUnits, width: Int, recordsBoxes: Bool = false, keepsLineBlocksAndAnchors: Bool = true,
         endsWithReferences: Bool = true,
-        address: PageAddress? = nil,
+        address: PageAddress? = nil, pictures: PictureLayout? = nil,
         linkBase: Int = 0, carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Set<HTMLDocument.NodeIndex> = [],
         endsInsideText: Bool = false
     ) {
@@ -98,6 +100,7 @@ struct PageLayout {
         self.keepsLineBlocksAndAnchors = keepsLineBlocksAndAnchors
         self.endsWithReferences = endsWithReferences
         self.address = address
+        self.pictures = pictures
         self.linkBase = linkBase
         self.carryIn = carryIn
         self.openAtEnd = openAtEnd
@@ -186,6 +189,7 @@ struct PageLayout {
         }
         current?.endsInsideText = endsInsideText && nextUnit == units.units.count - 1
         current?.keepsLineBlocksAndAnchors = keepsLineBlocksAndAnchors
+        current?.pictures = pictures
         isUnitOpen = true
         currentFirstLine = lineCount
         isFirstLineNoted = false

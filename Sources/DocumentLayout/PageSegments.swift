@@ -61,6 +61,7 @@ final class PageSegments: @unchecked Sendable {
     private let cutting: HTMLParser.Cutting
     private let width: Int
     private let keepsLines: Bool
+    private let pictures: PictureLayout?
 
     /// Segments of `source` from `start` at least `segmentBytes` long, parsed by
     /// `parses` parses at once, each cutting its fragments by `cutting`; fragments are
@@ -68,12 +69,13 @@ final class PageSegments: @unchecked Sendable {
     /// `keepsLines`, as lines (`FragmentLayout`).
     init(
         source: any PageSource, start: Int, segmentBytes: Int, parses: Int, cutting: HTMLParser.Cutting, width: Int,
-        keepsLines: Bool, threads: some LayoutThreads
+        keepsLines: Bool, pictures: PictureLayout? = nil, threads: some LayoutThreads
     ) {
         self.source = source
         self.threads = threads
         self.cutting = cutting
         self.width = width
+        self.pictures = pictures
         self.keepsLines = keepsLines
         self.parses = max(1, parses)
         state = LockedState(State(), lock: threads.makeLock())
@@ -224,14 +226,14 @@ final class PageSegments: @unchecked Sendable {
             let fragment = cut.fragment
             let base = linkBase
             linkBase += LinkCounter.count(in: fragment)
-            let (width, keepsLines, insideText) = (width, keepsLines, cut.insideText)
+            let (width, keepsLines, pictures, insideText) = (width, keepsLines, pictures, cut.insideText)
             let openAtEnd = insideText ? cut.openElements?.count ?? 0 : 0
             let job = FragmentJob(
                 after: endedInsideText,
                 { carry in
                     FragmentLayout(
-                        fragment, width: width, keepsLines: keepsLines, linkBase: base, carryIn: carry, openAtEnd: openAtEnd,
-                        endsInsideText: insideText)
+                        fragment, width: width, keepsLines: keepsLines, pictures: pictures, linkBase: base, carryIn: carry,
+                        openAtEnd: openAtEnd, endsInsideText: insideText)
                 },
                 finished: threads.makeSemaphore())
             threads.run(waits: false) { job.runIfUnclaimed() }

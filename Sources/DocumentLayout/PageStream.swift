@@ -86,12 +86,12 @@ package enum PageStream {
     /// - Throws: `HTMLParsingError`, as `writeText`.
     package static func rows(
         _ window: Range<Int>, of source: any PageSource, start: Int, width: Int, address: PageAddress? = nil,
-        fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes, segmentBytes: Int = segmentBytes, parses: Int = parses,
+        pictures: PictureLayout? = nil, fragmentNodes: Int = fragmentNodes, textBytes: Int = textBytes, segmentBytes: Int = segmentBytes, parses: Int = parses,
         threads: some LayoutThreads, spill: any SpillStore = MemorySpill()
     ) throws(HTMLParsingError) -> RowWindow {
         var rows = RowWindow()
         let summary = try stream(
-            of: source, start: start, width: width, address: address, keepsLines: true, fragmentNodes: fragmentNodes,
+            of: source, start: start, width: width, address: address, pictures: pictures, keepsLines: true, fragmentNodes: fragmentNodes,
             textBytes: textBytes, segmentBytes: segmentBytes, parses: parses, threads: threads, spill: spill, stop: { rows.rowCount >= window.upperBound }
         ) { fragment, joiningBlank in
             if joiningBlank { rows.rowCount += 1 }
@@ -106,6 +106,7 @@ package enum PageStream {
             while let first = rows.pieces.first, first.firstRow + first.lines.count <= keptFrom { rows.pieces.removeFirst() }
         }
         rows.summary = summary
+        rows.pictures = pictures
         rows.heldRows = max(0, min(window.lowerBound, rows.rowCount - window.count))..<min(rows.rowCount, window.upperBound)
         return rows
     }
@@ -128,6 +129,8 @@ package enum PageStream {
         /// when it ended before them (rows beyond `rowCount` are blank).
         package var heldRows = 0..<0
         package var summary = Summary()
+        /// How the rows' pictures are drawn.
+        package var pictures: PictureLayout?
 
         package init() {}
 
@@ -136,7 +139,7 @@ package enum PageStream {
         package func draw(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
             for pageRow in rows {
                 guard let (lines, index) = line(at: pageRow) else { continue }
-                lines.draw(line: index, into: &buffer, row: row + pageRow - rows.lowerBound, horizontalOffset: 0)
+                lines.draw(line: index, into: &buffer, row: row + pageRow - rows.lowerBound, horizontalOffset: 0, pictures: pictures)
             }
         }
 
@@ -156,7 +159,8 @@ package enum PageStream {
     /// (kept as text, or with `keepsLines` as lines) to `take` in order, with whether
     /// a blank line joins it to the one before, until `stop`.
     private static func stream(
-        of source: any PageSource, start: Int, width: Int, address: PageAddress?, keepsLines: Bool, fragmentNodes: Int,
+        of source: any PageSource, start: Int, width: Int, address: PageAddress?, pictures: PictureLayout? = nil, keepsLines: Bool,
+        fragmentNodes: Int,
         textBytes: Int, segmentBytes: Int, parses: Int, threads: some LayoutThreads, spill: any SpillStore, stop: () -> Bool,
         _ take: (FragmentLayout, _ joiningBlank: Bool) -> Void
     ) throws(HTMLParsingError) -> Summary {
@@ -168,7 +172,7 @@ package enum PageStream {
         cutting.textBytes = textBytes
         let segments = PageSegments(
             source: source, start: start, segmentBytes: segmentBytes, parses: parses, cutting: cutting, width: width,
-            keepsLines: keepsLines, threads: threads)
+            keepsLines: keepsLines, pictures: pictures, threads: threads)
         defer { segments.close() }
         func takeOut(_ job: FragmentJob, helpingWith others: () -> FragmentJob?) {
             // Rather than wait, this thread lays out fragments no worker has started,
@@ -341,12 +345,12 @@ struct FragmentLayout: Sendable {
     /// `openAtEnd` levels still open at its end. Its lines are kept with
     /// `keepsLines`, else made text.
     init(
-        _ fragment: HTMLDocument, width: Int, keepsLines: Bool, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil,
-        openAtEnd: Int = 0, endsInsideText: Bool = false
+        _ fragment: HTMLDocument, width: Int, keepsLines: Bool, pictures: PictureLayout? = nil, linkBase: Int,
+        carryIn: DocumentLayoutEngine.Carry? = nil, openAtEnd: Int = 0, endsInsideText: Bool = false
     ) {
         nodes = fragment.nodes.count
         var layout = Self.layOut(
-            fragment, width: width, linkBase: linkBase, carryIn: carryIn,
+            fragment, width: width, pictures: pictures, linkBase: linkBase, carryIn: carryIn,
             openAtEnd: PageLayout.openElements(atEndOf: fragment, count: openAtEnd), endsInsideText: endsInsideText)
         unitCount = layout.units.units.count
         let laidOut = layout.takeLines()
@@ -362,12 +366,12 @@ struct FragmentLayout: Sendable {
     /// unit to start and end but that one); or, going on from `carryIn`, a first unit
     /// that goes on from there and its sibling units joined (`LayoutUnits.joiningSiblings`).
     static func layOut(
-        _ fragment: HTMLDocument, width: Int, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil,
+        _ fragment: HTMLDocument, width: Int, pictures: PictureLayout? = nil, linkBase: Int, carryIn: DocumentLayoutEngine.Carry? = nil,
         openAtEnd: Set<HTMLDocument.NodeIndex> = [], endsInsideText: Bool = false
     ) -> PageLayout {
         let units = carryIn == nil ? LayoutUnits(wholePage: fragment) : LayoutUnits(fragment).joiningSiblings(of: fragment, keepingFirst: true)
         var layout = PageLayout(
-            fragment, units: units, width: width, keepsLineBlocksAndAnchors: false, endsWithReferences: false,
+            fragment, units: units, width: width, keepsLineBlocksAndAnchors: false, endsWithReferences: false, pictures: pictures,
             linkBase: linkBase, carryIn: carryIn, openAtEnd: openAtEnd, endsInsideText: endsInsideText)
         layout.reserveCapacityForAllLines()
         layout.advance(toLines: .max)

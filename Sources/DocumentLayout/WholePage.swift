@@ -25,15 +25,21 @@ package final class WholePage: PageComponent {
     private var pageLayout: PageLayout
     /// Where the page is, for the References list's targets.
     private let address: PageAddress?
+    /// How its pictures are laid out (`nil`: as their alt text).
+    private let pictures: PictureLayout?
 
     /// Lays out `document` at `width` columns, the first `initialRows` lines at least
-    /// (all of it by default); its links to files are resolved against `address`.
-    package init(document: HTMLDocument, width: Int, initialRows: Int = .max, address: PageAddress? = nil) {
+    /// (all of it by default); its links to files are resolved against `address`, its
+    /// pictures laid out as `pictures` says.
+    package init(
+        document: HTMLDocument, width: Int, initialRows: Int = .max, address: PageAddress? = nil, pictures: PictureLayout? = nil
+    ) {
         self.document = document
         self.width = max(1, width)
         self.address = address
+        self.pictures = pictures
         units = LayoutUnits(document)
-        pageLayout = PageLayout(document, units: units, width: self.width, address: address)
+        pageLayout = PageLayout(document, units: units, width: self.width, address: address, pictures: pictures)
         pageLayout.advance(toLines: initialRows)
     }
 
@@ -174,7 +180,7 @@ package final class WholePage: PageComponent {
         let old = pageLayout.lineBlocks
         let oldLines = pageLayout.lines
         self.width = width
-        pageLayout = PageLayout(document, units: units, width: width, address: address)
+        pageLayout = PageLayout(document, units: units, width: width, address: address, pictures: pictures)
         noteChange(from: 0)
         layOutAll()
         return Self.relocate(row, from: (old, oldLines), to: (pageLayout.lineBlocks, pageLayout.lines))
@@ -237,7 +243,7 @@ package final class WholePage: PageComponent {
         layOut(throughRow: rows.upperBound - 1)
         let lines = pageLayout.lines
         for lineIndex in rows.clamped(to: 0..<lines.count) {
-            lines.draw(line: lineIndex, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset)
+            lines.draw(line: lineIndex, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset, pictures: pictures)
         }
     }
 
@@ -321,7 +327,7 @@ package final class WholePage: PageComponent {
             }
         }
         if pageLayout.isFinished { return write(pageLayout.lines) }
-        var stream = PageLayout(document, units: units, width: self.width, address: address)
+        var stream = PageLayout(document, units: units, width: self.width, address: address, pictures: pictures)
         repeat {
             stream.advance(toLines: stream.lineCount + Self.streamingChunk)
             write(stream.takeLines())

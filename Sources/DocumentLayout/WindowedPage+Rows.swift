@@ -36,7 +36,7 @@ extension WindowedPage {
     package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         for lineIndex in rows where lineIndex >= 0 {
             guard let (lines, index) = line(at: lineIndex) else { continue }
-            lines.draw(line: index, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset)
+            lines.draw(line: index, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset, pictures: pictures)
         }
         trimCache()
     }

@@ -28,6 +28,8 @@ package final class WindowedPage: PageComponent {
     package let cacheBytes: Int
     /// Where the page is, for the References list's targets.
     let address: PageAddress?
+    /// How its pictures are laid out (`nil`: as their alt text).
+    package var pictures: PictureLayout?
 
     /// One extent a part: the content chunks known so far, then, once the index is
     /// complete, the References heading and one part for each chunk's links.
@@ -124,11 +126,15 @@ package final class WindowedPage: PageComponent {
     /// - Parameters:
     ///   - cacheBytes: bytes of laid-out lines kept beyond those in use.
     ///   - address: where the page is, for the References list's targets.
-    package init(index: PageIndex, width: Int, cacheBytes: Int = 4 << 20, address: PageAddress? = nil) {
+    ///   - pictures: how its pictures are laid out (`nil`: as their alt text).
+    package init(
+        index: PageIndex, width: Int, cacheBytes: Int = 4 << 20, address: PageAddress? = nil, pictures: PictureLayout? = nil
+    ) {
         self.index = index
         self.width = max(1, width)
         self.cacheBytes = cacheBytes
         self.address = address
+        self.pictures = pictures
         wasCompleteWhenOpened = index.source.isComplete
         synchronize()
     }
@@ -443,7 +449,7 @@ package final class WindowedPage: PageComponent {
             index.source, range: info.range, openElements: info.openElements, elisions: elisions(inChunk: chunk))) ?? .empty
         let units = LayoutUnits(fragment)
         var layout = PageLayout(
-            fragment, units: units, width: width, endsWithReferences: false, linkBase: info.linkBase, carryIn: carryIn,
+            fragment, units: units, width: width, endsWithReferences: false, pictures: pictures, linkBase: info.linkBase, carryIn: carryIn,
             openAtEnd: PageLayout.openElements(atEndOf: fragment, count: info.openElementsAtEnd), endsInsideText: info.endsInsideText)
         layout.advance(toLines: .max)
         if let carryOut = layout.carryOut, chunk + 1 < chunkCount, chunks[chunk + 1].startsInsideBlocks {

@@ -499,7 +499,7 @@ struct AttributeFilter {
 
     /// The place of a packed name in `keptNames`.
     private static func slot(of name: (UInt64, UInt64), length: Int) -> Int {
-        Int(truncatingIfNeeded: ((name.0 &+ name.1 &* 31 &+ UInt64(length)) &* 0x1656_67B1_9E37_79F9) >> 58)
+        Int(truncatingIfNeeded: ((name.0 &+ name.1 &* 31 &+ UInt64(length)) &* 0x1656_67B1_9E37_79F9) >> 56)
     }
 
     /// The state after the end of a start tag (its `>`): raw text after a `script`'s or
@@ -523,7 +523,7 @@ struct AttributeFilter {
     /// The attribute names the model keeps, lower case, packed as `isKept` takes them, each
     /// in its `slot` (no two share one).
     static let keptNames: [(low: UInt64, high: UInt64, length: Int)] = {
-        var table = [(low: UInt64, high: UInt64, length: Int)](repeating: (0, 0, -1), count: 64)
+        var table = [(low: UInt64, high: UInt64, length: Int)](repeating: (0, 0, -1), count: 256)
         for name in DocumentBuilder.keptAttributes {
             var packed: (UInt64, UInt64) = (0, 0)
             for (offset, byte) in name.utf8.enumerated() where offset < 16 {

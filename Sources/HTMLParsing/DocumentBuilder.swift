@@ -98,12 +98,13 @@ struct DocumentBuilder {
     /// Elements whose content is never shown.
     static let droppedTags: Set<String> = ["head", "script", "style", "template"]
 
-    /// Attributes layout may use; the others (event handlers, data URIs in `src`,
+    /// Attributes layout may use (`width`, `height` and `srcset` size a picture
+    /// before it is read); the others (event handlers, `data-*` attributes,
     /// inline SVG paths) are not kept.
     static let keptAttributes: Set<String> = [
         "id", "name", "href", "alt", "title", "src", "start", "type", "reversed", "value",
         "hidden", "style", "colspan", "rowspan", "lang", "dir", "open", "label", "placeholder",
-        "selected", "checked", "data",
+        "selected", "checked", "data", "width", "height", "srcset",
     ]
 
     /// What counting links needs of an element that no cut leaves open (a consumer

@@ -1,7 +1,8 @@
 /// A rectangle of cells, row-major: a screen, a tile or a row.
 ///
 /// Cells are stored packed, 16 bytes each (`PackedCell`); graphemes longer than a
-/// cell holds live in a side table of the buffer. Reading a cell gives a `Cell`.
+/// cell holds, and styles with true colours or a background (a picture's cells),
+/// live in side tables of the buffer. Reading a cell gives a `Cell`.
 public struct FrameBuffer: Sendable {
     /// Width in columns.
     public let width: Int
@@ -11,6 +12,8 @@ public struct FrameBuffer: Sendable {
     private var storage: [PackedCell]
     /// Graphemes too long to be stored inline, referred to by index from their cells.
     private var longGraphemes: [String] = []
+    /// Styles too rich to be packed in a cell, referred to by index from their cells.
+    private var richStyles: [Style] = []
 
     /// A blank buffer of `width` columns by `height` rows.
     public init(width: Int, height: Int) {
@@ -29,20 +32,41 @@ public struct FrameBuffer: Sendable {
     /// grapheme (see `Cell`).
     public subscript(column: Int, row: Int) -> Cell {
         get { cell(storage[row * width + column]) }
-        set { storage[row * width + column] = pack(newValue.grapheme, style: newValue.style) }
+        set { storage[row * width + column] = pack(newValue.grapheme, style: code(for: newValue.style)) }
     }
 
     /// Every cell, row by row: a copy, unpacked.
     public var cells: [Cell] { storage.map(cell) }
 
     private func cell(_ packed: PackedCell) -> Cell {
-        if packed.isContinuation { return .continuation(style: packed.style) }
-        if let index = packed.longIndex { return Cell(printable: longGraphemes[index], style: packed.style) }
-        return Cell(printable: packed.inlineGrapheme, style: packed.style)
+        let style = style(of: packed.style)
+        if packed.isContinuation { return .continuation(style: style) }
+        if let index = packed.longIndex { return Cell(printable: longGraphemes[index], style: style) }
+        return Cell(printable: packed.inlineGrapheme, style: style)
+    }
+
+    /// The style a cell's code stands for.
+    private func style(of code: StyleCode) -> Style {
+        code.packedStyle ?? richStyles[code.tableIndex!]
+    }
+
+    /// The code cells of `style` keep: the style packed whole, or an entry of the
+    /// table (the last one again when it is the same style: a picture's runs, a
+    /// page's coloured words).
+    private mutating func code(for style: Style) -> StyleCode {
+        if let packed = style.packed { return StyleCode(packed: packed) }
+        let stored = style.asStored
+        if let last = richStyles.last, last == stored { return StyleCode(tableIndex: richStyles.count - 1) }
+        // (A table full, 16 million styles, keeps the nearest palette style.)
+        guard richStyles.count < StyleCode.tableCapacity else {
+            return StyleCode(packed: Style(stored.attributes, foreground: stored.foreground.map { Color(paletteIndex: $0.paletteIndex) }).packed!)
+        }
+        richStyles.append(stored)
+        return StyleCode(tableIndex: richStyles.count - 1)
     }
 
     /// The packed form of printable `grapheme` (`""` for a continuation cell).
-    private mutating func pack(_ grapheme: String, style: Style) -> PackedCell {
+    private mutating func pack(_ grapheme: String, style: StyleCode) -> PackedCell {
         let bytes = grapheme.utf8
         if bytes.isEmpty { return .continuation(style: style) }
         if bytes.count <= PackedCell.inlineCapacity { return PackedCell(inline: bytes, style: style) }
@@ -69,6 +93,7 @@ public struct FrameBuffer: Sendable {
         // Printable ASCII (most text) is a column a byte, and other simple text
         // (`TextWidth.simpleColumns`: CJK, punctuation, box drawing) a scalar a
         // grapheme: no grapheme breaking.
+        let style = code(for: style)
         let drawnSimply = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             if TextWidth.isPrintableASCII(bytes) { return drawASCII(bytes, style: style, column: column, rowStart: rowStart, end: end, floor: floor) }
             guard TextWidth.simpleColumns(bytes) != nil else { return nil }
@@ -100,7 +125,7 @@ public struct FrameBuffer: Sendable {
 
     /// `draw` for printable ASCII `bytes`, a cell each, from `column` of the row that
     /// starts at cell `rowStart`.
-    private mutating func drawASCII(_ bytes: UnsafeBufferPointer<UInt8>, style: Style, column: Int, rowStart: Int, end: Int, floor: Int) -> Int {
+    private mutating func drawASCII(_ bytes: UnsafeBufferPointer<UInt8>, style: StyleCode, column: Int, rowStart: Int, end: Int, floor: Int) -> Int {
         let first = max(column, 0, floor)
         let last = min(column + bytes.count, end)
         if first < last {
@@ -113,7 +138,7 @@ public struct FrameBuffer: Sendable {
 
     /// `draw` for UTF-8 `bytes` that `TextWidth.simpleColumns` measures: each scalar
     /// is a grapheme, one or two columns wide, held inline.
-    private mutating func drawSimple(_ bytes: UnsafeBufferPointer<UInt8>, style: Style, column: Int, rowStart: Int, end: Int, floor: Int) -> Int {
+    private mutating func drawSimple(_ bytes: UnsafeBufferPointer<UInt8>, style: StyleCode, column: Int, rowStart: Int, end: Int, floor: Int) -> Int {
         var x = column
         var index = 0
         storage.withUnsafeMutableBufferPointer { cells in
@@ -143,12 +168,16 @@ public struct FrameBuffer: Sendable {
             let from = sourceRow * source.width
             let to = targetRow * width
             storage.replaceSubrange(to..<(to + columns), with: source.storage[from..<(from + columns)])
-            guard !source.longGraphemes.isEmpty else { continue }
-            // Long graphemes move into this buffer's side table.
+            guard !source.longGraphemes.isEmpty || !source.richStyles.isEmpty else { continue }
+            // Long graphemes and rich styles move into this buffer's side tables.
             for index in to..<(to + columns) {
-                guard let long = storage[index].longIndex else { continue }
-                longGraphemes.append(source.longGraphemes[long])
-                storage[index] = storage[index].withLongIndex(longGraphemes.count - 1)
+                if let long = storage[index].longIndex {
+                    longGraphemes.append(source.longGraphemes[long])
+                    storage[index] = storage[index].withLongIndex(longGraphemes.count - 1)
+                }
+                if let rich = storage[index].style.tableIndex {
+                    storage[index] = storage[index].withStyle(code(for: source.richStyles[rich]))
+                }
             }
         }
     }
@@ -162,11 +191,16 @@ public struct FrameBuffer: Sendable {
     ) {
         let start = row * width
         let columns = (columns ?? 0..<width).clamped(to: 0..<width)
-        var current: UInt16?
+        var currentCode: StyleCode?
+        var current: Style?
         for packed in storage[(start + columns.lowerBound)..<(start + columns.upperBound)] where !packed.isContinuation {
-            if packed.packedStyle != current {
-                current = packed.packedStyle
-                styleChange(packed.style, &output)
+            if packed.style != currentCode {
+                currentCode = packed.style
+                let style = style(of: packed.style)
+                if style != current {
+                    current = style
+                    styleChange(style, &output)
+                }
             }
             if let index = packed.longIndex {
                 output.append(contentsOf: longGraphemes[index].utf8)
@@ -185,7 +219,7 @@ public struct FrameBuffer: Sendable {
         func same(_ column: Int) -> Bool {
             let mine = storage[start + column]
             let theirs = other.storage[start + column]
-            if mine == theirs, mine.longIndex == nil { return true }
+            if mine == theirs, mine.longIndex == nil, mine.style.tableIndex == nil { return true }
             return cell(mine) == other.cell(theirs)
         }
         guard var first = (0..<width).first(where: { !same($0) }) else { return nil }
@@ -236,9 +270,8 @@ extension FrameBuffer: Hashable {
         hasher.combine(width)
         hasher.combine(height)
         for packed in storage {
-            if let index = packed.longIndex {
-                hasher.combine(longGraphemes[index])
-                hasher.combine(packed.style)
+            if packed.longIndex != nil || packed.style.tableIndex != nil {
+                hasher.combine(cell(packed))
             } else {
                 hasher.combine(packed)
             }
@@ -254,6 +287,9 @@ extension FrameBuffer {
         var bytes = Self.arrayBytes(capacity: storage.capacity, stride: MemoryLayout<PackedCell>.stride)
         if longGraphemes.capacity > 0 {
             bytes += Self.arrayBytes(capacity: longGraphemes.capacity, stride: MemoryLayout<String>.stride)
+        }
+        if richStyles.capacity > 0 {
+            bytes += Self.arrayBytes(capacity: richStyles.capacity, stride: MemoryLayout<Style>.stride)
         }
         // A string of more than 15 UTF-8 bytes is a heap object: a 32-byte header,
         // then the bytes and a terminating NUL.

@@ -5,13 +5,14 @@ import RenderCore
 /// style changes, all in one string per frame.
 ///
 /// Attributes (bold, reverse for the status line and search matches...) are always
-/// drawn; colours only when `colors` is on (`--color`, `NO_COLOR` asks for none).
+/// drawn; colours as deep as `colors` says (`--color`, `NO_COLOR` asks for none,
+/// `COLORTERM` says whether true colours are understood).
 package struct ANSIFrameWriter: Sendable {
-    /// Whether foreground colours are sent.
-    package var colors: Bool
+    /// Which colours are sent.
+    package var colors: ColorDepth
     private var previous: FrameBuffer?
 
-    package init(colors: Bool) {
+    package init(colors: ColorDepth) {
         self.colors = colors
     }
 
@@ -42,18 +43,18 @@ package struct ANSIFrameWriter: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// One row of `frame` with SGR sequences where the style changes (colours only
-    /// when `colors`), ending in the default style.
-    package static func styledRow(_ frame: FrameBuffer, row: Int, colors: Bool) -> String {
+    /// One row of `frame` with SGR sequences where the style changes (colours as
+    /// `colors` says), ending in the default style.
+    package static func styledRow(_ frame: FrameBuffer, row: Int, colors: ColorDepth) -> String {
         var output: [UInt8] = []
         appendStyledRow(frame, row: row, columns: 0..<frame.width, colors: colors, to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func appendStyledRow(_ frame: FrameBuffer, row: Int, columns: Range<Int>, colors: Bool, to output: inout [UInt8]) {
+    private static func appendStyledRow(_ frame: FrameBuffer, row: Int, columns: Range<Int>, colors: ColorDepth, to output: inout [UInt8]) {
         var current = Style.plain
         frame.appendRow(row, columns: columns, to: &output) { style, output in
-            let shown = colors ? style : Style(style.attributes)
+            let shown = colors.shown(style)
             guard shown != current else { return }
             output += sgr(shown).utf8
             current = shown
@@ -61,7 +62,8 @@ package struct ANSIFrameWriter: Sendable {
         if current != .plain { output += "\u{1B}[0m".utf8 }
     }
 
-    /// The SGR sequence that sets exactly `style`.
+    /// The SGR sequence that sets exactly `style` (its true colours as such: see
+    /// `ColorDepth.shown` for a terminal without them).
     package static func sgr(_ style: Style) -> String {
         var codes = ["0"]
         let attributes = style.attributes
@@ -71,10 +73,45 @@ package struct ANSIFrameWriter: Sendable {
         if attributes.contains(.underline) { codes.append("4") }
         if attributes.contains(.reverse) { codes.append("7") }
         if attributes.contains(.strikethrough) { codes.append("9") }
-        if let color = style.foreground {
-            let index = Int(color.paletteIndex)
-            codes.append(index < 8 ? "\(30 + index)" : index < 16 ? "\(90 + index - 8)" : "38;5;\(index)")
-        }
+        if let color = style.foreground { codes.append(colorCode(color, base: 30, brightBase: 90, extended: 38)) }
+        if let color = style.background { codes.append(colorCode(color, base: 40, brightBase: 100, extended: 48)) }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    /// A colour's SGR parameters: a named colour's own code, a palette index's
+    /// `5;n`, a true colour's `2;r;g;b`.
+    private static func colorCode(_ color: Color, base: Int, brightBase: Int, extended: Int) -> String {
+        if let rgb = color.rgb { return "\(extended);2;\(rgb >> 16);\(rgb >> 8 & 0xFF);\(rgb & 0xFF)" }
+        let index = Int(color.paletteIndex)
+        return index < 8 ? "\(base + index)" : index < 16 ? "\(brightBase + index - 8)" : "\(extended);5;\(index)"
+    }
+}
+
+/// The colours a terminal is sent.
+package enum ColorDepth: Sendable, Equatable {
+    /// None: attributes only (`--color never`, `NO_COLOR`, not a terminal).
+    case none
+    /// The 256-colour palette: true colours are sent as the nearest palette colour.
+    case palette
+    /// 24-bit colours as they are.
+    case trueColor
+
+    /// What a terminal whose environment is `environment` understands, when colours
+    /// are wanted: true colours when `COLORTERM` says so (as terminals that have them
+    /// set it), else the palette.
+    package static func of(environment: [String: String]) -> ColorDepth {
+        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+        return colorTerm == "truecolor" || colorTerm == "24bit" ? .trueColor : .palette
+    }
+
+    /// `style` as sent at this depth.
+    package func shown(_ style: Style) -> Style {
+        switch self {
+        case .none: Style(style.attributes)
+        case .palette: Style(
+                style.attributes, foreground: style.foreground.map { Color(paletteIndex: $0.paletteIndex) },
+                background: style.background.map { Color(paletteIndex: $0.paletteIndex) })
+        case .trueColor: style
+        }
     }
 }

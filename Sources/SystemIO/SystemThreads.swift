@@ -68,6 +68,8 @@ package final class SystemLock: @unchecked Sendable {
         return mutex
     }()
 
+    package init() {}
+
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()

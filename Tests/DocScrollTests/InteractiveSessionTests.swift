@@ -23,7 +23,7 @@ struct InteractiveSessionTests {
         let terminal = ScriptedTerminal(width: width, height: height, steps: steps) {
             view.indexingProgress == nil && !view.indexesTables
         }
-        let ran = InteractiveSession.run(view: view, terminal: terminal, colors: false, mouse: false, showsStatistics: false, showsScrollbar: false)
+        let ran = InteractiveSession.run(view: view, terminal: terminal, colors: .none, mouse: false, showsStatistics: false, showsScrollbar: false)
         #expect(ran)
         let screens = terminal.screens.map { screen in
             screen.map { row in String(row.reversed().drop { $0 == " " }.reversed()) }

@@ -19,7 +19,9 @@ struct PublicAPITests {
         let products = productsDirectory()
         let root = pagesDirectory.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let libxml2 = try runProgram("/usr/bin/env", ["pkg-config", "--cflags-only-I", "libxml-2.0"]).standardOutput
+        // (The C libraries' headers, as pkg-config finds them: libxml2, and libchafa
+        // with GLib for Pictures.)
+        let libxml2 = try runProgram("/usr/bin/env", ["pkg-config", "--cflags-only-I", "libxml-2.0", "chafa"]).standardOutput
             .split(whereSeparator: \.isWhitespace).flatMap { ["-Xcc", String($0)] }
         #if arch(x86_64)
         let target = "x86_64-unknown-linux-gnu"
@@ -32,6 +34,8 @@ struct PublicAPITests {
             "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CUnicode.build/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CMallocInfo.build/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CMath.build/module.modulemap").path,
+            "-Xcc", "-fmodule-map-file=" + products.appendingPathComponent("CPictureCodecs.build/module.modulemap").path,
+            "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CChafa/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CLibXML2/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CZlib/module.modulemap").path,
             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CLZMA/module.modulemap").path,

@@ -14,7 +14,7 @@ import Testing
 struct SingleFrameTests {
     /// Each row of `frame` with its styles.
     func styledRows(_ frame: FrameBuffer) -> [String] {
-        (0..<frame.height).map { ANSIFrameWriter.styledRow(frame, row: $0, colors: true) }
+        (0..<frame.height).map { ANSIFrameWriter.styledRow(frame, row: $0, colors: .palette) }
     }
 
     /// Offsets over the whole stack: the top, a spread of places, the last screen,

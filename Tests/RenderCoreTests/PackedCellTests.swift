@@ -9,6 +9,8 @@ struct PackedCellTests {
         #expect(MemoryLayout<PackedCell>.size == 16)
         #expect(MemoryLayout<PackedCell>.stride == 16)
         #expect(FrameBuffer.bytesPerCell == 16)
+        // A style, kept in every run laid out, is one integer with its colours.
+        #expect(MemoryLayout<Style>.size == 8)
     }
 
     /// Graphemes of 1 to 25 UTF-8 bytes: ASCII, Latin with marks, CJK, emoji, a flag,
@@ -34,9 +36,60 @@ struct PackedCellTests {
         for attributes in 0..<64 {
             for color in [nil] + (0...255).map({ Color(paletteIndex: UInt8($0)) }) {
                 let style = Style(Style.Attributes(rawValue: UInt8(attributes)), foreground: color)
-                #expect(Style(packed: style.packed) == style)
+                #expect(Style(packed: style.packed!) == style)
             }
         }
+    }
+
+    /// True colours and backgrounds (a picture's cells) are kept in the buffer's
+    /// table of styles: read back as written, moved with copied rows, compared by
+    /// what they show wherever they are kept, and counted in the storage.
+    @Test func richStylesReadBackAsWrittenAndTravelWithTheirRows() {
+        let orange = Style(foreground: Color(red: 255, green: 128, blue: 0))
+        let onBlue = Style(.bold, foreground: .red, background: Color(paletteIndex: 17))
+        let both = Style(foreground: Color(rgb: 0x102030), background: Color(rgb: 0xF0E0D0))
+        #expect(orange.packed == nil && onBlue.packed == nil && both.packed == nil)
+        var tile = FrameBuffer(width: 6, height: 1)
+        let base = tile.storageBytes
+        tile.draw("ab", style: orange, column: 0, row: 0)
+        tile.draw("中", style: onBlue, column: 2, row: 0)
+        tile[4, 0] = Cell("▀", style: both)
+        tile.draw("c", style: Style(.linkText, foreground: Color(rgb: 0x102030), background: Color(rgb: 0xF0E0D0)), column: 5, row: 0)
+        #expect(tile[0, 0].style == orange && tile[1, 0].style == orange)
+        #expect(tile[2, 0].style == onBlue && tile[3, 0].isContinuation && tile[3, 0].style == onBlue)
+        #expect(tile[4, 0] == Cell("▀", style: both))
+        #expect(tile[5, 0].style == both, "linkText is data of a line, not of a cell")
+        #expect(tile.storageBytes > base)
+
+        var frame = FrameBuffer(width: 6, height: 2)
+        frame.draw("x", style: Style(background: .green), column: 0, row: 0)
+        frame.copyRows(0..<1, of: tile, to: 1)
+        #expect(frame[0, 0].style.background == .green)
+        for column in 0..<6 { #expect(frame[column, 1] == tile[column, 0]) }
+
+        // The same cells drawn in another order keep their styles at other indexes.
+        var other = FrameBuffer(width: 6, height: 1)
+        other[4, 0] = Cell("▀", style: both)
+        other.draw("中", style: onBlue, column: 2, row: 0)
+        other.draw("ab", style: orange, column: 0, row: 0)
+        other.draw("c", style: both, column: 5, row: 0)
+        #expect(other == tile && other.hashValue == tile.hashValue)
+        other.draw("b", style: Style(foreground: Color(red: 255, green: 128, blue: 1)), column: 1, row: 0)
+        #expect(other != tile)
+        #expect(other.differingColumns(inRow: 0, from: tile) == 1..<2)
+    }
+
+    /// Without true colours a terminal is sent the nearest of the palette's colour
+    /// cube and grey ramp, whose values xterm fixes.
+    @Test func trueColoursFallBackToTheNearestPaletteColour() {
+        #expect(Color(rgb: 0x000000).paletteIndex == 16)
+        #expect(Color(rgb: 0xFFFFFF).paletteIndex == 231)
+        #expect(Color(rgb: 0xFF0000).paletteIndex == 196)
+        #expect(Color(rgb: 0x5F87AF).paletteIndex == 16 + 36 * 1 + 6 * 2 + 3)
+        #expect(Color(rgb: 0x808080).paletteIndex == 244, "grey 128 is nearer the ramp's 128 than the cube's 135")
+        #expect(Color(rgb: 0x767676).paletteIndex == 243)
+        #expect(Color(paletteIndex: 42).paletteIndex == 42 && Color(paletteIndex: 42).rgb == nil)
+        #expect(Color(red: 1, green: 2, blue: 3).rgb == 0x010203)
     }
 
     @Test func copiedRowsTakeTheirLongGraphemesAlong() {

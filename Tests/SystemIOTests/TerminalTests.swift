@@ -11,7 +11,7 @@ struct ANSIFrameWriterTests {
     }
 
     @Test func firstFrameIsDrawnWholeThenOnlyChangedRows() {
-        var writer = ANSIFrameWriter(colors: false)
+        var writer = ANSIFrameWriter(colors: .none)
         let first = writer.update(to: frame(["one", "two", "three"]))
         // Drawn whole, every cell over what was there, without clearing first.
         #expect(first.hasPrefix("\u{1B}[1;1Hone       "))
@@ -31,15 +31,31 @@ struct ANSIFrameWriterTests {
         #expect(ANSIFrameWriter.sgr(Style(.bold)) == "\u{1B}[0;1m")
         #expect(ANSIFrameWriter.sgr(Style([.underline, .italic], foreground: .blue)) == "\u{1B}[0;3;4;34m")
         #expect(ANSIFrameWriter.sgr(Style(foreground: Color(paletteIndex: 200))) == "\u{1B}[0;38;5;200m")
-        let row = ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold)), row: 0, colors: true)
+        let row = ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold)), row: 0, colors: .palette)
         #expect(row == "\u{1B}[0;1mab\u{1B}[0m        ")
         // Without colours, attributes stay (a plain terminal still shows reverse video).
-        #expect(ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold, foreground: .red)), row: 0, colors: false) == "\u{1B}[0;1mab\u{1B}[0m        ")
-        #expect(ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold, foreground: .red)), row: 0, colors: true) == "\u{1B}[0;1;31mab\u{1B}[0m        ")
+        #expect(ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold, foreground: .red)), row: 0, colors: .none) == "\u{1B}[0;1mab\u{1B}[0m        ")
+        #expect(ANSIFrameWriter.styledRow(frame(["ab"], style: Style(.bold, foreground: .red)), row: 0, colors: .palette) == "\u{1B}[0;1;31mab\u{1B}[0m        ")
+    }
+
+    /// True colours go as `38;2`/`48;2` to a terminal that has them and as the
+    /// nearest palette colour to one that does not; backgrounds as 40-47, 100-107 or
+    /// `48;5`; none at all without colours.
+    @Test func trueColoursAndBackgroundsFollowTheColourDepth() {
+        let style = Style(foreground: Color(rgb: 0xFF8000), background: Color(rgb: 0x000080))
+        let cells = frame(["ab"], style: style)
+        #expect(ANSIFrameWriter.styledRow(cells, row: 0, colors: .trueColor) == "\u{1B}[0;38;2;255;128;0;48;2;0;0;128mab\u{1B}[0m        ")
+        #expect(ANSIFrameWriter.styledRow(cells, row: 0, colors: .palette) == "\u{1B}[0;38;5;208;48;5;18mab\u{1B}[0m        ")
+        #expect(ANSIFrameWriter.styledRow(cells, row: 0, colors: .none) == "ab        ")
+        #expect(ANSIFrameWriter.sgr(Style(background: .blue)) == "\u{1B}[0;44m")
+        #expect(ANSIFrameWriter.sgr(Style(background: Color(paletteIndex: 9))) == "\u{1B}[0;101m")
+        #expect(ColorDepth.of(environment: ["COLORTERM": "truecolor"]) == .trueColor)
+        #expect(ColorDepth.of(environment: ["COLORTERM": "24bit"]) == .trueColor)
+        #expect(ColorDepth.of(environment: ["TERM": "xterm-256color"]) == .palette)
     }
 
     @Test func contentNeverWritesEscapeBytes() {
-        var writer = ANSIFrameWriter(colors: false)
+        var writer = ANSIFrameWriter(colors: .none)
         let output = writer.update(to: frame(["a\u{1B}[31mb", "\u{9B}2J"]))
         // Our own: a cursor move per row.
         #expect(output.utf8.filter { $0 == 0x1B }.count == 2)

@@ -1,0 +1,19 @@
+import DocumentLayout
+import Pictures
+
+/// How a page's pictures are shown.
+public enum ImageMode: String, Sendable, CaseIterable {
+    /// As their alt text, in the line's flow (`[alt]`, `[image]` without one).
+    case none
+    /// Drawn in character cells (blocks, halves and quadrants in 24-bit colours), each
+    /// in a box of rows of its size, laid out before it is decoded.
+    case symbols
+}
+
+extension DocScrollView.Options {
+    /// How a page at `address` lays its pictures out, `nil` when they are alt text.
+    func pictureLayout(address: PageAddress?) -> PictureLayout? {
+        guard images != .none else { return nil }
+        return PictureLayout(reader: PictureFiles(address: address), cell: .standard, maxRows: max(1, height - 1))
+    }
+}

@@ -1,0 +1,183 @@
+import DocumentLayout
+import Pictures
+import SystemIO
+
+/// The pictures a page names, read where they are: files on this machine, resolved
+/// against the page's address as its links are (relative paths, `file:` URLs), and
+/// `data:` URLs (base64). Pictures elsewhere are never fetched: they have no size,
+/// and are shown as their alt text.
+///
+/// Each picture's header is read once, its first bytes only, whichever thread lays
+/// the page out. A picture drawn is decoded at about the size it is shown (a JPEG
+/// scaled by its decoder), drawn in cells by libchafa, and its cells kept, the
+/// pictures drawn least recently forgotten past `cellBudget` cells.
+final class PictureFiles: PictureReader {
+    /// Where the page is; `nil` for a page with no file (only `data:` URLs are read).
+    private let address: PageAddress?
+    private let lock = SystemLock()
+    /// Sizes read so far, by source as the page wrote it (`nil`: unreadable).
+    private nonisolated(unsafe) var sizes: [String: ImageHeader?] = [:]
+    /// Pictures drawn, by source and box (`nil`: cannot be), and the order they were
+    /// last used in, oldest first.
+    private nonisolated(unsafe) var drawn: [DrawnKey: SymbolArt?] = [:]
+    private nonisolated(unsafe) var drawnOrder: [DrawnKey] = []
+    private nonisolated(unsafe) var drawnCells = 0
+    /// Cells of drawn pictures kept.
+    let cellBudget: Int
+    /// The size of a cell in pixels, which pictures are decoded for.
+    let cell: ImageBox.CellSize
+
+    private struct DrawnKey: Hashable {
+        var source: String
+        var columns: Int
+        var rows: Int
+    }
+
+    /// The largest picture file read: 64 MiB.
+    static let maximumFileBytes = 64 << 20
+
+    /// Bytes read first for a header: a PNG's, a GIF's and a WebP's are in the first
+    /// few dozen, and most JPEGs' too; one behind metadata is read further.
+    static let firstRead = 4_096
+
+    init(address: PageAddress?, cell: ImageBox.CellSize = .standard, cellBudget: Int = 1 << 20) {
+        self.address = address
+        self.cell = cell
+        self.cellBudget = cellBudget
+    }
+
+    func cells(of source: String, box: ImageBox) -> SymbolArt? {
+        let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
+        lock.lock()
+        if let known = drawn[key] {
+            if let place = drawnOrder.lastIndex(of: key) { drawnOrder.remove(at: place) }
+            drawnOrder.append(key)
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let art = draw(source, box: box)
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn.updateValue(art, forKey: key) == nil {
+            drawnOrder.append(key)
+            drawnCells += box.columns * box.rows
+        }
+        while drawnCells > cellBudget, drawnOrder.count > 1 {
+            let oldest = drawnOrder.removeFirst()
+            drawn[oldest] = nil
+            drawnCells -= oldest.columns * oldest.rows
+        }
+        return art
+    }
+
+    /// Picture `source` decoded for `box` and drawn in its cells.
+    private func draw(_ source: String, box: ImageBox) -> SymbolArt? {
+        guard let bytes = bytes(of: source) else { return nil }
+        let shown = (width: box.columns * cell.width, height: box.rows * cell.height)
+        guard let pixels = try? ImageDecoder.decode(bytes, atLeast: shown) else { return nil }
+        // (libchafa samples the pixels under each cell: a picture much larger than its
+        // box is scaled down first, once.)
+        let sampled = pixels.width > shown.width * 2 || pixels.height > shown.height * 2
+            ? pixels.scaled(toWidth: shown.width, height: shown.height) : pixels
+        return SymbolArt.draw(sampled, columns: box.columns, rows: box.rows)
+    }
+
+    /// The whole file of picture `source` (at most `maximumFileBytes`), `nil` when it
+    /// cannot be read.
+    private func bytes(of source: String) -> [UInt8]? {
+        if let bytes = Self.dataURLBytes(source) { return bytes }
+        guard let path = path(of: source), let file = ReadableFile(path: path), file.byteCount <= Self.maximumFileBytes else { return nil }
+        return Self.read(file, bytes: file.byteCount)
+    }
+
+    func naturalSize(of source: String) -> (width: Int, height: Int)? {
+        header(of: source).map { ($0.width, $0.height) }
+    }
+
+    /// The header of picture `source`, read once.
+    func header(of source: String) -> ImageHeader? {
+        lock.lock()
+        let known = sizes[source]
+        lock.unlock()
+        if let known { return known }
+        let header = readHeader(of: source)
+        lock.lock()
+        sizes[source] = header
+        lock.unlock()
+        return header
+    }
+
+    private func readHeader(of source: String) -> ImageHeader? {
+        if let bytes = Self.dataURLBytes(source) { return ImageHeader.read(bytes) }
+        guard let path = path(of: source), let file = ReadableFile(path: path) else { return nil }
+        if let header = ImageHeader.read(Self.read(file, bytes: Self.firstRead)) { return header }
+        guard file.byteCount > Self.firstRead else { return nil }
+        return ImageHeader.read(Self.read(file, bytes: ImageHeader.bytesRead))
+    }
+
+    /// The file picture `source` is on this machine, `nil` for one elsewhere.
+    func path(of source: String) -> String? {
+        guard let address else { return source.first == "/" ? source : nil }
+        if case .file(let path, _, _) = address.destination(of: source) { return path }
+        return nil
+    }
+
+    private static func read(_ file: ReadableFile, bytes count: Int) -> [UInt8] {
+        let count = min(count, file.byteCount)
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = file.read(0..<count, into: UnsafeMutableRawBufferPointer(buffer))
+        }
+    }
+
+    /// The bytes of a base64 `data:` URL (`data:image/png;base64,...`), `nil` for any
+    /// other source or a malformed one.
+    static func dataURLBytes(_ source: String) -> [UInt8]? {
+        let utf8 = Array(source.utf8)
+        guard utf8.count > 5, utf8.prefix(5).map({ $0 | 0x20 }) == Array("data:".utf8),
+            let comma = utf8.firstIndex(of: UInt8(ascii: ","))
+        else { return nil }
+        let parameters = String(decoding: utf8[5..<comma], as: UTF8.self).lowercased()
+        guard parameters.hasSuffix(";base64") else { return nil }
+        return Base64.decode(utf8[(comma + 1)...])
+    }
+}
+
+/// Base64 (RFC 4648), as `data:` URLs hold pictures: white space skipped, padding
+/// optional, any other byte outside the alphabet an error.
+enum Base64 {
+    private static let values: [Int8] = {
+        var values = [Int8](repeating: -1, count: 256)
+        for (value, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+            values[Int(byte)] = Int8(value)
+        }
+        // (The URL-safe alphabet's two, which some pages use.)
+        values[Int(UInt8(ascii: "-"))] = 62
+        values[Int(UInt8(ascii: "_"))] = 63
+        return values
+    }()
+
+    static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        var ended = false
+        for byte in text {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0C: continue
+            case UInt8(ascii: "="): ended = true
+            default:
+                let value = values[Int(byte)]
+                guard value >= 0, !ended else { return nil }
+                accumulator = accumulator << 6 | UInt32(value)
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    bytes.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+                }
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,75 @@
+import HTMLParsing
+import Pictures
+import RenderCore
+
+/// How a page's pictures are laid out: each in a box of cells whose size is known
+/// before a pixel is decoded (from the `width` and `height` attributes, else the
+/// picture's header), so that nothing below a picture moves when its pixels arrive.
+package struct PictureLayout: Sendable {
+    /// Where the pictures named by the page are read.
+    package let reader: any PictureReader
+    /// A cell's size in pixels.
+    package let cell: ImageBox.CellSize
+    /// Rows a box may take at most: the viewport's height, so a picture is seen whole.
+    package let maxRows: Int
+
+    /// Whether boxes show their pictures (else their alt text: the same rows either
+    /// way).
+    package var drawsPictures = true
+
+    package init(reader: any PictureReader, cell: ImageBox.CellSize = .standard, maxRows: Int) {
+        self.reader = reader
+        self.cell = cell
+        self.maxRows = max(1, maxRows)
+    }
+
+    /// The picture an `<img>` (or `<input type=image>`) shows: its `src`, else the
+    /// first candidate of its `srcset`; `nil` when it names none.
+    static func source(of index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> String? {
+        if let source = document.attribute("src", of: index)?.trimmingSpaces, !source.isEmpty { return String(source) }
+        // `srcset` is a comma-separated list of "URL descriptor" candidates.
+        guard let set = document.attribute("srcset", of: index) else { return nil }
+        let candidate = set.split(separator: ",").lazy.compactMap { $0.split(whereSeparator: \.isWhitespace).first }.first
+        return candidate.map(String.init)
+    }
+
+    /// The box of the picture element `index` shows, at most `columns` wide; `nil`
+    /// when its size cannot be known (no attributes, and a header that cannot be read).
+    func box(of index: HTMLDocument.NodeIndex, source: String?, in document: HTMLDocument, columns: Int) -> ImageBox? {
+        let width = ImageBox.pixels(ofAttribute: document.attribute("width", of: index))
+        let height = ImageBox.pixels(ofAttribute: document.attribute("height", of: index))
+        // (The header is read only when an attribute is missing.)
+        let natural = width != nil && height != nil ? nil : source.flatMap(reader.naturalSize(of:))
+        return ImageBox.fitting(width: width, height: height, natural: natural, cell: cell, maxColumns: columns, maxRows: maxRows)
+    }
+}
+
+/// Reads the pictures a page names: their sizes for layout, their cells for drawing.
+/// (A class: one reader serves every layout of the page, and keeps the layouts that
+/// hold it of a fixed size.)
+package protocol PictureReader: AnyObject, Sendable {
+    /// The size in pixels (as shown) that the picture at `source`, an `src` as the page
+    /// wrote it, gives in its header; `nil` when it cannot be read (missing, not a
+    /// picture of a known format, not a local file).
+    func naturalSize(of source: String) -> (width: Int, height: Int)?
+
+    /// Picture `source` drawn in the cells of `box`; `nil` when it cannot be (it is
+    /// missing or broken, or too large): its box then shows its alt text.
+    func cells(of source: String, box: ImageBox) -> SymbolArt?
+}
+
+/// A row of a picture's box, on a laid-out line: which picture, its box, which of
+/// the box's rows, and the column the box starts at (after the line's prefixes).
+package struct PictureRow: Equatable, Sendable {
+    package var source: String
+    package var box: ImageBox
+    package var row: Int
+    package var column: Int
+
+    package init(source: String, box: ImageBox, row: Int, column: Int) {
+        self.source = source
+        self.box = box
+        self.row = row
+        self.column = column
+    }
+}

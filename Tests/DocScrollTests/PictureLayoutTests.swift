@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import DocScroll
+@testable import DocumentLayout
+import Pictures
+import RenderCore
+import TestSupport
+import TileRenderer
+
+/// Pictures in a page (`--images symbols`): each in a box of rows whose size is known
+/// before a pixel is decoded (from `width` and `height`, else the file's header), kept
+/// within the screen; its alt text on the first row; its cells, drawn in 24-bit
+/// colours, where the box is; the same frames windowed and expanded.
+@Suite("Pictures in pages")
+struct PictureLayoutTests {
+    /// A folder with a page of pictures: `red.png` (200 by 100 pixels: 20 by 5 cells
+    /// at 10 by 20), `blue.png` (100 by 1,000: taller than the screen), one missing,
+    /// one from a `data:` URL, one given its size by attributes.
+    static func folder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("pictures")
+        try Data(TestPNG.solid(width: 200, height: 100, rgb: 0xFF0000)).write(to: URL(fileURLWithPath: folder.path("red.png")))
+        try Data(TestPNG.solid(width: 100, height: 1_000, rgb: 0x0000FF)).write(to: URL(fileURLWithPath: folder.path("blue.png")))
+        let green = TestPNG.base64(TestPNG.solid(width: 40, height: 40, rgb: 0x00FF00))
+        try folder.write("page.html", """
+            <p>Before the red one.</p>
+            <p><img src="red.png" alt="A red   box"></p>
+            <p>Between.</p>
+            <img src="blue.png" alt="tall">
+            <p>After <img src="missing.png" alt="gone"> the missing one.</p>
+            <p><img src="data:image/png;base64,\(green)" alt="green"></p>
+            <p><img src="nowhere.png" width="300" height="60" alt="sized"></p>
+            <p>The end.</p>
+            """)
+        return folder
+    }
+
+    static func view(_ folder: TemporaryFolder, mode: RenderMode = .windowed, images: ImageMode = .symbols) throws -> DocScrollView {
+        try DocScrollView(
+            pages: [InputFile.page(folder.path("page.html"))], tables: [],
+            options: DocScrollView.Options(width: 40, height: 12, mode: mode, images: images))
+    }
+
+    /// Rows of the whole stack, as text (pictures' boxes as their alt text).
+    static func rows(_ view: DocScrollView) -> [String] {
+        shownLines(view)
+    }
+
+    /// Row `row` of the stack as a frame draws it, with its cells.
+    static func frameRow(_ view: DocScrollView, _ row: Int) -> (frame: FrameBuffer, row: Int) {
+        let frame = view.frame(at: row)
+        // (Near the end, the offset is clamped: the row is further down the frame.)
+        return (frame, row - Int(view.container.scrollOffset))
+    }
+
+    /// A view of the page whose boxes show their alt text, not their pictures.
+    static func altTextView(_ folder: TemporaryFolder) throws -> DocScrollView {
+        let view = try Self.view(folder)
+        let page = try #require(view.pages.first?.page as? WindowedPage)
+        page.pictures!.drawsPictures = false
+        return view
+    }
+
+    /// Whether every cell of `columns` by `rows` from (`column`, `row`) of the stack
+    /// shows colour `rgb`, and the cell after each row does not.
+    static func showsBox(_ view: DocScrollView, rgb: UInt32, column: Int = 0, columns: Int, rows: Range<Int>) -> Bool {
+        rows.allSatisfy { row in
+            let (frame, y) = frameRow(view, row)
+            let shows = { (x: Int) in frame[x, y].style.foreground?.rgb == rgb || frame[x, y].style.background?.rgb == rgb }
+            return (column..<(column + columns)).allSatisfy(shows) && !shows(column + columns)
+        }
+    }
+
+    @Test func boxesComeFromTheHeaderOrTheAttributesAndStayOnScreen() throws {
+        let folder = try Self.folder()
+        let rows = Self.rows(try Self.altTextView(folder))
+        // Red, 200 by 100 pixels: 20 by 5 cells from its header, its alt text (white
+        // space collapsed) on its first row. Blue, 100 by 1,000: shrunk whole to the
+        // screen's height but the status line, 11 rows (2 columns). A missing picture
+        // with no size is its alt text in the line; green, 40 by 40 from a `data:`
+        // URL, 4 by 2; `nowhere.png`, missing, takes the 30 by 3 its attributes say.
+        let expected = [
+            "Before the red one.", "", "A red box", "", "", "", "", "", "Between.", "", "ta",
+        ] + Array(repeating: "", count: 10) + [
+            "", "After [gone] the missing one.", "", "gree", "", "", "sized", "", "", "", "The end.",
+        ]
+        #expect(Array(rows.prefix(expected.count)) == expected, "alt text cut at the box's width")
+
+        let drawn = try Self.view(folder)
+        #expect(Self.showsBox(drawn, rgb: 0xFF0000, columns: 20, rows: 2..<7))
+        #expect(Self.showsBox(drawn, rgb: 0x0000FF, columns: 2, rows: 10..<21))
+        #expect(Self.showsBox(drawn, rgb: 0x00FF00, columns: 4, rows: 24..<26))
+        // What cannot be drawn keeps its alt text.
+        let sized = Self.frameRow(drawn, 27)
+        #expect(sized.frame.plainText(row: sized.row) == "sized")
+        #expect(Self.rows(drawn).contains("After [gone] the missing one."))
+    }
+
+    @Test func aBoxHoldsTheSameRowsWhetherItsPictureIsDrawnOrNot() throws {
+        let folder = try Self.folder()
+        let drawn = try Self.view(folder)
+        let withAlt = try Self.altTextView(folder)
+        var differing = 0
+        for row in 0..<32 {
+            let (a, y) = Self.frameRow(drawn, row)
+            let (b, z) = Self.frameRow(withAlt, row)
+            #expect(y == z)
+            guard !a.rowEquals(y, in: b) else { continue }
+            differing += 1
+            // Rows that differ are rows of a picture's box, drawn in colour there.
+            #expect((0..<a.width).contains { a[$0, y].style.background != nil || a[$0, y].style.foreground?.rgb != nil })
+        }
+        #expect(differing == 5 + 11 + 2)
+        #expect(Self.rows(drawn).count == Self.rows(withAlt).count)
+    }
+
+    @Test func windowedFramesAreExpandedFramesAndTheLayoutWithoutPicturesKeepsAltText() throws {
+        let folder = try Self.folder()
+        let windowed = try Self.view(folder)
+        let expanded = try Self.view(folder, mode: .expanded)
+        for top in stride(from: 0, to: 60, by: 5) { #expect(windowed.frame(at: top) == expanded.frame(at: top), "at \(top)") }
+        let none = Self.rows(try Self.view(folder, images: .none))
+        #expect(none.contains("[A red box]") || none.contains("[A red   box]"))
+        #expect(!none.joined().contains("▀"))
+    }
+
+    @Test func dataURLsDecodeAsBase64() {
+        #expect(PictureFiles.dataURLBytes("data:image/png;base64,AAEC/w==") == [0, 1, 2, 255])
+        #expect(PictureFiles.dataURLBytes("DATA:image/gif;BASE64, AAEC\n/w") == [0, 1, 2, 255])
+        #expect(PictureFiles.dataURLBytes("data:image/svg+xml,<svg/>") == nil, "only base64 is read")
+        #expect(PictureFiles.dataURLBytes("data:image/png;base64,AA*A") == nil)
+        #expect(PictureFiles.dataURLBytes("red.png") == nil)
+        let bytes = (0..<300).map { UInt8($0 % 256) }
+        #expect(Base64.decode(Array(TestPNG.base64(bytes).utf8)) == bytes)
+    }
+}
