@@ -30,7 +30,20 @@ extension DocScrollView {
             return [progress.indexed, progress.scanned]
         } + everyTable.map { $0.table.model.rowCount }
         defer { lastProgress = progress }
-        return progress != lastProgress
+        // A page whose pictures arrived draws its rows again (their boxes held their
+        // alt text till then: nothing moves).
+        var picturesArrived = false
+        for (_, page) in pages where page.pictures?.reader.takeArrivals() == true {
+            page.noteChange(from: 0)
+            picturesArrived = true
+        }
+        return progress != lastProgress || picturesArrived
+    }
+
+    /// Whether pictures of the pages wait to be drawn in the background: a viewer
+    /// asks `pagesProgressed` again soon.
+    public var picturesDecoding: Bool {
+        pages.contains { $0.page.pictures?.reader.isDecoding == true }
     }
 
     /// Lays out one more part of each page whose length is estimated, chosen over the

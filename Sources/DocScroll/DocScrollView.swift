@@ -171,6 +171,9 @@ public final class DocScrollView {
     func adopt(_ page: any PageComponent) {
         page.indexPace = waitsForPages ? .checked : .ahead
         page.indexHold = locatesEndsFirst && !waitsForPages ? .parse : .none
+        // A windowed viewer that does not wait for pages does not wait for pictures
+        // either; expanded decodes them all up front, as it builds everything.
+        page.pictures?.reader.decodesInBackground = !waitsForPages && options.mode == .windowed
     }
 
     /// What `pagesProgressed` saw at its last call.
@@ -508,6 +511,7 @@ public final class DocScrollView {
             peakRSSBytes: ProcessMemory.peakResidentBytes(),
             liveHeapBytes: ProcessMemory.heapInUseBytes(),
             tileBudgetBytes: renderer.mode == .windowed ? renderer.budgetBytes(viewportExtent: container.viewportExtent) : 0,
+            pictures: pages.compactMap { ($0.page.pictures?.reader as? PictureFiles)?.statistics }.reduce(PictureStatistics(), +),
             firstFrameSeconds: firstFrameDuration?.seconds)
     }
 }

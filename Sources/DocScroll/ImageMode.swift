@@ -1,5 +1,6 @@
 import DocumentLayout
 import Pictures
+import TileRenderer
 
 /// How a page's pictures are shown.
 public enum ImageMode: String, Sendable, CaseIterable {
@@ -14,6 +15,8 @@ extension DocScrollView.Options {
     /// How a page at `address` lays its pictures out, `nil` when they are alt text.
     func pictureLayout(address: PageAddress?) -> PictureLayout? {
         guard images != .none else { return nil }
-        return PictureLayout(reader: PictureFiles(address: address), cell: .standard, maxRows: max(1, height - 1))
+        // Expanded holds every picture decoded whole, as a stretched web view does.
+        let reader = PictureFiles(address: address, keepsPixels: mode == .expanded)
+        return PictureLayout(reader: reader, cell: .standard, maxRows: max(1, height - 1))
     }
 }

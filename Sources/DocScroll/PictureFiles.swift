@@ -1,3 +1,4 @@
+import Dispatch
 import DocumentLayout
 import Pictures
 import SystemIO
@@ -17,20 +18,66 @@ final class PictureFiles: PictureReader {
     private let lock = SystemLock()
     /// Sizes read so far, by source as the page wrote it (`nil`: unreadable).
     private nonisolated(unsafe) var sizes: [String: ImageHeader?] = [:]
-    /// Pictures drawn, by source and box (`nil`: cannot be), and the order they were
-    /// last used in, oldest first.
-    private nonisolated(unsafe) var drawn: [DrawnKey: SymbolArt?] = [:]
-    private nonisolated(unsafe) var drawnOrder: [DrawnKey] = []
-    private nonisolated(unsafe) var drawnCells = 0
+    /// What is drawn and what waits to be, under `lock`.
+    private nonisolated(unsafe) var state = DrawingState()
+    /// The thread pictures are drawn on in the background, one at a time.
+    private let worker = DispatchQueue(label: "docscroll.pictures", qos: .utility)
     /// Cells of drawn pictures kept.
     let cellBudget: Int
+    /// Whether pictures are decoded whole and kept (the expanded mode).
+    let keepsPixels: Bool
     /// The size of a cell in pixels, which pictures are decoded for.
     let cell: ImageBox.CellSize
 
-    private struct DrawnKey: Hashable {
+    fileprivate struct DrawnKey: Hashable {
         var source: String
         var columns: Int
         var rows: Int
+    }
+
+    /// Pictures drawn and waiting to be.
+    fileprivate struct DrawingState {
+        /// Pictures drawn, by source and box (`nil`: cannot be), and the order they
+        /// were last used in, oldest first.
+        var drawn: [DrawnKey: SymbolArt?] = [:]
+        var order: [DrawnKey] = []
+        var cells = 0
+        var inBackground = false
+        /// Pictures asked for and not drawn yet, the newest last.
+        var waiting: [DrawnKey] = []
+        var isDrawing = false
+        var arrived = false
+        /// Pictures decoded whole and kept, by source (`keepsPixels`).
+        var pixels: [String: Pixels] = [:]
+        var statistics = PictureStatistics()
+
+        /// Keeps `art`, forgetting the pictures used least recently past `cellBudget`
+        /// cells.
+        mutating func keep(_ art: SymbolArt?, for key: DrawnKey, cellBudget: Int) {
+            if drawn.updateValue(art, forKey: key) == nil {
+                order.append(key)
+                cells += key.columns * key.rows
+                statistics.bytesLive += Self.bytes(of: art)
+                statistics.bytesPeak = max(statistics.bytesPeak, statistics.bytesLive)
+            }
+            while cells > cellBudget, order.count > 1 {
+                let oldest = order.removeFirst()
+                if let dropped = drawn.removeValue(forKey: oldest) { statistics.bytesLive -= Self.bytes(of: dropped) }
+                cells -= oldest.columns * oldest.rows
+                statistics.evictions += 1
+            }
+        }
+
+        /// Notes a picture decoded, `bytes` of pixels held while it is drawn.
+        mutating func noteDecoded(bytes: Int) {
+            statistics.decoded += 1
+            statistics.bytesPeak = max(statistics.bytesPeak, statistics.bytesLive + bytes)
+        }
+
+        /// Bytes a picture's cells take.
+        static func bytes(of art: SymbolArt?) -> Int {
+            (art?.cells.count ?? 0) * MemoryLayout<SymbolArt.Cell>.stride
+        }
     }
 
     /// The largest picture file read: 64 MiB.
@@ -40,47 +87,105 @@ final class PictureFiles: PictureReader {
     /// few dozen, and most JPEGs' too; one behind metadata is read further.
     static let firstRead = 4_096
 
-    init(address: PageAddress?, cell: ImageBox.CellSize = .standard, cellBudget: Int = 1 << 20) {
+    /// - Parameter keepsPixels: whether each picture is decoded whole and kept, its
+    ///   cells never dropped: what a browser's stretched page holds (the expanded
+    ///   mode); else a picture is decoded at the size it is shown and only its cells
+    ///   are kept, within `cellBudget`.
+    init(address: PageAddress?, cell: ImageBox.CellSize = .standard, cellBudget: Int = 1 << 20, keepsPixels: Bool = false) {
         self.address = address
         self.cell = cell
-        self.cellBudget = cellBudget
+        self.keepsPixels = keepsPixels
+        self.cellBudget = keepsPixels ? .max : cellBudget
+    }
+
+    var decodesInBackground: Bool {
+        get { locked { $0.inBackground } }
+        set { locked { $0.inBackground = newValue } }
+    }
+
+    var isDecoding: Bool { locked { !$0.waiting.isEmpty || $0.isDrawing } }
+
+    func takeArrivals() -> Bool {
+        locked { state in
+            defer { state.arrived = false }
+            return state.arrived
+        }
     }
 
     func cells(of source: String, box: ImageBox) -> SymbolArt? {
         let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
-        lock.lock()
-        if let known = drawn[key] {
-            if let place = drawnOrder.lastIndex(of: key) { drawnOrder.remove(at: place) }
-            drawnOrder.append(key)
-            lock.unlock()
-            return known
+        let (known, queued) = locked { state -> (SymbolArt??, Bool) in
+            if let known = state.drawn[key] {
+                if let place = state.order.lastIndex(of: key) { state.order.remove(at: place) }
+                state.order.append(key)
+                return (known, false)
+            }
+            guard state.inBackground else { return (nil, false) }
+            // The newest asked for is drawn first: it is the one on screen.
+            if let place = state.waiting.firstIndex(of: key) { state.waiting.remove(at: place) }
+            state.waiting.append(key)
+            return (nil, true)
         }
-        lock.unlock()
-        let art = draw(source, box: box)
-        lock.lock()
-        defer { lock.unlock() }
-        if drawn.updateValue(art, forKey: key) == nil {
-            drawnOrder.append(key)
-            drawnCells += box.columns * box.rows
+        if let known { return known }
+        if queued {
+            worker.async { [self] in drawNextWaiting() }
+            return nil
         }
-        while drawnCells > cellBudget, drawnOrder.count > 1 {
-            let oldest = drawnOrder.removeFirst()
-            drawn[oldest] = nil
-            drawnCells -= oldest.columns * oldest.rows
-        }
+        let art = draw(source, box: ImageBox(columns: key.columns, rows: key.rows))
+        locked { $0.keep(art, for: key, cellBudget: cellBudget) }
         return art
     }
 
+    /// Draws the picture asked for last of those waiting, if any.
+    private func drawNextWaiting() {
+        guard let key = locked({ state -> DrawnKey? in
+            guard let key = state.waiting.popLast() else { return nil }
+            state.isDrawing = true
+            return key
+        }) else { return }
+        let art = draw(key.source, box: ImageBox(columns: key.columns, rows: key.rows))
+        locked { state in
+            state.keep(art, for: key, cellBudget: cellBudget)
+            state.isDrawing = false
+            state.arrived = true
+        }
+    }
+
+    private func locked<Result>(_ body: (inout DrawingState) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
+    /// What the pictures cost so far.
+    var statistics: PictureStatistics { locked { $0.statistics } }
+
     /// Picture `source` decoded for `box` and drawn in its cells.
     private func draw(_ source: String, box: ImageBox) -> SymbolArt? {
-        guard let bytes = bytes(of: source) else { return nil }
         let shown = (width: box.columns * cell.width, height: box.rows * cell.height)
-        guard let pixels = try? ImageDecoder.decode(bytes, atLeast: shown) else { return nil }
+        guard let pixels = pixels(of: source, shown: shown) else { return nil }
         // (libchafa samples the pixels under each cell: a picture much larger than its
         // box is scaled down first, once.)
         let sampled = pixels.width > shown.width * 2 || pixels.height > shown.height * 2
             ? pixels.scaled(toWidth: shown.width, height: shown.height) : pixels
         return SymbolArt.draw(sampled, columns: box.columns, rows: box.rows)
+    }
+
+    /// The pixels of picture `source`, decoded at about its `shown` size, or kept whole
+    /// (`keepsPixels`).
+    private func pixels(of source: String, shown: (width: Int, height: Int)) -> Pixels? {
+        if keepsPixels, let kept = locked({ $0.pixels[source] }) { return kept }
+        guard let bytes = bytes(of: source),
+            let pixels = try? ImageDecoder.decode(bytes, atLeast: keepsPixels ? nil : shown)
+        else { return nil }
+        locked { state in
+            state.noteDecoded(bytes: pixels.byteCount)
+            guard keepsPixels else { return }
+            state.pixels[source] = pixels
+            state.statistics.bytesLive += pixels.byteCount
+            state.statistics.bytesPeak = max(state.statistics.bytesPeak, state.statistics.bytesLive)
+        }
+        return pixels
     }
 
     /// The whole file of picture `source` (at most `maximumFileBytes`), `nil` when it

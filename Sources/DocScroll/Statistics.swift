@@ -36,6 +36,8 @@ public struct Statistics: Sendable {
     public var liveHeapBytes: Int = 0
     /// The windowed tile budget in bytes at the current viewport (0 when expanded).
     public var tileBudgetBytes: Int = 0
+    /// What the pages' pictures cost (`--images symbols`).
+    public var pictures = PictureStatistics()
     /// Seconds from the start of building the view to the end of its first frame;
     /// `nil` before the first frame.
     public var firstFrameSeconds: Double?
@@ -65,9 +67,40 @@ public struct Statistics: Sendable {
             ("tileBudgetBytes", "\(tileBudgetBytes)"),
             ("peakRSSBytes", "\(peakRSSBytes)"),
             ("liveHeapBytes", "\(liveHeapBytes)"),
+            ("picturesDecoded", "\(pictures.decoded)"),
+            ("pictureBytesLive", "\(pictures.bytesLive)"),
+            ("pictureBytesPeak", "\(pictures.bytesPeak)"),
+            ("pictureEvictions", "\(pictures.evictions)"),
             ("firstFrameSeconds", firstFrameSeconds.map(fixedPoint) ?? "null"),
         ]
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 }
 
+
+/// What the pictures of pages cost: how many were decoded, the bytes held for them
+/// (cells drawn, and pixels kept where the mode keeps them) now and at most, and how
+/// many were dropped to stay within the budget.
+public struct PictureStatistics: Sendable, Equatable {
+    /// Pictures decoded (one dropped and shown again is decoded again).
+    public var decoded = 0
+    /// Bytes held for pictures now.
+    public var bytesLive = 0
+    /// The most bytes held at once, pixels being decoded included.
+    public var bytesPeak = 0
+    /// Pictures dropped to stay within the budget.
+    public var evictions = 0
+
+    /// No picture decoded yet.
+    public init() {}
+
+    /// Two views' figures summed (peaks too: pages decode on one thread each).
+    static func + (left: PictureStatistics, right: PictureStatistics) -> PictureStatistics {
+        var sum = left
+        sum.decoded += right.decoded
+        sum.bytesLive += right.bytesLive
+        sum.bytesPeak += right.bytesPeak
+        sum.evictions += right.evictions
+        return sum
+    }
+}

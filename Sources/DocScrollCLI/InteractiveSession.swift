@@ -98,7 +98,7 @@ package enum InteractiveSession {
             let ahead = typedAhead.take()
             // A jump waiting for the pages' ends looks again soon; a table being indexed
             // goes on at once.
-            let wait: Int32 = view.indexesTables || refinesEstimates ? 0 : viewer.pendingJump == nil ? 100 : 10
+            let wait: Int32 = view.indexesTables || refinesEstimates ? 0 : viewer.pendingJump == nil && !view.picturesDecoding ? 100 : 10
             if viewer.isFollowing, watch == nil { watch = FileChangeWatch(paths: view.followedPaths) }
             if !viewer.isFollowing { watch = nil }
             let waking = watch?.descriptor

@@ -89,6 +89,9 @@ package protocol PageComponent: StackComponent, ReportsFigures {
     /// estimate of its length, while the reader is idle.
     /// - Returns: whether one was due (else the estimate is as good as it gets for now).
     func requestSample() -> Bool
+
+    /// How the page's pictures are laid out and drawn; `nil` when they are alt text.
+    var pictures: PictureLayout? { get }
 }
 
 /// A page held whole has no index being built.
@@ -103,6 +106,7 @@ extension PageComponent {
         set {}
     }
     package var readsAhead: Bool { false }
+    package var pictures: PictureLayout? { nil }
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {}
     package func stopIndexing() {}
     package var partsNotLaidOut: Int { 0 }

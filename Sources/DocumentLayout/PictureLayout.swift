@@ -54,8 +54,20 @@ package protocol PictureReader: AnyObject, Sendable {
     func naturalSize(of source: String) -> (width: Int, height: Int)?
 
     /// Picture `source` drawn in the cells of `box`; `nil` when it cannot be (it is
-    /// missing or broken, or too large): its box then shows its alt text.
+    /// missing or broken, or too large), or is not drawn yet (`decodesInBackground`):
+    /// its box then shows its alt text.
     func cells(of source: String, box: ImageBox) -> SymbolArt?
+
+    /// Whether a picture not drawn yet is drawn on another thread (`cells` answering
+    /// `nil` meanwhile, `takeArrivals` saying when it is there), so that no key waits
+    /// on a picture; else it is drawn when asked for, as a frame or a dump needs.
+    var decodesInBackground: Bool { get set }
+
+    /// Whether pictures were drawn in the background since the last call.
+    func takeArrivals() -> Bool
+
+    /// Whether pictures wait to be drawn in the background.
+    var isDecoding: Bool { get }
 }
 
 /// A row of a picture's box, on a laid-out line: which picture, its box, which of

@@ -26,7 +26,7 @@ package final class WholePage: PageComponent {
     /// Where the page is, for the References list's targets.
     private let address: PageAddress?
     /// How its pictures are laid out (`nil`: as their alt text).
-    private let pictures: PictureLayout?
+    package let pictures: PictureLayout?
 
     /// Lays out `document` at `width` columns, the first `initialRows` lines at least
     /// (all of it by default); its links to files are resolved against `address`, its

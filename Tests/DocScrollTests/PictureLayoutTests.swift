@@ -123,6 +123,89 @@ struct PictureLayoutTests {
         #expect(!none.joined().contains("▀"))
     }
 
+    /// A viewer does not wait for pictures: a box shows its alt text until its
+    /// picture, drawn on another thread, arrives; then the rows are drawn again, the
+    /// picture in its box and every other row as it was.
+    @Test func aViewerDrawsPicturesWhenTheyArriveWithoutMovingARow() throws {
+        let folder = try Self.folder()
+        let view = try Self.view(folder)
+        view.waitsForPages = false
+        // (The page itself is read on another thread too: its first screen is waited
+        // for, as a viewer does.)
+        let deadline = ContinuousClock.now + .seconds(30)
+        view.waitForFirstScreen(seconds: 30)
+        while view.frame(at: 0).plainText(row: 0).isEmpty, ContinuousClock.now < deadline {
+            _ = view.pagesProgressed()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let first = view.frame(at: 0)
+        #expect(first.plainText(row: 2) == "A red box", "the alt text until the picture arrives")
+        #expect(!Self.showsBox(view, rgb: 0xFF0000, columns: 20, rows: 2..<3))
+        // (Both pictures on screen are drawn, the one asked for last first.)
+        var arrivals = 0
+        while !Self.showsBox(view, rgb: 0xFF0000, columns: 20, rows: 2..<7), ContinuousClock.now < deadline {
+            if view.pagesProgressed() { arrivals += 1 } else { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        #expect(arrivals > 0)
+        let later = view.frame(at: 0)
+        #expect(Self.showsBox(view, rgb: 0xFF0000, columns: 20, rows: 2..<7))
+        // (Red's box is rows 2 to 6, blue's from row 10.)
+        for row in 0..<later.height where !(2..<7).contains(row) && row < 10 { #expect(later.rowEquals(row, in: first), "row \(row)") }
+        while view.picturesDecoding, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(!view.picturesDecoding)
+    }
+
+    /// The figures: windowed decodes the pictures its tiles show, at the size they are
+    /// shown, and keeps their cells; expanded decodes every picture whole up front and
+    /// keeps its pixels, as a stretched web view does.
+    @Test func windowedDecodesWhatItShowsAndExpandedEverythingWhole() throws {
+        let folder = try Self.folder()
+        // Red at the top, then 200 paragraphs, then blue: far past the tiles the first
+        // screen builds.
+        try folder.write("far.html", "<p><img src=red.png></p>" + String(repeating: "<p>Text.</p>", count: 200) + "<img src=blue.png>")
+        let view = { (mode: RenderMode) in
+            try DocScrollView(
+                pages: [InputFile.page(folder.path("far.html"))], tables: [],
+                options: DocScrollView.Options(width: 40, height: 12, mode: mode, images: .symbols))
+        }
+        let windowed = try view(.windowed)
+        _ = windowed.frame(at: 0)
+        let shown = windowed.statistics.pictures
+        #expect(shown.decoded == 1)
+        #expect(shown.bytesLive == 20 * 5 * 12, "red's cells, 12 bytes each")
+        #expect(shown.bytesPeak >= 200 * 100 * 4, "its pixels held while it was drawn")
+        #expect(shown.evictions == 0)
+
+        let expanded = try view(.expanded)
+        _ = expanded.frame(at: 0)
+        let whole = expanded.statistics.pictures
+        #expect(whole.decoded == 2)
+        #expect(whole.bytesLive == (200 * 100 + 100 * 1_000) * 4 + (20 * 5 + 2 * 11) * 12)
+        #expect(whole.bytesPeak >= whole.bytesLive)
+        #expect(expanded.statistics.json.contains("\"picturesDecoded\":2,"))
+    }
+
+    /// Past its budget of cells, the reader drops the pictures used least recently,
+    /// and draws one again when it is asked for again.
+    @Test func picturesPastTheBudgetAreDroppedLeastRecentlyUsedFirst() throws {
+        let folder = try Self.folder()
+        let files = PictureFiles(address: nil, cellBudget: 250)
+        let red = folder.path("red.png")
+        let (wide, small) = (ImageBox(columns: 20, rows: 5), ImageBox(columns: 10, rows: 10))
+        #expect(files.cells(of: red, box: wide) != nil)
+        #expect(files.cells(of: red, box: small) != nil)
+        #expect(files.cells(of: red, box: wide) != nil, "kept: not decoded again")
+        #expect(files.statistics.decoded == 2)
+        // A third picture of 100 cells: 300 past the budget of 250, so the one used
+        // least recently (10 by 10) goes.
+        #expect(files.cells(of: red, box: ImageBox(columns: 25, rows: 4)) != nil)
+        #expect(files.statistics.evictions == 1)
+        #expect(files.statistics.bytesLive == 200 * 12)
+        _ = files.cells(of: red, box: small)
+        #expect(files.statistics.decoded == 4, "dropped, then decoded again")
+        #expect(files.cells(of: folder.path("missing.png"), box: small) == nil)
+    }
+
     @Test func dataURLsDecodeAsBase64() {
         #expect(PictureFiles.dataURLBytes("data:image/png;base64,AAEC/w==") == [0, 1, 2, 255])
         #expect(PictureFiles.dataURLBytes("DATA:image/gif;BASE64, AAEC\n/w") == [0, 1, 2, 255])
