@@ -67,7 +67,65 @@ enum Suites {
         report.figures["pictures.byHandDifference"] = r.byHandError
         report.targets = [(r.chafaError <= r.byHandError ? "PASS" : "FAIL") + String(
             format: ": libchafa draws closer to the pictures than half blocks by hand (%.1f against %.1f)", r.chafaError, r.byHandError)]
+        picturePages(settings, into: &report, try PicturePageBenchmark.run(
+            counts: settings.quick ? [10, 40] : [100, 2_000], docscroll: settings.docscroll, progress: progress))
         return report
+    }
+
+    /// The pages of pictures (`PicturePageBenchmark`), windowed against expanded, added
+    /// to the pictures suite's report: a table, the figures, and the targets (windowed:
+    /// peak RSS within 64 MB whatever the number of pictures, no frame over 50 ms, the
+    /// first screen within 50 ms and a first frame with its pictures within 150 ms).
+    private static func picturePages(_ settings: Settings, into report: inout SuiteReport, _ results: [PicturePageBenchmark.Measurement]) {
+        report.markdown += "\nPages of pictures (`--images symbols`, 200x60, fresh processes): the first screen (text and boxes; "
+            + "its own time, in the scroll-through), a process that draws the first frame with its pictures (`--frame 0`, wall "
+            + "time), and a scroll through every screen (windowed, frames do not wait for pictures, which arrive from their own "
+            + "thread between frames, as in the viewer), the pictures decoded and the bytes held for them at peak.\n\n"
+            + "| pictures | mode | first screen | with pictures (wall) | frames | median frame | max frame | decoded | picture bytes peak | peak RSS |\n"
+            + "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+        for m in results {
+            report.markdown += String(
+                format: "| %d | %@ | %.1f ms | %.2f s | %d | %.2f ms | %.2f ms | %d | %@ | %@ |\n", m.pictures, m.mode,
+                m.firstScreenSeconds * 1000, m.picturesDrawnWallSeconds, m.frames, m.frameMedianMilliseconds, m.frameMaxMilliseconds,
+                m.picturesDecoded, SVGPlot.bytes(Double(m.pictureBytesPeak)), SVGPlot.bytes(Double(m.peakRSSBytes)))
+            let key = "pictures.page\(m.pictures).\(m.mode)"
+            report.figures[key + ".peakRSS"] = Double(m.peakRSSBytes)
+            report.figures[key + ".pictureBytesPeak"] = Double(m.pictureBytesPeak)
+            report.figures[key + ".firstScreenMs"] = m.firstScreenSeconds * 1000
+            report.figures[key + ".picturesDrawnWallSeconds"] = m.picturesDrawnWallSeconds
+            report.figures[key + ".frameMaxMs"] = m.frameMaxMilliseconds
+        }
+        for count in Set(results.map(\.pictures)).sorted() {
+            guard let windowed = results.first(where: { $0.pictures == count && $0.mode == "windowed" }),
+                let expanded = results.first(where: { $0.pictures == count && $0.mode == "expanded" })
+            else { continue }
+            let ratio = Double(expanded.peakRSSBytes) / Double(max(1, windowed.peakRSSBytes))
+            report.markdown += String(format: "\n%d pictures: expanded holds %.1fx the peak RSS of windowed.", count, ratio)
+            report.figures["pictures.page\(count).rssRatio"] = ratio
+            report.targets.append((windowed.peakRSSBytes <= 64 << 20 ? "PASS" : "FAIL") + String(
+                format: ": %d pictures windowed, peak RSS %@ within 64 MB", count, SVGPlot.bytes(Double(windowed.peakRSSBytes))))
+            report.targets.append((windowed.frameMaxMilliseconds <= 50 ? "PASS" : "FAIL") + String(
+                format: ": %d pictures windowed, no frame over 50 ms (max %.1f ms)", count, windowed.frameMaxMilliseconds))
+            report.targets.append((windowed.firstScreenSeconds <= 0.05 ? "PASS" : "FAIL") + String(
+                format: ": %d pictures windowed, first screen within 50 ms (%.1f ms)", count, windowed.firstScreenSeconds * 1000))
+            report.targets.append((windowed.picturesDrawnWallSeconds <= 0.15 ? "PASS" : "FAIL") + String(
+                format: ": %d pictures windowed, first frame with its pictures within 150 ms of launch (%.2f s)", count,
+                windowed.picturesDrawnWallSeconds))
+        }
+        // Peak RSS and the bytes held for pictures at peak, against the number of
+        // pictures, each mode.
+        var series: [SVGPlot.Series] = []
+        for (mode, color) in [("windowed", "#1f77b4"), ("expanded", "#d62728")] {
+            let points = results.filter { $0.mode == mode }
+            series.append(SVGPlot.Series(name: "\(mode), peak RSS", color: color, points: points.map { (Double($0.pictures), Double($0.peakRSSBytes)) }))
+            series.append(SVGPlot.Series(
+                name: "\(mode), picture bytes at peak", color: color, dashed: true,
+                points: points.map { (Double($0.pictures), Double(max(1, $0.pictureBytesPeak))) }))
+        }
+        var plot = SVGPlot(title: "Pages of pictures, scrolled through (200x60)", xLabel: "pictures", yLabel: "bytes", series: series)
+        plot.xTick = { String(Int($0)) }
+        write(plot.svg(), "pictures-memory.svg", settings)
+        report.markdown += "\n\n![pictures memory](pictures-memory.svg)\n"
     }
 
     /// Hostile and odd inputs (`HostileBenchmark`): each a clear error or sane output,

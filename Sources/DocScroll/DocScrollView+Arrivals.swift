@@ -30,14 +30,20 @@ extension DocScrollView {
             return [progress.indexed, progress.scanned]
         } + everyTable.map { $0.table.model.rowCount }
         defer { lastProgress = progress }
-        // A page whose pictures arrived draws its rows again (their boxes held their
-        // alt text till then: nothing moves).
-        var picturesArrived = false
+        let picturesArrived = notePictureArrivals()
+        return progress != lastProgress || picturesArrived
+    }
+
+    /// Has each page whose pictures arrived draw its rows again (their boxes held
+    /// their alt text till then: nothing moves).
+    /// - Returns: whether any did.
+    func notePictureArrivals() -> Bool {
+        var arrived = false
         for (_, page) in pages where page.pictures?.reader.takeArrivals() == true {
             page.noteChange(from: 0)
-            picturesArrived = true
+            arrived = true
         }
-        return progress != lastProgress || picturesArrived
+        return arrived
     }
 
     /// Whether pictures of the pages wait to be drawn in the background: a viewer

@@ -52,6 +52,10 @@ public final class DocScrollView {
         public var tabsFrom: Int?
         /// How a page's pictures are shown.
         public var images: ImageMode
+        /// How much of the pictures drawn a windowed view keeps, in bytes of their
+        /// cells or in viewports of cells (at the size the view is made); those used
+        /// least recently are dropped past it.
+        public var imageBudget: TileBudget
         /// Bytes of a windowed page between its checkpoints at least (small values to
         /// test many chunks on small pages).
         package var pageChunkBytes = PageIndex.chunkBytes
@@ -64,7 +68,8 @@ public final class DocScrollView {
             width: Int = 80, height: Int = 24, mode: RenderMode = .windowed, tileRows: Int = TileRenderer.defaultTileRows,
             tileBudget: TileBudget = .standard, spacing: Int = 1, encoding: String? = nil,
             table: RecordIndex.Options = RecordIndex.Options(), frozenColumns: Int = 1, wrapsTableCells: Bool = false,
-            pageCacheBytes: Int = 4 << 20, indexesTablesInParts: Bool = false, tabsFrom: Int? = nil, images: ImageMode = .none
+            pageCacheBytes: Int = 4 << 20, indexesTablesInParts: Bool = false, tabsFrom: Int? = nil, images: ImageMode = .none,
+            imageBudget: TileBudget = .standard
         ) {
             self.width = width
             self.height = height
@@ -80,6 +85,7 @@ public final class DocScrollView {
             self.indexesTablesInParts = indexesTablesInParts
             self.tabsFrom = tabsFrom
             self.images = images
+            self.imageBudget = imageBudget
         }
     }
 
@@ -159,6 +165,15 @@ public final class DocScrollView {
         didSet { for (_, page) in pages { adopt(page) } }
     }
 
+    /// Whether frames of a windowed view show pictures as they arrive from another
+    /// thread (their boxes holding their alt text till then), rather than wait for
+    /// them: an interactive viewer sets it, so that no key waits on a picture. Frames
+    /// and dumps wait (what they show does not depend on timing); expanded always
+    /// decodes every picture up front.
+    public var picturesArriveLater = false {
+        didSet { for (_, page) in pages { adopt(page) } }
+    }
+
     /// Whether the pages' parses are held while their scans locate their ends (in a
     /// view that does not wait for pages): a viewer waiting to jump to the end sets
     /// it, so that the scans have the cores.
@@ -171,9 +186,7 @@ public final class DocScrollView {
     func adopt(_ page: any PageComponent) {
         page.indexPace = waitsForPages ? .checked : .ahead
         page.indexHold = locatesEndsFirst && !waitsForPages ? .parse : .none
-        // A windowed viewer that does not wait for pages does not wait for pictures
-        // either; expanded decodes them all up front, as it builds everything.
-        page.pictures?.reader.decodesInBackground = !waitsForPages && options.mode == .windowed
+        page.pictures?.reader.decodesInBackground = picturesArriveLater && options.mode == .windowed
     }
 
     /// What `pagesProgressed` saw at its last call.

@@ -16,7 +16,11 @@ extension DocScrollView.Options {
     func pictureLayout(address: PageAddress?) -> PictureLayout? {
         guard images != .none else { return nil }
         // Expanded holds every picture decoded whole, as a stretched web view does.
-        let reader = PictureFiles(address: address, keepsPixels: mode == .expanded)
+        let cellBudget = switch imageBudget {
+        case .viewports(let count): Int(count * Double(max(1, width) * max(1, height)))
+        case .bytes(let bytes): bytes / MemoryLayout<SymbolArt.Cell>.stride
+        }
+        let reader = PictureFiles(address: address, cellBudget: max(1, cellBudget), keepsPixels: mode == .expanded)
         return PictureLayout(reader: reader, cell: .standard, maxRows: max(1, height - 1))
     }
 }

@@ -45,7 +45,8 @@ final class PictureFiles: PictureReader {
         var inBackground = false
         /// Pictures asked for and not drawn yet, the newest last.
         var waiting: [DrawnKey] = []
-        var isDrawing = false
+        /// The picture being drawn in the background.
+        var drawing: DrawnKey?
         var arrived = false
         /// Pictures decoded whole and kept, by source (`keepsPixels`).
         var pixels: [String: Pixels] = [:]
@@ -80,6 +81,9 @@ final class PictureFiles: PictureReader {
         }
     }
 
+    /// Pictures waiting to be drawn in the background, at most: a few screens' worth.
+    static let waitingLimit = 32
+
     /// The largest picture file read: 64 MiB.
     static let maximumFileBytes = 64 << 20
 
@@ -103,7 +107,7 @@ final class PictureFiles: PictureReader {
         set { locked { $0.inBackground = newValue } }
     }
 
-    var isDecoding: Bool { locked { !$0.waiting.isEmpty || $0.isDrawing } }
+    var isDecoding: Bool { locked { !$0.waiting.isEmpty || $0.drawing != nil } }
 
     func takeArrivals() -> Bool {
         locked { state in
@@ -114,39 +118,52 @@ final class PictureFiles: PictureReader {
 
     func cells(of source: String, box: ImageBox) -> SymbolArt? {
         let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
-        let (known, queued) = locked { state -> (SymbolArt??, Bool) in
+        enum Answer {
+            case drawn(SymbolArt?)
+            /// Drawn in the background (asked for now, or being drawn).
+            case later(queued: Bool)
+            case now
+        }
+        let answer = locked { state -> Answer in
             if let known = state.drawn[key] {
                 if let place = state.order.lastIndex(of: key) { state.order.remove(at: place) }
                 state.order.append(key)
-                return (known, false)
+                return .drawn(known)
             }
-            guard state.inBackground else { return (nil, false) }
-            // The newest asked for is drawn first: it is the one on screen.
+            guard state.inBackground else { return .now }
+            guard state.drawing != key else { return .later(queued: false) }
+            // The newest asked for is drawn first: it is the one on screen. Past
+            // `waitingLimit`, the oldest is given up (scrolled past; a row that shows it
+            // again is drawn again once any picture arrives, and asks again).
             if let place = state.waiting.firstIndex(of: key) { state.waiting.remove(at: place) }
             state.waiting.append(key)
-            return (nil, true)
+            if state.waiting.count > Self.waitingLimit { state.waiting.removeFirst() }
+            return .later(queued: true)
         }
-        if let known { return known }
-        if queued {
-            worker.async { [self] in drawNextWaiting() }
+        switch answer {
+        case .drawn(let art):
+            return art
+        case .later(let queued):
+            if queued { worker.async { [self] in drawNextWaiting() } }
             return nil
+        case .now:
+            let art = draw(source, box: ImageBox(columns: key.columns, rows: key.rows))
+            locked { $0.keep(art, for: key, cellBudget: cellBudget) }
+            return art
         }
-        let art = draw(source, box: ImageBox(columns: key.columns, rows: key.rows))
-        locked { $0.keep(art, for: key, cellBudget: cellBudget) }
-        return art
     }
 
     /// Draws the picture asked for last of those waiting, if any.
     private func drawNextWaiting() {
         guard let key = locked({ state -> DrawnKey? in
             guard let key = state.waiting.popLast() else { return nil }
-            state.isDrawing = true
+            state.drawing = key
             return key
         }) else { return }
         let art = draw(key.source, box: ImageBox(columns: key.columns, rows: key.rows))
         locked { state in
             state.keep(art, for: key, cellBudget: cellBudget)
-            state.isDrawing = false
+            state.drawing = nil
             state.arrived = true
         }
     }

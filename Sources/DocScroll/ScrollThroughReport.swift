@@ -1,5 +1,6 @@
 public import TileRenderer
 public import RenderCore
+import SystemIO
 
 /// Frame times of a run through the whole stack, top to bottom, as a reader paging
 /// through: what `--scroll-through` prints.
@@ -47,6 +48,13 @@ extension DocScrollView {
         while true {
             let elapsed = clock.measure { present(frame(at: offset)) }
             seconds.append(elapsed.seconds)
+            // Pictures arriving later (`picturesArriveLater`) are waited for between
+            // frames, as a reader looks at a screen: the frame that shows them is drawn
+            // and timed too. (What a frame costs is what keeps a key waiting; the
+            // decoding, on its own thread, is not.)
+            if picturesArriveLater, waitForPictures() {
+                seconds.append(clock.measure { present(frame(at: offset)) }.seconds)
+            }
             // The end is known once the pages above it are laid out: ask each time.
             guard offset < maxScrollOffset else { break }
             offset = min(offset + step, maxScrollOffset)
@@ -54,6 +62,14 @@ extension DocScrollView {
         return ScrollThroughReport(
             mode: renderer.mode, frames: seconds.count, step: step, frameSeconds: seconds.sorted(),
             tileBytesPeak: renderer.statistics.tileBytesPeak)
+    }
+}
+
+extension DocScrollView {
+    /// Waits until no picture waits to be drawn; gives whether any arrived.
+    func waitForPictures() -> Bool {
+        while picturesDecoding { SystemThreads.sleep(milliseconds: 1) }
+        return notePictureArrivals()
     }
 }
 

@@ -30,6 +30,7 @@ package struct CommandLineOptions: Equatable {
     var stats = false
     var color = ColorChoice.auto
     var images = ImageMode.none
+    var imageBudget = TileBudget.standard
     /// Whether the viewer asks for mouse reports (the wheel scrolls); off keeps the
     /// terminal's own selection.
     var mouse = true
@@ -114,7 +115,8 @@ extension CommandLineOptions {
                 guard case .scrollThrough = options.output else { throw UsageError(message: "'--step' goes with --scroll-through") }
                 options.output = .scrollThrough(step: step)
             case "--tile-rows": options.tileRows = try number(try value(), for: name, range: 1...10_000)
-            case "--tile-budget": options.tileBudget = try tileBudget(try value())
+            case "--tile-budget": options.tileBudget = try budget(try value(), option: name)
+            case "--image-budget": options.imageBudget = try budget(try value(), option: name)
             case "--spool-limit":
                 let text = try value()
                 guard let bytes = byteCount(text), bytes > 0 else {
@@ -224,12 +226,13 @@ extension CommandLineOptions {
 
     /// A tile budget: bytes (`4194304`, `512K`, `16M`, `1G`) or viewports of cells
     /// (`8x`).
-    private static func tileBudget(_ text: String) throws(UsageError) -> TileBudget {
+    /// A budget of `--tile-budget` or `--image-budget`: bytes, or viewports of cells.
+    private static func budget(_ text: String, option: String) throws(UsageError) -> TileBudget {
         if text.hasSuffix("x"), let viewports = Double(text.dropLast()), viewports >= 0, viewports <= 10_000 {
             return .viewports(viewports)
         }
         if let bytes = byteCount(text) { return .bytes(bytes) }
-        throw UsageError(message: "'--tile-budget' takes bytes (such as 4M or 512K) or viewports (such as 8x), not '\(text)'")
+        throw UsageError(message: "'\(option)' takes bytes (such as 4M or 512K) or viewports (such as 8x), not '\(text)'")
     }
 
     /// A count of bytes: `4194304`, or with a unit, `512K`, `16M`, `1G` (binary units,

@@ -62,7 +62,7 @@ public enum DocScrollCommand {
                 path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns,
                 sortColumn: options.sortColumn, sortsDescending: options.sortsDescending, format: options.tableFormat),
             frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells, tabsFrom: options.tabsFrom,
-            images: options.images)
+            images: options.images, imageBudget: options.imageBudget)
 
         // A dump of windowed pages streams them: parsed and laid out a fragment at a
         // time, never held whole. (Expanded builds everything, as it always does.)
@@ -170,7 +170,9 @@ public enum DocScrollCommand {
             }
         case .scrollThrough(let step):
             guard let view = builtView() else { return 1 }
-            // Each frame is timed to the bytes a terminal would get.
+            // Each frame is timed to the bytes a terminal would get; as in the viewer,
+            // no frame waits on a picture.
+            view.picturesArriveLater = true
             var writer = ANSIFrameWriter(colors: colors)
             let report = view.scrollThrough(step: step ?? viewOptions.height) { _ = writer.update(to: $0) }
             output.writeLine(report.json)

@@ -71,6 +71,8 @@ enum HelpText {
                                  always styles --dump and piped output too
           --images HOW           none (default: alt text) or symbols (pictures drawn
                                  in coloured blocks, each in a box of its size)
+          --image-budget SIZE    pictures drawn kept when windowed: bytes of their
+                                 cells (4M) or viewports of cells (default 8x)
           -h, --help             show this help
           -V, --version          show the version
 

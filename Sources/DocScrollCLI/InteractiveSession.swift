@@ -21,6 +21,7 @@ package enum InteractiveSession {
         // Keys are answered while a page is still arriving or being indexed: what is
         // not there yet shows blank and is drawn when it comes.
         view.waitsForPages = false
+        view.picturesArriveLater = true
         view.waitForFirstScreen(seconds: 0.05)
         let viewer = Viewer(view: view, width: size.width, height: size.height, showsStatistics: showsStatistics, showsScrollbar: showsScrollbar)
         guard terminal.enterInteractiveMode(mouse: mouse) else { return false }

@@ -14,6 +14,11 @@ package struct SystemThreads: Sendable {
         self.yielding = yielding
     }
 
+    /// Sleeps the calling thread for `milliseconds`.
+    package static func sleep(milliseconds: Int) {
+        usleep(useconds_t(max(0, milliseconds) * 1_000))
+    }
+
     package func run(waits: Bool, _ work: @escaping @Sendable () -> Void) {
         if waits {
             DetachedThread.start(yielding: yielding, work)

@@ -130,6 +130,7 @@ struct PictureLayoutTests {
         let folder = try Self.folder()
         let view = try Self.view(folder)
         view.waitsForPages = false
+        view.picturesArriveLater = true
         // (The page itself is read on another thread too: its first screen is waited
         // for, as a viewer does.)
         let deadline = ContinuousClock.now + .seconds(30)
@@ -204,6 +205,31 @@ struct PictureLayoutTests {
         _ = files.cells(of: red, box: small)
         #expect(files.statistics.decoded == 4, "dropped, then decoded again")
         #expect(files.cells(of: folder.path("missing.png"), box: small) == nil)
+    }
+
+    /// `--scroll-through` draws every screen as the viewer would, not waiting for a
+    /// picture, then the screen again once its pictures arrive; every picture passed is
+    /// decoded, and `--image-budget` holds what is kept.
+    @Test func scrollingThroughDrawsEachScreenAgainWhenItsPicturesArrive() throws {
+        let folder = try Self.folder()
+        let run = { (budget: String) in
+            try runDocScroll([
+                folder.path("page.html"), "--images", "symbols", "--width", "40", "--height", "12", "--scroll-through", "--stats",
+                "--image-budget", budget,
+            ])
+        }
+        let result = try run("8x")
+        #expect(result.status == 0)
+        let stats = try #require(JSONSerialization.jsonObject(with: Data(result.standardError.utf8)) as? [String: Any])
+        let report = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(stats["picturesDecoded"] as? Int == 3, "red, blue and green")
+        #expect(stats["pictureEvictions"] as? Int == 0)
+        // Screens at rows 0, 12, 24 (the last, clamped): each after its pictures came
+        // is drawn again, so more frames than screens.
+        #expect((report["frames"] as? Int ?? 0) > 3)
+        // A budget of 100 cells cannot keep red (100 cells) and blue (22) together.
+        let tight = try #require(JSONSerialization.jsonObject(with: Data(try run("1200").standardError.utf8)) as? [String: Any])
+        #expect((tight["pictureEvictions"] as? Int ?? 0) >= 1)
     }
 
     @Test func dataURLsDecodeAsBase64() {
