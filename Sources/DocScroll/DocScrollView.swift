@@ -174,6 +174,23 @@ public final class DocScrollView {
         didSet { for (_, page) in pages { adopt(page) } }
     }
 
+    /// Whether pages show their pictures (`--images symbols`) or, in the same boxes,
+    /// their alt text: toggled, nothing moves.
+    public var showsPictures: Bool {
+        get { pages.allSatisfy { $0.page.pictures?.reader.showsPictures ?? true } }
+        set {
+            for (_, page) in pages {
+                guard let reader = page.pictures?.reader, reader.showsPictures != newValue else { continue }
+                reader.showsPictures = newValue
+                page.noteChange(from: 0)
+            }
+            layOut()
+        }
+    }
+
+    /// Whether the view has pictures to show (pages read with `--images symbols`).
+    public var hasPictures: Bool { pages.contains { $0.page.pictures != nil } }
+
     /// Whether the pages' parses are held while their scans locate their ends (in a
     /// view that does not wait for pages): a viewer waiting to jump to the end sets
     /// it, so that the scans have the cores.

@@ -43,6 +43,7 @@ final class PictureFiles: PictureReader {
         var order: [DrawnKey] = []
         var cells = 0
         var inBackground = false
+        var shows = true
         /// Pictures asked for and not drawn yet, the newest last.
         var waiting: [DrawnKey] = []
         /// The picture being drawn in the background.
@@ -105,6 +106,11 @@ final class PictureFiles: PictureReader {
     var decodesInBackground: Bool {
         get { locked { $0.inBackground } }
         set { locked { $0.inBackground = newValue } }
+    }
+
+    var showsPictures: Bool {
+        get { locked { $0.shows } }
+        set { locked { $0.shows = newValue } }
     }
 
     var isDecoding: Bool { locked { !$0.waiting.isEmpty || $0.drawing != nil } }

@@ -142,7 +142,9 @@ extension KeyBinding {
         KeyBinding(keys: [(.character("c"), always(.toggleRowCursor))], meaning: "a row cursor (j k move it, Enter shows its record)"),
         // (Named on the line above.)
         KeyBinding(keys: [], aliases: [(.enter, always(.showRecord))], meaning: "", condition: .rowCursor),
-        KeyBinding(keys: [(.character("s"), always(.toggleScrollbar))], meaning: "a scrollbar for the whole stack (click or drag it)"),
+        KeyBinding(
+            keys: [(.character("s"), always(.toggleScrollbar)), (.character("i"), always(.togglePictures))],
+            meaning: "a scrollbar for the stack; i: pictures or alt text"),
         KeyBinding(
             keys: [(.wheelDown, rows(Viewer.wheelRows)), (.wheelUp, rows(-Viewer.wheelRows))],
             meaning: "three rows (--no-mouse keeps the terminal's own)"),

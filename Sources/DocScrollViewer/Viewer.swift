@@ -392,6 +392,14 @@ public final class Viewer {
         case .help:
             textScreen = TextScreen(kind: .help, lines: RecordLines(KeyBinding.helpLines), rows: contentRows)
             return redrawn()
+        case .togglePictures:
+            guard view.hasPictures else {
+                message = "No pictures: --images symbols"
+                return redrawn()
+            }
+            view.showsPictures.toggle()
+            message = view.showsPictures ? "Pictures shown" : "Alt text for pictures"
+            return redrawn()
         case .toggleScrollbar:
             showsScrollbar.toggle()
             view.resize(width: contentColumns, height: contentRows)

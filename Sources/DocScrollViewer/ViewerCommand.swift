@@ -57,6 +57,8 @@ public enum ViewerCommand: Hashable, Sendable {
     case showRecord
     /// Show the scrollbar in the last column, or hide it.
     case toggleScrollbar
+    /// Show the pages' pictures, or their alt text in the same boxes.
+    case togglePictures
     /// Scroll to where cell `n` of the scrollbar stands (a click or a drag on it).
     case scrollbarAt(Int)
     /// Put a row cursor on the highest table row on screen (the row keys then move it,

@@ -13,10 +13,6 @@ package struct PictureLayout: Sendable {
     /// Rows a box may take at most: the viewport's height, so a picture is seen whole.
     package let maxRows: Int
 
-    /// Whether boxes show their pictures (else their alt text: the same rows either
-    /// way).
-    package var drawsPictures = true
-
     package init(reader: any PictureReader, cell: ImageBox.CellSize = .standard, maxRows: Int) {
         self.reader = reader
         self.cell = cell
@@ -62,6 +58,10 @@ package protocol PictureReader: AnyObject, Sendable {
     /// `nil` meanwhile, `takeArrivals` saying when it is there), so that no key waits
     /// on a picture; else it is drawn when asked for, as a frame or a dump needs.
     var decodesInBackground: Bool { get set }
+
+    /// Whether boxes show their pictures (else their alt text: the same rows either
+    /// way), for every layout the reader serves (the viewer's `i`).
+    var showsPictures: Bool { get set }
 
     /// Whether pictures were drawn in the background since the last call.
     func takeArrivals() -> Bool

@@ -55,8 +55,7 @@ struct PictureLayoutTests {
     /// A view of the page whose boxes show their alt text, not their pictures.
     static func altTextView(_ folder: TemporaryFolder) throws -> DocScrollView {
         let view = try Self.view(folder)
-        let page = try #require(view.pages.first?.page as? WindowedPage)
-        page.pictures!.drawsPictures = false
+        view.showsPictures = false
         return view
     }
 

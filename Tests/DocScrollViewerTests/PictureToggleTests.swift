@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import DocScroll
+import DocScrollViewer
+import RenderCore
+import TestSupport
+
+/// `i` shows a page's pictures or, in the same boxes, their alt text: nothing else on
+/// the screen changes, and the place is kept.
+@Suite("Pictures on and off")
+struct PictureToggleTests {
+    @Test func iTogglesPicturesWithoutMovingARow() throws {
+        let folder = try TemporaryFolder("toggle")
+        try Data(TestPNG.solid(width: 200, height: 100, rgb: 0xFF0000)).write(to: URL(fileURLWithPath: folder.path("red.png")))
+        try folder.write("page.html", "<p>Above.</p><p><img src=red.png alt=\"a red box\"></p><p>Below.</p>" + String(repeating: "<p>More.</p>", count: 40))
+        let view = try DocScrollView(
+            pages: [InputFile.page(folder.path("page.html"))], tables: [], options: .init(width: 40, height: 12, images: .symbols))
+        let viewer = Viewer(view: view, width: 40, height: 12)
+        _ = viewer.start()
+        _ = viewer.handle(key: .character("j"))
+        let drawn = viewer.screen()
+        let red = { (screen: FrameBuffer) in screen[0, 1].style.background?.rgb == 0xFF0000 || screen[0, 1].style.foreground?.rgb == 0xFF0000 }
+        #expect(red(drawn), "the box's first row, a row below the top")
+        _ = viewer.handle(key: .character("i"))
+        let alt = viewer.screen()
+        #expect(alt.plainText(row: 1) == "a red box")
+        #expect(!red(alt))
+        #expect(view.scrollOffset == 1, "the place is kept")
+        // Every row outside the box (rows 1 to 5 of the screen) is as it was; the last
+        // is the status line, which says what happened.
+        for row in [0] + Array(6..<(alt.height - 1)) { #expect(alt.rowEquals(row, in: drawn), "row \(row)") }
+        #expect(alt.plainText(row: alt.height - 1).contains("Alt text"))
+        _ = viewer.handle(key: .character("i"))
+        #expect(red(viewer.screen()))
+
+        // A view without pictures says how to have them.
+        let plain = Viewer(view: try DocScrollView(pages: [InputFile.page(folder.path("page.html"))], tables: [], options: .init(width: 80, height: 12)), width: 80, height: 12)
+        _ = plain.start()
+        _ = plain.handle(key: .character("i"))
+        #expect(plain.screen().plainText(row: 11).contains("--images symbols"))
+    }
+}
