@@ -56,6 +56,9 @@ public final class DocScrollView {
         /// cells or in viewports of cells (at the size the view is made); those used
         /// least recently are dropped past it.
         public var imageBudget: TileBudget
+        /// A cell's size in pixels (the terminal's, where it says), which sizes the
+        /// boxes of pictures; `nil` for 10 by 20.
+        public var cellPixelSize: (width: Int, height: Int)?
         /// Bytes of a windowed page between its checkpoints at least (small values to
         /// test many chunks on small pages).
         package var pageChunkBytes = PageIndex.chunkBytes

@@ -20,7 +20,8 @@ extension DocScrollView.Options {
         case .viewports(let count): Int(count * Double(max(1, width) * max(1, height)))
         case .bytes(let bytes): bytes / MemoryLayout<SymbolArt.Cell>.stride
         }
-        let reader = PictureFiles(address: address, cellBudget: max(1, cellBudget), keepsPixels: mode == .expanded)
-        return PictureLayout(reader: reader, cell: .standard, maxRows: max(1, height - 1))
+        let cell = cellPixelSize.map { ImageBox.CellSize(width: $0.width, height: $0.height) } ?? .standard
+        let reader = PictureFiles(address: address, cell: cell, cellBudget: max(1, cellBudget), keepsPixels: mode == .expanded)
+        return PictureLayout(reader: reader, cell: cell, maxRows: max(1, height - 1))
     }
 }

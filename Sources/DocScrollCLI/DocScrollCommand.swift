@@ -51,7 +51,7 @@ public enum DocScrollCommand {
         case .never: .none
         case .auto: isTerminal && !noColor ? colorDepth : .none
         }
-        let viewOptions = DocScrollView.Options(
+        var viewOptions = DocScrollView.Options(
             width: options.width ?? terminalSize?.width ?? 80,
             height: options.height ?? terminalSize?.height ?? 24,
             mode: options.mode,
@@ -63,6 +63,9 @@ public enum DocScrollCommand {
                 sortColumn: options.sortColumn, sortsDescending: options.sortsDescending, format: options.tableFormat),
             frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells, tabsFrom: options.tabsFrom,
             images: options.images, imageBudget: options.imageBudget)
+        // (A terminal's own cell size sizes pictures in the viewer; frames and dumps,
+        // whose output does not depend on the terminal, keep 10 by 20.)
+        if isTerminal, case .automatic = options.output { viewOptions.cellPixelSize = Terminal.cellPixelSize() }
 
         // A dump of windowed pages streams them: parsed and laid out a fragment at a
         // time, never held whole. (Expanded builds everything, as it always does.)

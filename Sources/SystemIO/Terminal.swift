@@ -44,6 +44,18 @@ package final class Terminal: TerminalDevice {
 
     package var size: (width: Int, height: Int)? { Self.size() }
 
+    /// A cell's size in pixels, from the pixel fields of the window size, which most
+    /// terminals that draw pictures fill in (xterm, kitty, foot, WezTerm); `nil` where
+    /// they are 0 (tmux, and terminals that do not say).
+    package static func cellPixelSize() -> (width: Int, height: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+            size.ws_xpixel > 0, size.ws_ypixel > 0
+        else { return nil }
+        let cell = (width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+        return cell.width > 0 && cell.height > 0 ? cell : nil
+    }
+
     /// Raw mode, alternate screen, hidden cursor, and with `mouse` SGR reports of the
     /// mouse (for its wheel); signal handlers that undo them.
     /// Entered already (while the inputs were read, say), it only turns mouse

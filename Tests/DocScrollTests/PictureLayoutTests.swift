@@ -231,6 +231,17 @@ struct PictureLayoutTests {
         #expect((tight["pictureEvictions"] as? Int ?? 0) >= 1)
     }
 
+    /// The terminal's cell size, where it says, sizes the boxes: square cells of 20 by
+    /// 20 pixels make red (200 by 100) 10 by 5.
+    @Test func theCellSizeSizesTheBoxes() throws {
+        let folder = try Self.folder()
+        var options = DocScrollView.Options(width: 40, height: 12, images: .symbols)
+        options.cellPixelSize = (20, 20)
+        let view = try DocScrollView(pages: [InputFile.page(folder.path("page.html"))], tables: [], options: options)
+        #expect(Self.showsBox(view, rgb: 0xFF0000, columns: 10, rows: 2..<7))
+        #expect(view.frame(at: 0).plainText(row: 8) == "Between.")
+    }
+
     @Test func dataURLsDecodeAsBase64() {
         #expect(PictureFiles.dataURLBytes("data:image/png;base64,AAEC/w==") == [0, 1, 2, 255])
         #expect(PictureFiles.dataURLBytes("DATA:image/gif;BASE64, AAEC\n/w") == [0, 1, 2, 255])
