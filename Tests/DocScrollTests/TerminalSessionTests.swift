@@ -96,6 +96,30 @@ struct TerminalSessionTests {
         #expect(!after.contains("rows 1-23 of"), "the alternate screen is gone")
     }
 
+    /// With `--images symbols`, a picture shows in the terminal in its colours, true
+    /// colours where `COLORTERM` says so and the palette's nearest otherwise; `i` shows
+    /// its alt text instead. (`NO_COLOR` emptied: the test runner may set it.)
+    @Test func picturesShowInTheirColours() throws {
+        let folder = try TemporaryFolder("terminal-pictures")
+        try Data(TestPNG.solid(width: 200, height: 100, rgb: 0xFF8000)).write(to: URL(fileURLWithPath: folder.path("orange.png")))
+        try folder.write("page.html", "<p>Above.</p><p><img src=orange.png alt=\"an orange box\"></p><p>Below.</p>")
+        for (colorTerm, code) in [("truecolor", "2;255;128;0"), ("", "5;208")] {
+            let session = try Session(
+                command: "sh -c 'NO_COLOR= COLORTERM=\(colorTerm) \(executable) --images symbols \(folder.path("page.html")); sleep 60'")
+            let styled = { try session.tmux(["capture-pane", "-p", "-e", "-t", "t"]) }
+            var screen = ""
+            for _ in 0..<200 where !screen.contains("8;\(code)m") {
+                screen = try styled()
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            #expect(screen.contains("8;\(code)m"), "the picture's colour (38 or 48, then \(code)) on screen")
+            #expect(try session.screen().contains("Below."))
+            try session.send("i")
+            _ = try session.waitFor("the alt text") { $0.contains("an orange box") }
+            #expect(!(try styled()).contains("8;\(code)m"))
+        }
+    }
+
     @Test func searchesHelpAndTheStatusLine() throws {
         let session = try Session(command: command())
         // The page is indexed in the background: the status line settles once it is.
