@@ -1,6 +1,7 @@
 public import ScrollCore
 public import DataTable
 import DocumentLayout
+import Pictures
 public import ComponentKit
 import RenderCore
 
@@ -21,14 +22,16 @@ extension DocScrollView {
         }
     }
 
-    /// A link mark (`[n]`) on a row of a page.
+    /// A link mark (`[n]`) on a row of a page, or a picture, focused as links are.
     public struct LinkFocus: Hashable, Sendable {
-        /// The row the mark is on.
+        /// The row the mark is on (a picture's first row).
         public var place: Place
-        /// The columns the mark takes.
+        /// The columns the mark takes (a picture's box).
         public var columns: Range<Int>
-        /// The link's number on its page.
+        /// The link's number on its page (0 for a picture).
         public var number: Int
+        /// Whether it is a picture (`--images symbols`): Enter shows it alone.
+        public var isPicture = false
     }
 
     /// The row at the top of the viewport (under any pinned header, the row the
@@ -315,10 +318,13 @@ extension DocScrollView {
             row = min(row, page.rowCount - 1)
             // A page's row count grows as it is laid out: ask at every row.
             while row >= 0, row < page.rowCount {
-                let marks = page.linkMarks(inRow: row)
-                if let mark = forward ? marks.first(where: { $0.column > column }) : marks.last(where: { $0.column < column }) {
-                    let place = Place(component: shown[pageIndex].id, row: row)
-                    return LinkFocus(place: place, columns: mark.column..<(mark.column + mark.width), number: mark.number)
+                let place = Place(component: shown[pageIndex].id, row: row)
+                let marks = page.linkMarks(inRow: row).map { LinkFocus(place: place, columns: $0.column..<($0.column + $0.width), number: $0.number) }
+                    + pictureFocus(on: page, at: place)
+                if let mark = forward
+                    ? marks.filter({ $0.columns.lowerBound > column }).min(by: { $0.columns.lowerBound < $1.columns.lowerBound })
+                    : marks.filter({ $0.columns.lowerBound < column }).max(by: { $0.columns.lowerBound < $1.columns.lowerBound }) {
+                    return mark
                 }
                 row += forward ? 1 : -1
                 column = forward ? -1 : Int.max
@@ -365,6 +371,7 @@ extension DocScrollView {
     /// text, which may go on over several rows.
     public func linkColumns(of focus: LinkFocus, throughRow last: Int) -> [Int: [Range<Int>]] {
         guard let page = pages.first(where: { $0.id == focus.place.component })?.page else { return [:] }
+        guard !focus.isPicture else { return [focus.place.row: [focus.columns]] }
         var columns: [Int: [Range<Int>]] = [:]
         let texts = page.linkTexts(inRow: focus.place.row)
         columns[focus.place.row] = [focus.columns] + texts.filter { $0.number == focus.number }.map(\.columns)
@@ -469,5 +476,46 @@ extension DocScrollView {
         // (Expanded builds every tile up front, the newcomer's too.)
         renderer.prepare(stack)
         return id
+    }
+}
+
+extension DocScrollView {
+    /// The focus of the picture whose box starts on row `place` of `page`, if any (a
+    /// picture shown: with `--images symbols`, of a known size).
+    func pictureFocus(on page: any PageComponent, at place: Place) -> [LinkFocus] {
+        guard page.pictures != nil, let picture = page.pictureRow(inRow: place.row), picture.row == 0 else { return [] }
+        return [LinkFocus(place: place, columns: picture.column..<(picture.column + picture.box.columns), number: 0, isPicture: true)]
+    }
+
+    /// The source of the focused picture, as the page names it.
+    public func pictureSource(of focus: LinkFocus) -> String? {
+        guard focus.isPicture, let page = pages.first(where: { $0.id == focus.place.component })?.page else { return nil }
+        return page.pictureRow(inRow: focus.place.row)?.source
+    }
+
+    /// The focused picture alone, as large as `width` by `height` cells allow, drawn
+    /// now (a picture asked for is waited for); `nil` when it cannot be drawn.
+    public func pictureFrame(of focus: LinkFocus, width: Int, height: Int) -> FrameBuffer? {
+        guard focus.isPicture, let page = pages.first(where: { $0.id == focus.place.component })?.page,
+            let pictures = page.pictures, let source = page.pictureRow(inRow: focus.place.row)?.source,
+            let natural = pictures.reader.naturalSize(of: source), width > 0, height > 0
+        else { return nil }
+        // As large as the screen allows, larger than the picture if need be, its
+        // aspect kept.
+        let columns = Double(natural.width) / Double(pictures.cell.width)
+        let rows = Double(natural.height) / Double(pictures.cell.height)
+        let scale = min(Double(width) / columns, Double(height) / rows)
+        let box = ImageBox(
+            columns: max(1, min(width, Int((columns * scale).rounded()))), rows: max(1, min(height, Int((rows * scale).rounded()))))
+        guard let art = pictures.reader.cellsNow(of: source, box: box) else { return nil }
+        var frame = FrameBuffer(width: width, height: height)
+        // Centred across the screen, from its top.
+        let left = (width - art.columns) / 2
+        for row in 0..<art.rows {
+            for column in 0..<art.columns {
+                frame[left + column, row] = art.cells[row * art.columns + column].shown
+            }
+        }
+        return frame
     }
 }

@@ -159,6 +159,14 @@ final class PictureFiles: PictureReader {
         }
     }
 
+    func cellsNow(of source: String, box: ImageBox) -> SymbolArt? {
+        let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
+        if let known = locked({ $0.drawn[key] }) { return known }
+        let art = draw(source, box: box)
+        locked { $0.keep(art, for: key, cellBudget: cellBudget) }
+        return art
+    }
+
     /// Draws the picture asked for last of those waiting, if any.
     private func drawNextWaiting() {
         guard let key = locked({ state -> DrawnKey? in

@@ -88,6 +88,10 @@ extension Viewer {
         // The link's focus and the row cursor exclude each other: Enter acts on one.
         rowCursor = nil
         if !isOnScreen(focus.place) { view.reveal(focus.place) }
+        if focus.isPicture {
+            message = view.pictureSource(of: focus).map { "Picture \($0) (Enter shows it whole)" }
+            return
+        }
         message = view.resolvedTarget(of: focus).map { "[\(focus.number)] \($0)" }
     }
 
@@ -95,6 +99,12 @@ extension Viewer {
     /// - Returns: whether the reader quit while it was opened.
     func followLink() -> Bool {
         guard let focus = linkFocus else { return false }
+        if focus.isPicture {
+            // (Drawn now, at the screen's size: a picture asked for alone is waited for.)
+            pictureScreen = view.pictureFrame(of: focus, width: contentColumns, height: contentRows)
+            message = pictureScreen == nil ? "The picture cannot be drawn" : view.pictureSource(of: focus).map { "\($0) (any key returns)" }
+            return false
+        }
         let from = view.location
         let outcome: DocScrollView.LinkOutcome
         switch view.beginFollowing(focus) {

@@ -37,7 +37,9 @@ extension Viewer {
     public func screen() -> FrameBuffer {
         keepRowCursorShown()
         var screen = FrameBuffer(width: width, height: height)
-        if let textScreen {
+        if let pictureScreen {
+            screen.copyRows(0..<pictureScreen.height, of: pictureScreen, to: 0)
+        } else if let textScreen {
             for (row, line) in textScreen.shown(rows: contentRows).enumerated() {
                 // (A line cut by a narrow screen says so.)
                 screen.draw(StatusLine.cut(line, toColumns: width), column: 0, row: row)

@@ -50,6 +50,8 @@ public final class Viewer {
     /// Text shown in place of the content (the help, a record) until a key other than
     /// a scrolling one.
     var textScreen: TextScreen?
+    /// A picture shown alone (Enter on a focused picture), until any key.
+    var pictureScreen: FrameBuffer?
     /// Whether the help screen is shown.
     public var showsHelp: Bool { textScreen?.kind == .help }
     /// The lines of the record shown whole (`v`), while it is: all of them (laid out
@@ -178,6 +180,11 @@ public final class Viewer {
     /// Acts on a key: a prefix digit, a prompt edit, or a command.
     public func handle(key: TerminalKey) -> [ViewerAction] {
         if let prompt { return edit(prompt, with: key) }
+        if pictureScreen != nil {
+            pictureScreen = nil
+            message = nil
+            return redrawn()
+        }
         if var shown = textScreen {
             message = nil
             // A record is searched as the stack is: / and ?, then n and N.

@@ -367,9 +367,7 @@ extension LineStore {
         for column in 0..<art.columns {
             let x = pictureRow.column + column - horizontalOffset
             guard x >= 0, x < buffer.width else { continue }
-            let cell = art.cells[first + column]
-            let style = Style(foreground: Color(rgb: cell.foreground), background: Color(rgb: cell.background))
-            buffer[x, row] = Cell(Character(cell.symbol), style: style)
+            buffer[x, row] = art.cells[first + column].shown
         }
     }
 

@@ -92,6 +92,9 @@ package protocol PageComponent: StackComponent, ReportsFigures {
 
     /// How the page's pictures are laid out and drawn; `nil` when they are alt text.
     var pictures: PictureLayout? { get }
+
+    /// The picture row `row` is a row of the box of, if any.
+    func pictureRow(inRow row: Int) -> PictureRow?
 }
 
 /// A page held whole has no index being built.
@@ -107,6 +110,7 @@ extension PageComponent {
     }
     package var readsAhead: Bool { false }
     package var pictures: PictureLayout? { nil }
+    package func pictureRow(inRow row: Int) -> PictureRow? { nil }
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {}
     package func stopIndexing() {}
     package var partsNotLaidOut: Int { 0 }

@@ -59,6 +59,10 @@ package protocol PictureReader: AnyObject, Sendable {
     /// on a picture; else it is drawn when asked for, as a frame or a dump needs.
     var decodesInBackground: Bool { get set }
 
+    /// Picture `source` drawn in the cells of `box` now, waiting for it if it is not
+    /// drawn yet (a picture asked for alone).
+    func cellsNow(of source: String, box: ImageBox) -> SymbolArt?
+
     /// Whether boxes show their pictures (else their alt text: the same rows either
     /// way), for every layout the reader serves (the viewer's `i`).
     var showsPictures: Bool { get set }
@@ -83,5 +87,12 @@ package struct PictureRow: Equatable, Sendable {
         self.box = box
         self.row = row
         self.column = column
+    }
+}
+
+extension SymbolArt.Cell {
+    /// The cell a frame shows: the symbol in its two true colours.
+    package var shown: Cell {
+        Cell(Character(symbol), style: Style(foreground: Color(rgb: foreground), background: Color(rgb: background)))
     }
 }

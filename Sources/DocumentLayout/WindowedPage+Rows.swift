@@ -182,6 +182,10 @@ extension WindowedPage {
         line(at: row).map { $0.lines[$0.index].linkMarks } ?? []
     }
 
+    package func pictureRow(inRow row: Int) -> PictureRow? {
+        line(at: row).flatMap { $0.lines.pictureRow(ofLine: $0.index) }
+    }
+
     package func linkTexts(inRow row: Int) -> [(columns: Range<Int>, number: Int?)] {
         line(at: row).map { $0.lines[$0.index].linkTexts } ?? []
     }

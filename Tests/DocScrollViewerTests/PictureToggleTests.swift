@@ -5,11 +5,11 @@ import DocScrollViewer
 import RenderCore
 import TestSupport
 
-/// `i` shows a page's pictures or, in the same boxes, their alt text: nothing else on
-/// the screen changes, and the place is kept.
+/// `i` shows a page's pictures or, in the same boxes, their alt text (nothing else on
+/// the screen changes, the place kept); Tab focuses a picture, Enter shows it alone.
 @Suite("Pictures on and off")
 struct PictureToggleTests {
-    @Test func iTogglesPicturesWithoutMovingARow() throws {
+    @Test func iTogglesPicturesAndEnterShowsOneAlone() throws {
         let folder = try TemporaryFolder("toggle")
         try Data(TestPNG.solid(width: 200, height: 100, rgb: 0xFF0000)).write(to: URL(fileURLWithPath: folder.path("red.png")))
         try folder.write("page.html", "<p>Above.</p><p><img src=red.png alt=\"a red box\"></p><p>Below.</p>" + String(repeating: "<p>More.</p>", count: 40))
@@ -32,6 +32,19 @@ struct PictureToggleTests {
         #expect(alt.plainText(row: alt.height - 1).contains("Alt text"))
         _ = viewer.handle(key: .character("i"))
         #expect(red(viewer.screen()))
+
+        // Tab focuses the picture as it does a link; Enter shows it alone, as large as
+        // the screen allows (40 by 20 cells for 200 by 100 pixels: the width's 40
+        // columns, 10 rows); any key returns.
+        _ = viewer.handle(key: .tab)
+        #expect(viewer.screen().plainText(row: 11).contains("Picture red.png"))
+        _ = viewer.handle(key: .enter)
+        let alone = viewer.screen()
+        let isRed = { (column: Int, row: Int) in alone[column, row].style.background?.rgb == 0xFF0000 || alone[column, row].style.foreground?.rgb == 0xFF0000 }
+        #expect((0..<40).allSatisfy { isRed($0, 0) } && (0..<10).allSatisfy { isRed(0, $0) } && !isRed(0, 10))
+        #expect(alone.plainText(row: 11).contains("red.png (any key"), "(cut at the narrow width)")
+        _ = viewer.handle(key: .character("x"))
+        #expect(viewer.screen().rowEquals(0, in: drawn), "back where it was")
 
         // A view without pictures says how to have them.
         let plain = Viewer(view: try DocScrollView(pages: [InputFile.page(folder.path("page.html"))], tables: [], options: .init(width: 80, height: 12)), width: 80, height: 12)
