@@ -17,6 +17,10 @@ public protocol RowSink: AnyObject {
     /// row high as wide as that text, at row 0.
     func row(_ text: String, draw: (inout FrameBuffer) -> Void)
 
+    /// `row(_:draw:)` for a row that draws past its text (a picture's cells beside
+    /// its alt text): drawn at least `columns` wide.
+    func row(_ text: String, columns: Int, draw: (inout FrameBuffer) -> Void)
+
     /// Rows made as UTF-8 text without a `String` each (a page laid out as it is
     /// parsed, a row of megabytes): whole rows, each ending in a line feed, except
     /// that a long row may come in several pieces, its line feed in the last.
@@ -24,6 +28,11 @@ public protocol RowSink: AnyObject {
 }
 
 extension RowSink {
+    /// Plain text is the text alone, whatever is drawn past it.
+    public func row(_ text: String, columns: Int, draw: (inout FrameBuffer) -> Void) {
+        row(text, draw: draw)
+    }
+
     /// A row with no styles to draw (a gap's blank row, text made as text).
     public func row(_ text: String) {
         row(text) { buffer in buffer.draw(text, column: 0, row: 0) }
@@ -123,7 +132,11 @@ public final class StyledRowSink: RowSink {
     public var isClosed: Bool { false }
 
     public func row(_ text: String, draw: (inout FrameBuffer) -> Void) {
-        var buffer = FrameBuffer(width: TextWidth.columns(of: text), height: 1)
+        row(text, columns: 0, draw: draw)
+    }
+
+    public func row(_ text: String, columns: Int, draw: (inout FrameBuffer) -> Void) {
+        var buffer = FrameBuffer(width: max(columns, TextWidth.columns(of: text)), height: 1)
         draw(&buffer)
         body(buffer)
     }

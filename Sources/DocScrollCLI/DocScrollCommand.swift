@@ -130,6 +130,9 @@ public enum DocScrollCommand {
 
         // Styles asked for: the rows drawn with them, from a view (not streamed).
         let stylesText = dumps && options.color == .always
+        // A dump without styles writes a picture as its alt text, in every mode; with
+        // them, `--images symbols` draws it.
+        if dumps, !stylesText { viewOptions.images = .none }
         if dumps, options.mode == .windowed, !stylesText {
             ProcessMemory.keepFreedMemory()
             do {

@@ -1,3 +1,4 @@
+import ComponentKit
 import Pictures
 import RenderCore
 
@@ -357,6 +358,15 @@ extension LineStore: RandomAccessCollection {
 }
 
 extension LineStore {
+    /// Hands line `index` to `sink`: its plain text, and its drawing, as wide as a
+    /// picture's box on it reaches.
+    func write(line index: Int, to sink: any RowSink, pictures: PictureLayout?) {
+        let columns = pictures != nil ? pictureRow(ofLine: index).map { $0.column + $0.box.columns } ?? 0 : 0
+        sink.row(plainText(ofLine: index), columns: columns) { buffer in
+            draw(line: index, into: &buffer, row: 0, horizontalOffset: 0, pictures: pictures)
+        }
+    }
+
     /// Draws row `pictureRow.row` of its picture's cells over the box's columns (the
     /// alt text drawn there before stays where the picture cannot be drawn).
     private func drawPicture(

@@ -329,7 +329,7 @@ package final class WholePage: PageComponent {
     package func writeRows(width: Int, to sink: any RowSink) {
         func write(_ lines: LineStore) {
             for line in lines.indices where !sink.isClosed {
-                sink.row(lines.plainText(ofLine: line)) { buffer in lines.draw(line: line, into: &buffer, row: 0, horizontalOffset: 0) }
+                lines.write(line: line, to: sink, pictures: pictures)
             }
         }
         if pageLayout.isFinished { return write(pageLayout.lines) }

@@ -173,7 +173,7 @@ extension WindowedPage {
             _ = settle(rows: row..<(row + 1), anchor: 0)
             trimCache()
             guard row < rowCount, let (lines, index) = line(at: row) else { break }
-            sink.row(lines.plainText(ofLine: index)) { buffer in lines.draw(line: index, into: &buffer, row: 0, horizontalOffset: 0) }
+            lines.write(line: index, to: sink, pictures: pictures)
             row += 1
         }
     }

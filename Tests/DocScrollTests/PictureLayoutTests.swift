@@ -242,6 +242,21 @@ struct PictureLayoutTests {
         #expect(view.frame(at: 0).plainText(row: 8) == "Between.")
     }
 
+    /// A dump writes a picture as its alt text, in every mode, unless styles are asked
+    /// for: then `--images symbols` draws it, in true colours where `COLORTERM` says.
+    @Test func aDumpDrawsPicturesOnlyWithStyles() throws {
+        let folder = try Self.folder()
+        for mode in ["windowed", "expanded"] {
+            let common = [folder.path("page.html"), "--images", "symbols", "--width", "40", "--dump", "--mode", mode]
+            let plain = try runDocScroll(common)
+            #expect(plain.status == 0 && plain.standardOutput.contains("[A red box]"), "\(mode)")
+            #expect(!plain.standardOutput.contains("\u{1B}"))
+            let styled = try runDocScroll(common + ["--color", "always"], environment: ["COLORTERM": "truecolor"])
+            #expect(styled.standardOutput.contains("8;2;255;0;0m"), "\(mode): red's cells")
+            #expect(!styled.standardOutput.contains("[A red box]"))
+        }
+    }
+
     @Test func dataURLsDecodeAsBase64() {
         #expect(PictureFiles.dataURLBytes("data:image/png;base64,AAEC/w==") == [0, 1, 2, 255])
         #expect(PictureFiles.dataURLBytes("DATA:image/gif;BASE64, AAEC\n/w") == [0, 1, 2, 255])
