@@ -493,6 +493,15 @@ extension DocScrollView {
         return page.pictureRow(inRow: focus.place.row)?.source
     }
 
+    /// Why the focused picture could not be drawn (a missing file, a broken one, one
+    /// over the pixel limit), once it was tried; `nil` otherwise.
+    public func pictureFailure(of focus: LinkFocus) -> String? {
+        guard let source = pictureSource(of: focus), let page = pages.first(where: { $0.id == focus.place.component })?.page else {
+            return nil
+        }
+        return page.pictures?.reader.failure(of: source)
+    }
+
     /// The focused picture alone, as large as `width` by `height` cells allow, drawn
     /// now (a picture asked for is waited for); `nil` when it cannot be drawn.
     public func pictureFrame(of focus: LinkFocus, width: Int, height: Int) -> FrameBuffer? {

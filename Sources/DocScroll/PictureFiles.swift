@@ -49,6 +49,8 @@ final class PictureFiles: PictureReader {
         /// The picture being drawn in the background.
         var drawing: DrawnKey?
         var arrived = false
+        /// Why pictures could not be drawn, by source.
+        var failures: [String: String] = [:]
         /// Pictures decoded whole and kept, by source (`keepsPixels`).
         var pixels: [String: Pixels] = [:]
         var statistics = PictureStatistics()
@@ -206,9 +208,14 @@ final class PictureFiles: PictureReader {
     /// (`keepsPixels`).
     private func pixels(of source: String, shown: (width: Int, height: Int)) -> Pixels? {
         if keepsPixels, let kept = locked({ $0.pixels[source] }) { return kept }
-        guard let bytes = bytes(of: source),
-            let pixels = try? ImageDecoder.decode(bytes, atLeast: keepsPixels ? nil : shown)
-        else { return nil }
+        let pixels: Pixels
+        do {
+            pixels = try ImageDecoder.decode(try bytes(of: source), atLeast: keepsPixels ? nil : shown)
+        } catch {
+            let reason = (error as? ImageDecodingError)?.reason ?? (error as? Unreadable)?.reason ?? "cannot be read"
+            locked { $0.failures[source] = reason }
+            return nil
+        }
         locked { state in
             state.noteDecoded(bytes: pixels.byteCount)
             guard keepsPixels else { return }
@@ -219,12 +226,30 @@ final class PictureFiles: PictureReader {
         return pixels
     }
 
-    /// The whole file of picture `source` (at most `maximumFileBytes`), `nil` when it
-    /// cannot be read.
-    private func bytes(of source: String) -> [UInt8]? {
+    /// Why a picture's bytes cannot be had.
+    private struct Unreadable: Error {
+        let reason: String
+    }
+
+    /// The whole file of picture `source` (at most `maximumFileBytes`).
+    /// - Throws: `Unreadable`, saying why not.
+    private func bytes(of source: String) throws -> [UInt8] {
         if let bytes = Self.dataURLBytes(source) { return bytes }
-        guard let path = path(of: source), let file = ReadableFile(path: path), file.byteCount <= Self.maximumFileBytes else { return nil }
+        if source.lowercased().hasPrefix("data:") { throw Unreadable(reason: "a data: URL that is not base64") }
+        guard let path = path(of: source) else { throw Unreadable(reason: "not a file on this machine (pictures are never fetched)") }
+        switch FileSystem.kind(of: path) {
+        case .missing: throw Unreadable(reason: "no such file")
+        case .unreachable(let reason): throw Unreadable(reason: reason)
+        case .file(readable: false, _): throw Unreadable(reason: "permission denied")
+        case .file(_, let size) where size > Self.maximumFileBytes: throw Unreadable(reason: "over 64 MiB")
+        default: break
+        }
+        guard let file = ReadableFile(path: path) else { throw Unreadable(reason: "not a file that can be read") }
         return Self.read(file, bytes: file.byteCount)
+    }
+
+    func failure(of source: String) -> String? {
+        locked { $0.failures[source] }
     }
 
     func naturalSize(of source: String) -> (width: Int, height: Int)? {

@@ -89,7 +89,8 @@ extension Viewer {
         rowCursor = nil
         if !isOnScreen(focus.place) { view.reveal(focus.place) }
         if focus.isPicture {
-            message = view.pictureSource(of: focus).map { "Picture \($0) (Enter shows it whole)" }
+            let source = view.pictureSource(of: focus) ?? ""
+            message = view.pictureFailure(of: focus).map { "Picture \(source): \($0)" } ?? "Picture \(source) (Enter shows it whole)"
             return
         }
         message = view.resolvedTarget(of: focus).map { "[\(focus.number)] \($0)" }

@@ -59,6 +59,9 @@ package protocol PictureReader: AnyObject, Sendable {
     /// on a picture; else it is drawn when asked for, as a frame or a dump needs.
     var decodesInBackground: Bool { get set }
 
+    /// Why picture `source` could not be drawn, once it was tried; `nil` otherwise.
+    func failure(of source: String) -> String?
+
     /// Picture `source` drawn in the cells of `box` now, waiting for it if it is not
     /// drawn yet (a picture asked for alone).
     func cellsNow(of source: String, box: ImageBox) -> SymbolArt?

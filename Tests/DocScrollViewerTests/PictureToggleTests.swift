@@ -52,4 +52,23 @@ struct PictureToggleTests {
         _ = plain.handle(key: .character("i"))
         #expect(plain.screen().plainText(row: 11).contains("--images symbols"))
     }
+
+    /// A picture that cannot be drawn keeps its alt text in its box; focused, the
+    /// status line says why.
+    @Test func aFocusedPictureThatCannotBeDrawnSaysWhy() throws {
+        let folder = try TemporaryFolder("broken")
+        let good = TestPNG.solid(width: 100, height: 100, rgb: 0x00FF00)
+        try Data(good.prefix(60)).write(to: URL(fileURLWithPath: folder.path("cut.png")))
+        try folder.write("page.html", "<p><img src=nowhere.png width=200 height=60 alt=gone></p><p><img src=cut.png width=100 height=100 alt=cut></p>")
+        let view = try DocScrollView(
+            pages: [InputFile.page(folder.path("page.html"))], tables: [], options: .init(width: 100, height: 20, images: .symbols))
+        let viewer = Viewer(view: view, width: 100, height: 20)
+        _ = viewer.start()
+        #expect(viewer.screen().plainText(row: 0) == "gone")
+        _ = viewer.handle(key: .tab)
+        #expect(viewer.screen().plainText(row: 19).contains("Picture nowhere.png: no such file"))
+        _ = viewer.handle(key: .tab)
+        let status = viewer.screen().plainText(row: 19)
+        #expect(status.contains("Picture cut.png: ") && !status.contains("Enter shows it whole"), "\(status)")
+    }
 }
