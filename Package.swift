@@ -74,7 +74,7 @@ let package = Package(
         ),
         // The interactive viewer: keys in, screens out (a state machine over the facade).
         .target(name: "DocScrollViewer", dependencies: ["DataTable", "DocScroll", "RenderCore", "ScrollCore"]),
-        .target(name: "DocScrollCLI", dependencies: ["DataTable", "DocScroll", "DocScrollViewer", "RenderCore", "SystemIO", "TileRenderer"]),
+        .target(name: "DocScrollCLI", dependencies: ["DataTable", "DocScroll", "DocScrollViewer", "Pictures", "RenderCore", "SystemIO", "TileRenderer"]),
         // Seeded page and table generators shared by the tests and the benchmark.
         .target(name: "SampleContent"),
         // The Swift runtime linked in: a start without loading and binding its shared

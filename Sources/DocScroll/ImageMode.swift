@@ -9,6 +9,11 @@ public enum ImageMode: String, Sendable, CaseIterable {
     /// Drawn in character cells (blocks, halves and quadrants in 24-bit colours), each
     /// in a box of rows of its size, laid out before it is decoded.
     case symbols
+    /// In real pixels over the same boxes, as sixel graphics (the frame keeps the
+    /// boxes' alt text, drawn over).
+    case sixel
+    /// In real pixels over the same boxes, through the kitty graphics protocol.
+    case kitty
 }
 
 extension DocScrollView.Options {
@@ -22,6 +27,6 @@ extension DocScrollView.Options {
         }
         let cell = cellPixelSize.map { ImageBox.CellSize(width: $0.width, height: $0.height) } ?? .standard
         let reader = PictureFiles(address: address, cell: cell, cellBudget: max(1, cellBudget), keepsPixels: mode == .expanded)
-        return PictureLayout(reader: reader, cell: cell, maxRows: max(1, height - 1))
+        return PictureLayout(reader: reader, cell: cell, maxRows: max(1, height - 1), drawsCells: images == .symbols)
     }
 }

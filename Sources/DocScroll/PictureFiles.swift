@@ -49,6 +49,8 @@ final class PictureFiles: PictureReader {
         /// The picture being drawn in the background.
         var drawing: DrawnKey?
         var arrived = false
+        /// Pictures in pixels at the size of their boxes, the last drawn last.
+        var scaled: [(key: DrawnKey, pixels: Pixels)] = []
         /// Why pictures could not be drawn, by source.
         var failures: [String: String] = [:]
         /// Pictures decoded whole and kept, by source (`keepsPixels`).
@@ -247,6 +249,23 @@ final class PictureFiles: PictureReader {
         guard let file = ReadableFile(path: path) else { throw Unreadable(reason: "not a file that can be read") }
         return Self.read(file, bytes: file.byteCount)
     }
+
+    func pixels(of source: String, box: ImageBox) -> Pixels? {
+        let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
+        if let kept = locked({ $0.scaled.first { $0.key == key }?.pixels }) { return kept }
+        let shown = (width: box.columns * cell.width, height: box.rows * cell.height)
+        guard let pixels = pixels(of: source, shown: shown)?.scaled(toWidth: shown.width, height: shown.height) else { return nil }
+        locked { state in
+            // The pictures of a screen or two, the last drawn kept.
+            state.scaled.append((key, pixels))
+            if state.scaled.count > Self.scaledKept { state.scaled.removeFirst() }
+        }
+        return pixels
+    }
+
+    /// Pictures kept in pixels at the size of their boxes (those on screen, drawn
+    /// again as it scrolls).
+    static let scaledKept = 8
 
     func failure(of source: String) -> String? {
         locked { $0.failures[source] }

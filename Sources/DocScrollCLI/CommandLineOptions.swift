@@ -140,7 +140,7 @@ extension CommandLineOptions {
             case "--images":
                 let text = try value()
                 guard let mode = ImageMode(rawValue: text) else {
-                    throw UsageError(message: "'--images' takes none or symbols, not '\(text)'")
+                    throw UsageError(message: "'--images' takes none, symbols, sixel or kitty, not '\(text)'")
                 }
                 options.images = mode
             case "--encoding":

@@ -25,8 +25,13 @@ package enum InteractiveSession {
         view.waitForFirstScreen(seconds: 0.05)
         let viewer = Viewer(view: view, width: size.width, height: size.height, showsStatistics: showsStatistics, showsScrollbar: showsScrollbar)
         guard terminal.enterInteractiveMode(mouse: mouse) else { return false }
-        defer { terminal.restore() }
         var writer = ANSIFrameWriter(colors: colors)
+        // Pictures in real pixels, drawn over each frame.
+        var pixels = view.pixelProtocol.map(PixelOverlay.init)
+        defer {
+            if let clear = pixels?.clear(), !clear.isEmpty { terminal.write(clear) }
+            terminal.restore()
+        }
         var decoder = KeyDecoder()
         // Keys typed during a long search: Ctrl-C stops it, the others wait their turn.
         let typedAhead = TypedAhead()
@@ -80,7 +85,13 @@ package enum InteractiveSession {
                     // (A status line written over the screen meanwhile is not the writer's.)
                     if statusOverwritten { writer.invalidate() }
                     statusOverwritten = false
-                    terminal.write(writer.update(to: screen))
+                    if var overlay = pixels {
+                        let placements = viewer.showsFrame ? view.pixelPlacements() : []
+                        terminal.write(overlay.update(to: screen, placements: placements, view: view, writer: &writer))
+                        pixels = overlay
+                    } else {
+                        terminal.write(writer.update(to: screen))
+                    }
                     prefetched = false
                 case .suspend:
                     guard terminal.suspend() else { return true }

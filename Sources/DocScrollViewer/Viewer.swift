@@ -52,6 +52,10 @@ public final class Viewer {
     var textScreen: TextScreen?
     /// A picture shown alone (Enter on a focused picture), until any key.
     var pictureScreen: FrameBuffer?
+
+    /// Whether the screen shows the view's frame (not the help, a record, or a
+    /// picture alone): pictures drawn in pixels go over it only then.
+    public var showsFrame: Bool { textScreen == nil && pictureScreen == nil }
     /// Whether the help screen is shown.
     public var showsHelp: Bool { textScreen?.kind == .help }
     /// The lines of the record shown whole (`v`), while it is: all of them (laid out

@@ -392,7 +392,7 @@ extension LineStore {
         for span in self[index].spans {
             column = buffer.draw(span.text, style: span.style, column: column, row: row)
         }
-        if let pictures, let pictureRow = pictureRow(ofLine: index), pictures.reader.showsPictures {
+        if let pictures, pictures.drawsCells, let pictureRow = pictureRow(ofLine: index), pictures.reader.showsPictures {
             drawPicture(pictureRow, pictures, into: &buffer, row: row, horizontalOffset: horizontalOffset)
         }
         guard horizontalOffset > 0, buffer.width > 1 else { return }

@@ -13,8 +13,13 @@ package struct PictureLayout: Sendable {
     /// Rows a box may take at most: the viewport's height, so a picture is seen whole.
     package let maxRows: Int
 
-    package init(reader: any PictureReader, cell: ImageBox.CellSize = .standard, maxRows: Int) {
+    /// Whether boxes are drawn in cells (else the pixels are drawn over them, and
+    /// frames show the alt text).
+    package let drawsCells: Bool
+
+    package init(reader: any PictureReader, cell: ImageBox.CellSize = .standard, maxRows: Int, drawsCells: Bool = true) {
         self.reader = reader
+        self.drawsCells = drawsCells
         self.cell = cell
         self.maxRows = max(1, maxRows)
     }
@@ -58,6 +63,9 @@ package protocol PictureReader: AnyObject, Sendable {
     /// `nil` meanwhile, `takeArrivals` saying when it is there), so that no key waits
     /// on a picture; else it is drawn when asked for, as a frame or a dump needs.
     var decodesInBackground: Bool { get set }
+
+    /// Picture `source` at the size of `box`'s pixels, for a terminal that draws them.
+    func pixels(of source: String, box: ImageBox) -> Pixels?
 
     /// Why picture `source` could not be drawn, once it was tried; `nil` otherwise.
     func failure(of source: String) -> String?

@@ -1,7 +1,7 @@
 /// The cells an image takes on a page: its size in pixels (from its `width` and
 /// `height` attributes, else its header) over the terminal's cell size, kept within the
 /// width and height it may take, its aspect ratio kept.
-public struct ImageBox: Equatable, Sendable {
+public struct ImageBox: Hashable, Sendable {
     public var columns: Int
     public var rows: Int
 

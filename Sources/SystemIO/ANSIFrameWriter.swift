@@ -11,6 +11,10 @@ package struct ANSIFrameWriter: Sendable {
     /// Which colours are sent.
     package var colors: ColorDepth
     private var previous: FrameBuffer?
+    /// Rows the next update writes whole, whatever the last frame had there.
+    private var rowsToRedraw: Set<Int> = []
+    /// The rows the last update wrote.
+    package private(set) var rowsWritten: [Int] = []
 
     package init(colors: ColorDepth) {
         self.colors = colors
@@ -22,20 +26,29 @@ package struct ANSIFrameWriter: Sendable {
         previous = nil
     }
 
+    /// Has the next update write `rows` whole: what the terminal drew over them
+    /// besides text (a picture in pixels) is written over.
+    package mutating func redraw(rows: some Sequence<Int>) {
+        rowsToRedraw.formUnion(rows)
+    }
+
     /// The escape sequences that turn the screen from the previous frame into `frame`.
     package mutating func update(to frame: FrameBuffer) -> String {
         var output: [UInt8] = []
         // A new size is drawn whole, every cell written over what was there: no
         // clearing first, so nothing flickers.
         let sameSize = previous.map { $0.width == frame.width && $0.height == frame.height } ?? false
+        rowsWritten = []
+        defer { rowsToRedraw = [] }
         for row in 0..<frame.height {
             let columns: Range<Int>
-            if sameSize, let previous {
+            if sameSize, let previous, !rowsToRedraw.contains(row) {
                 guard let changed = frame.differingColumns(inRow: row, from: previous) else { continue }
                 columns = changed
             } else {
                 columns = 0..<frame.width
             }
+            rowsWritten.append(row)
             output += "\u{1B}[\(row + 1);\(columns.lowerBound + 1)H".utf8
             Self.appendStyledRow(frame, row: row, columns: columns, colors: colors, to: &output)
         }

@@ -1,4 +1,5 @@
 import DocScroll
+import Foundation
 import RenderCore
 import SampleContent
 @testable import DocScrollCLI
@@ -29,6 +30,61 @@ struct InteractiveSessionTests {
             screen.map { row in String(row.reversed().drop { $0 == " " }.reversed()) }
         }
         return (screens, terminal)
+    }
+
+    /// `--images sixel` and `kitty`: each picture drawn in pixels from its box's first
+    /// cell on screen after the frame, cropped to the rows that show, drawn again
+    /// where it moved, and gone (its rows written again, or kitty's placement deleted)
+    /// once scrolled away; the frame itself keeps the box's alt text.
+    @Test(arguments: [ImageMode.sixel, .kitty])
+    func picturesInPixelsFollowTheScroll(_ mode: ImageMode) throws {
+        let folder = try TemporaryFolder("pixels")
+        try Data(TestPNG.solid(width: 200, height: 100, rgb: 0xFF0000)).write(to: URL(fileURLWithPath: folder.path("red.png")))
+        try folder.write("page.html", "<p>Above.</p><p><img src=red.png alt=red></p>" + String(repeating: "<p>More.</p>", count: 30))
+        let view = try DocScrollView(
+            pages: [InputFile.page(folder.path("page.html"))], tables: [], options: .init(width: 40, height: 12, images: mode))
+        let terminal = ScriptedTerminal(width: 40, height: 12, steps: [.keys("j"), .keys("jjjjj"), .keys("G")]) { true }
+        #expect(InteractiveSession.run(view: view, terminal: terminal, colors: .none, mouse: false, showsStatistics: false, showsScrollbar: false))
+        let start = mode == .sixel ? "\u{1B}P" : "\u{1B}_Ga=T"
+        /// Where a write drew pictures: the screen row of each (1-based), its rows shown.
+        func placements(_ text: String) -> [(row: Int, rows: Int)] {
+            var found: [(row: Int, rows: Int)] = []
+            var rest = text[...]
+            while let picture = rest.range(of: start) {
+                let before = rest[..<picture.lowerBound]
+                guard let move = before.range(of: "\u{1B}[", options: .backwards) else { break }
+                let row = Int(before[move.upperBound...].prefix { $0.isNumber }) ?? 0
+                let body = rest[picture.lowerBound...]
+                let rows: Int
+                if mode == .kitty, let r = body.range(of: ",r=") {
+                    rows = Int(body[r.upperBound...].prefix { $0.isNumber }) ?? 0
+                } else if let raster = body.range(of: "\"") {
+                    // Sixel raster attributes: 1;1;width;height, in pixels (20 a row).
+                    let height = body[raster.upperBound...].prefix { $0 != "#" }.split(separator: ";").last.flatMap { Int($0) } ?? 0
+                    rows = (height + 19) / 20
+                } else {
+                    rows = 0
+                }
+                found.append((row, rows))
+                rest = rest[picture.upperBound...]
+            }
+            return found
+        }
+        let writes = terminal.written.filter { $0.contains("\u{1B}[") }
+        let pictures = writes.map(placements)
+        // The first screen: the box's five rows from screen row 3 (1-based).
+        let first = try #require(pictures.first { !$0.isEmpty })
+        #expect(first.count == 1 && first[0].row == 3 && first[0].rows == 5, "\(first)")
+        // One row down: from row 2. Five more: only its last row shows, at the top.
+        #expect(pictures.contains { $0.count == 1 && $0[0].row == 2 && $0[0].rows == 5 })
+        #expect(pictures.contains { $0.count == 1 && $0[0].row == 1 && $0[0].rows == 1 })
+        // At the end, none; and it was taken off: kitty deletes its placements, sixel
+        // has the rows written again.
+        let last = try #require(writes.last)
+        #expect(placements(last).isEmpty)
+        if mode == .kitty { #expect(terminal.written.contains { $0.contains("\u{1B}_Ga=d") }) }
+        #expect(terminal.screens.last?.contains { $0.hasPrefix("More.") } == true)
+        #expect(terminal.screens.allSatisfy { screen in screen.allSatisfy { !$0.contains("#0;2") && !$0.contains("a=T") } }, "no picture bytes as text")
     }
 
     @Test func keysMoveTheScreenAndQuitGivesTheTerminalBack() throws {

@@ -83,7 +83,8 @@ final class ScriptedTerminal: TerminalDevice {
     }
 
     /// Plays `text` on the grid: cursor moves (`ESC [ row ; column H`) and text; other
-    /// control sequences (styles, modes) change no cell.
+    /// control sequences (styles, modes; pictures, as DCS and APC strings) change no
+    /// cell.
     func write(_ text: String) {
         written.append(text)
         var characters = text[...]
@@ -91,6 +92,12 @@ final class ScriptedTerminal: TerminalDevice {
             characters = characters.dropFirst()
             guard character == "\u{1B}" else {
                 put(character)
+                continue
+            }
+            if characters.first == "P" || characters.first == "_" {
+                // (A string, to ESC \.)
+                guard let end = characters.firstRange(of: "\u{1B}\\") else { break }
+                characters = characters[end.upperBound...]
                 continue
             }
             guard characters.first == "[" else {

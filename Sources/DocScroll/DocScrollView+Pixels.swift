@@ -1,0 +1,67 @@
+public import ScrollCore
+import DocumentLayout
+public import Pictures
+
+/// A picture drawn in real pixels over its box (`--images sixel` or `kitty`): the rows
+/// of its box that show, and where on the screen they start.
+public struct PixelPlacement: Hashable, Sendable {
+    /// The page the picture is on.
+    public var page: ComponentID
+    /// The picture, as the page names it.
+    public var source: String
+    /// Its box in cells.
+    public var box: ImageBox
+    /// The rows of the box that show (cut at the screen's edges).
+    public var rows: Range<Int>
+    /// The screen's row of the first cell shown.
+    public var screenRow: Int
+    /// The screen's column of the box's first cell.
+    public var column: Int
+}
+
+extension DocScrollView {
+    /// How pictures are sent in real pixels, `nil` when they are drawn in cells.
+    public var pixelProtocol: PixelProtocol? {
+        switch options.images {
+        case .sixel: .sixel
+        case .kitty: .kitty
+        case .none, .symbols: nil
+        }
+    }
+
+    /// The pictures the current frame shows, each over the rows of its box on screen
+    /// (none while pictures show as their alt text, and none for a page scrolled
+    /// sideways, whose boxes are cut at the left).
+    public func pixelPlacements() -> [PixelPlacement] {
+        guard pixelProtocol != nil, showsPictures else { return [] }
+        var placements: [PixelPlacement] = []
+        for (screenRow, place) in shownPlaces.enumerated() {
+            guard let place, let page = pages.first(where: { $0.id == place.component })?.page, page.horizontalOffset == 0,
+                let picture = page.pictureRow(inRow: place.row)
+            else { continue }
+            if let last = placements.last, last.page == place.component, last.source == picture.source,
+                last.rows.upperBound == picture.row, last.screenRow + last.rows.count == screenRow {
+                placements[placements.count - 1].rows = last.rows.lowerBound..<(picture.row + 1)
+            } else {
+                placements.append(PixelPlacement(
+                    page: place.component, source: picture.source, box: picture.box, rows: picture.row..<(picture.row + 1),
+                    screenRow: screenRow, column: picture.column))
+            }
+        }
+        return placements
+    }
+
+    /// The escape sequence that draws `placement` from its first cell (the cursor is
+    /// placed there first); `nil` when the picture cannot be drawn (its alt text stays).
+    public func pixelSequence(for placement: PixelPlacement) -> [UInt8]? {
+        guard let kind = pixelProtocol, let page = pages.first(where: { $0.id == placement.page })?.page,
+            let pictures = page.pictures,
+            let pixels = pictures.reader.pixels(of: placement.source, box: placement.box)
+        else { return nil }
+        let cellHeight = pictures.cell.height
+        let shown = pixels.rows((placement.rows.lowerBound * cellHeight)..<(placement.rows.upperBound * cellHeight))
+        let sequence = PixelPicture.encode(
+            shown, columns: placement.box.columns, rows: placement.rows.count, cell: pictures.cell, protocol: kind)
+        return Array("\u{1B}[\(placement.screenRow + 1);\(placement.column + 1)H".utf8) + sequence
+    }
+}
