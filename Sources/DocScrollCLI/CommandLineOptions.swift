@@ -29,7 +29,8 @@ package struct CommandLineOptions: Equatable {
     var tileBudget = TileBudget.standard
     var stats = false
     var color = ColorChoice.auto
-    var images = ImageMode.none
+    /// How pictures are shown; `nil` for `auto` (what the terminal draws).
+    var images: ImageMode? = ImageMode.none
     var imageBudget = TileBudget.standard
     /// Whether the viewer asks for mouse reports (the wheel scrolls); off keeps the
     /// terminal's own selection.
@@ -139,10 +140,10 @@ extension CommandLineOptions {
                 options.color = choice
             case "--images":
                 let text = try value()
-                guard let mode = ImageMode(rawValue: text) else {
-                    throw UsageError(message: "'--images' takes none, symbols, sixel or kitty, not '\(text)'")
+                guard text == "auto" || ImageMode(rawValue: text) != nil else {
+                    throw UsageError(message: "'--images' takes auto, none, symbols, sixel or kitty, not '\(text)'")
                 }
-                options.images = mode
+                options.images = ImageMode(rawValue: text)
             case "--encoding":
                 let name = try value()
                 guard DocScrollView.isSupportedEncoding(name) else {

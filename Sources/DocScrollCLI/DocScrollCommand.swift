@@ -62,7 +62,7 @@ public enum DocScrollCommand {
                 path: options.tablePath, firstRowIsHeader: options.tableHeader, columns: options.tableColumns,
                 sortColumn: options.sortColumn, sortsDescending: options.sortsDescending, format: options.tableFormat),
             frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells, tabsFrom: options.tabsFrom,
-            images: options.images, imageBudget: options.imageBudget)
+            images: options.images ?? .none, imageBudget: options.imageBudget)
         // (A terminal's own cell size sizes pictures in the viewer; frames and dumps,
         // whose output does not depend on the terminal, keep 10 by 20.)
         if isTerminal, case .automatic = options.output { viewOptions.cellPixelSize = Terminal.cellPixelSize() }
@@ -90,6 +90,9 @@ public enum DocScrollCommand {
             // the inputs are read while `q` is live.
             var viewOptions = viewOptions
             viewOptions.indexesTablesInParts = true
+            if options.images == nil {
+                viewOptions.images = Self.imagesTheTerminalDraws(terminal, colors: colors, environment: environment)
+            }
             let reading = (options.tables + options.pages).map { $0 == "-" ? "stdin" : $0 }.joined(separator: ", ")
             let load = UncheckedSendable {
                 Result { () throws(DocScrollError) in
@@ -265,4 +268,17 @@ extension StandardOutput {
 private struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+extension DocScrollCommand {
+    /// `--images auto` in a terminal: pixels where it says it draws them (kitty's
+    /// protocol first, then sixel), symbols otherwise; symbols inside tmux and screen
+    /// (which pass neither on as such), and none without colours.
+    static func imagesTheTerminalDraws(_ terminal: Terminal, colors: ColorDepth, environment: [String: String]) -> ImageMode {
+        guard colors != .none else { return .none }
+        let term = environment["TERM"] ?? ""
+        if environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") { return .symbols }
+        guard terminal.enterInteractiveMode(mouse: false), let support = terminal.askGraphics(milliseconds: 300) else { return .symbols }
+        return support.kitty ? .kitty : support.sixel ? .sixel : .symbols
+    }
 }

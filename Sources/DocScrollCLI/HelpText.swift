@@ -70,8 +70,9 @@ enum HelpText {
           --color WHEN           auto (default), always or never; NO_COLOR is honoured;
                                  always styles --dump and piped output too
           --images HOW           none (default: alt text), symbols (pictures drawn in
-                                 coloured blocks, each in a box of its size), or
-                                 sixel or kitty (real pixels over the same boxes)
+                                 coloured blocks, each in a box of its size), sixel
+                                 or kitty (real pixels over the same boxes), or auto
+                                 (what the terminal draws; symbols in tmux)
           --image-budget SIZE    pictures drawn kept when windowed: bytes of their
                                  cells (4M) or viewports of cells (default 8x)
           -h, --help             show this help

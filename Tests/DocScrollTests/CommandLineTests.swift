@@ -485,7 +485,7 @@ struct CommandLineTests {
     @Test func badUsageIsAOneLineHintWithStatusTwo() throws {
         for arguments in [[], ["--bogus"], ["--width", "0", article], ["--frame"], ["--frame", "-3", article], ["--mode", "fast", article], ["--color", "blue", article], ["--dump=yes", article], ["--step", "3", article], ["--scroll-through", "--step", "0", article],
             ["--tile-rows", "0", article], ["--tile-budget", "lots", article], ["--tile-budget", "-5", article],
-            ["--images", "sixels", article], ["--image-budget", "much", article]] {
+            ["--images", "sixels", article], ["--images", "Auto", article], ["--image-budget", "much", article]] {
             let result = try runDocScroll(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.standardError.hasPrefix("docscroll: error: "), "\(arguments)")

@@ -103,9 +103,10 @@ struct TerminalSessionTests {
         let folder = try TemporaryFolder("terminal-pictures")
         try Data(TestPNG.solid(width: 200, height: 100, rgb: 0xFF8000)).write(to: URL(fileURLWithPath: folder.path("orange.png")))
         try folder.write("page.html", "<p>Above.</p><p><img src=orange.png alt=\"an orange box\"></p><p>Below.</p>")
-        for (colorTerm, code) in [("truecolor", "2;255;128;0"), ("", "5;208")] {
+        // (`auto` in tmux: symbols, tmux passing no pixels on.)
+        for (colorTerm, code, images) in [("truecolor", "2;255;128;0", "symbols"), ("", "5;208", "symbols"), ("truecolor", "2;255;128;0", "auto")] {
             let session = try Session(
-                command: "sh -c 'NO_COLOR= COLORTERM=\(colorTerm) \(executable) --images symbols \(folder.path("page.html")); sleep 60'")
+                command: "sh -c 'NO_COLOR= COLORTERM=\(colorTerm) \(executable) --images \(images) \(folder.path("page.html")); sleep 60'")
             let styled = { try session.tmux(["capture-pane", "-p", "-e", "-t", "t"]) }
             var screen = ""
             for _ in 0..<200 where !screen.contains("8;\(code)m") {

@@ -62,4 +62,16 @@ struct ANSIFrameWriterTests {
         #expect(output.contains("a\u{FFFD}[31mb"))
         #expect(!output.unicodeScalars.contains("\u{9B}"))
     }
+
+    /// A terminal's answer to the graphics query: kitty's `OK`, then the device
+    /// attributes, 4 among them for sixel; nothing decided before the attributes.
+    @Test func theGraphicsAnswerSaysWhatTheTerminalDraws() {
+        let answer = { (text: String) in TerminalGraphics.support(answeredIn: Array(text.utf8)) }
+        #expect(answer("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c") == TerminalGraphics.Support(kitty: true, sixel: false))
+        #expect(answer("\u{1B}[?63;1;2;4;6;9;15;16;22;28c") == TerminalGraphics.Support(kitty: false, sixel: true))
+        #expect(answer("\u{1B}[?1;2c") == TerminalGraphics.Support())
+        #expect(answer("\u{1B}[?64;4") == nil, "the attributes not ended yet")
+        #expect(answer("\u{1B}_Gi=31;OK\u{1B}\\") == nil)
+        #expect(answer("\u{1B}[?62;44c")?.sixel == false, "44 is not 4")
+    }
 }
