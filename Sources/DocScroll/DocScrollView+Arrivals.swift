@@ -34,16 +34,10 @@ extension DocScrollView {
         return progress != lastProgress || picturesArrived
     }
 
-    /// Has each page whose pictures arrived draw its rows again (their boxes held
-    /// their alt text till then: nothing moves).
+    /// Has each page whose pictures arrived draw its rows again.
     /// - Returns: whether any did.
     func notePictureArrivals() -> Bool {
-        var arrived = false
-        for (_, page) in pages where page.pictures?.reader.takeArrivals() == true {
-            page.noteChange(from: 0)
-            arrived = true
-        }
-        return arrived
+        pages.reduce(false) { arrived, stacked in stacked.page.notePictureArrivals() || arrived }
     }
 
     /// Whether pictures of the pages wait to be drawn in the background: a viewer

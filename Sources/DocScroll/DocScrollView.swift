@@ -180,13 +180,9 @@ public final class DocScrollView {
     /// Whether pages show their pictures (`--images symbols`) or, in the same boxes,
     /// their alt text: toggled, nothing moves.
     public var showsPictures: Bool {
-        get { pages.allSatisfy { $0.page.pictures?.reader.showsPictures ?? true } }
+        get { pages.allSatisfy(\.page.showsPictures) }
         set {
-            for (_, page) in pages {
-                guard let reader = page.pictures?.reader, reader.showsPictures != newValue else { continue }
-                reader.showsPictures = newValue
-                page.noteChange(from: 0)
-            }
+            for (_, page) in pages { page.showsPictures = newValue }
             layOut()
         }
     }
@@ -544,7 +540,7 @@ public final class DocScrollView {
             peakRSSBytes: ProcessMemory.peakResidentBytes(),
             liveHeapBytes: ProcessMemory.heapInUseBytes(),
             tileBudgetBytes: renderer.mode == .windowed ? renderer.budgetBytes(viewportExtent: container.viewportExtent) : 0,
-            pictures: pages.compactMap { ($0.page.pictures?.reader as? PictureFiles)?.statistics }.reduce(PictureStatistics(), +),
+            pictures: pages.compactMap { $0.page.pictures?.reader.figures }.reduce(PictureStatistics()) { $0 + PictureStatistics($1) },
             firstFrameSeconds: firstFrameDuration?.seconds)
     }
 }

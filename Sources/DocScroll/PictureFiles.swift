@@ -16,8 +16,6 @@ final class PictureFiles: PictureReader {
     /// Where the page is; `nil` for a page with no file (only `data:` URLs are read).
     private let address: PageAddress?
     private let lock = SystemLock()
-    /// Sizes read so far, by source as the page wrote it (`nil`: unreadable).
-    private nonisolated(unsafe) var sizes: [String: ImageHeader?] = [:]
     /// What is drawn and what waits to be, under `lock`.
     private nonisolated(unsafe) var state = DrawingState()
     /// The thread pictures are drawn on in the background, one at a time.
@@ -51,11 +49,13 @@ final class PictureFiles: PictureReader {
         var arrived = false
         /// Pictures in pixels at the size of their boxes, the last drawn last.
         var scaled: [(key: DrawnKey, pixels: Pixels)] = []
+        /// Headers read so far, by source as the page wrote it (`nil`: unreadable).
+        var headers: [String: ImageHeader?] = [:]
         /// Why pictures could not be drawn, by source.
         var failures: [String: String] = [:]
         /// Pictures decoded whole and kept, by source (`keepsPixels`).
         var pixels: [String: Pixels] = [:]
-        var statistics = PictureStatistics()
+        var statistics = PictureFigures()
 
         /// Keeps `art`, forgetting the pictures used least recently past `cellBudget`
         /// cells.
@@ -192,8 +192,7 @@ final class PictureFiles: PictureReader {
         return body(&state)
     }
 
-    /// What the pictures cost so far.
-    var statistics: PictureStatistics { locked { $0.statistics } }
+    var figures: PictureFigures { locked { $0.statistics } }
 
     /// Picture `source` decoded for `box` and drawn in its cells.
     private func draw(_ source: String, box: ImageBox) -> SymbolArt? {
@@ -277,14 +276,10 @@ final class PictureFiles: PictureReader {
 
     /// The header of picture `source`, read once.
     func header(of source: String) -> ImageHeader? {
-        lock.lock()
-        let known = sizes[source]
-        lock.unlock()
+        let known = locked { $0.headers[source] }
         if let known { return known }
         let header = readHeader(of: source)
-        lock.lock()
-        sizes[source] = header
-        lock.unlock()
+        locked { $0.headers[source] = header }
         return header
     }
 

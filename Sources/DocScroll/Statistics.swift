@@ -1,3 +1,4 @@
+import DocumentLayout
 public import TileRenderer
 
 /// What a `DocScrollView` built and holds: the figures `--stats` prints.
@@ -94,7 +95,12 @@ public struct PictureStatistics: Sendable, Equatable {
     /// No picture decoded yet.
     public init() {}
 
-    /// Two views' figures summed (peaks too: pages decode on one thread each).
+    /// A page's figures.
+    init(_ figures: PictureFigures) {
+        (decoded, bytesLive, bytesPeak, evictions) = (figures.decoded, figures.bytesLive, figures.bytesPeak, figures.evictions)
+    }
+
+    /// Two pages' figures summed (peaks too: pages decode on one thread each).
     static func + (left: PictureStatistics, right: PictureStatistics) -> PictureStatistics {
         var sum = left
         sum.decoded += right.decoded

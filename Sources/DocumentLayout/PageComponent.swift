@@ -111,6 +111,29 @@ extension PageComponent {
     package var readsAhead: Bool { false }
     package var pictures: PictureLayout? { nil }
     package func pictureRow(inRow row: Int) -> PictureRow? { nil }
+}
+
+/// Pictures, the same for every page: what changes how its rows are drawn notes
+/// them changed.
+extension PageComponent {
+    /// Whether the page's pictures show (else their alt text, in the same boxes).
+    package var showsPictures: Bool {
+        get { pictures?.reader.showsPictures ?? true }
+        set {
+            guard let reader = pictures?.reader, reader.showsPictures != newValue else { return }
+            reader.showsPictures = newValue
+            noteChange(from: 0)
+        }
+    }
+
+    /// Notes the rows changed when pictures arrived from the background since the
+    /// last call (their boxes held their alt text till then: nothing moves).
+    /// - Returns: whether any did.
+    package func notePictureArrivals() -> Bool {
+        guard pictures?.reader.takeArrivals() == true else { return false }
+        noteChange(from: 0)
+        return true
+    }
     package func waitForIndex(throughRow rows: Int, until deadline: ContinuousClock.Instant) {}
     package func stopIndexing() {}
     package var partsNotLaidOut: Int { 0 }

@@ -83,6 +83,22 @@ package protocol PictureReader: AnyObject, Sendable {
 
     /// Whether pictures wait to be drawn in the background.
     var isDecoding: Bool { get }
+
+    /// What the pictures cost so far.
+    var figures: PictureFigures { get }
+}
+
+/// What a page's pictures cost: how many were decoded, the bytes held for them (cells
+/// drawn, and pixels kept where the mode keeps them) now and at most, and how many
+/// were dropped to stay within the budget.
+package struct PictureFigures: Sendable, Equatable {
+    package var decoded = 0
+    package var bytesLive = 0
+    /// The most bytes held at once, pixels being decoded included.
+    package var bytesPeak = 0
+    package var evictions = 0
+
+    package init() {}
 }
 
 /// A row of a picture's box, on a laid-out line: which picture, its box, which of

@@ -195,14 +195,14 @@ struct PictureLayoutTests {
         #expect(files.cells(of: red, box: wide) != nil)
         #expect(files.cells(of: red, box: small) != nil)
         #expect(files.cells(of: red, box: wide) != nil, "kept: not decoded again")
-        #expect(files.statistics.decoded == 2)
+        #expect(files.figures.decoded == 2)
         // A third picture of 100 cells: 300 past the budget of 250, so the one used
         // least recently (10 by 10) goes.
         #expect(files.cells(of: red, box: ImageBox(columns: 25, rows: 4)) != nil)
-        #expect(files.statistics.evictions == 1)
-        #expect(files.statistics.bytesLive == 200 * 12)
+        #expect(files.figures.evictions == 1)
+        #expect(files.figures.bytesLive == 200 * 12)
         _ = files.cells(of: red, box: small)
-        #expect(files.statistics.decoded == 4, "dropped, then decoded again")
+        #expect(files.figures.decoded == 4, "dropped, then decoded again")
         #expect(files.cells(of: folder.path("missing.png"), box: small) == nil)
     }
 
