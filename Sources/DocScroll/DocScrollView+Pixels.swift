@@ -52,16 +52,13 @@ extension DocScrollView {
     }
 
     /// The escape sequence that draws `placement` from its first cell (the cursor is
-    /// placed there first); `nil` when the picture cannot be drawn (its alt text stays).
+    /// placed there first); `nil` when the picture cannot be drawn (its alt text stays)
+    /// or, in a viewer (`picturesArriveLater`), is still being encoded in the
+    /// background: `pagesProgressed` says when it is ready.
     public func pixelSequence(for placement: PixelPlacement) -> [UInt8]? {
         guard let kind = pixelProtocol, let page = pages.first(where: { $0.id == placement.page })?.page,
-            let pictures = page.pictures,
-            let pixels = pictures.reader.pixels(of: placement.source, box: placement.box)
+            let sequence = page.pictures?.reader.pixelSequence(of: placement.source, box: placement.box, rows: placement.rows, as: kind)
         else { return nil }
-        let cellHeight = pictures.cell.height
-        let shown = pixels.rows((placement.rows.lowerBound * cellHeight)..<(placement.rows.upperBound * cellHeight))
-        let sequence = PixelPicture.encode(
-            shown, columns: placement.box.columns, rows: placement.rows.count, cell: pictures.cell, protocol: kind)
         return Array("\u{1B}[\(placement.screenRow + 1);\(placement.column + 1)H".utf8) + sequence
     }
 }

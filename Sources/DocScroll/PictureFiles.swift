@@ -33,6 +33,19 @@ final class PictureFiles: PictureReader {
         var rows: Int
     }
 
+    /// Rows of a picture's box encoded for a terminal that draws pixels.
+    fileprivate struct EncodedKey: Hashable {
+        var drawn: DrawnKey
+        var rows: Range<Int>
+        var kind: PixelProtocol
+    }
+
+    /// Work done in the background: a picture drawn in cells, or encoded in pixels.
+    fileprivate enum Job: Hashable {
+        case cells(DrawnKey)
+        case pixels(EncodedKey)
+    }
+
     /// Pictures drawn and waiting to be.
     fileprivate struct DrawingState {
         /// Pictures drawn, by source and box (`nil`: cannot be), and the order they
@@ -43,12 +56,14 @@ final class PictureFiles: PictureReader {
         var inBackground = false
         var shows = true
         /// Pictures asked for and not drawn yet, the newest last.
-        var waiting: [DrawnKey] = []
+        var waiting: [Job] = []
         /// The picture being drawn in the background.
-        var drawing: DrawnKey?
+        var drawing: Job?
         var arrived = false
         /// Pictures in pixels at the size of their boxes, the last drawn last.
         var scaled: [(key: DrawnKey, pixels: Pixels)] = []
+        /// Pictures encoded for the terminal, the last encoded last (`nil`: cannot be).
+        var encoded: [(key: EncodedKey, sequence: [UInt8]?)] = []
         /// Headers read so far, by source as the page wrote it (`nil`: unreadable).
         var headers: [String: ImageHeader?] = [:]
         /// Why pictures could not be drawn, by source.
@@ -72,6 +87,19 @@ final class PictureFiles: PictureReader {
                 cells -= oldest.columns * oldest.rows
                 statistics.evictions += 1
             }
+        }
+
+        /// Asks for `job` in the background: the newest asked for is done first, as it
+        /// is the one on screen. Past `waitingLimit`, the oldest is given up (scrolled
+        /// past; a row that shows it again is drawn once any picture arrives, and asks
+        /// again).
+        /// - Returns: whether the job waits anew (not already being done).
+        mutating func ask(_ job: Job) -> Bool {
+            guard drawing != job else { return false }
+            if let place = waiting.firstIndex(of: job) { waiting.remove(at: place) }
+            waiting.append(job)
+            if waiting.count > PictureFiles.waitingLimit { waiting.removeFirst() }
+            return true
         }
 
         /// Notes a picture decoded, `bytes` of pixels held while it is drawn.
@@ -141,14 +169,7 @@ final class PictureFiles: PictureReader {
                 return .drawn(known)
             }
             guard state.inBackground else { return .now }
-            guard state.drawing != key else { return .later(queued: false) }
-            // The newest asked for is drawn first: it is the one on screen. Past
-            // `waitingLimit`, the oldest is given up (scrolled past; a row that shows it
-            // again is drawn again once any picture arrives, and asks again).
-            if let place = state.waiting.firstIndex(of: key) { state.waiting.remove(at: place) }
-            state.waiting.append(key)
-            if state.waiting.count > Self.waitingLimit { state.waiting.removeFirst() }
-            return .later(queued: true)
+            return .later(queued: state.ask(.cells(key)))
         }
         switch answer {
         case .drawn(let art):
@@ -171,16 +192,51 @@ final class PictureFiles: PictureReader {
         return art
     }
 
-    /// Draws the picture asked for last of those waiting, if any.
-    private func drawNextWaiting() {
-        guard let key = locked({ state -> DrawnKey? in
-            guard let key = state.waiting.popLast() else { return nil }
-            state.drawing = key
-            return key
-        }) else { return }
-        let art = draw(key.source, box: ImageBox(columns: key.columns, rows: key.rows))
+    func pixelSequence(of source: String, box: ImageBox, rows: Range<Int>, as kind: PixelProtocol) -> [UInt8]? {
+        let key = EncodedKey(drawn: DrawnKey(source: source, columns: box.columns, rows: box.rows), rows: rows, kind: kind)
+        // (`known`: the sequence, or `nil` while it is encoded in the background;
+        // itself `nil` when it is to be encoded now.)
+        let answer = locked { state -> (known: [UInt8]??, queued: Bool) in
+            if let known = state.encoded.first(where: { $0.key == key }) { return (known.sequence, false) }
+            guard state.inBackground else { return (nil, false) }
+            return (.some(nil), state.ask(.pixels(key)))
+        }
+        if answer.queued { worker.async { [self] in drawNextWaiting() } }
+        if let known = answer.known { return known }
+        return encode(key)
+    }
+
+    /// Encodes the rows of `key`'s box that show, keeping the sequence.
+    private func encode(_ key: EncodedKey) -> [UInt8]? {
+        let box = ImageBox(columns: key.drawn.columns, rows: key.drawn.rows)
+        let sequence = scaledPixels(of: key.drawn.source, box: box).map { pixels in
+            let shown = pixels.rows((key.rows.lowerBound * cell.height)..<(key.rows.upperBound * cell.height))
+            return PixelPicture.encode(shown, columns: box.columns, rows: key.rows.count, cell: cell, protocol: key.kind)
+        }
         locked { state in
-            state.keep(art, for: key, cellBudget: cellBudget)
+            // The pictures of a screen or two, the last encoded kept.
+            state.encoded.removeAll { $0.key == key }
+            state.encoded.append((key, sequence))
+            if state.encoded.count > Self.encodedKept { state.encoded.removeFirst() }
+        }
+        return sequence
+    }
+
+    /// Does the job asked for last of those waiting, if any.
+    private func drawNextWaiting() {
+        guard let job = locked({ state -> Job? in
+            guard let job = state.waiting.popLast() else { return nil }
+            state.drawing = job
+            return job
+        }) else { return }
+        switch job {
+        case .cells(let key):
+            let art = draw(key.source, box: ImageBox(columns: key.columns, rows: key.rows))
+            locked { $0.keep(art, for: key, cellBudget: cellBudget) }
+        case .pixels(let key):
+            _ = encode(key)
+        }
+        locked { state in
             state.drawing = nil
             state.arrived = true
         }
@@ -249,7 +305,8 @@ final class PictureFiles: PictureReader {
         return Self.read(file, bytes: file.byteCount)
     }
 
-    func pixels(of source: String, box: ImageBox) -> Pixels? {
+    /// Picture `source` in pixels at the size of `box`.
+    private func scaledPixels(of source: String, box: ImageBox) -> Pixels? {
         let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
         if let kept = locked({ $0.scaled.first { $0.key == key }?.pixels }) { return kept }
         let shown = (width: box.columns * cell.width, height: box.rows * cell.height)
@@ -262,9 +319,12 @@ final class PictureFiles: PictureReader {
         return pixels
     }
 
-    /// Pictures kept in pixels at the size of their boxes (those on screen, drawn
+    /// Pictures kept in pixels at the size of their boxes (those on screen, encoded
     /// again as it scrolls).
     static let scaledKept = 8
+
+    /// Encoded pictures kept: those of a screen or two.
+    static let encodedKept = 16
 
     func failure(of source: String) -> String? {
         locked { $0.failures[source] }

@@ -90,9 +90,8 @@ public enum DocScrollCommand {
             // the inputs are read while `q` is live.
             var viewOptions = viewOptions
             viewOptions.indexesTablesInParts = true
-            if options.images == nil {
-                viewOptions.images = Self.imagesTheTerminalDraws(terminal, colors: colors, environment: environment)
-            }
+            (viewOptions.images, viewOptions.cellPixelSize) = Self.picturesInTerminal(
+                terminal, images: options.images, cell: viewOptions.cellPixelSize, colors: colors, environment: environment)
             let reading = (options.tables + options.pages).map { $0 == "-" ? "stdin" : $0 }.joined(separator: ", ")
             let load = UncheckedSendable {
                 Result { () throws(DocScrollError) in
@@ -271,14 +270,21 @@ private struct UncheckedSendable<Value>: @unchecked Sendable {
 }
 
 extension DocScrollCommand {
-    /// `--images auto` in a terminal: pixels where it says it draws them (kitty's
-    /// protocol first, then sixel), symbols otherwise; symbols inside tmux and screen
-    /// (which pass neither on as such), and none without colours.
-    static func imagesTheTerminalDraws(_ terminal: Terminal, colors: ColorDepth, environment: [String: String]) -> ImageMode {
-        guard colors != .none else { return .none }
+    /// Pictures in a terminal: with `--images auto` (`images` nil), what it says it
+    /// draws (kitty's protocol first, then sixel), symbols otherwise; symbols inside
+    /// tmux and screen (which pass neither on as such), and none without colours. And
+    /// a cell's size in pixels, asked (`CSI 16 t`) where the window size does not say
+    /// it (`cell` nil) and pictures are drawn.
+    static func picturesInTerminal(
+        _ terminal: Terminal, images: ImageMode?, cell: (width: Int, height: Int)?, colors: ColorDepth, environment: [String: String]
+    ) -> (images: ImageMode, cell: (width: Int, height: Int)?) {
+        var images = images
         let term = environment["TERM"] ?? ""
-        if environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") { return .symbols }
-        guard terminal.enterInteractiveMode(mouse: false), let support = terminal.askGraphics(milliseconds: 300) else { return .symbols }
-        return support.kitty ? .kitty : support.sixel ? .sixel : .symbols
+        if images == nil, colors == .none { images = ImageMode.none }
+        if images == nil, environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") { images = .symbols }
+        if let images, images == ImageMode.none || cell != nil { return (images, cell) }
+        let support = terminal.enterInteractiveMode(mouse: false) ? terminal.askGraphics(milliseconds: 300) : nil
+        let drawn = support.map { $0.kitty ? ImageMode.kitty : $0.sixel ? .sixel : .symbols } ?? .symbols
+        return (images ?? drawn, cell ?? support?.cellSize.map { ($0.width, $0.height) })
     }
 }

@@ -12,8 +12,10 @@ import SystemIO
 /// Kitty's pictures are a layer of their own: they are deleted and placed again.
 struct PixelOverlay {
     let kind: PixelProtocol
-    /// The placements drawn last.
+    /// The placements of the last frame.
     private var shown: [PixelPlacement] = []
+    /// Those of them not drawn (still encoded in the background), drawn once they are.
+    private var missing: Set<PixelPlacement> = []
 
     init(kind: PixelProtocol) {
         self.kind = kind
@@ -36,8 +38,14 @@ struct PixelOverlay {
         let overwritten = kind == .sixel && placements.contains { placement in
             (placement.screenRow..<(placement.screenRow + placement.rows.count)).contains(where: written.contains)
         }
-        if moved || overwritten {
-            for placement in placements { output += view.pixelSequence(for: placement) ?? [] }
+        let drawn = moved || overwritten ? placements : placements.filter(missing.contains)
+        missing = []
+        for placement in drawn {
+            if let sequence = view.pixelSequence(for: placement) {
+                output += sequence
+            } else {
+                missing.insert(placement)
+            }
         }
         shown = placements
         return String(decoding: output, as: UTF8.self)

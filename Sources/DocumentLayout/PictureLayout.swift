@@ -64,8 +64,10 @@ package protocol PictureReader: AnyObject, Sendable {
     /// on a picture; else it is drawn when asked for, as a frame or a dump needs.
     var decodesInBackground: Bool { get set }
 
-    /// Picture `source` at the size of `box`'s pixels, for a terminal that draws them.
-    func pixels(of source: String, box: ImageBox) -> Pixels?
+    /// Rows `rows` of picture `source` at the size of `box`'s pixels, encoded for a
+    /// terminal that draws them (`kind`); `nil` when it cannot be, or is not encoded
+    /// yet (`decodesInBackground`, as `cells`).
+    func pixelSequence(of source: String, box: ImageBox, rows: Range<Int>, as kind: PixelProtocol) -> [UInt8]?
 
     /// Why picture `source` could not be drawn, once it was tried; `nil` otherwise.
     func failure(of source: String) -> String?

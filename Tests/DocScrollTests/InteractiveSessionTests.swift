@@ -43,7 +43,7 @@ struct InteractiveSessionTests {
         try folder.write("page.html", "<p>Above.</p><p><img src=red.png alt=red></p>" + String(repeating: "<p>More.</p>", count: 30))
         let view = try DocScrollView(
             pages: [InputFile.page(folder.path("page.html"))], tables: [], options: .init(width: 40, height: 12, images: mode))
-        let terminal = ScriptedTerminal(width: 40, height: 12, steps: [.keys("j"), .keys("jjjjj"), .keys("G")]) { true }
+        let terminal = ScriptedTerminal(width: 40, height: 12, steps: [.keys("j"), .keys("jjjjj"), .keys("G")]) { !view.picturesDecoding }
         #expect(InteractiveSession.run(view: view, terminal: terminal, colors: .none, mouse: false, showsStatistics: false, showsScrollbar: false))
         let start = mode == .sixel ? "\u{1B}P" : "\u{1B}_Ga=T"
         /// Where a write drew pictures: the screen row of each (1-based), its rows shown.

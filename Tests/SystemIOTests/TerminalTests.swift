@@ -74,4 +74,17 @@ struct ANSIFrameWriterTests {
         #expect(answer("\u{1B}_Gi=31;OK\u{1B}\\") == nil)
         #expect(answer("\u{1B}[?62;44c")?.sixel == false, "44 is not 4")
     }
+
+    /// The answer to `CSI 16 t`, before the device attributes: a cell's height, then
+    /// its width; nothing taken from a malformed or implausible one.
+    @Test func theGraphicsAnswerGivesTheCellSize() {
+        let cell = { (text: String) in TerminalGraphics.support(answeredIn: Array(text.utf8))?.cellSize }
+        #expect(cell("\u{1B}[6;13;6t\u{1B}[?63;4c") == TerminalGraphics.CellSize(width: 6, height: 13))
+        #expect(cell("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62c") == TerminalGraphics.CellSize(width: 10, height: 20))
+        #expect(cell("\u{1B}[?63;4c") == nil, "no answer")
+        #expect(cell("\u{1B}[6;0;10t\u{1B}[?63c") == nil)
+        #expect(cell("\u{1B}[6;20;99999t\u{1B}[?63c") == nil)
+        #expect(cell("\u{1B}[6;20t\u{1B}[?63c") == nil)
+        #expect(cell("\u{1B}[?63c\u{1B}[6;20;10t") == nil, "after the attributes: not asked by us")
+    }
 }
