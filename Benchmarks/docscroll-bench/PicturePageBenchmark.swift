@@ -24,6 +24,10 @@ enum PicturePageBenchmark {
         let peakRSSBytes: Int
         let picturesDecoded: Int
         let pictureBytesPeak: Int
+        /// In the viewer (windowed only): `G`'s milliseconds to the end of the page, and
+        /// then to its pictures drawn; `nil` where not measured or not within the limit.
+        var endMilliseconds: Double?
+        var endPicturesMilliseconds: Double?
     }
 
     static let width = 200
@@ -78,12 +82,19 @@ enum PicturePageBenchmark {
                 ]
                 let wall = try TimedRun.run(docscroll, common + ["--frame", "0"], directory: directory)
                 let (report, stats) = try MemoryBenchmark.scrollThrough(docscroll, common)
-                let measurement = Measurement(
+                var measurement = Measurement(
                     mode: mode, pictures: count, picturesDrawnWallSeconds: wall.seconds,
                     firstScreenSeconds: stats["firstFrameSeconds"] as? Double ?? 0,
                     frames: report["frames"] as? Int ?? 0, frameMedianMilliseconds: report["frameMedianMs"] as? Double ?? 0,
                     frameMaxMilliseconds: report["frameMaxMs"] as? Double ?? 0, peakRSSBytes: stats["peakRSSBytes"] as? Int ?? 0,
                     picturesDecoded: stats["picturesDecoded"] as? Int ?? 0, pictureBytesPeak: stats["pictureBytesPeak"] as? Int ?? 0)
+                if mode == "windowed" {
+                    (measurement.endMilliseconds, measurement.endPicturesMilliseconds) = try endKey(page: page.path, docscroll: docscroll)
+                    progress(String(
+                        format: "%d pictures windowed, G: %@ ms to the end, %@ ms more to its pictures", count,
+                        measurement.endMilliseconds.map { String(format: "%.1f", $0) } ?? "-",
+                        measurement.endPicturesMilliseconds.map { String(format: "%.1f", $0) } ?? "-"))
+                }
                 results.append(measurement)
                 progress(String(
                     format: "%d pictures %@: first screen %.3f s, with its pictures %.2f s wall; %d frames, median %.2f ms, "
@@ -94,5 +105,37 @@ enum PicturePageBenchmark {
             }
         }
         return results
+    }
+}
+
+
+extension PicturePageBenchmark {
+    /// `G` in the viewer on `page` (a pseudo-terminal of 200x60, `--images symbols`),
+    /// pressed once the first screen is there: milliseconds to the end of the page,
+    /// then from there to the end's pictures drawn (no box's alt text, `picture N`,
+    /// left on screen).
+    static func endKey(page: String, docscroll: String) throws -> (end: Double?, pictures: Double?) {
+        let terminal = try PseudoTerminalProcess(
+            docscroll, [page, "--images", "symbols"], width: UInt16(width), height: UInt16(height))
+        defer { terminal.stop() }
+        var screen = TerminalScreen(width: width, height: height)
+        let limit = Duration.seconds(30)
+        guard terminal.readUntil(limit: limit, { bytes in
+            screen.take(bytes)
+            return screen.position?.first == 1
+        }) != nil else { return (nil, nil) }
+        _ = terminal.readUntilQuiet(milliseconds: 200, limit: .seconds(5)) { screen.take($0) }
+        let pressed = ContinuousClock.now
+        terminal.send("G")
+        guard let end = terminal.readUntil(limit: limit, { bytes in
+            screen.take(bytes)
+            return screen.position.map { $0.last == $0.total } ?? false
+        }) else { return (nil, nil) }
+        let showsAltText = { (screen: TerminalScreen) in screen.rows.contains { $0.contains("picture ") } }
+        let drawn = showsAltText(screen) ? terminal.readUntil(limit: limit, { bytes in
+            screen.take(bytes)
+            return !showsAltText(screen)
+        }) : end
+        return ((end - pressed).seconds * 1000, drawn.map { ($0 - end).seconds * 1000 })
     }
 }

@@ -94,6 +94,8 @@ enum Suites {
             report.figures[key + ".firstScreenMs"] = m.firstScreenSeconds * 1000
             report.figures[key + ".picturesDrawnWallSeconds"] = m.picturesDrawnWallSeconds
             report.figures[key + ".frameMaxMs"] = m.frameMaxMilliseconds
+            if let end = m.endMilliseconds { report.figures[key + ".endKeyMs"] = end }
+            if let pictures = m.endPicturesMilliseconds { report.figures[key + ".endPicturesMs"] = pictures }
         }
         for count in Set(results.map(\.pictures)).sorted() {
             guard let windowed = results.first(where: { $0.pictures == count && $0.mode == "windowed" }),
@@ -111,6 +113,14 @@ enum Suites {
             report.targets.append((windowed.picturesDrawnWallSeconds <= 0.15 ? "PASS" : "FAIL") + String(
                 format: ": %d pictures windowed, first frame with its pictures within 150 ms of launch (%.2f s)", count,
                 windowed.picturesDrawnWallSeconds))
+            let end = windowed.endMilliseconds.map { String(format: "%.1f ms", $0) } ?? "not within 30 s"
+            let endPictures = windowed.endPicturesMilliseconds.map { String(format: "%.1f ms", $0) } ?? "not within 30 s"
+            report.targets.append(((windowed.endMilliseconds ?? .infinity) <= 100 ? "PASS" : "FAIL")
+                + ": \(count) pictures windowed, G in the viewer within 100 ms (\(end))")
+            report.targets.append(((windowed.endPicturesMilliseconds ?? .infinity) <= 150 ? "PASS" : "FAIL")
+                + ": \(count) pictures windowed, the end's pictures drawn within 150 ms more (\(endPictures))")
+            report.markdown += String(
+                format: "\n%d pictures, in the viewer: G %@ to the end of the page, then %@ to its pictures.", count, end, endPictures)
         }
         // Peak RSS and the bytes held for pictures at peak, against the number of
         // pictures, each mode.
