@@ -13,6 +13,9 @@ enum PictureBenchmark {
         var decodeSeconds = 0.0
         var decodedBytes = 0
         var chafaSeconds = 0.0
+        /// libchafa given the pixels scaled to its 8x8 a cell first, as docscroll does.
+        var chafaSampledSeconds = 0.0
+        var chafaSampledError = 0.0
         var byHandSeconds = 0.0
         var chafaError = 0.0
         var byHandError = 0.0
@@ -41,6 +44,11 @@ enum PictureBenchmark {
                 maxColumns: columns, maxRows: rows)!
             var chafa: SymbolArt?
             let chafaTime = clock.measure { chafa = SymbolArt.draw(pixels, columns: box.columns, rows: box.rows) }
+            var chafaSampled: SymbolArt?
+            let chafaSampledTime = clock.measure {
+                let sampled = pixels.toShow(SymbolArt.sampledSize(columns: box.columns, rows: box.rows))
+                chafaSampled = SymbolArt.draw(sampled, columns: box.columns, rows: box.rows)
+            }
             var byHand: SymbolArt?
             let byHandTime = clock.measure { byHand = halfBlocks(pixels, columns: box.columns, rows: box.rows) }
             let reference = scaled(pixels, width: box.columns * 8, height: box.rows * 8)
@@ -48,6 +56,8 @@ enum PictureBenchmark {
             result.decodeSeconds += decoding.seconds
             result.decodedBytes += pixels.byteCount
             result.chafaSeconds += chafaTime.seconds
+            result.chafaSampledSeconds += chafaSampledTime.seconds
+            result.chafaSampledError += error(of: chafaSampled!, against: reference)
             result.byHandSeconds += byHandTime.seconds
             result.chafaError += error(of: chafa!, against: reference)
             result.byHandError += error(of: byHand!, against: reference)
@@ -55,11 +65,12 @@ enum PictureBenchmark {
         }
         guard result.pictures > 0 else { throw CocoaError(.fileNoSuchFile) }
         result.chafaError /= Double(result.pictures)
+        result.chafaSampledError /= Double(result.pictures)
         result.byHandError /= Double(result.pictures)
         progress(String(
-            format: "%d pictures (%@ decoded) in %.3f s; drawn in %d cells: libchafa %.3f s, error %.1f; half blocks by hand %.3f s, error %.1f",
+            format: "%d pictures (%@ decoded) in %.3f s; drawn in %d cells: libchafa %.3f s, error %.1f; scaled first %.3f s, error %.1f; half blocks by hand %.3f s, error %.1f",
             result.pictures, SVGPlot.bytes(Double(result.decodedBytes)), result.decodeSeconds, result.cells, result.chafaSeconds,
-            result.chafaError, result.byHandSeconds, result.byHandError))
+            result.chafaError, result.chafaSampledSeconds, result.chafaSampledError, result.byHandSeconds, result.byHandError))
         return result
     }
 

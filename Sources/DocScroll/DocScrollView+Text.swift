@@ -82,6 +82,8 @@ extension DocScrollView {
         options.showsTablesArriving = false
         let view = try DocScrollView(
             pages: pages, tables: tables, options: options, pagesMade: options.mode == .windowed ? .forOneFrame : .toBeShown)
+        // (Nothing is drawn ahead of a frame that is the only one.)
+        view.defersPrefetch = true
         view.scrollColumns(to: scrolledColumns)
         let frame = view.frame(at: offset)
         if let failure = view.framedPages.lazy.compactMap(\.failure).first { throw failure }

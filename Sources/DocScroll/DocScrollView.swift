@@ -540,7 +540,8 @@ public final class DocScrollView {
             peakRSSBytes: ProcessMemory.peakResidentBytes(),
             liveHeapBytes: ProcessMemory.heapInUseBytes(),
             tileBudgetBytes: renderer.mode == .windowed ? renderer.budgetBytes(viewportExtent: container.viewportExtent) : 0,
-            pictures: pages.compactMap { $0.page.pictures?.reader.figures }.reduce(PictureStatistics()) { $0 + PictureStatistics($1) },
+            pictures: (pages.compactMap { $0.page.pictures?.reader.figures } + framedPages.compactMap { $0.pictures?.reader.figures })
+                .reduce(PictureStatistics()) { $0 + PictureStatistics($1) },
             firstFrameSeconds: firstFrameDuration?.seconds)
     }
 }

@@ -17,7 +17,7 @@ final class FramedPage: StackComponent, ReportsFigures {
     private let start: Int
     private let address: PageAddress?
     /// How its pictures are laid out and drawn (`nil`: as their alt text).
-    private let pictures: PictureLayout?
+    let pictures: PictureLayout?
     private let width: Int
     /// The rows streamed for the frame (none before it).
     private var window = PageStream.RowWindow()

@@ -252,22 +252,19 @@ final class PictureFiles: PictureReader {
 
     /// Picture `source` decoded for `box` and drawn in its cells.
     private func draw(_ source: String, box: ImageBox) -> SymbolArt? {
-        let shown = (width: box.columns * cell.width, height: box.rows * cell.height)
-        guard let pixels = pixels(of: source, shown: shown) else { return nil }
-        // (libchafa samples the pixels under each cell: a picture much larger than its
-        // box is scaled down first, once.)
-        let sampled = pixels.width > shown.width * 2 || pixels.height > shown.height * 2
-            ? pixels.scaled(toWidth: shown.width, height: shown.height) : pixels
-        return SymbolArt.draw(sampled, columns: box.columns, rows: box.rows)
+        guard let pixels = pixels(of: source, toShow: SymbolArt.sampledSize(columns: box.columns, rows: box.rows)) else { return nil }
+        return SymbolArt.draw(pixels, columns: box.columns, rows: box.rows)
     }
 
-    /// The pixels of picture `source`, decoded at about its `shown` size, or kept whole
+    /// The pixels of picture `source` to draw at `shown` (`Pixels.toShow(_:exactly:)`):
+    /// decoded at about that size, or from the picture decoded whole and kept
     /// (`keepsPixels`).
-    private func pixels(of source: String, shown: (width: Int, height: Int)) -> Pixels? {
-        if keepsPixels, let kept = locked({ $0.pixels[source] }) { return kept }
+    private func pixels(of source: String, toShow shown: (width: Int, height: Int), exactly: Bool = false) -> Pixels? {
+        if keepsPixels, let kept = locked({ $0.pixels[source] }) { return kept.toShow(shown, exactly: exactly) }
         let pixels: Pixels
         do {
-            pixels = try ImageDecoder.decode(try bytes(of: source), atLeast: keepsPixels ? nil : shown)
+            let bytes = try bytes(of: source)
+            pixels = try keepsPixels ? ImageDecoder.decode(bytes) : ImageDecoder.decode(bytes, toShow: shown, exactly: exactly)
         } catch {
             let reason = (error as? ImageDecodingError)?.reason ?? (error as? Unreadable)?.reason ?? "cannot be read"
             locked { $0.failures[source] = reason }
@@ -280,7 +277,7 @@ final class PictureFiles: PictureReader {
             state.statistics.bytesLive += pixels.byteCount
             state.statistics.bytesPeak = max(state.statistics.bytesPeak, state.statistics.bytesLive)
         }
-        return pixels
+        return keepsPixels ? pixels.toShow(shown, exactly: exactly) : pixels
     }
 
     /// Why a picture's bytes cannot be had.
@@ -310,7 +307,7 @@ final class PictureFiles: PictureReader {
         let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
         if let kept = locked({ $0.scaled.first { $0.key == key }?.pixels }) { return kept }
         let shown = (width: box.columns * cell.width, height: box.rows * cell.height)
-        guard let pixels = pixels(of: source, shown: shown)?.scaled(toWidth: shown.width, height: shown.height) else { return nil }
+        guard let pixels = pixels(of: source, toShow: shown, exactly: true) else { return nil }
         locked { state in
             // The pictures of a screen or two, the last drawn kept.
             state.scaled.append((key, pixels))

@@ -84,6 +84,37 @@ public enum ImageDecoder {
         }
     }
 
+    /// The pixels of the image file `bytes` to draw at `shown` (width and height in
+    /// pixels): decoded at about that size (`decode(_:atLeast:pixelLimit:)`), then
+    /// scaled down to it where larger either way, or to it exactly when `exactly`
+    /// (`Pixels.toShow(_:exactly:)`). A PNG to be scaled down both ways is
+    /// read a row at a time into the pixels shown, holding none at its own size: the
+    /// same pixels, without a picture of many megabytes decoded first.
+    /// - Throws: as `decode(_:atLeast:pixelLimit:)`.
+    public static func decode(
+        _ bytes: [UInt8], toShow shown: (width: Int, height: Int), exactly: Bool = false, pixelLimit: Int = standardPixelLimit
+    ) throws(ImageDecodingError) -> Pixels {
+        let shown = (width: max(1, shown.width), height: max(1, shown.height))
+        if let header = ImageHeader.read(bytes), header.format == .png,
+            Pixels.scales(from: (header.width, header.height), toShow: shown, exactly: exactly),
+            shown.width <= header.width, shown.height <= header.height
+        {
+            var decoding = Decoding(bytes: bytes, pixelLimit: pixelLimit)
+            try decoding.size { docscroll_png_size($0, $1, &$2, &$3, $4, $5) }
+            let (width, height) = (Int(decoding.width), Int(decoding.height))
+            guard width > 0, height > 0, width <= pixelLimit / height else { throw .tooLarge(width: width, height: height) }
+            (decoding.width, decoding.height) = (UInt32(shown.width), UInt32(shown.height))
+            var readInRows = true
+            let pixels = try decoding.pixels { bytes, count, width, height, pixels, _, message, messageBytes in
+                let result = docscroll_png_decode_scaled(bytes, count, width, height, pixels, message, messageBytes)
+                readInRows = result != 1
+                return result == 1 ? 0 : result
+            }
+            if readInRows { return pixels }
+        }
+        return try decode(bytes, atLeast: shown, pixelLimit: pixelLimit).toShow(shown, exactly: exactly)
+    }
+
     /// One image's decoding: its size as its decoder reads it, then its pixels, each C
     /// call answering 0 or a reason.
     private struct Decoding {
@@ -171,6 +202,19 @@ extension Pixels {
 }
 
 extension Pixels {
+    /// Whether pixels of `size` are scaled to draw them at `shown`: when `exactly`, or
+    /// when larger either way (what is drawn from them would only sample them again).
+    static func scales(from size: (width: Int, height: Int), toShow shown: (width: Int, height: Int), exactly: Bool) -> Bool {
+        guard size != shown else { return false }
+        return exactly || size.width > shown.width || size.height > shown.height
+    }
+
+    /// The pixels to draw at `shown`: scaled to it where `scales(from:toShow:exactly:)`
+    /// says, else themselves.
+    public func toShow(_ shown: (width: Int, height: Int), exactly: Bool = false) -> Pixels {
+        Self.scales(from: (width, height), toShow: shown, exactly: exactly) ? scaled(toWidth: shown.width, height: shown.height) : self
+    }
+
     /// The pixels scaled to `width` by `height` (each at least 1): going down, each new
     /// pixel the average of those it covers, weighted by their alpha (a transparent
     /// pixel's colour counts for nothing); going up, the nearest. What an image decoded

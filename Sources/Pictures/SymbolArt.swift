@@ -30,6 +30,13 @@ public struct SymbolArt: Equatable, Sendable {
         self.cells = cells
     }
 
+    /// The pixels libchafa looks at to draw `columns` by `rows` cells: 8 by 8 a cell,
+    /// its symbols' own size. A picture larger is best scaled down to this once, first,
+    /// rather than sampled by libchafa on every draw.
+    public static func sampledSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        (max(1, columns) * 8, max(1, rows) * 8)
+    }
+
     /// `pixels` drawn into `columns` by `rows` cells, transparent pixels over
     /// `background` (`0xRRGGBB`).
     public static func draw(_ pixels: Pixels, columns: Int, rows: Int, background: UInt32 = 0) -> SymbolArt {

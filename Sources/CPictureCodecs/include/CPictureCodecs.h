@@ -14,6 +14,16 @@ int docscroll_png_size(const uint8_t *bytes, size_t count, uint32_t *width, uint
 /// program. Returns 0, or -1 with a reason in `message`.
 int docscroll_png_decode(const uint8_t *bytes, size_t count, uint8_t *pixels, size_t pixel_bytes, char *message, size_t message_bytes);
 
+/// Decodes a PNG scaled down to `width` by `height` pixels (each at most the PNG's
+/// own) into `pixels` (`width * height * 4` bytes, RGBA as `docscroll_png_decode`
+/// gives them), reading it a row at a time: each pixel the mean of those it covers,
+/// weighted by their alpha, and no more than a row of the PNG's own size held. Returns
+/// 0; 1 for a PNG whose rows cannot be read so (interlaced, of 16 bits a sample, of a
+/// gamma not sRGB's: decode it whole), `pixels` untouched; or -1 with a reason in
+/// `message`.
+int docscroll_png_decode_scaled(
+    const uint8_t *bytes, size_t count, uint32_t width, uint32_t height, uint8_t *pixels, char *message, size_t message_bytes);
+
 /// Reads a JPEG's header from `count` bytes: the size it decodes at, the smallest of
 /// those TurboJPEG scales to (eighths, 1/8 to 1) that is at least `min_width` by `min_height`
 /// (its own size when none is, or when both are 0). Returns 0, or -1 with a reason in
