@@ -29,14 +29,6 @@ private final class MixedRows: StackComponent {
 /// them.
 @Suite("Tile accounting", .enabled(if: ProcessMemory.isHeapCounted, "the C allocator's count of the heap is missing (a sanitizer's allocator)"))
 struct TileAccountingTests {
-    /// Figures a child process wrote: counted tile bytes, heap delta, tiles evicted.
-    private func figures(_ result: ExitTest.Result?) -> (counted: Int, delta: Int, evicted: Int)? {
-        guard let result else { return nil }
-        let numbers = String(decoding: result.standardOutputContent, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard numbers.count == 3 else { return nil }
-        return (numbers[0], numbers[1], numbers[2])
-    }
-
     @Test func expandedTileBytesMatchTheLiveHeapDelta() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let stack = ComponentStack(container: ScrollContainer(viewportExtent: 60))
@@ -48,7 +40,7 @@ struct TileAccountingTests {
             print(renderer.statistics.tileBytesLive, delta, renderer.statistics.tilesEvicted)
             withExtendedLifetime(renderer) {}
         }
-        let (counted, delta, _) = try #require(figures(result))
+        let (counted, delta, _) = try #require(heapFigures(result))
         #expect(counted > 5_000_000)
         #expect(abs(delta - counted) * 10 <= counted, "counted \(counted) bytes of tiles, the heap grew by \(delta)")
     }
@@ -70,7 +62,7 @@ struct TileAccountingTests {
             print(renderer.statistics.tileBytesLive, delta, renderer.statistics.tilesEvicted)
             withExtendedLifetime(renderer) {}
         }
-        let (counted, delta, evicted) = try #require(figures(result))
+        let (counted, delta, evicted) = try #require(heapFigures(result))
         #expect(evicted > 50)
         #expect(counted > 5_000_000)
         #expect(abs(delta - counted) * 10 <= counted, "counted \(counted) bytes of tiles, the heap grew by \(delta)")
