@@ -483,13 +483,18 @@ struct DocumentLayoutEngine {
             endLine(hasContent: true)
             requestBlankLine()
         case .image:
-            if let pictures, tableDepth == 0, preDepth == 0, layOutPicture(index, pictures) { break }
+            if let pictures, tableDepth == 0, layOutPicture(index, pictures) { break }
             if let alt = document.attribute("alt", of: index) {
                 if !alt.isEmpty { inline.append("[\(alt)]", style: styles[styles.count - 1], preserve: false) }
             } else {
                 inline.append("[image]", style: styles[styles.count - 1], preserve: false)
             }
         case .replaced:
+            if tag == .input, let pictures, tableDepth == 0,
+                document.attribute("type", of: index)?.lowercased() == "image", layOutPicture(index, pictures)
+            {
+                break
+            }
             if let text = ReplacedContent.text(for: tag, index, in: document) {
                 inline.append(text, style: styles[styles.count - 1].merging(Style(.dim)), preserve: true)
             }

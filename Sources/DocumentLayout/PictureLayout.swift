@@ -24,13 +24,49 @@ package struct PictureLayout: Sendable {
         self.maxRows = max(1, maxRows)
     }
 
-    /// The picture an `<img>` (or `<input type=image>`) shows: its `src`, else the
-    /// first candidate of its `srcset`; `nil` when it names none.
+    /// The picture an `<img>` (or `<input type=image>`) shows: inside a `<picture>`,
+    /// the first `<source>` before it that a browser here would take (see
+    /// `takes(source:in:)`); else its `src`, else the first candidate of its `srcset`;
+    /// `nil` when it names none.
     static func source(of index: HTMLDocument.NodeIndex, in document: HTMLDocument) -> String? {
+        // The `<picture>` around it: its parent, or further up through `<source>`
+        // elements, which libxml2 (knowing no `source` element, so no void one) leaves
+        // open around what follows each.
+        var picture = document[index].parent
+        while picture >= 0, document[picture].tag == .source { picture = document[picture].parent }
+        if picture >= 0, document[picture].tag == .picture {
+            // Its sources before the `<img>`, in document order.
+            var stack = Array(document.children(of: picture).reversed())
+            while let node = stack.popLast(), node != index {
+                guard document[node].tag == .source else { continue }
+                if takes(source: node, in: document), let candidate = firstCandidate(of: document.attribute("srcset", of: node)) {
+                    return candidate
+                }
+                stack.append(contentsOf: document.children(of: node).reversed())
+            }
+        }
         if let source = document.attribute("src", of: index)?.trimmingSpaces, !source.isEmpty { return String(source) }
-        // `srcset` is a comma-separated list of "URL descriptor" candidates.
-        guard let set = document.attribute("srcset", of: index) else { return nil }
-        let candidate = set.split(separator: ",").lazy.compactMap { $0.split(whereSeparator: \.isWhitespace).first }.first
+        return firstCandidate(of: document.attribute("srcset", of: index))
+    }
+
+    /// Whether a `<picture>`'s `<source>` is one to show: its `type`, if it gives one,
+    /// is a format decoded here; and it has no `media` condition, which a terminal
+    /// cannot weigh as a browser does (a screen's width in CSS pixels, a colour
+    /// scheme), so the `<img>`'s own picture, the one that always applies, is shown
+    /// instead.
+    static func takes(source: HTMLDocument.NodeIndex, in document: HTMLDocument) -> Bool {
+        if document.attribute("media", of: source) != nil { return false }
+        guard let type = document.attribute("type", of: source) else { return true }
+        // (A MIME type's parameters, after `;`, do not change its format.)
+        let essence = type.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces.lowercased() } ?? ""
+        return ["image/png", "image/jpeg", "image/jpg", "image/pjpeg", "image/gif", "image/webp"].contains(essence)
+    }
+
+    /// The URL of the first candidate of `srcset`, a comma-separated list of
+    /// "URL descriptor" candidates; `nil` when it has none.
+    private static func firstCandidate(of srcset: String?) -> String? {
+        guard let srcset else { return nil }
+        let candidate = srcset.split(separator: ",").lazy.compactMap { $0.split(whereSeparator: \.isWhitespace).first }.first
         return candidate.map(String.init)
     }
 

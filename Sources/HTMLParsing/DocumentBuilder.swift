@@ -99,12 +99,12 @@ struct DocumentBuilder {
     static let droppedTags: Set<String> = ["head", "script", "style", "template"]
 
     /// Attributes layout may use (`width`, `height` and `srcset` size a picture
-    /// before it is read); the others (event handlers, `data-*` attributes,
+    /// before it is read; `media` and `type` choose a `<picture>`'s source); the others (event handlers, `data-*` attributes,
     /// inline SVG paths) are not kept.
     static let keptAttributes: Set<String> = [
         "id", "name", "href", "alt", "title", "src", "start", "type", "reversed", "value",
         "hidden", "style", "colspan", "rowspan", "lang", "dir", "open", "label", "placeholder",
-        "selected", "checked", "data", "width", "height", "srcset",
+        "selected", "checked", "data", "width", "height", "srcset", "media",
     ]
 
     /// What counting links needs of an element that no cut leaves open (a consumer

@@ -257,6 +257,42 @@ struct PictureLayoutTests {
         }
     }
 
+    /// A `<picture>` shows its first `<source>` of a format decoded here with no
+    /// `media` condition (a terminal cannot weigh one), else its `<img>`'s own; an
+    /// `<input type=image>` and an `<img>` inside `<pre>` are pictures as well.
+    @Test func picturesFromSourcesInputsAndPreformattedText() throws {
+        let folder = try TemporaryFolder("picture-sources")
+        try Data(TestPNG.solid(width: 200, height: 100, rgb: 0xFF0000)).write(to: URL(fileURLWithPath: folder.path("red.png")))
+        try Data(TestPNG.solid(width: 100, height: 60, rgb: 0x0000FF)).write(to: URL(fileURLWithPath: folder.path("blue.png")))
+        try folder.write("page.html", """
+            <picture>
+            <source srcset="blue.png" type="image/avif">
+            <source srcset="blue.png" media="(min-width: 800px)">
+            <source srcset="red.png 1x, blue.png 2x" type="image/png; codecs=x">
+            <img src="blue.png" alt="chosen">
+            </picture>
+            <picture><source srcset="red.png" media="(prefers-color-scheme: dark)"><img src="blue.png" alt="own"></picture>
+            <form><input type="image" src="red.png" alt="go"></form>
+            <pre>before
+            <img src="blue.png" alt="in pre">
+            after</pre>
+            """)
+        let view = try DocScrollView(
+            pages: [InputFile.page(folder.path("page.html"))], tables: [], options: DocScrollView.Options(width: 40, height: 12, images: .symbols))
+        let rows = Self.rows(view)
+        // Red, 20 by 5 from its source; blue, 10 by 3 from the `<img>` (the only
+        // source is for a dark scheme); red from the input; blue inside `pre`.
+        let chosen = try #require(rows.firstIndex(of: "chosen"))
+        #expect(Self.showsBox(view, rgb: 0xFF0000, columns: 20, rows: chosen..<(chosen + 5)))
+        let own = try #require(rows.firstIndex(of: "own"))
+        #expect(Self.showsBox(view, rgb: 0x0000FF, columns: 10, rows: own..<(own + 3)))
+        let input = try #require(rows.firstIndex(of: "go"))
+        #expect(Self.showsBox(view, rgb: 0xFF0000, columns: 20, rows: input..<(input + 5)))
+        let pre = try #require(rows.firstIndex(of: "in pre"))
+        #expect(rows[pre - 1] == "before" && rows[pre + 3] == "after")
+        #expect(Self.showsBox(view, rgb: 0x0000FF, columns: 10, rows: pre..<(pre + 3)))
+    }
+
     @Test func dataURLsDecodeAsBase64() {
         #expect(PictureFiles.dataURLBytes("data:image/png;base64,AAEC/w==") == [0, 1, 2, 255])
         #expect(PictureFiles.dataURLBytes("DATA:image/gif;BASE64, AAEC\n/w") == [0, 1, 2, 255])
