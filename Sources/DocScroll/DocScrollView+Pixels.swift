@@ -35,18 +35,30 @@ extension DocScrollView {
     public func pixelPlacements() -> [PixelPlacement] {
         guard pixelProtocol != nil, showsPictures else { return [] }
         var placements: [PixelPlacement] = []
+        // The placements that reach the row above, which the row's pictures go on.
+        var open: [Int] = []
         for (screenRow, place) in shownPlaces.enumerated() {
-            guard let place, let page = pages.first(where: { $0.id == place.component })?.page, page.horizontalOffset == 0,
-                let picture = page.pictureRow(inRow: place.row)
-            else { continue }
-            if let last = placements.last, last.page == place.component, last.source == picture.source,
-                last.rows.upperBound == picture.row, last.screenRow + last.rows.count == screenRow {
-                placements[placements.count - 1].rows = last.rows.lowerBound..<(picture.row + 1)
-            } else {
-                placements.append(PixelPlacement(
-                    page: place.component, source: picture.source, box: picture.box, rows: picture.row..<(picture.row + 1),
-                    screenRow: screenRow, column: picture.column))
+            guard let place, let page = pages.first(where: { $0.id == place.component })?.page, page.horizontalOffset == 0 else {
+                open = []
+                continue
             }
+            var reaching: [Int] = []
+            for picture in page.pictureRows(inRow: place.row) {
+                if let index = open.first(where: { index in
+                    let last = placements[index]
+                    return last.page == place.component && last.source == picture.source && last.column == picture.column
+                        && last.rows.upperBound == picture.row
+                }) {
+                    placements[index].rows = placements[index].rows.lowerBound..<(picture.row + 1)
+                    reaching.append(index)
+                } else {
+                    reaching.append(placements.count)
+                    placements.append(PixelPlacement(
+                        page: place.component, source: picture.source, box: picture.box, rows: picture.row..<(picture.row + 1),
+                        screenRow: screenRow, column: picture.column))
+                }
+            }
+            open = reaching
         }
         return placements
     }

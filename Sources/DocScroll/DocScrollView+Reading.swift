@@ -480,17 +480,19 @@ extension DocScrollView {
 }
 
 extension DocScrollView {
-    /// The focus of the picture whose box starts on row `place` of `page`, if any (a
-    /// picture shown: with `--images symbols`, of a known size).
+    /// The focuses of the pictures whose boxes start on row `place` of `page` (each
+    /// a picture shown: with `--images symbols`, of a known size).
     func pictureFocus(on page: any PageComponent, at place: Place) -> [LinkFocus] {
-        guard page.pictures != nil, let picture = page.pictureRow(inRow: place.row), picture.row == 0 else { return [] }
-        return [LinkFocus(place: place, columns: picture.column..<(picture.column + picture.box.columns), number: 0, isPicture: true)]
+        guard page.pictures != nil else { return [] }
+        return page.pictureRows(inRow: place.row).filter { $0.row == 0 }.map { picture in
+            LinkFocus(place: place, columns: picture.column..<(picture.column + picture.box.columns), number: 0, isPicture: true)
+        }
     }
 
     /// The source of the focused picture, as the page names it.
     public func pictureSource(of focus: LinkFocus) -> String? {
         guard focus.isPicture, let page = pages.first(where: { $0.id == focus.place.component })?.page else { return nil }
-        return page.pictureRow(inRow: focus.place.row)?.source
+        return page.pictureRows(inRow: focus.place.row).first { $0.column == focus.columns.lowerBound }?.source
     }
 
     /// Why the focused picture could not be drawn (a missing file, a broken one, one
@@ -506,7 +508,7 @@ extension DocScrollView {
     /// now (a picture asked for is waited for); `nil` when it cannot be drawn.
     public func pictureFrame(of focus: LinkFocus, width: Int, height: Int) -> FrameBuffer? {
         guard focus.isPicture, let page = pages.first(where: { $0.id == focus.place.component })?.page,
-            let pictures = page.pictures, let source = page.pictureRow(inRow: focus.place.row)?.source,
+            let pictures = page.pictures, let source = pictureSource(of: focus),
             let natural = pictures.reader.naturalSize(of: source), width > 0, height > 0
         else { return nil }
         // As large as the screen allows, larger than the picture if need be, its

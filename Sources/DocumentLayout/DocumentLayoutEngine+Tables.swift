@@ -25,7 +25,7 @@ extension DocumentLayoutEngine {
             var noNotes: TableCellRewrap?
             Self.layoutCell(
                 caption, in: document, width: available, tableDepth: tableDepth + 1, style: baseStyle.merging(Style(.bold)),
-                linkBase: linkBase + links.count, links: &links, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
+                pictures: pictures, linkBase: linkBase + links.count, links: &links, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
             for line in scratch.contents.lines.indices { emit(line: line, of: scratch.contents.lines) }
         }
         guard scratch.grid.columnCount > 0, scratch.grid.rowCount > 0 else {
@@ -52,7 +52,7 @@ extension DocumentLayoutEngine {
                 scratch.otherLinks.removeAll()
                 Self.layoutCell(
                     cell.node, in: document, width: width, tableDepth: tableDepth + 1, style: Self.cellStyle(cell, in: baseStyle),
-                    linkBase: measure.linkBase, links: &scratch.otherLinks, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
+                    pictures: pictures, linkBase: measure.linkBase, links: &scratch.otherLinks, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
             }
         }
         if recordsBoxes { tableBoxes[table] = Self.describe(scratch.grid, widths: widths, contents: scratch.contents) }
@@ -106,10 +106,12 @@ extension DocumentLayoutEngine {
     }
 
     /// Columns of the widest run between line break opportunities in cell `cell` of
-    /// `measured`, at most `maximumMinimumColumnWidth`.
+    /// `measured`, or of its widest picture (which shrinks, its aspect kept, down to
+    /// this), at most `maximumMinimumColumnWidth`.
     static func minimumWidth(ofCell cell: Int, in measured: TableCellLines, scan: inout LineBreaks.Scan) -> Int {
         var widest = 1
         for line in measured.lineRange(ofCell: cell) where widest < DocumentLayoutEngine.maximumMinimumColumnWidth {
+            widest = max(widest, measured.lines.pictureExtent(ofLine: line))
             // (A line no wider than the widest word so far holds no wider one.)
             guard measured.columns(ofLine: line) > widest else { continue }
             widest = max(widest, measured.lines.withText(ofLine: line) { widestWord(in: $0, scan: &scan) })
@@ -137,11 +139,11 @@ extension DocumentLayoutEngine {
             let base = linkBase + links.count
             let widestPrefix = Self.layoutCell(
                 cell.node, in: document, width: Self.unboundedCellWidth, tableDepth: tableDepth + 1,
-                style: Self.cellStyle(cell, in: style), linkBase: base, links: &links, engines: &cellEngine, notes: &notes,
+                style: Self.cellStyle(cell, in: style), pictures: pictures, linkBase: base, links: &links, engines: &cellEngine, notes: &notes,
                 into: &scratch.measured)
             var preferred = 1
             for line in scratch.measured.lineRange(ofCell: scratch.measured.cellCount - 1) {
-                preferred = max(preferred, scratch.measured.columns(ofLine: line))
+                preferred = max(preferred, scratch.measured.columns(ofLine: line), scratch.measured.lines.pictureExtent(ofLine: line))
             }
             scratch.measures.append(MeasuredTableCell(linkBase: base, preferred: preferred, widestPrefix: widestPrefix))
         }

@@ -92,8 +92,8 @@ struct DocumentLayoutEngine {
     /// not put on the block stack: a fragment walked whole as one unit holds nothing
     /// for them, however deep they nest, as units do.
     var keepsLineBlocksAndAnchors = true
-    /// With it, pictures big enough to be seen take boxes of their size (outside
-    /// tables and `pre`); without, an image is its alt text.
+    /// With it, pictures big enough to be seen take boxes of their size (in table
+    /// cells too, shrunk to the cell's width); without, an image is its alt text.
     var pictures: PictureLayout?
     private var passesThroughContainers: Bool { !keepsLineBlocksAndAnchors && !recordsBoxes }
     private(set) var linePaths: [[HTMLDocument.NodeIndex]] = []
@@ -352,7 +352,8 @@ struct DocumentLayoutEngine {
     /// wrap again at other widths (`TableCellRewrap`), as the next cell's.
     @discardableResult
     static func layoutCell(
-        _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int, style: Style, linkBase: Int,
+        _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int, style: Style, pictures: PictureLayout? = nil,
+        linkBase: Int,
         links: inout LinkTargets, engines: inout [DocumentLayoutEngine], notes: inout TableCellRewrap?, into store: inout TableCellLines
     ) -> Int {
         if engines.isEmpty {
@@ -361,6 +362,7 @@ struct DocumentLayoutEngine {
             engines[0].reset(width: width, linkBase: linkBase, tableDepth: tableDepth)
         }
         engines[0].styles[0] = style
+        engines[0].pictures = pictures
         // Moved to the engine and back, not copied.
         engines[0].rewrap = notes.take()
         engines[0].startWalk(inside: cell)
@@ -483,14 +485,14 @@ struct DocumentLayoutEngine {
             endLine(hasContent: true)
             requestBlankLine()
         case .image:
-            if let pictures, tableDepth == 0, layOutPicture(index, pictures) { break }
+            if let pictures, layOutPicture(index, pictures) { break }
             if let alt = document.attribute("alt", of: index) {
                 if !alt.isEmpty { inline.append("[\(alt)]", style: styles[styles.count - 1], preserve: false) }
             } else {
                 inline.append("[image]", style: styles[styles.count - 1], preserve: false)
             }
         case .replaced:
-            if tag == .input, let pictures, tableDepth == 0,
+            if tag == .input, let pictures,
                 document.attribute("type", of: index)?.lowercased() == "image", layOutPicture(index, pictures)
             {
                 break

@@ -24,8 +24,9 @@ package struct LineStore: Sendable {
     private var runs: [Run] = []
     /// For each line, where its runs end in `runs`.
     private var lineRunEnds: [Int] = []
-    /// The lines that are rows of a picture's box, in order of line, and which rows
-    /// they are: few lines are, so they are kept apart.
+    /// The lines that are rows of a picture's box, in order of line (and of column on
+    /// a line: a table's row may have a picture in each cell), and which rows they
+    /// are: few lines are, so they are kept apart.
     private var pictureRows: [(line: Int, row: PictureRow)] = []
 
     package init() {}
@@ -109,6 +110,16 @@ package struct LineStore: Sendable {
     /// Appends the runs of line `index` of `other` to the open line; with `merging`,
     /// each is joined to the run before it when the styles are the same.
     mutating func append(line index: Int, of other: LineStore, merging: Bool = false) {
+        // Its pictures' rows, moved right by what the open line holds (a table's
+        // border and the cells before).
+        let otherPictureRows = other.pictureRows(ofLine: index)
+        if !otherPictureRows.isEmpty {
+            let shift = openLineColumns
+            for var pictureRow in otherPictureRows {
+                pictureRow.column += shift
+                notePictureRow(pictureRow)
+            }
+        }
         let runRange = other.runRange(ofLine: index)
         guard !runRange.isEmpty else { return }
         let byteStart = other.start(ofRun: runRange.lowerBound)
@@ -232,9 +243,10 @@ package struct LineStore: Sendable {
         return start(ofRun: runRange.lowerBound)..<runs[runRange.upperBound - 1].end
     }
 
-    /// The picture row line `index` is, `nil` for a line of text.
-    package func pictureRow(ofLine index: Int) -> PictureRow? {
-        guard !pictureRows.isEmpty else { return nil }
+    /// The rows of pictures' boxes on line `index`, left to right; none on a line of
+    /// text.
+    package func pictureRows(ofLine index: Int) -> [PictureRow] {
+        guard !pictureRows.isEmpty else { return [] }
         // (Found by halving: the rows are in order of line.)
         var low = 0
         var high = pictureRows.count
@@ -242,7 +254,27 @@ package struct LineStore: Sendable {
             let middle = (low + high) / 2
             if pictureRows[middle].line < index { low = middle + 1 } else { high = middle }
         }
-        return low < pictureRows.count && pictureRows[low].line == index ? pictureRows[low].row : nil
+        var found: [PictureRow] = []
+        while low < pictureRows.count, pictureRows[low].line == index {
+            found.append(pictureRows[low].row)
+            low += 1
+        }
+        return found
+    }
+
+    /// Columns up to the right edge of the rightmost picture's box on line `index`;
+    /// 0 on a line of text.
+    func pictureExtent(ofLine index: Int) -> Int {
+        pictureRows(ofLine: index).reduce(0) { Swift.max($0, $1.column + $1.box.columns) }
+    }
+
+    /// Columns the open line takes so far.
+    private var openLineColumns: Int {
+        guard runs.count > openRunStart else { return 0 }
+        let start = start(ofRun: openRunStart)
+        return bytes.withBytes(start..<runs[runs.count - 1].end) { text in
+            TextWidth.simpleColumns(text) ?? TextWidth.columns(of: String(decoding: text, as: UTF8.self))
+        }
     }
 
     /// Whether line `index` has no text at all.
@@ -361,7 +393,7 @@ extension LineStore {
     /// Hands line `index` to `sink`: its plain text, and its drawing, as wide as a
     /// picture's box on it reaches.
     func write(line index: Int, to sink: any RowSink, pictures: PictureLayout?) {
-        let columns = pictures != nil ? pictureRow(ofLine: index).map { $0.column + $0.box.columns } ?? 0 : 0
+        let columns = pictures != nil ? pictureExtent(ofLine: index) : 0
         sink.row(plainText(ofLine: index), columns: columns) { buffer in
             draw(line: index, into: &buffer, row: 0, horizontalOffset: 0, pictures: pictures)
         }
@@ -392,8 +424,10 @@ extension LineStore {
         for span in self[index].spans {
             column = buffer.draw(span.text, style: span.style, column: column, row: row)
         }
-        if let pictures, pictures.drawsCells, let pictureRow = pictureRow(ofLine: index), pictures.reader.showsPictures {
-            drawPicture(pictureRow, pictures, into: &buffer, row: row, horizontalOffset: horizontalOffset)
+        if let pictures, pictures.drawsCells, pictures.reader.showsPictures {
+            for pictureRow in pictureRows(ofLine: index) {
+                drawPicture(pictureRow, pictures, into: &buffer, row: row, horizontalOffset: horizontalOffset)
+            }
         }
         guard horizontalOffset > 0, buffer.width > 1 else { return }
         // (Trailing spaces show nothing: they make no mark.)

@@ -93,8 +93,9 @@ package protocol PageComponent: StackComponent, ReportsFigures {
     /// How the page's pictures are laid out and drawn; `nil` when they are alt text.
     var pictures: PictureLayout? { get }
 
-    /// The picture row `row` is a row of the box of, if any.
-    func pictureRow(inRow row: Int) -> PictureRow?
+    /// The rows of pictures' boxes on row `row`, left to right (a table's row may
+    /// hold several); none on a row of text.
+    func pictureRows(inRow row: Int) -> [PictureRow]
 }
 
 /// A page held whole has no index being built.
@@ -110,7 +111,7 @@ extension PageComponent {
     }
     package var readsAhead: Bool { false }
     package var pictures: PictureLayout? { nil }
-    package func pictureRow(inRow row: Int) -> PictureRow? { nil }
+    package func pictureRows(inRow row: Int) -> [PictureRow] { [] }
 }
 
 /// Pictures, the same for every page: what changes how its rows are drawn notes

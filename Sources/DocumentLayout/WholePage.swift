@@ -280,10 +280,10 @@ package final class WholePage: PageComponent {
         return pageLayout.lines[row].linkMarks
     }
 
-    package func pictureRow(inRow row: Int) -> PictureRow? {
+    package func pictureRows(inRow row: Int) -> [PictureRow] {
         layOut(throughRow: row)
-        guard row >= 0, row < pageLayout.lines.count else { return nil }
-        return pageLayout.lines.pictureRow(ofLine: row)
+        guard row >= 0, row < pageLayout.lines.count else { return [] }
+        return pageLayout.lines.pictureRows(ofLine: row)
     }
 
     package func linkTexts(inRow row: Int) -> [(columns: Range<Int>, number: Int?)] {

@@ -182,8 +182,8 @@ extension WindowedPage {
         line(at: row).map { $0.lines[$0.index].linkMarks } ?? []
     }
 
-    package func pictureRow(inRow row: Int) -> PictureRow? {
-        line(at: row).flatMap { $0.lines.pictureRow(ofLine: $0.index) }
+    package func pictureRows(inRow row: Int) -> [PictureRow] {
+        line(at: row).map { $0.lines.pictureRows(ofLine: $0.index) } ?? []
     }
 
     package func linkTexts(inRow row: Int) -> [(columns: Range<Int>, number: Int?)] {

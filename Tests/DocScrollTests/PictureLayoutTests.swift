@@ -293,6 +293,61 @@ struct PictureLayoutTests {
         #expect(Self.showsBox(view, rgb: 0x0000FF, columns: 10, rows: pre..<(pre + 3)))
     }
 
+    /// Pictures in table cells take boxes there: a column is as wide as its widest
+    /// picture where the table fits, and a picture shrinks whole (to no less than a
+    /// long word's 24 columns) where it does not; several on a row are each drawn,
+    /// focused and placed in pixels; windowed frames are expanded frames.
+    @Test(arguments: [40, 80])
+    func picturesInTableCells(width: Int) throws {
+        let folder = try TemporaryFolder("picture-table")
+        // Wide: 400 by 100 pixels, 40 by 5 cells; blue: 100 by 60, 10 by 3.
+        try Data(TestPNG.solid(width: 400, height: 100, rgb: 0xFF0000)).write(to: URL(fileURLWithPath: folder.path("wide.png")))
+        try Data(TestPNG.solid(width: 100, height: 60, rgb: 0x0000FF)).write(to: URL(fileURLWithPath: folder.path("blue.png")))
+        try folder.write("page.html", """
+            <table>
+            <tr><th>Wide</th><th>Blue</th></tr>
+            <tr><td><img src="wide.png" alt="w"></td><td><img src="blue.png" alt="b"></td></tr>
+            <tr><td>text</td><td>more</td></tr>
+            </table>
+            <p>After.</p>
+            """)
+        func view(_ mode: RenderMode, _ images: ImageMode = .symbols) throws -> DocScrollView {
+            try DocScrollView(
+                pages: [InputFile.page(folder.path("page.html"))], tables: [],
+                options: DocScrollView.Options(width: width, height: 12, mode: mode, images: images))
+        }
+        let windowed = try view(.windowed)
+        let rows = Self.rows(windowed)
+        // At 80 columns the table fits at its pictures' widths; at 40 (33 for
+        // content) wide shrinks to 24 by 3 and blue keeps its 10.
+        let (wide, wideRows) = width == 80 ? (40, 5) : (24, 3)
+        let first = try #require(rows.firstIndex { $0.hasPrefix("│ w") })
+        #expect(rows[first] == "│ w" + String(repeating: " ", count: wide) + "│ b" + String(repeating: " ", count: 10) + "│")
+        #expect(rows[first + wideRows].hasPrefix("├"), "the row is as tall as its tallest picture")
+        #expect(Self.showsBox(windowed, rgb: 0xFF0000, column: 2, columns: wide, rows: first..<(first + wideRows)))
+        #expect(Self.showsBox(windowed, rgb: 0x0000FF, column: wide + 5, columns: 10, rows: first..<(first + 3)))
+        #expect(!Self.showsBox(windowed, rgb: 0x0000FF, column: wide + 5, columns: 10, rows: (first + 3)..<(first + 4)))
+        let expanded = try view(.expanded)
+        for top in 0..<rows.count { #expect(windowed.frame(at: top) == expanded.frame(at: top), "at \(top)") }
+        // Without pictures, the table is as it was: alt text in the cells.
+        #expect(Self.rows(try view(.windowed, .none)).contains { $0.hasPrefix("│ [w]") })
+
+        // Tab goes to each picture in turn, and each is its own.
+        let focus = try #require(windowed.nextLink(after: nil, forward: true))
+        #expect(focus.isPicture && focus.columns == 2..<(2 + wide) && windowed.pictureSource(of: focus) == "wide.png")
+        let next = try #require(windowed.nextLink(after: focus, forward: true))
+        #expect(next.place == focus.place && next.columns.lowerBound == wide + 5 && windowed.pictureSource(of: next) == "blue.png")
+
+        // In pixels, one placement a picture, each over its own rows and columns.
+        let pixels = try view(.windowed, .sixel)
+        _ = pixels.frame(at: 0)
+        let placements = pixels.pixelPlacements()
+        #expect(placements.map(\.source) == ["wide.png", "blue.png"])
+        #expect(placements.map(\.column) == [2, wide + 5])
+        #expect(placements.map(\.rows) == [0..<wideRows, 0..<3])
+        #expect(placements.allSatisfy { $0.screenRow == first })
+    }
+
     @Test func dataURLsDecodeAsBase64() {
         #expect(PictureFiles.dataURLBytes("data:image/png;base64,AAEC/w==") == [0, 1, 2, 255])
         #expect(PictureFiles.dataURLBytes("DATA:image/gif;BASE64, AAEC\n/w") == [0, 1, 2, 255])
