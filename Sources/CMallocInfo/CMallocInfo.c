@@ -18,10 +18,18 @@ void docscroll_keep_freed_heap(void) {
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, INT_MAX);
 }
+
+void docscroll_map_blocks_apart(size_t bytes) {
+    mallopt(M_MMAP_THRESHOLD, bytes > INT_MAX ? INT_MAX : (int)bytes);
+}
 #else
 size_t docscroll_heap_in_use(void) {
     return 0;
 }
 
 void docscroll_keep_freed_heap(void) {}
+
+void docscroll_map_blocks_apart(size_t bytes) {
+    (void)bytes;
+}
 #endif

@@ -26,7 +26,11 @@ extension DocScrollView.Options {
         case .bytes(let bytes): bytes / MemoryLayout<SymbolArt.Cell>.stride
         }
         let cell = cellPixelSize.map { ImageBox.CellSize(width: $0.width, height: $0.height) } ?? .standard
-        let reader = PictureFiles(address: address, cell: cell, cellBudget: max(1, cellBudget), keepsPixels: mode == .expanded)
+        // Pixels for a terminal that draws them: those of a screen, and as many bytes
+        // of encodings (pictures on screen are encoded again as they scroll).
+        let pixelBudget = max(1, width) * max(1, height) * cell.width * cell.height * 4
+        let reader = PictureFiles(
+            address: address, cell: cell, cellBudget: max(1, cellBudget), pixelBudget: pixelBudget, keepsPixels: mode == .expanded)
         return PictureLayout(reader: reader, cell: cell, maxRows: max(1, height - 1), drawsCells: images == .symbols)
     }
 }

@@ -11,7 +11,9 @@ import SystemIO
 /// Each picture's header is read once, its first bytes only, whichever thread lays
 /// the page out. A picture drawn is decoded at about the size it is shown (a JPEG
 /// scaled by its decoder), drawn in cells by libchafa, and its cells kept, the
-/// pictures drawn least recently forgotten past `cellBudget` cells.
+/// pictures drawn least recently forgotten past `cellBudget` cells. Drawn in real
+/// pixels, a picture's pixels at its box's size and its encodings for the terminal
+/// are kept within `pixelBudget` bytes each (a screen of pixels), the oldest dropped.
 final class PictureFiles: PictureReader {
     /// Where the page is; `nil` for a page with no file (only `data:` URLs are read).
     private let address: PageAddress?
@@ -22,6 +24,9 @@ final class PictureFiles: PictureReader {
     private let worker = DispatchQueue(label: "docscroll.pictures", qos: .utility)
     /// Cells of drawn pictures kept.
     let cellBudget: Int
+    /// Bytes of pictures in pixels at the size of their boxes kept, and as many of
+    /// their encodings for the terminal.
+    let pixelBudget: Int
     /// Whether pictures are decoded whole and kept (the expanded mode).
     let keepsPixels: Bool
     /// The size of a cell in pixels, which pictures are decoded for.
@@ -60,10 +65,14 @@ final class PictureFiles: PictureReader {
         /// The picture being drawn in the background.
         var drawing: Job?
         var arrived = false
-        /// Pictures in pixels at the size of their boxes, the last drawn last.
+        /// Pictures in pixels at the size of their boxes, the last drawn last, and
+        /// the bytes they take.
         var scaled: [(key: DrawnKey, pixels: Pixels)] = []
-        /// Pictures encoded for the terminal, the last encoded last (`nil`: cannot be).
+        var scaledBytes = 0
+        /// Pictures encoded for the terminal, the last encoded last (`nil`: cannot be),
+        /// and the bytes they take.
         var encoded: [(key: EncodedKey, sequence: [UInt8]?)] = []
+        var encodedBytes = 0
         /// Headers read so far, by source as the page wrote it (`nil`: unreadable).
         var headers: [String: ImageHeader?] = [:]
         /// Why pictures could not be drawn, by source.
@@ -102,6 +111,41 @@ final class PictureFiles: PictureReader {
             return true
         }
 
+        /// Keeps `pixels`, picture `key` at the size of its box, dropping the oldest
+        /// past `budget` bytes (the last kept whatever its size).
+        mutating func keepScaled(_ pixels: Pixels, for key: DrawnKey, budget: Int) {
+            scaled.append((key, pixels))
+            scaledBytes += pixels.byteCount
+            noteKept(bytes: pixels.byteCount)
+            while scaledBytes > budget, scaled.count > 1 {
+                let dropped = scaled.removeFirst().pixels.byteCount
+                scaledBytes -= dropped
+                statistics.bytesLive -= dropped
+            }
+        }
+
+        /// Keeps `sequence`, rows of picture `key` encoded, in place of any kept for
+        /// them, dropping the oldest past `budget` bytes (the last kept whatever its
+        /// size).
+        mutating func keepEncoded(_ sequence: [UInt8]?, for key: EncodedKey, budget: Int) {
+            if let place = encoded.firstIndex(where: { $0.key == key }) { dropEncoded(at: place) }
+            encoded.append((key, sequence))
+            encodedBytes += sequence?.count ?? 0
+            noteKept(bytes: sequence?.count ?? 0)
+            while encodedBytes > budget, encoded.count > 1 { dropEncoded(at: 0) }
+        }
+
+        private mutating func dropEncoded(at place: Int) {
+            let dropped = encoded.remove(at: place).sequence?.count ?? 0
+            encodedBytes -= dropped
+            statistics.bytesLive -= dropped
+        }
+
+        private mutating func noteKept(bytes: Int) {
+            statistics.bytesLive += bytes
+            statistics.bytesPeak = max(statistics.bytesPeak, statistics.bytesLive)
+        }
+
         /// Notes a picture decoded, `bytes` of pixels held while it is drawn.
         mutating func noteDecoded(bytes: Int) {
             statistics.decoded += 1
@@ -128,11 +172,18 @@ final class PictureFiles: PictureReader {
     ///   cells never dropped: what a browser's stretched page holds (the expanded
     ///   mode); else a picture is decoded at the size it is shown and only its cells
     ///   are kept, within `cellBudget`.
-    init(address: PageAddress?, cell: ImageBox.CellSize = .standard, cellBudget: Int = 1 << 20, keepsPixels: Bool = false) {
+    /// - Parameter pixelBudget: bytes of pictures kept in pixels at the size of their
+    ///   boxes, and as many of their encodings: by default, a screen of 200 by 60
+    ///   cells of 10 by 20 pixels.
+    init(
+        address: PageAddress?, cell: ImageBox.CellSize = .standard, cellBudget: Int = 1 << 20,
+        pixelBudget: Int = 200 * 60 * 10 * 20 * 4, keepsPixels: Bool = false
+    ) {
         self.address = address
         self.cell = cell
         self.keepsPixels = keepsPixels
         self.cellBudget = keepsPixels ? .max : cellBudget
+        self.pixelBudget = pixelBudget
     }
 
     var decodesInBackground: Bool {
@@ -213,12 +264,7 @@ final class PictureFiles: PictureReader {
             let shown = pixels.rows((key.rows.lowerBound * cell.height)..<(key.rows.upperBound * cell.height))
             return PixelPicture.encode(shown, columns: box.columns, rows: key.rows.count, cell: cell, protocol: key.kind)
         }
-        locked { state in
-            // The pictures of a screen or two, the last encoded kept.
-            state.encoded.removeAll { $0.key == key }
-            state.encoded.append((key, sequence))
-            if state.encoded.count > Self.encodedKept { state.encoded.removeFirst() }
-        }
+        locked { $0.keepEncoded(sequence, for: key, budget: pixelBudget) }
         return sequence
     }
 
@@ -308,20 +354,9 @@ final class PictureFiles: PictureReader {
         if let kept = locked({ $0.scaled.first { $0.key == key }?.pixels }) { return kept }
         let shown = (width: box.columns * cell.width, height: box.rows * cell.height)
         guard let pixels = pixels(of: source, toShow: shown, exactly: true) else { return nil }
-        locked { state in
-            // The pictures of a screen or two, the last drawn kept.
-            state.scaled.append((key, pixels))
-            if state.scaled.count > Self.scaledKept { state.scaled.removeFirst() }
-        }
+        locked { $0.keepScaled(pixels, for: key, budget: pixelBudget) }
         return pixels
     }
-
-    /// Pictures kept in pixels at the size of their boxes (those on screen, encoded
-    /// again as it scrolls).
-    static let scaledKept = 8
-
-    /// Encoded pictures kept: those of a screen or two.
-    static let encodedKept = 16
 
     func failure(of source: String) -> String? {
         locked { $0.failures[source] }

@@ -88,6 +88,7 @@ public enum DocScrollCommand {
         if options.output == .automatic, isTerminal, let terminal = Terminal() {
             // Shown in a terminal, a table of any size shows at once, indexed in parts;
             // the inputs are read while `q` is live.
+            ProcessMemory.giveLargeBlocksBack()
             var viewOptions = viewOptions
             viewOptions.indexesTablesInParts = true
             (viewOptions.images, viewOptions.cellPixelSize) = Self.picturesInTerminal(

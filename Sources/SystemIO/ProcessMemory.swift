@@ -35,6 +35,15 @@ package enum ProcessMemory {
         docscroll_keep_freed_heap()
     }
 
+    /// Makes the allocator give blocks of 256 KiB or more back to the kernel as soon
+    /// as they are freed, for the rest of the process. For a viewer, which holds what
+    /// its screen needs and drops the rest as it scrolls: pictures' pixels and
+    /// encodings above all, which glibc would otherwise keep in its heap once freed
+    /// (scrolling 100 pictures in sixel: 55 MB resident at peak, 45 with this).
+    package static func giveLargeBlocksBack() {
+        docscroll_map_blocks_apart(256 << 10)
+    }
+
     /// A `kB` field of `/proc/self/status`, in bytes.
     private static func statusField(_ name: String) -> Int {
         guard case .bytes(let status) = FileSystem.readAll("/proc/self/status", limit: 1 << 20, check: { _ in true }) else { return 0 }

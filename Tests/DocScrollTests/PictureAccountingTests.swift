@@ -65,4 +65,29 @@ struct PictureAccountingTests {
         #expect(counted == 40 * 120 * 20 * MemoryLayout<SymbolArt.Cell>.stride)
         #expect(abs(delta - counted) * 10 <= counted, "counted \(counted) bytes of pictures, the heap grew by \(delta)")
     }
+
+    /// A reader drawing pictures in real pixels (sixel) keeps their pixels at the size
+    /// of their boxes and their encodings within its pixel budget each: what it says
+    /// it holds is bounded so, and is what the heap holds.
+    @Test func pixelsAndEncodingsKeptWithinTheirBudgetMatchTheLiveHeapDelta() async throws {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let (folder, paths) = try Self.pictures(40)
+            let box = ImageBox(columns: 30, rows: 10)
+            _ = PictureFiles(address: nil).pixelSequence(of: paths[0], box: box, rows: 0..<10, as: .sixel)
+            let before = ProcessMemory.heapInUseBytes()
+            // Pixels at the box's size: 300x200, 240,000 bytes a picture; four kept.
+            let files = PictureFiles(address: nil, pixelBudget: 1_000_000)
+            for path in paths {
+                precondition(files.pixelSequence(of: path, box: box, rows: 0..<10, as: .sixel) != nil)
+                precondition(files.pixelSequence(of: path, box: box, rows: 2..<7, as: .sixel) != nil)
+            }
+            let delta = ProcessMemory.heapInUseBytes() - before
+            print(files.figures.bytesLive, delta, files.figures.bytesPeak)
+            withExtendedLifetime((files, folder)) {}
+        }
+        let (counted, delta, peak) = try #require(heapFigures(result))
+        #expect(counted >= 4 * 300 * 200 * 4 && counted <= 2_000_000, "within the budget of pixels and of encodings")
+        #expect(peak <= 2_000_000 + 300 * 200 * 4)
+        #expect(abs(delta - counted) * 10 <= counted, "counted \(counted) bytes of pictures, the heap grew by \(delta)")
+    }
 }

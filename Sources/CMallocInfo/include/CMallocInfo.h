@@ -12,4 +12,10 @@ size_t docscroll_heap_in_use(void);
 /// 32 MB, no trimming of the heap); nothing elsewhere.
 void docscroll_keep_freed_heap(void);
 
+/// Makes the C allocator map every block of `bytes` or more on its own, and unmap it
+/// when it is freed (glibc: a fixed M_MMAP_THRESHOLD, which otherwise rises to the
+/// largest block freed, up to 32 MB, keeping such blocks in the heap once freed);
+/// nothing elsewhere.
+void docscroll_map_blocks_apart(size_t bytes);
+
 #endif
