@@ -123,7 +123,7 @@ extension Duration {
 /// session, so that `/dev/tty` is the terminal).
 final class PseudoTerminalProcess {
     private let master: Int32
-    private var pid: pid_t = 0
+    private(set) var pid: pid_t = 0
 
     /// Linux's TIOCSPTLCK and TIOCGPTN (`_IOW('T', 0x31, int)`, `_IOR('T', 0x30,
     /// unsigned int)`), and glibc's POSIX_SPAWN_SETSID, which Swift does not import.
@@ -131,7 +131,9 @@ final class PseudoTerminalProcess {
     private static let numberRequest: UInt = 0x8004_5430
     private static let newSession: Int16 = 0x80
 
-    init(_ executable: String, _ arguments: [String], width: UInt16, height: UInt16) throws {
+    /// - Parameters: pixelWidth, pixelHeight: the window's size in pixels, as the
+    ///   terminal says it (0: unknown).
+    init(_ executable: String, _ arguments: [String], width: UInt16, height: UInt16, pixelWidth: UInt16 = 0, pixelHeight: UInt16 = 0) throws {
         // posix_openpt, unlockpt and ptsname are not in Swift's Glibc module; what they
         // do on Linux is open /dev/ptmx, then two ioctls (TIOCSPTLCK, TIOCGPTN).
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -141,7 +143,7 @@ final class PseudoTerminalProcess {
             throw CocoaError(.fileReadUnknown)
         }
         let slave = "/dev/pts/\(number)"
-        var size = winsize(ws_row: height, ws_col: width, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: height, ws_col: width, ws_xpixel: pixelWidth, ws_ypixel: pixelHeight)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

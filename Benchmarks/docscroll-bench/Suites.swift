@@ -73,7 +73,42 @@ enum Suites {
             format: ": libchafa draws closer to the pictures than half blocks by hand (%.1f against %.1f)", r.chafaError, r.byHandError)]
         picturePages(settings, into: &report, try PicturePageBenchmark.run(
             counts: settings.quick ? [10, 40] : [100, 2_000], docscroll: settings.docscroll, progress: progress))
+        pictureTerminals(into: &report, try PictureTerminalBenchmark.run(
+            counts: settings.quick ? [40] : [100, 2_000], screens: settings.quick ? 10 : 60, docscroll: settings.docscroll,
+            progress: progress))
         return report
+    }
+
+    /// The pages of pictures read in a pseudo-terminal (`PictureTerminalBenchmark`),
+    /// docscroll beside w3m, added to the pictures suite's report; the target: docscroll
+    /// in sixel within 64 MB, its pictures' pixels and encodings counted in.
+    private static func pictureTerminals(into report: inout SuiteReport, _ results: [PictureTerminalBenchmark.Measurement]) {
+        let screens = results.map(\.screens).max() ?? 0
+        report.markdown += "\n\nThe same pages read in a pseudo-terminal of 200x60 cells of 10x20 pixels (its size in pixels given), "
+            + "Space pressed \(screens) times (fewer where the page ended first), each screen timed to its last byte before \(PictureTerminalBenchmark.quietMilliseconds) ms "
+            + "of quiet (its pictures drawn); the first picture drawn after launch; peak RSS of the program and of every process "
+            + "it started (w3m decodes each picture in an `img2sixel` process of its own).\n\n"
+            + "| pictures | reader | first picture | screens | median screen | max screen | sixels written | peak RSS, children in |\n"
+            + "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+        for m in results {
+            report.markdown += String(
+                format: "| %d | %@ | %@ | %d | %.0f ms | %.0f ms | %d | %@ |\n", m.pictures, m.tool,
+                m.firstPictureSeconds.map { String(format: "%.0f ms", $0 * 1000) } ?? "none", m.screens, m.screenMedianMilliseconds,
+                m.screenMaxMilliseconds, m.sixels, SVGPlot.bytes(Double(m.peakTreeRSSBytes)))
+            let key = "pictures.terminal\(m.pictures).\(m.tool.replacingOccurrences(of: " ", with: "-"))"
+            if let first = m.firstPictureSeconds { report.figures[key + ".firstPictureMs"] = first * 1000 }
+            report.figures[key + ".screenMedianMs"] = m.screenMedianMilliseconds
+            report.figures[key + ".peakTreeRSSBytes"] = Double(m.peakTreeRSSBytes)
+            if m.tool == "docscroll sixel" {
+                report.targets.append((m.peakTreeRSSBytes <= 64 << 20 ? "PASS" : "FAIL") + String(
+                    format: ": %d pictures read in sixel in a terminal, peak RSS %@ within 64 MB", m.pictures,
+                    SVGPlot.bytes(Double(m.peakTreeRSSBytes))))
+            }
+        }
+        if !results.contains(where: { $0.tool.hasPrefix("w3m") }) {
+            report.markdown += "\nw3m was not run: it needs w3m and img2sixel (Debian's w3m and libsixel-bin).\n"
+        }
+        report.markdown += "\nchawan, which draws pictures in sixel and kitty, is not packaged in Debian: not run.\n"
     }
 
     /// The pages of pictures (`PicturePageBenchmark`), windowed against expanded, added

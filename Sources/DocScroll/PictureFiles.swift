@@ -335,7 +335,7 @@ final class PictureFiles: PictureReader {
     /// - Throws: `Unreadable`, saying why not.
     private func bytes(of source: String) throws -> [UInt8] {
         if let bytes = Self.dataURLBytes(source) { return bytes }
-        if source.lowercased().hasPrefix("data:") { throw Unreadable(reason: "a data: URL that is not base64") }
+        if source.lowercased().hasPrefix("data:") { throw Unreadable(reason: "a malformed data: URL") }
         guard let path = path(of: source) else { throw Unreadable(reason: "not a file on this machine (pictures are never fetched)") }
         switch FileSystem.kind(of: path) {
         case .missing: throw Unreadable(reason: "no such file")
@@ -397,15 +397,17 @@ final class PictureFiles: PictureReader {
         }
     }
 
-    /// The bytes of a base64 `data:` URL (`data:image/png;base64,...`), `nil` for any
-    /// other source or a malformed one.
+    /// The bytes of a `data:` URL: base64 (`data:image/png;base64,...`), or else its
+    /// text with `%` escapes decoded (`data:image/svg+xml,%3Csvg...`; a `%` without two
+    /// hexadecimal digits kept, as browsers keep it); `nil` for any other source or
+    /// malformed base64.
     static func dataURLBytes(_ source: String) -> [UInt8]? {
         let utf8 = Array(source.utf8)
         guard utf8.count > 5, utf8.prefix(5).map({ $0 | 0x20 }) == Array("data:".utf8),
             let comma = utf8.firstIndex(of: UInt8(ascii: ","))
         else { return nil }
         let parameters = String(decoding: utf8[5..<comma], as: UTF8.self).lowercased()
-        guard parameters.hasSuffix(";base64") else { return nil }
+        guard parameters.hasSuffix(";base64") else { return LinkDestination.percentDecoded(utf8[(comma + 1)...]) }
         return Base64.decode(utf8[(comma + 1)...])
     }
 }

@@ -59,7 +59,7 @@ package struct PictureLayout: Sendable {
         guard let type = document.attribute("type", of: source) else { return true }
         // (A MIME type's parameters, after `;`, do not change its format.)
         let essence = type.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces.lowercased() } ?? ""
-        return ["image/png", "image/jpeg", "image/jpg", "image/pjpeg", "image/gif", "image/webp"].contains(essence)
+        return ["image/png", "image/jpeg", "image/jpg", "image/pjpeg", "image/gif", "image/webp", "image/svg+xml"].contains(essence)
     }
 
     /// The URL of the first candidate of `srcset`, a comma-separated list of

@@ -38,12 +38,17 @@ public enum ImageDecodingError: Error, Equatable, Sendable {
 }
 
 /// Decodes image files with Debian's decoders (libpng's simplified API, TurboJPEG,
-/// giflib, libwebp), an image's size checked against a pixel limit before any pixel is
+/// giflib, libwebp; librsvg for SVG, loaded when the first is drawn), an image's size
+/// checked against a pixel limit before any pixel is
 /// made. Of a GIF, the first frame (an animation is not played), read without the
 /// frames after it; a JPEG is decoded scaled down by its decoder (in eighths, to 1/8)
 /// where that is enough for the size it is shown at, and turned as its Exif
 /// orientation says.
 public enum ImageDecoder {
+    /// Whether SVG can be drawn here: librsvg is installed (it is loaded the first
+    /// time this or an SVG's drawing asks).
+    public static var drawsSVG: Bool { docscroll_svg_available() != 0 }
+
     /// Pixels an image may have: 50 megapixels (200 MB decoded).
     public static let standardPixelLimit = 50_000_000
 
@@ -81,6 +86,15 @@ public enum ImageDecoder {
             return try decoding.pixels { bytes, count, width, height, pixels, _, message, messageBytes in
                 docscroll_webp_decode(bytes, count, width, height, pixels, message, messageBytes)
             }
+        case .svg:
+            // Drawn at the size asked for (an SVG scales without loss), else at the
+            // size its header gives.
+            let size = atLeast.map { (max(1, $0.width), max(1, $0.height)) } ?? (header.width, header.height)
+            (decoding.width, decoding.height) = (UInt32(clamping: size.0), UInt32(clamping: size.1))
+            let natural = (Double(header.width), Double(header.height))
+            return try decoding.pixels { bytes, count, width, height, pixels, _, message, messageBytes in
+                docscroll_svg_render(bytes, count, natural.0, natural.1, width, height, pixels, message, messageBytes)
+            }
         }
     }
 
@@ -95,6 +109,8 @@ public enum ImageDecoder {
         _ bytes: [UInt8], toShow shown: (width: Int, height: Int), exactly: Bool = false, pixelLimit: Int = standardPixelLimit
     ) throws(ImageDecodingError) -> Pixels {
         let shown = (width: max(1, shown.width), height: max(1, shown.height))
+        // An SVG is drawn at the size shown, whatever its own.
+        if ImageHeader.read(bytes)?.format == .svg { return try decode(bytes, atLeast: shown, pixelLimit: pixelLimit) }
         if let header = ImageHeader.read(bytes), header.format == .png,
             Pixels.scales(from: (header.width, header.height), toShow: shown, exactly: exactly),
             shown.width <= header.width, shown.height <= header.height

@@ -5,6 +5,8 @@
 public struct ImageHeader: Equatable, Sendable {
     public enum Format: String, Sendable {
         case png, jpeg, gif, webp
+        /// Drawn by librsvg at the size shown, which its header gives in CSS pixels.
+        case svg
     }
 
     public var format: Format
@@ -42,6 +44,7 @@ public struct ImageHeader: Equatable, Sendable {
         case 0xFF: header = jpeg(bytes)
         case UInt8(ascii: "G"): header = gif(bytes)
         case UInt8(ascii: "R"): header = webp(bytes)
+        case UInt8(ascii: "<"), 0xEF, 0x20, 0x09, 0x0A, 0x0D: header = svg(bytes)
         default: header = nil
         }
         guard let header, header.width > 0, header.height > 0 else { return nil }

@@ -348,10 +348,34 @@ struct PictureLayoutTests {
         #expect(placements.allSatisfy { $0.screenRow == first })
     }
 
+    /// An SVG takes the box its root element sizes (60 by 40 CSS pixels: 6 by 2
+    /// cells), from a file or a `data:` URL written out, and is drawn there.
+    @Test(.enabled(if: ImageDecoder.drawsSVG, "librsvg is not installed (Debian's librsvg2-2)"))
+    func svgPicturesAreSizedByTheirRootAndDrawn() throws {
+        let folder = try TemporaryFolder("picture-svg")
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><rect width="60" height="40" fill="#ff8000"/></svg>"##
+        try folder.write("shape.svg", svg)
+        let escaped = svg.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+            .replacingOccurrences(of: "#", with: "%23").replacingOccurrences(of: "\"", with: "'")
+        try folder.write("page.html", """
+            <p>A file:</p><p><img src="shape.svg" alt="file"></p>
+            <p>A data URL:</p><p><img src="data:image/svg+xml,\(escaped)" alt="inline"></p>
+            """)
+        let view = try DocScrollView(
+            pages: [InputFile.page(folder.path("page.html"))], tables: [], options: DocScrollView.Options(width: 40, height: 12, images: .symbols))
+        let rows = Self.rows(view)
+        let file = try #require(rows.firstIndex(of: "file"))
+        let inline = try #require(rows.firstIndex(of: "inline"))
+        #expect(Self.showsBox(view, rgb: 0xFF8000, columns: 6, rows: file..<(file + 2)))
+        #expect(Self.showsBox(view, rgb: 0xFF8000, columns: 6, rows: inline..<(inline + 2)))
+    }
+
     @Test func dataURLsDecodeAsBase64() {
         #expect(PictureFiles.dataURLBytes("data:image/png;base64,AAEC/w==") == [0, 1, 2, 255])
         #expect(PictureFiles.dataURLBytes("DATA:image/gif;BASE64, AAEC\n/w") == [0, 1, 2, 255])
-        #expect(PictureFiles.dataURLBytes("data:image/svg+xml,<svg/>") == nil, "only base64 is read")
+        #expect(PictureFiles.dataURLBytes("data:image/svg+xml,<svg/>") == Array("<svg/>".utf8))
+        #expect(PictureFiles.dataURLBytes("data:image/svg+xml;utf8,%3Csvg%2f%3e") == Array("<svg/>".utf8))
+        #expect(PictureFiles.dataURLBytes("data:image/svg+xml,%3Csvg%2") == Array("<svg%2".utf8), "a cut escape kept")
         #expect(PictureFiles.dataURLBytes("data:image/png;base64,AA*A") == nil)
         #expect(PictureFiles.dataURLBytes("red.png") == nil)
         let bytes = (0..<300).map { UInt8($0 % 256) }

@@ -57,4 +57,18 @@ int docscroll_webp_size(const uint8_t *bytes, size_t count, uint32_t *width, uin
 int docscroll_webp_decode(
     const uint8_t *bytes, size_t count, uint32_t width, uint32_t height, uint8_t *pixels, char *message, size_t message_bytes);
 
+/// Whether SVG can be drawn: librsvg (`librsvg-2.so.2`) loaded, the first time this
+/// is asked. Returns 1 or 0.
+int docscroll_svg_available(void);
+
+/// Draws an SVG into `pixels` (`width * height * 4` bytes, RGBA straight, rows top to
+/// bottom): laid out at its own size, `natural_width` by `natural_height` CSS pixels
+/// (its aspect kept there), then stretched to `width` by `height`; through librsvg
+/// loaded on first use, one SVG at a time. Nothing
+/// outside the bytes is read (no base address: references to other files are
+/// refused). Returns 0, or -1 with a reason in `message`.
+int docscroll_svg_render(
+    const uint8_t *bytes, size_t count, double natural_width, double natural_height, uint32_t width, uint32_t height,
+    uint8_t *pixels, char *message, size_t message_bytes);
+
 #endif
