@@ -1,5 +1,4 @@
 @preconcurrency import Glibc
-import Synchronization
 
 /// The controlling terminal: raw mode, the alternate screen, mouse wheel reports, key
 /// input and size.
@@ -80,7 +79,7 @@ package final class Terminal: TerminalDevice {
         reportsMouse = mouse
         leaveSequenceForSignals = mouse ? Self.mouseOffSequence + Self.leaveSequence : Self.leaveSequence
         for signalNumber in Self.restoringSignals where !MappingFaults.handles(signalNumber) { signal(signalNumber, answerFatalSignal) }
-        signal(SIGWINCH, noteResize)
+        ResizeNotice.install()
         writeAll(Self.enterSequence + (mouse ? Self.mouseOnSequence : ""))
         return true
     }
@@ -93,9 +92,10 @@ package final class Terminal: TerminalDevice {
         writeAll((reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence)
         if var attributes = savedAttributes { tcsetattr(input, TCSADRAIN, &attributes) }
         savedAttributes = nil
-        for signalNumber in Self.restoringSignals + [SIGWINCH] where !MappingFaults.handles(signalNumber) {
+        for signalNumber in Self.restoringSignals where !MappingFaults.handles(signalNumber) {
             signal(signalNumber, crashesTakenOver && Self.crashSignals.contains(signalNumber) ? answerFatalSignal : SIG_DFL)
         }
+        ResizeNotice.uninstall()
     }
 
     /// Signals a crash raises.
@@ -138,10 +138,11 @@ package final class Terminal: TerminalDevice {
     private static let restoringSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
     /// Waits up to `timeout` milliseconds for input and returns the bytes read (empty
-    /// on timeout or interruption, and when `waking` is readable first: a
+    /// on timeout or interruption, on a resize, and when `waking` is readable first: a
     /// `FileChangeWatch`'s descriptor, say).
     package func read(timeout: Int32, waking: Int32?) -> [UInt8] {
         var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+        if ResizeNotice.descriptor >= 0 { descriptors.append(pollfd(fd: ResizeNotice.descriptor, events: Int16(POLLIN), revents: 0)) }
         if let waking, waking >= 0 { descriptors.append(pollfd(fd: waking, events: Int16(POLLIN), revents: 0)) }
         guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0, descriptors[0].revents != 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -151,7 +152,7 @@ package final class Terminal: TerminalDevice {
 
     /// Whether the terminal was resized since the last call.
     package func takeResize() -> Bool {
-        resizePending.exchange(false, ordering: .relaxed)
+        ResizeNotice.take()
     }
 
     /// Writes `text` to standard output in one go.
@@ -188,7 +189,6 @@ nonisolated(unsafe) private var leaveSequenceForSignals = Terminal.leaveSequence
 /// to write (empty for other signals).
 nonisolated(unsafe) private var crashesTakenOver = false
 nonisolated(unsafe) private var crashMessages = UnsafeMutableBufferPointer<UnsafeMutableBufferPointer<UInt8>>(start: nil, count: 0)
-private let resizePending = Atomic<Bool>(false)
 
 /// What a signal that ends the program does first: the terminal restored when the
 /// viewer holds it, the crash message when crashes are taken over; then the default
@@ -205,8 +205,4 @@ func answerFatalSignal(_ signalNumber: Int32) {
     }
     signal(signalNumber, SIG_DFL)
     raise(signalNumber)
-}
-
-private func noteResize(_: Int32) {
-    resizePending.store(true, ordering: .relaxed)
 }
