@@ -284,7 +284,9 @@ extension DocScrollCommand {
         if images == nil, colors == .none { images = ImageMode.none }
         if images == nil, environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") { images = .symbols }
         if let images, images == ImageMode.none || cell != nil { return (images, cell) }
-        let support = terminal.enterInteractiveMode(mouse: false) ? terminal.askGraphics(milliseconds: 300) : nil
+        // Every terminal answers the device attributes, at once on this machine: the
+        // wait matters only over a slow link (300 ms lost the answer under load).
+        let support = terminal.enterInteractiveMode(mouse: false) ? terminal.askGraphics(milliseconds: 1_000) : nil
         let drawn = support.map { $0.kitty ? ImageMode.kitty : $0.sixel ? .sixel : .symbols } ?? .symbols
         return (images ?? drawn, cell ?? support?.cellSize.map { ($0.width, $0.height) })
     }

@@ -15,9 +15,14 @@ struct SixelTerminalTests {
         let filler = (1...80).map { "<p>Paragraph \($0) below the picture.</p>" }.joined()
         try folder.write("page.html", "<p>Above.</p><p><img src=orange.png alt=\"an orange box\"></p>\(filler)")
         let exited = folder.path("exited")
+        let errors = folder.path("errors")
         let docscroll = builtProgramPath("docscroll")
         let session = try XSession(
-            command: "NO_COLOR= \(docscroll) --images \(images) \(folder.path("page.html")); echo $? > \(exited); sleep 60")
+            command: "NO_COLOR= \(docscroll) --images \(images) \(folder.path("page.html")) 2> \(errors); echo $? > \(exited); sleep 60",
+            state: {
+                let status = (try? String(contentsOfFile: exited, encoding: .utf8)).map { "exited \($0)" } ?? "running"
+                return "docscroll \(status), its errors: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "none")"
+            })
 
         // xterm's fixed font is 6 by 13 pixels: the 120x60 picture takes 20 columns by 5
         // rows, drawn 120 by 60 pixels from the left edge of the third row (the first
@@ -51,8 +56,11 @@ final class XSession {
     private let server = Process()
     private let terminal = Process()
     private let display: String
+    /// What the program run says of itself, told when a wait times out.
+    private let state: () -> String
 
-    init(command: String) throws {
+    init(command: String, state: @escaping () -> String = { "" }) throws {
+        self.state = state
         let displayNumber = Pipe()
         server.executableURL = URL(fileURLWithPath: Self.programPath("Xvfb")!)
         server.arguments = ["-displayfd", "1", "-screen", "0", "640x400x24", "-nolisten", "tcp"]
@@ -100,7 +108,8 @@ final class XSession {
             Thread.sleep(forTimeInterval: 0.2)
             shot = try screenshot()
         }
-        Issue.record("timed out waiting for \(description); the screen holds \(shot.orange.count) orange pixels")
+        Issue.record(
+            "timed out waiting for \(description); the screen holds \(shot.orange.count) orange pixels; xterm \(terminal.isRunning ? "runs" : "ended"); \(state())")
         return shot
     }
 
