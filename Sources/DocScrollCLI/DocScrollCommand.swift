@@ -285,7 +285,7 @@ extension DocScrollCommand {
         if images == nil, environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") { images = .symbols }
         if let images, images == ImageMode.none || cell != nil { return (images, cell) }
         // Every terminal answers the device attributes, at once on this machine: the
-        // wait matters only over a slow link (300 ms lost the answer under load).
+        // wait matters only over a slow link, where 300 ms is too short.
         let support = terminal.enterInteractiveMode(mouse: false) ? terminal.askGraphics(milliseconds: 1_000) : nil
         let drawn = support.map { $0.kitty ? ImageMode.kitty : $0.sixel ? .sixel : .symbols } ?? .symbols
         return (images ?? drawn, cell ?? support?.cellSize.map { ($0.width, $0.height) })
