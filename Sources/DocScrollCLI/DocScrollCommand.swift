@@ -284,7 +284,7 @@ extension DocScrollCommand {
         if images == nil, colors == .none { images = ImageMode.none }
         if images == nil, environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") { images = .symbols }
         if let images, images == ImageMode.none || cell != nil { return (images, cell) }
-        // Every terminal answers the device attributes, at once on this machine: the
+        // Every terminal answers the device attributes, within milliseconds nearby: the
         // wait matters only over a slow link, where 300 ms is too short.
         let support = terminal.enterInteractiveMode(mouse: false) ? terminal.askGraphics(milliseconds: 1_000) : nil
         let drawn = support.map { $0.kitty ? ImageMode.kitty : $0.sixel ? .sixel : .symbols } ?? .symbols

@@ -67,6 +67,7 @@ package struct KeyDecoder: Sendable {
             }
             return (key, 3)
         }
+        if kind == UInt8(ascii: "_") { return skipApplicationCommand(at: index) }
         guard kind == UInt8(ascii: "[") else { return (.escape, 1) }
         // CSI: parameter bytes 0x30-0x3F, intermediates 0x20-0x2F, a final 0x40-0x7E.
         var end = index + 2
@@ -111,6 +112,25 @@ package struct KeyDecoder: Sendable {
         default: Self.cursorKey(final)
         }
         return (key, end - index + 1)
+    }
+
+    /// An application program command (`ESC _ ... ESC \\`) is a terminal's answer,
+    /// never a key: kitty's to the graphics query, when it comes after the wait for it
+    /// (its `Gi=31;OK` read as keys would jump to the end). Taken whole, with no key;
+    /// `nil` until its end has come.
+    private func skipApplicationCommand(at index: Int) -> (TerminalKey?, Int)? {
+        var end = index + 2
+        while end < pending.count {
+            switch pending[end] {
+            case 0x07: return (nil, end - index + 1)
+            case 0x1B:
+                guard end + 1 < pending.count else { return nil }
+                // (An ESC that does not end it starts what comes next.)
+                return (nil, end - index + (pending[end + 1] == UInt8(ascii: "\\") ? 2 : 0))
+            default: end += 1
+            }
+        }
+        return nil
     }
 
     /// The arrow, Home and End keys, whose final byte is the same after CSI and SS3.

@@ -35,6 +35,19 @@ struct KeyDecoderTests {
         var decoder = KeyDecoder()
         #expect(decoder.feed(Array("\u{1B}[99~k".utf8)) == [.character("k")])
     }
+
+    /// Terminals' late answers to the graphics query give no keys: kitty's `OK`
+    /// (whose `G` would jump to the end), however it is cut into reads, and the
+    /// device attributes and cell size.
+    @Test func answersToTheGraphicsQueryAreNotKeys() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}_Gi=31;OK\u{1B}\\j".utf8)) == [.character("j")])
+        #expect(decoder.feed(Array("\u{1B}_Gi=3".utf8)) == [])
+        #expect(decoder.feed(Array("1;OK\u{1B}".utf8)) == [])
+        #expect(decoder.feed(Array("\\\u{1B}[6;20;10t\u{1B}[?62;4;22ck".utf8)) == [.character("k")])
+        // Ended by BEL, or by an ESC that starts the next key.
+        #expect(decoder.feed(Array("\u{1B}_Gi=31;OK\u{7}\u{1B}_x\u{1B}[B".utf8)) == [.down])
+    }
 }
 
 @Suite("Mouse reports")
