@@ -28,9 +28,11 @@ extension DocScrollView {
         public var place: Place
         /// The columns the mark takes (a picture's box).
         public var columns: Range<Int>
-        /// The link's number on its page (0 for a picture).
+        /// The link's number on its page (for a picture, of the link it is inside;
+        /// 0 when it is in none).
         public var number: Int
-        /// Whether it is a picture (`--images symbols`): Enter shows it alone.
+        /// Whether it is a picture (`--images symbols`): Enter follows its link, or
+        /// shows it alone where it has none.
         public var isPicture = false
     }
 
@@ -485,7 +487,7 @@ extension DocScrollView {
     func pictureFocus(on page: any PageComponent, at place: Place) -> [LinkFocus] {
         guard page.pictures != nil else { return [] }
         return page.pictureRows(inRow: place.row).filter { $0.row == 0 }.map { picture in
-            LinkFocus(place: place, columns: picture.column..<(picture.column + picture.box.columns), number: 0, isPicture: true)
+            LinkFocus(place: place, columns: picture.column..<(picture.column + picture.box.columns), number: picture.link ?? 0, isPicture: true)
         }
     }
 

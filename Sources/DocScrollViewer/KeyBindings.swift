@@ -143,8 +143,8 @@ extension KeyBinding {
         // (Named on the line above.)
         KeyBinding(keys: [], aliases: [(.enter, always(.showRecord))], meaning: "", condition: .rowCursor),
         KeyBinding(
-            keys: [(.character("s"), always(.toggleScrollbar)), (.character("i"), always(.togglePictures))],
-            meaning: "a scrollbar for the stack; i: pictures or alt text"),
+            keys: [(.character("s"), always(.toggleScrollbar)), (.character("i"), always(.togglePictures)), (.character("I"), always(.showPicture))],
+            meaning: "a scrollbar; i: pictures or alt text; I: picture alone"),
         KeyBinding(
             keys: [(.wheelDown, rows(Viewer.wheelRows)), (.wheelUp, rows(-Viewer.wheelRows))],
             meaning: "three rows (--no-mouse keeps the terminal's own)"),

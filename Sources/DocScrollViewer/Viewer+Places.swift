@@ -90,20 +90,32 @@ extension Viewer {
         if !isOnScreen(focus.place) { view.reveal(focus.place) }
         if focus.isPicture {
             let source = view.pictureSource(of: focus) ?? ""
-            message = view.pictureFailure(of: focus).map { "Picture \(source): \($0)" } ?? "Picture \(source) (Enter shows it whole)"
+            if let failure = view.pictureFailure(of: focus) {
+                message = "Picture \(source): \(failure)"
+            } else if focus.number > 0, let target = view.resolvedTarget(of: focus) {
+                message = "[\(focus.number)] \(target) (picture \(source): I shows it whole)"
+            } else {
+                message = "Picture \(source) (Enter shows it whole)"
+            }
             return
         }
         message = view.resolvedTarget(of: focus).map { "[\(focus.number)] \($0)" }
+    }
+
+    /// Shows the focused picture alone, as large as the screen allows, until any key.
+    func showPictureAlone(_ focus: DocScrollView.LinkFocus) {
+        // (Drawn now, at the screen's size: a picture asked for alone is waited for.)
+        pictureScreen = view.pictureFrame(of: focus, width: contentColumns, height: contentRows)
+        message = pictureScreen == nil ? "The picture cannot be drawn" : view.pictureSource(of: focus).map { "\($0) (any key returns)" }
     }
 
     /// Follows the focused link; a page to open is opened through `runsLongWork`.
     /// - Returns: whether the reader quit while it was opened.
     func followLink() -> Bool {
         guard let focus = linkFocus else { return false }
-        if focus.isPicture {
-            // (Drawn now, at the screen's size: a picture asked for alone is waited for.)
-            pictureScreen = view.pictureFrame(of: focus, width: contentColumns, height: contentRows)
-            message = pictureScreen == nil ? "The picture cannot be drawn" : view.pictureSource(of: focus).map { "\($0) (any key returns)" }
+        // (A picture inside a link follows it, as a browser's click does.)
+        if focus.isPicture, focus.number == 0 {
+            showPictureAlone(focus)
             return false
         }
         let from = view.location

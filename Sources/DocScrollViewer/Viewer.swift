@@ -411,6 +411,13 @@ public final class Viewer {
             view.showsPictures.toggle()
             message = view.showsPictures ? "Pictures shown" : "Alt text for pictures"
             return redrawn()
+        case .showPicture:
+            guard let focus = linkFocus, focus.isPicture else {
+                message = "No picture focused (Tab focuses pictures as links)"
+                return redrawn()
+            }
+            showPictureAlone(focus)
+            return redrawn()
         case .toggleScrollbar:
             showsScrollbar.toggle()
             view.resize(width: contentColumns, height: contentRows)

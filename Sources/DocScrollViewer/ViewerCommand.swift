@@ -59,6 +59,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case toggleScrollbar
     /// Show the pages' pictures, or their alt text in the same boxes.
     case togglePictures
+    /// Show the focused picture alone, as large as the screen allows, until any key
+    /// (Enter does for a picture outside links).
+    case showPicture
     /// Scroll to where cell `n` of the scrollbar stands (a click or a drag on it).
     case scrollbarAt(Int)
     /// Put a row cursor on the highest table row on screen (the row keys then move it,

@@ -41,6 +41,9 @@ struct DocumentLayoutEngine {
     private var lastLineBlank = true
     /// Open `<nobr>` elements: spaces inside do not break.
     private var noWrapDepth = 0
+    /// The numbered links open around the walk, innermost last: a picture inside one
+    /// follows it when chosen.
+    private var openLinks: [(node: HTMLDocument.NodeIndex, number: Int)] = []
     /// Links before this part of the page: the first link here is number
     /// `linkBase + 1`.
     private(set) var linkBase: Int
@@ -171,6 +174,7 @@ struct DocumentLayoutEngine {
         pendingBlankDepth = nil
         lastLineBlank = true
         noWrapDepth = 0
+        if !openLinks.isEmpty { openLinks.removeAll() }
         self.linkBase = linkBase
         if !links.isEmpty { links.removeAll() }
         if !anchors.isEmpty { anchors.removeAll(keepingCapacity: true) }
@@ -516,6 +520,7 @@ struct DocumentLayoutEngine {
             if tag == .nobr { noWrapDepth += 1 }
         case .inline(let style):
             if tag == .a, Self.appendNumberedLinkTarget(index, in: document, to: &links) {
+                openLinks.append((index, linkBase + links.count))
                 inline.appendLinkMark(linkBase + links.count, style: styles[styles.count - 1].merging(Style([.dim, .linkMark])))
                 styles.append(styles[styles.count - 1].merging(style).merging(Style(.linkText)))
             } else {
@@ -554,6 +559,7 @@ struct DocumentLayoutEngine {
             appendMark(close)
         case .tableCell, .inline:
             styles.removeLast()
+            if tag == .a, openLinks.last?.node == index { openLinks.removeLast() }
         case .unstyled:
             if tag == .nobr { noWrapDepth -= 1 }
         case .lineBreak, .horizontalRule, .image, .replaced:
@@ -576,7 +582,7 @@ struct DocumentLayoutEngine {
         for row in 0..<box.rows {
             startLine()
             let column = prefixColumns()
-            lines.notePictureRow(PictureRow(source: source, box: box, row: row, column: column))
+            lines.notePictureRow(PictureRow(source: source, box: box, row: row, column: column, link: openLinks.last?.number))
             if row == 0, !alt.isEmpty { lines.append(utf8Of: TextWidth.prefix(of: alt, columns: box.columns), style: Style(.dim)) }
             endLine(hasContent: true)
         }

@@ -140,18 +140,21 @@ package struct PictureFigures: Sendable, Equatable {
 }
 
 /// A row of a picture's box, on a laid-out line: which picture, its box, which of
-/// the box's rows, and the column the box starts at (after the line's prefixes).
+/// the box's rows, the column the box starts at (after the line's prefixes), and the
+/// number of the link it is inside, if any.
 package struct PictureRow: Equatable, Sendable {
     package var source: String
     package var box: ImageBox
     package var row: Int
     package var column: Int
+    package var link: Int?
 
-    package init(source: String, box: ImageBox, row: Int, column: Int) {
+    package init(source: String, box: ImageBox, row: Int, column: Int, link: Int? = nil) {
         self.source = source
         self.box = box
         self.row = row
         self.column = column
+        self.link = link
     }
 }
 

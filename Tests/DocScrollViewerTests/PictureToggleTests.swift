@@ -53,6 +53,48 @@ struct PictureToggleTests {
         #expect(plain.screen().plainText(row: 11).contains("--images symbols"))
     }
 
+    /// A picture inside a link stays a link, as in a browser: focused, the status line
+    /// says where it goes; Enter follows it; `I` shows the picture alone. A picture
+    /// after the link's end is no link.
+    @Test func aPictureInsideALinkFollowsItAndIShowsItAlone() throws {
+        let folder = try TemporaryFolder("linked")
+        try Data(TestPNG.solid(width: 200, height: 100, rgb: 0xFF0000)).write(to: URL(fileURLWithPath: folder.path("red.png")))
+        try folder.write(
+            "page.html",
+            "<p><a href=\"#far\"><img src=red.png alt=\"a red box\"></a> <img src=red.png alt=unlinked></p>"
+                + String(repeating: "<p>More.</p>", count: 40) + "<h2 id=far>Far below</h2>" + String(repeating: "<p>After.</p>", count: 20))
+        let view = try DocScrollView(
+            pages: [InputFile.page(folder.path("page.html"))], tables: [], options: .init(width: 80, height: 12, images: .symbols))
+        let viewer = Viewer(view: view, width: 80, height: 12)
+        _ = viewer.start()
+        let top = viewer.screen()
+        // The link's mark first, then its picture.
+        _ = viewer.handle(key: .tab)
+        _ = viewer.handle(key: .tab)
+        let status = viewer.screen().plainText(row: 11)
+        #expect(status.contains("[1] #far (picture red.png: I shows it whole)"), "\(status)")
+        _ = viewer.handle(key: .enter)
+        #expect(viewer.screen().plainText(row: 0).contains("Far below"), "followed")
+        _ = viewer.handle(key: .backspace)
+        #expect(viewer.screen().rowEquals(1, in: top), "back")
+
+        _ = viewer.handle(key: .character("I"))
+        #expect(viewer.screen().plainText(row: 11).contains("No picture focused"))
+        _ = viewer.handle(key: .tab)
+        _ = viewer.handle(key: .tab)
+        _ = viewer.handle(key: .character("I"))
+        let alone = viewer.screen()
+        #expect((0..<80).filter { alone[$0, 0].style.background?.rgb == 0xFF0000 || alone[$0, 0].style.foreground?.rgb == 0xFF0000 }.count >= 40)
+        #expect(alone.plainText(row: 11).contains("red.png (any key"))
+        _ = viewer.handle(key: .character("x"))
+
+        // The next picture is in no link: Enter shows it alone.
+        _ = viewer.handle(key: .tab)
+        #expect(viewer.screen().plainText(row: 11).contains("Picture red.png (Enter shows it whole)"))
+        _ = viewer.handle(key: .enter)
+        #expect(viewer.screen().plainText(row: 11).contains("red.png (any key"))
+    }
+
     /// A picture that cannot be drawn keeps its alt text in its box; focused, the
     /// status line says why.
     @Test func aFocusedPictureThatCannotBeDrawnSaysWhy() throws {
