@@ -68,6 +68,16 @@ struct GIFAndWebPDecodingTests {
         #expect(pixels == Pixels(width: 3, height: 11, rgba: expected))
     }
 
+    /// An animation of 10,000 frames is its first: the rest is never read.
+    @Test func aGifOfTenThousandFramesIsItsFirst() throws {
+        let first = Self.frame(left: 0, top: 0, width: 2, height: 2, rows: [[0, 1], [2, 3]])
+        let white = Self.frame(left: 0, top: 0, width: 2, height: 2, rows: [[3, 3], [3, 3]])
+        let still = try ImageDecoder.decode(Self.gif(width: 2, height: 2, frames: [first]))
+        let animated = Self.gif(width: 2, height: 2, frames: [first] + Array(repeating: white, count: 9_999))
+        #expect(try ImageDecoder.decode(animated) == still)
+        #expect(still == Pixels(width: 2, height: 2, rgba: Self.rgba([0, 1, 2, 3])))
+    }
+
     @Test func aGifFrameOverThePixelLimitOrCutIsRefused() {
         let rows: [[UInt8]] = Array(repeating: [1, 1], count: 2)
         // A frame that says it is 300x300, on a canvas of 2x2.
