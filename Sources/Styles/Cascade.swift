@@ -1,0 +1,171 @@
+/// An element as the cascade sees it: what selectors see, and what files its rules.
+package protocol StyledElement: SelectorElement {
+    /// Its name in lower case.
+    var localName: String { get }
+    /// Its `id`, if it has one.
+    var elementID: String? { get }
+    /// The words of its `class`.
+    var classNames: [String] { get }
+    /// Its `style` attribute's text, if it has one.
+    var styleAttribute: String? { get }
+}
+
+/// Where declarations come from, weakest first among normal ones (CSS Cascading and
+/// Inheritance Level 4 §6.2; important ones go the other way).
+package enum CascadeOrigin: Int, Sendable, Comparable {
+    /// docscroll's own defaults.
+    case userAgent
+    /// The reader's sheet (`--css`).
+    case user
+    /// The page's sheets and `style` attributes.
+    case author
+
+    package static func < (left: CascadeOrigin, right: CascadeOrigin) -> Bool { left.rawValue < right.rawValue }
+}
+
+/// The cascade over a page's sheets: which declarations win for an element
+/// (origin and importance, then specificity, then order), custom properties and
+/// `var()` resolved, inheritance from the parent's computed style.
+package struct Cascade: Sendable {
+    private var sheets: [(sheet: StyleSheet, origin: CascadeOrigin)]
+
+    /// `sheets` in the order they come (a later one wins ties).
+    package init(_ sheets: [(sheet: StyleSheet, origin: CascadeOrigin)]) {
+        self.sheets = sheets
+    }
+
+    /// Whether any sheet has a rule.
+    package var isEmpty: Bool { sheets.allSatisfy { $0.sheet.ruleCount == 0 } }
+
+    /// One declaration that applies, with what decides its precedence.
+    private struct Applicable {
+        var declaration: CSSParser.Declaration
+        /// Origin and importance in one: normal user agent, user, author, `style`
+        /// attributes; then important author (attributes after), user, user agent.
+        var rank: Int
+        var specificity: Specificity
+        var sheet: Int
+        var order: Int
+        /// Its place among the applicable ones, for a stable order.
+        var position = 0
+    }
+
+    /// The computed style of `element` (of its `pseudo`-element when given), its
+    /// parent's being `parent` (`nil` for the root).
+    package func style<Element: StyledElement>(of element: Element, parent: ComputedStyle?, pseudo: PseudoElement? = nil) -> ComputedStyle {
+        var applicable: [Applicable] = []
+        var candidates: [Int] = []
+        let id = element.elementID
+        let classes = element.classNames
+        let type = element.localName
+        for (sheetIndex, entry) in sheets.enumerated() {
+            candidates.removeAll(keepingCapacity: true)
+            entry.sheet.candidates(id: id, classes: classes, type: type, into: &candidates)
+            for index in candidates {
+                let rule = entry.sheet.rules[index]
+                guard rule.selector.pseudoElement == pseudo, rule.selector.matches(element) else { continue }
+                for declaration in entry.sheet.declarations[rule.declarations] {
+                    applicable.append(
+                        Applicable(
+                            declaration: declaration, rank: Self.rank(entry.origin, important: declaration.isImportant, attribute: false),
+                            specificity: rule.specificity, sheet: sheetIndex, order: rule.order))
+                }
+            }
+        }
+        if pseudo == nil, let attribute = element.styleAttribute {
+            for declaration in CSSParser.declarations(ofAttribute: attribute) where declaration.name.hasPrefix("--") || ComputedStyle.knows(declaration.name) {
+                applicable.append(
+                    Applicable(
+                        declaration: declaration, rank: Self.rank(.author, important: declaration.isImportant, attribute: true), specificity: Specificity(),
+                        sheet: sheets.count, order: 0))
+            }
+        }
+        for index in applicable.indices { applicable[index].position = index }
+        applicable.sort { ($0.rank, $0.specificity, $0.sheet, $0.order, $0.position) < ($1.rank, $1.specificity, $1.sheet, $1.order, $1.position) }
+
+        let inheritedFrom = parent ?? ComputedStyle()
+        var style = inheritedFrom.inherited()
+        // Custom properties first: the others' `var()`s read them.
+        for entry in applicable where entry.declaration.name.hasPrefix("--") {
+            style.customProperties[entry.declaration.name] = entry.declaration.value
+        }
+        for entry in applicable where !entry.declaration.name.hasPrefix("--") {
+            var declaration = entry.declaration
+            if Self.containsVariable(declaration.value) {
+                // Invalid at computed-value time: the property is then unset.
+                var budget = Self.maximumSubstitutedValues
+                guard let substituted = Self.substitute(declaration.value, in: style.customProperties, depth: 0, budget: &budget) else {
+                    declaration.value = [.token(.ident("unset"))]
+                    style = style.applying(declaration, parent: inheritedFrom) ?? style
+                    continue
+                }
+                declaration.value = substituted
+            }
+            style = style.applying(declaration, parent: inheritedFrom) ?? style
+        }
+        return style
+    }
+
+    private static func rank(_ origin: CascadeOrigin, important: Bool, attribute: Bool) -> Int {
+        guard important else { return origin == .author && attribute ? 3 : origin.rawValue }
+        switch origin {
+        case .author: return attribute ? 5 : 4
+        case .user: return 6
+        case .userAgent: return 7
+        }
+    }
+
+    // MARK: - var()
+
+    /// `var()` nested in `var()` fallbacks, or custom properties naming each other,
+    /// deeper than this are taken as a cycle (CSS Variables §2.3: invalid).
+    static let maximumSubstitutionDepth = 16
+    /// A declaration grown past this many values by substitution is invalid (custom
+    /// properties that each name another twice would double it at every step).
+    static let maximumSubstitutedValues = 10_000
+
+    private static func containsVariable(_ values: [CSSComponentValue]) -> Bool {
+        values.contains { value in
+            switch value {
+            case .function(let name, let arguments): name.asciiLowercased == "var" || containsVariable(arguments)
+            case .block(_, let content): containsVariable(content)
+            case .token: false
+            }
+        }
+    }
+
+    /// `values` with each `var(--name[, fallback])` replaced; `nil` where one names
+    /// nothing and has no fallback, or the references go too deep.
+    private static func substitute(
+        _ values: [CSSComponentValue], in properties: [String: [CSSComponentValue]], depth: Int, budget: inout Int
+    ) -> [CSSComponentValue]? {
+        budget -= values.count
+        guard depth <= maximumSubstitutionDepth, budget >= 0 else { return nil }
+        var result: [CSSComponentValue] = []
+        for value in values {
+            switch value {
+            case .function(let name, let arguments) where name.asciiLowercased == "var":
+                let parts = arguments.split(separator: .token(.comma), maxSplits: 1, omittingEmptySubsequences: false)
+                guard case .token(.ident(let variable))? = Array(parts.first ?? []).trimmed.first, variable.hasPrefix("--") else { return nil }
+                if let found = properties[variable], !found.isEmpty {
+                    guard let inner = substitute(found, in: properties, depth: depth + 1, budget: &budget) else { return nil }
+                    result += inner
+                } else if parts.count == 2 {
+                    guard let inner = substitute(Array(parts[1]), in: properties, depth: depth + 1, budget: &budget) else { return nil }
+                    result += inner
+                } else {
+                    return nil
+                }
+            case .function(let name, let arguments):
+                guard let inner = substitute(arguments, in: properties, depth: depth + 1, budget: &budget) else { return nil }
+                result.append(.function(name, inner))
+            case .block(let opening, let content):
+                guard let inner = substitute(content, in: properties, depth: depth + 1, budget: &budget) else { return nil }
+                result.append(.block(opening: opening, inner))
+            case .token:
+                result.append(value)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,272 @@
+/// The properties of an element that change how docscroll lays out text, computed by
+/// the cascade: each at CSS's initial value until a sheet (docscroll's own defaults
+/// first) says otherwise.
+package struct ComputedStyle: Equatable, Sendable {
+    /// CSS Display Level 3's values, those that differ here: flex and grid are laid
+    /// out as blocks in order, inline tables as tables.
+    package enum Display: Equatable, Sendable {
+        case inline, block, inlineBlock, listItem, none, contents
+        case table, tableRowGroup, tableHeaderGroup, tableFooterGroup, tableRow, tableCell, tableColumnGroup, tableColumn, tableCaption
+    }
+
+    package enum Visibility: Equatable, Sendable {
+        case visible, hidden, collapse
+    }
+
+    package enum WhiteSpace: Equatable, Sendable {
+        case normal, pre, nowrap, preWrap, preLine, breakSpaces
+    }
+
+    package enum TextTransform: Equatable, Sendable {
+        case none, uppercase, lowercase, capitalize
+    }
+
+    package enum TextAlign: Equatable, Sendable {
+        case start, end, left, right, center, justify
+    }
+
+    /// One part of `content` on `::before` and `::after`.
+    package enum ContentPart: Equatable, Sendable {
+        case text(String)
+        /// `attr(name)`: the element's attribute.
+        case attribute(String)
+    }
+
+    // Not inherited.
+    package var display: Display = .inline
+    package var underline = false
+    package var lineThrough = false
+    /// `content` of a pseudo-element; `nil` for `normal` and `none` (nothing drawn).
+    package var content: [ContentPart]?
+
+    // Inherited.
+    package var visibility: Visibility = .visible
+    package var whiteSpace: WhiteSpace = .normal
+    package var textTransform: TextTransform = .none
+    package var textAlign: TextAlign = .start
+    package var bold = false
+    package var italic = false
+    /// `list-style-type`, as written (`disc`, `decimal`, `lower-roman`, `none`, a string's
+    /// text in quotes).
+    package var listStyleType = "disc"
+    /// Custom properties (`--name`), inherited, their values as written.
+    package var customProperties: [String: [CSSComponentValue]] = [:]
+
+    package init() {}
+
+    /// The properties an element's children take from it.
+    package func inherited() -> ComputedStyle {
+        var child = ComputedStyle()
+        child.visibility = visibility
+        child.whiteSpace = whiteSpace
+        child.textTransform = textTransform
+        child.textAlign = textAlign
+        child.bold = bold
+        child.italic = italic
+        child.listStyleType = listStyleType
+        child.customProperties = customProperties
+        return child
+    }
+
+    /// The properties read; others are parsed and ignored.
+    package static func knows(_ name: String) -> Bool {
+        properties.contains(name)
+    }
+
+    private static let properties: Set<String> = [
+        "display", "visibility", "white-space", "text-transform", "text-align", "font-weight", "font-style", "font", "text-decoration",
+        "text-decoration-line", "list-style-type", "list-style", "content",
+    ]
+
+    /// The style with `declaration` applied (its `var()`s already substituted);
+    /// `nil` when the value is not one the property takes (the declaration is then
+    /// ignored, as CSS ignores an invalid one).
+    package func applying(_ declaration: CSSParser.Declaration, parent: ComputedStyle) -> ComputedStyle? {
+        var style = self
+        let values = declaration.value.withoutWhitespace
+        let keywords = values.compactMap(\.keyword)
+        // `inherit`, `initial`, `unset` (and `revert`, taken as `unset`).
+        if values.count == 1, let keyword = keywords.first, ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) {
+            let inheritedProperty = !["display", "text-decoration", "text-decoration-line", "content"].contains(declaration.name)
+            let source = keyword == "inherit" || (keyword != "initial" && inheritedProperty) ? parent : ComputedStyle()
+            style.copy(declaration.name, from: source)
+            return style
+        }
+        let single = values.count == 1 ? keywords.first : nil
+        switch declaration.name {
+        case "display":
+            guard !keywords.isEmpty, keywords.count == values.count, let display = Self.display(keywords) else { return nil }
+            style.display = display
+        case "visibility":
+            switch single {
+            case "visible": style.visibility = .visible
+            case "hidden": style.visibility = .hidden
+            case "collapse": style.visibility = .collapse
+            default: return nil
+            }
+        case "white-space":
+            switch single {
+            case "normal": style.whiteSpace = .normal
+            case "pre": style.whiteSpace = .pre
+            case "nowrap": style.whiteSpace = .nowrap
+            case "pre-wrap": style.whiteSpace = .preWrap
+            case "pre-line": style.whiteSpace = .preLine
+            case "break-spaces": style.whiteSpace = .breakSpaces
+            default: return nil
+            }
+        case "text-transform":
+            switch single {
+            case "none": style.textTransform = .none
+            case "uppercase": style.textTransform = .uppercase
+            case "lowercase": style.textTransform = .lowercase
+            case "capitalize": style.textTransform = .capitalize
+            default: return nil
+            }
+        case "text-align":
+            switch single {
+            case "start": style.textAlign = .start
+            case "end": style.textAlign = .end
+            case "left", "-webkit-left", "-moz-left": style.textAlign = .left
+            case "right", "-webkit-right", "-moz-right": style.textAlign = .right
+            case "center", "-webkit-center", "-moz-center": style.textAlign = .center
+            case "justify": style.textAlign = .justify
+            default: return nil
+            }
+        case "font-weight":
+            guard values.count == 1, let bold = Self.isBold(values[0], parent: parent.bold) else { return nil }
+            style.bold = bold
+        case "font-style":
+            switch single {
+            case "normal": style.italic = false
+            case "italic", "oblique": style.italic = true
+            default: return nil
+            }
+        case "font":
+            // The shorthand: its weight and style where it names them; normal otherwise.
+            guard !values.isEmpty else { return nil }
+            style.bold = values.contains { Self.isBold($0, parent: parent.bold) == true && $0.keyword != "normal" }
+            style.italic = keywords.contains("italic") || keywords.contains("oblique")
+        case "text-decoration", "text-decoration-line":
+            guard !values.isEmpty else { return nil }
+            style.underline = keywords.contains("underline")
+            style.lineThrough = keywords.contains("line-through")
+        case "list-style-type":
+            guard values.count == 1 else { return nil }
+            switch values[0] {
+            case .token(.ident(let name)): style.listStyleType = name.asciiLowercased
+            case .token(.string(let text)): style.listStyleType = "\"" + text + "\""
+            default: return nil
+            }
+        case "list-style":
+            // The shorthand's type: `none`, a keyword, or a string; the position and
+            // image are not drawn.
+            let positions: Set<String> = ["inside", "outside"]
+            if let name = keywords.first(where: { !positions.contains($0) }) {
+                style.listStyleType = name
+            } else if case .token(.string(let text))? = values.first(where: { if case .token(.string) = $0 { true } else { false } }) {
+                style.listStyleType = "\"" + text + "\""
+            } else {
+                style.listStyleType = "disc"
+            }
+        case "content":
+            guard let content = Self.content(values) else { return nil }
+            style.content = content.isEmpty ? nil : content
+        default:
+            return nil
+        }
+        return style
+    }
+
+    /// Sets property `name` as `source` has it (for `inherit`, `initial`, `unset`).
+    private mutating func copy(_ name: String, from source: ComputedStyle) {
+        switch name {
+        case "display": display = source.display
+        case "visibility": visibility = source.visibility
+        case "white-space": whiteSpace = source.whiteSpace
+        case "text-transform": textTransform = source.textTransform
+        case "text-align": textAlign = source.textAlign
+        case "font-weight": bold = source.bold
+        case "font-style": italic = source.italic
+        case "font":
+            bold = source.bold
+            italic = source.italic
+        case "text-decoration", "text-decoration-line":
+            underline = source.underline
+            lineThrough = source.lineThrough
+        case "list-style-type", "list-style": listStyleType = source.listStyleType
+        case "content": content = source.content
+        default: break
+        }
+    }
+
+    /// `display`'s one or two keywords.
+    private static func display(_ keywords: [String]) -> Display? {
+        if keywords.count == 1 {
+            switch keywords[0] {
+            case "none": return Display.none
+            case "contents": return .contents
+            case "block", "flow-root", "flex", "grid", "flow", "-webkit-box", "-ms-flexbox", "-webkit-flex": return .block
+            case "inline", "ruby", "ruby-text", "ruby-base": return .inline
+            case "inline-block", "inline-flex", "inline-grid", "-webkit-inline-box", "-ms-inline-flexbox": return .inlineBlock
+            case "list-item": return .listItem
+            case "table", "inline-table": return .table
+            case "table-row-group": return .tableRowGroup
+            case "table-header-group": return .tableHeaderGroup
+            case "table-footer-group": return .tableFooterGroup
+            case "table-row": return .tableRow
+            case "table-cell": return .tableCell
+            case "table-column-group": return .tableColumnGroup
+            case "table-column": return .tableColumn
+            case "table-caption": return .tableCaption
+            default: return nil
+            }
+        }
+        // Two or three keywords: outside, inside, `list-item`.
+        let outside: Set<String> = ["block", "inline", "run-in"]
+        let inside: Set<String> = ["flow", "flow-root", "table", "flex", "grid", "ruby"]
+        guard keywords.count <= 3, keywords.allSatisfy({ outside.contains($0) || inside.contains($0) || $0 == "list-item" }),
+            Set(keywords).count == keywords.count
+        else { return nil }
+        if keywords.contains("list-item") { return .listItem }
+        if keywords.contains("table") { return .table }
+        let isInline = keywords.contains("inline")
+        if isInline { return keywords.contains { inside.contains($0) && $0 != "flow" } ? .inlineBlock : .inline }
+        return .block
+    }
+
+    /// Whether a `font-weight` value is bold (600 and up), `nil` for one it does not take.
+    private static func isBold(_ value: CSSComponentValue, parent: Bool) -> Bool? {
+        switch value {
+        case .token(.ident(let name)):
+            switch name.asciiLowercased {
+            case "normal", "lighter": return false
+            case "bold": return true
+            case "bolder": return true
+            default: return nil
+            }
+        case .token(.number(let weight, _)):
+            guard (1...1000).contains(weight) else { return nil }
+            return weight >= 600
+        default:
+            return nil
+        }
+    }
+
+    /// `content`: strings and `attr()`; `[]` for `normal` and `none`.
+    private static func content(_ values: [CSSComponentValue]) -> [ContentPart]? {
+        if values.count == 1, let keyword = values[0].keyword, keyword == "normal" || keyword == "none" { return [] }
+        var parts: [ContentPart] = []
+        for value in values {
+            switch value {
+            case .token(.string(let text)): parts.append(.text(text))
+            case .function(let name, let arguments) where name.asciiLowercased == "attr":
+                guard case .token(.ident(let attribute))? = arguments.trimmed.first else { return nil }
+                parts.append(.attribute(attribute.asciiLowercased))
+            // Counters, quotes and images are not drawn; their place stays empty.
+            case .function, .token(.ident): continue
+            default: return nil
+            }
+        }
+        return parts
+    }
+}

@@ -1,0 +1,160 @@
+/// A stylesheet's style rules that hold for a screen: `@media` and `@supports`
+/// evaluated as it is read, `@import`ed sheets read in their place, each rule filed
+/// under the rarest thing its subject names (its id, a class, its type), so that an
+/// element is matched against the few rules that may concern it, as browsers do.
+///
+/// Only declarations of properties docscroll draws (`ComputedStyle`) and custom
+/// properties are kept: the rest of a sheet costs its reading only.
+package struct StyleSheet: Sendable {
+    /// A selector and the declarations it gives, with its place in the sheet.
+    struct Rule: Sendable {
+        var selector: Selector
+        var specificity: Specificity
+        /// Its declarations in `declarations`.
+        var declarations: Range<Int>
+        /// Its order in the sheet (imported sheets' rules first).
+        var order: Int
+    }
+
+    private(set) var rules: [Rule] = []
+    private(set) var declarations: [CSSParser.Declaration] = []
+    private var byID: [String: [Int]] = [:]
+    private var byClass: [String: [Int]] = [:]
+    private var byType: [String: [Int]] = [:]
+    private var universal: [Int] = []
+
+    /// How deep `@import` may go (a sheet that imports itself stops there).
+    static let maximumImportDepth = 8
+
+    /// Reads `bytes` for `environment`; `importing` gives the bytes of an `@import`ed
+    /// sheet by its address as written (`nil`: not read, as for the network).
+    package init(_ bytes: [UInt8], environment: MediaEnvironment = MediaEnvironment(), importing: (String) -> [UInt8]? = { _ in nil }) {
+        add(CSSParser.rules(of: bytes), environment: environment, importing: importing, depth: 0)
+    }
+
+    package init(_ text: String, environment: MediaEnvironment = MediaEnvironment(), importing: (String) -> [UInt8]? = { _ in nil }) {
+        self.init(Array(text.utf8), environment: environment, importing: importing)
+    }
+
+    /// How many style rules apply (each selector of a list counts once).
+    package var ruleCount: Int { rules.count }
+
+    private mutating func add(_ parsed: [CSSParser.Rule], environment: MediaEnvironment, importing: (String) -> [UInt8]?, depth: Int) {
+        var importsAllowed = true
+        for rule in parsed {
+            switch rule {
+            case .qualified(let prelude, let block):
+                importsAllowed = false
+                guard let selectors = SelectorParser.selectors(prelude) else { continue }
+                let kept = CSSParser.declarations(in: block).filter { $0.name.hasPrefix("--") || ComputedStyle.knows($0.name) }
+                guard !kept.isEmpty else { continue }
+                let range = declarations.count..<(declarations.count + kept.count)
+                declarations += kept
+                for selector in selectors { file(Rule(selector: selector, specificity: selector.specificity, declarations: range, order: rules.count)) }
+            case .at(let name, let prelude, let block):
+                switch name.asciiLowercased {
+                case "import":
+                    // Only before every other rule (`@charset` and `@layer` aside).
+                    guard importsAllowed, depth < Self.maximumImportDepth, let (address, media) = Self.importTarget(prelude),
+                        MediaQuery.matches(media, in: environment), let imported = importing(address)
+                    else { continue }
+                    add(CSSParser.rules(of: imported), environment: environment, importing: importing, depth: depth + 1)
+                case "charset", "layer":
+                    if let block { add(CSSParser.rules(in: block), environment: environment, importing: importing, depth: depth) }
+                case "media":
+                    importsAllowed = false
+                    if let block, MediaQuery.matches(prelude, in: environment) {
+                        add(CSSParser.rules(in: block), environment: environment, importing: importing, depth: depth)
+                    }
+                case "supports":
+                    importsAllowed = false
+                    if let block, Supports.holds(prelude) { add(CSSParser.rules(in: block), environment: environment, importing: importing, depth: depth) }
+                default:
+                    // @font-face, @keyframes, @page, @namespace...: nothing drawn here.
+                    importsAllowed = false
+                }
+            }
+        }
+    }
+
+    /// `@import url(x) media` or `@import "x" media`: the address and the media.
+    private static func importTarget(_ prelude: [CSSComponentValue]) -> (String, ArraySlice<CSSComponentValue>)? {
+        var values = prelude.trimmed
+        guard let first = values.first else { return nil }
+        values = values.dropFirst()
+        switch first {
+        case .token(.url(let address)), .token(.string(let address)): return (address, values)
+        case .function(let name, let arguments) where name.asciiLowercased == "url":
+            guard case .token(.string(let address))? = arguments.trimmed.first else { return nil }
+            return (address, values)
+        default: return nil
+        }
+    }
+
+    /// Files `rule` under its subject's id, else a class, else its type.
+    private mutating func file(_ rule: Rule) {
+        let index = rules.count
+        rules.append(rule)
+        let subject = rule.selector.compounds[0].compound
+        if let id = subject.conditions.lazy.compactMap({ if case .id(let id) = $0 { id } else { nil } }).first {
+            byID[id, default: []].append(index)
+        } else if let name = subject.conditions.lazy.compactMap({ if case .class(let name) = $0 { name } else { nil } }).first {
+            byClass[name, default: []].append(index)
+        } else if let type = subject.type {
+            byType[type, default: []].append(index)
+        } else {
+            universal.append(index)
+        }
+    }
+
+    /// The rules that may match an element of this id, these classes and this type
+    /// (the rest cannot), in no set order.
+    func candidates(id: String?, classes: [String], type: String, into found: inout [Int]) {
+        if let id, let rules = byID[id] { found += rules }
+        for (offset, name) in classes.enumerated() where !classes[..<offset].contains(name) {
+            if let rules = byClass[name] { found += rules }
+        }
+        if let rules = byType[type] { found += rules }
+        found += universal
+    }
+}
+
+/// `@supports` conditions: a declaration holds where docscroll draws the property
+/// and reads the value; `selector(...)` where the selector reads.
+enum Supports {
+    static func holds(_ prelude: [CSSComponentValue]) -> Bool {
+        condition(prelude.withoutWhitespace[...]) ?? false
+    }
+
+    private static func condition(_ values: ArraySlice<CSSComponentValue>) -> Bool? {
+        if values.first?.keyword == "not" {
+            guard values.count == 2, let last = values.last, let inner = inParens(last) else { return nil }
+            return !inner
+        }
+        guard let first = values.first, var result = inParens(first) else { return nil }
+        var rest = values.dropFirst()
+        guard let joiner = rest.first?.keyword else { return result }
+        guard joiner == "and" || joiner == "or" else { return nil }
+        while rest.first?.keyword == joiner, let next = rest.dropFirst().first {
+            guard let value = inParens(next) else { return nil }
+            result = joiner == "and" ? result && value : result || value
+            rest = rest.dropFirst(2)
+        }
+        return rest.isEmpty ? result : nil
+    }
+
+    private static func inParens(_ value: CSSComponentValue) -> Bool? {
+        switch value {
+        case .block(.openParen, let content):
+            let inner = content.withoutWhitespace[...]
+            if case .block(.openParen, _)? = inner.first { return condition(inner) }
+            if inner.first?.keyword == "not" { return condition(inner) }
+            guard let declaration = CSSParser.declarations(in: content).first else { return false }
+            return ComputedStyle.knows(declaration.name) && ComputedStyle().applying(declaration, parent: ComputedStyle()) != nil
+        case .function(let name, let arguments) where name.asciiLowercased == "selector":
+            return SelectorParser.selectors(arguments.trimmed) != nil
+        default:
+            return false
+        }
+    }
+}
