@@ -24,6 +24,17 @@ package protocol SelectorElement {
     var isEmpty: Bool { get }
     /// Whether it is the document's root element.
     var isRoot: Bool { get }
+    /// Whether `nextSiblingElement` is known (not where elements are styled as they
+    /// start: then what counts from the end matches nothing).
+    var knowsFollowingSiblings: Bool { get }
+    /// Its position among its parent's element children (from 1), among those of its
+    /// name with `ofType`, where the tree knows it without a walk; `nil` to walk.
+    func position(ofType: Bool) -> Int?
+}
+
+extension SelectorElement {
+    package var knowsFollowingSiblings: Bool { true }
+    package func position(ofType: Bool) -> Int? { nil }
 }
 
 extension Selector {
@@ -133,6 +144,8 @@ extension PseudoClass {
                 return true
             }
             if of != nil, !counts(element) { return false }
+            if last, !element.knowsFollowingSiblings { return false }
+            if !last, of == nil, let known = element.position(ofType: ofType) { return pattern.matches(known) }
             var position = 1
             var sibling = last ? element.nextSiblingElement : element.previousSiblingElement
             while let current = sibling {

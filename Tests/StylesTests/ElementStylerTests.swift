@@ -1,0 +1,62 @@
+import Testing
+@testable import Styles
+
+/// Styling start tag by start tag gives what the whole tree gives, for what a start
+/// tag can know.
+@Suite("Element styler")
+struct ElementStylerTests {
+    /// Feeds `root`'s elements in document order; the styles of those with an id.
+    static func styled(_ root: TestNode, _ sheet: String) -> [String: ComputedStyle] {
+        let styler = ElementStyler(cascade: Cascade([(StyleSheet(sheet), .author)]))
+        var styles: [String: ComputedStyle] = [:]
+        func walk(_ node: TestNode) {
+            let style = styler.start(name: node.name, attributes: node.attributes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            if let id = node.attributes["id"] { styles[id] = style }
+            for child in node.children { walk(child) }
+            styler.end()
+        }
+        walk(root)
+        return styles
+    }
+
+    @Test func matchesAsTheWholeTreeForWhatAStartTagKnows() {
+        let sheet = """
+            #main > p { display: none }
+            h1 + p { visibility: hidden }
+            li:nth-child(2n) { display: block }
+            li:first-of-type { display: list-item }
+            li.x ~ li { font-style: italic }
+            :root > body .content [data-kind~=ref] { display: table }
+            html p.intro { font-weight: bold }
+            li:last-child { display: none }
+            ul :not(:last-child) { text-transform: uppercase }
+            """
+        let tree = SelectorTests.tree
+        let streamed = Self.styled(tree, sheet)
+        let whole = CascadeTests.styles(tree, [(sheet, .author)])
+        // What needs no look ahead is as the whole tree has it.
+        for id in ["main", "title", "p1", "p2", "li1", "li2", "li3", "li4", "link", "p3"] {
+            let a = streamed[id], b = whole[id]
+            #expect(a?.display == b?.display && a?.visibility == b?.visibility && a?.italic == b?.italic && a?.bold == b?.bold, "\(id)")
+        }
+        #expect(streamed["p1"]?.display == ComputedStyle.Display.none && streamed["p1"]?.visibility == .hidden && streamed["p1"]?.bold == true)
+        #expect(streamed["li2"]?.display == .block && streamed["li1"]?.display == .listItem && streamed["li3"]?.italic == true && streamed["li2"]?.italic == false)
+        #expect(streamed["link"]?.display == .table)
+        // What counts from the end is unknown at a start tag: it matches nothing (and
+        // its negation everything).
+        #expect(streamed["li5"]?.display == .inline && whole["li5"]?.display == ComputedStyle.Display.none)
+        #expect(streamed["li5"]?.textTransform == .uppercase && whole["li5"]?.textTransform == ComputedStyle.TextTransform.none)
+    }
+
+    /// A parent of many children keeps the last few: counts stay exact, and what
+    /// looks back past them finds nothing.
+    @Test func manySiblingsAreCountedNotKept() {
+        let items = (1...1_000).map { TestNode("li", ["id": "i\($0)"] .merging($0 == 1 ? ["class": "first"] : [:]) { $1 }) }
+        let list = TestNode("ul", [:])
+        list.children = items
+        for item in items { item.parent = list }
+        let styles = Self.styled(TestNode("html", [:], TestNode("body", [:], list)), "li:nth-child(500) { display: none } li:nth-of-type(999) { display: block } .first ~ li { font-style: italic }")
+        #expect(styles["i500"]?.display == ComputedStyle.Display.none && styles["i999"]?.display == .block && styles["i998"]?.display == .inline)
+        #expect(styles["i20"]?.italic == true && styles["i900"]?.italic == false)
+    }
+}
