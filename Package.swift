@@ -43,10 +43,10 @@ let package = Package(
         // Pure, deterministic modules.
         .target(name: "RenderCore", dependencies: ["CUnicode"]),
         .target(name: "ScrollCore", dependencies: ["CMath"]),
-        .target(name: "HTMLParsing", dependencies: ["CLibXML2"]),
         // CSS read as CSS Syntax Level 3 says, selectors matched, the cascade: pure,
         // over any element tree.
         .target(name: "Styles"),
+        .target(name: "HTMLParsing", dependencies: ["CLibXML2", "Styles"]),
         // Debian's image decoders behind a plain-C shim (libpng's simplified API,
         // TurboJPEG, giflib, libwebp), seen only by Pictures.
         .target(
@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ComponentKit", "DocScroll", "DataTable", "RenderCore", "TileRenderer"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderCoreTests", dependencies: ["RenderCore", "SampleContent"], exclude: ["Conformance"]),
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore", "SampleContent"]),
-        .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing", "SampleContent"]),
+        .testTarget(name: "HTMLParsingTests", dependencies: ["HTMLParsing", "SampleContent", "Styles"]),
         .testTarget(name: "StylesTests", dependencies: ["Styles"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(

@@ -96,10 +96,28 @@ struct AttributeFilter {
     /// blanked for the model after that.
     private var isUnsure = false
 
-    /// A filter that blanks attributes the model does not keep (`dropsUnused`), and
-    /// attributes past the limit.
-    init(dropsUnused: Bool = true) {
+    /// Attributes passed beside those the model keeps, packed as `isKept` takes them
+    /// (those a page's selectors read).
+    private let alsoKept: [(low: UInt64, high: UInt64, length: Int)]
+
+    /// A filter that blanks attributes the model does not keep (`dropsUnused`) but for
+    /// `alsoKeeping` (lower case), and attributes past the limit.
+    init(dropsUnused: Bool = true, alsoKeeping: Set<String> = []) {
         self.dropsUnused = dropsUnused
+        alsoKept = alsoKeeping.filter { $0.utf8.count <= 16 }.map { name in
+            let packed = Self.packed(name)
+            return (packed.0, packed.1, name.utf8.count)
+        }
+    }
+
+    /// A name of at most 16 bytes packed eight bytes a word, the first byte lowest.
+    private static func packed(_ name: String) -> (UInt64, UInt64) {
+        var packed: (UInt64, UInt64) = (0, 0)
+        for (offset, byte) in name.utf8.enumerated() where offset < 16 {
+            let shifted = UInt64(byte) << (8 * UInt64(offset % 8))
+            if offset < 8 { packed.0 |= shifted } else { packed.1 |= shifted }
+        }
+        return packed
     }
 
     /// Reads `bytes` (the next bytes of the page, in order), blanking out attributes
@@ -428,6 +446,7 @@ struct AttributeFilter {
             // libxml2 reads a name of at most 100 bytes; the rest is another.
             var isDropped = dropsUnused && !isUnsure && !blanking && index - attributeStart <= 100
                 && !Self.isKept((low, high), length: index - attributeStart)
+                && !(alsoKept.contains { $0.length == index - attributeStart && $0.low == low && $0.high == high })
             // `=` and a value, or the name alone.
             while index < count, Self.isBlank(base[index]) { index += 1 }
             guard index < count else {
@@ -525,11 +544,7 @@ struct AttributeFilter {
     static let keptNames: [(low: UInt64, high: UInt64, length: Int)] = {
         var table = [(low: UInt64, high: UInt64, length: Int)](repeating: (0, 0, -1), count: 256)
         for name in DocumentBuilder.keptAttributes {
-            var packed: (UInt64, UInt64) = (0, 0)
-            for (offset, byte) in name.utf8.enumerated() where offset < 16 {
-                let shifted = UInt64(byte) << (8 * UInt64(offset % 8))
-                if offset < 8 { packed.0 |= shifted } else { packed.1 |= shifted }
-            }
+            let packed = packed(name)
             let slot = slot(of: packed, length: name.utf8.count)
             precondition(table[slot].length < 0, "two kept attribute names share a slot: change the hash")
             table[slot] = (packed.0, packed.1, name.utf8.count)

@@ -1,4 +1,5 @@
 internal import CLibXML2
+import Styles
 
 /// Receives libxml2's SAX events and builds the flat `HTMLDocument` as they come, so
 /// that no libxml2 tree is ever made.
@@ -95,6 +96,16 @@ struct DocumentBuilder {
     private var ignoresEvents = false
     private var elementEventsIgnoredUpTo = -1
 
+    /// With the page's styles: what they say of each element as it starts.
+    private var styler: ElementStyler?
+
+    /// Styles the elements to come with `styles` (once: a restart goes on with the
+    /// same styler, which knows what came before).
+    mutating func styleWith(_ styles: PageStyles?) {
+        guard styler == nil, let styles else { return }
+        styler = ElementStyler(cascade: styles.cascade)
+    }
+
     /// Elements whose content is never shown.
     static let droppedTags: Set<String> = ["head", "script", "style", "template"]
 
@@ -119,6 +130,10 @@ struct DocumentBuilder {
         guard let rawName else { return }
         // libxml2's HTML parser gives element and attribute names in lower case.
         let element = names.element(UnsafeRawPointer(rawName))
+        // Styled, every element counts, as a sibling at least; what is inside a title or
+        // a dropped element is never shown, and not styled.
+        var style: ComputedStyle?
+        if let styler, titleDepth == 0, skipDepth == 0 { style = styler.start(name: String(cString: rawName), attributes: Self.pairs(attributes)) }
         // Title elements are never content (as in browsers), wherever they are: so a
         // part of a page parsed on its own drops the same ones as the whole page.
         if titleDepth > 0 || element.isTitle {
@@ -149,7 +164,8 @@ struct DocumentBuilder {
                 index += 2
             }
         }
-        if element.isPlainInline, !hasKeptAttribute {
+        let styleHides = style.map(PageStyles.hides) ?? false
+        if element.isPlainInline, !hasKeptAttribute, !styleHides {
             // Left out of the model (`HTMLTag.isPlainInline`): what it holds goes to
             // its parent, and the text on either side of its tags stays one text node.
             // Its entry on the open stack repeats its parent's (`endLeftOutElement`).
@@ -163,8 +179,9 @@ struct DocumentBuilder {
         var node = HTMLDocument.Node(
             kind: .element, tag: element.tag, attributeCount: UInt16(document.attributes.count - firstAttribute),
             parent: open.last ?? document.root, payload: Int32(firstAttribute))
+        node.isHidden = styleHides
         if node.attributeCount > 0 {
-            node.isHidden = HTMLDocument.hides(document.attributes[firstAttribute...])
+            node.isHidden = node.isHidden || HTMLDocument.hides(document.attributes[firstAttribute...])
             node.linkAttribute = HTMLDocument.linkAttribute(element.tag, document.attributes[firstAttribute...])
             node.mayNameAnchor = namesAnchor
         }
@@ -177,13 +194,30 @@ struct DocumentBuilder {
         if isCutting, !element.staysOpen { openNonContainers += 1 }
     }
 
+    /// libxml2's attributes of a start tag (name, value pairs; a value may be
+    /// missing) as strings.
+    private static func pairs(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> [(name: String, value: String)] {
+        guard let attributes else { return [] }
+        var pairs: [(name: String, value: String)] = []
+        var index = 0
+        while let name = attributes[index] {
+            pairs.append((String(cString: name), attributes[index + 1].map { String(cString: $0) } ?? ""))
+            index += 2
+        }
+        return pairs
+    }
+
     mutating func endElement() {
         guard !ignoresEvents, !readsRestartPrefix else { return }
         if plan != nil { offsetAtElement = pageOffset() ?? offsetAtElement }
-        if titleDepth == 0, skipDepth == 0, endLeftOutElement() { return }
+        if titleDepth == 0, skipDepth == 0, endLeftOutElement() {
+            styler?.end()
+            return
+        }
         textIsOpen = false
         if titleDepth > 0 {
             titleDepth -= 1
+            if titleDepth == 0 { styler?.end() }
             // The page's title is the first that says something.
             if titleDepth == 0, document.title.isEmpty {
                 document.title = title.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
@@ -193,8 +227,10 @@ struct DocumentBuilder {
         }
         if skipDepth > 0 {
             skipDepth -= 1
+            if skipDepth == 0 { styler?.end() }
             return
         }
+        styler?.end()
         guard let closed = open.popLast(), let element = openElements.popLast() else { return }
         if element.tag.isPreformatted { preformattedDepth -= 1 }
         if let candidate = permalinkCandidate, candidate.node == closed {

@@ -22,10 +22,10 @@ package enum HTMLParser {
     /// - Complexity: O(n) in the input; no recursion, so nesting depth is not limited
     ///   by the stack.
     package static func parse(
-        _ bytes: [UInt8], encoding: String? = nil, readingAsIs: Bool = false
+        _ bytes: [UInt8], encoding: String? = nil, readingAsIs: Bool = false, styles: PageStyles? = nil
     ) throws(HTMLParsingError) -> HTMLDocument {
         var builder = DocumentBuilder()
-        try run(try utf8Page(bytes, encoding: encoding, readingAsIs: readingAsIs), into: &builder)
+        try run(try utf8Page(bytes, encoding: encoding, readingAsIs: readingAsIs, styles: styles), into: &builder)
         return builder.document
     }
 
@@ -202,7 +202,7 @@ package enum HTMLParser {
         while !source.isComplete { _ = source.waitForBytes(beyond: source.byteCount) }
         try check(byteCount: source.byteCount, encoding: encoding)
         let converted = PageEncoding.convert(source.bytes(found.start..<source.byteCount), from: found.name)
-        return (MemoryPageSource(converted), 0)
+        return (StyledPageSource(MemoryPageSource(converted), styles: source.styles), 0)
     }
 
     /// The encoding a page is read in (`override`, a byte order mark, a `<meta>`
@@ -248,19 +248,21 @@ package enum HTMLParser {
     }
 
     /// A reader of the page as UTF-8: converted first when it is in another encoding.
-    private static func utf8Page(_ bytes: [UInt8], encoding: String?, readingAsIs: Bool = false) throws(HTMLParsingError) -> SourceReader {
+    private static func utf8Page(
+        _ bytes: [UInt8], encoding: String?, readingAsIs: Bool = false, styles: PageStyles? = nil
+    ) throws(HTMLParsingError) -> SourceReader {
         try check(byteCount: bytes.count, encoding: encoding)
         let found = PageEncoding.sniff(bytes.prefix(1024), override: encoding)
         guard found.encoding == "UTF-8" else {
-            return SourceReader(
-                source: MemoryPageSource(PageEncoding.convert(Array(bytes.dropFirst(found.byteOrderMark)), from: found.encoding)),
-                range: 0..<Int.max, readsAsIs: readingAsIs)
+            let converted = MemoryPageSource(PageEncoding.convert(Array(bytes.dropFirst(found.byteOrderMark)), from: found.encoding))
+            return SourceReader(source: StyledPageSource(converted, styles: styles), range: 0..<Int.max, readsAsIs: readingAsIs)
         }
-        let source = MemoryPageSource(bytes)
+        let source = StyledPageSource(MemoryPageSource(bytes), styles: styles)
         return SourceReader(source: source, range: found.byteOrderMark..<bytes.count, readsAsIs: readingAsIs)
     }
 
     private static func run(_ reader: SourceReader, into builder: inout DocumentBuilder) throws(HTMLParsingError) {
+        builder.styleWith(reader.styles)
         xmlInitParser()
         guard let parser = htmlNewParserCtxt() else { throw .unreadable }
         defer { htmlFreeParserCtxt(parser) }

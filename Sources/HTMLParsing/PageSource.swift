@@ -19,6 +19,10 @@ package protocol PageSource: Sendable {
     /// Waits until the page has more than `count` bytes or is complete.
     /// - Returns: the byte count then.
     func waitForBytes(beyond count: Int) -> Int
+
+    /// The styles the page's sheets give its elements, which every parse of it
+    /// applies (`nil`: the page is read without its CSS).
+    var styles: PageStyles? { get }
 }
 
 extension PageSource {
@@ -26,6 +30,24 @@ extension PageSource {
     package var isComplete: Bool { true }
 
     package func waitForBytes(beyond count: Int) -> Int { byteCount }
+
+    package var styles: PageStyles? { nil }
+}
+
+/// A page read with the styles of its sheets.
+package struct StyledPageSource: PageSource {
+    package let page: any PageSource
+    package let styles: PageStyles?
+
+    package init(_ page: any PageSource, styles: PageStyles?) {
+        self.page = page
+        self.styles = styles
+    }
+
+    package var byteCount: Int { page.byteCount }
+    package func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Int { page.read(range, into: buffer) }
+    package var isComplete: Bool { page.isComplete }
+    package func waitForBytes(beyond count: Int) -> Int { page.waitForBytes(beyond: count) }
 }
 
 extension PageSource {

@@ -55,7 +55,7 @@ final class SourceReader {
         readsAsIs: Bool = false
     ) {
         self.source = source
-        attributeFilter = AttributeFilter(dropsUnused: !readsAsIs)
+        attributeFilter = AttributeFilter(dropsUnused: !readsAsIs, alsoKeeping: source.styles?.attributeNames ?? [])
         liftedText = readsAsIs ? nil : LiftedText()
         self.elisions = elisions
         self.range = source.isComplete ? range.clamped(to: 0..<source.byteCount) : range
@@ -65,6 +65,9 @@ final class SourceReader {
         offsetMarks = [(prefix.count, self.range.lowerBound, false)]
         window = [UInt8](repeating: 0, count: Self.windowBytes)
     }
+
+    /// The styles of the page read.
+    var styles: PageStyles? { source.styles }
 
     /// The page offset of a position in the stream past the prefix.
     func pageOffset(ofStreamOffset offset: Int) -> Int {

@@ -37,6 +37,12 @@ package struct Cascade: Sendable {
     /// Whether any sheet has a rule.
     package var isEmpty: Bool { sheets.allSatisfy { $0.sheet.ruleCount == 0 } }
 
+    /// The attributes an element's style may depend on, lower case: `class`, `id`,
+    /// `style`, `href` (`:link`), and those the selectors read.
+    package var attributeNames: Set<String> {
+        sheets.reduce(["class", "id", "style", "href"]) { $0.union($1.sheet.attributeNames) }
+    }
+
     /// One declaration that applies, with what decides its precedence.
     private struct Applicable {
         var declaration: CSSParser.Declaration

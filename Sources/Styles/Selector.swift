@@ -33,6 +33,23 @@ package struct Selector: Equatable, Sendable {
     }
 }
 
+extension Selector {
+    /// Adds the names of the attributes the selector reads (in `:not()` and the
+    /// like too).
+    func collectAttributeNames(into names: inout Set<String>) {
+        for (compound, _) in compounds {
+            for condition in compound.conditions {
+                switch condition {
+                case .attribute(let name, _, _): names.insert(name)
+                case .pseudoClass(.not(let list)), .pseudoClass(.is(let list)), .pseudoClass(.where(let list)), .pseudoClass(.nth(_, _, _, let list?)):
+                    for selector in list { selector.collectAttributeNames(into: &names) }
+                default: break
+                }
+            }
+        }
+    }
+}
+
 /// A selector's weight in the cascade, compared field by field.
 package struct Specificity: Comparable, Sendable, Hashable {
     package var ids = 0

@@ -22,6 +22,8 @@ package struct StyleSheet: Sendable {
     private var byClass: [String: [Int]] = [:]
     private var byType: [String: [Int]] = [:]
     private var universal: [Int] = []
+    /// The attributes the selectors read, lower case (`class` and `id` aside).
+    private(set) var attributeNames: Set<String> = []
 
     /// How deep `@import` may go (a sheet that imports itself stops there).
     static let maximumImportDepth = 8
@@ -95,6 +97,7 @@ package struct StyleSheet: Sendable {
     private mutating func file(_ rule: Rule) {
         let index = rules.count
         rules.append(rule)
+        rule.selector.collectAttributeNames(into: &attributeNames)
         let subject = rule.selector.compounds[0].compound
         if let id = subject.conditions.lazy.compactMap({ if case .id(let id) = $0 { id } else { nil } }).first {
             byID[id, default: []].append(index)
