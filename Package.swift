@@ -73,7 +73,7 @@ let package = Package(
         // The facade embedders use, and the command line built on it.
         .target(
             name: "DocScroll",
-            dependencies: ["ComponentKit", "RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO", "Pictures"]
+            dependencies: ["ComponentKit", "RenderCore", "ScrollCore", "HTMLParsing", "DocumentLayout", "DataTable", "TileRenderer", "SystemIO", "Pictures", "Styles"]
         ),
         // The interactive viewer: keys in, screens out (a state machine over the facade).
         .target(name: "DocScrollViewer", dependencies: ["DataTable", "DocScroll", "RenderCore", "ScrollCore"]),
@@ -153,5 +153,6 @@ if Context.environment["DOCSCROLL_FUZZ"] != nil {
         .executableTarget(name: "FuzzKeys", dependencies: ["FuzzDriver", "DocScroll", "DocScrollViewer", "RenderCore"], path: "Fuzz/FuzzKeys"),
         .executableTarget(name: "FuzzArguments", dependencies: ["FuzzDriver", "DocScrollCLI"], path: "Fuzz/FuzzArguments"),
         .executableTarget(name: "FuzzImage", dependencies: ["FuzzDriver", "Pictures"], path: "Fuzz/FuzzImage"),
+        .executableTarget(name: "FuzzStyles", dependencies: ["FuzzDriver", "HTMLParsing", "Styles"], path: "Fuzz/FuzzStyles"),
     ]
 }

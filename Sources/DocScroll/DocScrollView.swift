@@ -59,6 +59,13 @@ public final class DocScrollView {
         /// A cell's size in pixels (the terminal's, where it says), which sizes the
         /// boxes of pictures; `nil` for 10 by 20.
         public var cellPixelSize: (width: Int, height: Int)?
+        /// Whether pages are read with their stylesheets (`<style>`, `<link
+        /// rel=stylesheet>` to files on this machine): what they hide is hidden, as a
+        /// browser hides it. Off, a page is its markup alone (`--no-css`).
+        public var readsStyles = true
+        /// A reader's own stylesheet (`--css`), its rules over the pages' own normal
+        /// ones (under their important ones, as a user's sheet is in CSS).
+        public var userStyleSheet: [UInt8]?
         /// Bytes of a windowed page between its checkpoints at least (small values to
         /// test many chunks on small pages).
         package var pageChunkBytes = PageIndex.chunkBytes
@@ -299,12 +306,12 @@ public final class DocScrollView {
                 let page = try reading.page(input)
                 stackedInputs.append(Self.stackedPage(id: stack.append(page), page, input: input))
             case .toBeWritten:
-                let utf8 = try InputReading.utf8Source(input, encoding: options.encoding)
+                let utf8 = try reading.styledSource(input)
                 let page = StreamedPage(name: input.name, source: utf8.source, start: utf8.start, address: input.address)
                 streamedPages.append(page)
                 stackedInputs.append(StackedInput(id: stack.append(page), name: input.name, component: page))
             case .forOneFrame:
-                let utf8 = try InputReading.utf8Source(input, encoding: options.encoding)
+                let utf8 = try reading.styledSource(input)
                 let page = FramedPage(
                     name: input.name, source: utf8.source, start: utf8.start, address: input.address,
                     pictures: options.pictureLayout(address: input.address), width: options.width)

@@ -79,15 +79,30 @@ struct InputReading: Sendable {
     func page(_ input: InputFile) throws(DocScrollError) -> any PageComponent {
         let address = input.address
         guard options.mode == .windowed else {
-            let document = try Self.read(input) { bytes throws(HTMLParsingError) in try HTMLParser.parse(bytes, encoding: options.encoding) }
+            let document = try Self.read(input) { bytes throws(HTMLParsingError) in
+                try HTMLParser.parse(bytes, encoding: options.encoding, styles: styles(head: bytes.prefix(StyleSources.maximumBytes), address: address))
+            }
             return WholePage(document: document, width: options.width, address: address, pictures: options.pictureLayout(address: address))
         }
-        let page = try Self.utf8Source(input, encoding: options.encoding)
+        let page = try styledSource(input)
         let index = PageIndex(source: page.source, start: page.start, threads: threads)
         let chunkBytes = options.pageChunkBytes
         threads.run(waits: true) { index.build(chunkBytes: chunkBytes) }
         return WindowedPage(
             index: index, width: options.width, cacheBytes: options.pageCacheBytes, address: address, pictures: options.pictureLayout(address: address))
+    }
+
+    /// A page as UTF-8 (`utf8Source`), with its stylesheets where the options read them.
+    func styledSource(_ input: InputFile) throws(DocScrollError) -> (source: any PageSource, start: Int) {
+        let page = try Self.utf8Source(input, encoding: options.encoding)
+        let head = page.source.bytes(page.start..<(page.start + StyleSources.maximumBytes))
+        return (StyledPageSource(page.source, styles: styles(head: head, address: input.address)), page.start)
+    }
+
+    /// The styles of a page that starts with `head`, where the options read them.
+    private func styles(head: some RandomAccessCollection<UInt8>, address: PageAddress?) -> PageStyles? {
+        guard options.readsStyles else { return nil }
+        return PageStyleSheets.styles(head: head, address: address, user: options.userStyleSheet)
     }
 
     /// A page as UTF-8, read a window at a time: the page itself (from past its byte

@@ -38,6 +38,10 @@ package struct CommandLineOptions: Equatable {
     /// Whether the viewer starts with a scrollbar (`s` toggles it).
     var scrollbar = false
     var encoding: String?
+    /// Whether pages are read with their stylesheets (`--no-css`: not), and a
+    /// reader's own sheet (`--css FILE`).
+    var readsStyles = true
+    var userStyleSheet: String?
     /// How tables are read: the path to their records, whether arrays of arrays start
     /// with a header, which columns to show.
     var tablePath: [String]?
@@ -177,12 +181,14 @@ extension CommandLineOptions {
             case "--tabs": options.tabsFrom = options.tabsFrom ?? options.tables.count
             case "--stats": options.stats = true
             case "--no-mouse": options.mouse = false
+            case "--no-css": options.readsStyles = false
+            case "--css": options.userStyleSheet = try value()
             case "--scrollbar": options.scrollbar = true
             case "--help", "-h": options.showHelp = true
             case "--version", "-V": options.showVersion = true
             default: throw UsageError(message: "unknown option '\(name)'")
             }
-            if inlineValue != nil, ["--dump", "--scroll-through", "--stats", "--no-mouse", "--scrollbar", "--no-header", "--wrap", "--tabs", "--help", "--version"].contains(name) {
+            if inlineValue != nil, ["--dump", "--scroll-through", "--stats", "--no-mouse", "--no-css", "--scrollbar", "--no-header", "--wrap", "--tabs", "--help", "--version"].contains(name) {
                 throw UsageError(message: "option '\(name)' takes no value")
             }
         }

@@ -63,6 +63,15 @@ public enum DocScrollCommand {
                 sortColumn: options.sortColumn, sortsDescending: options.sortsDescending, format: options.tableFormat),
             frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells, tabsFrom: options.tabsFrom,
             images: options.images ?? .none, imageBudget: options.imageBudget)
+        viewOptions.readsStyles = options.readsStyles
+        if let path = options.userStyleSheet {
+            do {
+                viewOptions.userStyleSheet = try DocScrollView.userStyleSheet(at: path)
+            } catch {
+                errors.writeError(error.description)
+                return 1
+            }
+        }
         // (A terminal's own cell size sizes pictures in the viewer; frames and dumps,
         // whose output does not depend on the terminal, keep 10 by 20.)
         if isTerminal, case .automatic = options.output { viewOptions.cellPixelSize = Terminal.cellPixelSize() }

@@ -38,6 +38,10 @@ enum HelpText {
                                  its header (t/T switch; each keeps its place);
                                  --dump prints them one after another
           --encoding NAME        read pages in this encoding, whatever they declare
+          --no-css               read pages without their stylesheets (show what
+                                 their CSS hides)
+          --css FILE             a stylesheet of your own for every page, over the
+                                 pages' rules but for their !important ones
           --spool-limit SIZE     standard input, or a compressed input once
                                  decompressed, kept at most (in a temporary file
                                  past a few megabytes; default 4G); a page stops

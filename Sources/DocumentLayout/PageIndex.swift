@@ -277,10 +277,23 @@ package final class PageIndex: Sendable {
             }
             let guessed = state.checked < state.checkpoints.count ? state.checkpoints[state.checked] : nil
             let guessedLinks = chunk < state.chunkLinks.count ? state.chunkLinks[chunk] : nil
-            if let checkpoint, let guessed, guessed.offset == checkpoint.offset, guessed.linkBase == checkpoint.linkBase,
-                guessed.openElements == checkpoint.openElements, guessed.insideText == checkpoint.insideText {
-                state.checked += 1
-                return state.waiters
+            if let checkpoint, let guessed, let next, guessed.offset == checkpoint.offset, guessed.linkBase == checkpoint.linkBase,
+                guessed.insideText == checkpoint.insideText {
+                let guessedOpen = state.openElementLists[Int(guessed.openElements)]
+                if guessed.openElements == checkpoint.openElements {
+                    state.checked += 1
+                    return state.waiters
+                }
+                // The scan does not style: where it guessed the same elements, the
+                // parse's styler state goes in, and the chunk is laid out again with it.
+                if guessedOpen.elements == next.openElements.elements, guessedOpen.ignoredStartTags == next.openElements.ignoredStartTags,
+                    guessedOpen.styles == nil
+                {
+                    state.checkpoints[state.checked].openElements = checkpoint.openElements
+                    state.corrections.append(state.checked)
+                    state.checked += 1
+                    return state.waiters
+                }
             }
             if checkpoint == nil, guessed == nil, guessedLinks == links { return state.waiters }
             // The parse's cut replaces the guesses from here (when there were any).

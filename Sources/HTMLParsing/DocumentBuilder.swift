@@ -98,12 +98,36 @@ struct DocumentBuilder {
 
     /// With the page's styles: what they say of each element as it starts.
     private var styler: ElementStyler?
+    /// A parse that starts inside elements a styled parse cut in: where its styler
+    /// stood, and how many of their start tags (fed first) are still to come; their
+    /// styles are the state's, not made again (what came before them is not read).
+    private var resumedStyles: ElementStyler.State?
+    private var resumedStartTags = 0
+
+    /// Goes on from where the styler of the parse that cut at `openElements` stood.
+    mutating func resumeStyles(inside openElements: OpenElements) {
+        guard let state = openElements.styles, state.depth == openElements.count else { return }
+        resumedStyles = state
+        resumedStartTags = openElements.count
+    }
 
     /// Styles the elements to come with `styles` (once: a restart goes on with the
     /// same styler, which knows what came before).
     mutating func styleWith(_ styles: PageStyles?) {
         guard styler == nil, let styles else { return }
-        styler = ElementStyler(cascade: styles.cascade)
+        styler = ElementStyler(cascade: styles.cascade, from: resumedStyles)
+    }
+
+    /// The style of an element starting now, `nil` unstyled (see `startElement`).
+    private mutating func styleOfStartingElement(_ rawName: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> ComputedStyle? {
+        guard let styler, titleDepth == 0, skipDepth == 0 else { return nil }
+        if resumedStartTags > 0, let state = resumedStyles {
+            // A start tag fed to stand where the cut stood: its style is known.
+            let depth = state.depth - resumedStartTags
+            resumedStartTags -= 1
+            return state.style(ofOpen: depth)
+        }
+        return styler.start(name: String(cString: rawName), attributes: Self.pairs(attributes))
     }
 
     /// Elements whose content is never shown.
@@ -132,8 +156,7 @@ struct DocumentBuilder {
         let element = names.element(UnsafeRawPointer(rawName))
         // Styled, every element counts, as a sibling at least; what is inside a title or
         // a dropped element is never shown, and not styled.
-        var style: ComputedStyle?
-        if let styler, titleDepth == 0, skipDepth == 0 { style = styler.start(name: String(cString: rawName), attributes: Self.pairs(attributes)) }
+        let style = styleOfStartingElement(rawName, attributes)
         // Title elements are never content (as in browsers), wherever they are: so a
         // part of a page parsed on its own drops the same ones as the whole page.
         if titleDepth > 0 || element.isTitle {
@@ -375,6 +398,7 @@ struct DocumentBuilder {
         lastChild = [HTMLDocument.none]
         document = next
         var stillOpen = OpenElements([], ignoredStartTags: parser.map { Int($0.pointee.depth) } ?? 0)
+        stillOpen.styles = styler?.state
         let saysWhatIsOpen = cutting.bytes != nil || insideText || endOffset != nil
         let openBefore = open
         for (depth, element) in openBefore.enumerated() {

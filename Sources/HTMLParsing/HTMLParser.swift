@@ -150,6 +150,7 @@ package enum HTMLParser {
         // A page still arriving is read as far as it comes.
         let plan = cutting.plan
         var builder = DocumentBuilder(cutting: cutting)
+        builder.resumeStyles(inside: openElements)
         var start = start
         var prefix = openElements.prefix
         // A cut inside text ends libxml2's run there, and a fresh parser goes on from
@@ -182,6 +183,7 @@ package enum HTMLParser {
         _ source: any PageSource, range: Range<Int>, openElements: OpenElements, elisions: [Range<Int>] = []
     ) throws(HTMLParsingError) -> HTMLDocument {
         var builder = DocumentBuilder()
+        builder.resumeStyles(inside: openElements)
         let prefix = openElements.prefix
         let reader = SourceReader(source: source, range: range, prefix: prefix, elisions: elisions.isEmpty ? nil : { window in
             elisions.filter { $0.overlaps(window) }

@@ -1,3 +1,5 @@
+import Styles
+
 /// An element left open where a page was cut (`HTMLParser.Cut`): what a parse that
 /// starts again at the cut is fed first, so that it stands where the first one stood.
 package struct OpenElement: Hashable, Sendable {
@@ -37,6 +39,9 @@ package struct OpenElement: Hashable, Sendable {
 package struct OpenElements: RandomAccessCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
     package var elements: [OpenElement]
     package var ignoredStartTags: Int
+    /// Where the page's styler stood (a parse with styles that cut here): a parse
+    /// that starts here goes on from it, as the one that cut would have.
+    package var styles: ElementStyler.State?
 
     package init(_ elements: [OpenElement], ignoredStartTags: Int = 0) {
         self.elements = elements

@@ -1,6 +1,6 @@
 /// A component value of CSS Syntax Level 3 (§5): a token, a block in brackets, or a
 /// function with its arguments.
-package indirect enum CSSComponentValue: Equatable, Sendable {
+package indirect enum CSSComponentValue: Hashable, Sendable {
     case token(CSSToken)
     /// A block opened by `opening` (`[`, `(` or `{`), its content.
     case block(opening: CSSToken, [CSSComponentValue])

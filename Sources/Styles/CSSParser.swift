@@ -195,12 +195,18 @@ package struct CSSParser {
 
     /// The declarations of a `style` attribute's text.
     package static func declarations(ofAttribute text: String) -> [Declaration] {
-        var parser = CSSParser(CSSTokenizer(text))
+        declarations(in: componentValues(of: Array(text.utf8)))
+    }
+
+    /// All of `bytes` as component values (a `media` attribute's, a `style`
+    /// attribute's).
+    package static func componentValues(of bytes: [UInt8]) -> [CSSComponentValue] {
+        var parser = CSSParser(CSSTokenizer(bytes))
         var values: [CSSComponentValue] = []
         while let token = parser.take() {
             if let value = parser.consumeComponentValue(token, depth: 1) { values.append(value) }
         }
-        return declarations(in: values)
+        return values
     }
 
     /// §5.4.6: `name : value [!important]`; `nil` when it is not one.

@@ -3,7 +3,7 @@
 /// Names and strings are kept as the stylesheet wrote them, escapes resolved.
 /// Numbers keep whether they were written as integers (`:nth-child(2n+1)` and
 /// `z-index` care).
-package enum CSSToken: Equatable, Sendable {
+package enum CSSToken: Hashable, Sendable {
     case ident(String)
     /// A name followed by `(`: the name.
     case function(String)

@@ -44,7 +44,7 @@ package struct Cascade: Sendable {
     }
 
     /// One declaration that applies, with what decides its precedence.
-    private struct Applicable {
+    fileprivate struct Applicable {
         var declaration: CSSParser.Declaration
         /// Origin and importance in one: normal user agent, user, author, `style`
         /// attributes; then important author (attributes after), user, user agent.
@@ -56,28 +56,57 @@ package struct Cascade: Sendable {
         var position = 0
     }
 
+    /// Buffers a styler keeps from one element to the next (each element would
+    /// otherwise make and free its own).
+    package struct Scratch {
+        fileprivate var applicable: [Applicable] = []
+        fileprivate var candidates: [Int] = []
+
+        package init() {}
+    }
+
     /// The computed style of `element` (of its `pseudo`-element when given), its
     /// parent's being `parent` (`nil` for the root).
     package func style<Element: StyledElement>(of element: Element, parent: ComputedStyle?, pseudo: PseudoElement? = nil) -> ComputedStyle {
-        var applicable: [Applicable] = []
-        var candidates: [Int] = []
+        var scratch = Scratch()
+        return style(of: element, parent: parent, pseudo: pseudo, scratch: &scratch)
+    }
+
+    /// `style(of:parent:pseudo:)` with buffers kept by the caller, and the keys of the
+    /// element's ancestors where the caller counts them (rules that need others are
+    /// passed over).
+    package func style<Element: StyledElement>(
+        of element: Element, parent: ComputedStyle?, pseudo: PseudoElement? = nil, scratch: inout Scratch, ancestors: AncestorFilter? = nil
+    ) -> ComputedStyle {
+        scratch.applicable.removeAll(keepingCapacity: true)
         let id = element.elementID
         let classes = element.classNames
         let type = element.localName
-        for (sheetIndex, entry) in sheets.enumerated() {
-            candidates.removeAll(keepingCapacity: true)
-            entry.sheet.candidates(id: id, classes: classes, type: type, into: &candidates)
-            for index in candidates {
-                let rule = entry.sheet.rules[index]
-                guard rule.selector.pseudoElement == pseudo, rule.selector.matches(element) else { continue }
-                for declaration in entry.sheet.declarations[rule.declarations] {
-                    applicable.append(
+        for sheetIndex in sheets.indices {
+            scratch.candidates.removeAll(keepingCapacity: true)
+            sheets[sheetIndex].sheet.candidates(id: id, classes: classes, type: type, into: &scratch.candidates)
+            let origin = sheets[sheetIndex].origin
+            for index in scratch.candidates {
+                guard sheets[sheetIndex].sheet.rules[index].selector.pseudoElement == pseudo,
+                    ancestors?.mayContain(all: sheets[sheetIndex].sheet.rules[index].ancestorHashes) ?? true,
+                    sheets[sheetIndex].sheet.rules[index].selector.matches(element)
+                else { continue }
+                let rule = sheets[sheetIndex].sheet.rules[index]
+                for declaration in sheets[sheetIndex].sheet.declarations[rule.declarations] {
+                    scratch.applicable.append(
                         Applicable(
-                            declaration: declaration, rank: Self.rank(entry.origin, important: declaration.isImportant, attribute: false),
+                            declaration: declaration, rank: Self.rank(origin, important: declaration.isImportant, attribute: false),
                             specificity: rule.specificity, sheet: sheetIndex, order: rule.order))
                 }
             }
         }
+        guard !scratch.applicable.isEmpty || element.styleAttribute != nil else {
+            return (parent ?? ComputedStyle()).inherited()
+        }
+        // (Taken out of the scratch and put back, so that it is not copied.)
+        var applicable: [Applicable] = []
+        swap(&applicable, &scratch.applicable)
+        defer { swap(&applicable, &scratch.applicable) }
         if pseudo == nil, let attribute = element.styleAttribute {
             for declaration in CSSParser.declarations(ofAttribute: attribute) where declaration.name.hasPrefix("--") || ComputedStyle.knows(declaration.name) {
                 applicable.append(

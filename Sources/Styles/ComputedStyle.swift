@@ -1,32 +1,32 @@
 /// The properties of an element that change how docscroll lays out text, computed by
 /// the cascade: each at CSS's initial value until a sheet (docscroll's own defaults
 /// first) says otherwise.
-package struct ComputedStyle: Equatable, Sendable {
+package struct ComputedStyle: Hashable, Sendable {
     /// CSS Display Level 3's values, those that differ here: flex and grid are laid
     /// out as blocks in order, inline tables as tables.
-    package enum Display: Equatable, Sendable {
+    package enum Display: Hashable, Sendable {
         case inline, block, inlineBlock, listItem, none, contents
         case table, tableRowGroup, tableHeaderGroup, tableFooterGroup, tableRow, tableCell, tableColumnGroup, tableColumn, tableCaption
     }
 
-    package enum Visibility: Equatable, Sendable {
+    package enum Visibility: Hashable, Sendable {
         case visible, hidden, collapse
     }
 
-    package enum WhiteSpace: Equatable, Sendable {
+    package enum WhiteSpace: Hashable, Sendable {
         case normal, pre, nowrap, preWrap, preLine, breakSpaces
     }
 
-    package enum TextTransform: Equatable, Sendable {
+    package enum TextTransform: Hashable, Sendable {
         case none, uppercase, lowercase, capitalize
     }
 
-    package enum TextAlign: Equatable, Sendable {
+    package enum TextAlign: Hashable, Sendable {
         case start, end, left, right, center, justify
     }
 
     /// One part of `content` on `::before` and `::after`.
-    package enum ContentPart: Equatable, Sendable {
+    package enum ContentPart: Hashable, Sendable {
         case text(String)
         /// `attr(name)`: the element's attribute.
         case attribute(String)

@@ -8,21 +8,46 @@
 /// such selectors see no following sibling and no child, as a styler that reads the
 /// page once must.
 package final class ElementStyler {
-    /// What selectors read of an element.
-    struct Element {
-        var name: String
-        var id: String? = nil
-        var classes: [String]
-        var attributes: [(name: String, value: String)]
-        var isLink: Bool
-        var styleAttribute: String? = nil
+    /// What selectors read of an element: one object, shared by the levels and the
+    /// states that hold it (matching reaches it at every step, and a copy of its
+    /// strings would cost a count taken and given back for each).
+    final class Element: Hashable, Sendable {
+        struct Attribute: Hashable, Sendable {
+            var name: String
+            var value: String
+        }
+        let name: String
+        let id: String?
+        let classes: [String]
+        let attributes: [Attribute]
+        let isLink: Bool
+        let styleAttribute: String?
+
+        init(name: String, id: String?, classes: [String], attributes: [Attribute], isLink: Bool, styleAttribute: String?) {
+            self.name = name
+            self.id = id
+            self.classes = classes
+            self.attributes = attributes
+            self.isLink = isLink
+            self.styleAttribute = styleAttribute
+        }
+
+        static func == (left: Element, right: Element) -> Bool {
+            left === right
+                || (left.name == right.name && left.id == right.id && left.classes == right.classes && left.attributes == right.attributes
+                    && left.isLink == right.isLink && left.styleAttribute == right.styleAttribute)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(name) }
     }
 
     /// An open element (or the document, first) and the children it has had so far:
     /// how many, how many of each name, and the last few themselves (a body of a
     /// million paragraphs keeps 32).
-    struct Level {
+    struct Level: Equatable, Sendable {
         var style: ComputedStyle
+        /// Its element's keys, as the ancestor filter counts them.
+        var hashes: [UInt32] = []
         var recent: [Element] = []
         var count = 0
         var countsByName: [String: Int] = [:]
@@ -41,15 +66,45 @@ package final class ElementStyler {
         }
     }
 
+    /// What a node out of reach reads as (never reached).
+    static let nowhere = Element(name: "", id: nil, classes: [], attributes: [], isLink: false, styleAttribute: nil)
+
     /// The earlier siblings kept for `+`, `~` and `:nth-child(... of S)`.
     static let keptSiblings = 32
 
     private let cascade: Cascade
-    private(set) var levels: [Level] = [Level(style: ComputedStyle())]
+    private(set) var levels: [Level]
+    private var scratch = Cascade.Scratch()
+    /// The open elements' keys.
+    private var ancestors = AncestorFilter()
 
-    package init(cascade: Cascade) {
-        self.cascade = cascade
+    /// Where a styler stands: the open elements and what selectors know of their
+    /// children so far. A parse that starts again inside them (a part of a page, from
+    /// a checkpoint) goes on from it, and styles the rest as the parse that made it.
+    package struct State: Hashable, Sendable {
+        fileprivate var levels: [Level]
+
+        /// The computed style of open element `depth` (0: the outermost).
+        package func style(ofOpen depth: Int) -> ComputedStyle? {
+            levels.indices.contains(depth + 1) ? levels[depth + 1].style : nil
+        }
+
+        /// How many elements are open.
+        package var depth: Int { levels.count - 1 }
+
+        package static func == (left: State, right: State) -> Bool { left.levels == right.levels }
+        package func hash(into hasher: inout Hasher) { hasher.combine(levels.count) }
     }
+
+    /// A styler at the start of a page, or from `state`.
+    package init(cascade: Cascade, from state: State? = nil) {
+        self.cascade = cascade
+        levels = state?.levels ?? [Level(style: ComputedStyle())]
+        for level in levels { ancestors.add(level.hashes) }
+    }
+
+    /// Where it stands now.
+    package var state: State { State(levels: levels) }
 
     /// How many elements are open.
     package var depth: Int { levels.count - 1 }
@@ -60,38 +115,54 @@ package final class ElementStyler {
     /// Opens an element with `name` (lower case) and `attributes` (names in lower
     /// case, as HTML parsers give them), and gives its computed style.
     package func start(name: String, attributes: [(name: String, value: String)]) -> ComputedStyle {
-        var element = Element(name: name, id: nil, classes: [], attributes: [], isLink: false, styleAttribute: nil)
+        var id: String?
+        var classes: [String] = []
+        var styleAttribute: String?
+        var isLink = false
         for (attributeName, value) in attributes {
             switch attributeName {
-            case "id": element.id = value
-            case "class": element.classes = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).map(String.init)
-            case "style": element.styleAttribute = value
-            case "href": element.isLink = name == "a" || name == "area"
+            case "id": id = value
+            case "class": classes = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).map(String.init)
+            case "style": styleAttribute = value
+            case "href": isLink = name == "a" || name == "area"
             default: break
             }
-            element.attributes.append((attributeName, value))
         }
+        let element = Element(
+            name: name, id: id, classes: classes, attributes: attributes.map { Element.Attribute(name: $0.name, value: $0.value) }, isLink: isLink,
+            styleAttribute: styleAttribute)
         levels[levels.count - 1].append(element)
         let subject = Node(styler: self, level: levels.count - 1, index: levels[levels.count - 1].count - 1)
-        let style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil)
-        levels.append(Level(style: style))
+        let style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestors)
+        let hashes = AncestorFilter.hashes(name: name, id: id, classes: classes)
+        ancestors.add(hashes)
+        levels.append(Level(style: style, hashes: hashes))
         return style
     }
 
     /// Closes the innermost open element.
     package func end() {
         guard levels.count > 1 else { return }
-        levels.removeLast()
+        ancestors.remove(levels.removeLast().hashes)
     }
 
     /// An element the styler holds: child `index` of level `level`.
     struct Node: StyledElement {
-        let styler: ElementStyler
+        /// (Unowned: a node lives only while its styler matches; counting references
+        /// at every step of matching cost a third of styling.)
+        unowned(unsafe) let styler: ElementStyler
         let level: Int
         let index: Int
 
         /// (Only elements kept are ever reached.)
-        private var element: Element { styler.levels[level].child(index) ?? Element(name: "", classes: [], attributes: [], isLink: false) }
+        private unowned(unsafe) let element: Element
+
+        init(styler: ElementStyler, level: Int, index: Int) {
+            self.styler = styler
+            self.level = level
+            self.index = index
+            element = styler.levels[level].child(index) ?? ElementStyler.nowhere
+        }
 
         var parentElement: Node? {
             guard level > 0 else { return nil }

@@ -32,6 +32,11 @@ package enum MediaQuery {
         return queries.contains { query(Array($0).withoutWhitespace[...], environment) }
     }
 
+    /// Whether the list written as `text` (a `media` attribute's) holds.
+    package static func matches(_ text: String, in environment: MediaEnvironment) -> Bool {
+        matches(CSSParser.componentValues(of: Array(text.utf8)), in: environment)
+    }
+
     private static func query(_ values: ArraySlice<CSSComponentValue>, _ environment: MediaEnvironment) -> Bool {
         var rest = values
         guard !rest.isEmpty else { return false }

@@ -14,6 +14,8 @@ package struct StyleSheet: Sendable {
         var declarations: Range<Int>
         /// Its order in the sheet (imported sheets' rules first).
         var order: Int
+        /// What its selector needs of the ancestors (`AncestorFilter`).
+        var ancestorHashes: [UInt32]
     }
 
     private(set) var rules: [Rule] = []
@@ -28,20 +30,24 @@ package struct StyleSheet: Sendable {
     /// How deep `@import` may go (a sheet that imports itself stops there).
     static let maximumImportDepth = 8
 
-    /// Reads `bytes` for `environment`; `importing` gives the bytes of an `@import`ed
-    /// sheet by its address as written (`nil`: not read, as for the network).
-    package init(_ bytes: [UInt8], environment: MediaEnvironment = MediaEnvironment(), importing: (String) -> [UInt8]? = { _ in nil }) {
-        add(CSSParser.rules(of: bytes), environment: environment, importing: importing, depth: 0)
+    /// Gives an `@import`ed sheet: its address as written and the location of the
+    /// sheet that imports it (the one given to `init`, or one this gave before); its
+    /// bytes and its own location, or `nil` (not read, as for the network).
+    package typealias Importer = (_ address: String, _ from: String?) -> (bytes: [UInt8], location: String)?
+
+    /// Reads `bytes`, a sheet at `location`, for `environment`.
+    package init(_ bytes: [UInt8], location: String? = nil, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
+        add(CSSParser.rules(of: bytes), location: location, environment: environment, importing: importing, depth: 0)
     }
 
-    package init(_ text: String, environment: MediaEnvironment = MediaEnvironment(), importing: (String) -> [UInt8]? = { _ in nil }) {
+    package init(_ text: String, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
         self.init(Array(text.utf8), environment: environment, importing: importing)
     }
 
     /// How many style rules apply (each selector of a list counts once).
     package var ruleCount: Int { rules.count }
 
-    private mutating func add(_ parsed: [CSSParser.Rule], environment: MediaEnvironment, importing: (String) -> [UInt8]?, depth: Int) {
+    private mutating func add(_ parsed: [CSSParser.Rule], location: String?, environment: MediaEnvironment, importing: Importer, depth: Int) {
         var importsAllowed = true
         for rule in parsed {
             switch rule {
@@ -52,25 +58,27 @@ package struct StyleSheet: Sendable {
                 guard !kept.isEmpty else { continue }
                 let range = declarations.count..<(declarations.count + kept.count)
                 declarations += kept
-                for selector in selectors { file(Rule(selector: selector, specificity: selector.specificity, declarations: range, order: rules.count)) }
+                for selector in selectors {
+                    file(Rule(selector: selector, specificity: selector.specificity, declarations: range, order: rules.count, ancestorHashes: selector.ancestorHashes))
+                }
             case .at(let name, let prelude, let block):
                 switch name.asciiLowercased {
                 case "import":
                     // Only before every other rule (`@charset` and `@layer` aside).
                     guard importsAllowed, depth < Self.maximumImportDepth, let (address, media) = Self.importTarget(prelude),
-                        MediaQuery.matches(media, in: environment), let imported = importing(address)
+                        MediaQuery.matches(media, in: environment), let imported = importing(address, location)
                     else { continue }
-                    add(CSSParser.rules(of: imported), environment: environment, importing: importing, depth: depth + 1)
+                    add(CSSParser.rules(of: imported.bytes), location: imported.location, environment: environment, importing: importing, depth: depth + 1)
                 case "charset", "layer":
-                    if let block { add(CSSParser.rules(in: block), environment: environment, importing: importing, depth: depth) }
+                    if let block { add(CSSParser.rules(in: block), location: location, environment: environment, importing: importing, depth: depth) }
                 case "media":
                     importsAllowed = false
                     if let block, MediaQuery.matches(prelude, in: environment) {
-                        add(CSSParser.rules(in: block), environment: environment, importing: importing, depth: depth)
+                        add(CSSParser.rules(in: block), location: location, environment: environment, importing: importing, depth: depth)
                     }
                 case "supports":
                     importsAllowed = false
-                    if let block, Supports.holds(prelude) { add(CSSParser.rules(in: block), environment: environment, importing: importing, depth: depth) }
+                    if let block, Supports.holds(prelude) { add(CSSParser.rules(in: block), location: location, environment: environment, importing: importing, depth: depth) }
                 default:
                     // @font-face, @keyframes, @page, @namespace...: nothing drawn here.
                     importsAllowed = false

@@ -43,3 +43,23 @@ struct StyledParseTests {
         #expect(Self.shownTexts(try HTMLParser.parse(Array(html.utf8), styles: styles)) == ["1", "4"])
     }
 }
+
+/// Where a page's sheets are, read from its head.
+@Suite("Style sources")
+struct StyleSourcesTests {
+    @Test func sheetsOfTheHeadInOrder() {
+        let page = """
+            <!DOCTYPE html><HTML><head><Link REL="Stylesheet" href="a.css?v=1&amp;x=2"><link rel="alternate stylesheet" href=alt.css>
+            <link rel=icon href=x.png><!-- <link rel=stylesheet href=commented.css> --><script>"<style>p{}</style>"</script>
+            <style media="screen and (min-width: 10px)">p { color: red }</STYLE><link rel='preload stylesheet' href='b.css' media=print>
+            </head><body><style>late {}</style><link rel=stylesheet href=late.css>
+            """
+        #expect(
+            StyleSources.scan(Array(page.utf8)) == [
+                .linked(href: "a.css?v=1&x=2", media: nil), .inline(text: Array("p { color: red }".utf8), media: "screen and (min-width: 10px)"),
+                .linked(href: "b.css", media: "print"),
+            ])
+        #expect(StyleSources.scan(Array("<style>never closed".utf8)) == [.inline(text: Array("never closed".utf8), media: nil)])
+        #expect(StyleSources.scan(Array("<p>no head".utf8)).isEmpty)
+    }
+}

@@ -13,7 +13,7 @@ struct CascadeTests {
     /// The computed style of every element with an id, each from its parent's.
     static func styles(_ root: TestNode, _ sheets: [(String, CascadeOrigin)], width: Double = 1280, importing: [String: String] = [:]) -> [String: ComputedStyle] {
         let environment = MediaEnvironment(width: width)
-        let cascade = Cascade(sheets.map { (StyleSheet($0.0, environment: environment, importing: { importing[$0].map { Array($0.utf8) } }), $0.1) })
+        let cascade = Cascade(sheets.map { (StyleSheet($0.0, environment: environment, importing: { address, _ in importing[address].map { (Array($0.utf8), address) } }), $0.1) })
         var styles: [String: ComputedStyle] = [:]
         var stack: [(TestNode, ComputedStyle?)] = [(root, nil)]
         while let (node, parent) = stack.popLast() {

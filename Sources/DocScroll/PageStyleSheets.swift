@@ -1,0 +1,64 @@
+import DocumentLayout
+import HTMLParsing
+import Styles
+import SystemIO
+
+/// A page's stylesheets, read once for all its parses: its `<style>` elements and its
+/// `<link rel=stylesheet>` files on this machine (resolved as its links are; never
+/// fetched from the network), their `@import`s too, and the reader's own sheet
+/// (`--css`); each for a screen of `MediaEnvironment`'s size.
+enum PageStyleSheets {
+    /// Bytes of one stylesheet file read at most (larger ones are left out).
+    static let maximumSheetBytes = 16 << 20
+
+    /// The styles of the page that starts with `head`, at `address`; `nil` when no
+    /// sheet has a rule.
+    static func styles(head: some RandomAccessCollection<UInt8>, address: PageAddress?, user: [UInt8]?) -> PageStyles? {
+        let environment = MediaEnvironment()
+        let importer: StyleSheet.Importer = { written, from in
+            let base = from.flatMap { PageAddress(absolutePath: $0) } ?? address
+            guard let path = path(of: written, on: base), let bytes = read(path) else { return nil }
+            return (bytes, path)
+        }
+        var sheets: [(sheet: StyleSheet, origin: CascadeOrigin)] = []
+        if let user { sheets.append((StyleSheet(user, environment: environment, importing: importer), .user)) }
+        for source in StyleSources.scan(head) {
+            switch source {
+            case .inline(let text, let media):
+                guard media.map({ MediaQuery.matches($0, in: environment) }) ?? true else { continue }
+                sheets.append((StyleSheet(text, environment: environment, importing: importer), .author))
+            case .linked(let href, let media):
+                guard media.map({ MediaQuery.matches($0, in: environment) }) ?? true, let path = path(of: href, on: address), let bytes = read(path)
+                else { continue }
+                sheets.append((StyleSheet(bytes, location: path, environment: environment, importing: importer), .author))
+            }
+        }
+        let cascade = Cascade(sheets)
+        return cascade.isEmpty ? nil : PageStyles(cascade: cascade)
+    }
+
+    /// The file `written` names on this machine, from a page or sheet at `base`.
+    private static func path(of written: String, on base: PageAddress?) -> String? {
+        guard let base else { return written.first == "/" ? written : nil }
+        if case .file(let path, _, _) = base.destination(of: written) { return path }
+        return nil
+    }
+
+    private static func read(_ path: String) -> [UInt8]? {
+        if case .bytes(let bytes) = FileSystem.readAll(path, limit: maximumSheetBytes, regularOnly: true, check: { _ in true }) { return bytes }
+        return nil
+    }
+}
+
+extension DocScrollView {
+    /// The reader's own stylesheet at `path` (`Options.userStyleSheet`).
+    /// - Throws: `DocScrollError.badInput` when it cannot be read.
+    public static func userStyleSheet(at path: String) throws(DocScrollError) -> [UInt8] {
+        switch FileSystem.readAll(path, limit: PageStyleSheets.maximumSheetBytes, regularOnly: true, check: { _ in true }) {
+        case .bytes(let bytes): return bytes
+        case .rejected: return []
+        case .tooLarge: throw .badInput(name: path, reason: "a stylesheet of more than \(PageStyleSheets.maximumSheetBytes >> 20) MiB")
+        case .failed(let reason): throw .badInput(name: path, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/// Where a page's stylesheets are: its `<style>` elements' text and its
+/// `<link rel=stylesheet>` addresses, in the order the page gives them, read from the
+/// bytes of its head before any parse (a part of a page parsed on its own must be
+/// styled by the whole page's sheets).
+///
+/// The head is read up to `<body` or the first `maximumBytes`: sheets are linked
+/// there, and a page's first screen cannot wait for a scan of all of it. Comments,
+/// scripts and other raw text are passed over, as a parser passes them.
+package enum StyleSources {
+    /// A stylesheet of the page.
+    package enum Source: Equatable, Sendable {
+        /// A `<style>` element's text, and its `media`.
+        case inline(text: [UInt8], media: String?)
+        /// A `<link rel=stylesheet>`: its `href`, and its `media`.
+        case linked(href: String, media: String?)
+    }
+
+    /// How much of a page is read for its sheets.
+    package static let maximumBytes = 1 << 20
+
+    /// The sheets of the page whose first bytes are `bytes`.
+    package static func scan(_ bytes: some RandomAccessCollection<UInt8>) -> [Source] {
+        let bytes = Array(bytes.prefix(maximumBytes))
+        var sources: [Source] = []
+        var index = 0
+        while let open = find(UInt8(ascii: "<"), in: bytes, from: index) {
+            index = open + 1
+            if startsWith("!--", bytes, at: index) {
+                index = find("-->", in: bytes, from: index + 3).map { $0 + 3 } ?? bytes.count
+                continue
+            }
+            guard let (name, tagEnd) = tagName(bytes, at: index) else { continue }
+            let (attributes, end) = Self.attributes(bytes, from: tagEnd)
+            index = end
+            switch name {
+            case "body":
+                return sources
+            case "style":
+                let close = find("</style", in: bytes, from: index, ignoringCase: true) ?? bytes.count
+                sources.append(.inline(text: Array(bytes[index..<close]), media: attributes["media"]))
+                index = close
+            case "script", "textarea", "xmp", "noscript", "template":
+                index = find("</" + name, in: bytes, from: index, ignoringCase: true) ?? bytes.count
+            case "link":
+                let rel = (attributes["rel"] ?? "").lowercased().split(whereSeparator: \.isWhitespace)
+                if rel.contains("stylesheet"), !rel.contains("alternate"), let href = attributes["href"], !href.isEmpty {
+                    sources.append(.linked(href: href, media: attributes["media"]))
+                }
+            default:
+                break
+            }
+        }
+        return sources
+    }
+
+    /// A start tag's name (lower case) at `index` (just past its `<`), and where it ends.
+    private static func tagName(_ bytes: [UInt8], at index: Int) -> (String, Int)? {
+        var end = index
+        while end < bytes.count, isLetter(bytes[end]) || (end > index && (0x30...0x39).contains(bytes[end])) { end += 1 }
+        guard end > index else { return nil }
+        return (String(decoding: bytes[index..<end].map { $0 | 0x20 }, as: UTF8.self), end)
+    }
+
+    /// The attributes of a tag from `index` to its `>`, names in lower case, a few
+    /// character references decoded; and where the tag ends.
+    private static func attributes(_ bytes: [UInt8], from start: Int) -> ([String: String], Int) {
+        var attributes: [String: String] = [:]
+        var index = start
+        while index < bytes.count {
+            while index < bytes.count, isBlank(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: ">") else { return (attributes, min(bytes.count, index + 1)) }
+            let nameStart = index
+            while index < bytes.count, !isBlank(bytes[index]), ![UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[index]) { index += 1 }
+            let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+            var value = ""
+            if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
+                index += 1
+                while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+                    let quote = bytes[index]
+                    let end = find(quote, in: bytes, from: index + 1) ?? bytes.count
+                    value = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                    index = min(bytes.count, end + 1)
+                } else {
+                    let valueStart = index
+                    while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+                    value = String(decoding: bytes[valueStart..<index], as: UTF8.self)
+                }
+            }
+            if !name.isEmpty, attributes[name] == nil { attributes[name] = decodeReferences(value) }
+        }
+        return (attributes, index)
+    }
+
+    /// `&amp;`, `&quot;`, `&apos;`, `&lt;`, `&gt;` and numeric references, as an
+    /// address in an attribute may hold them.
+    private static func decodeReferences(_ value: String) -> String {
+        guard value.contains("&") else { return value }
+        var result = ""
+        var rest = value[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            rest = rest[ampersand...]
+            guard let semicolon = rest.prefix(10).firstIndex(of: ";") else {
+                result += "&"
+                rest = rest.dropFirst()
+                continue
+            }
+            let name = rest[rest.index(after: rest.startIndex)..<semicolon]
+            let named = ["amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">"][String(name)]
+            var numeric: String?
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                numeric = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            } else if name.hasPrefix("#") {
+                numeric = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            }
+            if let decoded = named ?? numeric {
+                result += decoded
+                rest = rest[rest.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = rest.dropFirst()
+            }
+        }
+        return result + rest
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+    }
+
+    private static func startsWith(_ text: String, _ bytes: [UInt8], at index: Int) -> Bool {
+        let needle = Array(text.utf8)
+        return index + needle.count <= bytes.count && bytes[index..<(index + needle.count)].elementsEqual(needle)
+    }
+
+    private static func find(_ byte: UInt8, in bytes: [UInt8], from index: Int) -> Int? {
+        guard index < bytes.count else { return nil }
+        return bytes[index...].firstIndex(of: byte)
+    }
+
+    /// Where `text` next starts (ASCII case ignored with `ignoringCase`).
+    private static func find(_ text: String, in bytes: [UInt8], from index: Int, ignoringCase: Bool = false) -> Int? {
+        let needle = Array(text.utf8)
+        guard let first = needle.first else { return nil }
+        var at = index
+        while at + needle.count <= bytes.count {
+            guard let found = bytes[at...].firstIndex(where: { ignoringCase ? $0 | 0x20 == first | 0x20 : $0 == first }) else { return nil }
+            guard found + needle.count <= bytes.count else { return nil }
+            if zip(bytes[found..<(found + needle.count)], needle).allSatisfy({ ignoringCase ? $0 | 0x20 == $1 | 0x20 : $0 == $1 }) { return found }
+            at = found + 1
+        }
+        return nil
+    }
+}

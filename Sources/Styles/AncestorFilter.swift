@@ -1,0 +1,68 @@
+/// The names, ids and classes of an element's ancestors, counted in a small table of
+/// hashes (a counting Bloom filter, as browsers keep one): a selector that needs an
+/// ancestor of a name, id or class that no ancestor has is passed over without being
+/// matched. It may say "perhaps" wrongly, never "no".
+package struct AncestorFilter: Sendable {
+    private var counts = [UInt16](repeating: 0, count: Self.size)
+    private static let size = 1 << 12
+
+    package init() {}
+
+    /// The hash of a key: a type name (`kind` 0), an id (1) or a class (2).
+    static func hash(_ key: String, kind: UInt32) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261 ^ kind
+        for byte in key.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+
+    /// The keys of an element (its name, id and classes) as hashes.
+    static func hashes(name: String, id: String?, classes: [String]) -> [UInt32] {
+        var hashes = [hash(name, kind: 0)]
+        if let id { hashes.append(hash(id, kind: 1)) }
+        for name in classes { hashes.append(hash(name, kind: 2)) }
+        return hashes
+    }
+
+    mutating func add(_ hashes: [UInt32]) {
+        for hash in hashes {
+            let slot = Int(hash) & (Self.size - 1)
+            // (A count that reached the top stays there: "perhaps" for good.)
+            if counts[slot] < .max { counts[slot] += 1 }
+        }
+    }
+
+    mutating func remove(_ hashes: [UInt32]) {
+        for hash in hashes {
+            let slot = Int(hash) & (Self.size - 1)
+            if counts[slot] > 0, counts[slot] < .max { counts[slot] -= 1 }
+        }
+    }
+
+    /// Whether every key may be an ancestor's.
+    func mayContain(all hashes: [UInt32]) -> Bool {
+        hashes.allSatisfy { counts[Int($0) & (Self.size - 1)] > 0 }
+    }
+}
+
+extension Selector {
+    /// The hashes of the names, ids and classes that ancestors of a matched element
+    /// must have: those of the compounds joined to the subject by descendant and
+    /// child combinators alone (one after a sibling combinator is an ancestor's
+    /// sibling, and not counted).
+    var ancestorHashes: [UInt32] {
+        var hashes: [UInt32] = []
+        for index in compounds.indices.dropFirst() {
+            guard let joining = compounds[index - 1].combinator, joining == .descendant || joining == .child else { break }
+            let compound = compounds[index].compound
+            if let type = compound.type { hashes.append(AncestorFilter.hash(type, kind: 0)) }
+            for condition in compound.conditions {
+                switch condition {
+                case .id(let id): hashes.append(AncestorFilter.hash(id, kind: 1))
+                case .class(let name): hashes.append(AncestorFilter.hash(name, kind: 2))
+                default: break
+                }
+            }
+        }
+        return hashes
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import DocScroll
+import TestSupport
+import Testing
+
+/// Pages read with their stylesheets show what a browser shows: what the sheets hide
+/// is hidden, in every way a page is read.
+@Suite("Pages with their stylesheets")
+struct PageStyleTests {
+    /// A page in a folder: a linked sheet that imports another (relative to itself),
+    /// a `<style>`, and sheets that must not apply (print only, alternate, in a
+    /// comment, in a script).
+    static func folder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("styles")
+        try FileManager.default.createDirectory(atPath: folder.path("css"), withIntermediateDirectories: true)
+        try folder.write("css/site.css", "@import \"more.css\";\nnav, .menu li + li { display: none }\n.dim { visibility: hidden }")
+        try folder.write("css/more.css", ".imported { display: none }")
+        try folder.write("alternate.css", "p { display: none }")
+        try folder.write("commented.css", "p { display: none }")
+        try folder.write(
+            "page.html",
+            """
+            <html><head><link rel=stylesheet href="css/site.css"><link rel="alternate stylesheet" href=alternate.css>
+            <!-- <link rel=stylesheet href=commented.css> --><script>var s = '<link rel=stylesheet href=commented.css>'</script>
+            <style media=print>.content { display: none }</style><style>.banner { display: none }</style></head>
+            <body><nav>Navigation menu</nav><div class=banner>Banner text</div><ul class=menu><li>First item<li>Second item</ul>
+            <p class=imported>Imported rule</p><p class=content>Content shown</p><p>Faded <span class=dim>ghost</span> end</p></body></html>
+            """)
+        return folder
+    }
+
+    @Test func aDumpHidesWhatTheSheetsHideAndNoCSSShowsIt() throws {
+        let folder = try Self.folder()
+        let page = folder.path("page.html")
+        let styled = try runDocScroll([page, "--dump"]).standardOutput
+        for shown in ["First item", "Content shown", "Faded", "end"] { #expect(styled.contains(shown), "\(shown)") }
+        for hidden in ["Navigation", "Banner", "Second item", "Imported", "ghost"] { #expect(!styled.contains(hidden), "\(hidden)") }
+        let plain = try runDocScroll([page, "--dump", "--no-css"]).standardOutput
+        for shown in ["Navigation", "Banner", "Second item", "Imported", "ghost"] { #expect(plain.contains(shown), "\(shown)") }
+        // Expanded and a frame read the same sheets.
+        #expect(try runDocScroll([page, "--dump", "--mode", "expanded"]).standardOutput == styled)
+        let frame = try runDocScroll([page, "--frame", "0", "--width", "80", "--height", "20"]).standardOutput
+        #expect(frame.contains("First item") && !frame.contains("Second item"))
+    }
+
+    @Test func aReadersOwnSheet() throws {
+        let folder = try Self.folder()
+        try folder.write("mine.css", ".content { display: none } nav { display: block !important }")
+        let mine = try runDocScroll([folder.path("page.html"), "--dump", "--css", folder.path("mine.css")]).standardOutput
+        #expect(!mine.contains("Content shown"))
+        #expect(mine.contains("Navigation menu"), "a reader's important rule beats the page's normal one")
+        let missing = try runDocScroll([folder.path("page.html"), "--dump", "--css", folder.path("nowhere.css")])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.hasPrefix("docscroll: error: \(folder.path("nowhere.css")): "))
+    }
+
+    /// A windowed page cut into many chunks styles each as the whole page styles it:
+    /// classes of the containers a chunk starts inside, and siblings before it.
+    @Test func chunksAreStyledAsTheWholePage() throws {
+        let items = (0..<300).map { "<div class=item><p>item \($0)</p><p>note \($0)</p></div>" }.joined()
+        let html = """
+            <html><head><style>section.hidden > div, .item p + p, .toc li:nth-child(2n) { display: none }</style></head><body>
+            <ul class=toc>\((0..<50).map { "<li>entry \($0)</li>" }.joined())</ul>
+            <section class=hidden>\((0..<200).map { "<div>gone \($0)</div>" }.joined())</section>
+            <section>\(items)</section></body></html>
+            """
+        let page = InputFile(name: "chunks.html", bytes: Array(html.utf8))
+        let whole = dumpLines(try DocScrollView(pages: [page], tables: [], options: .init(width: 60, height: 20, mode: .expanded)))
+        var options = DocScrollView.Options(width: 60, height: 20)
+        options.pageChunkBytes = 1_000
+        let windowed = try DocScrollView(pages: [page], tables: [], options: options)
+        #expect(dumpLines(windowed) == whole)
+        #expect(!whole.contains { $0.contains("gone") || $0.contains("note") || $0 == "  • entry 1" })
+        #expect(whole.contains { $0.contains("item 299") } && whole.contains { $0.contains("entry 48") })
+    }
+}
