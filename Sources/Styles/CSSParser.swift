@@ -18,8 +18,22 @@ package struct CSSParser {
     /// value without white space at either end and without `!important`.
     package struct Declaration: Equatable, Sendable {
         package var name: String
-        package var value: [CSSComponentValue]
+        package var value: [CSSComponentValue] {
+            didSet { hasVariable = Cascade.containsVariable(value) }
+        }
         package var isImportant: Bool
+        /// Whether it sets a custom property (`--name`).
+        package let isCustom: Bool
+        /// Whether its value holds a `var()` (found once, when it is read).
+        package private(set) var hasVariable: Bool
+
+        package init(name: String, value: [CSSComponentValue], isImportant: Bool) {
+            self.name = name
+            self.value = value
+            self.isImportant = isImportant
+            isCustom = name.hasPrefix("--")
+            hasVariable = Cascade.containsVariable(value)
+        }
     }
 
     /// How deep blocks and functions may nest inside a rule.

@@ -37,20 +37,26 @@ package struct Cascade: Sendable {
     /// Whether any sheet has a rule.
     package var isEmpty: Bool { sheets.allSatisfy { $0.sheet.ruleCount == 0 } }
 
+    /// Whether a selector counts siblings of an element's name (`:nth-of-type()`,
+    /// `:first-of-type` and their kin).
+    package var countsTypes: Bool { sheets.contains { $0.sheet.countsTypes } }
+
     /// The attributes an element's style may depend on, lower case: `class`, `id`,
     /// `style`, `href` (`:link`), and those the selectors read.
     package var attributeNames: Set<String> {
         sheets.reduce(["class", "id", "style", "href"]) { $0.union($1.sheet.attributeNames) }
     }
 
-    /// One declaration that applies, with what decides its precedence.
+    /// One declaration that applies, where it is (in a sheet, or in the `style`
+    /// attribute's: sheet `sheets.count`), with what decides its precedence: no
+    /// declaration is copied until it is applied.
     fileprivate struct Applicable {
-        var declaration: CSSParser.Declaration
+        var sheet: Int
+        var declaration: Int
         /// Origin and importance in one: normal user agent, user, author, `style`
         /// attributes; then important author (attributes after), user, user agent.
         var rank: Int
         var specificity: Specificity
-        var sheet: Int
         var order: Int
         /// Its place among the applicable ones, for a stable order.
         var position = 0
@@ -91,12 +97,15 @@ package struct Cascade: Sendable {
                     ancestors?.mayContain(all: sheets[sheetIndex].sheet.rules[index].ancestorHashes) ?? true,
                     sheets[sheetIndex].sheet.rules[index].selector.matches(element)
                 else { continue }
-                let rule = sheets[sheetIndex].sheet.rules[index]
-                for declaration in sheets[sheetIndex].sheet.declarations[rule.declarations] {
+                let declarations = sheets[sheetIndex].sheet.rules[index].declarations
+                let specificity = sheets[sheetIndex].sheet.rules[index].specificity
+                let order = sheets[sheetIndex].sheet.rules[index].order
+                for declaration in declarations {
+                    let important = sheets[sheetIndex].sheet.declarations[declaration].isImportant
                     scratch.applicable.append(
                         Applicable(
-                            declaration: declaration, rank: Self.rank(origin, important: declaration.isImportant, attribute: false),
-                            specificity: rule.specificity, sheet: sheetIndex, order: rule.order))
+                            sheet: sheetIndex, declaration: declaration, rank: Self.rank(origin, important: important, attribute: false),
+                            specificity: specificity, order: order))
                 }
             }
         }
@@ -107,36 +116,40 @@ package struct Cascade: Sendable {
         var applicable: [Applicable] = []
         swap(&applicable, &scratch.applicable)
         defer { swap(&applicable, &scratch.applicable) }
+        var inAttribute: [CSSParser.Declaration] = []
         if pseudo == nil, let attribute = element.styleAttribute {
-            for declaration in CSSParser.declarations(ofAttribute: attribute) where declaration.name.hasPrefix("--") || ComputedStyle.knows(declaration.name) {
+            inAttribute = CSSParser.declarations(ofAttribute: attribute).filter { $0.isCustom || ComputedStyle.knows($0.name) }
+            for (index, declaration) in inAttribute.enumerated() {
                 applicable.append(
                     Applicable(
-                        declaration: declaration, rank: Self.rank(.author, important: declaration.isImportant, attribute: true), specificity: Specificity(),
-                        sheet: sheets.count, order: 0))
+                        sheet: sheets.count, declaration: index, rank: Self.rank(.author, important: declaration.isImportant, attribute: true),
+                        specificity: Specificity(), order: 0))
             }
         }
         for index in applicable.indices { applicable[index].position = index }
-        applicable.sort { ($0.rank, $0.specificity, $0.sheet, $0.order, $0.position) < ($1.rank, $1.specificity, $1.sheet, $1.order, $1.position) }
+        if applicable.count > 1 {
+            applicable.sort { ($0.rank, $0.specificity, $0.sheet, $0.order, $0.position) < ($1.rank, $1.specificity, $1.sheet, $1.order, $1.position) }
+        }
+        func declaration(_ entry: Applicable) -> CSSParser.Declaration {
+            entry.sheet < sheets.count ? sheets[entry.sheet].sheet.declarations[entry.declaration] : inAttribute[entry.declaration]
+        }
 
         let inheritedFrom = parent ?? ComputedStyle()
         var style = inheritedFrom.inherited()
         // Custom properties first: the others' `var()`s read them.
-        for entry in applicable where entry.declaration.name.hasPrefix("--") {
-            style.customProperties[entry.declaration.name] = entry.declaration.value
+        for entry in applicable {
+            let custom = declaration(entry)
+            if custom.isCustom { style.customProperties[custom.name] = custom.value }
         }
-        for entry in applicable where !entry.declaration.name.hasPrefix("--") {
-            var declaration = entry.declaration
-            if Self.containsVariable(declaration.value) {
+        for entry in applicable {
+            var applied = declaration(entry)
+            guard !applied.isCustom else { continue }
+            if applied.hasVariable {
                 // Invalid at computed-value time: the property is then unset.
                 var budget = Self.maximumSubstitutedValues
-                guard let substituted = Self.substitute(declaration.value, in: style.customProperties, depth: 0, budget: &budget) else {
-                    declaration.value = [.token(.ident("unset"))]
-                    style = style.applying(declaration, parent: inheritedFrom) ?? style
-                    continue
-                }
-                declaration.value = substituted
+                applied.value = Self.substitute(applied.value, in: style.customProperties, depth: 0, budget: &budget) ?? [.token(.ident("unset"))]
             }
-            style = style.applying(declaration, parent: inheritedFrom) ?? style
+            _ = style.apply(applied, parent: inheritedFrom)
         }
         return style
     }
@@ -159,7 +172,7 @@ package struct Cascade: Sendable {
     /// properties that each name another twice would double it at every step).
     static let maximumSubstitutedValues = 10_000
 
-    private static func containsVariable(_ values: [CSSComponentValue]) -> Bool {
+    static func containsVariable(_ values: [CSSComponentValue]) -> Bool {
         values.contains { value in
             switch value {
             case .function(let name, let arguments): name.asciiLowercased == "var" || containsVariable(arguments)

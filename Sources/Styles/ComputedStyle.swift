@@ -83,98 +83,104 @@ package struct ComputedStyle: Hashable, Sendable {
     /// ignored, as CSS ignores an invalid one).
     package func applying(_ declaration: CSSParser.Declaration, parent: ComputedStyle) -> ComputedStyle? {
         var style = self
+        return style.apply(declaration, parent: parent) ? style : nil
+    }
+
+    /// Applies `declaration` in place, as `applying` does (the style is not copied);
+    /// gives whether the value was one the property takes (else nothing changed).
+    package mutating func apply(_ declaration: CSSParser.Declaration, parent: ComputedStyle) -> Bool {
         let values = declaration.value.withoutWhitespace
         let keywords = values.compactMap(\.keyword)
         // `inherit`, `initial`, `unset` (and `revert`, taken as `unset`).
         if values.count == 1, let keyword = keywords.first, ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) {
             let inheritedProperty = !["display", "text-decoration", "text-decoration-line", "content"].contains(declaration.name)
             let source = keyword == "inherit" || (keyword != "initial" && inheritedProperty) ? parent : ComputedStyle()
-            style.copy(declaration.name, from: source)
-            return style
+            copy(declaration.name, from: source)
+            return true
         }
         let single = values.count == 1 ? keywords.first : nil
         switch declaration.name {
         case "display":
-            guard !keywords.isEmpty, keywords.count == values.count, let display = Self.display(keywords) else { return nil }
-            style.display = display
+            guard !keywords.isEmpty, keywords.count == values.count, let display = Self.display(keywords) else { return false }
+            self.display = display
         case "visibility":
             switch single {
-            case "visible": style.visibility = .visible
-            case "hidden": style.visibility = .hidden
-            case "collapse": style.visibility = .collapse
-            default: return nil
+            case "visible": self.visibility = .visible
+            case "hidden": self.visibility = .hidden
+            case "collapse": self.visibility = .collapse
+            default: return false
             }
         case "white-space":
             switch single {
-            case "normal": style.whiteSpace = .normal
-            case "pre": style.whiteSpace = .pre
-            case "nowrap": style.whiteSpace = .nowrap
-            case "pre-wrap": style.whiteSpace = .preWrap
-            case "pre-line": style.whiteSpace = .preLine
-            case "break-spaces": style.whiteSpace = .breakSpaces
-            default: return nil
+            case "normal": self.whiteSpace = .normal
+            case "pre": self.whiteSpace = .pre
+            case "nowrap": self.whiteSpace = .nowrap
+            case "pre-wrap": self.whiteSpace = .preWrap
+            case "pre-line": self.whiteSpace = .preLine
+            case "break-spaces": self.whiteSpace = .breakSpaces
+            default: return false
             }
         case "text-transform":
             switch single {
-            case "none": style.textTransform = .none
-            case "uppercase": style.textTransform = .uppercase
-            case "lowercase": style.textTransform = .lowercase
-            case "capitalize": style.textTransform = .capitalize
-            default: return nil
+            case "none": self.textTransform = .none
+            case "uppercase": self.textTransform = .uppercase
+            case "lowercase": self.textTransform = .lowercase
+            case "capitalize": self.textTransform = .capitalize
+            default: return false
             }
         case "text-align":
             switch single {
-            case "start": style.textAlign = .start
-            case "end": style.textAlign = .end
-            case "left", "-webkit-left", "-moz-left": style.textAlign = .left
-            case "right", "-webkit-right", "-moz-right": style.textAlign = .right
-            case "center", "-webkit-center", "-moz-center": style.textAlign = .center
-            case "justify": style.textAlign = .justify
-            default: return nil
+            case "start": self.textAlign = .start
+            case "end": self.textAlign = .end
+            case "left", "-webkit-left", "-moz-left": self.textAlign = .left
+            case "right", "-webkit-right", "-moz-right": self.textAlign = .right
+            case "center", "-webkit-center", "-moz-center": self.textAlign = .center
+            case "justify": self.textAlign = .justify
+            default: return false
             }
         case "font-weight":
-            guard values.count == 1, let bold = Self.isBold(values[0], parent: parent.bold) else { return nil }
-            style.bold = bold
+            guard values.count == 1, let bold = Self.isBold(values[0], parent: parent.bold) else { return false }
+            self.bold = bold
         case "font-style":
             switch single {
-            case "normal": style.italic = false
-            case "italic", "oblique": style.italic = true
-            default: return nil
+            case "normal": self.italic = false
+            case "italic", "oblique": self.italic = true
+            default: return false
             }
         case "font":
             // The shorthand: its weight and style where it names them; normal otherwise.
-            guard !values.isEmpty else { return nil }
-            style.bold = values.contains { Self.isBold($0, parent: parent.bold) == true && $0.keyword != "normal" }
-            style.italic = keywords.contains("italic") || keywords.contains("oblique")
+            guard !values.isEmpty else { return false }
+            self.bold = values.contains { Self.isBold($0, parent: parent.bold) == true && $0.keyword != "normal" }
+            self.italic = keywords.contains("italic") || keywords.contains("oblique")
         case "text-decoration", "text-decoration-line":
-            guard !values.isEmpty else { return nil }
-            style.underline = keywords.contains("underline")
-            style.lineThrough = keywords.contains("line-through")
+            guard !values.isEmpty else { return false }
+            self.underline = keywords.contains("underline")
+            self.lineThrough = keywords.contains("line-through")
         case "list-style-type":
-            guard values.count == 1 else { return nil }
+            guard values.count == 1 else { return false }
             switch values[0] {
-            case .token(.ident(let name)): style.listStyleType = name.asciiLowercased
-            case .token(.string(let text)): style.listStyleType = "\"" + text + "\""
-            default: return nil
+            case .token(.ident(let name)): self.listStyleType = name.asciiLowercased
+            case .token(.string(let text)): self.listStyleType = "\"" + text + "\""
+            default: return false
             }
         case "list-style":
             // The shorthand's type: `none`, a keyword, or a string; the position and
             // image are not drawn.
             let positions: Set<String> = ["inside", "outside"]
             if let name = keywords.first(where: { !positions.contains($0) }) {
-                style.listStyleType = name
+                self.listStyleType = name
             } else if case .token(.string(let text))? = values.first(where: { if case .token(.string) = $0 { true } else { false } }) {
-                style.listStyleType = "\"" + text + "\""
+                self.listStyleType = "\"" + text + "\""
             } else {
-                style.listStyleType = "disc"
+                self.listStyleType = "disc"
             }
         case "content":
-            guard let content = Self.content(values) else { return nil }
-            style.content = content.isEmpty ? nil : content
+            guard let content = Self.content(values) else { return false }
+            self.content = content.isEmpty ? nil : content
         default:
-            return nil
+            return false
         }
-        return style
+        return true
     }
 
     /// Sets property `name` as `source` has it (for `inherit`, `initial`, `unset`).

@@ -52,17 +52,21 @@ package final class ElementStyler {
         var count = 0
         var countsByName: [String: Int] = [:]
 
-        /// Child `index` (from 0), if it is among the last kept.
+        /// Child `index` (from 0), if it is among the last kept (in a ring: child
+        /// `index` is at `index % keptSiblings`).
         func child(_ index: Int) -> Element? {
-            let offset = index - (count - recent.count)
-            return recent.indices.contains(offset) ? recent[offset] : nil
+            guard index >= 0, index < count, index >= count - recent.count else { return nil }
+            return recent[index % ElementStyler.keptSiblings]
         }
 
-        mutating func append(_ element: Element) {
-            if recent.count == ElementStyler.keptSiblings { recent.removeFirst() }
-            recent.append(element)
+        mutating func append(_ element: Element, countsNames: Bool) {
+            if recent.count < ElementStyler.keptSiblings {
+                recent.append(element)
+            } else {
+                recent[count % ElementStyler.keptSiblings] = element
+            }
             count += 1
-            countsByName[element.name, default: 0] += 1
+            if countsNames { countsByName[element.name, default: 0] += 1 }
         }
     }
 
@@ -77,6 +81,8 @@ package final class ElementStyler {
     private var scratch = Cascade.Scratch()
     /// The open elements' keys.
     private var ancestors = AncestorFilter()
+    /// Whether a selector counts elements of a name (`:nth-of-type()` and its kin).
+    private let countsNames: Bool
 
     /// Where a styler stands: the open elements and what selectors know of their
     /// children so far. A parse that starts again inside them (a part of a page, from
@@ -99,6 +105,7 @@ package final class ElementStyler {
     /// A styler at the start of a page, or from `state`.
     package init(cascade: Cascade, from state: State? = nil) {
         self.cascade = cascade
+        countsNames = cascade.countsTypes
         levels = state?.levels ?? [Level(style: ComputedStyle())]
         for level in levels { ancestors.add(level.hashes) }
     }
@@ -131,7 +138,7 @@ package final class ElementStyler {
         let element = Element(
             name: name, id: id, classes: classes, attributes: attributes.map { Element.Attribute(name: $0.name, value: $0.value) }, isLink: isLink,
             styleAttribute: styleAttribute)
-        levels[levels.count - 1].append(element)
+        levels[levels.count - 1].append(element, countsNames: countsNames)
         let subject = Node(styler: self, level: levels.count - 1, index: levels[levels.count - 1].count - 1)
         let style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestors)
         let hashes = AncestorFilter.hashes(name: name, id: id, classes: classes)

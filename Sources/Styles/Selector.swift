@@ -34,6 +34,21 @@ package struct Selector: Equatable, Sendable {
 }
 
 extension Selector {
+    /// Whether it counts siblings of a name (`:nth-of-type()` and its kin), in
+    /// `:not()` and the like too.
+    var countsTypes: Bool {
+        compounds.contains { part in
+            part.compound.conditions.contains { condition in
+                switch condition {
+                case .pseudoClass(.nth(_, _, true, _)): true
+                case .pseudoClass(.nth(_, _, _, let list?)), .pseudoClass(.not(let list)), .pseudoClass(.is(let list)), .pseudoClass(.where(let list)):
+                    list.contains(where: \.countsTypes)
+                default: false
+                }
+            }
+        }
+    }
+
     /// Adds the names of the attributes the selector reads (in `:not()` and the
     /// like too).
     func collectAttributeNames(into names: inout Set<String>) {

@@ -26,6 +26,8 @@ package struct StyleSheet: Sendable {
     private var universal: [Int] = []
     /// The attributes the selectors read, lower case (`class` and `id` aside).
     private(set) var attributeNames: Set<String> = []
+    /// Whether a selector counts siblings of an element's name.
+    private(set) var countsTypes = false
 
     /// How deep `@import` may go (a sheet that imports itself stops there).
     static let maximumImportDepth = 8
@@ -106,6 +108,7 @@ package struct StyleSheet: Sendable {
         let index = rules.count
         rules.append(rule)
         rule.selector.collectAttributeNames(into: &attributeNames)
+        countsTypes = countsTypes || rule.selector.countsTypes
         let subject = rule.selector.compounds[0].compound
         if let id = subject.conditions.lazy.compactMap({ if case .id(let id) = $0 { id } else { nil } }).first {
             byID[id, default: []].append(index)
