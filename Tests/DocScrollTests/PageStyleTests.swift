@@ -72,5 +72,14 @@ struct PageStyleTests {
         #expect(dumpLines(windowed) == whole)
         #expect(!whole.contains { $0.contains("gone") || $0.contains("note") || $0 == "  • entry 1" })
         #expect(whole.contains { $0.contains("item 299") } && whole.contains { $0.contains("entry 48") })
+        // What is hidden is not found either; what is shown is.
+        guard case .notFound = windowed.find("gone 150", from: nil, forward: true) else {
+            Issue.record("hidden text found")
+            return
+        }
+        guard case .found = windowed.find("item 250", from: nil, forward: true) else {
+            Issue.record("shown text not found")
+            return
+        }
     }
 }
