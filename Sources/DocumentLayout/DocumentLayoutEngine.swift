@@ -551,7 +551,7 @@ struct DocumentLayoutEngine {
         case .listItem:
             flushInline()
             // An empty item still shows its marker.
-            if blocks.last?.markerPending == true { emit([]) }
+            if blocks.last?.markerPending == true, !document[index].hidesListMarker { emit([]) }
             blocks.pop()
             styles.removeLast()
         case .marked(_, let close):
@@ -642,6 +642,17 @@ struct DocumentLayoutEngine {
     /// every later one with as many spaces. `value` (an item's own number) resets the
     /// count. The marker is made on the stack and copied into the block stack's bytes.
     private mutating func pushItem(_ item: BlockContext, value: Int?) {
+        if document[item.node].hidesListMarker {
+            // (`list-style-type: none`: the item indented as its siblings, no marker;
+            // it still counts in an ordered list.)
+            var width = 2
+            if let listIndex = blocks.innermostList, blocks[listIndex].ordered {
+                blocks[listIndex].nextNumber = (value ?? blocks[listIndex].nextNumber) + (blocks[listIndex].reversed ? -1 : 1)
+                width = blocks[listIndex].numberColumns + 1
+            }
+            Self.spaces(width) { blocks.push(item, first: $0, firstColumns: width, rest: $0, restColumns: width) }
+            return
+        }
         guard let listIndex = blocks.innermostList, blocks[listIndex].ordered else {
             let bullet = ListMarker.bullet(depth: blocks.innermostList == nil ? 0 : max(0, blocks.unorderedDepth - 1))
             bullet.withUTF8Buffer { first in

@@ -203,6 +203,7 @@ struct DocumentBuilder {
             kind: .element, tag: element.tag, attributeCount: UInt16(document.attributes.count - firstAttribute),
             parent: open.last ?? document.root, payload: Int32(firstAttribute))
         node.isHidden = styleHides
+        node.hidesListMarker = style?.listStyleType == "none"
         if node.attributeCount > 0 {
             node.isHidden = node.isHidden || HTMLDocument.hides(document.attributes[firstAttribute...])
             node.linkAttribute = HTMLDocument.linkAttribute(element.tag, document.attributes[firstAttribute...])
@@ -417,7 +418,8 @@ struct DocumentBuilder {
             open[depth] = link(HTMLDocument.Node(
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
                 parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden,
-                linkAttribute: finished[element].linkAttribute, mayNameAnchor: finished[element].mayNameAnchor))
+                linkAttribute: finished[element].linkAttribute, mayNameAnchor: finished[element].mayNameAnchor,
+                hidesListMarker: finished[element].hidesListMarker))
         }
         nodesAfterCut = document.nodes.count
         // A parse cutting by bytes starts again where it cut inside text; one that

@@ -44,6 +44,9 @@
         /// For elements: whether it has an `id` or a `name` attribute, which may name
         /// it as a place to jump to (layout looks for them only where there are).
         package var mayNameAnchor = false
+        /// For elements: whether the page's styles say `list-style-type: none` (a
+        /// list item then shows no marker).
+        package var hidesListMarker = false
     }
 
     package struct Attribute: Sendable, Hashable {

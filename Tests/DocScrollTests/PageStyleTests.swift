@@ -54,6 +54,22 @@ struct PageStyleTests {
         #expect(missing.standardError.hasPrefix("docscroll: error: \(folder.path("nowhere.css")): "))
     }
 
+    /// `list-style: none` takes an item's marker away (its place kept, its number
+    /// counted), an empty item's line too.
+    @Test func listStyleNoneDrawsNoMarker() throws {
+        let html = """
+            <html><head><style>ol.chapter { list-style: none } li.bare { list-style-type: none }</style></head><body>
+            <ol class=chapter><li>One<li><li>Two</ol><ol><li>A<li class=bare>B<li>C</ol></body></html>
+            """
+        let page = InputFile(name: "lists.html", bytes: Array(html.utf8))
+        let lines = dumpLines(try DocScrollView(pages: [page], tables: [], options: .init(width: 40, height: 10)))
+        // (Text where a marker's would start: a number's three columns on, in an ordered list.)
+        #expect(lines.filter { !$0.isEmpty } == ["     One", "     Two", "  1. A", "     B", "  3. C"], "\(lines)")
+        var plain = DocScrollView.Options(width: 40, height: 10)
+        plain.readsStyles = false
+        #expect(dumpLines(try DocScrollView(pages: [page], tables: [], options: plain)).filter { !$0.isEmpty }.prefix(3) == ["  1. One", "  2.", "  3. Two"])
+    }
+
     /// A windowed page cut into many chunks styles each as the whole page styles it:
     /// classes of the containers a chunk starts inside, and siblings before it.
     @Test func chunksAreStyledAsTheWholePage() throws {

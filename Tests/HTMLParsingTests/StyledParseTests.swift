@@ -63,3 +63,12 @@ struct StyleSourcesTests {
         #expect(StyleSources.scan(Array("<p>no head".utf8)).isEmpty)
     }
 }
+
+@Suite("Node size")
+struct NodeSizeTests {
+    /// A node costs 24 bytes: the model of a page of millions of nodes is that many
+    /// times it (a flag more must fit in what the fields leave).
+    @Test func aNodeIs24Bytes() {
+        #expect(MemoryLayout<HTMLDocument.Node>.stride == 24)
+    }
+}
