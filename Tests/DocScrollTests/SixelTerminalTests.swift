@@ -19,6 +19,7 @@ struct SixelTerminalTests {
         let docscroll = builtProgramPath("docscroll")
         let session = try XSession(
             command: "NO_COLOR= \(docscroll) --images \(images) \(folder.path("page.html")) 2> \(errors); echo $? > \(exited); sleep 60",
+            folder: folder,
             state: {
                 let status = (try? String(contentsOfFile: exited, encoding: .utf8)).map { "exited \($0)" } ?? "running"
                 return "docscroll \(status), its errors: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "none")"
@@ -53,14 +54,42 @@ final class XSession {
 
     /// The width of xterm's inner border, in pixels, before its first cell.
     let border = 2
-    private let server = Process()
-    private let terminal = Process()
-    private let display: String
+    private var server = Process()
+    private var terminal = Process()
+    private var display = ""
     /// What the program run says of itself, told when a wait times out.
     private let state: () -> String
 
-    init(command: String, state: @escaping () -> String = { "" }) throws {
+    /// Xvfb and an xterm on it running `command`. A launch whose xterm ends before its
+    /// shell starts (it did once in a hundred full runs, beside the other suites) is
+    /// made again, up to three times; then what xterm said is the error.
+    /// - Parameter folder: where the shell notes that it started, and xterm's errors go.
+    init(command: String, folder: TemporaryFolder, state: @escaping () -> String = { "" }) throws {
         self.state = state
+        let started = folder.path("xterm-started")
+        let errors = folder.path("xterm-errors")
+        var said = ""
+        for _ in 0..<3 {
+            try launch(command: "touch \(started); \(command)", errors: errors)
+            // The shell starts, or xterm ends without it (up to 30 s).
+            for _ in 0..<300 where terminal.isRunning && !FileManager.default.fileExists(atPath: started) {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            if FileManager.default.fileExists(atPath: started) { return }
+            said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            stop()
+        }
+        throw XSessionError(message: "xterm ended before its shell started, three times: \(said)")
+    }
+
+    struct XSessionError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    private func launch(command: String, errors: String) throws {
+        server = Process()
+        terminal = Process()
         let displayNumber = Pipe()
         server.executableURL = URL(fileURLWithPath: Self.programPath("Xvfb")!)
         server.arguments = ["-displayfd", "1", "-screen", "0", "640x400x24", "-nolisten", "tcp"]
@@ -81,16 +110,22 @@ final class XSession {
             "-xrm", "XTerm*numColorRegisters: 256", "-e", "sh", "-c", command,
         ]
         terminal.standardOutput = FileHandle.nullDevice
-        terminal.standardError = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        terminal.standardError = FileHandle(forWritingAtPath: errors) ?? FileHandle.nullDevice
         try terminal.run()
     }
 
-    deinit {
+    /// Ends xterm and Xvfb.
+    private func stop() {
         // (xterm outlives a SIGTERM; its shell goes with the closed terminal.)
         for process in [terminal, server] where process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+    }
+
+    deinit {
+        stop()
     }
 
     /// Presses `key` in the terminal: the pointer goes over it first, as focus follows
