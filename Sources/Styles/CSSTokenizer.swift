@@ -17,9 +17,6 @@ package struct CSSTokenizer {
         self.init(Array(text.utf8))
     }
 
-    /// Whether every byte was read.
-    package var isAtEnd: Bool { position >= bytes.count }
-
     /// The next token, `nil` at the end (§4.3.1).
     package mutating func next() -> CSSToken? {
         skipComments()
