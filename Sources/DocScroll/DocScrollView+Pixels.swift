@@ -15,11 +15,25 @@ public struct PixelPlacement: Hashable, Sendable {
     public var rows: Range<Int>
     /// The screen's row of the first cell shown.
     public var screenRow: Int
+    /// The page's row of the first cell shown.
+    public var pageRow: Int
     /// The screen's column of the box's first cell.
     public var column: Int
 }
 
 extension DocScrollView {
+    /// Tells each page's pictures which of its rows the viewport shows: past their
+    /// budget, those farthest from them are forgotten first.
+    func notePicturesShown() {
+        let shown = shownPlaces
+        for (id, page) in pages {
+            guard let reader = page.pictures?.reader else { continue }
+            let rows = shown.lazy.compactMap { $0 }.filter { $0.component == id }.map(\.row)
+            guard let first = rows.min(), let last = rows.max() else { continue }
+            reader.show(rows: first..<(last + 1))
+        }
+    }
+
     /// How pictures are sent in real pixels, `nil` when they are drawn in cells.
     public var pixelProtocol: PixelProtocol? {
         switch options.images {
@@ -55,7 +69,7 @@ extension DocScrollView {
                     reaching.append(placements.count)
                     placements.append(PixelPlacement(
                         page: place.component, source: picture.source, box: picture.box, rows: picture.row..<(picture.row + 1),
-                        screenRow: screenRow, column: picture.column))
+                        screenRow: screenRow, pageRow: place.row, column: picture.column))
                 }
             }
             open = reaching
@@ -69,7 +83,8 @@ extension DocScrollView {
     /// background: `pagesProgressed` says when it is ready.
     public func pixelSequence(for placement: PixelPlacement) -> [UInt8]? {
         guard let kind = pixelProtocol, let page = pages.first(where: { $0.id == placement.page })?.page,
-            let sequence = page.pictures?.reader.pixelSequence(of: placement.source, box: placement.box, rows: placement.rows, as: kind)
+            let sequence = page.pictures?.reader.pixelSequence(
+                of: placement.source, box: placement.box, rows: placement.rows, as: kind, at: placement.pageRow - placement.rows.lowerBound)
         else { return nil }
         return Array("\u{1B}[\(placement.screenRow + 1);\(placement.column + 1)H".utf8) + sequence
     }

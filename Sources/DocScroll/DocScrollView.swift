@@ -400,6 +400,7 @@ public final class DocScrollView {
 
     /// Draws the viewport (the renderer tells the tables which row views to keep).
     private func drawFrame() -> FrameBuffer {
+        notePicturesShown()
         let frame = renderer.frame(of: stack)
         if firstFrameDuration == nil { firstFrameDuration = ContinuousClock.now - creation }
         return frame

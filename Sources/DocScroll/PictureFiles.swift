@@ -10,10 +10,11 @@ import SystemIO
 ///
 /// Each picture's header is read once, its first bytes only, whichever thread lays
 /// the page out. A picture drawn is decoded at about the size it is shown (a JPEG
-/// scaled by its decoder), drawn in cells by libchafa, and its cells kept, the
-/// pictures drawn least recently forgotten past `cellBudget` cells. Drawn in real
-/// pixels, a picture's pixels at its box's size and its encodings for the terminal
-/// are kept within `pixelBudget` bytes each (a screen of pixels), the oldest dropped.
+/// scaled by its decoder), drawn in cells by libchafa, and its cells kept within
+/// `cellBudget` cells. Drawn in real pixels, a picture's pixels at its box's size and
+/// its encodings for the terminal are kept within `pixelBudget` bytes each (a screen
+/// of pixels). Past a budget, the pictures farthest from the viewport are dropped
+/// first (`KeptPictures`).
 final class PictureFiles: PictureReader {
     /// Where the page is; `nil` for a page with no file (only `data:` URLs are read).
     private let address: PageAddress?
@@ -53,26 +54,20 @@ final class PictureFiles: PictureReader {
 
     /// Pictures drawn and waiting to be.
     fileprivate struct DrawingState {
-        /// Pictures drawn, by source and box (`nil`: cannot be), and the order they
-        /// were last used in, oldest first.
-        var drawn: [DrawnKey: SymbolArt?] = [:]
-        var order: [DrawnKey] = []
-        var cells = 0
+        /// Pictures drawn, by source and box (`nil`: cannot be), costing their cells.
+        var drawn = KeptPictures<DrawnKey, SymbolArt?>()
         var inBackground = false
         var shows = true
-        /// Pictures asked for and not drawn yet, the newest last.
-        var waiting: [Job] = []
+        /// Pictures asked for and not drawn yet, the newest last, with the page rows
+        /// their boxes are on.
+        var waiting: [(job: Job, place: Range<Int>)] = []
         /// The picture being drawn in the background.
         var drawing: Job?
         var arrived = false
-        /// Pictures in pixels at the size of their boxes, the last drawn last, and
-        /// the bytes they take.
-        var scaled: [(key: DrawnKey, pixels: Pixels)] = []
-        var scaledBytes = 0
-        /// Pictures encoded for the terminal, the last encoded last (`nil`: cannot be),
-        /// and the bytes they take.
-        var encoded: [(key: EncodedKey, sequence: [UInt8]?)] = []
-        var encodedBytes = 0
+        /// Pictures in pixels at the size of their boxes, costing their bytes.
+        var scaled = KeptPictures<DrawnKey, Pixels>()
+        /// Pictures encoded for the terminal (`nil`: cannot be), costing their bytes.
+        var encoded = KeptPictures<EncodedKey, [UInt8]?>()
         /// Headers read so far, by source as the page wrote it (`nil`: unreadable).
         var headers: [String: ImageHeader?] = [:]
         /// Why pictures could not be drawn, by source.
@@ -81,21 +76,22 @@ final class PictureFiles: PictureReader {
         var pixels: [String: Pixels] = [:]
         var statistics = PictureFigures()
 
-        /// Keeps `art`, forgetting the pictures used least recently past `cellBudget`
-        /// cells.
-        mutating func keep(_ art: SymbolArt?, for key: DrawnKey, cellBudget: Int) {
-            if drawn.updateValue(art, forKey: key) == nil {
-                order.append(key)
-                cells += key.columns * key.rows
-                statistics.bytesLive += Self.bytes(of: art)
-                statistics.bytesPeak = max(statistics.bytesPeak, statistics.bytesLive)
-            }
-            while cells > cellBudget, order.count > 1 {
-                let oldest = order.removeFirst()
-                if let dropped = drawn.removeValue(forKey: oldest) { statistics.bytesLive -= Self.bytes(of: dropped) }
-                cells -= oldest.columns * oldest.rows
-                statistics.evictions += 1
-            }
+        /// Notes that the viewport shows page rows `rows`: the pictures kept farthest
+        /// from them go first.
+        mutating func show(_ rows: Range<Int>) {
+            drawn.viewport = rows
+            scaled.viewport = rows
+            encoded.viewport = rows
+        }
+
+        /// Keeps `art`, shown at `place`, dropping the pictures farthest from the
+        /// viewport past `cellBudget` cells.
+        mutating func keep(_ art: SymbolArt?, for key: DrawnKey, shownAt place: Range<Int>, cellBudget: Int) {
+            let (evicted, replaced) = drawn.keep(art, for: key, cost: key.columns * key.rows, shownAt: place, budget: cellBudget)
+            if let replaced { statistics.bytesLive -= Self.bytes(of: replaced) }
+            noteKept(bytes: Self.bytes(of: art))
+            for dropped in evicted { statistics.bytesLive -= Self.bytes(of: dropped) }
+            statistics.evictions += evicted.count
         }
 
         /// Asks for `job` in the background: the newest asked for is done first, as it
@@ -103,42 +99,34 @@ final class PictureFiles: PictureReader {
         /// past; a row that shows it again is drawn once any picture arrives, and asks
         /// again).
         /// - Returns: whether the job waits anew (not already being done).
-        mutating func ask(_ job: Job) -> Bool {
+        mutating func ask(_ job: Job, shownAt place: Range<Int>) -> Bool {
             guard drawing != job else { return false }
-            if let place = waiting.firstIndex(of: job) { waiting.remove(at: place) }
-            waiting.append(job)
+            if let index = waiting.firstIndex(where: { $0.job == job }) { waiting.remove(at: index) }
+            waiting.append((job, place))
             if waiting.count > PictureFiles.waitingLimit { waiting.removeFirst() }
             return true
         }
 
-        /// Keeps `pixels`, picture `key` at the size of its box, dropping the oldest
-        /// past `budget` bytes (the last kept whatever its size).
-        mutating func keepScaled(_ pixels: Pixels, for key: DrawnKey, budget: Int) {
-            scaled.append((key, pixels))
-            scaledBytes += pixels.byteCount
+        /// Keeps `pixels`, picture `key` at the size of its box, dropping those
+        /// farthest from the viewport past `budget` bytes (the last kept whatever its
+        /// size).
+        mutating func keepScaled(_ pixels: Pixels, for key: DrawnKey, shownAt place: Range<Int>, budget: Int) {
+            let (evicted, replaced) = scaled.keep(pixels, for: key, cost: pixels.byteCount, shownAt: place, budget: budget)
+            statistics.bytesLive -= replaced?.byteCount ?? 0
             noteKept(bytes: pixels.byteCount)
-            while scaledBytes > budget, scaled.count > 1 {
-                let dropped = scaled.removeFirst().pixels.byteCount
-                scaledBytes -= dropped
-                statistics.bytesLive -= dropped
-            }
+            for dropped in evicted { statistics.bytesLive -= dropped.byteCount }
+            statistics.evictions += evicted.count
         }
 
         /// Keeps `sequence`, rows of picture `key` encoded, in place of any kept for
-        /// them, dropping the oldest past `budget` bytes (the last kept whatever its
-        /// size).
-        mutating func keepEncoded(_ sequence: [UInt8]?, for key: EncodedKey, budget: Int) {
-            if let place = encoded.firstIndex(where: { $0.key == key }) { dropEncoded(at: place) }
-            encoded.append((key, sequence))
-            encodedBytes += sequence?.count ?? 0
-            noteKept(bytes: sequence?.count ?? 0)
-            while encodedBytes > budget, encoded.count > 1 { dropEncoded(at: 0) }
-        }
-
-        private mutating func dropEncoded(at place: Int) {
-            let dropped = encoded.remove(at: place).sequence?.count ?? 0
-            encodedBytes -= dropped
-            statistics.bytesLive -= dropped
+        /// them, dropping those farthest from the viewport past `budget` bytes (the
+        /// last kept whatever its size).
+        mutating func keepEncoded(_ sequence: [UInt8]?, for key: EncodedKey, shownAt place: Range<Int>, budget: Int) {
+            let cost = sequence?.count ?? 0
+            let (evicted, replaced) = encoded.keep(sequence, for: key, cost: cost, shownAt: place, budget: budget)
+            statistics.bytesLive -= replaced??.count ?? 0
+            noteKept(bytes: cost)
+            for dropped in evicted { statistics.bytesLive -= dropped?.count ?? 0 }
         }
 
         private mutating func noteKept(bytes: Int) {
@@ -205,8 +193,13 @@ final class PictureFiles: PictureReader {
         }
     }
 
-    func cells(of source: String, box: ImageBox) -> SymbolArt? {
+    func show(rows: Range<Int>) {
+        locked { $0.show(rows) }
+    }
+
+    func cells(of source: String, box: ImageBox, at top: Int) -> SymbolArt? {
         let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
+        let place = top..<(top + box.rows)
         enum Answer {
             case drawn(SymbolArt?)
             /// Drawn in the background (asked for now, or being drawn).
@@ -214,13 +207,9 @@ final class PictureFiles: PictureReader {
             case now
         }
         let answer = locked { state -> Answer in
-            if let known = state.drawn[key] {
-                if let place = state.order.lastIndex(of: key) { state.order.remove(at: place) }
-                state.order.append(key)
-                return .drawn(known)
-            }
+            if let known = state.drawn.value(for: key, shownAt: place) { return .drawn(known) }
             guard state.inBackground else { return .now }
-            return .later(queued: state.ask(.cells(key)))
+            return .later(queued: state.ask(.cells(key), shownAt: place))
         }
         switch answer {
         case .drawn(let art):
@@ -229,58 +218,61 @@ final class PictureFiles: PictureReader {
             if queued { worker.async { [self] in drawNextWaiting() } }
             return nil
         case .now:
-            let art = draw(source, box: ImageBox(columns: key.columns, rows: key.rows))
-            locked { $0.keep(art, for: key, cellBudget: cellBudget) }
+            let art = draw(source, box: box)
+            locked { $0.keep(art, for: key, shownAt: place, cellBudget: cellBudget) }
             return art
         }
     }
 
     func cellsNow(of source: String, box: ImageBox) -> SymbolArt? {
         let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
-        if let known = locked({ $0.drawn[key] }) { return known }
+        // (Shown alone, over the viewport.)
+        let shown = locked { state in (state.drawn.value(for: key, shownAt: state.drawn.viewport), state.drawn.viewport) }
+        if let known = shown.0 { return known }
         let art = draw(source, box: box)
-        locked { $0.keep(art, for: key, cellBudget: cellBudget) }
+        locked { $0.keep(art, for: key, shownAt: shown.1, cellBudget: cellBudget) }
         return art
     }
 
-    func pixelSequence(of source: String, box: ImageBox, rows: Range<Int>, as kind: PixelProtocol) -> [UInt8]? {
+    func pixelSequence(of source: String, box: ImageBox, rows: Range<Int>, as kind: PixelProtocol, at top: Int) -> [UInt8]? {
         let key = EncodedKey(drawn: DrawnKey(source: source, columns: box.columns, rows: box.rows), rows: rows, kind: kind)
+        let place = top..<(top + box.rows)
         // (`known`: the sequence, or `nil` while it is encoded in the background;
         // itself `nil` when it is to be encoded now.)
         let answer = locked { state -> (known: [UInt8]??, queued: Bool) in
-            if let known = state.encoded.first(where: { $0.key == key }) { return (known.sequence, false) }
+            if let known = state.encoded.value(for: key, shownAt: place) { return (known, false) }
             guard state.inBackground else { return (nil, false) }
-            return (.some(nil), state.ask(.pixels(key)))
+            return (.some(nil), state.ask(.pixels(key), shownAt: place))
         }
         if answer.queued { worker.async { [self] in drawNextWaiting() } }
         if let known = answer.known { return known }
-        return encode(key)
+        return encode(key, shownAt: place)
     }
 
     /// Encodes the rows of `key`'s box that show, keeping the sequence.
-    private func encode(_ key: EncodedKey) -> [UInt8]? {
+    private func encode(_ key: EncodedKey, shownAt place: Range<Int>) -> [UInt8]? {
         let box = ImageBox(columns: key.drawn.columns, rows: key.drawn.rows)
-        let sequence = scaledPixels(of: key.drawn.source, box: box).map { pixels in
+        let sequence = scaledPixels(of: key.drawn, shownAt: place).map { pixels in
             let shown = pixels.rows((key.rows.lowerBound * cell.height)..<(key.rows.upperBound * cell.height))
             return PixelPicture.encode(shown, columns: box.columns, rows: key.rows.count, cell: cell, protocol: key.kind)
         }
-        locked { $0.keepEncoded(sequence, for: key, budget: pixelBudget) }
+        locked { $0.keepEncoded(sequence, for: key, shownAt: place, budget: pixelBudget) }
         return sequence
     }
 
     /// Does the job asked for last of those waiting, if any.
     private func drawNextWaiting() {
-        guard let job = locked({ state -> Job? in
-            guard let job = state.waiting.popLast() else { return nil }
+        guard let (job, place) = locked({ state -> (Job, Range<Int>)? in
+            guard let (job, place) = state.waiting.popLast() else { return nil }
             state.drawing = job
-            return job
+            return (job, place)
         }) else { return }
         switch job {
         case .cells(let key):
             let art = draw(key.source, box: ImageBox(columns: key.columns, rows: key.rows))
-            locked { $0.keep(art, for: key, cellBudget: cellBudget) }
+            locked { $0.keep(art, for: key, shownAt: place, cellBudget: cellBudget) }
         case .pixels(let key):
-            _ = encode(key)
+            _ = encode(key, shownAt: place)
         }
         locked { state in
             state.drawing = nil
@@ -348,13 +340,12 @@ final class PictureFiles: PictureReader {
         return Self.read(file, bytes: file.byteCount)
     }
 
-    /// Picture `source` in pixels at the size of `box`.
-    private func scaledPixels(of source: String, box: ImageBox) -> Pixels? {
-        let key = DrawnKey(source: source, columns: box.columns, rows: box.rows)
-        if let kept = locked({ $0.scaled.first { $0.key == key }?.pixels }) { return kept }
-        let shown = (width: box.columns * cell.width, height: box.rows * cell.height)
-        guard let pixels = pixels(of: source, toShow: shown, exactly: true) else { return nil }
-        locked { $0.keepScaled(pixels, for: key, budget: pixelBudget) }
+    /// Picture `key` in pixels at the size of its box.
+    private func scaledPixels(of key: DrawnKey, shownAt place: Range<Int>) -> Pixels? {
+        if let kept = locked({ $0.scaled.value(for: key, shownAt: place) }) { return kept }
+        let shown = (width: key.columns * cell.width, height: key.rows * cell.height)
+        guard let pixels = pixels(of: key.source, toShow: shown, exactly: true) else { return nil }
+        locked { $0.keepScaled(pixels, for: key, shownAt: place, budget: pixelBudget) }
         return pixels
     }
 

@@ -390,21 +390,25 @@ extension LineStore: RandomAccessCollection {
 }
 
 extension LineStore {
-    /// Hands line `index` to `sink`: its plain text, and its drawing, as wide as a
-    /// picture's box on it reaches.
-    func write(line index: Int, to sink: any RowSink, pictures: PictureLayout?) {
+    /// Hands line `index`, page row `pageRow`, to `sink`: its plain text, and its
+    /// drawing, as wide as a picture's box on it reaches.
+    func write(line index: Int, pageRow: Int, to sink: any RowSink, pictures: PictureLayout?) {
         let columns = pictures != nil ? pictureExtent(ofLine: index) : 0
         sink.row(plainText(ofLine: index), columns: columns) { buffer in
-            draw(line: index, into: &buffer, row: 0, horizontalOffset: 0, pictures: pictures)
+            draw(line: index, pageRow: pageRow, into: &buffer, row: 0, horizontalOffset: 0, pictures: pictures)
         }
     }
 
     /// Draws row `pictureRow.row` of its picture's cells over the box's columns (the
     /// alt text drawn there before stays where the picture cannot be drawn).
     private func drawPicture(
-        _ pictureRow: PictureRow, _ pictures: PictureLayout, into buffer: inout FrameBuffer, row: Int, horizontalOffset: Int
+        _ pictureRow: PictureRow, _ pictures: PictureLayout, pageRow: Int, into buffer: inout FrameBuffer, row: Int,
+        horizontalOffset: Int
     ) {
-        guard let art = pictures.reader.cells(of: pictureRow.source, box: pictureRow.box), pictureRow.row < art.rows else { return }
+        let top = pageRow - pictureRow.row
+        guard let art = pictures.reader.cells(of: pictureRow.source, box: pictureRow.box, at: top), pictureRow.row < art.rows else {
+            return
+        }
         let first = pictureRow.row * art.columns
         for column in 0..<art.columns {
             let x = pictureRow.column + column - horizontalOffset
@@ -413,20 +417,22 @@ extension LineStore {
         }
     }
 
-    /// Draws line `index` on row `row` of `buffer`, its first `horizontalOffset`
+    /// Draws line `index`, page row `pageRow`, on row `row` of `buffer`, its first `horizontalOffset`
     /// columns scrolled off to the left. Scrolled sideways, a row shows where its line
     /// goes on past an edge of the buffer (`<` at the left, `>` at the right, dim), as
     /// `less -S` does; unscrolled, it shows the line as it is (a frame then draws what
     /// a dump writes, cut at the width). A row of a picture's box shows the picture's
     /// cells there when `pictures` draws them.
-    func draw(line index: Int, into buffer: inout FrameBuffer, row: Int, horizontalOffset: Int, pictures: PictureLayout? = nil) {
+    func draw(
+        line index: Int, pageRow: Int, into buffer: inout FrameBuffer, row: Int, horizontalOffset: Int, pictures: PictureLayout? = nil
+    ) {
         var column = -horizontalOffset
         for span in self[index].spans {
             column = buffer.draw(span.text, style: span.style, column: column, row: row)
         }
         if let pictures, pictures.drawsCells, pictures.reader.showsPictures {
             for pictureRow in pictureRows(ofLine: index) {
-                drawPicture(pictureRow, pictures, into: &buffer, row: row, horizontalOffset: horizontalOffset)
+                drawPicture(pictureRow, pictures, pageRow: pageRow, into: &buffer, row: row, horizontalOffset: horizontalOffset)
             }
         }
         guard horizontalOffset > 0, buffer.width > 1 else { return }

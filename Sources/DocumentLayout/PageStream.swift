@@ -139,7 +139,7 @@ package enum PageStream {
         package func draw(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
             for pageRow in rows {
                 guard let (lines, index) = line(at: pageRow) else { continue }
-                lines.draw(line: index, into: &buffer, row: row + pageRow - rows.lowerBound, horizontalOffset: 0, pictures: pictures)
+                lines.draw(line: index, pageRow: pageRow, into: &buffer, row: row + pageRow - rows.lowerBound, horizontalOffset: 0, pictures: pictures)
             }
         }
 

@@ -90,20 +90,24 @@ package protocol PictureReader: AnyObject, Sendable {
     /// picture of a known format, not a local file).
     func naturalSize(of source: String) -> (width: Int, height: Int)?
 
-    /// Picture `source` drawn in the cells of `box`; `nil` when it cannot be (it is
-    /// missing or broken, or too large), or is not drawn yet (`decodesInBackground`):
-    /// its box then shows its alt text.
-    func cells(of source: String, box: ImageBox) -> SymbolArt?
+    /// Picture `source` drawn in the cells of `box`, whose first row is page row
+    /// `top`; `nil` when it cannot be (it is missing or broken, or too large), or is
+    /// not drawn yet (`decodesInBackground`): its box then shows its alt text.
+    func cells(of source: String, box: ImageBox, at top: Int) -> SymbolArt?
+
+    /// Notes that the viewport shows page rows `rows`: past its budget, the reader
+    /// forgets the pictures farthest from them first.
+    func show(rows: Range<Int>)
 
     /// Whether a picture not drawn yet is drawn on another thread (`cells` answering
     /// `nil` meanwhile, `takeArrivals` saying when it is there), so that no key waits
     /// on a picture; else it is drawn when asked for, as a frame or a dump needs.
     var decodesInBackground: Bool { get set }
 
-    /// Rows `rows` of picture `source` at the size of `box`'s pixels, encoded for a
-    /// terminal that draws them (`kind`); `nil` when it cannot be, or is not encoded
-    /// yet (`decodesInBackground`, as `cells`).
-    func pixelSequence(of source: String, box: ImageBox, rows: Range<Int>, as kind: PixelProtocol) -> [UInt8]?
+    /// Rows `rows` of picture `source` at the size of `box`'s pixels (its first row
+    /// page row `top`), encoded for a terminal that draws them (`kind`); `nil` when it
+    /// cannot be, or is not encoded yet (`decodesInBackground`, as `cells`).
+    func pixelSequence(of source: String, box: ImageBox, rows: Range<Int>, as kind: PixelProtocol, at top: Int) -> [UInt8]?
 
     /// Why picture `source` could not be drawn, once it was tried; `nil` otherwise.
     func failure(of source: String) -> String?

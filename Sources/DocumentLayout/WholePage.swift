@@ -243,7 +243,7 @@ package final class WholePage: PageComponent {
         layOut(throughRow: rows.upperBound - 1)
         let lines = pageLayout.lines
         for lineIndex in rows.clamped(to: 0..<lines.count) {
-            lines.draw(line: lineIndex, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset, pictures: pictures)
+            lines.draw(line: lineIndex, pageRow: lineIndex, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset, pictures: pictures)
         }
     }
 
@@ -327,9 +327,11 @@ package final class WholePage: PageComponent {
     /// so a dump never holds the whole page's lines (and this view keeps only what the
     /// viewport asked for).
     package func writeRows(width: Int, to sink: any RowSink) {
+        var pageRow = 0
         func write(_ lines: LineStore) {
             for line in lines.indices where !sink.isClosed {
-                lines.write(line: line, to: sink, pictures: pictures)
+                lines.write(line: line, pageRow: pageRow, to: sink, pictures: pictures)
+                pageRow += 1
             }
         }
         if pageLayout.isFinished { return write(pageLayout.lines) }

@@ -36,7 +36,7 @@ extension WindowedPage {
     package func drawRows(_ rows: Range<Int>, into buffer: inout FrameBuffer, at row: Int) {
         for lineIndex in rows where lineIndex >= 0 {
             guard let (lines, index) = line(at: lineIndex) else { continue }
-            lines.draw(line: index, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset, pictures: pictures)
+            lines.draw(line: index, pageRow: lineIndex, into: &buffer, row: row + lineIndex - rows.lowerBound, horizontalOffset: horizontalOffset, pictures: pictures)
         }
         trimCache()
     }
@@ -173,7 +173,7 @@ extension WindowedPage {
             _ = settle(rows: row..<(row + 1), anchor: 0)
             trimCache()
             guard row < rowCount, let (lines, index) = line(at: row) else { break }
-            lines.write(line: index, to: sink, pictures: pictures)
+            lines.write(line: index, pageRow: row, to: sink, pictures: pictures)
             row += 1
         }
     }

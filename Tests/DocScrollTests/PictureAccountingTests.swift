@@ -73,13 +73,13 @@ struct PictureAccountingTests {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
             let (folder, paths) = try Self.pictures(40)
             let box = ImageBox(columns: 30, rows: 10)
-            _ = PictureFiles(address: nil).pixelSequence(of: paths[0], box: box, rows: 0..<10, as: .sixel)
+            _ = PictureFiles(address: nil).pixelSequence(of: paths[0], box: box, rows: 0..<10, as: .sixel, at: 0)
             let before = ProcessMemory.heapInUseBytes()
             // Pixels at the box's size: 300x200, 240,000 bytes a picture; four kept.
             let files = PictureFiles(address: nil, pixelBudget: 1_000_000)
             for path in paths {
-                precondition(files.pixelSequence(of: path, box: box, rows: 0..<10, as: .sixel) != nil)
-                precondition(files.pixelSequence(of: path, box: box, rows: 2..<7, as: .sixel) != nil)
+                precondition(files.pixelSequence(of: path, box: box, rows: 0..<10, as: .sixel, at: 0) != nil)
+                precondition(files.pixelSequence(of: path, box: box, rows: 2..<7, as: .sixel, at: 0) != nil)
             }
             let delta = ProcessMemory.heapInUseBytes() - before
             print(files.figures.bytesLive, delta, files.figures.bytesPeak)

@@ -185,25 +185,86 @@ struct PictureLayoutTests {
         #expect(expanded.statistics.json.contains("\"picturesDecoded\":2,"))
     }
 
-    /// Past its budget of cells, the reader drops the pictures used least recently,
-    /// and draws one again when it is asked for again.
-    @Test func picturesPastTheBudgetAreDroppedLeastRecentlyUsedFirst() throws {
+    /// Past its budget of cells, the reader drops the pictures farthest from the rows
+    /// the viewport shows, however recently they were used (of two as far, the one
+    /// used least recently), and draws one again when it is asked for again.
+    @Test func picturesPastTheBudgetAreDroppedFarthestFromTheViewportFirst() throws {
         let folder = try Self.folder()
-        let files = PictureFiles(address: nil, cellBudget: 250)
+        let files = PictureFiles(address: nil, cellBudget: 300)
         let red = folder.path("red.png")
-        let (wide, small) = (ImageBox(columns: 20, rows: 5), ImageBox(columns: 10, rows: 10))
-        #expect(files.cells(of: red, box: wide) != nil)
-        #expect(files.cells(of: red, box: small) != nil)
-        #expect(files.cells(of: red, box: wide) != nil, "kept: not decoded again")
-        #expect(files.figures.decoded == 2)
-        // A third picture of 100 cells: 300 past the budget of 250, so the one used
-        // least recently (10 by 10) goes.
-        #expect(files.cells(of: red, box: ImageBox(columns: 25, rows: 4)) != nil)
+        // Boxes of 100 cells each, so three fit.
+        let (above, onScreen, below, near, later) = (
+            ImageBox(columns: 10, rows: 10), ImageBox(columns: 20, rows: 5), ImageBox(columns: 25, rows: 4),
+            ImageBox(columns: 50, rows: 2), ImageBox(columns: 4, rows: 25)
+        )
+        files.show(rows: 100..<110)
+        #expect(files.cells(of: red, box: above, at: 0) != nil)
+        #expect(files.cells(of: red, box: onScreen, at: 104) != nil)
+        #expect(files.cells(of: red, box: below, at: 300) != nil)
+        #expect(files.cells(of: red, box: above, at: 0) != nil, "kept: not decoded again, and now the one used last")
+        #expect(files.figures.decoded == 3)
+        // A fourth near the viewport: 400 cells past the budget of 300. The one used
+        // least recently is on screen, and stays; the one farthest from the viewport
+        // (200 rows below it) goes.
+        #expect(files.cells(of: red, box: near, at: 112) != nil)
         #expect(files.figures.evictions == 1)
-        #expect(files.figures.bytesLive == 200 * 12)
-        _ = files.cells(of: red, box: small)
-        #expect(files.figures.decoded == 4, "dropped, then decoded again")
-        #expect(files.cells(of: folder.path("missing.png"), box: small) == nil)
+        #expect(files.figures.bytesLive == 300 * 12)
+        _ = files.cells(of: red, box: onScreen, at: 104)
+        _ = files.cells(of: red, box: above, at: 0)
+        #expect(files.figures.decoded == 4, "the two nearer kept")
+        _ = files.cells(of: red, box: below, at: 300)
+        #expect(files.figures.decoded == 5, "the farthest dropped, then decoded again (the top one dropped for it)")
+        // The viewport moves down to the one below: the one it showed before, 182 rows
+        // above it, is now the farthest (the one just under it, 177 rows).
+        files.show(rows: 290..<320)
+        _ = files.cells(of: red, box: later, at: 280)
+        _ = files.cells(of: red, box: near, at: 112)
+        #expect(files.figures.decoded == 6, "the nearer kept")
+        _ = files.cells(of: red, box: onScreen, at: 104)
+        #expect(files.figures.decoded == 7, "the farther dropped")
+        #expect(files.cells(of: folder.path("missing.png"), box: onScreen, at: 0) == nil)
+    }
+
+    /// A view tells its page's pictures which rows it shows: scrolled to the middle
+    /// picture, the one at the bottom, shown before the one at the top but nearer, is
+    /// kept, and the top one dropped.
+    @Test func aViewKeepsThePicturesNearestWhatItShows() throws {
+        let folder = try Self.folder()
+        for (name, rgb) in [("top", 0x112233), ("middle", 0x445566), ("bottom", 0x778899)] as [(String, UInt32)] {
+            try Data(TestPNG.solid(width: 200, height: 100, rgb: rgb)).write(to: URL(fileURLWithPath: folder.path("\(name).png")))
+        }
+        let text = { (count: Int) in String(repeating: "<p>Text.</p>", count: count) }
+        try folder.write("three.html", "<img src=top.png alt=top>" + text(400) + "<img src=middle.png alt=middle>" + text(60) + "<img src=bottom.png alt=bottom>")
+        // Two pictures' cells (20 by 5 each, 12 bytes a cell).
+        let view = try DocScrollView(
+            pages: [InputFile.page(folder.path("three.html"))], tables: [],
+            options: DocScrollView.Options(width: 40, height: 12, images: .symbols, imageBudget: .bytes(2 * 100 * 12)))
+        let rows = Self.rows(view)
+        let row = { (alt: String) in try #require(rows.firstIndex(of: alt)) }
+        let (top, middle, bottom) = (try row("top"), try row("middle"), try row("bottom"))
+        for shown in [bottom, top, middle] { _ = view.frame(at: shown) }
+        let statistics = view.statistics.pictures
+        #expect(statistics.decoded == 3 && statistics.evictions == 1)
+        let reader = try #require(view.pages.first?.page.pictures?.reader)
+        let box = ImageBox(columns: 20, rows: 5)
+        #expect(reader.cells(of: "bottom.png", box: box, at: bottom) != nil)
+        #expect(view.statistics.pictures.decoded == 3, "the bottom one kept")
+        #expect(reader.cells(of: "top.png", box: box, at: top) != nil)
+        #expect(view.statistics.pictures.decoded == 4, "the top one dropped")
+    }
+
+    /// Of pictures as far from the viewport, the one used least recently goes first.
+    @Test func picturesAsFarAreDroppedLeastRecentlyUsedFirst() {
+        var kept = KeptPictures<String, Int>()
+        kept.viewport = 50..<60
+        _ = kept.keep(1, for: "first above", cost: 1, shownAt: 10..<20, budget: 3)
+        _ = kept.keep(2, for: "below, as far", cost: 1, shownAt: 90..<100, budget: 3)
+        _ = kept.keep(3, for: "second above", cost: 1, shownAt: 10..<20, budget: 3)
+        #expect(kept.value(for: "first above", shownAt: 10..<20) == 1)
+        #expect(kept.keep(4, for: "on screen", cost: 1, shownAt: 55..<56, budget: 3).evicted == [2])
+        #expect(kept.keep(5, for: "on screen too", cost: 1, shownAt: 50..<51, budget: 3).evicted == [3])
+        #expect(kept.keep(6, for: "on screen", cost: 2, shownAt: 55..<57, budget: 3) == ([1], 4))
+        #expect(kept.count == 2 && kept.cost == 3)
     }
 
     /// `--scroll-through` draws every screen as the viewer would, not waiting for a
