@@ -83,9 +83,10 @@ final class PageSegments: @unchecked Sendable {
         runStarted = threads.makeSemaphore()
         parseEnded = threads.makeSemaphore()
         HTMLParser.prepareForThreads()
+        // (One parse reads the page straight through: no segment to guess.)
         guesses = SegmentGuesses(
             source: source, start: start, containers: cutting.containers, blocks: cutting.blocks, bytes: segmentBytes,
-            firstBytes: min(segmentBytes, Self.firstSegmentBytes), threads: threads)
+            firstBytes: min(segmentBytes, Self.firstSegmentBytes), threads: threads, scans: self.parses > 1)
         for _ in 0..<self.parses {
             threads.run(waits: true) { [self] in
                 while let (run, start) = nextRun() { parse(run, from: start) }
@@ -285,13 +286,14 @@ final class SegmentGuesses: HTMLParser.CutBoundaries, @unchecked Sendable {
     private let blocks: Set<HTMLTag>
     private let bytes: Int
     private let firstBytes: Int
+    private let scans: Bool
 
     /// Scans `source` from `start`, guessing where a parse would cut it after a block
     /// of `blocks` with only `containers` open, `bytes` apart at least (the first
-    /// `firstBytes`).
+    /// `firstBytes`); unless `scans` is off: then the only guess is `start`.
     init(
         source: any PageSource, start: Int, containers: Set<HTMLTag>, blocks: Set<HTMLTag>, bytes: Int, firstBytes: Int,
-        threads: some LayoutThreads
+        threads: some LayoutThreads, scans: Bool = true
     ) {
         self.source = source
         self.threads = threads
@@ -299,10 +301,11 @@ final class SegmentGuesses: HTMLParser.CutBoundaries, @unchecked Sendable {
         self.blocks = blocks
         self.bytes = bytes
         self.firstBytes = firstBytes
+        self.scans = scans
         let first = StructureScanner.Cut(offset: start, openElements: [], links: 0)
-        state = LockedState(State(cuts: [first], scannedOffset: start), lock: threads.makeLock())
+        state = LockedState(State(cuts: [first], scannedOffset: start, isComplete: !scans), lock: threads.makeLock())
         progress = threads.makeSemaphore()
-        startScan(from: first, number: 0, firstBytes: firstBytes)
+        if scans { startScan(from: first, number: 0, firstBytes: firstBytes) }
     }
 
     /// Starts scan `number` from `origin`, on a thread of its own; it adds its guesses
@@ -340,11 +343,11 @@ final class SegmentGuesses: HTMLParser.CutBoundaries, @unchecked Sendable {
             state.cuts.append(cut)
             state.scan += 1
             state.scannedOffset = cut.offset
-            state.isComplete = false
+            state.isComplete = !scans
             return (state.scan, state.wake())
         }
         for _ in 0..<wake { progress.signal() }
-        startScan(from: cut, number: number, firstBytes: bytes)
+        if scans { startScan(from: cut, number: number, firstBytes: bytes) }
     }
 
     /// Guess `index`, once the scan has made it (waited for); `nil` when the scan

@@ -47,6 +47,48 @@ package struct Cascade: Sendable {
         sheets.reduce(["class", "id", "style", "href"]) { $0.union($1.sheet.attributeNames) }
     }
 
+    /// What tells elements apart for the cascade, beside their names and their
+    /// ancestors: the ids and the classes some selector names, the attributes some
+    /// selector reads. Two elements alike in these, under parents alike, whose
+    /// sibling-reading rules (`siblingMatches`) match alike, have the same style.
+    package struct Distinctions: Sendable {
+        package var ids: Set<String> = []
+        package var classes: Set<String> = []
+        package var attributeNames: Set<String> = []
+    }
+
+    package var distinctions: Distinctions {
+        sheets.reduce(into: Distinctions()) { distinctions, entry in
+            distinctions.ids.formUnion(entry.sheet.ids)
+            distinctions.classes.formUnion(entry.sheet.classes)
+            distinctions.attributeNames.formUnion(entry.sheet.attributeNames)
+        }
+    }
+
+    /// A rule of one of the sheets.
+    package struct RuleReference: Sendable {
+        fileprivate var sheet: Int
+        fileprivate var rule: Int
+    }
+
+    /// The rules that read siblings (`Selector.readsSiblings`) and may concern an
+    /// element of this id, these classes and this name, in an order set by these.
+    package func rulesReadingSiblings(id: String?, classes: [String], type: String) -> [RuleReference] {
+        var references: [RuleReference] = []
+        var found: [Int] = []
+        for sheetIndex in sheets.indices {
+            found.removeAll(keepingCapacity: true)
+            sheets[sheetIndex].sheet.candidatesReadingSiblings(id: id, classes: classes, type: type, into: &found)
+            references += found.map { RuleReference(sheet: sheetIndex, rule: $0) }
+        }
+        return references
+    }
+
+    /// Whether `rule`'s selector matches `element`.
+    package func matches<Element: StyledElement>(_ rule: RuleReference, _ element: Element) -> Bool {
+        sheets[rule.sheet].sheet.rules[rule.rule].selector.matches(element)
+    }
+
     /// One declaration that applies, where it is (in a sheet, or in the `style`
     /// attribute's: sheet `sheets.count`), with what decides its precedence: no
     /// declaration is copied until it is applied.

@@ -3,6 +3,11 @@
 /// about, and their computed styles) and the children each has had so far, which is
 /// all that selectors can see of the tree at a start tag.
 ///
+/// Elements alike share one computed style, matched once, as browsers' style sharing
+/// does: alike in name, in the ids, classes and attributes the selectors read and in
+/// link-ness, under parents alike (so, by induction, with ancestors alike), and
+/// matched alike by the rules that read siblings, they match the same rules.
+///
 /// What only the rest of the page could tell (`:last-child`, `:nth-last-child()`,
 /// `:only-child`, `:last-of-type`, `:empty`) is not known when an element starts:
 /// such selectors see no following sibling and no child, as a styler that reads the
@@ -46,6 +51,9 @@ package final class ElementStyler {
     /// million paragraphs keeps 32).
     struct Level: Equatable, Sendable {
         var style: ComputedStyle
+        /// Which elements it is alike (`Likeness`); 0 for the document. (A number of
+        /// this styler's: left out of the comparison.)
+        var likeness = 0
         /// Its element's keys, as the ancestor filter counts them.
         var hashes: [UInt32] = []
         var recent: [Element] = []
@@ -68,7 +76,45 @@ package final class ElementStyler {
             count += 1
             if countsNames { countsByName[element.name, default: 0] += 1 }
         }
+
+        static func == (left: Level, right: Level) -> Bool {
+            left.style == right.style && left.hashes == right.hashes && left.recent == right.recent && left.count == right.count
+                && left.countsByName == right.countsByName
+        }
     }
+
+    /// What makes elements alike but for their siblings.
+    private struct Likeness: Hashable {
+        /// The parent's likeness.
+        var parent: Int
+        var name: String
+        /// Its id where a selector names it; its classes that selectors name.
+        var id: String?
+        var classes: [String]
+        /// Its attributes that selectors read.
+        var attributes: [Element.Attribute]
+        var isLink: Bool
+        var styleAttribute: String?
+    }
+
+    /// Elements alike but for their siblings: the rules that read siblings which may
+    /// concern them, and their styles by which of these rules match (with the number
+    /// that names the likeness of the elements of each).
+    private final class Alike {
+        let rulesReadingSiblings: [Cascade.RuleReference]
+        var styles: [[Bool]: (likeness: Int, style: ComputedStyle)] = [:]
+
+        init(rulesReadingSiblings: [Cascade.RuleReference]) {
+            self.rulesReadingSiblings = rulesReadingSiblings
+        }
+    }
+
+    private var alike: [Likeness: Alike] = [:]
+    private var nextLikeness = 1
+    private let distinctions: Cascade.Distinctions
+    private var siblingMatches: [Bool] = []
+    /// Likenesses kept at most; past them, the styles kept are forgotten.
+    static let likenessesKept = 4_096
 
     /// What a node out of reach reads as (never reached).
     static let nowhere = Element(name: "", id: nil, classes: [], attributes: [], isLink: false, styleAttribute: nil)
@@ -106,7 +152,13 @@ package final class ElementStyler {
     package init(cascade: Cascade, from state: State? = nil) {
         self.cascade = cascade
         countsNames = cascade.countsTypes
+        distinctions = cascade.distinctions
         levels = state?.levels ?? [Level(style: ComputedStyle())]
+        // (Another styler's numbers: given new ones, known to no style kept here.)
+        for index in levels.indices.dropFirst() {
+            levels[index].likeness = nextLikeness
+            nextLikeness += 1
+        }
         for level in levels { ancestors.add(level.hashes) }
     }
 
@@ -140,10 +192,35 @@ package final class ElementStyler {
             styleAttribute: styleAttribute)
         levels[levels.count - 1].append(element, countsNames: countsNames)
         let subject = Node(styler: self, level: levels.count - 1, index: levels[levels.count - 1].count - 1)
-        let style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestors)
+        let likeness = Likeness(
+            parent: levels[levels.count - 1].likeness, name: name,
+            id: id.flatMap { distinctions.ids.contains($0) ? $0 : nil },
+            classes: classes.filter { distinctions.classes.contains($0) },
+            attributes: distinctions.attributeNames.isEmpty ? [] : element.attributes.filter { distinctions.attributeNames.contains($0.name) },
+            isLink: isLink, styleAttribute: styleAttribute)
+        let elementsAlike: Alike
+        if let known = alike[likeness] {
+            elementsAlike = known
+        } else {
+            if alike.count >= Self.likenessesKept { alike.removeAll(keepingCapacity: true) }
+            elementsAlike = Alike(rulesReadingSiblings: cascade.rulesReadingSiblings(id: likeness.id, classes: likeness.classes, type: name))
+            alike[likeness] = elementsAlike
+        }
+        siblingMatches.removeAll(keepingCapacity: true)
+        for rule in elementsAlike.rulesReadingSiblings { siblingMatches.append(cascade.matches(rule, subject)) }
+        let style: ComputedStyle
+        let number: Int
+        if let shared = elementsAlike.styles[siblingMatches] {
+            (number, style) = shared
+        } else {
+            style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestors)
+            number = nextLikeness
+            nextLikeness += 1
+            elementsAlike.styles[siblingMatches] = (number, style)
+        }
         let hashes = AncestorFilter.hashes(name: name, id: id, classes: classes)
         ancestors.add(hashes)
-        levels.append(Level(style: style, hashes: hashes))
+        levels.append(Level(style: style, likeness: number, hashes: hashes))
         return style
     }
 

@@ -49,6 +49,40 @@ extension Selector {
         }
     }
 
+    /// Whether its match may differ between two elements alike in name, classes, id,
+    /// attributes and link-ness, whose ancestors are alike too: it reads siblings
+    /// (`+`, `~`) or a place among them (`:nth-child()` and its kin, `:root`,
+    /// `:empty`), anywhere in it. Only these are matched again for an element whose
+    /// style another one shares (`ElementStyler`).
+    var readsSiblings: Bool {
+        compounds.contains { part in
+            if part.combinator == .nextSibling || part.combinator == .subsequentSibling { return true }
+            return part.compound.conditions.contains { condition in
+                switch condition {
+                case .pseudoClass(.nth), .pseudoClass(.root), .pseudoClass(.empty): true
+                case .pseudoClass(.not(let list)), .pseudoClass(.is(let list)), .pseudoClass(.where(let list)): list.contains(where: \.readsSiblings)
+                default: false
+                }
+            }
+        }
+    }
+
+    /// Adds the ids and the classes the selector names (in `:not()` and the like
+    /// too).
+    func collectNames(ids: inout Set<String>, classes: inout Set<String>) {
+        for (compound, _) in compounds {
+            for condition in compound.conditions {
+                switch condition {
+                case .id(let id): ids.insert(id)
+                case .class(let name): classes.insert(name)
+                case .pseudoClass(.not(let list)), .pseudoClass(.is(let list)), .pseudoClass(.where(let list)), .pseudoClass(.nth(_, _, _, let list?)):
+                    for selector in list { selector.collectNames(ids: &ids, classes: &classes) }
+                default: break
+                }
+            }
+        }
+    }
+
     /// Adds the names of the attributes the selector reads (in `:not()` and the
     /// like too).
     func collectAttributeNames(into names: inout Set<String>) {

@@ -20,12 +20,14 @@ package struct StyleSheet: Sendable {
 
     private(set) var rules: [Rule] = []
     private(set) var declarations: [CSSParser.Declaration] = []
-    private var byID: [String: [Int]] = [:]
-    private var byClass: [String: [Int]] = [:]
-    private var byType: [String: [Int]] = [:]
-    private var universal: [Int] = []
+    private var filed = RuleIndex()
+    /// The rules whose selectors read siblings (`Selector.readsSiblings`).
+    private var readingSiblings = RuleIndex()
     /// The attributes the selectors read, lower case (`class` and `id` aside).
     private(set) var attributeNames: Set<String> = []
+    /// The ids and the classes the selectors name.
+    private(set) var ids: Set<String> = []
+    private(set) var classes: Set<String> = []
     /// Whether a selector counts siblings of an element's name.
     private(set) var countsTypes = false
 
@@ -108,8 +110,36 @@ package struct StyleSheet: Sendable {
         let index = rules.count
         rules.append(rule)
         rule.selector.collectAttributeNames(into: &attributeNames)
+        rule.selector.collectNames(ids: &ids, classes: &classes)
         countsTypes = countsTypes || rule.selector.countsTypes
-        let subject = rule.selector.compounds[0].compound
+        filed.file(index, subject: rule.selector.compounds[0].compound)
+        if rule.selector.readsSiblings { readingSiblings.file(index, subject: rule.selector.compounds[0].compound) }
+    }
+
+    /// The rules that may match an element of this id, these classes and this type
+    /// (the rest cannot), in no set order.
+    func candidates(id: String?, classes: [String], type: String, into found: inout [Int]) {
+        filed.candidates(id: id, classes: classes, type: type, into: &found)
+    }
+
+    /// Of the rules that read siblings, those that may match an element of this id,
+    /// these classes and this type, in an order set by these.
+    func candidatesReadingSiblings(id: String?, classes: [String], type: String, into found: inout [Int]) {
+        readingSiblings.candidates(id: id, classes: classes, type: type, into: &found)
+    }
+}
+
+/// Rules filed under the rarest thing their subject names (its id, a class, its
+/// type), so that an element is matched against the few that may concern it.
+private struct RuleIndex: Sendable {
+    private var byID: [String: [Int]] = [:]
+    private var byClass: [String: [Int]] = [:]
+    private var byType: [String: [Int]] = [:]
+    private var universal: [Int] = []
+
+    /// Files rule `index`, whose subject is `subject`.
+    mutating func file(_ index: Int, subject: CompoundSelector) {
+        isEmpty = false
         if let id = subject.conditions.lazy.compactMap({ if case .id(let id) = $0 { id } else { nil } }).first {
             byID[id, default: []].append(index)
         } else if let name = subject.conditions.lazy.compactMap({ if case .class(let name) = $0 { name } else { nil } }).first {
@@ -121,9 +151,10 @@ package struct StyleSheet: Sendable {
         }
     }
 
-    /// The rules that may match an element of this id, these classes and this type
-    /// (the rest cannot), in no set order.
+    private var isEmpty = true
+
     func candidates(id: String?, classes: [String], type: String, into found: inout [Int]) {
+        guard !isEmpty else { return }
         if let id, let rules = byID[id] { found += rules }
         for (offset, name) in classes.enumerated() where !classes[..<offset].contains(name) {
             if let rules = byClass[name] { found += rules }

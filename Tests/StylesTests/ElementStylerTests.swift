@@ -59,4 +59,47 @@ struct ElementStylerTests {
         #expect(styles["i500"]?.display == ComputedStyle.Display.none && styles["i999"]?.display == .block && styles["i998"]?.display == .inline)
         #expect(styles["i20"]?.italic == true && styles["i900"]?.italic == false)
     }
+
+    /// Elements alike share a style; those that only an ancestor, an attribute, a link,
+    /// a `style` attribute or a sibling tells apart do not. (Ids the sheet does not name
+    /// are not read, so that elements with ids share too.)
+    @Test func elementsShareStylesOnlyWhereNoSelectorTellsThemApart() {
+        let sheet = """
+            .aside p { display: none }
+            [lang=fr] span { font-style: italic }
+            :link b { font-weight: bold }
+            h2 + p { text-transform: uppercase }
+            li:nth-child(2) i { display: block }
+            #named { display: table }
+            """
+        func paragraph(_ id: String) -> TestNode { TestNode("p", ["id": id]) }
+        let tree = TestNode("html", [:],
+            TestNode("body", [:],
+                TestNode("div", ["class": "aside"], TestNode("section", [:], paragraph("p-aside"))),
+                TestNode("div", ["class": "main"], TestNode("section", [:], paragraph("p-main"))),
+                TestNode("div", ["lang": "fr"], TestNode("span", ["id": "span-fr"])),
+                TestNode("div", ["lang": "en"], TestNode("span", ["id": "span-en"])),
+                TestNode("a", ["href": "x"], TestNode("b", ["id": "b-link"])),
+                TestNode("a", [:], TestNode("b", ["id": "b-anchor"])),
+                TestNode("span", ["style": "display: block", "id": "span-styled"]),
+                TestNode("span", ["id": "span-plain"]),
+                TestNode("h2", [:]), paragraph("p-after-h2"), paragraph("p-after-p"),
+                TestNode("ul", [:],
+                    TestNode("li", [:], TestNode("i", ["id": "i-1"])),
+                    TestNode("li", [:], TestNode("i", ["id": "i-2"])),
+                    TestNode("li", [:], TestNode("i", ["id": "i-3"]))),
+                TestNode("p", ["id": "named"])))
+        let streamed = Self.styled(tree, sheet)
+        let whole = CascadeTests.styles(tree, [(sheet, .author)])
+        for (id, style) in whole {
+            #expect(streamed[id] == style, "\(id)")
+        }
+        #expect(streamed["p-aside"]?.display == ComputedStyle.Display.none && streamed["p-main"]?.display == .inline)
+        #expect(streamed["span-fr"]?.italic == true && streamed["span-en"]?.italic == false)
+        #expect(streamed["b-link"]?.bold == true && streamed["b-anchor"]?.bold == false)
+        #expect(streamed["span-styled"]?.display == .block && streamed["span-plain"]?.display == .inline)
+        #expect(streamed["p-after-h2"]?.textTransform == .uppercase && streamed["p-after-p"]?.textTransform == ComputedStyle.TextTransform.none)
+        #expect(streamed["i-2"]?.display == .block && streamed["i-1"]?.display == .inline && streamed["i-3"]?.display == .inline)
+        #expect(streamed["named"]?.display == .table)
+    }
 }
