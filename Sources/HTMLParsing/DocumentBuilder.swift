@@ -119,7 +119,7 @@ struct DocumentBuilder {
     }
 
     /// The style of an element starting now, `nil` unstyled (see `startElement`).
-    private mutating func styleOfStartingElement(_ rawName: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> ComputedStyle? {
+    private mutating func styleOfStartingElement(_ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> ComputedStyle? {
         guard let styler, titleDepth == 0, skipDepth == 0 else { return nil }
         if resumedStartTags > 0, let state = resumedStyles {
             // A start tag fed to stand where the cut stood: its style is known.
@@ -127,7 +127,7 @@ struct DocumentBuilder {
             resumedStartTags -= 1
             return state.style(ofOpen: depth)
         }
-        return styler.start(name: String(cString: rawName), attributes: Self.pairs(attributes))
+        return styler.start(name: name, attributes: pairs(attributes))
     }
 
     /// Elements whose content is never shown.
@@ -156,7 +156,7 @@ struct DocumentBuilder {
         let element = names.element(UnsafeRawPointer(rawName))
         // Styled, every element counts, as a sibling at least; what is inside a title or
         // a dropped element is never shown, and not styled.
-        let style = styleOfStartingElement(rawName, attributes)
+        let style = styleOfStartingElement(element.name, attributes)
         // Title elements are never content (as in browsers), wherever they are: so a
         // part of a page parsed on its own drops the same ones as the whole page.
         if titleDepth > 0 || element.isTitle {
@@ -220,12 +220,12 @@ struct DocumentBuilder {
 
     /// libxml2's attributes of a start tag (name, value pairs; a value may be
     /// missing) as strings.
-    private static func pairs(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> [(name: String, value: String)] {
+    private mutating func pairs(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> [(name: String, value: String)] {
         guard let attributes else { return [] }
         var pairs: [(name: String, value: String)] = []
         var index = 0
         while let name = attributes[index] {
-            pairs.append((String(cString: name), attributes[index + 1].map { String(cString: $0) } ?? ""))
+            pairs.append((names.attributeName(UnsafeRawPointer(name)), attributes[index + 1].map { String(cString: $0) } ?? ""))
             index += 2
         }
         return pairs

@@ -6,6 +6,8 @@
 struct InternedNames {
     /// What an element's name says.
     struct Element {
+        /// Its name, lower case.
+        var name: String
         var tag: HTMLTag
         var isTitle: Bool
         /// Content never shown (`head`, `script`, `style`, `template`).
@@ -27,6 +29,8 @@ struct InternedNames {
     /// For attribute names: the name when the model keeps the attribute, else `nil`,
     /// whether counting links needs it, and whether it is `id` or `name`.
     private var attributes = AddressTable<(kept: String?, counts: Bool, namesAnchor: Bool)>()
+    /// Every attribute's name (what a styler reads).
+    private var attributeNames = AddressTable<String>()
 
     init(cutting: HTMLParser.Cutting?) {
         staysOpen = cutting?.staysOpen ?? []
@@ -39,6 +43,12 @@ struct InternedNames {
     mutating func forgetAddresses() {
         elements = AddressTable()
         attributes = AddressTable()
+        attributeNames = AddressTable()
+    }
+
+    /// The name of the attribute named at `pointer`.
+    mutating func attributeName(_ pointer: UnsafeRawPointer) -> String {
+        attributeNames.value(at: pointer) { $0 }
     }
 
     /// The facts of the element named at `pointer` (a NUL-terminated lower-case name).
@@ -46,7 +56,7 @@ struct InternedNames {
         elements.value(at: pointer) { [staysOpen, blocks, splittable] name in
             let tag = HTMLTag(name: name)
             return Element(
-                tag: tag, isTitle: name == "title", isDropped: DocumentBuilder.droppedTags.contains(name),
+                name: name, tag: tag, isTitle: name == "title", isDropped: DocumentBuilder.droppedTags.contains(name),
                 staysOpen: staysOpen.contains(tag), isBlock: blocks.contains(tag), isSplittable: splittable.contains(tag),
                 isPlainInline: tag.isPlainInline)
         }

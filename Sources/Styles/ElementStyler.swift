@@ -179,11 +179,13 @@ package final class ElementStyler {
         var styleAttribute: String?
         var isLink = false
         for (attributeName, value) in attributes {
-            switch attributeName {
-            case "id": id = value
-            case "class": classes = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).map(String.init)
-            case "style": styleAttribute = value
-            case "href": isLink = name == "a" || name == "area"
+            // (Told apart by their lengths first: a string compared with one it is not
+            // costs a slow call.)
+            switch attributeName.utf8.count {
+            case 2 where attributeName == "id": id = value
+            case 4 where attributeName == "href": isLink = name == "a" || name == "area"
+            case 5 where attributeName == "class": classes = Self.words(value)
+            case 5 where attributeName == "style": styleAttribute = value
             default: break
             }
         }
@@ -222,6 +224,11 @@ package final class ElementStyler {
         ancestors.add(hashes)
         levels.append(Level(style: style, likeness: number, hashes: hashes))
         return style
+    }
+
+    /// The words of a `class` attribute, split at ASCII white space.
+    static func words(_ value: String) -> [String] {
+        value.utf8.split { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }.map { String(Substring($0)) }
     }
 
     /// Closes the innermost open element.
