@@ -41,6 +41,9 @@ struct DocumentLayoutEngine {
     private var lastLineBlank = true
     /// Open `<nobr>` elements: spaces inside do not break.
     private var noWrapDepth = 0
+    /// Whether text collected since the last flush keeps its spaces by its element's
+    /// look (`white-space: pre`): its lines are then laid out as `pre` content.
+    private var keepsSpacesInline = false
     /// The numbered links open around the walk, innermost last: a picture inside one
     /// follows it when chosen.
     private var openLinks: [(node: HTMLDocument.NodeIndex, number: Int)] = []
@@ -174,6 +177,7 @@ struct DocumentLayoutEngine {
         pendingBlankDepth = nil
         lastLineBlank = true
         noWrapDepth = 0
+        keepsSpacesInline = false
         if !openLinks.isEmpty { openLinks.removeAll() }
         self.linkBase = linkBase
         if !links.isEmpty { links.removeAll() }
@@ -392,7 +396,12 @@ struct DocumentLayoutEngine {
                 continue
             }
             if node.kind == .text {
-                inline.appendText(of: node, in: document, style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
+                // (Most text has no look: its element's tag says all.)
+                if document[node.parent].look == 0 {
+                    inline.appendText(of: node, in: document, style: styles[styles.count - 1], preserve: preDepth > 0, noWrap: noWrapDepth > 0)
+                } else {
+                    appendText(of: node, looking: document.looks[Int(document[node.parent].look)])
+                }
             } else if !node.isHidden {
                 if node.tag == .table, tableDepth < Self.maximumTableDepth {
                     rewrap?.dependsOnWidth()
@@ -430,10 +439,58 @@ struct DocumentLayoutEngine {
         }
     }
 
+    /// Appends text node `node` as its element's `look` draws it: its style added to
+    /// the tag's, its letters transformed, its spaces and line ends kept (the lines
+    /// it is on then laid out as `pre` content: `keepsSpacesInline`).
+    private mutating func appendText(of node: HTMLDocument.Node, looking look: ElementLook) {
+        let style = styles[styles.count - 1].merging(look.style)
+        // (Only where its block keeps its spaces: a `code` that keeps them inside a
+        // paragraph that does not is wrapped with the paragraph.)
+        let keepsSpaces = look.keepsSpaces && blockKeepsSpaces(around: node.parent)
+        let preserve = preDepth > 0 || keepsSpaces
+        if keepsSpaces { keepsSpacesInline = true }
+        guard look.transform != .none else {
+            inline.appendText(of: node, in: document, style: style, preserve: preserve, noWrap: noWrapDepth > 0)
+            return
+        }
+        let text = document.withUTF8Text(of: node) { String(decoding: $0, as: UTF8.self) }
+        inline.append(
+            Array(look.transform.applied(to: text, atWordStart: inline.isAtWordStart).utf8), style: style, preserve: preserve,
+            noWrap: noWrapDepth > 0)
+    }
+
+    /// Whether the nearest block around element `index` (itself included) keeps its
+    /// spaces by its look.
+    private func blockKeepsSpaces(around index: HTMLDocument.NodeIndex) -> Bool {
+        var element = index
+        while element != HTMLDocument.none, document[element].kind == .element {
+            let role = roles[document[element].tag.ordinal]
+            switch role {
+            case .block, .listItem, .list, .tableCell: return document.look(of: document[element])?.keepsSpaces ?? false
+            default:
+                if showsAsBlock(element, role: role) { return document.look(of: document[element])?.keepsSpaces ?? false }
+            }
+            element = document[element].parent
+        }
+        return false
+    }
+
     // MARK: Elements
+
+    /// Whether element `index`'s look lays it out as a block though its role is
+    /// inline (`display: block` on a `span`): the walk then breaks lines around it.
+    private func showsAsBlock(_ index: HTMLDocument.NodeIndex, role: ElementRole) -> Bool {
+        let node = document[index]
+        guard node.look != 0, document.looks[Int(node.look)].showsAsBlock else { return false }
+        switch role {
+        case .inline, .unstyled, .marked: return true
+        default: return false
+        }
+    }
 
     private mutating func enter(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {
         let role = roles[tag.ordinal]
+        if showsAsBlock(index, role: role) { flushInline() }
         switch role {
         case .block(let margin):
             flushInline()
@@ -535,7 +592,11 @@ struct DocumentLayoutEngine {
 
     @inline(__always)
     private mutating func exit(_ tag: HTMLTag, _ index: HTMLDocument.NodeIndex) {
-        switch roles[tag.ordinal] {
+        let role = roles[tag.ordinal]
+        // (After the role's own end. Inside a heading, what it held is the heading's
+        // text, underlined so.)
+        defer { if showsAsBlock(index, role: role) { flushInline(heading: blocks.last.flatMap { headingRule($0.tag) }) } }
+        switch role {
         case .block(let margin):
             flushInline(heading: headingRule(tag))
             if !margin, passesThroughContainers, LayoutUnits.isTransparent(tag) { break }
@@ -693,6 +754,8 @@ struct DocumentLayoutEngine {
 
     /// Lays out the collected inline content as lines, then forgets it.
     mutating func flushInline(heading rule: StaticString? = nil) {
+        let keepsSpaces = keepsSpacesInline
+        keepsSpacesInline = false
         // Most blocks start and end with nothing collected.
         guard !inline.isEmpty else {
             inline.removeAll()
@@ -708,7 +771,7 @@ struct DocumentLayoutEngine {
         }
         var wrapped = takeStaged()
         defer { staged = wrapped }
-        if preDepth > 0 {
+        if preDepth > 0 || keepsSpaces {
             for line in LineWrapper.preformatted(paragraph.text, into: &wrapped) { emit(line: line, of: wrapped) }
             return
         }

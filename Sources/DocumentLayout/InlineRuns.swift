@@ -15,6 +15,10 @@ struct InlineRuns: Sendable {
 
     var isEmpty: Bool { text.isEmpty }
 
+    /// Whether what comes next starts a word: nothing collected on the line yet, or a
+    /// space last.
+    var isAtWordStart: Bool { afterSpace }
+
     /// Appends text, collapsing runs of white space to one space unless `preserve`.
     /// With `noWrap` (`<nobr>`), the collapsed spaces are no-break spaces.
     ///

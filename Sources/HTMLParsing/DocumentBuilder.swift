@@ -85,6 +85,8 @@ struct DocumentBuilder {
     /// Whether the last node added is a text node still open for more text (libxml2
     /// splits text across several events).
     private var textIsOpen = false
+    /// The numbers of the looks in the document's (`lookNumber`).
+    private var lookNumbers: [ElementLook: UInt16] = [:]
     /// With a plan: the page offset of the last element event, where the text read
     /// since began (at most).
     private var offsetAtElement = 0
@@ -188,7 +190,10 @@ struct DocumentBuilder {
             }
         }
         let styleHides = style.map(PageStyles.hides) ?? false
-        if element.isPlainInline, !hasKeptAttribute, !styleHides {
+        let parent = open.last ?? document.root
+        let look = style.map { lookNumber(ElementLook($0, inside: document.looks[Int(document[parent].look)])) } ?? 0
+        // (Its text is drawn as its parent's is when their looks are the same.)
+        if element.isPlainInline, !hasKeptAttribute, !styleHides, look == document[parent].look, !document.looks[Int(look)].showsAsBlock {
             // Left out of the model (`HTMLTag.isPlainInline`): what it holds goes to
             // its parent, and the text on either side of its tags stays one text node.
             // Its entry on the open stack repeats its parent's (`endLeftOutElement`).
@@ -201,7 +206,7 @@ struct DocumentBuilder {
         }
         var node = HTMLDocument.Node(
             kind: .element, tag: element.tag, attributeCount: UInt16(document.attributes.count - firstAttribute),
-            parent: open.last ?? document.root, payload: Int32(firstAttribute))
+            parent: parent, payload: Int32(firstAttribute), look: look)
         node.isHidden = styleHides
         node.hidesListMarker = style?.listStyleType == "none"
         if node.attributeCount > 0 {
@@ -216,6 +221,18 @@ struct DocumentBuilder {
         permalinkCandidate = nil
         if node.isLink, HTMLDocument.targetsThisPage(document.attributes[firstAttribute...]) { permalinkCandidate = (index, []) }
         if isCutting, !element.staysOpen { openNonContainers += 1 }
+    }
+
+    /// The number of `look` in the document's looks, added there when new (0, none's,
+    /// past the 65,535th).
+    private mutating func lookNumber(_ look: ElementLook) -> UInt16 {
+        guard !look.isPlain else { return 0 }
+        if let known = lookNumbers[look] { return known }
+        guard document.looks.count <= Int(UInt16.max) else { return 0 }
+        let number = UInt16(document.looks.count)
+        document.looks.append(look)
+        lookNumbers[look] = number
+        return number
     }
 
     /// libxml2's attributes of a start tag (name, value pairs; a value may be
@@ -398,6 +415,7 @@ struct DocumentBuilder {
         next.reserveCapacity(like: finished)
         lastChild = [HTMLDocument.none]
         document = next
+        lookNumbers = [:]
         var stillOpen = OpenElements([], ignoredStartTags: parser.map { Int($0.pointee.depth) } ?? 0)
         stillOpen.styles = styler?.state
         let saysWhatIsOpen = cutting.bytes != nil || insideText || endOffset != nil
@@ -419,7 +437,7 @@ struct DocumentBuilder {
                 kind: .element, tag: finished[element].tag, attributeCount: finished[element].attributeCount,
                 parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden,
                 linkAttribute: finished[element].linkAttribute, mayNameAnchor: finished[element].mayNameAnchor,
-                hidesListMarker: finished[element].hidesListMarker))
+                hidesListMarker: finished[element].hidesListMarker, look: lookNumber(finished.looks[Int(finished[element].look)])))
         }
         nodesAfterCut = document.nodes.count
         // A parse cutting by bytes starts again where it cut inside text; one that
@@ -438,6 +456,7 @@ struct DocumentBuilder {
         guard let cutting, !isStopped else { return }
         _ = cutting.take(HTMLParser.Cut(fragment: document, endOffset: nil, openElements: nil))
         document = HTMLDocument()
+        lookNumbers = [:]
     }
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {

@@ -31,22 +31,53 @@
         /// Index of the text (see `text(of:)`) for text nodes; first index into
         /// `attributes` for elements.
         @usableFromInline package var payload: Int32
-        /// For elements: not shown (see `HTMLDocument.isHidden`).
-        package var isHidden = false
+        /// For elements: `isHidden`, `mayNameAnchor` and `hidesListMarker`, as bits.
+        private var flags: UInt8 = 0
         /// For elements: an `a` with a target, an `href` that is not all white space,
         /// as 1 + where the `href` is among its attributes (`linkAttributeUnknown`
         /// past the 254th); 0 for any other. Decided once, when the element is built:
         /// layout numbers links and reads their targets, and counts them ahead of
         /// laying a part out.
         package var linkAttribute: UInt8 = 0
+        /// For elements: how the page's styles say to draw it (`ElementLook`), as its
+        /// place in `HTMLDocument.looks`; 0 for as its tag says.
+        package var look: UInt16 = 0
+
+        init(
+            kind: Kind, tag: HTMLTag, attributeCount: UInt16, parent: NodeIndex, payload: Int32, isHidden: Bool = false,
+            linkAttribute: UInt8 = 0, mayNameAnchor: Bool = false, hidesListMarker: Bool = false, look: UInt16 = 0
+        ) {
+            self.kind = kind
+            self.tag = tag
+            self.attributeCount = attributeCount
+            self.parent = parent
+            self.payload = payload
+            self.linkAttribute = linkAttribute
+            self.look = look
+            self.isHidden = isHidden
+            self.mayNameAnchor = mayNameAnchor
+            self.hidesListMarker = hidesListMarker
+        }
+
+        /// For elements: not shown (see `HTMLDocument.isHidden`).
+        package var isHidden: Bool {
+            get { flags & 1 != 0 }
+            set { flags = newValue ? flags | 1 : flags & ~1 }
+        }
         /// Whether the element is a link (`linkAttribute`).
         package var isLink: Bool { linkAttribute != 0 }
         /// For elements: whether it has an `id` or a `name` attribute, which may name
         /// it as a place to jump to (layout looks for them only where there are).
-        package var mayNameAnchor = false
+        package var mayNameAnchor: Bool {
+            get { flags & 2 != 0 }
+            set { flags = newValue ? flags | 2 : flags & ~2 }
+        }
         /// For elements: whether the page's styles say `list-style-type: none` (a
         /// list item then shows no marker).
-        package var hidesListMarker = false
+        package var hidesListMarker: Bool {
+            get { flags & 4 != 0 }
+            set { flags = newValue ? flags | 4 : flags & ~4 }
+        }
     }
 
     package struct Attribute: Sendable, Hashable {
@@ -66,6 +97,9 @@
     /// Where each text starts in `textBytes`, and past the last one its end.
     @usableFromInline private(set) var textStarts: [UInt32] = [0]
     package internal(set) var attributes: [Attribute]
+    /// The looks its elements have (`Node.look`), each once; the first, plain, is
+    /// none's.
+    package internal(set) var looks = [ElementLook()]
     /// The text of the page's `<title>`, whitespace collapsed; empty when there is none.
     package internal(set) var title: String
 

@@ -73,9 +73,10 @@ struct PageStyleTests {
     /// A windowed page cut into many chunks styles each as the whole page styles it:
     /// classes of the containers a chunk starts inside, and siblings before it.
     @Test func chunksAreStyledAsTheWholePage() throws {
-        let items = (0..<300).map { "<div class=item><p>item \($0)</p><p>note \($0)</p></div>" }.joined()
+        let items = (0..<300).map { "<div class=item><p>item <b>\($0)</b></p><p>note \($0)</p><div class=kept>  kept   \($0)</div></div>" }.joined()
         let html = """
-            <html><head><style>section.hidden > div, .item p + p, .toc li:nth-child(2n) { display: none }</style></head><body>
+            <html><head><style>section.hidden > div, .item p + p, .toc li:nth-child(2n) { display: none }
+            .item p:first-child { text-transform: uppercase } .item b { display: block } .item pre, .kept { white-space: pre-wrap }</style></head><body>
             <ul class=toc>\((0..<50).map { "<li>entry \($0)</li>" }.joined())</ul>
             <section class=hidden>\((0..<200).map { "<div>gone \($0)</div>" }.joined())</section>
             <section>\(items)</section></body></html>
@@ -87,15 +88,55 @@ struct PageStyleTests {
         let windowed = try DocScrollView(pages: [page], tables: [], options: options)
         #expect(dumpLines(windowed) == whole)
         #expect(!whole.contains { $0.contains("gone") || $0.contains("note") || $0 == "  • entry 1" })
-        #expect(whole.contains { $0.contains("item 299") } && whole.contains { $0.contains("entry 48") })
+        #expect(whole.contains { $0 == "ITEM" } && whole.contains { $0 == "299" } && whole.contains { $0.contains("entry 48") })
+        #expect(whole.contains("  kept   299"))
         // What is hidden is not found either; what is shown is.
         guard case .notFound = windowed.find("gone 150", from: nil, forward: true) else {
             Issue.record("hidden text found")
             return
         }
-        guard case .found = windowed.find("item 250", from: nil, forward: true) else {
+        guard case .found = windowed.find("kept   250", from: nil, forward: true) else {
             Issue.record("shown text not found")
             return
         }
+    }
+
+    /// What the sheets say of how text is drawn: letters transformed, an inline
+    /// element shown as a block, a block that keeps its spaces, bold and underlined
+    /// text (added to what the tags give); none of it with `--no-css`.
+    @Test func theSheetsChangeHowTextIsDrawn() throws {
+        let html = """
+            <html><head><style>
+            .up { text-transform: uppercase } .cap { text-transform: capitalize } .low { text-transform: lowercase }
+            .block { display: block } .code { white-space: pre-wrap } .strong { font-weight: bold } .under { text-decoration: underline }
+            h2 a { display: block }
+            </style></head><body>
+            <p>Say <span class=up>it loud</span>, <span class=cap>don't stop me-now</span>, <span class=low>QUIET</span>.</p>
+            <p>Before <span class=block>a block of its own</span> after.</p>
+            <div class=code>def f():
+                return   1</div>
+            <p class=under>lined <em>through its children</em></p>
+            <p><span class=strong>heavy</span> light</p>
+            <h2><a href="#x">A linked heading</a></h2>
+            </body></html>
+            """
+        let page = InputFile(name: "looks.html", bytes: Array(html.utf8))
+        let lines = dumpLines(try DocScrollView(pages: [page], tables: [], options: .init(width: 60, height: 20)))
+        let text = lines.filter { !$0.isEmpty }
+        #expect(text.prefix(7) == [
+            "Say IT LOUD, Don't Stop Me-Now, quiet.", "Before", "a block of its own", "after.", "def f():", "    return   1",
+            "lined through its children",
+        ], "\(text)")
+        #expect(text.contains { $0.hasPrefix("───") }, "the heading keeps its rule: \(text)")
+        var plain = DocScrollView.Options(width: 60, height: 20)
+        plain.readsStyles = false
+        let unstyled = dumpLines(try DocScrollView(pages: [page], tables: [], options: plain)).filter { !$0.isEmpty }
+        #expect(unstyled.prefix(3) == ["Say it loud, don't stop me-now, QUIET.", "Before a block of its own after.", "def f(): return 1"], "\(unstyled)")
+        // Styles drawn: bold where the sheet says, underlined through the children.
+        let folder = try TemporaryFolder("looks")
+        try folder.write("looks.html", html)
+        let colored = try runDocScroll([folder.path("looks.html"), "--dump", "--color", "always", "--width", "60"]).standardOutput
+        #expect(colored.contains("\u{1B}[0;1mheavy\u{1B}[0m light"), "\(colored.debugDescription)")
+        #expect(colored.contains("\u{1B}[0;4mlined \u{1B}[0;3;4mthrough its children"), "\(colored.debugDescription)")
     }
 }

@@ -1,0 +1,65 @@
+import Styles
+
+/// What layout reads of an element's computed style, beyond whether it is shown:
+/// each a way the page's styles change how the element is drawn from what its tag
+/// alone gives. (Inherited properties are its own computed values, so the text in an
+/// element is drawn by its element's look.)
+///
+/// With no user-agent sheet, a property at its initial value cannot be told from one
+/// the page set to it: so a look adds (bold, a block, kept spaces) and never takes
+/// away what the tag gives (`font-weight: normal` leaves `<b>` bold).
+package struct ElementLook: Hashable, Sendable {
+    /// `text-transform`.
+    package enum Transform: UInt8, Sendable {
+        case none, uppercase, lowercase, capitalize
+    }
+
+    /// `display` other than `inline`, `inline-block`, `contents` and `none`: an inline
+    /// element is then laid out as a block (its content on lines of its own).
+    package var showsAsBlock = false
+    /// `white-space: pre`, `pre-wrap` or `break-spaces`: spaces and line ends kept, as
+    /// in `<pre>`.
+    package var keepsSpaces = false
+    package var transform = Transform.none
+    package var bold = false
+    package var italic = false
+    package var underline = false
+    package var lineThrough = false
+
+    package init() {}
+
+    /// The look `style` gives an element inside one of look `parent` (the lines a
+    /// parent draws through its text, it draws through its children's too).
+    init(_ style: ComputedStyle, inside parent: ElementLook) {
+        switch style.display {
+        case .inline, .inlineBlock, .contents, .none: break
+        default: showsAsBlock = true
+        }
+        // (`nowrap` is left to the tag: text a terminal cannot break runs off its
+        // edge, and its spaces would be written as no-break spaces.)
+        switch style.whiteSpace {
+        case .pre, .preWrap, .breakSpaces: keepsSpaces = true
+        case .normal, .nowrap, .preLine: break
+        }
+        transform = switch style.textTransform {
+        case .none: .none
+        case .uppercase: .uppercase
+        case .lowercase: .lowercase
+        case .capitalize: .capitalize
+        }
+        bold = style.bold
+        italic = style.italic
+        underline = style.underline || parent.underline
+        lineThrough = style.lineThrough || parent.lineThrough
+    }
+
+    /// Whether it changes nothing.
+    package var isPlain: Bool { self == ElementLook() }
+}
+
+extension HTMLDocument {
+    /// The look of element `node` (its page's styles), `nil` for none.
+    package func look(of node: Node) -> ElementLook? {
+        node.look == 0 ? nil : looks[Int(node.look)]
+    }
+}
