@@ -45,6 +45,25 @@ package struct AncestorFilter: Sendable {
 }
 
 extension Selector {
+    /// Of `ancestorHashes`, the one fewest ancestors have, likely: an id's, else a
+    /// class's, else a name's; `nil` when it needs none.
+    var rarestAncestorKey: UInt32? {
+        var byKind: [UInt32?] = [nil, nil, nil]
+        for index in compounds.indices.dropFirst() {
+            guard let joining = compounds[index - 1].combinator, joining == .descendant || joining == .child else { break }
+            let compound = compounds[index].compound
+            if let type = compound.type, byKind[2] == nil { byKind[2] = AncestorFilter.hash(type, kind: 0) }
+            for condition in compound.conditions {
+                switch condition {
+                case .id(let id) where byKind[0] == nil: byKind[0] = AncestorFilter.hash(id, kind: 1)
+                case .class(let name) where byKind[1] == nil: byKind[1] = AncestorFilter.hash(name, kind: 2)
+                default: break
+                }
+            }
+        }
+        return byKind[0] ?? byKind[1] ?? byKind[2]
+    }
+
     /// The hashes of the names, ids and classes that ancestors of a matched element
     /// must have: those of the compounds joined to the subject by descendant and
     /// child combinators alone (one after a sibling combinator is an ancestor's

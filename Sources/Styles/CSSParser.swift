@@ -145,10 +145,21 @@ package struct CSSParser {
 
     /// The rules of a stylesheet's bytes, in order.
     package static func rules(of bytes: [UInt8]) -> [Rule] {
-        var parser = CSSParser(CSSTokenizer(bytes))
-        var rules: [Rule] = []
-        while let rule = parser.nextRule() { rules.append(rule) }
-        return rules
+        Array(RuleSequence(bytes))
+    }
+
+    /// A stylesheet's rules read one at a time, so that only the rule being read is
+    /// held whole (a sheet of 10 MB is not held as values).
+    package struct RuleSequence: Sequence, IteratorProtocol {
+        private var parser: CSSParser
+
+        package init(_ bytes: [UInt8]) {
+            parser = CSSParser(CSSTokenizer(bytes))
+        }
+
+        package mutating func next() -> Rule? {
+            parser.nextRule()
+        }
     }
 
     /// The rules in an at-rule's block (`@media`, `@supports`): as a stylesheet's,

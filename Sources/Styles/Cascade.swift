@@ -32,6 +32,11 @@ package struct Cascade: Sendable {
     /// `sheets` in the order they come (a later one wins ties).
     package init(_ sheets: [(sheet: StyleSheet, origin: CascadeOrigin)]) {
         self.sheets = sheets
+        distinctions = sheets.reduce(into: Distinctions()) { distinctions, entry in
+            distinctions.ids.formUnion(entry.sheet.ids)
+            distinctions.classes.formUnion(entry.sheet.classes)
+            distinctions.attributeNames.formUnion(entry.sheet.attributeNames)
+        }
     }
 
     /// Whether any sheet has a rule.
@@ -57,13 +62,7 @@ package struct Cascade: Sendable {
         package var attributeNames: Set<String> = []
     }
 
-    package var distinctions: Distinctions {
-        sheets.reduce(into: Distinctions()) { distinctions, entry in
-            distinctions.ids.formUnion(entry.sheet.ids)
-            distinctions.classes.formUnion(entry.sheet.classes)
-            distinctions.attributeNames.formUnion(entry.sheet.attributeNames)
-        }
-    }
+    package let distinctions: Distinctions
 
     /// A rule of one of the sheets.
     package struct RuleReference: Sendable {
@@ -121,10 +120,10 @@ package struct Cascade: Sendable {
     }
 
     /// `style(of:parent:pseudo:)` with buffers kept by the caller, and the keys of the
-    /// element's ancestors where the caller counts them (rules that need others are
-    /// passed over).
+    /// element's ancestors where the caller knows them (rules that need others are
+    /// passed over, most without being looked at).
     package func style<Element: StyledElement>(
-        of element: Element, parent: ComputedStyle?, pseudo: PseudoElement? = nil, scratch: inout Scratch, ancestors: AncestorFilter? = nil
+        of element: Element, parent: ComputedStyle?, pseudo: PseudoElement? = nil, scratch: inout Scratch, ancestors: AncestorKeys? = nil
     ) -> ComputedStyle {
         scratch.applicable.removeAll(keepingCapacity: true)
         let id = element.elementID
@@ -132,11 +131,11 @@ package struct Cascade: Sendable {
         let type = element.localName
         for sheetIndex in sheets.indices {
             scratch.candidates.removeAll(keepingCapacity: true)
-            sheets[sheetIndex].sheet.candidates(id: id, classes: classes, type: type, into: &scratch.candidates)
+            sheets[sheetIndex].sheet.candidates(id: id, classes: classes, type: type, ancestors: ancestors, into: &scratch.candidates)
             let origin = sheets[sheetIndex].origin
             for index in scratch.candidates {
                 guard sheets[sheetIndex].sheet.rules[index].selector.pseudoElement == pseudo,
-                    ancestors?.mayContain(all: sheets[sheetIndex].sheet.rules[index].ancestorHashes) ?? true,
+                    ancestors?.filter.mayContain(all: sheets[sheetIndex].sheet.rules[index].ancestorHashes) ?? true,
                     sheets[sheetIndex].sheet.rules[index].selector.matches(element)
                 else { continue }
                 let declarations = sheets[sheetIndex].sheet.rules[index].declarations

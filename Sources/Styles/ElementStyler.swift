@@ -215,7 +215,11 @@ package final class ElementStyler {
         if let shared = elementsAlike.styles[siblingMatches] {
             (number, style) = shared
         } else {
-            style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestors)
+            var keys = Set<UInt32>()
+            for level in levels { keys.formUnion(level.hashes) }
+            style = cascade.style(
+                of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch,
+                ancestors: AncestorKeys(keys: Array(keys), filter: ancestors))
             number = nextLikeness
             nextLikeness += 1
             elementsAlike.styles[siblingMatches] = (number, style)

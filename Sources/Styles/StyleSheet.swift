@@ -41,7 +41,7 @@ package struct StyleSheet: Sendable {
 
     /// Reads `bytes`, a sheet at `location`, for `environment`.
     package init(_ bytes: [UInt8], location: String? = nil, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
-        add(CSSParser.rules(of: bytes), location: location, environment: environment, importing: importing, depth: 0)
+        add(CSSParser.RuleSequence(bytes), location: location, environment: environment, importing: importing, depth: 0)
     }
 
     package init(_ text: String, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
@@ -51,7 +51,9 @@ package struct StyleSheet: Sendable {
     /// How many style rules apply (each selector of a list counts once).
     package var ruleCount: Int { rules.count }
 
-    private mutating func add(_ parsed: [CSSParser.Rule], location: String?, environment: MediaEnvironment, importing: Importer, depth: Int) {
+    private mutating func add(
+        _ parsed: some Sequence<CSSParser.Rule>, location: String?, environment: MediaEnvironment, importing: Importer, depth: Int
+    ) {
         var importsAllowed = true
         for rule in parsed {
             switch rule {
@@ -72,7 +74,9 @@ package struct StyleSheet: Sendable {
                     guard importsAllowed, depth < Self.maximumImportDepth, let (address, media) = Self.importTarget(prelude),
                         MediaQuery.matches(media, in: environment), let imported = importing(address, location)
                     else { continue }
-                    add(CSSParser.rules(of: imported.bytes), location: imported.location, environment: environment, importing: importing, depth: depth + 1)
+                    add(
+                        CSSParser.RuleSequence(imported.bytes), location: imported.location, environment: environment, importing: importing,
+                        depth: depth + 1)
                 case "charset", "layer":
                     if let block { add(CSSParser.rules(in: block), location: location, environment: environment, importing: importing, depth: depth) }
                 case "media":
@@ -112,55 +116,97 @@ package struct StyleSheet: Sendable {
         rule.selector.collectAttributeNames(into: &attributeNames)
         rule.selector.collectNames(ids: &ids, classes: &classes)
         countsTypes = countsTypes || rule.selector.countsTypes
-        filed.file(index, subject: rule.selector.compounds[0].compound)
-        if rule.selector.readsSiblings { readingSiblings.file(index, subject: rule.selector.compounds[0].compound) }
+        filed.file(index, subject: rule.selector.compounds[0].compound, ancestorKey: rule.selector.rarestAncestorKey)
+        if rule.selector.readsSiblings { readingSiblings.file(index, subject: rule.selector.compounds[0].compound, ancestorKey: nil) }
     }
 
-    /// The rules that may match an element of this id, these classes and this type
-    /// (the rest cannot), in no set order.
-    func candidates(id: String?, classes: [String], type: String, into found: inout [Int]) {
-        filed.candidates(id: id, classes: classes, type: type, into: &found)
+    /// The rules that may match an element of this id, these classes and this type,
+    /// under ancestors with these keys where they are known (the rest cannot), in no
+    /// set order.
+    func candidates(id: String?, classes: [String], type: String, ancestors: AncestorKeys? = nil, into found: inout [Int]) {
+        filed.candidates(id: id, classes: classes, type: type, ancestors: ancestors, into: &found)
     }
 
     /// Of the rules that read siblings, those that may match an element of this id,
     /// these classes and this type, in an order set by these.
     func candidatesReadingSiblings(id: String?, classes: [String], type: String, into found: inout [Int]) {
-        readingSiblings.candidates(id: id, classes: classes, type: type, into: &found)
+        readingSiblings.candidates(id: id, classes: classes, type: type, ancestors: nil, into: &found)
     }
 }
 
 /// Rules filed under the rarest thing their subject names (its id, a class, its
-/// type), so that an element is matched against the few that may concern it.
+/// type), so that an element is matched against the few that may concern it; and,
+/// within each, under a name, id or class an ancestor must have, so that a sheet of
+/// a hundred thousand `.cN > p` rules is not tried whole at every `p`.
 private struct RuleIndex: Sendable {
-    private var byID: [String: [Int]] = [:]
-    private var byClass: [String: [Int]] = [:]
-    private var byType: [String: [Int]] = [:]
-    private var universal: [Int] = []
+    /// The rules filed under one subject key: those that need no ancestor, and the
+    /// others by the hash of a key an ancestor needs (`AncestorFilter.hash`).
+    private struct Bucket: Sendable {
+        var plain: [Int] = []
+        var byAncestor: [UInt32: [Int]] = [:]
 
-    /// Files rule `index`, whose subject is `subject`.
-    mutating func file(_ index: Int, subject: CompoundSelector) {
-        isEmpty = false
-        if let id = subject.conditions.lazy.compactMap({ if case .id(let id) = $0 { id } else { nil } }).first {
-            byID[id, default: []].append(index)
-        } else if let name = subject.conditions.lazy.compactMap({ if case .class(let name) = $0 { name } else { nil } }).first {
-            byClass[name, default: []].append(index)
-        } else if let type = subject.type {
-            byType[type, default: []].append(index)
-        } else {
-            universal.append(index)
+        /// Adds the rules that may match under ancestors with `ancestors` keys (all
+        /// when they are not known).
+        func collect(into found: inout [Int], ancestors: AncestorKeys?) {
+            found += plain
+            guard !byAncestor.isEmpty else { return }
+            guard let ancestors else {
+                for rules in byAncestor.values { found += rules }
+                return
+            }
+            // (Whichever is fewer is walked: the keys filed, or the ancestors'.)
+            if byAncestor.count <= ancestors.keys.count {
+                for (key, rules) in byAncestor where ancestors.filter.mayContain(all: [key]) { found += rules }
+            } else {
+                for key in ancestors.keys { if let rules = byAncestor[key] { found += rules } }
+            }
         }
     }
 
+    private var byID: [String: Bucket] = [:]
+    private var byClass: [String: Bucket] = [:]
+    private var byType: [String: Bucket] = [:]
+    private var universal = Bucket()
     private var isEmpty = true
 
-    func candidates(id: String?, classes: [String], type: String, into found: inout [Int]) {
-        guard !isEmpty else { return }
-        if let id, let rules = byID[id] { found += rules }
-        for (offset, name) in classes.enumerated() where !classes[..<offset].contains(name) {
-            if let rules = byClass[name] { found += rules }
+    /// Files rule `index`, whose subject is `subject` and whose ancestors must have
+    /// the key of hash `ancestorKey`, if any.
+    mutating func file(_ index: Int, subject: CompoundSelector, ancestorKey: UInt32?) {
+        isEmpty = false
+        func add(to bucket: inout Bucket) {
+            if let ancestorKey { bucket.byAncestor[ancestorKey, default: []].append(index) } else { bucket.plain.append(index) }
         }
-        if let rules = byType[type] { found += rules }
-        found += universal
+        if let id = subject.conditions.lazy.compactMap({ if case .id(let id) = $0 { id } else { nil } }).first {
+            add(to: &byID[id, default: Bucket()])
+        } else if let name = subject.conditions.lazy.compactMap({ if case .class(let name) = $0 { name } else { nil } }).first {
+            add(to: &byClass[name, default: Bucket()])
+        } else if let type = subject.type {
+            add(to: &byType[type, default: Bucket()])
+        } else {
+            add(to: &universal)
+        }
+    }
+
+    func candidates(id: String?, classes: [String], type: String, ancestors: AncestorKeys?, into found: inout [Int]) {
+        guard !isEmpty else { return }
+        if let id { byID[id]?.collect(into: &found, ancestors: ancestors) }
+        for (offset, name) in classes.enumerated() where !classes[..<offset].contains(name) {
+            byClass[name]?.collect(into: &found, ancestors: ancestors)
+        }
+        byType[type]?.collect(into: &found, ancestors: ancestors)
+        universal.collect(into: &found, ancestors: ancestors)
+    }
+}
+
+/// The keys an element's open ancestors have (their names, ids and classes, as
+/// `AncestorFilter` hashes them), each once, and the filter that counts them.
+package struct AncestorKeys {
+    package var keys: [UInt32]
+    package var filter: AncestorFilter
+
+    package init(keys: [UInt32], filter: AncestorFilter) {
+        self.keys = keys
+        self.filter = filter
     }
 }
 

@@ -102,4 +102,26 @@ struct ElementStylerTests {
         #expect(streamed["i-2"]?.display == .block && streamed["i-1"]?.display == .inline && streamed["i-3"]?.display == .inline)
         #expect(streamed["named"]?.display == .table)
     }
+
+    /// Rules filed under a key their ancestors need (`.c7 > p`) match where an
+    /// ancestor has it, and only there, whichever way the keys are looked up: a few
+    /// rules filed and many ancestor keys, or many rules filed and few keys.
+    @Test func rulesThatNeedAnAncestorMatchUnderItOnly() {
+        for count in [3, 20_000] {
+            let sheet = (0..<count).map { ".c\($0) > p { display: none } #i\($0) em { font-style: normal }" }.joined(separator: "\n")
+                + " section.keep p.shown { display: block } :is(.c1, .none) span { font-weight: bold }"
+            let tree = TestNode("html", [:],
+                TestNode("body", ["class": "a b d e f g h"],
+                    TestNode("div", ["class": "c1"], TestNode("p", ["id": "hidden"]), TestNode("span", ["id": "bold"])),
+                    TestNode("div", ["class": "c\(count)"], TestNode("p", ["id": "past-the-rules"])),
+                    TestNode("div", ["class": "x"], TestNode("div", ["class": "c2"]), TestNode("p", ["id": "sibling-not-parent"])),
+                    TestNode("section", ["class": "keep"], TestNode("p", ["class": "shown", "id": "shown"]))))
+            let streamed = Self.styled(tree, sheet)
+            let whole = CascadeTests.styles(tree, [(sheet, .author)])
+            for (id, style) in whole { #expect(streamed[id] == style, "\(id) among \(count)") }
+            #expect(streamed["hidden"]?.display == ComputedStyle.Display.none && streamed["bold"]?.bold == true)
+            #expect(streamed["past-the-rules"]?.display == .inline && streamed["sibling-not-parent"]?.display == .inline)
+            #expect(streamed["shown"]?.display == .block)
+        }
+    }
 }
