@@ -66,6 +66,9 @@ public final class DocScrollView {
         /// A reader's own stylesheet (`--css`), its rules over the pages' own normal
         /// ones (under their important ones, as a user's sheet is in CSS).
         public var userStyleSheet: [UInt8]?
+        /// The screen the pages' `@media` queries are asked about (`--css-screen`,
+        /// `--color-scheme`).
+        public var styleScreen = StyleScreen()
         /// Bytes of a windowed page between its checkpoints at least (small values to
         /// test many chunks on small pages).
         package var pageChunkBytes = PageIndex.chunkBytes

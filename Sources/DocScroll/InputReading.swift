@@ -102,7 +102,7 @@ struct InputReading: Sendable {
     /// The styles of a page that starts with `head`, where the options read them.
     private func styles(head: some RandomAccessCollection<UInt8>, address: PageAddress?) -> PageStyles? {
         guard options.readsStyles else { return nil }
-        return PageStyleSheets.styles(head: head, address: address, user: options.userStyleSheet)
+        return PageStyleSheets.styles(head: head, address: address, user: options.userStyleSheet, screen: options.styleScreen)
     }
 
     /// A page as UTF-8, read a window at a time: the page itself (from past its byte

@@ -6,15 +6,18 @@ import SystemIO
 /// A page's stylesheets, read once for all its parses: its `<style>` elements and its
 /// `<link rel=stylesheet>` files on this machine (resolved as its links are; never
 /// fetched from the network), their `@import`s too, and the reader's own sheet
-/// (`--css`); each for a screen of `MediaEnvironment`'s size.
+/// (`--css`); each for the screen of `StyleScreen`.
 enum PageStyleSheets {
     /// Bytes of one stylesheet file read at most (larger ones are left out).
     static let maximumSheetBytes = 16 << 20
 
     /// The styles of the page that starts with `head`, at `address`; `nil` when no
     /// sheet has a rule.
-    static func styles(head: some RandomAccessCollection<UInt8>, address: PageAddress?, user: [UInt8]?) -> PageStyles? {
-        let environment = MediaEnvironment()
+    static func styles(
+        head: some RandomAccessCollection<UInt8>, address: PageAddress?, user: [UInt8]?, screen: StyleScreen = StyleScreen()
+    ) -> PageStyles? {
+        let environment = MediaEnvironment(
+            width: Double(screen.width), height: Double(screen.height), colorScheme: screen.prefersDark ? .dark : .light)
         let importer: StyleSheet.Importer = { written, from in
             let base = from.flatMap { PageAddress(absolutePath: $0) } ?? address
             guard let path = path(of: written, on: base), let bytes = read(path) else { return nil }
@@ -47,6 +50,34 @@ enum PageStyleSheets {
     private static func read(_ path: String) -> [UInt8]? {
         if case .bytes(let bytes) = FileSystem.readAll(path, limit: maximumSheetBytes, regularOnly: true, check: { _ in true }) { return bytes }
         return nil
+    }
+}
+
+/// The screen a page's stylesheets are read for: what their `@media` queries are
+/// asked about. A page in a terminal is read as on a desktop (a layout for phones
+/// would hide what a desktop's shows), its sidebar after its content.
+public struct StyleScreen: Equatable, Sendable {
+    /// Its width in CSS pixels.
+    public var width: Int
+    /// Its height in CSS pixels.
+    public var height: Int
+    /// Whether the reader prefers dark colours (`prefers-color-scheme: dark`).
+    public var prefersDark: Bool
+
+    /// A screen of `width` by `height` CSS pixels (by default, a desktop's).
+    public init(width: Int = 1280, height: Int = 1024, prefersDark: Bool = false) {
+        self.width = width
+        self.height = height
+        self.prefersDark = prefersDark
+    }
+
+    /// Whether the terminal's background is dark, as `COLORFGBG` says it
+    /// (`"15;0"`: colour 15 on colour 0, set by rxvt, Konsole and others); `nil`
+    /// where it says nothing.
+    public static func prefersDark(colorFGBG: String?) -> Bool? {
+        guard let last = colorFGBG?.split(separator: ";").last, let background = Int(last), (0...15).contains(background) else { return nil }
+        // (The dark ones of the 16: black, the six colours, and bright black.)
+        return background < 7 || background == 8
     }
 }
 

@@ -42,6 +42,15 @@ package struct CommandLineOptions: Equatable {
     /// reader's own sheet (`--css FILE`).
     var readsStyles = true
     var userStyleSheet: String?
+    /// The screen's size in CSS pixels for `@media` (`--css-screen`), and whether it
+    /// prefers dark colours (`--color-scheme`; `nil`: as the terminal says).
+    var styleScreenSize: ScreenSize?
+    var prefersDark: Bool?
+
+    struct ScreenSize: Equatable {
+        var width: Int
+        var height: Int
+    }
     /// How tables are read: the path to their records, whether arrays of arrays start
     /// with a header, which columns to show.
     var tablePath: [String]?
@@ -183,6 +192,20 @@ extension CommandLineOptions {
             case "--no-mouse": options.mouse = false
             case "--no-css": options.readsStyles = false
             case "--css": options.userStyleSheet = try value()
+            case "--css-screen":
+                let text = try value()
+                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...100_000).contains(width),
+                    (1...100_000).contains(height)
+                else { throw UsageError(message: "'--css-screen' takes a width and a height in CSS pixels, as 1280x1024, not '\(text)'") }
+                options.styleScreenSize = ScreenSize(width: width, height: height)
+            case "--color-scheme":
+                let text = try value()
+                switch text {
+                case "light": options.prefersDark = false
+                case "dark": options.prefersDark = true
+                default: throw UsageError(message: "'--color-scheme' takes light or dark, not '\(text)'")
+                }
             case "--scrollbar": options.scrollbar = true
             case "--help", "-h": options.showHelp = true
             case "--version", "-V": options.showVersion = true

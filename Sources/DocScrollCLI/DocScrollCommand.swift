@@ -64,6 +64,10 @@ public enum DocScrollCommand {
             frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells, tabsFrom: options.tabsFrom,
             images: options.images ?? .none, imageBudget: options.imageBudget)
         viewOptions.readsStyles = options.readsStyles
+        viewOptions.styleScreen = StyleScreen(
+            width: options.styleScreenSize?.width ?? viewOptions.styleScreen.width,
+            height: options.styleScreenSize?.height ?? viewOptions.styleScreen.height,
+            prefersDark: options.prefersDark ?? StyleScreen.prefersDark(colorFGBG: environment["COLORFGBG"]) ?? false)
         if let path = options.userStyleSheet {
             do {
                 viewOptions.userStyleSheet = try DocScrollView.userStyleSheet(at: path)

@@ -42,6 +42,10 @@ enum HelpText {
                                  their CSS hides)
           --css FILE             a stylesheet of your own for every page, over the
                                  pages' rules but for their !important ones
+          --css-screen WxH       the screen the pages' @media rules are read for,
+                                 in CSS pixels (default 1280x1024, a desktop's)
+          --color-scheme SCHEME  light or dark, for prefers-color-scheme (default:
+                                 as COLORFGBG says, else light)
           --spool-limit SIZE     standard input, or a compressed input once
                                  decompressed, kept at most (in a temporary file
                                  past a few megabytes; default 4G); a page stops

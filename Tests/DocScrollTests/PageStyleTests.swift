@@ -139,4 +139,37 @@ struct PageStyleTests {
         #expect(colored.contains("\u{1B}[0;1mheavy\u{1B}[0m light"), "\(colored.debugDescription)")
         #expect(colored.contains("\u{1B}[0;4mlined \u{1B}[0;3;4mthrough its children"), "\(colored.debugDescription)")
     }
+
+    /// `@media` is asked about a desktop's screen unless `--css-screen` gives another,
+    /// and `prefers-color-scheme` is light unless `--color-scheme` or the terminal's
+    /// `COLORFGBG` says dark.
+    @Test func mediaQueriesAreAskedAboutTheScreenGiven() throws {
+        let folder = try TemporaryFolder("media")
+        try folder.write("media.html", """
+            <html><head><style>
+            @media (max-width: 700px) { .wide { display: none } } @media (min-width: 701px) { .narrow { display: none } }
+            @media (prefers-color-scheme: dark) { .light { display: none } } @media (prefers-color-scheme: light) { .dark { display: none } }
+            </style></head><body><p class=wide>wide screen</p><p class=narrow>narrow screen</p><p class=light>light scheme</p><p class=dark>dark scheme</p></body></html>
+            """)
+        func shown(_ arguments: [String], environment: [String: String] = [:]) throws -> [String] {
+            try runDocScroll([folder.path("media.html"), "--dump"] + arguments, environment: environment).standardOutput
+                .split(separator: "\n").map(String.init)
+        }
+        #expect(try shown([]) == ["wide screen", "light scheme"])
+        #expect(try shown(["--css-screen", "600x800", "--color-scheme", "dark"]) == ["narrow screen", "dark scheme"])
+        #expect(try shown([], environment: ["COLORFGBG": "15;0"]) == ["wide screen", "dark scheme"])
+        #expect(try shown(["--color-scheme", "light"], environment: ["COLORFGBG": "15;0"]) == ["wide screen", "light scheme"])
+        #expect(try shown([], environment: ["COLORFGBG": "0;15"]) == ["wide screen", "light scheme"])
+        let bad = try runDocScroll([folder.path("media.html"), "--dump", "--css-screen", "600"])
+        #expect(bad.status == 2 && bad.standardError.contains("'--css-screen' takes a width and a height"), "\(bad.standardError)")
+    }
+
+    @Test func theTerminalsBackgroundFromCOLORFGBG() {
+        #expect(StyleScreen.prefersDark(colorFGBG: "15;0") == true)
+        #expect(StyleScreen.prefersDark(colorFGBG: "0;default;8") == true)
+        #expect(StyleScreen.prefersDark(colorFGBG: "0;15") == false)
+        #expect(StyleScreen.prefersDark(colorFGBG: "12;7") == false)
+        #expect(StyleScreen.prefersDark(colorFGBG: "default;default") == nil)
+        #expect(StyleScreen.prefersDark(colorFGBG: nil) == nil)
+    }
 }
