@@ -50,7 +50,8 @@ enum LineWrapper {
         text.withUnsafeBytes { bytes in
             var start = 0
             var runIndex = 0
-            for end in LineBreaks.opportunities(inUTF8: bytes) where end > start {
+            // (Those wrapping holds left out, as `LineBreaks.scan` leaves them.)
+            for end in LineBreaks.opportunities(inUTF8: bytes) where end > start && !LineBreaks.isHeldHyphenBreak(in: bytes, at: end) {
                 // Only a segment's last byte can be a newline: after one, a break is
                 // mandatory.
                 let forcesBreak = bytes[end - 1] == 0x0A
@@ -206,16 +207,44 @@ enum LineWrapper {
                     if let counted { startColumns = counted[index] }
                     if lineColumns + content > width, lineStart != lineEnd { flush() }
                     if content > width {
-                        // A word wider than the line, broken between characters (each a
-                        // grapheme of its own here).
+                        // A word wider than the line: broken after a hyphen in it where
+                        // what comes before fits on the line (`git-check-ref-`, then
+                        // `format`), else between characters (each a grapheme of its
+                        // own here), as full as the line takes.
                         var offset = start
                         while offset < end {
-                            let lead = bytes[offset]
-                            let next = offset + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3)
-                            let characterColumns = columns(offset, next)
-                            if lineColumns + characterColumns > width, lineStart != lineEnd { flush() }
-                            append(from: offset, to: next, columns: characterColumns)
-                            offset = next
+                            let before = lineColumns
+                            var fitting = offset
+                            var fittingColumns = before
+                            var afterHyphen: (offset: Int, columns: Int)?
+                            while fitting < end {
+                                let lead = bytes[fitting]
+                                let next = fitting + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3)
+                                let characterColumns = columns(fitting, next)
+                                guard fittingColumns + characterColumns <= width else { break }
+                                fittingColumns += characterColumns
+                                fitting = next
+                                if fitting < end, LineBreaks.isHeldHyphenBreak(in: bytes, at: fitting) { afterHyphen = (fitting, fittingColumns) }
+                            }
+                            let stop: (offset: Int, columns: Int)
+                            if fitting == end {
+                                stop = (end, fittingColumns)
+                            } else if let afterHyphen {
+                                stop = afterHyphen
+                            } else if fitting > offset {
+                                stop = (fitting, fittingColumns)
+                            } else if lineStart == lineEnd {
+                                // A character wider than the line, alone on one.
+                                let lead = bytes[offset]
+                                let next = offset + (lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3)
+                                stop = (next, before + columns(offset, next))
+                            } else {
+                                stop = (offset, before)
+                            }
+                            if stop.offset > offset { append(from: offset, to: stop.offset, columns: stop.columns - before) }
+                            offset = stop.offset
+                            // (A line of spaces only was never begun.)
+                            if offset < end, lineStart != lineEnd { flush() }
                         }
                     } else {
                         append(from: start, to: end, columns: content + trailing)
@@ -384,18 +413,51 @@ enum LineWrapper {
             if !line.isEmpty { flush() }
         }
 
-        /// A word wider than the line: broken between graphemes.
+        /// A word wider than the line: broken after a hyphen in it where what comes
+        /// before fits on the line, else between graphemes, as full as the line takes
+        /// (as the simple path breaks it).
         private mutating func placeByGrapheme() {
+            var graphemes: [(start: Int, end: Int, columns: Int, style: Style)] = []
             var start = 0
             for piece in pieces {
                 var at = start
                 for character in String(decoding: segment[start..<piece.end], as: UTF8.self) {
-                    let columns = TextWidth.columns(of: character)
-                    if lineColumns + columns > width, !line.isEmpty { flush() }
-                    append(character.utf8, style: piece.style, columns: columns, at: at)
-                    at += character.utf8.count
+                    let length = character.utf8.count
+                    graphemes.append((at, at + length, TextWidth.columns(of: character), piece.style))
+                    at += length
                 }
                 start = piece.end
+            }
+            var index = 0
+            while index < graphemes.count {
+                var fitting = index
+                var fittingColumns = lineColumns
+                var afterHyphen: Int?
+                while fitting < graphemes.count, fittingColumns + graphemes[fitting].columns <= width {
+                    fittingColumns += graphemes[fitting].columns
+                    fitting += 1
+                    if fitting < graphemes.count,
+                        segment.withUnsafeBufferPointer({ LineBreaks.isHeldHyphenBreak(in: $0, at: graphemes[fitting].start) })
+                    {
+                        afterHyphen = fitting
+                    }
+                }
+                let stop: Int
+                if fitting == graphemes.count {
+                    stop = fitting
+                } else if let afterHyphen {
+                    stop = afterHyphen
+                } else if fitting > index {
+                    stop = fitting
+                } else {
+                    // A grapheme wider than the line, alone on one.
+                    stop = line.isEmpty ? index + 1 : index
+                }
+                for grapheme in graphemes[index..<stop] {
+                    append(segment[grapheme.start..<grapheme.end], style: grapheme.style, columns: grapheme.columns, at: grapheme.start)
+                }
+                index = stop
+                if index < graphemes.count, !line.isEmpty { flush() }
             }
         }
 

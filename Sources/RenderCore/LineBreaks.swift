@@ -48,6 +48,21 @@ public enum LineBreaks {
             scan.count = breaks.count
             scan.countsColumns = false
         }
+        scan.dropHeldHyphenBreaks(in: bytes)
+    }
+
+    /// Whether the break opportunity at `offset` is one wrapping holds: after a
+    /// hyphen-minus inside a word (a letter or a digit before it, a letter after it:
+    /// `pack-indexes`, not `-v` nor `1-2`). A line breaks there only when the word is
+    /// wider than the line (w3m and links never break there; a reader copies
+    /// `git-check-ref-format` whole).
+    @inline(__always)
+    package static func isHeldHyphenBreak(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        guard offset >= 2, offset < bytes.count, bytes[offset - 1] == 0x2D else { return false }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0xC0 }
+        let before = bytes[offset - 2]
+        // (A byte past 0x7F before the hyphen ends a letter of more than one byte.)
+        return (isLetter(before) || (0x30...0x39).contains(before) || before >= 0x80) && isLetter(bytes[offset])
     }
 
     /// Where a greedy wrap of UTF-8 `bytes` ends the line it fills from `start` (a
@@ -57,10 +72,17 @@ public enum LineBreaks {
     /// bytes near the line's end (and, for text that is not all ASCII, measuring the
     /// line). `nil` when it cannot be found that way (scan the text instead).
     package static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, width: Int, isASCII: Bool) -> (end: Int, columns: Int)? {
-        SimpleLineBreaks.lineEnd(in: bytes, from: start, width: width, isASCII: isASCII)
+        // (At a break wrapping holds, an earlier one may be the line's end: the scan
+        // finds it.)
+        guard let end = SimpleLineBreaks.lineEnd(in: bytes, from: start, width: width, isASCII: isASCII),
+            !isHeldHyphenBreak(in: bytes, at: end.end)
+        else { return nil }
+        return end
     }
 
-    /// What `scan(_:into:)` found, in buffers kept from paragraph to paragraph.
+    /// What `scan(_:into:)` found, in buffers kept from paragraph to paragraph: the
+    /// break opportunities wrapping takes (those it holds, `isHeldHyphenBreak`, left
+    /// out).
     package struct Scan {
         fileprivate var breakStorage: [Int] = []
         fileprivate var columnStorage: [Int] = []
@@ -70,6 +92,18 @@ public enum LineBreaks {
         package fileprivate(set) var countsColumns = false
 
         package init() {}
+
+        /// Drops the breaks wrapping holds (`isHeldHyphenBreak`), and their columns.
+        fileprivate mutating func dropHeldHyphenBreaks(in bytes: UnsafeBufferPointer<UInt8>) {
+            guard count > 1, bytes.contains(0x2D) else { return }
+            var kept = 0
+            for index in 0..<count where !LineBreaks.isHeldHyphenBreak(in: bytes, at: breakStorage[index]) {
+                breakStorage[kept] = breakStorage[index]
+                if countsColumns { columnStorage[kept] = columnStorage[index] }
+                kept += 1
+            }
+            count = kept
+        }
 
         /// The break opportunities, as offsets in the text.
         package var offsets: ArraySlice<Int> { breakStorage[..<count] }
