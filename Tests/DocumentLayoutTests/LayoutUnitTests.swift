@@ -225,6 +225,27 @@ struct LayoutUnitTests {
 /// of their own, between forced breaks) gives the lines the general path gives.
 @Suite("Simple text wrapping")
 struct ASCIIWrappingTests {
+    /// A word with hyphens in it stays whole on a line of its own; one wider than the
+    /// line breaks after its hyphens, as full as the line takes, and between
+    /// characters where it has none; both paths alike.
+    @Test func aHyphenatedWordBreaksOnlyWhereItCannotFit() {
+        var text = StyledText()
+        text.append(contentsOf: "Use git-check-ref-format with a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q and abcdefghijklmnopqrstuvwxyz-ab.".utf8, style: .plain)
+        var scan = LineBreaks.Scan()
+        var simple = LineStore()
+        #expect(LineWrapper.wrapSimple(text, width: 20, scan: &scan, into: &simple))
+        #expect(simple.indices.map(simple.plainText(ofLine:)).prefix(3) == ["Use", "git-check-ref-format", "with"])
+        simple = LineStore()
+        #expect(LineWrapper.wrapSimple(text, width: 19, scan: &scan, into: &simple))
+        var general = LineStore()
+        LineWrapper.wrapSegments(text, width: 19, into: &general)
+        let lines = simple.indices.map(simple.plainText(ofLine:))
+        #expect(lines == [
+            "Use", "git-check-ref-", "format with", "a-b-c-d-e-f-g-h-i-", "j-k-l-m-n-o-p-q and", "abcdefghijklmnopqrs", "tuvwxyz-ab.",
+        ], "\(lines)")
+        #expect(general.indices.map(general.plainText(ofLine:)) == lines)
+    }
+
     @Test func bothPathsGiveTheSameLines() throws {
         var random = SeededGenerator(seed: 2_024)
         let words = ["a", "to", "word", "layout", "x9", "e.g.", "[12]", "well-known", "it's", "(note)", "1,000", "50%",
