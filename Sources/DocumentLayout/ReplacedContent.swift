@@ -43,8 +43,10 @@ enum ReplacedContent {
         case "image": return "[\(document.attribute("alt", of: index) ?? "image")]"
         case "password": return "[" + String(repeating: "*", count: min(value.count, 20)) + "____]"
         default:
-            let shown = value.isEmpty ? (document.attribute("placeholder", of: index) ?? "") : value
-            return "[" + shown + "____]"
+            // (A placeholder is not the field's text: a browser shows it greyed out
+            // inside an empty field, and never as page text; w3m and links leave it
+            // out.)
+            return "[" + value + "____]"
         }
     }
 

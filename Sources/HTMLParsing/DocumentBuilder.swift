@@ -140,7 +140,7 @@ struct DocumentBuilder {
     /// inline SVG paths) are not kept.
     static let keptAttributes: Set<String> = [
         "id", "name", "href", "alt", "title", "src", "start", "type", "reversed", "value",
-        "hidden", "style", "colspan", "rowspan", "lang", "dir", "open", "label", "placeholder",
+        "hidden", "style", "colspan", "rowspan", "lang", "dir", "open", "label",
         "selected", "checked", "data", "width", "height", "srcset", "media",
     ]
 

@@ -86,7 +86,7 @@ struct ElementTests {
 
     @Test func formControlsAndMediaAreInertText() throws {
         let html = """
-            <p><input type="text" value="abc"> <input type="checkbox" checked> <input type="radio">
+            <p><input type="text" value="abc"> <input type="search" placeholder="Search the docs"> <input type="checkbox" checked> <input type="radio">
             <input type="hidden" value="secret"> <input type="submit" value="Go"> <button>Press <b>me</b></button>
             <select><option>one</option><option selected>two</option></select> <textarea>notes</textarea></p>
             <p><iframe src="https://example.org/embed/player.html?x=1">fallback</iframe> <video title="Demo"><source src="a.mp4"></video>
@@ -94,7 +94,7 @@ struct ElementTests {
             """
         let lines = try view(html, width: 120).lines.map(\.text)
         #expect(lines == [
-            "[abc____] [x] ( ) [ Go ] [ Press me ] [two ▾] [notes]",
+            "[abc____] [____] [x] ( ) [ Go ] [ Press me ] [two ▾] [notes]",
             "",
             "[iframe: player.html] [video: Demo] [audio: song.ogg] [object: doc.pdf]",
         ])
