@@ -40,48 +40,44 @@ package struct AncestorFilter: Sendable {
 
     /// Whether every key may be an ancestor's.
     func mayContain(all hashes: [UInt32]) -> Bool {
-        hashes.allSatisfy { counts[Int($0) & (Self.size - 1)] > 0 }
+        hashes.allSatisfy(mayContain)
+    }
+
+    /// Whether the key of hash `hash` may be an ancestor's.
+    func mayContain(_ hash: UInt32) -> Bool {
+        counts[Int(hash) & (Self.size - 1)] > 0
     }
 }
 
 extension Selector {
+    /// The names (kind 0), ids (1) and classes (2) that ancestors of a matched
+    /// element must have, hashed: those of the compounds joined to the subject by
+    /// descendant and child combinators alone (one after a sibling combinator is an
+    /// ancestor's sibling, and not counted).
+    private var ancestorKeys: [(kind: UInt32, hash: UInt32)] {
+        var keys: [(kind: UInt32, hash: UInt32)] = []
+        for index in compounds.indices.dropFirst() {
+            guard let joining = compounds[index - 1].combinator, joining == .descendant || joining == .child else { break }
+            let compound = compounds[index].compound
+            if let type = compound.type { keys.append((0, AncestorFilter.hash(type, kind: 0))) }
+            for condition in compound.conditions {
+                switch condition {
+                case .id(let id): keys.append((1, AncestorFilter.hash(id, kind: 1)))
+                case .class(let name): keys.append((2, AncestorFilter.hash(name, kind: 2)))
+                default: break
+                }
+            }
+        }
+        return keys
+    }
+
+    /// The hashes of `ancestorKeys`, for `AncestorFilter.mayContain(all:)`.
+    var ancestorHashes: [UInt32] { ancestorKeys.map(\.hash) }
+
     /// Of `ancestorHashes`, the one fewest ancestors have, likely: an id's, else a
     /// class's, else a name's; `nil` when it needs none.
     var rarestAncestorKey: UInt32? {
-        var byKind: [UInt32?] = [nil, nil, nil]
-        for index in compounds.indices.dropFirst() {
-            guard let joining = compounds[index - 1].combinator, joining == .descendant || joining == .child else { break }
-            let compound = compounds[index].compound
-            if let type = compound.type, byKind[2] == nil { byKind[2] = AncestorFilter.hash(type, kind: 0) }
-            for condition in compound.conditions {
-                switch condition {
-                case .id(let id) where byKind[0] == nil: byKind[0] = AncestorFilter.hash(id, kind: 1)
-                case .class(let name) where byKind[1] == nil: byKind[1] = AncestorFilter.hash(name, kind: 2)
-                default: break
-                }
-            }
-        }
-        return byKind[0] ?? byKind[1] ?? byKind[2]
-    }
-
-    /// The hashes of the names, ids and classes that ancestors of a matched element
-    /// must have: those of the compounds joined to the subject by descendant and
-    /// child combinators alone (one after a sibling combinator is an ancestor's
-    /// sibling, and not counted).
-    var ancestorHashes: [UInt32] {
-        var hashes: [UInt32] = []
-        for index in compounds.indices.dropFirst() {
-            guard let joining = compounds[index - 1].combinator, joining == .descendant || joining == .child else { break }
-            let compound = compounds[index].compound
-            if let type = compound.type { hashes.append(AncestorFilter.hash(type, kind: 0)) }
-            for condition in compound.conditions {
-                switch condition {
-                case .id(let id): hashes.append(AncestorFilter.hash(id, kind: 1))
-                case .class(let name): hashes.append(AncestorFilter.hash(name, kind: 2))
-                default: break
-                }
-            }
-        }
-        return hashes
+        let keys = ancestorKeys
+        return (keys.first { $0.kind == 1 } ?? keys.first { $0.kind == 2 } ?? keys.first)?.hash
     }
 }

@@ -156,7 +156,7 @@ private struct RuleIndex: Sendable {
             }
             // (Whichever is fewer is walked: the keys filed, or the ancestors'.)
             if byAncestor.count <= ancestors.keys.count {
-                for (key, rules) in byAncestor where ancestors.filter.mayContain(all: [key]) { found += rules }
+                for (key, rules) in byAncestor where ancestors.filter.mayContain(key) { found += rules }
             } else {
                 for key in ancestors.keys { if let rules = byAncestor[key] { found += rules } }
             }
