@@ -562,7 +562,7 @@ struct DocumentLayoutEngine {
                 inline.append(text, style: styles[styles.count - 1].merging(Style(.dim)), preserve: true)
             }
         case .marked(let open, _):
-            appendMark(open)
+            if !document[index].hasGeneratedStart { appendMark(open) }
             styles.append(styles[styles.count - 1])
         case .tableCell(let header):
             if let row = blocks.innermostRow {
@@ -617,7 +617,7 @@ struct DocumentLayoutEngine {
             styles.removeLast()
         case .marked(_, let close):
             styles.removeLast()
-            appendMark(close)
+            if !document[index].hasGeneratedEnd { appendMark(close) }
         case .tableCell, .inline:
             styles.removeLast()
             if tag == .a, openLinks.last?.node == index { openLinks.removeLast() }

@@ -446,7 +446,8 @@ package final class WindowedPage: PageComponent {
         // (An island's first chunk goes on from nothing: what is open there is a guess.)
         let carryIn = info.startsInsideBlocks && !startsIsland(chunk) ? carry(into: chunk) : nil
         let fragment = (try? HTMLParser.parseChunk(
-            index.source, range: info.range, openElements: info.openElements, elisions: elisions(inChunk: chunk))) ?? .empty
+            index.source, range: info.range, openElements: info.openElements, openElementsAtEnd: info.openElementsAtEnd,
+            elisions: elisions(inChunk: chunk))) ?? .empty
         let units = LayoutUnits(fragment)
         var layout = PageLayout(
             fragment, units: units, width: width, endsWithReferences: false, pictures: pictures, linkBase: info.linkBase, carryIn: carryIn,

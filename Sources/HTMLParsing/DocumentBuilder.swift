@@ -106,6 +106,16 @@ struct DocumentBuilder {
     private var resumedStyles: ElementStyler.State?
     private var resumedStartTags = 0
 
+    /// A parse of a part of a page: how many elements are open where the part ends
+    /// (libxml2 closes them at the end of what it reads, a close that is not theirs).
+    var elementsOpenAtEnd = 0
+
+    /// Whether the element ending now is closed by the end of a part of a page only.
+    private var closesAtPartEnd: Bool {
+        guard elementsOpenAtEnd > 0, open.count <= elementsOpenAtEnd, let reader, reader.isAtEnd else { return false }
+        return streamOffset() == reader.streamOffset
+    }
+
     /// Goes on from where the styler of the parse that cut at `openElements` stood.
     mutating func resumeStyles(inside openElements: OpenElements) {
         guard let state = openElements.styles, state.depth == openElements.count else { return }
@@ -120,16 +130,41 @@ struct DocumentBuilder {
         styler = ElementStyler(cascade: styles.cascade, from: resumedStyles)
     }
 
-    /// The style of an element starting now, `nil` unstyled (see `startElement`).
-    private mutating func styleOfStartingElement(_ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> ComputedStyle? {
+    /// What the page's styles say of an element starting now: its style, whether its
+    /// `::before` and `::after` add text, and the `::before` text when it is to be
+    /// added now; `nil` unstyled (see `startElement`).
+    private mutating func styleOfStartingElement(
+        _ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) -> (style: ComputedStyle, before: GeneratedContent?, hasBefore: Bool, hasAfter: Bool)? {
         guard let styler, titleDepth == 0, skipDepth == 0 else { return nil }
         if resumedStartTags > 0, let state = resumedStyles {
-            // A start tag fed to stand where the cut stood: its style is known.
+            // A start tag fed to stand where the cut stood: its style is known, and
+            // what its `::before` adds is in the part before the cut.
             let depth = state.depth - resumedStartTags
             resumedStartTags -= 1
-            return state.style(ofOpen: depth)
+            return state.style(ofOpen: depth).map { ($0, nil, state.before(ofOpen: depth), state.after(ofOpen: depth) != nil) }
         }
-        return styler.start(name: name, attributes: pairs(attributes))
+        let style = styler.start(name: name, attributes: pairs(attributes))
+        return (style, styler.generatedBefore, styler.generatedBefore != nil, styler.generatedAfter != nil)
+    }
+
+    /// Adds the text `::before` or `::after` puts in the innermost open element, in an
+    /// element of its own where it is drawn unlike the text around it.
+    private mutating func appendGenerated(_ content: GeneratedContent) {
+        guard keepsText else { return }
+        let parent = open.last ?? document.root
+        let look = lookNumber(ElementLook(content.style, inside: document.looks[Int(document[parent].look)]))
+        textIsOpen = false
+        var text = Array(content.text.utf8)
+        if look != document[parent].look {
+            let element = HTMLDocument.Node(kind: .element, tag: .span, attributeCount: 0, parent: parent, payload: Int32(document.attributes.count), look: look)
+            open.append(link(element))
+            text.withUnsafeMutableBufferPointer { appendText(UnsafeBufferPointer($0)) }
+            open.removeLast()
+        } else {
+            text.withUnsafeMutableBufferPointer { appendText(UnsafeBufferPointer($0)) }
+        }
+        textIsOpen = false
     }
 
     /// Elements whose content is never shown.
@@ -158,7 +193,8 @@ struct DocumentBuilder {
         let element = names.element(UnsafeRawPointer(rawName))
         // Styled, every element counts, as a sibling at least; what is inside a title or
         // a dropped element is never shown, and not styled.
-        let style = styleOfStartingElement(element.name, attributes)
+        let styled = styleOfStartingElement(element.name, attributes)
+        let style = styled?.style
         // Title elements are never content (as in browsers), wherever they are: so a
         // part of a page parsed on its own drops the same ones as the whole page.
         if titleDepth > 0 || element.isTitle {
@@ -189,11 +225,12 @@ struct DocumentBuilder {
                 index += 2
             }
         }
-        let styleHides = style.map(PageStyles.hides) ?? false
+        let styleHides = style?.hidesElement ?? false
         let parent = open.last ?? document.root
         let look = style.map { lookNumber(ElementLook($0, inside: document.looks[Int(document[parent].look)])) } ?? 0
         // (Its text is drawn as its parent's is when their looks are the same.)
-        if element.isPlainInline, !hasKeptAttribute, !styleHides, look == document[parent].look, !document.looks[Int(look)].showsAsBlock {
+        let generates = styled.map { $0.hasBefore || $0.hasAfter } ?? false
+        if element.isPlainInline, !hasKeptAttribute, !styleHides, !generates, look == document[parent].look, !document.looks[Int(look)].showsAsBlock {
             // Left out of the model (`HTMLTag.isPlainInline`): what it holds goes to
             // its parent, and the text on either side of its tags stays one text node.
             // Its entry on the open stack repeats its parent's (`endLeftOutElement`).
@@ -209,6 +246,8 @@ struct DocumentBuilder {
             parent: parent, payload: Int32(firstAttribute), look: look)
         node.isHidden = styleHides
         node.hidesListMarker = style?.listStyleType == "none"
+        node.hasGeneratedStart = styled?.hasBefore ?? false
+        node.hasGeneratedEnd = styled?.hasAfter ?? false
         if node.attributeCount > 0 {
             node.isHidden = node.isHidden || HTMLDocument.hides(document.attributes[firstAttribute...])
             node.linkAttribute = HTMLDocument.linkAttribute(element.tag, document.attributes[firstAttribute...])
@@ -221,6 +260,7 @@ struct DocumentBuilder {
         permalinkCandidate = nil
         if node.isLink, HTMLDocument.targetsThisPage(document.attributes[firstAttribute...]) { permalinkCandidate = (index, []) }
         if isCutting, !element.staysOpen { openNonContainers += 1 }
+        if let before = styled?.before { appendGenerated(before) }
     }
 
     /// The number of `look` in the document's looks, added there when new (0, none's,
@@ -271,6 +311,7 @@ struct DocumentBuilder {
             if skipDepth == 0 { styler?.end() }
             return
         }
+        if let after = styler?.generatedAfter, open.count > 0, !closesAtPartEnd { appendGenerated(after) }
         styler?.end()
         guard let closed = open.popLast(), let element = openElements.popLast() else { return }
         if element.tag.isPreformatted { preformattedDepth -= 1 }
@@ -438,6 +479,8 @@ struct DocumentBuilder {
                 parent: depth == 0 ? document.root : open[depth - 1], payload: Int32(firstAttribute), isHidden: finished[element].isHidden,
                 linkAttribute: finished[element].linkAttribute, mayNameAnchor: finished[element].mayNameAnchor,
                 hidesListMarker: finished[element].hidesListMarker, look: lookNumber(finished.looks[Int(finished[element].look)])))
+            document.nodes[Int(open[depth])].hasGeneratedStart = finished[element].hasGeneratedStart
+            document.nodes[Int(open[depth])].hasGeneratedEnd = finished[element].hasGeneratedEnd
         }
         nodesAfterCut = document.nodes.count
         // A parse cutting by bytes starts again where it cut inside text; one that

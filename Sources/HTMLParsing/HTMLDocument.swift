@@ -31,7 +31,8 @@
         /// Index of the text (see `text(of:)`) for text nodes; first index into
         /// `attributes` for elements.
         @usableFromInline package var payload: Int32
-        /// For elements: `isHidden`, `mayNameAnchor` and `hidesListMarker`, as bits.
+        /// For elements: `isHidden`, `mayNameAnchor`, `hidesListMarker` and the
+        /// generated content's, as bits.
         private var flags: UInt8 = 0
         /// For elements: an `a` with a target, an `href` that is not all white space,
         /// as 1 + where the `href` is among its attributes (`linkAttributeUnknown`
@@ -77,6 +78,17 @@
         package var hidesListMarker: Bool {
             get { flags & 4 != 0 }
             set { flags = newValue ? flags | 4 : flags & ~4 }
+        }
+        /// For elements: whether the page's styles give it text at its start
+        /// (`::before`) or at its end (`::after`), which then stands in for the mark
+        /// docscroll draws there (a `q`'s quotes, a `sup`'s caret).
+        package var hasGeneratedStart: Bool {
+            get { flags & 8 != 0 }
+            set { flags = newValue ? flags | 8 : flags & ~8 }
+        }
+        package var hasGeneratedEnd: Bool {
+            get { flags & 16 != 0 }
+            set { flags = newValue ? flags | 16 : flags & ~16 }
         }
     }
 

@@ -178,12 +178,15 @@ package enum HTMLParser {
     /// Parses the part `range` of a UTF-8 page that starts inside `openElements`
     /// (from a `Cut`), as a fragment like the cut's next one: the parse starts again
     /// from a fresh parser fed start tags for those elements, then the part's bytes,
-    /// but for those in `elisions` (sorted; see `StructureScanner.elisionBytes`).
+    /// but for those in `elisions` (sorted; see `StructureScanner.elisionBytes`). The
+    /// part ends inside `openElementsAtEnd` elements (the next cut's), which its end
+    /// does not close.
     package static func parseChunk(
-        _ source: any PageSource, range: Range<Int>, openElements: OpenElements, elisions: [Range<Int>] = []
+        _ source: any PageSource, range: Range<Int>, openElements: OpenElements, openElementsAtEnd: Int = 0, elisions: [Range<Int>] = []
     ) throws(HTMLParsingError) -> HTMLDocument {
         var builder = DocumentBuilder()
         builder.resumeStyles(inside: openElements)
+        builder.elementsOpenAtEnd = openElementsAtEnd
         let prefix = openElements.prefix
         let reader = SourceReader(source: source, range: range, prefix: prefix, elisions: elisions.isEmpty ? nil : { window in
             elisions.filter { $0.overlaps(window) }

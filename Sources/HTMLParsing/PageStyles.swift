@@ -12,10 +12,4 @@ package struct PageStyles: Sendable {
         self.cascade = cascade
         attributeNames = cascade.attributeNames
     }
-
-    /// Whether `style` keeps an element off the screen: `display: none`, or not
-    /// `visibility: visible` (its content hidden with it).
-    static func hides(_ style: ComputedStyle) -> Bool {
-        style.display == .none || style.visibility != .visible
-    }
 }

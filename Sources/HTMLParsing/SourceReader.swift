@@ -18,8 +18,9 @@ final class SourceReader {
     private var nextByte: Int
     /// Bytes of a sequence cut by the last window's end.
     private var carried: [UInt8] = []
-    /// Bytes handed to libxml2 so far.
+    /// Bytes handed to libxml2 so far, and whether they are all there are.
     private(set) var streamOffset = 0
+    private(set) var isAtEnd = false
     /// Where the stream and the page last stepped apart: from this stream offset (past
     /// it, for a part left out: the position right at it is the end of what came
     /// before), page offset = `page + (stream offset - stream)`: after each repair,
@@ -95,7 +96,10 @@ final class SourceReader {
     /// Copies up to `count` bytes of the stream to `target`; 0 at its end.
     func read(into target: UnsafeMutableRawPointer, count: Int) -> Int {
         while readyStart == readyEnd {
-            guard refill() else { return 0 }
+            guard refill() else {
+                isAtEnd = true
+                return 0
+            }
         }
         let taken = min(count, readyEnd - readyStart)
         ready.withUnsafeBytes { bytes in

@@ -37,7 +37,11 @@ package struct Cascade: Sendable {
             distinctions.classes.formUnion(entry.sheet.classes)
             distinctions.attributeNames.formUnion(entry.sheet.attributeNames)
         }
+        stylesPseudoElements = sheets.contains { $0.sheet.stylesPseudoElements }
     }
+
+    /// Whether a rule styles `::before` or `::after` (else they are never looked for).
+    package let stylesPseudoElements: Bool
 
     /// Whether any sheet has a rule.
     package var isEmpty: Bool { sheets.allSatisfy { $0.sheet.ruleCount == 0 } }
@@ -47,9 +51,9 @@ package struct Cascade: Sendable {
     package var countsTypes: Bool { sheets.contains { $0.sheet.countsTypes } }
 
     /// The attributes an element's style may depend on, lower case: `class`, `id`,
-    /// `style`, `href` (`:link`), and those the selectors read.
+    /// `style`, `href` (`:link`), those the selectors read and those `content` shows.
     package var attributeNames: Set<String> {
-        sheets.reduce(["class", "id", "style", "href"]) { $0.union($1.sheet.attributeNames) }
+        sheets.reduce(["class", "id", "style", "href"]) { $0.union($1.sheet.attributeNames).union($1.sheet.contentAttributeNames) }
     }
 
     /// What tells elements apart for the cascade, beside their names and their

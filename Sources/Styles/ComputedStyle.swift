@@ -38,6 +38,11 @@ package struct ComputedStyle: Hashable, Sendable {
     package var lineThrough = false
     /// `content` of a pseudo-element; `nil` for `normal` and `none` (nothing drawn).
     package var content: [ContentPart]?
+    /// Read for pseudo-elements only (`knowsForPseudoElements`): `overflow: hidden` or
+    /// `clip`, and a `width` or a `height` of a pixel at most.
+    package var clipsOverflow = false
+    package var hasTinyWidth = false
+    package var hasTinyHeight = false
 
     // Inherited.
     package var visibility: Visibility = .visible
@@ -53,6 +58,14 @@ package struct ComputedStyle: Hashable, Sendable {
     package var customProperties: [String: [CSSComponentValue]] = [:]
 
     package init() {}
+
+    /// Whether it keeps an element off the screen: `display: none`, or not
+    /// `visibility: visible` (its content hidden with it).
+    package var hidesElement: Bool { display == .none || visibility != .visible }
+
+    /// Whether its box is too small to show what it holds: a pseudo-element that
+    /// holds words for the page's scripts (rustdoc's "Expand") is put there so.
+    package var isClippedAway: Bool { clipsOverflow && (hasTinyWidth || hasTinyHeight) }
 
     /// The properties an element's children take from it.
     package func inherited() -> ComputedStyle {
@@ -71,6 +84,13 @@ package struct ComputedStyle: Hashable, Sendable {
     /// The properties read; others are parsed and ignored.
     package static func knows(_ name: String) -> Bool {
         properties.contains(name)
+    }
+
+    /// The properties read of a pseudo-element beside those of any element (an
+    /// element's size is not drawn: reading it for every element would cost the
+    /// cascade a declaration more of most rules).
+    package static func knowsForPseudoElements(_ name: String) -> Bool {
+        name == "overflow" || name == "width" || name == "height"
     }
 
     private static let properties: Set<String> = [
@@ -93,7 +113,7 @@ package struct ComputedStyle: Hashable, Sendable {
         let keywords = values.compactMap(\.keyword)
         // `inherit`, `initial`, `unset` (and `revert`, taken as `unset`).
         if values.count == 1, let keyword = keywords.first, ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) {
-            let inheritedProperty = !["display", "text-decoration", "text-decoration-line", "content"].contains(declaration.name)
+            let inheritedProperty = !["display", "text-decoration", "text-decoration-line", "content", "overflow", "width", "height"].contains(declaration.name)
             let source = keyword == "inherit" || (keyword != "initial" && inheritedProperty) ? parent : ComputedStyle()
             copy(declaration.name, from: source)
             return true
@@ -177,6 +197,12 @@ package struct ComputedStyle: Hashable, Sendable {
         case "content":
             guard let content = Self.content(values) else { return false }
             self.content = content.isEmpty ? nil : content
+        case "overflow":
+            guard !keywords.isEmpty, keywords.count == values.count, keywords.count <= 2 else { return false }
+            self.clipsOverflow = keywords.contains { $0 == "hidden" || $0 == "clip" }
+        case "width", "height":
+            guard values.count == 1, let tiny = Self.isTiny(values[0]) else { return false }
+            if declaration.name == "width" { self.hasTinyWidth = tiny } else { self.hasTinyHeight = tiny }
         default:
             return false
         }
@@ -201,6 +227,9 @@ package struct ComputedStyle: Hashable, Sendable {
             lineThrough = source.lineThrough
         case "list-style-type", "list-style": listStyleType = source.listStyleType
         case "content": content = source.content
+        case "overflow": clipsOverflow = source.clipsOverflow
+        case "width": hasTinyWidth = source.hasTinyWidth
+        case "height": hasTinyHeight = source.hasTinyHeight
         default: break
         }
     }
@@ -240,6 +269,17 @@ package struct ComputedStyle: Hashable, Sendable {
         return .block
     }
 
+    /// Whether a length is a pixel at most (`0`, `1px`, `0em`), `nil` for a value that
+    /// is not a length (`auto` and percentages are not tiny).
+    private static func isTiny(_ value: CSSComponentValue) -> Bool? {
+        switch value {
+        case .token(.number(let number, _)): return number == 0 ? true : nil
+        case .token(.dimension(let number, _, let unit)): return number == 0 || (unit.asciiLowercased == "px" && abs(number) <= 1)
+        case .token(.percentage), .token(.ident), .function: return false
+        default: return nil
+        }
+    }
+
     /// Whether a `font-weight` value is bold (600 and up), `nil` for one it does not take.
     private static func isBold(_ value: CSSComponentValue, parent: Bool) -> Bool? {
         switch value {
@@ -258,7 +298,7 @@ package struct ComputedStyle: Hashable, Sendable {
         }
     }
 
-    /// `content`: strings and `attr()`; `[]` for `normal` and `none`.
+    /// `content`: strings, `attr()` and quotes; `[]` for `normal` and `none`.
     private static func content(_ values: [CSSComponentValue]) -> [ContentPart]? {
         if values.count == 1, let keyword = values[0].keyword, keyword == "normal" || keyword == "none" { return [] }
         var parts: [ContentPart] = []
@@ -268,7 +308,10 @@ package struct ComputedStyle: Hashable, Sendable {
             case .function(let name, let arguments) where name.asciiLowercased == "attr":
                 guard case .token(.ident(let attribute))? = arguments.trimmed.first else { return nil }
                 parts.append(.attribute(attribute.asciiLowercased))
-            // Counters, quotes and images are not drawn; their place stays empty.
+            // Quotes at the first level of nesting; counters and images are not
+            // drawn, their place stays empty.
+            case .token(.ident(let name)) where name.asciiLowercased == "open-quote": parts.append(.text("\u{201C}"))
+            case .token(.ident(let name)) where name.asciiLowercased == "close-quote": parts.append(.text("\u{201D}"))
             case .function, .token(.ident): continue
             default: return nil
             }

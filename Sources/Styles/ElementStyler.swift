@@ -44,6 +44,8 @@ package final class ElementStyler {
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+        func attributeValue(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
     }
 
     /// An open element (or the document, first) and the children it has had so far:
@@ -51,6 +53,10 @@ package final class ElementStyler {
     /// million paragraphs keeps 32).
     struct Level: Equatable, Sendable {
         var style: ComputedStyle
+        /// What its `::after` puts at its end, and whether its `::before` put
+        /// something at its start.
+        var after: GeneratedContent?
+        var hasBefore = false
         /// Which elements it is alike (`Likeness`); 0 for the document. (A number of
         /// this styler's: left out of the comparison.)
         var likeness = 0
@@ -78,7 +84,7 @@ package final class ElementStyler {
         }
 
         static func == (left: Level, right: Level) -> Bool {
-            left.style == right.style && left.hashes == right.hashes && left.recent == right.recent && left.count == right.count
+            left.style == right.style && left.after == right.after && left.hasBefore == right.hasBefore && left.hashes == right.hashes && left.recent == right.recent && left.count == right.count
                 && left.countsByName == right.countsByName
         }
     }
@@ -102,11 +108,21 @@ package final class ElementStyler {
     /// that names the likeness of the elements of each).
     private final class Alike {
         let rulesReadingSiblings: [Cascade.RuleReference]
-        var styles: [[Bool]: (likeness: Int, style: ComputedStyle)] = [:]
+        var styles: [[Bool]: Styled] = [:]
 
         init(rulesReadingSiblings: [Cascade.RuleReference]) {
             self.rulesReadingSiblings = rulesReadingSiblings
         }
+    }
+
+    /// What the cascade gives elements alike: the number that names their likeness,
+    /// their style, and those of their `::before` and `::after` where these draw
+    /// something (their text is the element's own: `attr()` reads its attributes).
+    private struct Styled {
+        var likeness: Int
+        var style: ComputedStyle
+        var before: ComputedStyle?
+        var after: ComputedStyle?
     }
 
     private var alike: [Likeness: Alike] = [:]
@@ -139,6 +155,16 @@ package final class ElementStyler {
         /// The computed style of open element `depth` (0: the outermost).
         package func style(ofOpen depth: Int) -> ComputedStyle? {
             levels.indices.contains(depth + 1) ? levels[depth + 1].style : nil
+        }
+
+        /// Whether the `::before` of open element `depth` added text at its start.
+        package func before(ofOpen depth: Int) -> Bool {
+            levels.indices.contains(depth + 1) && levels[depth + 1].hasBefore
+        }
+
+        /// What the `::after` of open element `depth` adds at its end.
+        package func after(ofOpen depth: Int) -> GeneratedContent? {
+            levels.indices.contains(depth + 1) ? levels[depth + 1].after : nil
         }
 
         /// How many elements are open.
@@ -210,25 +236,47 @@ package final class ElementStyler {
         }
         siblingMatches.removeAll(keepingCapacity: true)
         for rule in elementsAlike.rulesReadingSiblings { siblingMatches.append(cascade.matches(rule, subject)) }
-        let style: ComputedStyle
-        let number: Int
+        let styled: Styled
         if let shared = elementsAlike.styles[siblingMatches] {
-            (number, style) = shared
+            styled = shared
         } else {
-            var keys = Set<UInt32>()
-            for level in levels { keys.formUnion(level.hashes) }
-            style = cascade.style(
-                of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch,
-                ancestors: AncestorKeys(keys: Array(keys), filter: ancestors))
-            number = nextLikeness
-            nextLikeness += 1
-            elementsAlike.styles[siblingMatches] = (number, style)
+            styled = style(of: subject)
+            elementsAlike.styles[siblingMatches] = styled
         }
+        generatedBefore = styled.before.flatMap { GeneratedContent($0, attributeValue: element.attributeValue) }
         let hashes = AncestorFilter.hashes(name: name, id: id, classes: classes)
         ancestors.add(hashes)
-        levels.append(Level(style: style, likeness: number, hashes: hashes))
-        return style
+        levels.append(
+            Level(
+                style: styled.style, after: styled.after.flatMap { GeneratedContent($0, attributeValue: element.attributeValue) },
+                hasBefore: generatedBefore != nil, likeness: styled.likeness, hashes: hashes))
+        return styled.style
     }
+
+    /// What the cascade gives `subject`, the element being started, under the open ones.
+    private func style(of subject: Node) -> Styled {
+        var keys = Set<UInt32>()
+        for level in levels { keys.formUnion(level.hashes) }
+        let ancestorKeys = AncestorKeys(keys: Array(keys), filter: ancestors)
+        let style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestorKeys)
+        var styled = Styled(likeness: nextLikeness, style: style)
+        nextLikeness += 1
+        if cascade.stylesPseudoElements, !style.hidesElement {
+            func pseudo(_ element: PseudoElement) -> ComputedStyle? {
+                let pseudoStyle = cascade.style(of: subject, parent: style, pseudo: element, scratch: &scratch, ancestors: ancestorKeys)
+                return pseudoStyle.content == nil || pseudoStyle.hidesElement || pseudoStyle.isClippedAway ? nil : pseudoStyle
+            }
+            styled.before = pseudo(.before)
+            styled.after = pseudo(.after)
+        }
+        return styled
+    }
+
+    /// The content `::before` gives the element started last, `nil` for none.
+    package private(set) var generatedBefore: GeneratedContent?
+
+    /// The content `::after` gives the innermost open element, `nil` for none.
+    package var generatedAfter: GeneratedContent? { levels[levels.count - 1].after }
 
     /// The words of a `class` attribute, split at ASCII white space.
     static func words(_ value: String) -> [String] {
@@ -284,7 +332,7 @@ package final class ElementStyler {
         func hasSameLocalName(as other: Node) -> Bool { element.name == other.element.name }
         func hasID(_ id: String) -> Bool { element.id == id }
         func hasClass(_ name: String) -> Bool { element.classes.contains(name) }
-        func attributeValue(_ name: String) -> String? { element.attributes.first { $0.name == name }?.value }
+        func attributeValue(_ name: String) -> String? { element.attributeValue(name) }
         var isLink: Bool { element.isLink }
         /// (Its children are still to come.)
         var isEmpty: Bool { false }

@@ -25,11 +25,15 @@ package struct StyleSheet: Sendable {
     private var readingSiblings = RuleIndex()
     /// The attributes the selectors read, lower case (`class` and `id` aside).
     private(set) var attributeNames: Set<String> = []
+    /// The attributes `content` reads (`attr()`), lower case.
+    private(set) var contentAttributeNames: Set<String> = []
     /// The ids and the classes the selectors name.
     private(set) var ids: Set<String> = []
     private(set) var classes: Set<String> = []
     /// Whether a selector counts siblings of an element's name.
     private(set) var countsTypes = false
+    /// Whether a rule styles `::before` or `::after`.
+    private(set) var stylesPseudoElements = false
 
     /// How deep `@import` may go (a sheet that imports itself stops there).
     static let maximumImportDepth = 8
@@ -60,8 +64,14 @@ package struct StyleSheet: Sendable {
             case .qualified(let prelude, let block):
                 importsAllowed = false
                 guard let selectors = SelectorParser.selectors(prelude) else { continue }
-                let kept = CSSParser.declarations(in: block).filter { $0.name.hasPrefix("--") || ComputedStyle.knows($0.name) }
+                let stylesPseudoElement = selectors.contains { $0.pseudoElement != nil }
+                let kept = CSSParser.declarations(in: block).filter {
+                    $0.name.hasPrefix("--") || ComputedStyle.knows($0.name) || stylesPseudoElement && ComputedStyle.knowsForPseudoElements($0.name)
+                }
                 guard !kept.isEmpty else { continue }
+                for declaration in kept where declaration.name == "content" || declaration.isCustom {
+                    Self.collectAttributesRead(by: declaration.value, into: &contentAttributeNames)
+                }
                 let range = declarations.count..<(declarations.count + kept.count)
                 declarations += kept
                 for selector in selectors {
@@ -95,6 +105,21 @@ package struct StyleSheet: Sendable {
         }
     }
 
+    /// The names of the attributes `attr()`s in `values` read.
+    private static func collectAttributesRead(by values: [CSSComponentValue], into names: inout Set<String>) {
+        for value in values {
+            switch value {
+            case .function(let name, let arguments):
+                if name.asciiLowercased == "attr", case .token(.ident(let attribute))? = arguments.trimmed.first {
+                    names.insert(attribute.asciiLowercased)
+                }
+                collectAttributesRead(by: arguments, into: &names)
+            case .block(_, let content): collectAttributesRead(by: content, into: &names)
+            case .token: break
+            }
+        }
+    }
+
     /// `@import url(x) media` or `@import "x" media`: the address and the media.
     private static func importTarget(_ prelude: [CSSComponentValue]) -> (String, ArraySlice<CSSComponentValue>)? {
         var values = prelude.trimmed
@@ -116,6 +141,7 @@ package struct StyleSheet: Sendable {
         rule.selector.collectAttributeNames(into: &attributeNames)
         rule.selector.collectNames(ids: &ids, classes: &classes)
         countsTypes = countsTypes || rule.selector.countsTypes
+        stylesPseudoElements = stylesPseudoElements || rule.selector.pseudoElement != nil
         filed.file(index, subject: rule.selector.compounds[0].compound, ancestorKey: rule.selector.rarestAncestorKey)
         if rule.selector.readsSiblings { readingSiblings.file(index, subject: rule.selector.compounds[0].compound, ancestorKey: nil) }
     }

@@ -140,6 +140,48 @@ struct PageStyleTests {
         #expect(colored.contains("\u{1B}[0;4mlined \u{1B}[0;3;4mthrough its children"), "\(colored.debugDescription)")
     }
 
+    /// `::before` and `::after` add their `content` (strings, `attr()`, quotes) where
+    /// they are shown, drawn in their own style; an icon font's private-use
+    /// characters are left out, and so is content in a box too small to show it;
+    /// no-break spaces put there for room make one space; a `q`'s own quotes give way to the page's; a windowed
+    /// page cut into chunks adds them as the whole page does, an `::after` of an
+    /// element open across a cut included.
+    @Test func beforeAndAfterAddTheirContent() throws {
+        let items = (0..<120).map { "<li data-n=\($0)>item \($0)</li>" }.joined()
+        let html = """
+            <html><head><style>
+            dt::after { content: ":" } .note::before { content: "Note: "; font-weight: bold } .icon::before { content: "\\f0c9" }
+            a.ext::after { content: " (" attr(href) ")" } .gone::before { content: "never"; display: none } .hidden { display: none }
+            .hidden::after { content: "never either" } q::before { content: "«" } q::after { content: "»" }
+            .steps li::before { content: "step " attr(data-n) ": " } .wrapped::after { content: "end of list"; display: block }
+            .shown::before { content: "plain" } .toggle::after { content: "Expand"; overflow: hidden; width: 0; height: 0; position: absolute }
+            .gap::after { content: "\\00a0\\00a0\\00a0" }
+            </style></head><body><p>Toggle<span class=toggle></span> <span class=gap>tip</span>x</p>
+            <dl><dt>Term</dt><dd>meaning</dd></dl><p class=note>Mind the gap.</p><p><i class=icon></i>Menu <a class=ext href="x.html">there</a></p>
+            <p><span class=gone>kept</span> <span class=hidden>gone</span> said <q>hi</q></p>
+            <div class=wrapped><ul class=steps>\(items)</ul></div><p><span class=shown></span></p></body></html>
+            """
+        let page = InputFile(name: "generated.html", bytes: Array(html.utf8))
+        let whole = dumpLines(try DocScrollView(pages: [page], tables: [], options: .init(width: 60, height: 20, mode: .expanded)))
+        let text = whole.filter { !$0.isEmpty }
+        #expect(text.prefix(6) == ["Toggle tip x", "Term:", "    meaning", "Note: Mind the gap.", "Menu [1]there (x.html)", "kept said «hi»"], "\(text)")
+        #expect(text.contains("  • step 0: item 0") && text.contains("  • step 119: item 119"), "\(text)")
+        #expect(text.contains("end of list") && text.contains("plain"), "\(text)")
+        #expect(!text.contains { $0.contains("never") || $0.contains("gone") || $0.contains("\u{F0C9}") }, "\(text)")
+        var options = DocScrollView.Options(width: 60, height: 20)
+        options.pageChunkBytes = 400
+        #expect(dumpLines(try DocScrollView(pages: [page], tables: [], options: options)) == whole)
+        // Drawn in their own style.
+        let folder = try TemporaryFolder("generated")
+        try folder.write("generated.html", html)
+        let colored = try runDocScroll([folder.path("generated.html"), "--dump", "--color", "always", "--width", "60"]).standardOutput
+        #expect(colored.contains("\u{1B}[0;1mNote: \u{1B}[0mMind the gap."), "\(colored.debugDescription)")
+        var plain = DocScrollView.Options(width: 60, height: 20)
+        plain.readsStyles = false
+        let unstyled = dumpLines(try DocScrollView(pages: [page], tables: [], options: plain)).filter { !$0.isEmpty }
+        #expect(unstyled.prefix(4) == ["Toggle tipx", "Term", "    meaning", "Mind the gap."], "\(unstyled)")
+    }
+
     /// `@media` is asked about a desktop's screen unless `--css-screen` gives another,
     /// and `prefers-color-scheme` is light unless `--color-scheme` or the terminal's
     /// `COLORFGBG` says dark.
