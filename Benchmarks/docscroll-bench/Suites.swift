@@ -27,7 +27,7 @@ struct SuiteReport {
 }
 
 enum Suites {
-    static let names = ["container", "table", "follow", "dump", "memory", "latency", "page", "hostile", "pictures"]
+    static let names = ["container", "table", "follow", "dump", "memory", "latency", "page", "hostile", "pictures", "fidelity"]
 
     static func run(_ name: String, _ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
         switch name {
@@ -40,11 +40,65 @@ enum Suites {
         case "page": try page(settings, progress: progress)
         case "hostile": try hostile(settings, progress: progress)
         case "pictures": try pictures(settings, progress: progress)
+        case "fidelity": try fidelity(settings, progress: progress)
         default: fail("no suite '\(name)' (suites: \(names.joined(separator: ", ")))")
         }
     }
 
     // MARK: The suites
+
+    /// Real pages read by docscroll (with and without their CSS), w3m and links against
+    /// a browser's text (`FidelityBenchmark`): median precision and recall per manual.
+    /// Targets: precision at least 0.985 on Sphinx and on mdbook's books, 0.90 on Rust
+    /// by Example, and on every manual no lower than without CSS; recall no lower than
+    /// without CSS (0.99 at least where that has it).
+    static func fidelity(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        var report = SuiteReport(name: "fidelity")
+        guard FileManager.default.isExecutableFile(atPath: FidelityBenchmark.chromium) else {
+            report.markdown = "Not run: the browser's text comes from headless Chromium (Debian's `chromium`), which is not installed.\n"
+            return report
+        }
+        let results = try FidelityBenchmark.run(
+            pagesPerManual: settings.quick ? 3 : 12, docscroll: settings.docscroll, cache: URL(fileURLWithPath: ".build/browser-text"),
+            progress: progress)
+        let readers = FidelityBenchmark.readers(docscroll: settings.docscroll).map(\.name)
+        report.markdown = "Pages of the manuals installed, taken evenly, read at \(FidelityBenchmark.width) columns, against headless Chromium's "
+            + "`innerText` of the page in a frame of 1280x1024 (its CSS honoured); words compared in order. Precision: the share of "
+            + "a reader's words the browser shows too; recall: the share of the browser's words the reader shows; medians over the pages.\n\n"
+            + "| manual | generator | pages | " + readers.map { "\($0) precision" }.joined(separator: " | ") + " | "
+            + readers.map { "\($0) recall" }.joined(separator: " | ") + " |\n| --- | --- | ---: |" + String(repeating: " ---: |", count: 2 * readers.count) + "\n"
+        var csv = "manual,generator,pages,reader,precision,recall\n"
+        for m in results {
+            report.markdown += "| \(m.manual.name) | \(m.manual.generator) | \(m.pages) | "
+                + (readers.map { String(format: "%.3f", m.precision[$0] ?? 0) } + readers.map { String(format: "%.3f", m.recall[$0] ?? 0) })
+                .joined(separator: " | ") + " |\n"
+            let key = "fidelity." + m.manual.generator.lowercased() + "." + m.manual.name.filter { $0.isLetter || $0.isNumber }
+            for reader in readers {
+                csv += "\(m.manual.name),\(m.manual.generator),\(m.pages),\(reader),\(m.precision[reader] ?? 0),\(m.recall[reader] ?? 0)\n"
+            }
+            guard let precision = m.precision["docscroll"], let recall = m.recall["docscroll"], let plainPrecision = m.precision["docscroll --no-css"],
+                let plainRecall = m.recall["docscroll --no-css"]
+            else { continue }
+            report.figures[key + ".precision"] = precision
+            report.figures[key + ".recall"] = recall
+            let floor: Double? = switch m.manual.generator {
+            case "Sphinx": 0.985
+            case "mdbook": m.manual.name == "Rust by Example" ? 0.90 : 0.985
+            default: nil
+            }
+            if let floor {
+                report.targets.append((precision >= floor ? "PASS" : "FAIL") + String(format: ": %@, precision %.4f, at least %.3f", m.manual.name, precision, floor))
+            }
+            report.targets.append((precision >= plainPrecision ? "PASS" : "FAIL") + String(
+                format: ": %@, precision %.3f, no lower than without CSS (%.3f)", m.manual.name, precision, plainPrecision))
+            let recallFloor = plainRecall >= 0.99 ? 0.99 : plainRecall
+            report.targets.append((recall >= recallFloor ? "PASS" : "FAIL") + String(
+                format: ": %@, recall %.3f, at least %.3f (without CSS: %.3f)", m.manual.name, recall, recallFloor, plainRecall))
+        }
+        if results.isEmpty { report.markdown += "\nNo manual installed (see `FidelityBenchmark.manuals`).\n" }
+        write(csv, "fidelity.csv", settings)
+        return report
+    }
 
     /// Pictures of the documentation installed decoded and drawn in cells, by libchafa
     /// and by hand (`PictureBenchmark`): time and likeness. The library is kept only as

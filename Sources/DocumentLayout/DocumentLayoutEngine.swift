@@ -783,8 +783,9 @@ struct DocumentLayoutEngine {
         // prefixes (`LineSink`). A heading's lines are staged, to find the widest for
         // its underline, and so are those of text the simple wrap does not take.
         let linesBefore = wrappedLineCount
+        let alignment = innermostAlignment
         var scan = breakScan.take()!
-        if rule != nil {
+        if rule != nil || alignment != .start {
             LineWrapper.wrap(paragraph.text, width: width - prefixColumns, scan: &scan, into: &wrapped)
         } else if !LineWrapper.wrapSimple(paragraph.text, width: max(1, width - prefixColumns), scan: &scan, into: &self) {
             LineWrapper.wrapSegments(paragraph.text, width: width - prefixColumns, into: &wrapped)
@@ -792,11 +793,13 @@ struct DocumentLayoutEngine {
         breakScan = consume scan
         var widest = 0
         for line in wrapped.indices {
-            if rule != nil { widest = max(widest, wrapped.columns(ofLine: line)) }
-            emit(line: line, of: wrapped)
+            let columns = rule != nil || alignment != .start ? wrapped.columns(ofLine: line) : 0
+            widest = max(widest, columns)
+            emit(line: line, of: wrapped, indent: alignment.indent(columns: columns, width: width - prefixColumns))
         }
         if let rule, widest > 0 {
             startLine()
+            lines.appendMerging(repeating: " ", count: alignment.indent(columns: widest, width: width - prefixColumns), style: Style())
             lines.appendMerging(repeating: rule, count: widest, style: Style(.bold))
             endLine(hasContent: true)
         }
@@ -806,6 +809,13 @@ struct DocumentLayoutEngine {
                 paragraph.text, firstPrefix: firstPrefix, restPrefix: restPrefix, prefixColumns: prefixColumns, rule: rule,
                 lineCount: wrappedLineCount - linesBefore + wrapped.count + (rule != nil && widest > 0 ? 1 : 0), totalLines: lines.count)
         }
+    }
+
+    /// Where the page's styles put the lines of the innermost open block (`text-align`).
+    private var innermostAlignment: ElementLook.Alignment {
+        let node = blocks.innermostNode
+        guard node != HTMLDocument.none, let look = document.look(of: document[node]) else { return .start }
+        return look.alignment
     }
 
     /// The staging store for wrapped lines, emptied (handed back by assigning
@@ -821,8 +831,12 @@ struct DocumentLayoutEngine {
     private mutating func flushFinishedLines() {
         var wrapped = takeStaged()
         defer { staged = wrapped }
-        let lastLineStart = LineWrapper.wrapUnfinished(inline.text, width: width - prefixColumns(), into: &wrapped)
-        for line in wrapped.indices { emit(line: line, of: wrapped) }
+        let lineWidth = width - prefixColumns()
+        let lastLineStart = LineWrapper.wrapUnfinished(inline.text, width: lineWidth, into: &wrapped)
+        let alignment = innermostAlignment
+        for line in wrapped.indices {
+            emit(line: line, of: wrapped, indent: alignment == .start ? 0 : alignment.indent(columns: wrapped.columns(ofLine: line), width: lineWidth))
+        }
         inline.removeFirst(lastLineStart)
     }
 
@@ -834,9 +848,10 @@ struct DocumentLayoutEngine {
         endLine(hasContent: !spans.isEmpty)
     }
 
-    /// `emit` for line `index` of `source`.
-    mutating func emit(line index: Int, of source: LineStore) {
+    /// `emit` for line `index` of `source`, after `indent` blank columns.
+    mutating func emit(line index: Int, of source: LineStore, indent: Int = 0) {
         startLine()
+        if indent > 0 { lines.appendMerging(repeating: " ", count: indent, style: Style()) }
         lines.append(line: index, of: source)
         endLine(hasContent: !source.isEmpty(line: index))
     }

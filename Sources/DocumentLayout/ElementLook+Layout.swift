@@ -13,6 +13,17 @@ extension ElementLook {
     }
 }
 
+extension ElementLook.Alignment {
+    /// The blank columns before a line of `columns` columns, aligned so in `width`.
+    func indent(columns: Int, width: Int) -> Int {
+        switch self {
+        case .start: 0
+        case .center: max(0, (width - columns) / 2)
+        case .right: max(0, width - columns)
+        }
+    }
+}
+
 extension ElementLook.Transform {
     /// `text` with its letters changed; `atWordStart`: whether its first letter starts
     /// a word (what came before ended in a space).

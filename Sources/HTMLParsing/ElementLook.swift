@@ -14,6 +14,10 @@ package struct ElementLook: Hashable, Sendable {
         case none, uppercase, lowercase, capitalize
     }
 
+    package enum Alignment: UInt8, Sendable {
+        case start, center, right
+    }
+
     /// `display` other than `inline`, `inline-block`, `contents` and `none`: an inline
     /// element is then laid out as a block (its content on lines of its own).
     package var showsAsBlock = false
@@ -21,6 +25,9 @@ package struct ElementLook: Hashable, Sendable {
     /// in `<pre>`.
     package var keepsSpaces = false
     package var transform = Transform.none
+    /// `text-align`: where a block's lines sit in its width (`justify` and the start
+    /// side: at its left).
+    package var alignment = Alignment.start
     package var bold = false
     package var italic = false
     package var underline = false
@@ -46,6 +53,11 @@ package struct ElementLook: Hashable, Sendable {
         case .uppercase: .uppercase
         case .lowercase: .lowercase
         case .capitalize: .capitalize
+        }
+        alignment = switch style.textAlign {
+        case .center: .center
+        case .right, .end: .right
+        case .start, .left, .justify: .start
         }
         bold = style.bold
         italic = style.italic

@@ -182,6 +182,31 @@ struct PageStyleTests {
         #expect(unstyled.prefix(4) == ["Toggle tipx", "Term", "    meaning", "Mind the gap."], "\(unstyled)")
     }
 
+    /// `text-align: center` and `right` (and `end`) place a block's lines in its width,
+    /// inside list items and after a cut into chunks too; `justify` leaves them at the
+    /// left.
+    @Test func textAlignPlacesLines() throws {
+        let paragraphs = (0..<60).map { "<p>paragraph \($0) of the centered part</p>" }.joined()
+        let html = """
+            <html><head><style>.c { text-align: center } .r { text-align: right } .e { text-align: end } .j { text-align: justify }</style>
+            </head><body><p class=c>Centered text long enough to wrap at forty columns.</p><p class=r>Right <b>aligned</b>.</p>
+            <p class=e>End.</p><p class=j>Justified stays at the left.</p><h2 class=c>Heading</h2>
+            <div class=c>\(paragraphs)<ul><li>item</li></ul></div><p>plain</p></body></html>
+            """
+        let page = InputFile(name: "aligned.html", bytes: Array(html.utf8))
+        let whole = dumpLines(try DocScrollView(pages: [page], tables: [], options: .init(width: 40, height: 20, mode: .expanded)))
+        let text = whole.filter { !$0.isEmpty }
+        #expect(text.prefix(8) == [
+            "  Centered text long enough to wrap at", "             forty columns.", "                          Right aligned.",
+            "                                    End.", "Justified stays at the left.", "                Heading", "                ───────",
+            "    paragraph 0 of the centered part",
+        ], "\(text)")
+        #expect(text.suffix(2) == ["  •                 item", "plain"], "\(text)")
+        var options = DocScrollView.Options(width: 40, height: 20)
+        options.pageChunkBytes = 300
+        #expect(dumpLines(try DocScrollView(pages: [page], tables: [], options: options)) == whole)
+    }
+
     /// `@media` is asked about a desktop's screen unless `--css-screen` gives another,
     /// and `prefers-color-scheme` is light unless `--color-scheme` or the terminal's
     /// `COLORFGBG` says dark.
