@@ -4,8 +4,9 @@ import RenderCore
 /// HTML tables as grids with box-drawing borders. Column widths follow CSS automatic
 /// table layout (CSS 2.2 §17.5.2.2): each column gets its minimum width (its widest
 /// unbreakable word) and its preferred width (its content on one line); when the
-/// preferred widths do not fit, the space above the minimums is shared in proportion,
-/// and when even the minimums do not fit the table overflows to the right.
+/// preferred widths do not fit, the space above the minimums goes first to the
+/// columns that need little of it, then is shared in proportion, and when even the
+/// minimums do not fit the table overflows to the right.
 extension DocumentLayoutEngine {
     /// A column is never planned narrower than its widest word, up to this many
     /// columns; longer words (URLs) are broken instead.
@@ -33,11 +34,11 @@ extension DocumentLayoutEngine {
             return
         }
         measureCells(&scratch, style: baseStyle)
-        let widths = columnWidths(scratch.grid, scratch.measures, available: available, measured: scratch.measured, scan: &scratch.scan)
+        let plan = plan(scratch.grid, scratch.measures, available: available, measured: scratch.measured, scan: &scratch.scan)
         scratch.contents.removeAll()
         for (index, cell) in scratch.grid.cells.enumerated() {
             let measure = scratch.measures[index]
-            let width = Self.cellWidth(cell, widths)
+            let width = plan.cellWidth(cell)
             if measure.fits(width: width) {
                 scratch.contents.appendCell(index, of: scratch.measured)
             } else if scratch.notes.isKept(cell: index), measure.widestPrefix <= max(1, width) / 2 {
@@ -55,8 +56,8 @@ extension DocumentLayoutEngine {
                     pictures: pictures, linkBase: measure.linkBase, links: &scratch.otherLinks, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
             }
         }
-        if recordsBoxes { tableBoxes[table] = Self.describe(scratch.grid, widths: widths, contents: scratch.contents) }
-        let drawing = TableDrawing(grid: scratch.grid, widths: widths, contents: scratch.contents)
+        if recordsBoxes { tableBoxes[table] = Self.describe(scratch.grid, widths: plan.widths, contents: scratch.contents) }
+        let drawing = TableDrawing(grid: scratch.grid, plan: plan, contents: scratch.contents)
         // The table's lines name the table as their block (they may overflow the width).
         pushBlock(BlockContext(tag: .table, node: table))
         for y in 0..<drawing.lineCount {
@@ -150,22 +151,37 @@ extension DocumentLayoutEngine {
         swap(&notes!, &scratch.notes)
     }
 
-    /// Columns planned for the content, within `available` columns if they can be.
-    private func columnWidths(
+    /// Columns planned for the content, within `available` columns if they can be: with
+    /// a blank column either side of each cell, or, for a table whose narrowest
+    /// columns do not fit with them, with none (as w3m draws every table).
+    private func plan(
         _ grid: TableGrid, _ measures: [MeasuredTableCell], available: Int, measured: TableCellLines, scan: inout LineBreaks.Scan
-    ) -> [Int] {
+    ) -> TablePlan {
+        let padded = columnWidths(grid, measures, available: available, gap: TablePlan(widths: []).gap, measured: measured, scan: &scan)
+        guard padded.overflows else { return TablePlan(widths: padded.widths) }
+        let compact = TablePlan(widths: [], padding: 0)
+        return TablePlan(
+            widths: columnWidths(grid, measures, available: available, gap: compact.gap, measured: measured, scan: &scan).widths, padding: 0)
+    }
+
+    /// Columns planned for the content, within `available` columns if they can be,
+    /// `gap` columns between two columns' contents; and whether even the narrowest
+    /// widths overflow.
+    private func columnWidths(
+        _ grid: TableGrid, _ measures: [MeasuredTableCell], available: Int, gap: Int, measured: TableCellLines, scan: inout LineBreaks.Scan
+    ) -> (widths: [Int], overflows: Bool) {
         var preferred = [Int](repeating: 1, count: grid.columnCount)
         for (cell, measure) in zip(grid.cells, measures) where cell.columnSpan == 1 {
             preferred[cell.column] = max(preferred[cell.column], measure.preferred)
         }
         for (cell, measure) in zip(grid.cells, measures) where cell.columnSpan > 1 {
-            Self.widen(&preferred, cell.column..<(cell.column + cell.columnSpan), toFit: measure.preferred - 3 * (cell.columnSpan - 1))
+            Self.widen(&preferred, cell.column..<(cell.column + cell.columnSpan), toFit: measure.preferred - gap * (cell.columnSpan - 1))
         }
-        let space = available - (3 * grid.columnCount + 1)
+        let space = available - (gap * grid.columnCount + 1)
         // Minimums only matter when the preferred widths do not fit (and a cell's
         // minimum is within its preferred width, but spreading a spanning cell's
         // minimum may widen a column past its preferred width).
-        if preferred.reduce(0, +) <= space, !grid.cells.contains(where: { $0.columnSpan > 1 }) { return preferred }
+        if preferred.reduce(0, +) <= space, !grid.cells.contains(where: { $0.columnSpan > 1 }) { return (preferred, false) }
         var minimum = [Int](repeating: 1, count: grid.columnCount)
         var spanning: [(cell: TableGrid.Placement, minimum: Int)] = []
         for (index, cell) in grid.cells.enumerated() {
@@ -178,18 +194,33 @@ extension DocumentLayoutEngine {
         }
         // A spanning cell that needs more than its columns give shares the excess out.
         for (cell, cellMinimum) in spanning {
-            Self.widen(&minimum, cell.column..<(cell.column + cell.columnSpan), toFit: cellMinimum - 3 * (cell.columnSpan - 1))
+            Self.widen(&minimum, cell.column..<(cell.column + cell.columnSpan), toFit: cellMinimum - gap * (cell.columnSpan - 1))
         }
         for column in preferred.indices { preferred[column] = max(preferred[column], minimum[column]) }
         let totalPreferred = preferred.reduce(0, +)
         let totalMinimum = minimum.reduce(0, +)
-        if totalPreferred <= space { return preferred }
-        if totalMinimum >= space { return minimum }
+        if totalPreferred <= space { return (preferred, false) }
+        if totalMinimum >= space { return (minimum, totalMinimum > space) }
         var widths = minimum
-        let extra = space - totalMinimum
-        let flexible = totalPreferred - totalMinimum
-        for column in widths.indices {
-            widths[column] += (preferred[column] - minimum[column]) * extra / flexible
+        var extra = space - totalMinimum
+        // The space above the minimums goes first to the narrow columns (preferred no
+        // wider than an even share of the space), those that need least of it first, so
+        // that their short cells stay on one line (a package's size is not broken from
+        // its link's mark); the others share the rest in proportion.
+        let evenShare = space / grid.columnCount
+        var needy: [Int] = []
+        for column in widths.indices.sorted(by: { (preferred[$0] - minimum[$0], $0) < (preferred[$1] - minimum[$1], $1) }) {
+            let need = preferred[column] - minimum[column]
+            if preferred[column] <= evenShare, need <= extra {
+                extra -= need
+                widths[column] = preferred[column]
+            } else {
+                needy.append(column)
+            }
+        }
+        let flexible = needy.reduce(0) { $0 + preferred[$1] - minimum[$1] }
+        for column in needy {
+            widths[column] += (preferred[column] - minimum[column]) * extra / max(1, flexible)
         }
         var leftover = space - widths.reduce(0, +)
         var column = 0
@@ -200,7 +231,7 @@ extension DocumentLayoutEngine {
             }
             column = (column + 1) % widths.count
         }
-        return widths
+        return (widths, false)
     }
 
     /// The grid as box tree lines: its size and column widths, then each cell with
@@ -225,11 +256,6 @@ extension DocumentLayoutEngine {
         }
     }
 
-    /// Columns cell `cell` is laid out and drawn in: its columns' widths and the
-    /// borders between them.
-    static func cellWidth(_ cell: TableGrid.Placement, _ widths: [Int]) -> Int {
-        widths[cell.column..<(cell.column + cell.columnSpan)].reduce(3 * (cell.columnSpan - 1), +)
-    }
 
     /// Columns of the widest run of a line's UTF-8 text between line break
     /// opportunities, found with `scan`'s buffers.
@@ -244,32 +270,40 @@ extension DocumentLayoutEngine {
         for (end, endColumns) in zip(scan.offsets, columns) where end > start {
             var last = end
             while last > start, bytes[last - 1] == 0x20 { last -= 1 }
-            widest = max(widest, endColumns - startColumns - (end - last))
+            let runColumns = endColumns - startColumns - (end - last)
+            widest = max(widest, runColumns > widest ? widestPart(of: bytes, start..<last, columns: runColumns) : runColumns)
             start = end
             startColumns = endColumns
         }
         return widest
     }
 
+    /// Columns of the widest part of a run between break opportunities, split after
+    /// a link's mark (`[12]sans`: the mark may end a line of its own,
+    /// `LineBreaks.followsBracketedNumber`); `columns`, the whole run's, where there is
+    /// none.
+    private static func widestPart(of bytes: UnsafeBufferPointer<UInt8>, _ run: Range<Int>, columns: Int) -> Int {
+        guard let mark = run.dropFirst(3).last(where: { LineBreaks.followsBracketedNumber(in: bytes, at: $0) }) else { return columns }
+        let head = String(decoding: UnsafeBufferPointer(rebasing: bytes[run.lowerBound..<mark]), as: UTF8.self)
+        let headColumns = TextWidth.columns(of: head)
+        return max(widestPart(of: bytes, run.lowerBound..<mark, columns: headColumns), columns - headColumns)
+    }
+
     /// Columns of the widest run of text between line break opportunities.
     static func widestWord(in text: String) -> Int {
         var widest = 0
-        var start = text.startIndex
-        for breakOffset in LineBreaks.opportunities(in: text) {
-            let end = text.utf8.index(text.utf8.startIndex, offsetBy: breakOffset)
-            guard end > start else { continue }
-            widest = max(widest, TextWidth.columns(of: text[start..<end].trimmingTrailingSpaces))
-            start = end
+        var start = 0
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { bytes in
+            for end in LineBreaks.opportunities(inUTF8: bytes) where end > start {
+                var last = end
+                while last > start, bytes[last - 1] == 0x20 { last -= 1 }
+                let runColumns = TextWidth.columns(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<last]), as: UTF8.self))
+                widest = max(widest, widestPart(of: bytes, start..<last, columns: runColumns))
+                start = end
+            }
         }
         return widest
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingTrailingSpaces: Substring {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
-        return self[startIndex..<end]
     }
 }
 
@@ -334,11 +368,27 @@ struct TableCellLines {
     }
 }
 
+/// The columns planned for a table: their widths, and the blank columns each cell
+/// has on either side of its content.
+struct TablePlan {
+    var widths: [Int]
+    var padding = 1
+
+    /// Columns between two columns' contents: the padding either side, and a bar.
+    var gap: Int { 2 * padding + 1 }
+
+    /// Columns cell `cell` is laid out and drawn in: its columns' widths and what is
+    /// between them.
+    func cellWidth(_ cell: TableGrid.Placement) -> Int {
+        widths[cell.column..<(cell.column + cell.columnSpan)].reduce(gap * (cell.columnSpan - 1), +)
+    }
+}
+
 /// Draws a planned table: borders where cells meet, each cell's lines padded to its
 /// width, cells spanning rows running across the row boundaries inside them.
 struct TableDrawing {
     let grid: TableGrid
-    let widths: [Int]
+    let plan: TablePlan
     let contents: TableCellLines
     /// `owner[row * columnCount + column]`: the index of the cell covering that slot,
     /// or -1.
@@ -350,15 +400,15 @@ struct TableDrawing {
     /// Columns each cell is drawn in (its columns' widths and the borders between).
     private var cellWidths: [Int] = []
 
-    init(grid: TableGrid, widths: [Int], contents: TableCellLines) {
+    init(grid: TableGrid, plan: TablePlan, contents: TableCellLines) {
         self.grid = grid
-        self.widths = widths
+        self.plan = plan
         self.contents = contents
         owner = Array(repeating: -1, count: grid.rowCount * grid.columnCount)
         heights = Array(repeating: 1, count: grid.rowCount)
         cellWidths.reserveCapacity(grid.cells.count)
         for (index, cell) in grid.cells.enumerated() {
-            cellWidths.append(DocumentLayoutEngine.cellWidth(cell, widths))
+            cellWidths.append(plan.cellWidth(cell))
             for row in cell.row..<(cell.row + cell.rowSpan) {
                 for column in cell.column..<(cell.column + cell.columnSpan) { owner[row * grid.columnCount + column] = index }
             }
@@ -410,7 +460,7 @@ struct TableDrawing {
         while column < grid.columnCount {
             lines.appendMerging(junction(boundary, column), style: Self.border)
             if hasRule(boundary, column) {
-                lines.appendMerging(repeating: "─", count: widths[column] + 2, style: Self.border)
+                lines.appendMerging(repeating: "─", count: plan.widths[column] + 2 * plan.padding, style: Self.border)
                 column += 1
             } else {
                 let index = owner(boundary, column)
@@ -428,7 +478,7 @@ struct TableDrawing {
             lines.appendMerging(Self.bar, style: Self.border)
             let index = owner(row, column)
             if index < 0 {
-                lines.appendSpaces(widths[column] + 2, style: .plain)
+                lines.appendSpaces(plan.widths[column] + 2 * plan.padding, style: .plain)
                 column += 1
             } else {
                 cellLine(index, y: y, into: &lines)
@@ -438,17 +488,18 @@ struct TableDrawing {
         lines.appendMerging(Self.bar, style: Self.border)
     }
 
-    /// Line `y` of the table as cell `index` shows it, padded, with a space each side.
+    /// Line `y` of the table as cell `index` shows it, padded, with the plan's padding
+    /// each side.
     private func cellLine(_ index: Int, y: Int, into lines: inout LineStore) {
         let lineIndex = y - boundaryLines[grid.cells[index].row] - 1
         let cellLines = contents.lineRange(ofCell: index)
-        lines.appendSpaces(1, style: .plain)
+        lines.appendSpaces(plan.padding, style: .plain)
         var used = 0
         if lineIndex >= 0, lineIndex < cellLines.count {
             lines.append(line: cellLines.lowerBound + lineIndex, of: contents.lines, merging: true)
             used = contents.columns(ofLine: cellLines.lowerBound + lineIndex)
         }
-        lines.appendSpaces(max(0, cellWidths[index] - used) + 1, style: .plain)
+        lines.appendSpaces(max(0, cellWidths[index] - used) + plan.padding, style: .plain)
     }
 
     /// Whether the boundary above row `boundary` has a rule over `column` (not inside a

@@ -207,10 +207,11 @@ enum LineWrapper {
                     if let counted { startColumns = counted[index] }
                     if lineColumns + content > width, lineStart != lineEnd { flush() }
                     if content > width {
-                        // A word wider than the line: broken after a hyphen in it where
-                        // what comes before fits on the line (`git-check-ref-`, then
-                        // `format`), else between characters (each a grapheme of its
-                        // own here), as full as the line takes.
+                        // A word wider than the line: broken after a hyphen in it or a
+                        // link's mark where what comes before fits on the line
+                        // (`git-check-ref-`, then `format`; `[12]`, then its text), else
+                        // between characters (each a grapheme of its own here), as full
+                        // as the line takes.
                         var offset = start
                         while offset < end {
                             let before = lineColumns
@@ -224,7 +225,7 @@ enum LineWrapper {
                                 guard fittingColumns + characterColumns <= width else { break }
                                 fittingColumns += characterColumns
                                 fitting = next
-                                if fitting < end, LineBreaks.isHeldHyphenBreak(in: bytes, at: fitting) { afterHyphen = (fitting, fittingColumns) }
+                                if fitting < end, LineBreaks.isPreferredWordBreak(in: bytes, at: fitting) { afterHyphen = (fitting, fittingColumns) }
                             }
                             let stop: (offset: Int, columns: Int)
                             if fitting == end {
@@ -413,9 +414,9 @@ enum LineWrapper {
             if !line.isEmpty { flush() }
         }
 
-        /// A word wider than the line: broken after a hyphen in it where what comes
-        /// before fits on the line, else between graphemes, as full as the line takes
-        /// (as the simple path breaks it).
+        /// A word wider than the line: broken after a hyphen in it or a link's mark
+        /// where what comes before fits on the line, else between graphemes, as full as
+        /// the line takes (as the simple path breaks it).
         private mutating func placeByGrapheme() {
             var graphemes: [(start: Int, end: Int, columns: Int, style: Style)] = []
             var start = 0
@@ -437,7 +438,7 @@ enum LineWrapper {
                     fittingColumns += graphemes[fitting].columns
                     fitting += 1
                     if fitting < graphemes.count,
-                        segment.withUnsafeBufferPointer({ LineBreaks.isHeldHyphenBreak(in: $0, at: graphemes[fitting].start) })
+                        segment.withUnsafeBufferPointer({ LineBreaks.isPreferredWordBreak(in: $0, at: graphemes[fitting].start) })
                     {
                         afterHyphen = fitting
                     }

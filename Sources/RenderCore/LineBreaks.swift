@@ -65,6 +65,26 @@ public enum LineBreaks {
         return (isLetter(before) || (0x30...0x39).contains(before) || before >= 0x80) && isLetter(bytes[offset])
     }
 
+    /// Whether `offset` is right after a number in brackets that a word goes on from
+    /// (`[12]sans`: docscroll's mark of a link before its text, a footnote's mark): no
+    /// break opportunity (UAX #14 keeps `]` with a letter), but where a word too wide
+    /// for its line is best broken, and what a table column's narrowest width need
+    /// not hold whole.
+    @inline(__always)
+    package static func followsBracketedNumber(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        guard offset >= 3, offset < bytes.count, bytes[offset - 1] == 0x5D, bytes[offset] != 0x20 else { return false }
+        var index = offset - 2
+        while index > 0, (0x30...0x39).contains(bytes[index]) { index -= 1 }
+        return index < offset - 2 && bytes[index] == 0x5B
+    }
+
+    /// Where a word too wide for its line is best broken: after a hyphen inside it
+    /// (`isHeldHyphenBreak`) or after a number in brackets (`followsBracketedNumber`).
+    @inline(__always)
+    package static func isPreferredWordBreak(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        isHeldHyphenBreak(in: bytes, at: offset) || followsBracketedNumber(in: bytes, at: offset)
+    }
+
     /// Where a greedy wrap of UTF-8 `bytes` ends the line it fills from `start` (a
     /// break opportunity, or where the text starts) at most `width` columns wide,
     /// spaces at its end aside, and the line's columns: the text's end when the rest

@@ -358,7 +358,7 @@ struct PictureLayoutTests {
     /// picture where the table fits, and a picture shrinks whole (to no less than a
     /// long word's 24 columns) where it does not; several on a row are each drawn,
     /// focused and placed in pixels; windowed frames are expanded frames.
-    @Test(arguments: [40, 80])
+    @Test(arguments: [41, 80])
     func picturesInTableCells(width: Int) throws {
         let folder = try TemporaryFolder("picture-table")
         // Wide: 400 by 100 pixels, 40 by 5 cells; blue: 100 by 60, 10 by 3.
@@ -379,7 +379,7 @@ struct PictureLayoutTests {
         }
         let windowed = try view(.windowed)
         let rows = Self.rows(windowed)
-        // At 80 columns the table fits at its pictures' widths; at 40 (33 for
+        // At 80 columns the table fits at its pictures' widths; at 41 (34 for
         // content) wide shrinks to 24 by 3 and blue keeps its 10.
         let (wide, wideRows) = width == 80 ? (40, 5) : (24, 3)
         let first = try #require(rows.firstIndex { $0.hasPrefix("│ w") })

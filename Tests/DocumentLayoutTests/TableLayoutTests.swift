@@ -55,16 +55,50 @@ struct TableLayoutTests {
         #expect(result.joined().contains("eleven"))
     }
 
-    /// Columns are planned with the link numbers each cell shows: where numbering
+    /// Columns are planned with the link numbers each cell shows, a mark on a line of
+    /// its own where the column is too narrow for it and its word: where numbering
     /// crosses 9 to 10, 99 to 100 or 999 to 1000 inside a table, no cell breaks a word
-    /// for want of the wider number ("[10]282" over "8").
+    /// for want of the wider number ("[10]282" over "8"), and a table whose marks
+    /// would not fit beside their words fits its width.
     @Test(arguments: [8, 98, 998])
     func linkNumbersThatGrowInsideATableKeepWordsWhole(linksBefore: Int) throws {
         let before = "<p>" + (0..<linksBefore).map { "<a href=/b\($0)>b</a>" }.joined(separator: " ") + "</p>"
         let rows = (0..<4).map { "<tr><td><a href=/t\($0)>2828</a></td><td>x</td></tr>" }.joined()
-        let result = try lines(before + "<table>\(rows)</table>", width: 12)
-        for number in (linksBefore + 1)...(linksBefore + 4) {
-            #expect(result.contains { $0.contains("[\(number)]2828") }, "[\(number)]2828 whole in \(result.suffix(12))")
+        // (The narrowest width the table takes: the widest mark, the word's column.)
+        let narrowest = "[\(linksBefore + 4)]".count + 8
+        for width in [narrowest, 40] {
+            let result = try lines(before + "<table>\(rows)</table>", width: width)
+            let table = result.drop { !$0.hasPrefix("┌") }.prefix { !$0.hasPrefix("└") }
+            #expect(table.filter { $0.contains("2828") }.count == 4 && !table.contains { $0.contains("282") && !$0.contains("2828") }, "\(table)")
+            for line in table { #expect(TextWidth.columns(of: line) <= width, "\(line)") }
+            for number in (linksBefore + 1)...(linksBefore + 4) {
+                // Beside their words where the width allows.
+                let mark = width == 40 ? "[\(number)]2828" : "[\(number)]"
+                #expect(table.contains { $0.contains(mark) }, "\(mark) in \(table)")
+            }
+        }
+    }
+
+    /// A table whose narrowest columns do not fit with a blank column either side of
+    /// each cell is drawn without them (as w3m draws tables), and fits; short cells
+    /// stay on one line, a long one wraps.
+    @Test func aTableTooWideForItsPaddingIsDrawnWithout() throws {
+        let row = "<tr><td>fonts-crosextra-caladea</td><td>I:171</td><td>347</td><td>-</td><td>55</td><td>-</td>"
+            + "<td>Chrome OS: Caladea (Google, MCM: Cambria) (Latin only)</td></tr>"
+        let result = try lines("<table>\(row)</table>", width: 60)
+        #expect(result.first == "┌───────────────────────┬─────┬───┬─┬──┬─┬─────────────────┐", "\(result)")
+        #expect(result[1] == "│fonts-crosextra-caladea│I:171│347│-│55│-│Chrome OS:       │", "\(result)")
+        for line in result { #expect(TextWidth.columns(of: line) == 60, "\(line)") }
+        // With room for it, the padding stays.
+        #expect(try lines("<table>\(row)</table>", width: 100)[1].hasPrefix("│ fonts-crosextra-caladea │ I:171 │"))
+    }
+
+    /// A word too wide for its line breaks after a link's mark in it rather than
+    /// inside the word, in both wrapping paths.
+    @Test func aWordTooWideBreaksAfterItsLinkMark() throws {
+        for text in ["<a href=/x>abcdefgh</a>", "<a href=/x>abcdéfgh</a>"] {
+            let result = try lines("<p>\(text)</p>", width: 9)
+            #expect(result.prefix(2) == ["[1]", text.contains("é") ? "abcdéfgh" : "abcdefgh"], "\(result)")
         }
     }
 
