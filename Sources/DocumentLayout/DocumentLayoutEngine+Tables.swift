@@ -34,7 +34,9 @@ extension DocumentLayoutEngine {
             return
         }
         measureCells(&scratch, style: baseStyle)
-        let plan = plan(scratch.grid, scratch.measures, available: available, measured: scratch.measured, scan: &scratch.scan)
+        let plan = plan(
+            scratch.grid, scratch.measures, available: available, borders: drawsBorders(table, scratch.grid), measured: scratch.measured,
+            scan: &scratch.scan)
         scratch.contents.removeAll()
         for (index, cell) in scratch.grid.cells.enumerated() {
             let measure = scratch.measures[index]
@@ -153,23 +155,45 @@ extension DocumentLayoutEngine {
 
     /// Columns planned for the content, within `available` columns if they can be: with
     /// a blank column either side of each cell, or, for a table whose narrowest
-    /// columns do not fit with them, with none (as w3m draws every table).
+    /// columns do not fit with them, with none (as w3m draws every table); a table
+    /// without `borders` with blanks between its columns only.
     private func plan(
-        _ grid: TableGrid, _ measures: [MeasuredTableCell], available: Int, measured: TableCellLines, scan: inout LineBreaks.Scan
+        _ grid: TableGrid, _ measures: [MeasuredTableCell], available: Int, borders: Bool, measured: TableCellLines,
+        scan: inout LineBreaks.Scan
     ) -> TablePlan {
-        let padded = columnWidths(grid, measures, available: available, gap: TablePlan(widths: []).gap, measured: measured, scan: &scan)
-        guard padded.overflows else { return TablePlan(widths: padded.widths) }
-        let compact = TablePlan(widths: [], padding: 0)
-        return TablePlan(
-            widths: columnWidths(grid, measures, available: available, gap: compact.gap, measured: measured, scan: &scan).widths, padding: 0)
+        var plan = TablePlan(widths: [], padding: borders ? 1 : 0, borders: borders)
+        let widths = columnWidths(grid, measures, available: available, shape: plan, measured: measured, scan: &scan)
+        plan.widths = widths.widths
+        guard widths.overflows, borders else { return plan }
+        plan.padding = 0
+        plan.widths = columnWidths(grid, measures, available: available, shape: plan, measured: measured, scan: &scan).widths
+        return plan
+    }
+
+    /// Whether `table` is drawn boxed. Read with the page's styles, where its HTML or
+    /// its styles draw borders, as browsers do: a `border` attribute other than 0, a
+    /// border on it, a row or a cell (`ElementLook.hasBorder`); without them, unless
+    /// its HTML says it has none (`border="0"`, `role="presentation"` or `none`: a
+    /// table that only places things, as DocBook's notes are).
+    private func drawsBorders(_ table: HTMLDocument.NodeIndex, _ grid: TableGrid) -> Bool {
+        if let role = document.attribute("role", of: table)?.lowercased(), role == "presentation" || role == "none" { return false }
+        // (`border` with no number, or an empty one, is a border of 1.)
+        let border = document.attribute("border", of: table).map { Int($0.filter { !$0.isWhitespace }) ?? 1 }
+        if border == 0 { return false }
+        guard document.isStyled else { return true }
+        if let border, border > 0 { return true }
+        func hasBorder(_ node: HTMLDocument.NodeIndex) -> Bool { document.look(of: document[node])?.hasBorder == true }
+        return hasBorder(table) || grid.cells.contains { hasBorder($0.node) || hasBorder(document[$0.node].parent) }
     }
 
     /// Columns planned for the content, within `available` columns if they can be,
-    /// `gap` columns between two columns' contents; and whether even the narrowest
+    /// drawn as `shape` draws them (its widths aside); and whether even the narrowest
     /// widths overflow.
     private func columnWidths(
-        _ grid: TableGrid, _ measures: [MeasuredTableCell], available: Int, gap: Int, measured: TableCellLines, scan: inout LineBreaks.Scan
+        _ grid: TableGrid, _ measures: [MeasuredTableCell], available: Int, shape: TablePlan, measured: TableCellLines,
+        scan: inout LineBreaks.Scan
     ) -> (widths: [Int], overflows: Bool) {
+        let gap = shape.gap
         var preferred = [Int](repeating: 1, count: grid.columnCount)
         for (cell, measure) in zip(grid.cells, measures) where cell.columnSpan == 1 {
             preferred[cell.column] = max(preferred[cell.column], measure.preferred)
@@ -177,7 +201,7 @@ extension DocumentLayoutEngine {
         for (cell, measure) in zip(grid.cells, measures) where cell.columnSpan > 1 {
             Self.widen(&preferred, cell.column..<(cell.column + cell.columnSpan), toFit: measure.preferred - gap * (cell.columnSpan - 1))
         }
-        let space = available - (gap * grid.columnCount + 1)
+        let space = available - (gap * (grid.columnCount - 1) + shape.frame)
         // Minimums only matter when the preferred widths do not fit (and a cell's
         // minimum is within its preferred width, but spreading a spanning cell's
         // minimum may widen a column past its preferred width).
@@ -368,14 +392,19 @@ struct TableCellLines {
     }
 }
 
-/// The columns planned for a table: their widths, and the blank columns each cell
-/// has on either side of its content.
+/// The columns planned for a table: their widths, the blank columns each cell has on
+/// either side of its content, and whether it is boxed.
 struct TablePlan {
     var widths: [Int]
     var padding = 1
+    /// Whether it is drawn with borders; else its columns are set apart by blanks.
+    var borders = true
 
-    /// Columns between two columns' contents: the padding either side, and a bar.
-    var gap: Int { 2 * padding + 1 }
+    /// Columns between two columns' contents: the padding either side and a bar, or
+    /// two blanks.
+    var gap: Int { borders ? 2 * padding + 1 : 2 }
+    /// Columns before the first column's content and after the last's.
+    var frame: Int { borders ? 2 * padding + 2 : 0 }
 
     /// Columns cell `cell` is laid out and drawn in: its columns' widths and what is
     /// between them.
@@ -395,8 +424,12 @@ struct TableDrawing {
     private var owner: [Int]
     /// Content lines per row.
     private var heights: [Int]
-    /// The line each row boundary is drawn on (`rowCount + 1` boundaries).
+    /// Boxed, the line each row boundary is drawn on (`rowCount + 1` boundaries); the
+    /// first line of each row, and the line past the last.
     private var boundaryLines: [Int] = []
+    private var rowTops: [Int] = []
+    /// Lines the table takes (boxed: top border to bottom border).
+    private(set) var lineCount = 0
     /// Columns each cell is drawn in (its columns' widths and the borders between).
     private var cellWidths: [Int] = []
 
@@ -417,16 +450,22 @@ struct TableDrawing {
         // A cell spanning rows that needs more lines than they give lengthens the last.
         for (index, cell) in grid.cells.enumerated() where cell.rowSpan > 1 {
             let rows = cell.row..<(cell.row + cell.rowSpan)
-            let have = rows.reduce(cell.rowSpan - 1) { $0 + heights[$1] }
+            let have = rows.reduce(plan.borders ? cell.rowSpan - 1 : 0) { $0 + heights[$1] }
             let needed = contents.lineRange(ofCell: index).count
             if needed > have { heights[rows.upperBound - 1] += needed - have }
         }
         boundaryLines.reserveCapacity(grid.rowCount + 1)
+        rowTops.reserveCapacity(grid.rowCount + 1)
         var line = 0
         for row in 0...grid.rowCount {
-            boundaryLines.append(line)
-            if row < grid.rowCount { line += heights[row] + 1 }
+            if plan.borders {
+                boundaryLines.append(line)
+                line += 1
+            }
+            rowTops.append(line)
+            if row < grid.rowCount { line += heights[row] }
         }
+        lineCount = plan.borders ? line : rowTops[grid.rowCount]
     }
 
     /// The cell covering `row`, `column`, or -1.
@@ -434,20 +473,58 @@ struct TableDrawing {
         owner[row * grid.columnCount + column]
     }
 
-    /// Lines the table takes, top border to bottom border.
-    var lineCount: Int { (boundaryLines.last ?? 0) + 1 }
-
     /// Line `y` of the table, appended to the open line of `lines` (a layout's, after
     /// the line's prefixes). Neighbouring runs of the same style are joined.
     func drawLine(_ y: Int, into lines: inout LineStore) {
-        // The last row boundary at or above the line.
+        // The last row boundary at or above the line (boxed), or the row the line is in.
+        let starts = plan.borders ? boundaryLines : rowTops
         var row = 0
-        var above = boundaryLines.count - 1
+        var above = plan.borders ? starts.count - 1 : starts.count - 2
         while row < above {
             let middle = (row + above + 1) / 2
-            if boundaryLines[middle] <= y { row = middle } else { above = middle - 1 }
+            if starts[middle] <= y { row = middle } else { above = middle - 1 }
         }
-        if y == boundaryLines[row] { boundary(row, y: y, into: &lines) } else { content(row, y: y, into: &lines) }
+        if !plan.borders {
+            blankSeparated(row, y: y, into: &lines)
+        } else if y == boundaryLines[row] {
+            boundary(row, y: y, into: &lines)
+        } else {
+            content(row, y: y, into: &lines)
+        }
+    }
+
+    /// A line inside row `row` of a table without borders: each cell's line, two
+    /// blanks between columns, none after the last cell's text.
+    private func blankSeparated(_ row: Int, y: Int, into lines: inout LineStore) {
+        var column = 0
+        var pendingBlanks = 0
+        while column < grid.columnCount {
+            if column > 0 { pendingBlanks += plan.gap }
+            let index = owner(row, column)
+            if index < 0 {
+                pendingBlanks += plan.widths[column]
+                column += 1
+                continue
+            }
+            let used = cellText(index, y: y)
+            if let used {
+                lines.appendSpaces(pendingBlanks, style: .plain)
+                lines.append(line: used.line, of: contents.lines, merging: true)
+                pendingBlanks = cellWidths[index] - used.columns
+            } else {
+                pendingBlanks += cellWidths[index]
+            }
+            column += grid.cells[index].columnSpan
+        }
+    }
+
+    /// The line of cell `index`'s lines that line `y` of the table shows, and its
+    /// columns; `nil` below its last.
+    private func cellText(_ index: Int, y: Int) -> (line: Int, columns: Int)? {
+        let lineIndex = y - rowTops[grid.cells[index].row]
+        let cellLines = contents.lineRange(ofCell: index)
+        guard lineIndex >= 0, lineIndex < cellLines.count else { return nil }
+        return (cellLines.lowerBound + lineIndex, contents.columns(ofLine: cellLines.lowerBound + lineIndex))
     }
 
     private static let border = Style(.dim)
@@ -491,13 +568,11 @@ struct TableDrawing {
     /// Line `y` of the table as cell `index` shows it, padded, with the plan's padding
     /// each side.
     private func cellLine(_ index: Int, y: Int, into lines: inout LineStore) {
-        let lineIndex = y - boundaryLines[grid.cells[index].row] - 1
-        let cellLines = contents.lineRange(ofCell: index)
         lines.appendSpaces(plan.padding, style: .plain)
         var used = 0
-        if lineIndex >= 0, lineIndex < cellLines.count {
-            lines.append(line: cellLines.lowerBound + lineIndex, of: contents.lines, merging: true)
-            used = contents.columns(ofLine: cellLines.lowerBound + lineIndex)
+        if let text = cellText(index, y: y) {
+            lines.append(line: text.line, of: contents.lines, merging: true)
+            used = text.columns
         }
         lines.appendSpaces(max(0, cellWidths[index] - used) + plan.padding, style: .plain)
     }

@@ -81,6 +81,9 @@ struct DocumentBuilder {
     private var skipDepth = 0
     /// Inside `<title>`: how deep, and its text so far.
     private var titleDepth = 0
+    /// Whether the styler met the open title's start tag (not inside an element never
+    /// shown, `<head>`): its end is then the styler's too.
+    private var titleIsStyled = false
     private var title = ""
     /// Whether the last node added is a text node still open for more text (libxml2
     /// splits text across several events).
@@ -128,6 +131,7 @@ struct DocumentBuilder {
     mutating func styleWith(_ styles: PageStyles?) {
         guard styler == nil, let styles else { return }
         styler = ElementStyler(cascade: styles.cascade, from: resumedStyles)
+        document.isStyled = true
     }
 
     /// What the page's styles say of an element starting now: its style, whether its
@@ -176,7 +180,7 @@ struct DocumentBuilder {
     static let keptAttributes: Set<String> = [
         "id", "name", "href", "alt", "title", "src", "start", "type", "reversed", "value",
         "hidden", "style", "colspan", "rowspan", "lang", "dir", "open", "label",
-        "selected", "checked", "data", "width", "height", "srcset", "media",
+        "selected", "checked", "data", "width", "height", "srcset", "media", "border", "role",
     ]
 
     /// What counting links needs of an element that no cut leaves open (a consumer
@@ -198,6 +202,7 @@ struct DocumentBuilder {
         // Title elements are never content (as in browsers), wherever they are: so a
         // part of a page parsed on its own drops the same ones as the whole page.
         if titleDepth > 0 || element.isTitle {
+            if titleDepth == 0 { titleIsStyled = styled != nil }
             titleDepth += 1
             return
         }
@@ -298,7 +303,7 @@ struct DocumentBuilder {
         textIsOpen = false
         if titleDepth > 0 {
             titleDepth -= 1
-            if titleDepth == 0 { styler?.end() }
+            if titleDepth == 0, titleIsStyled { styler?.end() }
             // The page's title is the first that says something.
             if titleDepth == 0, document.title.isEmpty {
                 document.title = title.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
@@ -451,6 +456,7 @@ struct DocumentBuilder {
         let finished = document
         var next = HTMLDocument()
         next.title = finished.title
+        next.isStyled = finished.isStyled
         // Fragments come out much the same size: the next one's buffers are made that
         // size at once, not grown by doubling (copies, and fresh pages to fault in).
         next.reserveCapacity(like: finished)

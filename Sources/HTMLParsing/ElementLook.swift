@@ -32,6 +32,9 @@ package struct ElementLook: Hashable, Sendable {
     package var italic = false
     package var underline = false
     package var lineThrough = false
+    /// A border drawn on a side of its box (read of tables and their cells: a table is
+    /// boxed where the page's styles draw borders in it).
+    package var hasBorder = false
 
     package init() {}
 
@@ -61,6 +64,7 @@ package struct ElementLook: Hashable, Sendable {
         }
         bold = style.bold
         italic = style.italic
+        hasBorder = style.hasBorder
         underline = style.underline || parent.underline
         lineThrough = style.lineThrough || parent.lineThrough
     }

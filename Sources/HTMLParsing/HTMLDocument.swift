@@ -112,6 +112,9 @@
     /// The looks its elements have (`Node.look`), each once; the first, plain, is
     /// none's.
     package internal(set) var looks = [ElementLook()]
+    /// Whether it was read with the page's styles (`--no-css` reads none): what layout
+    /// draws from the HTML alone (a table's borders) then waits on them.
+    package internal(set) var isStyled = false
     /// The text of the page's `<title>`, whitespace collapsed; empty when there is none.
     package internal(set) var title: String
 

@@ -38,6 +38,12 @@ package struct ComputedStyle: Hashable, Sendable {
     package var lineThrough = false
     /// `content` of a pseudo-element; `nil` for `normal` and `none` (nothing drawn).
     package var content: [ContentPart]?
+    /// The sides of its box with a border drawn (a `border-style` other than `none`
+    /// and `hidden`, a width other than 0), as bits: top 1, right 2, bottom 4, left 8.
+    package var borderSides: UInt8 = 0
+
+    /// Whether a border is drawn on any side.
+    package var hasBorder: Bool { borderSides != 0 }
     /// Read for pseudo-elements only (`knowsForPseudoElements`): `overflow: hidden` or
     /// `clip`, and a `width` or a `height` of a pixel at most.
     package var clipsOverflow = false
@@ -93,10 +99,38 @@ package struct ComputedStyle: Hashable, Sendable {
         name == "overflow" || name == "width" || name == "height"
     }
 
-    private static let properties: Set<String> = [
+    private static let properties = Set([
         "display", "visibility", "white-space", "text-transform", "text-align", "font-weight", "font-style", "font", "text-decoration",
         "text-decoration-line", "list-style-type", "list-style", "content",
+    ]).union(borderProperties)
+
+    /// The properties that say whether a border is drawn (a table is boxed where one
+    /// of its cells, or itself, has one).
+    static let borderProperties: Set<String> = [
+        "border", "border-top", "border-right", "border-bottom", "border-left", "border-style", "border-top-style", "border-right-style",
+        "border-bottom-style", "border-left-style", "border-width",
     ]
+
+    /// Line styles that draw a border.
+    private static let lineStyles: Set<String> = ["solid", "dotted", "dashed", "double", "groove", "ridge", "inset", "outset"]
+
+    /// Whether a border's value (a shorthand's, or a style's) draws it: a line style,
+    /// and no width of 0; `nil` for a value that is not one.
+    private static func drawsBorder(_ values: [CSSComponentValue]) -> Bool? {
+        var style = false
+        for value in values {
+            switch value {
+            case .token(.ident(let name)):
+                let keyword = name.asciiLowercased
+                if lineStyles.contains(keyword) { style = true } else if keyword == "none" || keyword == "hidden" { return false }
+            case .token(.number(let width, _)), .token(.dimension(let width, _, _)):
+                if width == 0 { return false }
+            default:
+                continue
+            }
+        }
+        return style
+    }
 
     /// The style with `declaration` applied (its `var()`s already substituted);
     /// `nil` when the value is not one the property takes (the declaration is then
@@ -114,6 +148,7 @@ package struct ComputedStyle: Hashable, Sendable {
         // `inherit`, `initial`, `unset` (and `revert`, taken as `unset`).
         if values.count == 1, let keyword = keywords.first, ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) {
             let inheritedProperty = !["display", "text-decoration", "text-decoration-line", "content", "overflow", "width", "height"].contains(declaration.name)
+                && !Self.borderProperties.contains(declaration.name)
             let source = keyword == "inherit" || (keyword != "initial" && inheritedProperty) ? parent : ComputedStyle()
             copy(declaration.name, from: source)
             return true
@@ -197,6 +232,26 @@ package struct ComputedStyle: Hashable, Sendable {
         case "content":
             guard let content = Self.content(values) else { return false }
             self.content = content.isEmpty ? nil : content
+        case "border", "border-top", "border-right", "border-bottom", "border-left":
+            guard !values.isEmpty, let draws = Self.drawsBorder(values) else { return false }
+            setBorders(Self.sides(of: declaration.name), draws)
+        case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":
+            guard values.count == 1, let draws = Self.drawsBorder(values) else { return false }
+            setBorders(Self.sides(of: String(declaration.name.dropLast(6))), draws)
+        case "border-style":
+            // One to four styles: top, right, bottom, left; a side not given as its
+            // opposite.
+            guard (1...4).contains(values.count), keywords.count == values.count else { return false }
+            let draws = keywords.map { Self.lineStyles.contains($0) }
+            let top = draws[0]
+            let right = draws.count > 1 ? draws[1] : top
+            let bottom = draws.count > 2 ? draws[2] : top
+            let left = draws.count > 3 ? draws[3] : right
+            borderSides = (top ? 1 : 0) | (right ? 2 : 0) | (bottom ? 4 : 0) | (left ? 8 : 0)
+        case "border-width":
+            // A width of 0 on every side takes the borders away; others leave them.
+            guard !values.isEmpty else { return false }
+            if values.allSatisfy({ Self.drawsBorder([$0]) == false }) { borderSides = 0 }
         case "overflow":
             guard !keywords.isEmpty, keywords.count == values.count, keywords.count <= 2 else { return false }
             self.clipsOverflow = keywords.contains { $0 == "hidden" || $0 == "clip" }
@@ -227,6 +282,13 @@ package struct ComputedStyle: Hashable, Sendable {
             lineThrough = source.lineThrough
         case "list-style-type", "list-style": listStyleType = source.listStyleType
         case "content": content = source.content
+        case "border", "border-style", "border-width": borderSides = source.borderSides
+        case "border-top", "border-right", "border-bottom", "border-left":
+            let sides = Self.sides(of: name)
+            borderSides = borderSides & ~sides | source.borderSides & sides
+        case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":
+            let sides = Self.sides(of: String(name.dropLast(6)))
+            borderSides = borderSides & ~sides | source.borderSides & sides
         case "overflow": clipsOverflow = source.clipsOverflow
         case "width": hasTinyWidth = source.hasTinyWidth
         case "height": hasTinyHeight = source.hasTinyHeight
@@ -267,6 +329,21 @@ package struct ComputedStyle: Hashable, Sendable {
         let isInline = keywords.contains("inline")
         if isInline { return keywords.contains { inside.contains($0) && $0 != "flow" } ? .inlineBlock : .inline }
         return .block
+    }
+
+    /// The sides a border property sets, as `borderSides` bits.
+    private static func sides(of property: String) -> UInt8 {
+        switch property {
+        case "border-top": 1
+        case "border-right": 2
+        case "border-bottom": 4
+        case "border-left": 8
+        default: 15
+        }
+    }
+
+    private mutating func setBorders(_ sides: UInt8, _ draws: Bool) {
+        borderSides = draws ? borderSides | sides : borderSides & ~sides
     }
 
     /// Whether a length is a pixel at most (`0`, `1px`, `0em`), `nil` for a value that

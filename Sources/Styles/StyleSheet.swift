@@ -35,6 +35,9 @@ package struct StyleSheet: Sendable {
     /// Whether a rule styles `::before` or `::after`.
     private(set) var stylesPseudoElements = false
 
+    /// The elements whose borders layout reads.
+    static let tableParts: Set<String> = ["table", "thead", "tbody", "tfoot", "tr", "td", "th"]
+
     /// How deep `@import` may go (a sheet that imports itself stops there).
     static let maximumImportDepth = 8
 
@@ -65,8 +68,12 @@ package struct StyleSheet: Sendable {
                 importsAllowed = false
                 guard let selectors = SelectorParser.selectors(prelude) else { continue }
                 let stylesPseudoElement = selectors.contains { $0.pseudoElement != nil }
+                // (Borders are read of tables and their parts only: kept where a subject
+                // may be one, so that the rest of a page's elements are not given them.)
+                let mayStyleTables = selectors.contains { Self.tableParts.contains($0.compounds[0].compound.type ?? "table") }
                 let kept = CSSParser.declarations(in: block).filter {
-                    $0.name.hasPrefix("--") || ComputedStyle.knows($0.name) || stylesPseudoElement && ComputedStyle.knowsForPseudoElements($0.name)
+                    $0.name.hasPrefix("--") || ComputedStyle.knows($0.name) && (mayStyleTables || !ComputedStyle.borderProperties.contains($0.name))
+                        || stylesPseudoElement && ComputedStyle.knowsForPseudoElements($0.name)
                 }
                 guard !kept.isEmpty else { continue }
                 for declaration in kept where declaration.name == "content" || declaration.isCustom {

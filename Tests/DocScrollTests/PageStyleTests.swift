@@ -182,6 +182,45 @@ struct PageStyleTests {
         #expect(unstyled.prefix(4) == ["Toggle tipx", "Term", "    meaning", "Mind the gap."], "\(unstyled)")
     }
 
+    /// A `<title>` in the `<head>` (never shown, as the head is not) leaves the styler
+    /// where it stood: the body is still a child of the root, and takes its custom
+    /// properties (a border drawn with a colour from `var()` boxes a table).
+    @Test func aTitleInTheHeadKeepsTheBodyUnderTheRoot() throws {
+        let html = """
+            <html class=light><head><title>A page</title><style>.light { --line: red } td { border: 1px var(--line) solid }
+            html > body > p.gone { display: none }</style></head><body><p class=gone>not shown</p><p>shown</p>
+            <table><tr><td>boxed</td></tr></table></body></html>
+            """
+        let page = InputFile(name: "titled.html", bytes: Array(html.utf8))
+        let text = dumpLines(try DocScrollView(pages: [page], tables: [], options: .init(width: 40, height: 10))).filter { !$0.isEmpty }
+        #expect(text == ["shown", "┌───────┐", "│ boxed │", "└───────┘"], "\(text)")
+    }
+
+    /// Tables are boxed where their HTML or the page's styles draw borders, and set
+    /// out with blanks between their columns where neither does; without styles,
+    /// unless the HTML says none.
+    @Test func tablesAreBoxedWhereBordersAreDrawn() throws {
+        let html = """
+            <html><head><style>table.data td { border-bottom: 1px solid #ccc } table.plain td { border: 0 }</style></head><body>
+            <table><tr><td>Prev</td><td>Up</td><td>Next</td></tr></table>
+            <table border=0><tr><td>[!]</td><td>A note</td></tr></table>
+            <table class=data><tr><td>a</td><td>b</td></tr></table>
+            <table border=1 class=plain><tr><td>x</td><td>y</td></tr></table>
+            <table border=1 role=presentation><tr><td>p</td><td>q</td></tr></table>
+            </body></html>
+            """
+        let page = InputFile(name: "tables.html", bytes: Array(html.utf8))
+        let text = dumpLines(try DocScrollView(pages: [page], tables: [], options: .init(width: 40, height: 10))).filter { !$0.isEmpty }
+        #expect(text == [
+            "Prev  Up  Next", "[!]  A note", "┌───┬───┐", "│ a │ b │", "└───┴───┘", "┌───┬───┐", "│ x │ y │", "└───┴───┘", "p  q",
+        ], "\(text)")
+        var plain = DocScrollView.Options(width: 40, height: 10)
+        plain.readsStyles = false
+        let unstyled = dumpLines(try DocScrollView(pages: [page], tables: [], options: plain)).filter { !$0.isEmpty }
+        #expect(unstyled.prefix(4) == ["┌──────┬────┬──────┐", "│ Prev │ Up │ Next │", "└──────┴────┴──────┘", "[!]  A note"], "\(unstyled)")
+        #expect(unstyled.suffix(1) == ["p  q"], "\(unstyled)")
+    }
+
     /// `text-align: center` and `right` (and `end`) place a block's lines in its width,
     /// inside list items and after a cut into chunks too; `justify` leaves them at the
     /// left.
