@@ -1,11 +1,14 @@
+import Glibc
+
 /// Where a page's stylesheets are: its `<style>` elements' text and its
-/// `<link rel=stylesheet>` addresses, in the order the page gives them, read from the
-/// bytes of its head before any parse (a part of a page parsed on its own must be
-/// styled by the whole page's sheets).
+/// `<link rel=stylesheet>` addresses, in the order the page gives them, read from its
+/// first bytes before any parse (a part of a page parsed on its own must be styled
+/// by the whole page's sheets).
 ///
-/// The head is read up to `<body` or the first `maximumBytes`: sheets are linked
-/// there, and a page's first screen cannot wait for a scan of all of it. Comments,
-/// scripts and other raw text are passed over, as a parser passes them.
+/// The first `maximumBytes` of the page are read, its head and the start of its body
+/// (a `<style>` in the body styles the whole page, as in a browser): a page's first
+/// screen cannot wait for a scan of all of it. Comments, scripts and other raw text
+/// are passed over, as a parser passes them.
 package enum StyleSources {
     /// A stylesheet of the page.
     package enum Source: Equatable, Sendable {
@@ -18,6 +21,9 @@ package enum StyleSources {
     /// How much of a page is read for its sheets.
     package static let maximumBytes = 1 << 20
 
+    /// The tags whose attributes or content the scan reads.
+    private static let readTags = ["style", "link", "script", "textarea", "xmp", "noscript", "template"]
+
     /// The sheets of the page whose first bytes are `bytes`.
     package static func scan(_ bytes: some RandomAccessCollection<UInt8>) -> [Source] {
         let bytes = Array(bytes.prefix(maximumBytes))
@@ -25,16 +31,16 @@ package enum StyleSources {
         var index = 0
         while let open = find(UInt8(ascii: "<"), in: bytes, from: index) {
             index = open + 1
-            if startsWith("!--", bytes, at: index) {
+            if index + 3 <= bytes.count, bytes[index] == UInt8(ascii: "!"), bytes[index + 1] == UInt8(ascii: "-"), bytes[index + 2] == UInt8(ascii: "-") {
                 index = find("-->", in: bytes, from: index + 3).map { $0 + 3 } ?? bytes.count
                 continue
             }
-            guard let (name, tagEnd) = tagName(bytes, at: index) else { continue }
+            // (Most of a body's tags are none of those read: they are passed over
+            // without a string made or an attribute read.)
+            guard let (name, tagEnd) = readTag(bytes, at: index) else { continue }
             let (attributes, end) = Self.attributes(bytes, from: tagEnd)
             index = end
             switch name {
-            case "body":
-                return sources
             case "style":
                 let close = find("</style", in: bytes, from: index, ignoringCase: true) ?? bytes.count
                 sources.append(.inline(text: Array(bytes[index..<close]), media: attributes["media"]))
@@ -53,12 +59,15 @@ package enum StyleSources {
         return sources
     }
 
-    /// A start tag's name (lower case) at `index` (just past its `<`), and where it ends.
-    private static func tagName(_ bytes: [UInt8], at index: Int) -> (String, Int)? {
+    /// The name of the start tag at `index` (just past its `<`), where it is one of
+    /// `readTags`, and where the name ends.
+    private static func readTag(_ bytes: [UInt8], at index: Int) -> (String, Int)? {
         var end = index
         while end < bytes.count, isLetter(bytes[end]) || (end > index && (0x30...0x39).contains(bytes[end])) { end += 1 }
         guard end > index else { return nil }
-        return (String(decoding: bytes[index..<end].map { $0 | 0x20 }, as: UTF8.self), end)
+        let name = bytes[index..<end]
+        guard let found = readTags.first(where: { $0.utf8.count == name.count && zip($0.utf8, name).allSatisfy { $0 == $1 | 0x20 } }) else { return nil }
+        return (found, end)
     }
 
     /// The attributes of a tag from `index` to its `>`, names in lower case, a few
@@ -134,14 +143,12 @@ package enum StyleSources {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
-    private static func startsWith(_ text: String, _ bytes: [UInt8], at index: Int) -> Bool {
-        let needle = Array(text.utf8)
-        return index + needle.count <= bytes.count && bytes[index..<(index + needle.count)].elementsEqual(needle)
-    }
 
     private static func find(_ byte: UInt8, in bytes: [UInt8], from index: Int) -> Int? {
         guard index < bytes.count else { return nil }
-        return bytes[index...].firstIndex(of: byte)
+        return bytes.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + index, Int32(byte), buffer.count - index).map { buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        }
     }
 
     /// Where `text` next starts (ASCII case ignored with `ignoringCase`).

@@ -116,13 +116,24 @@ package final class ElementStyler {
     }
 
     /// What the cascade gives elements alike: the number that names their likeness,
-    /// their style, and those of their `::before` and `::after` where these draw
-    /// something (their text is the element's own: `attr()` reads its attributes).
+    /// their style, and their pseudo-elements' where these draw something.
     private struct Styled {
         var likeness: Int
         var style: ComputedStyle
-        var before: ComputedStyle?
-        var after: ComputedStyle?
+        var pseudo: PseudoStyles?
+    }
+
+    /// The styles of `::before` and `::after` where they draw something (their text is
+    /// each element's own: `attr()` reads its attributes). A class: most elements
+    /// have none, and a style shared is copied at every element.
+    private final class PseudoStyles {
+        let before: ComputedStyle?
+        let after: ComputedStyle?
+
+        init(before: ComputedStyle?, after: ComputedStyle?) {
+            self.before = before
+            self.after = after
+        }
     }
 
     private var alike: [Likeness: Alike] = [:]
@@ -243,12 +254,12 @@ package final class ElementStyler {
             styled = style(of: subject)
             elementsAlike.styles[siblingMatches] = styled
         }
-        generatedBefore = styled.before.flatMap { GeneratedContent($0, attributeValue: element.attributeValue) }
+        generatedBefore = styled.pseudo?.before.flatMap { GeneratedContent($0, attributeValue: element.attributeValue) }
         let hashes = AncestorFilter.hashes(name: name, id: id, classes: classes)
         ancestors.add(hashes)
         levels.append(
             Level(
-                style: styled.style, after: styled.after.flatMap { GeneratedContent($0, attributeValue: element.attributeValue) },
+                style: styled.style, after: styled.pseudo?.after.flatMap { GeneratedContent($0, attributeValue: element.attributeValue) },
                 hasBefore: generatedBefore != nil, likeness: styled.likeness, hashes: hashes))
         return styled.style
     }
@@ -266,8 +277,9 @@ package final class ElementStyler {
                 let pseudoStyle = cascade.style(of: subject, parent: style, pseudo: element, scratch: &scratch, ancestors: ancestorKeys)
                 return pseudoStyle.content == nil || pseudoStyle.hidesElement || pseudoStyle.isClippedAway ? nil : pseudoStyle
             }
-            styled.before = pseudo(.before)
-            styled.after = pseudo(.after)
+            let before = pseudo(.before)
+            let after = pseudo(.after)
+            if before != nil || after != nil { styled.pseudo = PseudoStyles(before: before, after: after) }
         }
         return styled
     }

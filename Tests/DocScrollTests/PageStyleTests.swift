@@ -8,8 +8,8 @@ import Testing
 @Suite("Pages with their stylesheets")
 struct PageStyleTests {
     /// A page in a folder: a linked sheet that imports another (relative to itself),
-    /// a `<style>`, and sheets that must not apply (print only, alternate, in a
-    /// comment, in a script).
+    /// a `<style>`, one in the body (which styles what came before it too), and sheets
+    /// that must not apply (print only, alternate, in a comment, in a script).
     static func folder() throws -> TemporaryFolder {
         let folder = try TemporaryFolder("styles")
         try FileManager.default.createDirectory(atPath: folder.path("css"), withIntermediateDirectories: true)
@@ -24,7 +24,8 @@ struct PageStyleTests {
             <!-- <link rel=stylesheet href=commented.css> --><script>var s = '<link rel=stylesheet href=commented.css>'</script>
             <style media=print>.content { display: none }</style><style>.banner { display: none }</style></head>
             <body><nav>Navigation menu</nav><div class=banner>Banner text</div><ul class=menu><li>First item<li>Second item</ul>
-            <p class=imported>Imported rule</p><p class=content>Content shown</p><p>Faded <span class=dim>ghost</span> end</p></body></html>
+            <p class=imported>Imported rule</p><p class=content>Content shown</p><p>Faded <span class=dim>ghost</span> end</p>
+            <style>.late { display: none }</style><p class=late>Hidden from below</p></body></html>
             """)
         return folder
     }
@@ -34,7 +35,7 @@ struct PageStyleTests {
         let page = folder.path("page.html")
         let styled = try runDocScroll([page, "--dump"]).standardOutput
         for shown in ["First item", "Content shown", "Faded", "end"] { #expect(styled.contains(shown), "\(shown)") }
-        for hidden in ["Navigation", "Banner", "Second item", "Imported", "ghost"] { #expect(!styled.contains(hidden), "\(hidden)") }
+        for hidden in ["Navigation", "Banner", "Second item", "Imported", "ghost", "Hidden from below"] { #expect(!styled.contains(hidden), "\(hidden)") }
         let plain = try runDocScroll([page, "--dump", "--no-css"]).standardOutput
         for shown in ["Navigation", "Banner", "Second item", "Imported", "ghost"] { #expect(plain.contains(shown), "\(shown)") }
         // Expanded and a frame read the same sheets.

@@ -47,7 +47,9 @@ struct StyledParseTests {
 /// Where a page's sheets are, read from its head.
 @Suite("Style sources")
 struct StyleSourcesTests {
-    @Test func sheetsOfTheHeadInOrder() {
+    /// The sheets of the head and of the start of the body, in order; none past the
+    /// first `maximumBytes`.
+    @Test func sheetsOfTheHeadAndTheBodyInOrder() {
         let page = """
             <!DOCTYPE html><HTML><head><Link REL="Stylesheet" href="a.css?v=1&amp;x=2"><link rel="alternate stylesheet" href=alt.css>
             <link rel=icon href=x.png><!-- <link rel=stylesheet href=commented.css> --><script>"<style>p{}</style>"</script>
@@ -57,8 +59,10 @@ struct StyleSourcesTests {
         #expect(
             StyleSources.scan(Array(page.utf8)) == [
                 .linked(href: "a.css?v=1&x=2", media: nil), .inline(text: Array("p { color: red }".utf8), media: "screen and (min-width: 10px)"),
-                .linked(href: "b.css", media: "print"),
+                .linked(href: "b.css", media: "print"), .inline(text: Array("late {}".utf8), media: nil), .linked(href: "late.css", media: nil),
             ])
+        let far = "<body><p>" + String(repeating: "x", count: StyleSources.maximumBytes) + "<style>too far {}</style>"
+        #expect(StyleSources.scan(Array(far.utf8)).isEmpty)
         #expect(StyleSources.scan(Array("<style>never closed".utf8)) == [.inline(text: Array("never closed".utf8), media: nil)])
         #expect(StyleSources.scan(Array("<p>no head".utf8)).isEmpty)
     }
