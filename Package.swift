@@ -132,7 +132,7 @@ let package = Package(
                 "TestSupport",
                 "TileRenderer",
             ],
-            exclude: ["Snapshots", "FuzzFindings"]
+            exclude: ["Snapshots", "FuzzFindings", "WebPlatformTests"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -96,21 +96,23 @@ struct AttributeFilter {
     /// blanked for the model after that.
     private var isUnsure = false
 
-    /// Attributes passed beside those the model keeps, packed as `isKept` takes them
-    /// (those a page's selectors read).
+    /// Attributes passed beside those the model keeps (those a page's selectors
+    /// read): their first 16 bytes packed as `isKept` takes them, and their lengths (a
+    /// longer name is told by these alone: another of its length and its first bytes
+    /// is passed too, and read by no selector).
     private let alsoKept: [(low: UInt64, high: UInt64, length: Int)]
 
     /// A filter that blanks attributes the model does not keep (`dropsUnused`) but for
     /// `alsoKeeping` (lower case), and attributes past the limit.
     init(dropsUnused: Bool = true, alsoKeeping: Set<String> = []) {
         self.dropsUnused = dropsUnused
-        alsoKept = alsoKeeping.filter { $0.utf8.count <= 16 }.map { name in
+        alsoKept = alsoKeeping.map { name in
             let packed = Self.packed(name)
             return (packed.0, packed.1, name.utf8.count)
         }
     }
 
-    /// A name of at most 16 bytes packed eight bytes a word, the first byte lowest.
+    /// The first 16 bytes of a name packed eight bytes a word, the first byte lowest.
     private static func packed(_ name: String) -> (UInt64, UInt64) {
         var packed: (UInt64, UInt64) = (0, 0)
         for (offset, byte) in name.utf8.enumerated() where offset < 16 {
