@@ -146,10 +146,10 @@ struct DocumentBuilder {
             // what its `::before` adds is in the part before the cut.
             let depth = state.depth - resumedStartTags
             resumedStartTags -= 1
-            return state.style(ofOpen: depth).map { ($0, nil, state.before(ofOpen: depth), state.after(ofOpen: depth) != nil) }
+            return state.style(ofOpen: depth).map { ($0, nil, state.before(ofOpen: depth), state.hasAfter(ofOpen: depth)) }
         }
         let style = styler.start(name: name, attributes: pairs(attributes))
-        return (style, styler.generatedBefore, styler.generatedBefore != nil, styler.generatedAfter != nil)
+        return (style, styler.generatedBefore, styler.generatedBefore != nil, styler.hasGeneratedAfter)
     }
 
     /// Adds the text `::before` or `::after` puts in the innermost open element, in an
@@ -316,7 +316,7 @@ struct DocumentBuilder {
             if skipDepth == 0 { styler?.end() }
             return
         }
-        if let after = styler?.generatedAfter, open.count > 0, !closesAtPartEnd { appendGenerated(after) }
+        if let styler, styler.hasGeneratedAfter, open.count > 0, !closesAtPartEnd, let after = styler.generatedAfter() { appendGenerated(after) }
         styler?.end()
         guard let closed = open.popLast(), let element = openElements.popLast() else { return }
         if element.tag.isPreformatted { preformattedDepth -= 1 }

@@ -30,6 +30,16 @@ package struct ComputedStyle: Hashable, Sendable {
         case text(String)
         /// `attr(name)`: the element's attribute.
         case attribute(String)
+        /// `counter(name, style)`: the innermost counter of the name; with a separator,
+        /// `counters(name, separator, style)`: all of them, outermost first.
+        case counter(String, separator: String?, style: String)
+    }
+
+    /// A counter that `counter-reset` starts or `counter-increment` steps, and the
+    /// value it starts at or steps by.
+    package struct CounterChange: Hashable, Sendable {
+        package var name: String
+        package var value: Int
     }
 
     // Not inherited.
@@ -44,6 +54,9 @@ package struct ComputedStyle: Hashable, Sendable {
 
     /// Whether a border is drawn on any side.
     package var hasBorder: Bool { borderSides != 0 }
+    /// `counter-reset` and `counter-increment`.
+    package var counterResets: [CounterChange] = []
+    package var counterIncrements: [CounterChange] = []
     /// Read for pseudo-elements only (`knowsForPseudoElements`): `overflow: hidden` or
     /// `clip`, and a `width` or a `height` of a pixel at most.
     package var clipsOverflow = false
@@ -101,7 +114,7 @@ package struct ComputedStyle: Hashable, Sendable {
 
     private static let properties = Set([
         "display", "visibility", "white-space", "text-transform", "text-align", "font-weight", "font-style", "font", "text-decoration",
-        "text-decoration-line", "list-style-type", "list-style", "content",
+        "text-decoration-line", "list-style-type", "list-style", "content", "counter-reset", "counter-increment",
     ]).union(borderProperties)
 
     /// The properties that say whether a border is drawn (a table is boxed where one
@@ -147,7 +160,9 @@ package struct ComputedStyle: Hashable, Sendable {
         let keywords = values.compactMap(\.keyword)
         // `inherit`, `initial`, `unset` (and `revert`, taken as `unset`).
         if values.count == 1, let keyword = keywords.first, ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) {
-            let inheritedProperty = !["display", "text-decoration", "text-decoration-line", "content", "overflow", "width", "height"].contains(declaration.name)
+            let inheritedProperty = ![
+                "display", "text-decoration", "text-decoration-line", "content", "overflow", "width", "height", "counter-reset", "counter-increment",
+            ].contains(declaration.name)
                 && !Self.borderProperties.contains(declaration.name)
             let source = keyword == "inherit" || (keyword != "initial" && inheritedProperty) ? parent : ComputedStyle()
             copy(declaration.name, from: source)
@@ -252,6 +267,9 @@ package struct ComputedStyle: Hashable, Sendable {
             // A width of 0 on every side takes the borders away; others leave them.
             guard !values.isEmpty else { return false }
             if values.allSatisfy({ Self.drawsBorder([$0]) == false }) { borderSides = 0 }
+        case "counter-reset", "counter-increment":
+            guard let changes = Self.counterChanges(values, defaultValue: declaration.name == "counter-reset" ? 0 : 1) else { return false }
+            if declaration.name == "counter-reset" { counterResets = changes } else { counterIncrements = changes }
         case "overflow":
             guard !keywords.isEmpty, keywords.count == values.count, keywords.count <= 2 else { return false }
             self.clipsOverflow = keywords.contains { $0 == "hidden" || $0 == "clip" }
@@ -289,6 +307,8 @@ package struct ComputedStyle: Hashable, Sendable {
         case "border-top-style", "border-right-style", "border-bottom-style", "border-left-style":
             let sides = Self.sides(of: String(name.dropLast(6)))
             borderSides = borderSides & ~sides | source.borderSides & sides
+        case "counter-reset": counterResets = source.counterResets
+        case "counter-increment": counterIncrements = source.counterIncrements
         case "overflow": clipsOverflow = source.clipsOverflow
         case "width": hasTinyWidth = source.hasTinyWidth
         case "height": hasTinyHeight = source.hasTinyHeight
@@ -346,6 +366,26 @@ package struct ComputedStyle: Hashable, Sendable {
         borderSides = draws ? borderSides | sides : borderSides & ~sides
     }
 
+    /// `counter-reset` or `counter-increment`: names, each with a number or
+    /// `defaultValue`; `[]` for `none`; `nil` for a value that is not one.
+    private static func counterChanges(_ values: [CSSComponentValue], defaultValue: Int) -> [CounterChange]? {
+        if values.count == 1, values[0].keyword == "none" { return [] }
+        var changes: [CounterChange] = []
+        for value in values {
+            switch value {
+            case .token(.ident(let name)):
+                guard !["none", "initial", "inherit", "unset", "default"].contains(name.asciiLowercased) else { return nil }
+                changes.append(CounterChange(name: name, value: defaultValue))
+            case .token(.number(let number, true)):
+                guard !changes.isEmpty, let last = changes.last, last.value == defaultValue, abs(number) < 1e9 else { return nil }
+                changes[changes.count - 1].value = Int(number)
+            default:
+                return nil
+            }
+        }
+        return changes.isEmpty ? nil : changes
+    }
+
     /// Whether a length is a pixel at most (`0`, `1px`, `0em`), `nil` for a value that
     /// is not a length (`auto` and percentages are not tiny).
     private static func isTiny(_ value: CSSComponentValue) -> Bool? {
@@ -375,7 +415,7 @@ package struct ComputedStyle: Hashable, Sendable {
         }
     }
 
-    /// `content`: strings, `attr()` and quotes; `[]` for `normal` and `none`.
+    /// `content`: strings, `attr()`, counters and quotes; `[]` for `normal` and `none`.
     private static func content(_ values: [CSSComponentValue]) -> [ContentPart]? {
         if values.count == 1, let keyword = values[0].keyword, keyword == "normal" || keyword == "none" { return [] }
         var parts: [ContentPart] = []
@@ -385,8 +425,22 @@ package struct ComputedStyle: Hashable, Sendable {
             case .function(let name, let arguments) where name.asciiLowercased == "attr":
                 guard case .token(.ident(let attribute))? = arguments.trimmed.first else { return nil }
                 parts.append(.attribute(attribute.asciiLowercased))
-            // Quotes at the first level of nesting; counters and images are not
-            // drawn, their place stays empty.
+            case .function(let name, let arguments) where ["counter", "counters"].contains(name.asciiLowercased):
+                // `counter(name[, style])`, `counters(name, separator[, style])`.
+                let pieces = arguments.split(separator: .token(.comma), omittingEmptySubsequences: false).map { Array(Array($0).trimmed) }
+                let isNested = name.asciiLowercased == "counters"
+                guard pieces.count == (isNested ? 2 : 1) || pieces.count == (isNested ? 3 : 2), pieces.allSatisfy({ $0.count == 1 }),
+                    case .token(.ident(let counter)) = pieces[0][0]
+                else { return nil }
+                var separator: String?
+                if isNested {
+                    guard case .token(.string(let text)) = pieces[1][0] else { return nil }
+                    separator = text
+                }
+                let style = pieces.count > (isNested ? 2 : 1) ? pieces[pieces.count - 1][0].keyword ?? "decimal" : "decimal"
+                parts.append(.counter(counter, separator: separator, style: style))
+            // Quotes at the first level of nesting; images are not drawn, their place
+            // stays empty.
             case .token(.ident(let name)) where name.asciiLowercased == "open-quote": parts.append(.text("\u{201C}"))
             case .token(.ident(let name)) where name.asciiLowercased == "close-quote": parts.append(.text("\u{201D}"))
             case .function, .token(.ident): continue

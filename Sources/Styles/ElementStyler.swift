@@ -53,10 +53,14 @@ package final class ElementStyler {
     /// million paragraphs keeps 32).
     struct Level: Equatable, Sendable {
         var style: ComputedStyle
-        /// What its `::after` puts at its end, and whether its `::before` put
-        /// something at its start.
-        var after: GeneratedContent?
+        /// The style of its `::after` (its text is made at its end, with the counters
+        /// then) and the element, and whether its `::before` put something at its
+        /// start.
+        var after: (style: ComputedStyle, element: Element)?
         var hasBefore = false
+        /// The counters whose scope is its children (`counter-reset` on one of them,
+        /// and what follows it), by name.
+        var counters: [String: Int] = [:]
         /// Which elements it is alike (`Likeness`); 0 for the document. (A number of
         /// this styler's: left out of the comparison.)
         var likeness = 0
@@ -84,8 +88,9 @@ package final class ElementStyler {
         }
 
         static func == (left: Level, right: Level) -> Bool {
-            left.style == right.style && left.after == right.after && left.hasBefore == right.hasBefore && left.hashes == right.hashes && left.recent == right.recent && left.count == right.count
-                && left.countsByName == right.countsByName
+            left.style == right.style && left.after?.style == right.after?.style && left.after?.element == right.after?.element
+                && left.hasBefore == right.hasBefore && left.counters == right.counters && left.hashes == right.hashes && left.recent == right.recent
+                && left.count == right.count && left.countsByName == right.countsByName
         }
     }
 
@@ -173,9 +178,9 @@ package final class ElementStyler {
             levels.indices.contains(depth + 1) && levels[depth + 1].hasBefore
         }
 
-        /// What the `::after` of open element `depth` adds at its end.
-        package func after(ofOpen depth: Int) -> GeneratedContent? {
-            levels.indices.contains(depth + 1) ? levels[depth + 1].after : nil
+        /// Whether open element `depth` has an `::after` that adds text at its end.
+        package func hasAfter(ofOpen depth: Int) -> Bool {
+            levels.indices.contains(depth + 1) && levels[depth + 1].after != nil
         }
 
         /// How many elements are open.
@@ -254,14 +259,35 @@ package final class ElementStyler {
             styled = style(of: subject)
             elementsAlike.styles[siblingMatches] = styled
         }
-        generatedBefore = styled.pseudo?.before.flatMap { GeneratedContent($0, attributeValue: element.attributeValue) }
+        // Its counters step (in its parent's scope), then its `::before`'s (in its own).
+        if !styled.style.counterResets.isEmpty || !styled.style.counterIncrements.isEmpty { changeCounters(styled.style) }
         let hashes = AncestorFilter.hashes(name: name, id: id, classes: classes)
         ancestors.add(hashes)
-        levels.append(
-            Level(
-                style: styled.style, after: styled.pseudo?.after.flatMap { GeneratedContent($0, attributeValue: element.attributeValue) },
-                hasBefore: generatedBefore != nil, likeness: styled.likeness, hashes: hashes))
+        levels.append(Level(style: styled.style, after: styled.pseudo?.after.map { ($0, element) }, likeness: styled.likeness, hashes: hashes))
+        generatedBefore = styled.pseudo?.before.flatMap { before in
+            changeCounters(before)
+            return GeneratedContent(before, attributeValue: element.attributeValue, counters: counterValues)
+        }
+        levels[levels.count - 1].hasBefore = generatedBefore != nil
         return styled.style
+    }
+
+    /// Applies `style`'s `counter-reset` and `counter-increment`, an element's
+    /// starting now or a pseudo-element's of the innermost open one: a reset starts a
+    /// counter in the parent's scope (the element's and what follows it), an
+    /// increment steps the innermost counter of its name (started at 0 there if none).
+    private func changeCounters(_ style: ComputedStyle) {
+        let scope = levels.count - 1
+        for reset in style.counterResets { levels[scope].counters[reset.name] = reset.value }
+        for increment in style.counterIncrements {
+            let level = levels.indices.reversed().first { levels[$0].counters[increment.name] != nil } ?? scope
+            levels[level].counters[increment.name, default: 0] &+= increment.value
+        }
+    }
+
+    /// The values of the counters of `name` in scope, outermost first.
+    private func counterValues(_ name: String) -> [Int] {
+        levels.compactMap { $0.counters[name] }
     }
 
     /// What the cascade gives `subject`, the element being started, under the open ones.
@@ -287,8 +313,17 @@ package final class ElementStyler {
     /// The content `::before` gives the element started last, `nil` for none.
     package private(set) var generatedBefore: GeneratedContent?
 
-    /// The content `::after` gives the innermost open element, `nil` for none.
-    package var generatedAfter: GeneratedContent? { levels[levels.count - 1].after }
+    /// The content `::after` gives the innermost open element as it ends, `nil` for
+    /// none (its counters step first).
+    package func generatedAfter() -> GeneratedContent? {
+        guard let after = levels[levels.count - 1].after else { return nil }
+        // (Its counters are the element's children's: a pseudo-element is a child.)
+        changeCounters(after.style)
+        return GeneratedContent(after.style, attributeValue: after.element.attributeValue, counters: counterValues)
+    }
+
+    /// Whether the innermost open element has an `::after` that may add text.
+    package var hasGeneratedAfter: Bool { levels[levels.count - 1].after != nil }
 
     /// The words of a `class` attribute, split at ASCII white space.
     static func words(_ value: String) -> [String] {

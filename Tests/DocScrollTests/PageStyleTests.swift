@@ -247,6 +247,31 @@ struct PageStyleTests {
         #expect(dumpLines(try DocScrollView(pages: [page], tables: [], options: options)) == whole)
     }
 
+    /// Counters: `counter-reset` starts one for an element and what follows it,
+    /// `counter-increment` steps the innermost, `counter()` and `counters()` show them
+    /// (in a counter style) in `::before` and `::after`; a windowed page cut into
+    /// chunks numbers as the whole page does.
+    @Test func countersNumberWhatTheSheetsSay() throws {
+        let chapters = String(repeating: "<h2>Chapter</h2><h3>Part</h3><h3>Part</h3><p class=fig>Figure</p>", count: 40)
+        let html = """
+            <html><head><style>
+            body { counter-reset: chapter figure } h2 { counter-increment: chapter; counter-reset: section }
+            h2::before { content: counter(chapter) ". " } h3::before { counter-increment: section; content: counter(chapter) "." counter(section, lower-alpha) " " }
+            .fig { counter-increment: figure } .fig::after { content: " " counter(figure, upper-roman) }
+            ol.toc { counter-reset: item; list-style: none } ol.toc li { counter-increment: item } ol.toc li::before { content: counters(item, ".") " " }
+            </style></head><body><ol class=toc><li>One<ol class=toc><li>Sub</li><li>Sub</li></ol></li><li>Two</li></ol>\(chapters)</body></html>
+            """
+        let page = InputFile(name: "counters.html", bytes: Array(html.utf8))
+        let whole = dumpLines(try DocScrollView(pages: [page], tables: [], options: .init(width: 40, height: 20, mode: .expanded)))
+        let text = whole.filter { !$0.isEmpty && !$0.hasPrefix("─") }
+        #expect(text.prefix(4) == ["     1 One", "        1.1 Sub", "        1.2 Sub", "     2 Two"], "\(text)")
+        #expect(text.dropFirst(4).prefix(8) == ["1. Chapter", "1.a Part", "1.b Part", "Figure I", "2. Chapter", "2.a Part", "2.b Part", "Figure II"], "\(text)")
+        #expect(text.suffix(4) == ["40. Chapter", "40.a Part", "40.b Part", "Figure XL"], "\(text)")
+        var options = DocScrollView.Options(width: 40, height: 20)
+        options.pageChunkBytes = 300
+        #expect(dumpLines(try DocScrollView(pages: [page], tables: [], options: options)) == whole)
+    }
+
     /// `@media` is asked about a desktop's screen unless `--css-screen` gives another,
     /// and `prefers-color-scheme` is light unless `--color-scheme` or the terminal's
     /// `COLORFGBG` says dark.

@@ -118,7 +118,7 @@ struct CascadeTests {
         let cascade = Cascade([(StyleSheet("p::before { content: '[' attr(class) ']' } p:after { content: counter(x) '.' } p::before { color: red }"), .author)])
         let element = TestElement(node: try #require(Self.page().find("p")))
         #expect(cascade.style(of: element, parent: nil, pseudo: .before).content == [.text("["), .attribute("class"), .text("]")])
-        #expect(cascade.style(of: element, parent: nil, pseudo: .after).content == [.text(".")])
+        #expect(cascade.style(of: element, parent: nil, pseudo: .after).content == [.counter("x", separator: nil, style: "decimal"), .text(".")])
         #expect(cascade.style(of: element, parent: nil).content == nil)
     }
 
