@@ -62,7 +62,7 @@ let package = Package(
         // The one component protocol of the stack (layout, rows drawn, text, search),
         // over the container core and the cells.
         .target(name: "ComponentKit", dependencies: ["RenderCore", "ScrollCore"]),
-        .target(name: "DocumentLayout", dependencies: ["ComponentKit", "HTMLParsing", "Pictures", "RenderCore", "ScrollCore"]),
+        .target(name: "DocumentLayout", dependencies: ["ComponentKit", "HTMLParsing", "Pictures", "RenderCore", "ScrollCore", "Styles"]),
         .target(name: "DataTable", dependencies: ["ComponentKit", "RenderCore", "ScrollCore"]),
         .target(name: "TileRenderer", dependencies: ["ComponentKit", "RenderCore", "ScrollCore"]),
 
@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"]),
         .testTarget(
             name: "DocumentLayoutTests",
-            dependencies: ["ComponentKit", "DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "ScrollCore", "TestSupport"],
+            dependencies: ["ComponentKit", "DocumentLayout", "HTMLParsing", "RenderCore", "SampleContent", "ScrollCore", "Styles", "TestSupport"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "DataTableTests", dependencies: ["ComponentKit", "DataTable", "RenderCore", "SampleContent"]),

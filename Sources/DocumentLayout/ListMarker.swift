@@ -1,3 +1,5 @@
+import Styles
+
 /// The text of a list item's marker: numbers in the list's `type` (HTML §4.4.5),
 /// bullets by nesting depth for unordered lists.
 enum ListMarker {
@@ -39,42 +41,11 @@ enum ListMarker {
     /// full stop.
     static func ordered(_ number: Int, numbering: Numbering) -> String {
         switch numbering {
-        case .lowerAlpha: alphabetic(number, uppercase: false) + "."
-        case .upperAlpha: alphabetic(number, uppercase: true) + "."
-        case .lowerRoman: roman(number).lowercased() + "."
-        case .upperRoman: roman(number) + "."
+        case .lowerAlpha: CounterStyle.alphabetic(number, uppercase: false) + "."
+        case .upperAlpha: CounterStyle.alphabetic(number, uppercase: true) + "."
+        case .lowerRoman: CounterStyle.roman(number).lowercased() + "."
+        case .upperRoman: CounterStyle.roman(number) + "."
         case .decimal: "\(number)."
         }
-    }
-
-    /// a, b, ... z, aa, ab, ... (numbers below 1 fall back to decimal, as browsers do).
-    static func alphabetic(_ number: Int, uppercase: Bool) -> String {
-        guard number >= 1 else { return String(number) }
-        var value = number
-        var letters: [Character] = []
-        while value > 0 {
-            value -= 1
-            letters.append(Character(Unicode.Scalar(UInt8((uppercase ? 65 : 97) + value % 26))))
-            value /= 26
-        }
-        return String(letters.reversed())
-    }
-
-    /// Roman numerals for 1 to 3999; other numbers in decimal.
-    static func roman(_ number: Int) -> String {
-        guard (1...3999).contains(number) else { return String(number) }
-        let table: [(Int, String)] = [
-            (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-            (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
-        ]
-        var value = number
-        var result = ""
-        for (amount, numeral) in table {
-            while value >= amount {
-                result += numeral
-                value -= amount
-            }
-        }
-        return result
     }
 }

@@ -20,7 +20,7 @@ package struct GeneratedContent: Hashable, Sendable {
                 let values = counters(name)
                 // (A counter not in scope reads 0.)
                 let shown = separator == nil ? [values.last ?? 0] : values.isEmpty ? [0] : values
-                text += shown.map { Self.number($0, style: counterStyle) }.joined(separator: separator ?? "")
+                text += shown.map { CounterStyle.text($0, style: counterStyle) }.joined(separator: separator ?? "")
             }
         }
         var scalars = String.UnicodeScalarView()
@@ -31,44 +31,6 @@ package struct GeneratedContent: Hashable, Sendable {
         // Only white space (no-break spaces put there for room): a space.
         self.text = scalars.allSatisfy(\.properties.isWhitespace) ? " " : String(scalars)
         self.style = style
-    }
-
-    /// `value` written in counter style `style`: decimal, `decimal-leading-zero`,
-    /// roman and latin letters; `none` writes nothing; other styles are decimal.
-    static func number(_ value: Int, style: String) -> String {
-        switch style {
-        case "none": return ""
-        case "decimal-leading-zero": return value >= 0 && value < 10 ? "0\(value)" : String(value)
-        case "lower-roman", "upper-roman":
-            guard value > 0, value < 4000 else { return String(value) }
-            let roman = romanNumeral(value)
-            return style == "lower-roman" ? roman.lowercased() : roman
-        case "lower-alpha", "lower-latin", "upper-alpha", "upper-latin":
-            guard value > 0 else { return String(value) }
-            var letters = ""
-            var rest = value
-            let first = style.hasPrefix("lower") ? UInt8(ascii: "a") : UInt8(ascii: "A")
-            while rest > 0 {
-                rest -= 1
-                letters = String(UnicodeScalar(first + UInt8(rest % 26))) + letters
-                rest /= 26
-            }
-            return letters
-        default: return String(value)
-        }
-    }
-
-    private static func romanNumeral(_ value: Int) -> String {
-        let numerals: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-        var rest = value
-        var text = ""
-        for (amount, numeral) in numerals {
-            while rest >= amount {
-                text += numeral
-                rest -= amount
-            }
-        }
-        return text
     }
 
     private static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,5 +1,6 @@
 import HTMLParsing
 import RenderCore
+import Styles
 import Testing
 @testable import DocumentLayout
 
@@ -79,8 +80,8 @@ struct ElementTests {
     }
 
     @Test func romanAndAlphabeticNumbers() {
-        #expect(ListMarker.roman(1994) == "MCMXCIV")
-        #expect(ListMarker.alphabetic(28, uppercase: false) == "ab")
+        #expect(CounterStyle.roman(1994) == "MCMXCIV")
+        #expect(CounterStyle.alphabetic(28, uppercase: false) == "ab")
         #expect(ListMarker.ordered(0, numbering: ListMarker.Numbering(type: "a")) == "0.")
     }
 
