@@ -159,15 +159,12 @@ struct DocumentBuilder {
         let parent = open.last ?? document.root
         let look = lookNumber(ElementLook(content.style, inside: document.looks[Int(document[parent].look)]))
         textIsOpen = false
-        var text = Array(content.text.utf8)
-        if look != document[parent].look {
-            let element = HTMLDocument.Node(kind: .element, tag: .span, attributeCount: 0, parent: parent, payload: Int32(document.attributes.count), look: look)
-            open.append(link(element))
-            text.withUnsafeMutableBufferPointer { appendText(UnsafeBufferPointer($0)) }
-            open.removeLast()
-        } else {
-            text.withUnsafeMutableBufferPointer { appendText(UnsafeBufferPointer($0)) }
+        let drawnApart = look != document[parent].look
+        if drawnApart {
+            open.append(link(HTMLDocument.Node(kind: .element, tag: .span, attributeCount: 0, parent: parent, payload: Int32(document.attributes.count), look: look)))
         }
+        Array(content.text.utf8).withUnsafeBufferPointer { appendText($0) }
+        if drawnApart { open.removeLast() }
         textIsOpen = false
     }
 

@@ -266,7 +266,7 @@ package struct ComputedStyle: Hashable, Sendable {
         case "border-width":
             // A width of 0 on every side takes the borders away; others leave them.
             guard !values.isEmpty else { return false }
-            if values.allSatisfy({ Self.drawsBorder([$0]) == false }) { borderSides = 0 }
+            if values.allSatisfy(Self.isZeroLength) { borderSides = 0 }
         case "counter-reset", "counter-increment":
             guard let changes = Self.counterChanges(values, defaultValue: declaration.name == "counter-reset" ? 0 : 1) else { return false }
             if declaration.name == "counter-reset" { counterResets = changes } else { counterIncrements = changes }
@@ -349,6 +349,14 @@ package struct ComputedStyle: Hashable, Sendable {
         let isInline = keywords.contains("inline")
         if isInline { return keywords.contains { inside.contains($0) && $0 != "flow" } ? .inlineBlock : .inline }
         return .block
+    }
+
+    /// Whether a value is a length of 0 (`0`, `0px`).
+    private static func isZeroLength(_ value: CSSComponentValue) -> Bool {
+        switch value {
+        case .token(.number(let number, _)), .token(.dimension(let number, _, _)): number == 0
+        default: false
+        }
     }
 
     /// The sides a border property sets, as `borderSides` bits.

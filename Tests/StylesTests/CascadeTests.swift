@@ -122,6 +122,25 @@ struct CascadeTests {
         #expect(cascade.style(of: element, parent: nil).content == nil)
     }
 
+    /// Which sides of a table cell have a border: a line style draws one, `none`, a
+    /// width of 0 or a later side's own value takes it away; a nonzero width leaves
+    /// the style's border.
+    @Test func bordersBySide() throws {
+        func sides(_ sheet: String) throws -> UInt8 {
+            // (Borders are read where a rule's subject may be a table's part: `*` may.)
+            let cascade = Cascade([(StyleSheet(sheet), .author)])
+            return cascade.style(of: TestElement(node: try #require(Self.page().find("p"))), parent: nil).borderSides
+        }
+        #expect(try sides("* { border: 1px solid red }") == 15)
+        #expect(try sides("* { border: 1px solid; border-width: 2px }") == 15)
+        #expect(try sides("* { border: 1px solid; border-width: 0 }") == 0)
+        #expect(try sides("* { border: 1px #ccc }") == 0)
+        #expect(try sides("* { border: 0; border-bottom: 1px solid #aaa }") == 4)
+        #expect(try sides("* { border: solid; border-left: none }") == 7)
+        #expect(try sides("* { border-style: solid none }") == 5)
+        #expect(try sides("* { border-top-style: dashed }") == 1)
+    }
+
     /// Rules are filed by their subject's id, class or type: a sheet of many rules
     /// gives an element only those that may match it.
     @Test func candidatesAreFiledByTheSubject() {
