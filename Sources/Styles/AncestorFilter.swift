@@ -10,8 +10,13 @@ package struct AncestorFilter: Sendable {
 
     /// The hash of a key: a type name (`kind` 0), an id (1) or a class (2).
     static func hash(_ key: String, kind: UInt32) -> UInt32 {
+        hash(bytes: key.utf8, kind: kind)
+    }
+
+    /// The hash of a key's UTF-8 bytes.
+    static func hash(bytes: some Sequence<UInt8>, kind: UInt32) -> UInt32 {
         var hash: UInt32 = 2_166_136_261 ^ kind
-        for byte in key.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return hash
     }
 
@@ -79,5 +84,37 @@ extension Selector {
     var rarestAncestorKey: UInt32? {
         let keys = ancestorKeys
         return (keys.first { $0.kind == 1 } ?? keys.first { $0.kind == 2 } ?? keys.first)?.hash
+    }
+}
+
+/// The ids and the classes a sheet's selectors name, as a set of their hashes that
+/// may say "perhaps" wrongly (a bit a hash, about eight bits a name), never "no":
+/// what tells elements apart for sharing styles (`Cascade.Distinctions`), where a
+/// wrong "perhaps" costs only a style not shared.
+package struct NameFilter: Sendable {
+    private var bits: [UInt64] = []
+
+    init() {}
+
+    init(_ hashes: [UInt32]) {
+        guard !hashes.isEmpty else { return }
+        var words = 1
+        while words * 64 < hashes.count * 8 { words <<= 1 }
+        bits = [UInt64](repeating: 0, count: words)
+        for hash in hashes {
+            let slot = Self.slot(hash, words: words)
+            bits[slot >> 6] |= 1 << UInt64(slot & 63)
+        }
+    }
+
+    private static func slot(_ hash: UInt32, words: Int) -> Int {
+        Int((hash ^ (hash >> 13)) &* 0x5BD1_E995) & (words * 64 - 1)
+    }
+
+    /// Whether a name of hash `hash` may be one of them.
+    func mayContain(_ hash: UInt32) -> Bool {
+        guard !bits.isEmpty else { return false }
+        let slot = Self.slot(hash, words: bits.count)
+        return bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
     }
 }

@@ -226,7 +226,12 @@ package struct CSSParser {
     /// All of `bytes` as component values (a `media` attribute's, a `style`
     /// attribute's).
     package static func componentValues(of bytes: [UInt8]) -> [CSSComponentValue] {
-        var parser = CSSParser(CSSTokenizer(bytes))
+        componentValues(of: bytes, in: 0..<bytes.count)
+    }
+
+    /// `bytes[range]` as component values (an at-rule's prelude).
+    static func componentValues(of bytes: [UInt8], in range: Range<Int>) -> [CSSComponentValue] {
+        var parser = CSSParser(CSSTokenizer(bytes, in: range))
         var values: [CSSComponentValue] = []
         while let token = parser.take() {
             if let value = parser.consumeComponentValue(token, depth: 1) { values.append(value) }

@@ -29,6 +29,15 @@ package enum CSSToken: Hashable, Sendable {
     case openSquare, closeSquare, openParen, closeParen, openCurly, closeCurly
 }
 
+/// What a token is, without its name, string or number: what skimming a sheet
+/// (`CSSTokenizer.skim()`) tells, as a value nothing need count references to. A
+/// hash that would make an identifier (an id selector's) is an `idHash`.
+enum CSSTokenKind: UInt8 {
+    case ident, function, atKeyword, hash, idHash, string, badString, url, badURL, delim, number, percentage, dimension, whitespace
+    case cdo, cdc, colon, semicolon, comma
+    case openSquare, closeSquare, openParen, closeParen, openCurly, closeCurly
+}
+
 extension CSSToken {
     /// The token that closes a block opened by this one.
     var closingToken: CSSToken? {

@@ -7,11 +7,55 @@
 /// and CR LF are newlines, NUL is U+FFFD.
 package struct CSSTokenizer {
     private let bytes: [UInt8]
-    private var position = 0
+    private var position: Int
+    private let end: Int
+    /// Whether tokens carry their names, strings and numbers: a skimming tokenizer
+    /// (`skimming(_:in:)`) gives them empty, its callers reading bytes where it says.
+    private let building: Bool
+    /// Whether the last token's name or string held an escape (skimming only).
+    private(set) var sawEscape = false
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        position = 0
+        end = bytes.count
+        building = true
     }
+
+    private init(bytes: [UInt8], range: Range<Int>, building: Bool) {
+        self.bytes = bytes
+        position = range.lowerBound
+        end = min(range.upperBound, bytes.count)
+        self.building = building
+    }
+
+    /// A tokenizer of `bytes[range]` alone.
+    package init(_ bytes: [UInt8], in range: Range<Int>) {
+        self.init(bytes: bytes, range: range, building: true)
+    }
+
+    /// The first token of `bytes[range]`, read whole.
+    static func exactToken(_ bytes: [UInt8], in range: Range<Int>) -> CSSToken? {
+        var tokenizer = CSSTokenizer(bytes, in: range)
+        return tokenizer.next()
+    }
+
+    /// A tokenizer of `bytes[range]` that tells tokens' kinds and where they are,
+    /// without making their names: what reading a sheet of a million rules through
+    /// once costs least.
+    static func skimming(_ bytes: [UInt8], in range: Range<Int>) -> CSSTokenizer {
+        CSSTokenizer(bytes: bytes, range: range, building: false)
+    }
+
+    /// Where the next token starts (its end, after `next()`).
+    var offset: Int { position }
+
+    /// The last token's code point (a `.delim`), its text (the name, string,
+    /// address or unit; empty when skimming) and its number.
+    private(set) var delim: Unicode.Scalar = " "
+    private var text = ""
+    private var number = 0.0
+    private var isInteger = true
 
     package init(_ text: String) {
         self.init(Array(text.utf8))
@@ -19,12 +63,46 @@ package struct CSSTokenizer {
 
     /// The next token, `nil` at the end (§4.3.1).
     package mutating func next() -> CSSToken? {
+        guard let kind = skim() else { return nil }
+        switch kind {
+        case .ident: return .ident(text)
+        case .function: return .function(text)
+        case .atKeyword: return .atKeyword(text)
+        case .hash: return .hash(text, isIdentifier: false)
+        case .idHash: return .hash(text, isIdentifier: true)
+        case .string: return .string(text)
+        case .badString: return .badString
+        case .url: return .url(text)
+        case .badURL: return .badURL
+        case .delim: return .delim(delim)
+        case .number: return .number(number, isInteger: isInteger)
+        case .percentage: return .percentage(number)
+        case .dimension: return .dimension(number, isInteger: isInteger, unit: text)
+        case .whitespace: return .whitespace
+        case .cdo: return .cdo
+        case .cdc: return .cdc
+        case .colon: return .colon
+        case .semicolon: return .semicolon
+        case .comma: return .comma
+        case .openSquare: return .openSquare
+        case .closeSquare: return .closeSquare
+        case .openParen: return .openParen
+        case .closeParen: return .closeParen
+        case .openCurly: return .openCurly
+        case .closeCurly: return .closeCurly
+        }
+    }
+
+    /// The next token's kind, `nil` at the end; its text, number or code point are
+    /// left in `text`, `number` and `delim` (text only when building).
+    mutating func skim() -> CSSTokenKind? {
+        sawEscape = false
         skipComments()
-        guard position < bytes.count else { return nil }
+        guard position < end else { return nil }
         let first = bytes[position]
         switch first {
         case _ where Self.isWhitespace(first):
-            while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
+            while position < end, Self.isWhitespace(bytes[position]) { position += 1 }
             return .whitespace
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             position += 1
@@ -33,7 +111,8 @@ package struct CSSTokenizer {
             if isNameByte(at: position + 1) || isValidEscape(at: position + 1) {
                 let isIdentifier = startsIdentifier(at: position + 1)
                 position += 1
-                return .hash(consumeName(), isIdentifier: isIdentifier)
+                consumeNameIntoText()
+                return isIdentifier ? .idHash : .hash
             }
         case UInt8(ascii: "("): position += 1; return .openParen
         case UInt8(ascii: ")"): position += 1; return .closeParen
@@ -61,7 +140,8 @@ package struct CSSTokenizer {
         case UInt8(ascii: "@"):
             if startsIdentifier(at: position + 1) {
                 position += 1
-                return .atKeyword(consumeName())
+                consumeNameIntoText()
+                return .atKeyword
             }
         case UInt8(ascii: "\\"):
             if isValidEscape(at: position) { return consumeIdentLike() }
@@ -71,13 +151,14 @@ package struct CSSTokenizer {
             if Self.isNameStart(first) { return consumeIdentLike() }
         }
         // A code point of its own: decoded whole where it is not ASCII.
-        return .delim(consumeCodePoint())
+        delim = consumeCodePoint()
+        return .delim
     }
 
     // MARK: - Code points
 
     private func byte(at index: Int) -> UInt8? {
-        index < bytes.count ? bytes[index] : nil
+        index < end ? bytes[index] : nil
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
@@ -93,8 +174,14 @@ package struct CSSTokenizer {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80 || byte == 0
     }
 
+    /// A name-start byte, a digit or `-`: the ASCII ones as bits of two words (the
+    /// test a stylesheet's every byte goes through).
     static func isName(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (0x30...0x39).contains(byte) || byte == 0x2D
+        // NUL, `-`, 0-9 in the low word; A-Z, `_`, a-z in the high one.
+        let low: UInt64 = 0x03FF_2000_0000_0001
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        if byte >= 0x80 { return true }
+        return (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte - 64)) & 1 != 0
     }
 
     static func isDigit(_ byte: UInt8?) -> Bool {
@@ -145,8 +232,8 @@ package struct CSSTokenizer {
     private mutating func skipComments() {
         while byte(at: position) == UInt8(ascii: "/"), byte(at: position + 1) == UInt8(ascii: "*") {
             position += 2
-            while position < bytes.count, !(bytes[position] == UInt8(ascii: "*") && byte(at: position + 1) == UInt8(ascii: "/")) { position += 1 }
-            position = min(bytes.count, position + 2)
+            while position < end, !(bytes[position] == UInt8(ascii: "*") && byte(at: position + 1) == UInt8(ascii: "/")) { position += 1 }
+            position = min(end, position + 2)
         }
     }
 
@@ -155,16 +242,18 @@ package struct CSSTokenizer {
     private mutating func consumeCodePoint() -> Unicode.Scalar {
         let lead = bytes[position]
         let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        let end = min(bytes.count, position + length)
-        defer { position = end }
+        let last = min(end, position + length)
+        defer { position = last }
         if lead == 0 { return "\u{FFFD}" }
         if length == 1 { return lead < 0x80 ? Unicode.Scalar(lead) : "\u{FFFD}" }
-        return String(decoding: bytes[position..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+        guard building else { return "\u{FFFD}" }
+        return String(decoding: bytes[position..<last], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
     }
 
     /// After a `\` consumed: the code point it escapes, in UTF-8 (§4.3.7).
     private mutating func consumeEscape(into name: inout [UInt8]) {
-        guard position < bytes.count else {
+        sawEscape = true
+        guard position < end else {
             name += Self.replacement
             return
         }
@@ -176,12 +265,12 @@ package struct CSSTokenizer {
         }
         var value: UInt32 = 0
         var digits = 0
-        while digits < 6, position < bytes.count, let digit = Self.hexValue(bytes[position]) {
+        while digits < 6, position < end, let digit = Self.hexValue(bytes[position]) {
             value = value * 16 + digit
             digits += 1
             position += 1
         }
-        if position < bytes.count, Self.isWhitespace(bytes[position]) {
+        if position < end, Self.isWhitespace(bytes[position]) {
             position += bytes[position] == 0x0D && byte(at: position + 1) == 0x0A ? 2 : 1
         }
         if value == 0 || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) {
@@ -193,13 +282,19 @@ package struct CSSTokenizer {
 
     private static let replacement = Array("\u{FFFD}".utf8)
 
+    /// Consumes the name at the position into `text` (when building).
+    private mutating func consumeNameIntoText() {
+        let name = consumeName()
+        if building { text = name }
+    }
+
     /// The name at the position, escapes resolved (§4.3.11).
     private mutating func consumeName() -> String {
         var name: [UInt8] = []
-        while position < bytes.count {
+        while position < end {
             let byte = bytes[position]
             if Self.isName(byte) {
-                if byte == 0 { name += Self.replacement } else { name.append(byte) }
+                if building { if byte == 0 { name += Self.replacement } else { name.append(byte) } }
                 position += 1
             } else if isValidEscape(at: position) {
                 position += 1
@@ -208,20 +303,23 @@ package struct CSSTokenizer {
                 break
             }
         }
-        return String(decoding: name, as: UTF8.self)
+        return building ? String(decoding: name, as: UTF8.self) : ""
     }
 
     // MARK: - Tokens
 
     /// §4.3.3
-    private mutating func consumeNumeric() -> CSSToken {
-        let (value, isInteger) = consumeNumber()
-        if startsIdentifier(at: position) { return .dimension(value, isInteger: isInteger, unit: consumeName()) }
+    private mutating func consumeNumeric() -> CSSTokenKind {
+        (number, isInteger) = consumeNumber()
+        if startsIdentifier(at: position) {
+            consumeNameIntoText()
+            return .dimension
+        }
         if byte(at: position) == UInt8(ascii: "%") {
             position += 1
-            return .percentage(value)
+            return .percentage
         }
-        return .number(value, isInteger: isInteger)
+        return .number
     }
 
     /// §4.3.12
@@ -243,6 +341,7 @@ package struct CSSTokenizer {
                 while Self.isDigit(byte(at: position)) { position += 1 }
             }
         }
+        guard building else { return (0, isInteger) }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         // (Digits past a double's range give infinity, clamped as CSS clamps.)
         let value = Double(text) ?? 0
@@ -250,37 +349,41 @@ package struct CSSTokenizer {
     }
 
     /// §4.3.4
-    private mutating func consumeIdentLike() -> CSSToken {
-        let name = consumeName()
-        guard byte(at: position) == UInt8(ascii: "(") else { return .ident(name) }
+    private mutating func consumeIdentLike() -> CSSTokenKind {
+        let start = position
+        consumeNameIntoText()
+        guard byte(at: position) == UInt8(ascii: "(") else { return .ident }
+        // (Skimming, the name is read from its bytes: `url(` is told apart all the same.)
+        var exact = CSSTokenizer(bytes: bytes, range: start..<position, building: true)
+        let exactName = building ? text : exact.consumeName()
         position += 1
-        guard name.asciiLowercased == "url" else { return .function(name) }
+        guard exactName.asciiLowercased == "url" else { return .function }
         // `url(` then a quote (after any white space) is a function; else a bare address.
         var look = position
         while let next = byte(at: look), Self.isWhitespace(next) { look += 1 }
         if let next = byte(at: look), next == UInt8(ascii: "\"") || next == UInt8(ascii: "'") {
             position = max(position, look - 1)
-            return .function(name)
+            return .function
         }
         position = look
         return consumeURL()
     }
 
     /// §4.3.6
-    private mutating func consumeURL() -> CSSToken {
+    private mutating func consumeURL() -> CSSTokenKind {
         var address: [UInt8] = []
-        while position < bytes.count {
+        while position < end {
             let current = bytes[position]
             switch current {
             case UInt8(ascii: ")"):
                 position += 1
-                return .url(String(decoding: address, as: UTF8.self))
+                return url(address)
             case _ where Self.isWhitespace(current):
-                while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
-                if position >= bytes.count { return .url(String(decoding: address, as: UTF8.self)) }
+                while position < end, Self.isWhitespace(bytes[position]) { position += 1 }
+                if position >= end { return url(address) }
                 if bytes[position] == UInt8(ascii: ")") {
                     position += 1
-                    return .url(String(decoding: address, as: UTF8.self))
+                    return url(address)
                 }
                 consumeBadURLRemnants()
                 return .badURL
@@ -299,12 +402,17 @@ package struct CSSTokenizer {
                 position += 1
             }
         }
-        return .url(String(decoding: address, as: UTF8.self))
+        return url(address)
+    }
+
+    private mutating func url(_ address: [UInt8]) -> CSSTokenKind {
+        text = building ? String(decoding: address, as: UTF8.self) : ""
+        return .url
     }
 
     /// §4.3.14
     private mutating func consumeBadURLRemnants() {
-        while position < bytes.count {
+        while position < end {
             if bytes[position] == UInt8(ascii: ")") {
                 position += 1
                 return
@@ -315,13 +423,13 @@ package struct CSSTokenizer {
     }
 
     /// §4.3.5
-    private mutating func consumeString(endingWith quote: UInt8) -> CSSToken {
+    private mutating func consumeString(endingWith quote: UInt8) -> CSSTokenKind {
         var text: [UInt8] = []
-        while position < bytes.count {
+        while position < end {
             let byte = bytes[position]
             if byte == quote {
                 position += 1
-                return .string(String(decoding: text, as: UTF8.self))
+                return string(text)
             }
             if Self.isNewline(byte) { return .badString }
             position += 1
@@ -332,12 +440,19 @@ package struct CSSTokenizer {
                 } else {
                     consumeEscape(into: &text)
                 }
+            } else if !building {
+                continue
             } else if byte == 0 {
                 text += Self.replacement
             } else {
                 text.append(byte)
             }
         }
-        return .string(String(decoding: text, as: UTF8.self))
+        return string(text)
+    }
+
+    private mutating func string(_ bytes: [UInt8]) -> CSSTokenKind {
+        text = building ? String(decoding: bytes, as: UTF8.self) : ""
+        return .string
     }
 }

@@ -33,15 +33,17 @@ package struct Cascade: Sendable {
     package init(_ sheets: [(sheet: StyleSheet, origin: CascadeOrigin)]) {
         self.sheets = sheets
         distinctions = sheets.reduce(into: Distinctions()) { distinctions, entry in
-            distinctions.ids.formUnion(entry.sheet.ids)
-            distinctions.classes.formUnion(entry.sheet.classes)
+            distinctions.names.append(entry.sheet.names)
             distinctions.attributeNames.formUnion(entry.sheet.attributeNames)
         }
+        hasUnreadRules = sheets.contains { !$0.sheet.unread.isEmpty }
         stylesPseudoElements = sheets.contains { $0.sheet.stylesPseudoElements }
     }
 
     /// Whether a rule styles `::before` or `::after` (else they are never looked for).
     package let stylesPseudoElements: Bool
+    /// Whether a sheet has rules filed unread (`UnreadRules`).
+    private let hasUnreadRules: Bool
 
     /// Whether any sheet has a rule.
     package var isEmpty: Bool { sheets.allSatisfy { $0.sheet.ruleCount == 0 } }
@@ -61,9 +63,21 @@ package struct Cascade: Sendable {
     /// selector reads. Two elements alike in these, under parents alike, whose
     /// sibling-reading rules (`siblingMatches`) match alike, have the same style.
     package struct Distinctions: Sendable {
-        package var ids: Set<String> = []
-        package var classes: Set<String> = []
+        /// The ids' and the classes' hashes, sheet by sheet.
+        fileprivate var names: [NameFilter] = []
         package var attributeNames: Set<String> = []
+
+        /// Whether a selector may name the id `id`.
+        package func mayName(id: String) -> Bool {
+            let hash = AncestorFilter.hash(id, kind: 1)
+            return names.contains { $0.mayContain(hash) }
+        }
+
+        /// Whether a selector may name the class `name`.
+        package func mayName(class name: String) -> Bool {
+            let hash = AncestorFilter.hash(name, kind: 2)
+            return names.contains { $0.mayContain(hash) }
+        }
     }
 
     package let distinctions: Distinctions
@@ -98,6 +112,8 @@ package struct Cascade: Sendable {
     fileprivate struct Applicable {
         var sheet: Int
         var declaration: Int
+        /// Whether `declaration` is in the scratch's rules read (`Scratch.read`).
+        var isRead = false
         /// Origin and importance in one: normal user agent, user, author, `style`
         /// attributes; then important author (attributes after), user, user agent.
         var rank: Int
@@ -112,8 +128,37 @@ package struct Cascade: Sendable {
     package struct Scratch {
         fileprivate var applicable: [Applicable] = []
         fileprivate var candidates: [Int] = []
+        fileprivate var unreadCandidates: [UnreadRules.Candidate] = []
+        fileprivate var keys: [UInt32] = []
+        /// The rules filed unread that were read, by sheet and rule: their selectors,
+        /// and their declarations' place in `declarations`.
+        fileprivate var read: [Int: ReadRule?] = [:]
+        fileprivate var declarations: [CSSParser.Declaration] = []
 
         package init() {}
+
+        /// Rule `rule` of `sheet`, filed unread, read once.
+        fileprivate mutating func rule(_ rule: Int, of sheet: StyleSheet, number: Int) -> ReadRule? {
+            let key = number << 40 | rule
+            if let known = read[key] { return known }
+            var found: ReadRule?
+            if let (selectors, kept) = sheet.read(unread: rule) {
+                found = ReadRule(
+                    selectors: selectors, ancestorHashes: selectors.map(\.ancestorHashes), declarations: declarations.count..<(declarations.count + kept.count),
+                    serial: Int(sheet.unread.rules[rule].serial))
+                declarations += kept
+            }
+            read[key] = found
+            return found
+        }
+    }
+
+    /// A rule filed unread, read.
+    fileprivate struct ReadRule {
+        var selectors: [Selector]
+        var ancestorHashes: [[UInt32]]
+        var declarations: Range<Int>
+        var serial: Int
     }
 
     /// The computed style of `element` (of its `pseudo`-element when given), its
@@ -153,6 +198,9 @@ package struct Cascade: Sendable {
                             specificity: specificity, order: order))
                 }
             }
+            if hasUnreadRules, !sheets[sheetIndex].sheet.unread.isEmpty {
+                addUnread(sheet: sheetIndex, element: element, pseudo: pseudo, ancestors: ancestors, scratch: &scratch)
+            }
         }
         guard !scratch.applicable.isEmpty || element.styleAttribute != nil else {
             return (parent ?? ComputedStyle()).inherited()
@@ -176,7 +224,8 @@ package struct Cascade: Sendable {
             applicable.sort { ($0.rank, $0.specificity, $0.sheet, $0.order, $0.position) < ($1.rank, $1.specificity, $1.sheet, $1.order, $1.position) }
         }
         func declaration(_ entry: Applicable) -> CSSParser.Declaration {
-            entry.sheet < sheets.count ? sheets[entry.sheet].sheet.declarations[entry.declaration] : inAttribute[entry.declaration]
+            if entry.isRead { return scratch.declarations[entry.declaration] }
+            return entry.sheet < sheets.count ? sheets[entry.sheet].sheet.declarations[entry.declaration] : inAttribute[entry.declaration]
         }
 
         let inheritedFrom = parent ?? ComputedStyle()
@@ -197,6 +246,38 @@ package struct Cascade: Sendable {
             _ = style.apply(applied, parent: inheritedFrom)
         }
         return style
+    }
+
+    /// Adds what the rules of sheet `sheetIndex` filed unread give `element`: those
+    /// filed by its keys are read (once a scratch) and matched.
+    private func addUnread<Element: StyledElement>(
+        sheet sheetIndex: Int, element: Element, pseudo: PseudoElement?, ancestors: AncestorKeys?, scratch: inout Scratch
+    ) {
+        let sheet = sheets[sheetIndex].sheet
+        scratch.keys = AncestorFilter.hashes(name: element.localName, id: element.elementID, classes: element.classNames)
+        if scratch.keys.count > 2 {
+            // (A class named twice is looked up once.)
+            var seen = Set<UInt32>()
+            scratch.keys = scratch.keys.filter { seen.insert($0).inserted }
+        }
+        scratch.unreadCandidates.removeAll(keepingCapacity: true)
+        sheet.unread.candidates(keys: scratch.keys, ancestors: ancestors, into: &scratch.unreadCandidates)
+        for candidate in scratch.unreadCandidates {
+            guard let rule = scratch.rule(candidate.rule, of: sheet, number: sheetIndex), candidate.position < rule.selectors.count else { continue }
+            let selector = rule.selectors[candidate.position]
+            guard selector.pseudoElement == pseudo, ancestors?.filter.mayContain(all: rule.ancestorHashes[candidate.position]) ?? true,
+                selector.matches(element)
+            else { continue }
+            let order = StyleSheet.order(serial: rule.serial, position: candidate.position)
+            for declaration in rule.declarations {
+                let important = scratch.declarations[declaration].isImportant
+                scratch.applicable.append(
+                    Applicable(
+                        sheet: sheetIndex, declaration: declaration, isRead: true,
+                        rank: Self.rank(sheets[sheetIndex].origin, important: important, attribute: false), specificity: selector.specificity,
+                        order: order))
+            }
+        }
     }
 
     private static func rank(_ origin: CascadeOrigin, important: Bool, attribute: Bool) -> Int {

@@ -238,8 +238,8 @@ package final class ElementStyler {
         let subject = Node(styler: self, level: levels.count - 1, index: levels[levels.count - 1].count - 1)
         let likeness = Likeness(
             parent: levels[levels.count - 1].likeness, name: name,
-            id: id.flatMap { distinctions.ids.contains($0) ? $0 : nil },
-            classes: classes.filter { distinctions.classes.contains($0) },
+            id: id.flatMap { distinctions.mayName(id: $0) ? $0 : nil },
+            classes: classes.filter { distinctions.mayName(class: $0) },
             attributes: distinctions.attributeNames.isEmpty ? [] : element.attributes.filter { distinctions.attributeNames.contains($0.name) },
             isLink: isLink, styleAttribute: styleAttribute)
         let elementsAlike: Alike

@@ -67,16 +67,16 @@ extension Selector {
         }
     }
 
-    /// Adds the ids and the classes the selector names (in `:not()` and the like
-    /// too).
-    func collectNames(ids: inout Set<String>, classes: inout Set<String>) {
+    /// Adds the hashes (`AncestorFilter.hash`) of the ids and the classes the
+    /// selector names (in `:not()` and the like too).
+    func collectNames(into names: inout [UInt32]) {
         for (compound, _) in compounds {
             for condition in compound.conditions {
                 switch condition {
-                case .id(let id): ids.insert(id)
-                case .class(let name): classes.insert(name)
+                case .id(let id): names.append(AncestorFilter.hash(id, kind: 1))
+                case .class(let name): names.append(AncestorFilter.hash(name, kind: 2))
                 case .pseudoClass(.not(let list)), .pseudoClass(.is(let list)), .pseudoClass(.where(let list)), .pseudoClass(.nth(_, _, _, let list?)):
-                    for selector in list { selector.collectNames(ids: &ids, classes: &classes) }
+                    for selector in list { selector.collectNames(into: &names) }
                 default: break
                 }
             }

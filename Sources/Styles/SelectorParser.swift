@@ -206,7 +206,7 @@ package enum SelectorParser {
     }
 
     /// States a document at rest is never in: valid, matching nothing.
-    private static let states: Set<String> = [
+    static let states: Set<String> = [
         "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target", "target-within", "checked", "indeterminate",
         "disabled", "enabled", "default", "valid", "invalid", "required", "optional", "read-only", "read-write", "placeholder-shown",
         "autofill", "fullscreen", "modal", "popover-open", "playing", "paused", "user-invalid", "user-valid", "in-range", "out-of-range",

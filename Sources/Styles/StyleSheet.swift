@@ -23,93 +23,150 @@ package struct StyleSheet: Sendable {
     private var filed = RuleIndex()
     /// The rules whose selectors read siblings (`Selector.readsSiblings`).
     private var readingSiblings = RuleIndex()
+    /// The rules simple enough to be filed unread, read when they may apply.
+    private(set) var unread = UnreadRules()
     /// The attributes the selectors read, lower case (`class` and `id` aside).
     private(set) var attributeNames: Set<String> = []
     /// The attributes `content` reads (`attr()`), lower case.
     private(set) var contentAttributeNames: Set<String> = []
-    /// The ids and the classes the selectors name.
-    private(set) var ids: Set<String> = []
-    private(set) var classes: Set<String> = []
+    /// The ids and the classes the selectors name, hashed (`AncestorFilter.hash`).
+    private(set) var names = NameFilter()
     /// Whether a selector counts siblings of an element's name.
     private(set) var countsTypes = false
     /// Whether a rule styles `::before` or `::after`.
     private(set) var stylesPseudoElements = false
+    /// How many style rules the sheet has read so far (`Rule.order` counts by them).
+    private var serial = 0
 
     /// The elements whose borders layout reads.
     static let tableParts: Set<String> = ["table", "thead", "tbody", "tfoot", "tr", "td", "th"]
 
     /// How deep `@import` may go (a sheet that imports itself stops there).
     static let maximumImportDepth = 8
+    /// How deep `@media` and `@supports` may nest.
+    static let maximumBlockDepth = 16
 
     /// Gives an `@import`ed sheet: its address as written and the location of the
     /// sheet that imports it (the one given to `init`, or one this gave before); its
     /// bytes and its own location, or `nil` (not read, as for the network).
     package typealias Importer = (_ address: String, _ from: String?) -> (bytes: [UInt8], location: String)?
 
+    /// What reading a sheet and its imports needs throughout.
+    private struct Reading {
+        var environment: MediaEnvironment
+        var names: [UInt32] = []
+    }
+
     /// Reads `bytes`, a sheet at `location`, for `environment`.
     package init(_ bytes: [UInt8], location: String? = nil, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
-        add(CSSParser.RuleSequence(bytes), location: location, environment: environment, importing: importing, depth: 0)
+        var reading = Reading(environment: environment)
+        add(sheet: bytes, location: location, reading: &reading, importing: importing, depth: 0)
+        unread.seal()
+        names = NameFilter(reading.names)
     }
 
     package init(_ text: String, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
         self.init(Array(text.utf8), environment: environment, importing: importing)
     }
 
-    /// How many style rules apply (each selector of a list counts once).
-    package var ruleCount: Int { rules.count }
+    /// How many style rules apply (each selector of a list counts once; rules filed
+    /// unread count as one).
+    package var ruleCount: Int { rules.count + unread.rules.count }
 
+    /// Reads a whole sheet (the page's, or one imported).
+    private mutating func add(sheet bytes: [UInt8], location: String?, reading: inout Reading, importing: Importer, depth: Int) {
+        let source = unread.addSource(bytes)
+        add(bytes, range: 0..<bytes.count, source: source, isTopLevel: true, location: location, reading: &reading, importing: importing, depth: depth)
+    }
+
+    /// Reads the rules of `bytes[range]`: a sheet's top level, or an at-rule's block.
     private mutating func add(
-        _ parsed: some Sequence<CSSParser.Rule>, location: String?, environment: MediaEnvironment, importing: Importer, depth: Int
+        _ bytes: [UInt8], range: Range<Int>, source: Int, isTopLevel: Bool, location: String?, reading: inout Reading, importing: Importer,
+        depth: Int
     ) {
-        var importsAllowed = true
-        for rule in parsed {
-            switch rule {
-            case .qualified(let prelude, let block):
+        var importsAllowed = isTopLevel
+        var splitter = RuleSplitter(bytes, in: range, isTopLevel: isTopLevel)
+        while let piece = splitter.next() {
+            switch piece {
+            case .style(let rule, let isSimple):
                 importsAllowed = false
-                guard let selectors = SelectorParser.selectors(prelude) else { continue }
-                let stylesPseudoElement = selectors.contains { $0.pseudoElement != nil }
-                // (Borders are read of tables and their parts only: kept where a subject
-                // may be one, so that the rest of a page's elements are not given them.)
-                let mayStyleTables = selectors.contains { Self.tableParts.contains($0.compounds[0].compound.type ?? "table") }
-                let kept = CSSParser.declarations(in: block).filter {
-                    $0.name.hasPrefix("--") || ComputedStyle.knows($0.name) && (mayStyleTables || !ComputedStyle.borderProperties.contains($0.name))
-                        || stylesPseudoElement && ComputedStyle.knowsForPseudoElements($0.name)
+                serial += 1
+                if isSimple {
+                    splitter.fileUnread(into: &unread, source: source, range: rule, serial: serial, names: &reading.names)
+                } else {
+                    read(bytes, rule: rule, reading: &reading)
                 }
-                guard !kept.isEmpty else { continue }
-                for declaration in kept where declaration.name == "content" || declaration.isCustom {
-                    Self.collectAttributesRead(by: declaration.value, into: &contentAttributeNames)
-                }
-                let range = declarations.count..<(declarations.count + kept.count)
-                declarations += kept
-                for selector in selectors {
-                    file(Rule(selector: selector, specificity: selector.specificity, declarations: range, order: rules.count, ancestorHashes: selector.ancestorHashes))
-                }
-            case .at(let name, let prelude, let block):
+            case .at(let name, let preludeRange, let block):
+                let prelude = CSSParser.componentValues(of: bytes, in: preludeRange)
                 switch name.asciiLowercased {
                 case "import":
                     // Only before every other rule (`@charset` and `@layer` aside).
                     guard importsAllowed, depth < Self.maximumImportDepth, let (address, media) = Self.importTarget(prelude),
-                        MediaQuery.matches(media, in: environment), let imported = importing(address, location)
+                        MediaQuery.matches(media, in: reading.environment), let imported = importing(address, location)
                     else { continue }
-                    add(
-                        CSSParser.RuleSequence(imported.bytes), location: imported.location, environment: environment, importing: importing,
-                        depth: depth + 1)
+                    add(sheet: imported.bytes, location: imported.location, reading: &reading, importing: importing, depth: depth + 1)
                 case "charset", "layer":
-                    if let block { add(CSSParser.rules(in: block), location: location, environment: environment, importing: importing, depth: depth) }
+                    guard let block, depth < Self.maximumBlockDepth else { continue }
+                    add(bytes, range: block, source: source, isTopLevel: false, location: location, reading: &reading, importing: importing, depth: depth + 1)
                 case "media":
                     importsAllowed = false
-                    if let block, MediaQuery.matches(prelude, in: environment) {
-                        add(CSSParser.rules(in: block), location: location, environment: environment, importing: importing, depth: depth)
-                    }
+                    guard let block, depth < Self.maximumBlockDepth, MediaQuery.matches(prelude, in: reading.environment) else { continue }
+                    add(bytes, range: block, source: source, isTopLevel: false, location: location, reading: &reading, importing: importing, depth: depth + 1)
                 case "supports":
                     importsAllowed = false
-                    if let block, Supports.holds(prelude) { add(CSSParser.rules(in: block), location: location, environment: environment, importing: importing, depth: depth) }
+                    guard let block, depth < Self.maximumBlockDepth, Supports.holds(prelude) else { continue }
+                    add(bytes, range: block, source: source, isTopLevel: false, location: location, reading: &reading, importing: importing, depth: depth + 1)
                 default:
                     // @font-face, @keyframes, @page, @namespace...: nothing drawn here.
                     importsAllowed = false
                 }
             }
         }
+    }
+
+    /// A style rule read whole: its selectors and the declarations of it kept (those
+    /// of properties docscroll draws, and custom properties); `nil` when its
+    /// selectors are invalid or it keeps none.
+    static func read(_ bytes: [UInt8], rule: Range<Int>) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
+        var parser = CSSParser(CSSTokenizer(bytes, in: rule))
+        guard case .qualified(let prelude, let block)? = parser.nextRule(), let selectors = SelectorParser.selectors(prelude) else { return nil }
+        let stylesPseudoElement = selectors.contains { $0.pseudoElement != nil }
+        // (Borders are read of tables and their parts only: kept where a subject
+        // may be one, so that the rest of a page's elements are not given them.)
+        let mayStyleTables = selectors.contains { tableParts.contains($0.compounds[0].compound.type ?? "table") }
+        let kept = CSSParser.declarations(in: block).filter {
+            $0.name.hasPrefix("--") || ComputedStyle.knows($0.name) && (mayStyleTables || !ComputedStyle.borderProperties.contains($0.name))
+                || stylesPseudoElement && ComputedStyle.knowsForPseudoElements($0.name)
+        }
+        return kept.isEmpty ? nil : (selectors, kept)
+    }
+
+    /// The order of selector `position` of the `serial`th rule, for the cascade.
+    static func order(serial: Int, position: Int) -> Int {
+        serial << 24 | position
+    }
+
+    /// Reads a style rule now and files its selectors.
+    private mutating func read(_ bytes: [UInt8], rule: Range<Int>, reading: inout Reading) {
+        guard let (selectors, kept) = Self.read(bytes, rule: rule) else { return }
+        for declaration in kept where declaration.name == "content" || declaration.isCustom {
+            Self.collectAttributesRead(by: declaration.value, into: &contentAttributeNames)
+        }
+        let range = declarations.count..<(declarations.count + kept.count)
+        declarations += kept
+        for (position, selector) in selectors.enumerated() {
+            selector.collectNames(into: &reading.names)
+            file(
+                Rule(
+                    selector: selector, specificity: selector.specificity, declarations: range, order: Self.order(serial: serial, position: position),
+                    ancestorHashes: selector.ancestorHashes))
+        }
+    }
+
+    /// Reads an unread rule (`UnreadRules`).
+    func read(unread rule: Int) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
+        let location = unread.rules[rule]
+        return Self.read(unread.sources[Int(location.source)], rule: Int(location.start)..<Int(location.end))
     }
 
     /// The names of the attributes `attr()`s in `values` read.
@@ -146,7 +203,6 @@ package struct StyleSheet: Sendable {
         let index = rules.count
         rules.append(rule)
         rule.selector.collectAttributeNames(into: &attributeNames)
-        rule.selector.collectNames(ids: &ids, classes: &classes)
         countsTypes = countsTypes || rule.selector.countsTypes
         stylesPseudoElements = stylesPseudoElements || rule.selector.pseudoElement != nil
         filed.file(index, subject: rule.selector.compounds[0].compound, ancestorKey: rule.selector.rarestAncestorKey)

@@ -1,0 +1,164 @@
+import Testing
+@testable import Styles
+
+/// Rules filed unread (`UnreadRules`) are read when an element may need them, and
+/// style as rules read at once do.
+@Suite("Unread rules")
+struct UnreadRulesTests {
+    /// Simple selector lists are filed unread; what the skim cannot file safely is
+    /// read at once.
+    @Test func simpleRulesAreFiledUnreadTheRestReadAtOnce() {
+        let simple = [
+            "p { display: none }", "div p { display: none }", "#a .b > span:hover, li { display: none }", "A.Cls { display: none }",
+            "ul  >  li.x#y { display: none }", "a:link { color: red }",
+        ]
+        for text in simple {
+            let sheet = StyleSheet(text)
+            #expect(sheet.unread.rules.count == 1 && sheet.rules.isEmpty, "\(text)")
+        }
+        let readAtOnce = [
+            "* { display: none }", "a + b { display: none }", "a ~ b { display: none }", "[x] { display: none }", "p:first-child { display: none }",
+            "p::before { content: 'x' }", "p:not(.a) { display: none }", "\\61 { display: none }", ".a { content: attr(title) }",
+            "p:hover { display: none } :hover { display: none }", "li:first-of-type { display: none }", "é { display: none }",
+            "a > { display: none }", "a, { display: none }", "ns|p { display: none }",
+        ]
+        for text in readAtOnce {
+            let sheet = StyleSheet(text)
+            #expect(sheet.unread.rules.count == (text.hasPrefix("p:hover") ? 1 : 0), "\(text)")
+        }
+    }
+
+    /// A sheet cut into its rules by skimming gives the rules reading it whole gives,
+    /// whatever strings, comments, escapes, addresses and brackets hold.
+    @Test func cutsAreTheParsersOwn() {
+        let sheet = """
+            <!-- p { color: red } -->
+            a[title="}{"] { display: none }
+            /* } */ b { background: url(x{y}.png); content: "}" }
+            c { background: url( a"b{ ) } d { x: 1 }
+            e\\{ { display: block } f { a: (}) ; b: [}] } g { x: y
+            @media screen { h { display: none } @media print { i { x: y } } }
+            @font-face { src: url(data:x;y,{) } j { display: none }
+            k { color: "unterminated
+            } l { display: none }
+            """
+        var cut: [CSSParser.Rule] = []
+        var splitter = RuleSplitter(Array(sheet.utf8), in: 0..<sheet.utf8.count, isTopLevel: true)
+        while let piece = splitter.next() {
+            switch piece {
+            case .style(let range, _):
+                var parser = CSSParser(CSSTokenizer(Array(sheet.utf8), in: range.lowerBound..<sheet.utf8.count))
+                if let rule = parser.nextRule() { cut.append(rule) }
+            case .at(let name, let prelude, let block):
+                let bytes = Array(sheet.utf8)
+                cut.append(.at(name: name, prelude: CSSParser.componentValues(of: bytes, in: prelude), block: block.map { CSSParser.componentValues(of: bytes, in: $0) }))
+            }
+        }
+        let whole = CSSParser.rules(of: Array(sheet.utf8))
+        #expect(cut.count == whole.count)
+        for (a, b) in zip(cut, whole) { #expect(a == b) }
+    }
+
+    /// Styles from rules filed unread are those of the same rules read at once (each
+    /// selector wrapped in `:is()`, which the skim leaves to the full reading and
+    /// which matches and weighs as what it wraps), under the ancestor filter too.
+    @Test func unreadRulesStyleAsRulesReadAtOnce() {
+        var random = SplitMix(seed: 7)
+        let names = ["div", "p", "span", "li", "ul", "a"]
+        let classes = ["a", "b", "c", "d"]
+        let ids = ["x", "y", "z"]
+        func compound() -> String {
+            var text = random.next(4) == 0 ? "" : names[random.next(names.count)]
+            if random.next(3) == 0 { text += "#" + ids[random.next(ids.count)] }
+            for _ in 0..<random.next(3) { text += "." + classes[random.next(classes.count)] }
+            if text.isEmpty { text = "." + classes[random.next(classes.count)] }
+            if random.next(6) == 0 { text += ":link" }
+            return text
+        }
+        func selector() -> String {
+            (0...random.next(3)).map { _ in compound() }.joined(separator: random.next(2) == 0 ? " " : " > ")
+        }
+        let values = ["display: none", "display: block", "font-style: italic", "font-weight: bold", "visibility: hidden", "display: table !important"]
+        for round in 0..<20 {
+            var lists: [[String]] = []
+            var blocks: [String] = []
+            for _ in 0..<(5 + random.next(40)) {
+                lists.append((0...random.next(2)).map { _ in selector() })
+                blocks.append(values[random.next(values.count)] + "; " + values[random.next(values.count)])
+            }
+            let unreadSheet = zip(lists, blocks).map { "\($0.joined(separator: ", ")) { \($1) }" }.joined(separator: "\n")
+            let readSheet = zip(lists, blocks).map { "\($0.map { ":is(\($0))" }.joined(separator: ", ")) { \($1) }" }.joined(separator: "\n")
+            #expect(StyleSheet(unreadSheet).rules.isEmpty && StyleSheet(readSheet).unread.isEmpty)
+            func tree(depth: Int) -> TestNode {
+                var attributes: [String: String] = [:]
+                if random.next(3) == 0 { attributes["id"] = ids[random.next(ids.count)] }
+                let classList = classes.filter { _ in random.next(3) == 0 }
+                if !classList.isEmpty { attributes["class"] = classList.joined(separator: " ") }
+                let name = names[random.next(names.count)]
+                if name == "a", random.next(2) == 0 { attributes["href"] = "#" }
+                let node = TestNode(name, attributes)
+                if depth < 4 {
+                    node.children = (0..<random.next(4)).map { _ in tree(depth: depth + 1) }
+                    for child in node.children { child.parent = node }
+                }
+                return node
+            }
+            let page = TestNode("html", [:], TestNode("body", ["class": "c"], tree(depth: 0), tree(depth: 0)))
+            let read = Self.styles(page, readSheet, filtered: true)
+            #expect(Self.styles(page, unreadSheet, filtered: true) == read, "round \(round):\n\(unreadSheet)")
+            #expect(Self.styles(page, unreadSheet, filtered: false) == read, "round \(round), no ancestor filter:\n\(unreadSheet)")
+        }
+    }
+
+    /// The computed styles of `root`'s elements in document order: by a styler (its
+    /// ancestor filter used) or element by element by the cascade alone.
+    static func styles(_ root: TestNode, _ sheet: String, filtered: Bool) -> [ComputedStyle] {
+        let cascade = Cascade([(StyleSheet(sheet), .author)])
+        let styler = ElementStyler(cascade: cascade)
+        var styles: [ComputedStyle] = []
+        func walk(_ node: TestNode, parent: ComputedStyle?) {
+            let style =
+                filtered
+                ? styler.start(name: node.name, attributes: node.attributes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+                : cascade.style(of: TestElement(node: node), parent: parent)
+            styles.append(style)
+            for child in node.children { walk(child, parent: style) }
+            if filtered { styler.end() }
+        }
+        walk(root, parent: nil)
+        return styles
+    }
+
+    /// Many rules with one subject (`.cN > p`) are found by the ancestor they need, so
+    /// that a `p` is not matched against them all.
+    @Test func manyRulesOfOneSubjectAreFiledByTheirAncestor() {
+        let text = (0..<5_000).map { ".c\($0) > p { display: none }" }.joined(separator: "\n") + "\np { font-style: italic }"
+        let sheet = StyleSheet(text)
+        #expect(sheet.unread.rules.count == 5_001)
+        var filter = AncestorFilter()
+        let ancestorKeys = AncestorFilter.hashes(name: "div", id: nil, classes: ["c42"])
+        filter.add(ancestorKeys)
+        var found: [UnreadRules.Candidate] = []
+        sheet.unread.candidates(keys: [AncestorFilter.hash("p", kind: 0)], ancestors: AncestorKeys(keys: ancestorKeys, filter: filter), into: &found)
+        #expect(found.count == 2 && Set(found.map(\.rule)) == [42, 5_000], "\(found.count) found")
+        let styles = ElementStylerTests.styled(
+            TestNode("html", [:], TestNode("div", ["class": "c42"], TestNode("p", ["id": "hidden"])), TestNode("div", ["class": "c5000"], TestNode("p", ["id": "shown"]))),
+            text)
+        #expect(styles["hidden"]?.display == ComputedStyle.Display.none && styles["shown"]?.display == .inline && styles["shown"]?.italic == true)
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that failures repeat.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
