@@ -15,9 +15,13 @@ package struct AncestorFilter: Sendable {
 
     /// The hash of a key's UTF-8 bytes.
     static func hash(bytes: some Sequence<UInt8>, kind: UInt32) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261 ^ kind
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return hash
+        bytes.reduce(2_166_136_261 ^ kind) { hash(adding: $1, to: $0) }
+    }
+
+    /// The hash of a key's bytes so far, with one more.
+    @inline(__always)
+    static func hash(adding byte: UInt8, to hash: UInt32) -> UInt32 {
+        (hash ^ UInt32(byte)) &* 16_777_619
     }
 
     /// The keys of an element (its name, id and classes) as hashes.
@@ -88,33 +92,36 @@ extension Selector {
 }
 
 /// The ids and the classes a sheet's selectors name, as a set of their hashes that
-/// may say "perhaps" wrongly (a bit a hash, about eight bits a name), never "no":
-/// what tells elements apart for sharing styles (`Cascade.Distinctions`), where a
-/// wrong "perhaps" costs only a style not shared.
+/// may say "perhaps" wrongly (a bit a hash), never "no": what tells elements apart
+/// for sharing styles (`Cascade.Distinctions`), where a wrong "perhaps" costs only a
+/// style not shared.
 package struct NameFilter: Sendable {
     private var bits: [UInt64] = []
 
     init() {}
 
-    init(_ hashes: [UInt32]) {
-        guard !hashes.isEmpty else { return }
-        var words = 1
-        while words * 64 < hashes.count * 8 { words <<= 1 }
-        bits = [UInt64](repeating: 0, count: words)
-        for hash in hashes {
-            let slot = Self.slot(hash, words: words)
-            bits[slot >> 6] |= 1 << UInt64(slot & 63)
-        }
+    /// A filter of about `bits` bits (a bit for eight bytes of a sheet: a name and
+    /// its rule take more, most far more; and a filter the caches hold is filled
+    /// fast).
+    init(bits: Int) {
+        var words = 8
+        while words * 64 < bits { words <<= 1 }
+        self.bits = [UInt64](repeating: 0, count: words)
     }
 
-    private static func slot(_ hash: UInt32, words: Int) -> Int {
-        Int((hash ^ (hash >> 13)) &* 0x5BD1_E995) & (words * 64 - 1)
+    private func slot(_ hash: UInt32) -> Int {
+        Int((hash ^ (hash >> 13)) &* 0x5BD1_E995) & (bits.count * 64 - 1)
+    }
+
+    mutating func insert(_ hash: UInt32) {
+        let slot = slot(hash)
+        bits[slot >> 6] |= 1 << UInt64(slot & 63)
     }
 
     /// Whether a name of hash `hash` may be one of them.
     func mayContain(_ hash: UInt32) -> Bool {
         guard !bits.isEmpty else { return false }
-        let slot = Self.slot(hash, words: bits.count)
+        let slot = slot(hash)
         return bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
     }
 }

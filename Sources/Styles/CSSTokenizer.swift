@@ -12,8 +12,6 @@ package struct CSSTokenizer {
     /// Whether tokens carry their names, strings and numbers: a skimming tokenizer
     /// (`skimming(_:in:)`) gives them empty, its callers reading bytes where it says.
     private let building: Bool
-    /// Whether the last token's name or string held an escape (skimming only).
-    private(set) var sawEscape = false
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -96,7 +94,6 @@ package struct CSSTokenizer {
     /// The next token's kind, `nil` at the end; its text, number or code point are
     /// left in `text`, `number` and `delim` (text only when building).
     mutating func skim() -> CSSTokenKind? {
-        sawEscape = false
         skipComments()
         guard position < end else { return nil }
         let first = bytes[position]
@@ -252,7 +249,6 @@ package struct CSSTokenizer {
 
     /// After a `\` consumed: the code point it escapes, in UTF-8 (§4.3.7).
     private mutating func consumeEscape(into name: inout [UInt8]) {
-        sawEscape = true
         guard position < end else {
             name += Self.replacement
             return

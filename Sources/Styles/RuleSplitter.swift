@@ -1,120 +1,304 @@
 /// Cuts a stylesheet's bytes into its rules without reading them: where each style
 /// rule starts and ends, each at-rule's name, prelude and block. A sheet of a million
-/// rules is gone through once this way, its tokens skimmed (`CSSTokenizer.skimming`),
-/// and a rule is read whole (`CSSParser`) only when an element may need it.
+/// rules is gone through once this way, and a rule is read whole (`CSSParser`) only
+/// when an element may need it.
 ///
-/// The cuts are the parser's own (CSS Syntax Level 3 §5.4): brackets are matched as
-/// it matches them, so reading a rule from its cut gives what reading the whole sheet
-/// gives.
+/// The cuts are the parser's own (CSS Syntax Level 3 §5.4). Most rules are cut byte
+/// by byte, looking only at what can end a rule: brackets, strings, comments and
+/// unquoted `url()`s, which the tokenizer reads as one token each. A rule that holds
+/// a `\` (an escape, which can hide any of these) is cut again from its start by
+/// the tokenizer's own tokens (`CSSTokenizer.skim()`).
 struct RuleSplitter {
     enum Piece {
-        /// A style rule, from its prelude through its block's `}`; whether its
-        /// selectors are simple enough to be filed unread (`fileUnread`).
-        case style(Range<Int>, isSimple: Bool)
+        /// A style rule, from its prelude through its block's `}`; its prelude where
+        /// it holds no string, comment or bracket and its block no `attr()` (a rule
+        /// that may be filed unread, `UnreadRules.add`).
+        case style(Range<Int>, plainPrelude: Range<Int>?)
         /// `@name prelude { block }`: `block` is the content between the braces, `nil`
         /// when the rule ended with `;`.
         case at(name: String, prelude: Range<Int>, block: Range<Int>?)
     }
 
     private let bytes: [UInt8]
-    private var tokens: CSSTokenizer
+    private var position: Int
+    private let end: Int
     /// Whether `<!--` and `-->` are passed over (at a sheet's top level only).
     private let isTopLevel: Bool
-    private var keys = SimpleSelectorKeys()
     /// The blocks open in the rule being cut.
     private var open = OpenBlocks()
 
     init(_ bytes: [UInt8], in range: Range<Int>, isTopLevel: Bool) {
         self.bytes = bytes
-        tokens = .skimming(bytes, in: range)
+        position = range.lowerBound
+        end = min(range.upperBound, bytes.count)
         self.isTopLevel = isTopLevel
+    }
+
+    /// What cutting a piece byte by byte came to.
+    private enum Cut {
+        case piece(Piece)
+        /// A style rule the sheet ends in before its block: dropped.
+        case dropped
+        /// An escape: cut again by tokens.
+        case escape
     }
 
     mutating func next() -> Piece? {
         while true {
-            let start = tokens.offset
-            guard let kind = tokens.skim() else { return nil }
-            switch kind {
-            case .whitespace: continue
-            case .cdo, .cdc where isTopLevel: continue
-            case .atKeyword:
-                let name = CSSTokenizer.exactToken(bytes, in: start..<tokens.offset).flatMap { if case .atKeyword(let name) = $0 { name } else { nil } }
-                return atRule(name: name ?? "")
-            default:
-                keys.start()
-                if let piece = styleRule(from: start, first: kind) { return piece }
+            skipSpace()
+            guard position < end else { return nil }
+            let start = position
+            let cut = bytes.withUnsafeBufferPointer { bytes in
+                bytes[start] == UInt8(ascii: "@") && Self.startsIdentifier(bytes, start + 1, end) ? atRule(bytes, from: start) : styleRule(bytes, from: start)
+            }
+            switch cut {
+            case .piece(let piece): return piece
+            case .dropped: return nil
+            case .escape:
+                var tokens = CSSTokenizer.skimming(bytes, in: start..<end)
+                defer { position = tokens.offset }
+                if let piece = Self.cutByTokens(&tokens, bytes: bytes, open: &open) { return piece }
             }
         }
     }
 
-    /// Files the style rule just given (`isSimple`) under its selectors' keys.
-    func fileUnread(into rules: inout UnreadRules, source: Int, range: Range<Int>, serial: Int, names: inout [UInt32]) {
-        rules.add(source: source, range: range, serial: serial, keys: keys.found.keys)
-        names += keys.found.names
+    // MARK: - Byte by byte
+
+    /// Passes white space and comments (and `<!--`, `-->` at the top level) between rules.
+    private mutating func skipSpace() {
+        while position < end {
+            let byte = bytes[position]
+            if CSSTokenizer.isWhitespace(byte) {
+                position += 1
+            } else if byte == UInt8(ascii: "/"), position + 1 < end, bytes[position + 1] == UInt8(ascii: "*") {
+                position = bytes.withUnsafeBufferPointer { Self.afterComment($0, position, end) }
+            } else if isTopLevel, Self.has(bytes, "<!--", at: position, end) {
+                position += 4
+            } else if isTopLevel, Self.has(bytes, "-->", at: position, end) {
+                position += 3
+            } else {
+                return
+            }
+        }
     }
 
-    /// The rest of an at-rule: its prelude up to `;` or a block.
-    private mutating func atRule(name: String) -> Piece {
-        let preludeStart = tokens.offset
+    private mutating func atRule(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Cut {
+        var index = start + 1
+        while index < end, CSSTokenizer.isName(bytes[index]) { index += 1 }
+        if index < end, bytes[index] == UInt8(ascii: "\\") { return .escape }
+        let name = String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
+        let preludeStart = index
         open.removeAll()
-        while true {
-            let tokenStart = tokens.offset
-            guard let kind = tokens.skim() else { return .at(name: name, prelude: preludeStart..<tokenStart, block: nil) }
-            if open.isEmpty, kind == .semicolon { return .at(name: name, prelude: preludeStart..<tokenStart, block: nil) }
-            if open.isEmpty, kind == .openCurly {
-                let blockStart = tokens.offset
-                var readsAttributes = false
-                let blockEnd = skipBlock(readsAttributes: &readsAttributes)
-                return .at(name: name, prelude: preludeStart..<tokenStart, block: blockStart..<blockEnd)
+        while index < end {
+            let byte = bytes[index]
+            if open.isEmpty, byte == UInt8(ascii: ";") {
+                position = index + 1
+                return .piece(.at(name: name, prelude: preludeStart..<index, block: nil))
             }
-            track(kind)
+            if open.isEmpty, byte == UInt8(ascii: "{") {
+                var readsAttributes = false
+                guard let (contentEnd, after) = block(bytes, from: index + 1, readsAttributes: &readsAttributes) else { return .escape }
+                position = after
+                return .piece(.at(name: name, prelude: preludeStart..<index, block: (index + 1)..<contentEnd))
+            }
+            guard let next = step(bytes, at: index, readsAttributes: nil) else { return .escape }
+            index = next
         }
+        position = end
+        return .piece(.at(name: name, prelude: preludeStart..<end, block: nil))
     }
 
-    /// A style rule from `start`, whose first token is of `first` kind; `nil` when
-    /// the sheet ends before its block (the rule is then dropped).
-    private mutating func styleRule(from start: Int, first: CSSTokenKind) -> Piece? {
+    private mutating func styleRule(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Cut {
+        var index = start
+        var isPlain = true
         open.removeAll()
-        var kind = first
-        var tokenStart = start
-        while true {
-            if open.isEmpty, kind == .openCurly {
+        while index < end {
+            let byte = bytes[index]
+            if open.isEmpty, byte == UInt8(ascii: "{") {
+                let prelude = start..<index
                 var readsAttributes = false
-                _ = skipBlock(readsAttributes: &readsAttributes)
-                return .style(start..<tokens.offset, isSimple: !readsAttributes && keys.finish())
+                guard let (_, after) = block(bytes, from: index + 1, readsAttributes: &readsAttributes) else { return .escape }
+                position = after
+                return .piece(.style(start..<after, plainPrelude: isPlain && !readsAttributes ? prelude : nil))
             }
-            track(kind)
-            keys.read(kind, delim: tokens.delim, bytes: bytes, range: tokenStart..<tokens.offset, escaped: tokens.sawEscape, nested: !open.isEmpty)
-            tokenStart = tokens.offset
-            guard let next = tokens.skim() else { return nil }
-            kind = next
+            guard Self.isSpecial(byte) else {
+                index += 1
+                continue
+            }
+            isPlain = false
+            guard let next = step(bytes, at: index, readsAttributes: nil) else { return .escape }
+            index = next
         }
+        position = end
+        return .dropped
     }
 
-    /// Goes through a block whose `{` was read, to its `}` (or the end); gives where
-    /// its content ends. Notes whether it calls `attr()` (a value that reads the
-    /// element's attributes, which are then kept for it).
-    private mutating func skipBlock(readsAttributes: inout Bool) -> Int {
+    /// Goes through a block from its content's start to its `}` (or the end): where
+    /// its content ends and where the rule does; `nil` at an escape. Notes whether it
+    /// calls `attr()` (a value that reads the element's attributes, which are then
+    /// kept for it).
+    private mutating func block(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, readsAttributes: inout Bool) -> (Int, Int)? {
         open.removeAll()
         open.append(.closeCurly)
-        while true {
-            let tokenStart = tokens.offset
-            guard let kind = tokens.skim() else { return tokenStart }
-            if kind == .function, !readsAttributes {
-                readsAttributes = tokens.sawEscape || Self.isAttr(bytes, tokenStart..<(tokens.offset - 1))
-            }
-            track(kind)
-            if open.isEmpty { return tokenStart }
+        var index = start
+        while index < end {
+            // (Most bytes can end nothing: passed in a tight loop.)
+            while index < end, !Self.isSpecial(bytes[index]) { index += 1 }
+            guard index < end else { break }
+            if bytes[index] == UInt8(ascii: "}"), open.last == .closeCurly, open.depth == 1 { return (index, index + 1) }
+            guard let next = step(bytes, at: index, readsAttributes: &readsAttributes) else { return nil }
+            index = next
         }
+        return (end, end)
     }
 
-    private static func isAttr(_ bytes: [UInt8], _ name: Range<Int>) -> Bool {
-        name.count == 4 && zip(bytes[name], "attr".utf8).allSatisfy { $0 | 0x20 == $1 }
+    /// Steps over what starts at `index`: a string, a comment, an unquoted `url()` or
+    /// one byte (a bracket opening or closing a block); `nil` at an escape.
+    private mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, readsAttributes: UnsafeMutablePointer<Bool>?) -> Int? {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\\"):
+            return nil
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return Self.afterString(bytes, index, end)
+        case UInt8(ascii: "/") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "*"):
+            return Self.afterComment(bytes, index, end)
+        case UInt8(ascii: "("):
+            if Self.namesFunction("url", before: index, bytes) {
+                var look = index + 1
+                while look < end, CSSTokenizer.isWhitespace(bytes[look]) { look += 1 }
+                if look >= end || bytes[look] != UInt8(ascii: "\"") && bytes[look] != UInt8(ascii: "'") {
+                    // An address without quotes: one token to its `)`.
+                    while look < end, bytes[look] != UInt8(ascii: ")") {
+                        if bytes[look] == UInt8(ascii: "\\") { return nil }
+                        look += 1
+                    }
+                    return min(end, look + 1)
+                }
+            }
+            if let readsAttributes, Self.namesFunction("attr", before: index, bytes) { readsAttributes.pointee = true }
+            open.append(.closeParen)
+        case UInt8(ascii: "["): open.append(.closeSquare)
+        case UInt8(ascii: "{"): open.append(.closeCurly)
+        case UInt8(ascii: ")"): if open.last == .closeParen { open.removeLast() }
+        case UInt8(ascii: "]"): if open.last == .closeSquare { open.removeLast() }
+        case UInt8(ascii: "}"): if open.last == .closeCurly { open.removeLast() }
+        default: break
+        }
+        return index + 1
+    }
+
+    private mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, readsAttributes: inout Bool) -> Int? {
+        withUnsafeMutablePointer(to: &readsAttributes) { step(bytes, at: index, readsAttributes: $0) }
+    }
+
+    /// `{ } ( ) [ ] " ' / \`: the bytes that may open or close something.
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x22 | 1 << 0x27 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2F
+        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
+        guard byte < 128 else { return false }
+        return (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte - 64)) & 1 != 0
+    }
+
+    /// Whether the `(` at `index` ends an identifier token `name` (any case): one
+    /// the tokenizer would read as a function of that name (not a hash's, an
+    /// at-keyword's or a dimension's name, nor the end of a longer one).
+    private static func namesFunction(_ name: StaticString, before index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = name.utf8CodeUnitCount
+        guard index >= count else { return false }
+        for offset in 0..<count where bytes[index - count + offset] | 0x20 != name.utf8Start[offset] { return false }
+        guard index > count else { return true }
+        let start = index - count
+        let before = bytes[start - 1]
+        // (`<!--` is a token of its own: its `-` ends no name.)
+        if start >= 4, bytes[start - 4] == UInt8(ascii: "<"), bytes[start - 3] == UInt8(ascii: "!"), bytes[start - 2] == UInt8(ascii: "-"), before == UInt8(ascii: "-") {
+            return true
+        }
+        return !CSSTokenizer.isName(before) && before != UInt8(ascii: "#") && before != UInt8(ascii: "@") && before != UInt8(ascii: "\\")
+    }
+
+    /// After the string whose quote is at `index`: past its closing quote, or at the
+    /// newline that cuts it; `nil` at an escape.
+    private static func afterString(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> Int? {
+        let quote = bytes[index]
+        var index = index + 1
+        while index < end {
+            let byte = bytes[index]
+            if byte == quote { return index + 1 }
+            if CSSTokenizer.isNewline(byte) { return index }
+            if byte == UInt8(ascii: "\\") { return nil }
+            index += 1
+        }
+        return end
+    }
+
+    private static func afterComment(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> Int {
+        var index = index + 2
+        while index + 1 < end, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+        return min(end, index + 2)
+    }
+
+    private static func has(_ bytes: [UInt8], _ text: StaticString, at index: Int, _ end: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= end else { return false }
+        for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return false }
+        return true
+    }
+
+    /// Whether an identifier starts at `index` (§4.3.9), escapes aside (which make the
+    /// rule cut by tokens).
+    static func startsIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> Bool {
+        guard index < end else { return false }
+        let first = bytes[index]
+        if first == UInt8(ascii: "-") {
+            guard index + 1 < end else { return false }
+            let second = bytes[index + 1]
+            return CSSTokenizer.isNameStart(second) || second == UInt8(ascii: "-") || second == UInt8(ascii: "\\")
+        }
+        return CSSTokenizer.isNameStart(first) || first == UInt8(ascii: "\\")
+    }
+
+    // MARK: - By tokens
+
+    /// Cuts the piece at the tokenizer's position by its tokens; `nil` where a style
+    /// rule has no block before the end. (Its selectors are not filed unread.)
+    private static func cutByTokens(_ tokens: inout CSSTokenizer, bytes: [UInt8], open: inout OpenBlocks) -> Piece? {
+        let start = tokens.offset
+        guard let first = tokens.skim() else { return nil }
+        var preludeStart = start
+        var name: String?
+        if first == .atKeyword, case .atKeyword(let keyword)? = CSSTokenizer.exactToken(bytes, in: start..<tokens.offset) {
+            name = keyword
+            preludeStart = tokens.offset
+        }
+        open.removeAll()
+        var kind: CSSTokenKind? = name == nil ? first : tokens.skim()
+        var tokenStart = name == nil ? start : preludeStart
+        while let current = kind {
+            if open.isEmpty, current == .semicolon, let name { return .at(name: name, prelude: preludeStart..<tokenStart, block: nil) }
+            if open.isEmpty, current == .openCurly {
+                let blockStart = tokens.offset
+                open.append(.closeCurly)
+                var blockEnd = tokens.offset
+                while !open.isEmpty {
+                    blockEnd = tokens.offset
+                    guard let inner = tokens.skim() else { break }
+                    track(inner, in: &open)
+                }
+                if let name { return .at(name: name, prelude: preludeStart..<tokenStart, block: blockStart..<blockEnd) }
+                return .style(start..<tokens.offset, plainPrelude: nil)
+            }
+            track(current, in: &open)
+            tokenStart = tokens.offset
+            kind = tokens.skim()
+        }
+        if let name { return .at(name: name, prelude: preludeStart..<tokenStart, block: nil) }
+        return nil
     }
 
     /// Opens or closes a block as the parser would: a closing token closes only the
     /// innermost block, when it is that block's; otherwise it is content.
-    private mutating func track(_ kind: CSSTokenKind) {
+    private static func track(_ kind: CSSTokenKind, in open: inout OpenBlocks) {
         switch kind {
         case .openCurly: open.append(.closeCurly)
         case .openParen, .function: open.append(.closeParen)
@@ -130,9 +314,8 @@ struct RuleSplitter {
 private struct OpenBlocks {
     private var shallow: UInt64 = 0
     private var deeper: [CSSTokenKind] = []
-    private var depth = 0
+    private(set) var depth = 0
 
-    private static let kinds: [CSSTokenKind] = [.closeCurly, .closeParen, .closeSquare]
     private static let inWord = 32
 
     var isEmpty: Bool { depth == 0 }
@@ -140,12 +323,16 @@ private struct OpenBlocks {
     var last: CSSTokenKind? {
         guard depth > 0 else { return nil }
         guard depth <= Self.inWord else { return deeper.last }
-        return Self.kinds[Int(shallow >> UInt64(2 * (depth - 1))) & 3]
+        switch (shallow >> UInt64(2 * (depth - 1))) & 3 {
+        case 0: return .closeCurly
+        case 1: return .closeParen
+        default: return .closeSquare
+        }
     }
 
     mutating func append(_ kind: CSSTokenKind) {
         if depth < Self.inWord {
-            let code = UInt64(Self.kinds.firstIndex(of: kind) ?? 0)
+            let code: UInt64 = kind == .closeCurly ? 0 : kind == .closeParen ? 1 : 2
             let shift = UInt64(2 * depth)
             shallow = shallow & ~(3 << shift) | code << shift
         } else {
@@ -165,17 +352,18 @@ private struct OpenBlocks {
     }
 }
 
-/// The keys a simple selector list files its rule under, read from its tokens as
-/// they are skimmed: for each selector, the rarest thing its subject names (an id,
-/// else a class, else its type) and the rarest an ancestor must have, hashed as
+/// The keys a simple selector list files its rule under, read from its prelude's
+/// bytes: for each selector, the rarest thing its subject names (an id, else a
+/// class, else its type) and the rarest an ancestor must have, hashed as
 /// `AncestorFilter` hashes them.
 ///
 /// Simple is: type, class, id and `*` selectors, descendant and child combinators,
 /// pseudo-classes of states a page at rest is not in and `:link`; each selector's
-/// subject naming something. Anything else (sibling combinators, attributes,
-/// functional pseudo-classes, pseudo-elements, escapes, names not in ASCII) is left
-/// to the full reading, which files the rule by what it read: a key found here is
-/// one the selector needs, so a rule is never passed over by an element it matches.
+/// subject naming something; names in ASCII. Anything else (sibling combinators,
+/// attributes, functional pseudo-classes, pseudo-elements, comments) is left to the
+/// full reading, which files the rule by what it read. A key found here is one the
+/// selector needs, so a rule is never passed over by an element it matches; where
+/// the list is not valid at all, reading it gives nothing, wherever it was filed.
 struct SimpleSelectorKeys {
     /// A selector's keys: its subject's, and an ancestor's if it needs one.
     struct Keys {
@@ -183,17 +371,8 @@ struct SimpleSelectorKeys {
         var ancestor: UInt32?
     }
 
-    /// What a rule's simple selector list gave.
-    struct Found {
-        var keys: [Keys]
-        /// The ids' and the classes' hashes it names.
-        var names: [UInt32]
-    }
-
     private typealias Key = (kind: UInt32, hash: UInt32)
 
-    private(set) var found = Found(keys: [], names: [])
-    private var isSimple = true
     /// The best key of the compound being read, and whether one is being read.
     private var compoundKey: Key?
     private var inCompound = false
@@ -204,19 +383,61 @@ struct SimpleSelectorKeys {
     /// whether it was a `>`.
     private var combinatorPending = false
     private var childPending = false
-    /// What the last token asked for: a class's name after `.`, a pseudo-class's after `:`.
-    private var expecting: Expectation = .nothing
 
-    private enum Expectation { case nothing, className, pseudoClass }
+    /// Pseudo-classes that neither read siblings nor need more than the element, by
+    /// the hash of their names.
+    private static let plainPseudoClasses: [UInt32: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: SelectorParser.states.union(["link", "any-link"]).map { (AncestorFilter.hash($0, kind: 3), Array($0.utf8)) })
 
-    /// Pseudo-classes that neither read siblings nor need more than the element.
-    private static let plainPseudoClasses = SelectorParser.states.union(["link", "any-link"])
-
-    mutating func start() {
-        found.keys.removeAll(keepingCapacity: true)
-        found.names.removeAll(keepingCapacity: true)
-        isSimple = true
+    /// Reads the selector list at `prelude` of `bytes` (one without strings,
+    /// comments or brackets), giving `selector` each selector's keys and `name` the
+    /// hash of each id and class named; whether it is simple (else what they were
+    /// given is to be forgotten).
+    mutating func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ prelude: Range<Int>, selector: (Keys) -> Void, name: (UInt32) -> Void
+    ) -> Bool {
         startSelector()
+        var index = prelude.lowerBound
+        let end = prelude.upperBound
+        while index < end {
+            let byte = bytes[index]
+            switch byte {
+            case _ where CSSTokenizer.isWhitespace(byte):
+                if inCompound { combinatorPending = true }
+                index += 1
+            case UInt8(ascii: "."):
+                guard beginPart(first: false), let (range, hash) = Self.identifier(bytes, index + 1, end, kind: 2) else { return false }
+                take((2, hash))
+                name(hash)
+                index = range.upperBound
+            case UInt8(ascii: "#"):
+                guard beginPart(first: false), let (range, hash) = Self.identifier(bytes, index + 1, end, kind: 1) else { return false }
+                take((1, hash))
+                name(hash)
+                index = range.upperBound
+            case UInt8(ascii: "*"):
+                guard beginPart(first: true) else { return false }
+                index += 1
+            case UInt8(ascii: ":"):
+                guard beginPart(first: false), let (range, hash) = Self.identifier(bytes, index + 1, end, kind: 3, lowercased: true),
+                    let known = Self.plainPseudoClasses[hash], known.elementsEqual(bytes[range].lazy.map(Self.lowercased))
+                else { return false }
+                index = range.upperBound
+            case UInt8(ascii: ">"):
+                guard inCompound, !childPending else { return false }
+                combinatorPending = true
+                childPending = true
+                index += 1
+            case UInt8(ascii: ","):
+                guard endSelector(selector) else { return false }
+                index += 1
+            default:
+                guard beginPart(first: true), let (range, hash) = Self.identifier(bytes, index, end, kind: 0, lowercased: true) else { return false }
+                compoundKey = (0, hash)
+                index = range.upperBound
+            }
+        }
+        return endSelector(selector)
     }
 
     private mutating func startSelector() {
@@ -225,63 +446,6 @@ struct SimpleSelectorKeys {
         ancestorKey = nil
         combinatorPending = false
         childPending = false
-        expecting = .nothing
-    }
-
-    /// Reads the next token of the prelude, of `kind` (`delim` its code point where
-    /// it is one), at `range` of `bytes` (`nested` inside brackets).
-    mutating func read(_ kind: CSSTokenKind, delim: Unicode.Scalar, bytes: [UInt8], range: Range<Int>, escaped: Bool, nested: Bool) {
-        guard isSimple else { return }
-        guard !escaped, !nested else { return fail() }
-        switch expecting {
-        case .className:
-            expecting = .nothing
-            guard kind == .ident, let hash = Self.hash(bytes[range], kind: 2) else { return fail() }
-            take((2, hash))
-            return
-        case .pseudoClass:
-            expecting = .nothing
-            guard kind == .ident, let name = Self.lowercased(bytes[range]), Self.plainPseudoClasses.contains(name) else { return fail() }
-            return
-        case .nothing: break
-        }
-        switch kind {
-        case .ident:
-            guard beginPart(first: true), let hash = Self.hash(bytes[range].lazy.map(Self.lowercased), kind: 0) else { return fail() }
-            compoundKey = (0, hash)
-        case .idHash:
-            guard beginPart(first: false), let hash = Self.hash(bytes[(range.lowerBound + 1)..<range.upperBound], kind: 1) else { return fail() }
-            take((1, hash))
-        case .delim where delim == ".":
-            guard beginPart(first: false) else { return fail() }
-            expecting = .className
-        case .delim where delim == "*":
-            guard beginPart(first: true) else { return fail() }
-        case .colon:
-            guard beginPart(first: false) else { return fail() }
-            expecting = .pseudoClass
-        case .whitespace:
-            if inCompound { combinatorPending = true }
-        case .delim where delim == ">":
-            guard inCompound, !childPending else { return fail() }
-            combinatorPending = true
-            childPending = true
-        case .comma:
-            endSelector()
-        default:
-            fail()
-        }
-    }
-
-    /// Ends the list at its block; whether it was simple (its keys are in `found`).
-    mutating func finish() -> Bool {
-        guard isSimple else { return false }
-        endSelector()
-        return isSimple && found.keys.count <= UnreadRules.maximumListLength
-    }
-
-    private mutating func fail() {
-        isSimple = false
     }
 
     /// A part of a compound begins (`first`: one that must begin it, a name or `*`);
@@ -300,31 +464,41 @@ struct SimpleSelectorKeys {
 
     /// Takes a key of the current compound: an id's over a class's over a name's.
     private mutating func take(_ key: Key) {
-        found.names.append(key.hash)
         if compoundKey.map({ Self.rank(key.kind) > Self.rank($0.kind) }) ?? true { compoundKey = key }
     }
 
     private static func rank(_ kind: UInt32) -> Int { kind == 1 ? 2 : kind == 2 ? 1 : 0 }
 
     /// Ends a selector at `,` or at the block: its last compound is its subject,
-    /// which must name something.
-    private mutating func endSelector() {
-        guard inCompound, !childPending, expecting == .nothing, let subject = compoundKey else { return fail() }
-        found.keys.append(Keys(subject: subject.hash, ancestor: ancestorKey?.hash))
+    /// which must name something. Whether it may end there.
+    private mutating func endSelector(_ selector: (Keys) -> Void) -> Bool {
+        guard inCompound, !childPending, let subject = compoundKey else { return false }
+        selector(Keys(subject: subject.hash, ancestor: ancestorKey?.hash))
         startSelector()
+        return true
     }
 
-    /// `AncestorFilter.hash` of a name's bytes; `nil` for a name not in ASCII.
-    private static func hash(_ name: some Collection<UInt8>, kind: UInt32) -> UInt32? {
-        name.allSatisfy { $0 < 0x80 } ? AncestorFilter.hash(bytes: name, kind: kind) : nil
+    /// The identifier at `index`, in ASCII: its bytes, and its hash as a key of
+    /// `kind` (`AncestorFilter.hash`, of its lower case where `lowercased`); `nil`
+    /// where none starts there or it holds other bytes.
+    private static func identifier(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int, kind: UInt32, lowercased: Bool = false
+    ) -> (Range<Int>, UInt32)? {
+        guard RuleSplitter.startsIdentifier(bytes, index, end) else { return nil }
+        var last = index
+        var hash = AncestorFilter.hash(bytes: EmptyCollection(), kind: kind)
+        while last < end {
+            var byte = bytes[last]
+            guard CSSTokenizer.isName(byte) else { break }
+            guard byte < 0x80, byte != 0 else { return nil }
+            if lowercased { byte = Self.lowercased(byte) }
+            hash = AncestorFilter.hash(adding: byte, to: hash)
+            last += 1
+        }
+        return last > index ? (index..<last, hash) : nil
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-    }
-
-    private static func lowercased(_ name: ArraySlice<UInt8>) -> String? {
-        guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return String(decoding: name.map(lowercased), as: UTF8.self)
     }
 }

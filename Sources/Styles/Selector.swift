@@ -69,12 +69,12 @@ extension Selector {
 
     /// Adds the hashes (`AncestorFilter.hash`) of the ids and the classes the
     /// selector names (in `:not()` and the like too).
-    func collectNames(into names: inout [UInt32]) {
+    func collectNames(into names: inout NameFilter) {
         for (compound, _) in compounds {
             for condition in compound.conditions {
                 switch condition {
-                case .id(let id): names.append(AncestorFilter.hash(id, kind: 1))
-                case .class(let name): names.append(AncestorFilter.hash(name, kind: 2))
+                case .id(let id): names.insert(AncestorFilter.hash(id, kind: 1))
+                case .class(let name): names.insert(AncestorFilter.hash(name, kind: 2))
                 case .pseudoClass(.not(let list)), .pseudoClass(.is(let list)), .pseudoClass(.where(let list)), .pseudoClass(.nth(_, _, _, let list?)):
                     for selector in list { selector.collectNames(into: &names) }
                 default: break

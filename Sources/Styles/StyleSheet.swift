@@ -54,15 +54,15 @@ package struct StyleSheet: Sendable {
     /// What reading a sheet and its imports needs throughout.
     private struct Reading {
         var environment: MediaEnvironment
-        var names: [UInt32] = []
+        var names: NameFilter
     }
 
     /// Reads `bytes`, a sheet at `location`, for `environment`.
     package init(_ bytes: [UInt8], location: String? = nil, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
-        var reading = Reading(environment: environment)
+        var reading = Reading(environment: environment, names: NameFilter(bits: bytes.count / 8))
         add(sheet: bytes, location: location, reading: &reading, importing: importing, depth: 0)
         unread.seal()
-        names = NameFilter(reading.names)
+        names = reading.names
     }
 
     package init(_ text: String, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
@@ -88,12 +88,10 @@ package struct StyleSheet: Sendable {
         var splitter = RuleSplitter(bytes, in: range, isTopLevel: isTopLevel)
         while let piece = splitter.next() {
             switch piece {
-            case .style(let rule, let isSimple):
+            case .style(let rule, let plainPrelude):
                 importsAllowed = false
                 serial += 1
-                if isSimple {
-                    splitter.fileUnread(into: &unread, source: source, range: rule, serial: serial, names: &reading.names)
-                } else {
+                if !(plainPrelude.map { unread.add(bytes, source: source, start: rule.lowerBound, prelude: $0, serial: serial, names: &reading.names) } ?? false) {
                     read(bytes, rule: rule, reading: &reading)
                 }
             case .at(let name, let preludeRange, let block):
@@ -165,8 +163,9 @@ package struct StyleSheet: Sendable {
 
     /// Reads an unread rule (`UnreadRules`).
     func read(unread rule: Int) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
-        let location = unread.rules[rule]
-        return Self.read(unread.sources[Int(location.source)], rule: Int(location.start)..<Int(location.end))
+        let (source, start) = unread.location(of: rule)
+        // (Reading stops at the rule's end.)
+        return Self.read(source, rule: start..<source.count)
     }
 
     /// The names of the attributes `attr()`s in `values` read.

@@ -42,6 +42,22 @@ struct UnreadRulesTests {
             k { color: "unterminated
             } l { display: none }
             """
+        #expect(Self.cut(sheet) == CSSParser.rules(of: Array(sheet.utf8)))
+        // Random sheets of the pieces that can end a rule, or seem to.
+        let pieces = [
+            "a", " ", "{", "}", "(", ")", "[", "]", ";", ":", "\"", "'", "\\", "\\7B ", "\n", "/*", "*/", "url(", "URL( ", "attr(", "x", ".b",
+            "#c", ">", ",", "@media screen", "@x", "<!--", "-->", "1e3", "-", "u\\72l(",
+        ]
+        var random = SplitMix(seed: 11)
+        for _ in 0..<2_000 {
+            let text = (0..<random.next(40)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            let whole = CSSParser.rules(of: Array(text.utf8))
+            #expect(Self.cut(text) == whole, "\(text)")
+        }
+    }
+
+    /// The rules of `sheet`, each read from where the splitter cut it.
+    static func cut(_ sheet: String) -> [CSSParser.Rule] {
         var cut: [CSSParser.Rule] = []
         var splitter = RuleSplitter(Array(sheet.utf8), in: 0..<sheet.utf8.count, isTopLevel: true)
         while let piece = splitter.next() {
@@ -54,9 +70,7 @@ struct UnreadRulesTests {
                 cut.append(.at(name: name, prelude: CSSParser.componentValues(of: bytes, in: prelude), block: block.map { CSSParser.componentValues(of: bytes, in: $0) }))
             }
         }
-        let whole = CSSParser.rules(of: Array(sheet.utf8))
-        #expect(cut.count == whole.count)
-        for (a, b) in zip(cut, whole) { #expect(a == b) }
+        return cut
     }
 
     /// Styles from rules filed unread are those of the same rules read at once (each
