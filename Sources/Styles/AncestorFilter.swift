@@ -113,9 +113,20 @@ package struct NameFilter: Sendable {
         Int((hash ^ (hash >> 13)) &* 0x5BD1_E995) & (bits.count * 64 - 1)
     }
 
+    /// An empty filter of as many bits as `other`.
+    init(sizedAs other: NameFilter) {
+        bits = [UInt64](repeating: 0, count: other.bits.count)
+    }
+
     mutating func insert(_ hash: UInt32) {
         let slot = slot(hash)
         bits[slot >> 6] |= 1 << UInt64(slot & 63)
+    }
+
+    /// Adds the names of `other`, a filter of as many bits.
+    mutating func formUnion(_ other: NameFilter) {
+        precondition(bits.count == other.bits.count, "filters of one size")
+        for index in bits.indices { bits[index] |= other.bits[index] }
     }
 
     /// Whether a name of hash `hash` may be one of them.

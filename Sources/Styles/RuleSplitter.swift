@@ -20,7 +20,8 @@ struct RuleSplitter {
     }
 
     private let bytes: [UInt8]
-    private var position: Int
+    /// Where the next piece is looked for (where the last one ended).
+    private(set) var position: Int
     private let end: Int
     /// Whether `<!--` and `-->` are passed over (at a sheet's top level only).
     private let isTopLevel: Bool
@@ -384,10 +385,30 @@ struct SimpleSelectorKeys {
     private var combinatorPending = false
     private var childPending = false
 
-    /// Pseudo-classes that neither read siblings nor need more than the element, by
-    /// the hash of their names.
-    private static let plainPseudoClasses: [UInt32: [UInt8]] = Dictionary(
-        uniqueKeysWithValues: SelectorParser.states.union(["link", "any-link"]).map { (AncestorFilter.hash($0, kind: 3), Array($0.utf8)) })
+    /// Pseudo-classes that neither read siblings nor need more than the element.
+    static let plainPseudoClasses = SelectorParser.states.union(["link", "any-link"])
+
+    /// Their names' hashes (`AncestorFilter.hash`, kind 3), sorted, where no count of
+    /// references is kept (both halves of a sheet read them at once, `StyleSheet`),
+    /// never freed. No other name the selector parser knows has one of them (a test
+    /// checks), so a hash found names a pseudo-class of these.
+    nonisolated(unsafe) private static let plainPseudoClassHashes: UnsafeBufferPointer<UInt32> = {
+        let hashes = plainPseudoClasses.map { AncestorFilter.hash($0, kind: 3) }.sorted()
+        let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: hashes.count)
+        _ = buffer.initialize(from: hashes)
+        return UnsafeBufferPointer(buffer)
+    }()
+
+    /// Whether a pseudo-class's name of hash `hash` is one of `plainPseudoClasses`.
+    static func isPlainPseudoClass(hash: UInt32) -> Bool {
+        var low = 0
+        var high = plainPseudoClassHashes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if plainPseudoClassHashes[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        return low < plainPseudoClassHashes.count && plainPseudoClassHashes[low] == hash
+    }
 
     /// Reads the selector list at `prelude` of `bytes` (one without strings,
     /// comments or brackets), giving `selector` each selector's keys and `name` the
@@ -420,7 +441,7 @@ struct SimpleSelectorKeys {
                 index += 1
             case UInt8(ascii: ":"):
                 guard beginPart(first: false), let (range, hash) = Self.identifier(bytes, index + 1, end, kind: 3, lowercased: true),
-                    let known = Self.plainPseudoClasses[hash], known.elementsEqual(bytes[range].lazy.map(Self.lowercased))
+                    Self.isPlainPseudoClass(hash: hash)
                 else { return false }
                 index = range.upperBound
             case UInt8(ascii: ">"):

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A stylesheet's style rules that hold for a screen: `@media` and `@supports`
 /// evaluated as it is read, `@import`ed sheets read in their place, each rule filed
 /// under the rarest thing its subject names (its id, a class, its type), so that an
@@ -55,11 +57,18 @@ package struct StyleSheet: Sendable {
     private struct Reading {
         var environment: MediaEnvironment
         var names: NameFilter
+        /// Whether large sheets are read in two halves at once.
+        var halving = true
     }
 
     /// Reads `bytes`, a sheet at `location`, for `environment`.
     package init(_ bytes: [UInt8], location: String? = nil, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
-        var reading = Reading(environment: environment, names: NameFilter(bits: bytes.count / 8))
+        self.init(bytes, location: location, environment: environment, importing: importing, halving: true)
+    }
+
+    /// Reads `bytes`, large sheets in two halves at once where `halving`.
+    init(_ bytes: [UInt8], location: String? = nil, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }, halving: Bool) {
+        var reading = Reading(environment: environment, names: NameFilter(bits: bytes.count / 8), halving: halving)
         add(sheet: bytes, location: location, reading: &reading, importing: importing, depth: 0)
         unread.seal()
         names = reading.names
@@ -73,20 +82,90 @@ package struct StyleSheet: Sendable {
     /// unread count as one).
     package var ruleCount: Int { rules.count + unread.rules.count }
 
-    /// Reads a whole sheet (the page's, or one imported).
+    /// Sheets of this many bytes or more are read in two halves at once.
+    static let halvedBytes = 1 << 20
+
+    /// Reads a whole sheet (the page's, or one imported). A large one's second half
+    /// is read on another thread from where a rule likely starts, and kept if the
+    /// first half's reading ends there between two rules (else the first goes on).
     private mutating func add(sheet bytes: [UInt8], location: String?, reading: inout Reading, importing: Importer, depth: Int) {
         let source = unread.addSource(bytes)
-        add(bytes, range: 0..<bytes.count, source: source, isTopLevel: true, location: location, reading: &reading, importing: importing, depth: depth)
+        guard reading.halving, bytes.count >= Self.halvedBytes, let boundary = Self.likelyRuleStart(in: bytes) else {
+            _ = add(bytes, range: 0..<bytes.count, source: source, isTopLevel: true, location: location, reading: &reading, importing: importing, depth: depth)
+            return
+        }
+        final class Half: @unchecked Sendable {
+            var sheet: StyleSheet?
+        }
+        let half = Half()
+        let environment = reading.environment
+        let names = NameFilter(sizedAs: reading.names)
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) {
+            half.sheet = StyleSheet(bytes, from: boundary, environment: environment, names: names, depth: depth)
+        }
+        let reachedBoundary = add(
+            bytes, range: 0..<bytes.count, source: source, isTopLevel: true, location: location, reading: &reading, importing: importing, depth: depth,
+            stoppingAt: boundary)
+        done.wait()
+        if reachedBoundary, let later = half.sheet { append(later, source: source, names: &reading.names) }
+    }
+
+    /// The rules of `bytes` from `start` on, where a rule starts, at the top level
+    /// after other rules (no `@import` holds there).
+    private init(_ bytes: [UInt8], from start: Int, environment: MediaEnvironment, names: NameFilter, depth: Int) {
+        var reading = Reading(environment: environment, names: names)
+        let source = unread.addSource(bytes)
+        _ = add(
+            bytes, range: start..<bytes.count, source: source, isTopLevel: true, importsAllowed: false, location: nil, reading: &reading,
+            importing: { _, _ in nil }, depth: depth)
+        self.names = reading.names
+    }
+
+    /// After the middle of `bytes`, where a rule likely starts: after a `}` that
+    /// ends a line, or is followed by no other `}`.
+    private static func likelyRuleStart(in bytes: [UInt8]) -> Int? {
+        var index = bytes.count / 2
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "}"), bytes[index + 1] == 0x0A || bytes[index + 1] != UInt8(ascii: "}") && !CSSTokenizer.isWhitespace(bytes[index + 1]) {
+                return index + 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Adds the rules of `later`, read from where this sheet's reading stopped, of the
+    /// same source.
+    private mutating func append(_ later: StyleSheet, source: Int, names: inout NameFilter) {
+        let declarationOffset = declarations.count
+        declarations += later.declarations
+        for var rule in later.rules {
+            rule.declarations = (rule.declarations.lowerBound + declarationOffset)..<(rule.declarations.upperBound + declarationOffset)
+            rule.order += serial << 24
+            file(rule)
+        }
+        contentAttributeNames.formUnion(later.contentAttributeNames)
+        unread.append(later.unread, source: source, serialOffset: serial)
+        serial += later.serial
+        names.formUnion(later.names)
     }
 
     /// Reads the rules of `bytes[range]`: a sheet's top level, or an at-rule's block.
+    /// Given `stoppingAt`, stops there if a rule ends there, and gives whether it did.
     private mutating func add(
-        _ bytes: [UInt8], range: Range<Int>, source: Int, isTopLevel: Bool, location: String?, reading: inout Reading, importing: Importer,
-        depth: Int
-    ) {
-        var importsAllowed = isTopLevel
+        _ bytes: [UInt8], range: Range<Int>, source: Int, isTopLevel: Bool, importsAllowed: Bool? = nil, location: String?, reading: inout Reading,
+        importing: Importer, depth: Int, stoppingAt boundary: Int? = nil
+    ) -> Bool {
+        var importsAllowed = importsAllowed ?? isTopLevel
         var splitter = RuleSplitter(bytes, in: range, isTopLevel: isTopLevel)
-        while let piece = splitter.next() {
+        var boundary = boundary
+        while true {
+            if let stop = boundary {
+                if splitter.position == stop { return true }
+                if splitter.position > stop { boundary = nil }
+            }
+            guard let piece = splitter.next() else { break }
             switch piece {
             case .style(let rule, let plainPrelude):
                 importsAllowed = false
@@ -104,22 +183,26 @@ package struct StyleSheet: Sendable {
                     else { continue }
                     add(sheet: imported.bytes, location: imported.location, reading: &reading, importing: importing, depth: depth + 1)
                 case "charset", "layer":
-                    guard let block, depth < Self.maximumBlockDepth else { continue }
-                    add(bytes, range: block, source: source, isTopLevel: false, location: location, reading: &reading, importing: importing, depth: depth + 1)
+                    // (Statements may come before `@import`; a block may not.)
+                    guard let block else { continue }
+                    importsAllowed = false
+                    guard depth < Self.maximumBlockDepth else { continue }
+                    _ = add(bytes, range: block, source: source, isTopLevel: false, location: location, reading: &reading, importing: importing, depth: depth + 1)
                 case "media":
                     importsAllowed = false
                     guard let block, depth < Self.maximumBlockDepth, MediaQuery.matches(prelude, in: reading.environment) else { continue }
-                    add(bytes, range: block, source: source, isTopLevel: false, location: location, reading: &reading, importing: importing, depth: depth + 1)
+                    _ = add(bytes, range: block, source: source, isTopLevel: false, location: location, reading: &reading, importing: importing, depth: depth + 1)
                 case "supports":
                     importsAllowed = false
                     guard let block, depth < Self.maximumBlockDepth, Supports.holds(prelude) else { continue }
-                    add(bytes, range: block, source: source, isTopLevel: false, location: location, reading: &reading, importing: importing, depth: depth + 1)
+                    _ = add(bytes, range: block, source: source, isTopLevel: false, location: location, reading: &reading, importing: importing, depth: depth + 1)
                 default:
                     // @font-face, @keyframes, @page, @namespace...: nothing drawn here.
                     importsAllowed = false
                 }
             }
         }
+        return false
     }
 
     /// A style rule read whole: its selectors and the declarations of it kept (those

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Style rules filed unread: where each is in its sheet, and the keys its selectors
 /// were skimmed for (`SimpleSelectorKeys`), in flat arrays. A sheet of a million
 /// rules costs about 25 bytes a rule here, not the values and strings of a million
@@ -27,6 +29,13 @@ struct UnreadRules: Sendable {
 
         private static let hasAncestorFlag: UInt32 = 1 << 31
         private static let byAncestorFlag: UInt32 = 1 << 30
+
+        /// The entry of a sheet read after this one's, whose selectors are numbered on.
+        func shifted(by selectors: Int) -> Entry {
+            var entry = self
+            entry.selectorAndFlags += UInt32(selectors)
+            return entry
+        }
 
         init(subject: UInt32, ancestor: UInt32?, selector: Int) {
             self.subject = subject
@@ -100,6 +109,19 @@ struct UnreadRules: Sendable {
         if sourceRuns.last?.source != source { sourceRuns.append((rules.count, source)) }
         rules.append(Rule(start: UInt32(start), serial: UInt32(serial), firstSelector: UInt32(firstSelector)))
         return true
+    }
+
+    /// Adds the rules of `later`, read from a later part of source `source` (its
+    /// only one), whose serials count on from `serialOffset`; before `seal`.
+    mutating func append(_ later: UnreadRules, source: Int, serialOffset: Int) {
+        guard !later.rules.isEmpty else { return }
+        if sourceRuns.last?.source != source { sourceRuns.append((rules.count, source)) }
+        let selectorOffset = selectorCount
+        rules += later.rules.lazy.map {
+            Rule(start: $0.start, serial: $0.serial + UInt32(serialOffset), firstSelector: $0.firstSelector + UInt32(selectorOffset))
+        }
+        later.entries.forEach { entries.append($0.shifted(by: selectorOffset)) }
+        selectorCount += later.selectorCount
     }
 
     /// The bytes rule `rule` starts in, and where.
@@ -222,15 +244,25 @@ struct HashBuckets<Value: Sendable>: Sendable {
         let lowMask = UInt32((1 << lowBits) - 1)
         values.withUnsafeMutableBufferPointer { values in
             bucketOf.withUnsafeMutableBufferPointer { bucketOf in
-                let groups = Self.flagSort(values, bucketOf, 0..<values.count, digits: buckets >> lowBits) { Int($0 >> UInt32(lowBits)) }
+                let groupCount = buckets >> lowBits
+                let groups = Self.flagSort(values, bucketOf, 0..<values.count, digits: groupCount) { Int($0 >> UInt32(lowBits)) }
                 guard lowBits > 0 else { return }
-                for group in 0..<(buckets >> lowBits) {
-                    _ = Self.flagSort(values, bucketOf, groups[group]..<groups[group + 1], digits: 1 << lowBits) { Int($0 & lowMask) }
+                // (The groups are apart: half of them on another thread.)
+                nonisolated(unsafe) let values = values
+                nonisolated(unsafe) let bucketOf = bucketOf
+                let halves = values.count >= Self.halvedCount ? 2 : 1
+                DispatchQueue.concurrentPerform(iterations: halves) { half in
+                    for group in stride(from: half, to: groupCount, by: halves) {
+                        _ = Self.flagSort(values, bucketOf, groups[group]..<groups[group + 1], digits: 1 << lowBits) { Int($0 & lowMask) }
+                    }
                 }
             }
         }
         self.starts = starts
     }
+
+    /// Values past which the buckets are formed on two threads.
+    static var halvedCount: Int { 1 << 14 }
 
     /// Moves the values of `range` (their buckets' numbers with them) so that those
     /// of each `digit` of their bucket's number are together, in the digits' order

@@ -28,6 +28,22 @@ struct UnreadRulesTests {
         }
     }
 
+    /// Pseudo-classes are told apart by their names' hashes: none the selector
+    /// parser knows outside the plain ones has the hash of a plain one.
+    @Test func plainPseudoClassesAreKnownByTheirHashes() {
+        let others = [
+            "first-child", "last-child", "only-child", "first-of-type", "last-of-type", "only-of-type", "empty", "root", "before", "after",
+            "first-line", "first-letter", "marker", "placeholder", "selection", "backdrop", "not", "is", "where", "matches", "-webkit-any",
+            "nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type", "has", "host",
+        ]
+        for name in SimpleSelectorKeys.plainPseudoClasses { #expect(SimpleSelectorKeys.isPlainPseudoClass(hash: AncestorFilter.hash(name, kind: 3)), "\(name)") }
+        for name in others where !SimpleSelectorKeys.plainPseudoClasses.contains(name) {
+            #expect(!SimpleSelectorKeys.isPlainPseudoClass(hash: AncestorFilter.hash(name, kind: 3)), "\(name)")
+        }
+        #expect(!SimpleSelectorKeys.plainPseudoClasses.contains("first-child") && StyleSheet("p:FIRST-CHILD { display: none }").unread.isEmpty)
+        #expect(!StyleSheet("p:HOVER { display: none }").unread.isEmpty)
+    }
+
     /// A sheet cut into its rules by skimming gives the rules reading it whole gives,
     /// whatever strings, comments, escapes, addresses and brackets hold.
     @Test func cutsAreTheParsersOwn() {
@@ -124,10 +140,70 @@ struct UnreadRulesTests {
         }
     }
 
+    /// A large sheet read in two halves at once styles as read straight through,
+    /// whether its second half starts where the first one's reading ends or inside a
+    /// block (where the first reading goes on alone).
+    @Test func halvesReadAtOnceStyleAsOneReading() {
+        var rules: [String] = []
+        for index in 0..<40_000 {
+            let (selector, declaration) =
+                switch index % 5 {
+                case 0: (".c\(index % 7) > p.k\(index)", "display: none")
+                case 1: ("#i\(index % 3) .c\(index % 5)", "font-style: italic")
+                case 2: ("li + li.c\(index % 4)", "font-weight: bold")
+                case 3: ("div.c\(index % 6) span", "display: block")
+                default: ("span:not(.c\(index % 3))", "visibility: hidden")
+                }
+            rules.append(index % 5 == 3 ? "@media screen { \(selector) { \(declaration) } }" : "\(selector) { \(declaration) }")
+        }
+        let flat = rules.joined(separator: "\n")
+        // (The middle inside one block of half the sheet.)
+        let nested = rules[..<10_000].joined(separator: "\n") + "\n@media screen {\n" + rules[10_000..<30_000].filter { !$0.hasPrefix("@") }.joined(separator: "\n")
+            + "\n}\n" + rules[30_000...].joined(separator: "\n")
+        var random = SplitMix(seed: 3)
+        func tree(depth: Int) -> TestNode {
+            var attributes: [String: String] = [:]
+            if random.next(4) == 0 { attributes["id"] = "i\(random.next(3))" }
+            if random.next(2) == 0 { attributes["class"] = "c\(random.next(7)) k\(random.next(40_000))" }
+            let node = TestNode(["div", "p", "span", "li"][random.next(4)], attributes)
+            if depth < 4 {
+                node.children = (0..<random.next(4)).map { _ in tree(depth: depth + 1) }
+                for child in node.children { child.parent = node }
+            }
+            return node
+        }
+        let page = TestNode("html", [:], TestNode("body", [:], tree(depth: 0), tree(depth: 0), tree(depth: 0)))
+        for text in [flat, nested] {
+            #expect(text.utf8.count >= StyleSheet.halvedBytes)
+            let halved = StyleSheet(Array(text.utf8), halving: true)
+            let straight = StyleSheet(Array(text.utf8), halving: false)
+            #expect(halved.ruleCount == straight.ruleCount && halved.rules.map(\.order) == straight.rules.map(\.order))
+            #expect(Self.styles(page, halved, filtered: true) == Self.styles(page, straight, filtered: true))
+        }
+    }
+
+    /// Rules enough for their buckets to be formed on two threads are all found.
+    @Test func manyRulesAreAllFound() {
+        let count = 2 * HashBuckets<Int>.halvedCount
+        let unread = (0..<count).map { "#i\($0 % 3) .x\($0) { font-style: italic }" }.joined(separator: "\n")
+        let classes = Array(stride(from: 0, to: count, by: 97))
+        let body = TestNode("body", ["id": "i1"])
+        body.children = classes.map { TestNode("p", ["class": "x\($0)"]) }
+        for child in body.children { child.parent = body }
+        #expect(StyleSheet(unread).unread.rules.count == count)
+        // (The html and body elements, then one a class: italic where its rule names `#i1`.)
+        let italic = Self.styles(TestNode("html", [:], body), unread, filtered: true).map(\.italic)
+        #expect(italic == [false, false] + classes.map { $0 % 3 == 1 })
+    }
+
     /// The computed styles of `root`'s elements in document order: by a styler (its
     /// ancestor filter used) or element by element by the cascade alone.
     static func styles(_ root: TestNode, _ sheet: String, filtered: Bool) -> [ComputedStyle] {
-        let cascade = Cascade([(StyleSheet(sheet), .author)])
+        styles(root, StyleSheet(sheet), filtered: filtered)
+    }
+
+    static func styles(_ root: TestNode, _ sheet: StyleSheet, filtered: Bool) -> [ComputedStyle] {
+        let cascade = Cascade([(sheet, .author)])
         let styler = ElementStyler(cascade: cascade)
         var styles: [ComputedStyle] = []
         func walk(_ node: TestNode, parent: ComputedStyle?) {
