@@ -67,16 +67,10 @@ package struct Cascade: Sendable {
         fileprivate var names: [NameFilter] = []
         package var attributeNames: Set<String> = []
 
-        /// Whether a selector may name the id `id`.
-        package func mayName(id: String) -> Bool {
-            let hash = AncestorFilter.hash(id, kind: 1)
-            return names.contains { $0.mayContain(hash) }
-        }
-
-        /// Whether a selector may name the class `name`.
-        package func mayName(class name: String) -> Bool {
-            let hash = AncestorFilter.hash(name, kind: 2)
-            return names.contains { $0.mayContain(hash) }
+        /// Whether a selector may name the id or class of hash `hash`
+        /// (`AncestorFilter.hash`).
+        package func mayName(hash: UInt32) -> Bool {
+            names.contains { $0.mayContain(hash) }
         }
     }
 

@@ -234,12 +234,15 @@ package final class ElementStyler {
         let element = Element(
             name: name, id: id, classes: classes, attributes: attributes.map { Element.Attribute(name: $0.name, value: $0.value) }, isLink: isLink,
             styleAttribute: styleAttribute)
+        // (The name's, the id's, the classes': for the ancestor filter, and to know
+        // which of them a selector names.)
+        let hashes = AncestorFilter.hashes(name: name, id: id, classes: classes)
         levels[levels.count - 1].append(element, countsNames: countsNames)
         let subject = Node(styler: self, level: levels.count - 1, index: levels[levels.count - 1].count - 1)
         let likeness = Likeness(
             parent: levels[levels.count - 1].likeness, name: name,
-            id: id.flatMap { distinctions.mayName(id: $0) ? $0 : nil },
-            classes: classes.filter { distinctions.mayName(class: $0) },
+            id: id.flatMap { distinctions.mayName(hash: hashes[1]) ? $0 : nil },
+            classes: classes.indices.filter { distinctions.mayName(hash: hashes[$0 + (id == nil ? 1 : 2)]) }.map { classes[$0] },
             attributes: distinctions.attributeNames.isEmpty ? [] : element.attributes.filter { distinctions.attributeNames.contains($0.name) },
             isLink: isLink, styleAttribute: styleAttribute)
         let elementsAlike: Alike
@@ -261,7 +264,6 @@ package final class ElementStyler {
         }
         // Its counters step (in its parent's scope), then its `::before`'s (in its own).
         if !styled.style.counterResets.isEmpty || !styled.style.counterIncrements.isEmpty { changeCounters(styled.style) }
-        let hashes = AncestorFilter.hashes(name: name, id: id, classes: classes)
         ancestors.add(hashes)
         levels.append(Level(style: styled.style, after: styled.pseudo?.after.map { ($0, element) }, likeness: styled.likeness, hashes: hashes))
         generatedBefore = styled.pseudo?.before.flatMap { before in

@@ -57,18 +57,24 @@ package struct StyleSheet: Sendable {
     private struct Reading {
         var environment: MediaEnvironment
         var names: NameFilter
-        /// Whether large sheets are read in two halves at once.
-        var halving = true
+        /// Sheets of this many bytes or more are read in two halves at once.
+        var halvedBytes: Int
+        /// Sheets of this many bytes or more file their simple rules unread.
+        var unreadBytes: Int
     }
 
     /// Reads `bytes`, a sheet at `location`, for `environment`.
     package init(_ bytes: [UInt8], location: String? = nil, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }) {
-        self.init(bytes, location: location, environment: environment, importing: importing, halving: true)
+        self.init(bytes, location: location, environment: environment, importing: importing, halvedFrom: Self.halvedBytes, unreadFrom: Self.unreadBytes)
     }
 
-    /// Reads `bytes`, large sheets in two halves at once where `halving`.
-    init(_ bytes: [UInt8], location: String? = nil, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil }, halving: Bool) {
-        var reading = Reading(environment: environment, names: NameFilter(bits: bytes.count / 8), halving: halving)
+    /// Reads `bytes`, sheets of `halvedFrom` bytes or more in two halves at once, the
+    /// simple rules of sheets of `unreadFrom` bytes or more filed unread.
+    init(
+        _ bytes: [UInt8], location: String? = nil, environment: MediaEnvironment = MediaEnvironment(), importing: Importer = { _, _ in nil },
+        halvedFrom halvedBytes: Int = halvedBytes, unreadFrom unreadBytes: Int
+    ) {
+        var reading = Reading(environment: environment, names: NameFilter(bits: bytes.count / 8), halvedBytes: halvedBytes, unreadBytes: unreadBytes)
         add(sheet: bytes, location: location, reading: &reading, importing: importing, depth: 0)
         unread.seal()
         names = reading.names
@@ -78,19 +84,28 @@ package struct StyleSheet: Sendable {
         self.init(Array(text.utf8), environment: environment, importing: importing)
     }
 
+    /// Reads `text`, its simple rules filed unread whatever its size (for tests).
+    init(unread text: String) {
+        self.init(Array(text.utf8), unreadFrom: 0)
+    }
+
     /// How many style rules apply (each selector of a list counts once; rules filed
     /// unread count as one).
     package var ruleCount: Int { rules.count + unread.rules.count }
 
     /// Sheets of this many bytes or more are read in two halves at once.
     static let halvedBytes = 1 << 20
+    /// Sheets of this many bytes or more file their simple rules unread: a rule read
+    /// at once costs more to read, less to find (`Cascade`), and a page's usual sheets
+    /// are small.
+    static let unreadBytes = 256 << 10
 
     /// Reads a whole sheet (the page's, or one imported). A large one's second half
     /// is read on another thread from where a rule likely starts, and kept if the
     /// first half's reading ends there between two rules (else the first goes on).
     private mutating func add(sheet bytes: [UInt8], location: String?, reading: inout Reading, importing: Importer, depth: Int) {
         let source = unread.addSource(bytes)
-        guard reading.halving, bytes.count >= Self.halvedBytes, let boundary = Self.likelyRuleStart(in: bytes) else {
+        guard bytes.count >= reading.halvedBytes, let boundary = Self.likelyRuleStart(in: bytes) else {
             _ = add(bytes, range: 0..<bytes.count, source: source, isTopLevel: true, location: location, reading: &reading, importing: importing, depth: depth)
             return
         }
@@ -98,11 +113,11 @@ package struct StyleSheet: Sendable {
             var sheet: StyleSheet?
         }
         let half = Half()
-        let environment = reading.environment
-        let names = NameFilter(sizedAs: reading.names)
+        var laterReading = reading
+        laterReading.names = NameFilter(sizedAs: reading.names)
         let done = DispatchGroup()
-        DispatchQueue.global().async(group: done) {
-            half.sheet = StyleSheet(bytes, from: boundary, environment: environment, names: names, depth: depth)
+        DispatchQueue.global().async(group: done) { [laterReading] in
+            half.sheet = StyleSheet(bytes, from: boundary, reading: laterReading, depth: depth)
         }
         let reachedBoundary = add(
             bytes, range: 0..<bytes.count, source: source, isTopLevel: true, location: location, reading: &reading, importing: importing, depth: depth,
@@ -113,8 +128,8 @@ package struct StyleSheet: Sendable {
 
     /// The rules of `bytes` from `start` on, where a rule starts, at the top level
     /// after other rules (no `@import` holds there).
-    private init(_ bytes: [UInt8], from start: Int, environment: MediaEnvironment, names: NameFilter, depth: Int) {
-        var reading = Reading(environment: environment, names: names)
+    private init(_ bytes: [UInt8], from start: Int, reading: Reading, depth: Int) {
+        var reading = reading
         let source = unread.addSource(bytes)
         _ = add(
             bytes, range: start..<bytes.count, source: source, isTopLevel: true, importsAllowed: false, location: nil, reading: &reading,
@@ -158,6 +173,7 @@ package struct StyleSheet: Sendable {
         importing: Importer, depth: Int, stoppingAt boundary: Int? = nil
     ) -> Bool {
         var importsAllowed = importsAllowed ?? isTopLevel
+        let filesUnread = bytes.count >= reading.unreadBytes
         var splitter = RuleSplitter(bytes, in: range, isTopLevel: isTopLevel)
         var boundary = boundary
         while true {
@@ -170,7 +186,9 @@ package struct StyleSheet: Sendable {
             case .style(let rule, let plainPrelude):
                 importsAllowed = false
                 serial += 1
-                if !(plainPrelude.map { unread.add(bytes, source: source, start: rule.lowerBound, prelude: $0, serial: serial, names: &reading.names) } ?? false) {
+                if !filesUnread
+                    || !(plainPrelude.map { unread.add(bytes, source: source, start: rule.lowerBound, prelude: $0, serial: serial, names: &reading.names) } ?? false)
+                {
                     read(bytes, rule: rule, reading: &reading)
                 }
             case .at(let name, let preludeRange, let block):
