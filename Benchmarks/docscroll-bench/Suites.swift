@@ -27,7 +27,7 @@ struct SuiteReport {
 }
 
 enum Suites {
-    static let names = ["container", "table", "follow", "dump", "memory", "latency", "page", "hostile", "pictures", "fidelity"]
+    static let names = ["container", "table", "follow", "dump", "memory", "latency", "page", "hostile", "pictures", "styles", "fidelity"]
 
     static func run(_ name: String, _ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
         switch name {
@@ -40,12 +40,54 @@ enum Suites {
         case "page": try page(settings, progress: progress)
         case "hostile": try hostile(settings, progress: progress)
         case "pictures": try pictures(settings, progress: progress)
+        case "styles": try styles(settings, progress: progress)
         case "fidelity": try fidelity(settings, progress: progress)
         default: fail("no suite '\(name)' (suites: \(names.joined(separator: ", ")))")
         }
     }
 
     // MARK: The suites
+
+    /// What stylesheets cost (`StyleSheetBenchmark`). Targets: the first screen of a
+    /// page under a sheet of a million rules within 0.2 s (the fastest of at least 5
+    /// runs: what else the machine runs only adds to a run; its budget, 0.3 s, guards
+    /// against a return of the 1.4 s a sheet read whole took), its peak RSS within 64
+    /// MB of the page's without the sheet (a budget too); a real manual page's
+    /// `--dump` with its sheets at most 1.2x the time without them.
+    static func styles(_ settings: Settings, progress: (String) -> Void) throws -> SuiteReport {
+        let results = try StyleSheetBenchmark.run(runs: max(5, settings.runsPerPoint), docscroll: settings.docscroll, progress: progress)
+        var report = SuiteReport(name: "styles")
+        report.markdown = "The first screen (`--frame 0`, 100x40) of a page of \(StyleSheetBenchmark.sections) sections under a sheet of "
+            + "\(StyleSheetBenchmark.rules) rules, and a real manual page's `--dump`, each with its stylesheets and with `--no-css`, "
+            + "runs taken in turn (median, fastest-slowest):\n\n"
+            + "| input | sheet or page | with CSS | peak RSS | --no-css | peak RSS |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
+        var csv = "input,bytes,styledSecondsMedian,styledSecondsMin,plainSecondsMedian,plainSecondsMin,styledRSSBytes,plainRSSBytes\n"
+        for m in results {
+            report.markdown += "| \(m.name) | \(SVGPlot.bytes(Double(m.bytes))) | \(m.styled.text(3)) s | \(SVGPlot.bytes(Double(m.styledRSS))) | "
+                + "\(m.plain.text(3)) s | \(SVGPlot.bytes(Double(m.plainRSS))) |\n"
+            csv += "\(m.name),\(m.bytes),\(m.styled.median),\(m.styled.min),\(m.plain.median),\(m.plain.min),\(m.styledRSS),\(m.plainRSS)\n"
+        }
+        if let large = results.first {
+            let overPlain = Double(large.styledRSS - large.plainRSS) / Double(1 << 20)
+            report.figures["styles.millionRulesFirstScreenSeconds"] = large.styled.min
+            report.figures["styles.millionRulesFirstScreenSecondsMedian"] = large.styled.median
+            report.figures["styles.millionRulesRSSOverPlainMB"] = overPlain
+            report.targets.append(
+                String(
+                    format: "first screen under a million rules within 0.2 s: %@ (fastest %.3f s, median %.3f s)", large.styled.min <= 0.2 ? "PASS" : "FAIL",
+                    large.styled.min, large.styled.median))
+            report.targets.append(String(format: "its peak RSS within 64 MB of the page's without CSS: %@ (+%.0f MB)", overPlain <= 64 ? "PASS" : "FAIL", overPlain))
+        }
+        if results.count > 1 {
+            let real = results[1]
+            let ratio = real.styled.median / max(real.plain.median, 0.001)
+            report.figures["styles.realPageStyledOverPlainDump"] = ratio
+            report.targets.append(
+                String(format: "a real manual page's --dump with its sheets at most 1.2x without them: %@ (%.2fx)", ratio <= 1.2 ? "PASS" : "FAIL", ratio))
+        }
+        write(csv, "styles.csv", settings)
+        return report
+    }
 
     /// Real pages read by docscroll (with and without their CSS), w3m and links against
     /// a browser's text (`FidelityBenchmark`): median precision and recall per manual.

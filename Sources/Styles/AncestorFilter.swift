@@ -109,8 +109,8 @@ package struct NameFilter: Sendable {
         self.bits = [UInt64](repeating: 0, count: words)
     }
 
-    private func slot(_ hash: UInt32) -> Int {
-        Int((hash ^ (hash >> 13)) &* 0x5BD1_E995) & (bits.count * 64 - 1)
+    private static func slot(_ hash: UInt32, mask: Int) -> Int {
+        Int((hash ^ (hash >> 13)) &* 0x5BD1_E995) & mask
     }
 
     /// An empty filter of as many bits as `other`.
@@ -118,21 +118,39 @@ package struct NameFilter: Sendable {
         bits = [UInt64](repeating: 0, count: other.bits.count)
     }
 
+    /// Hashes inserted, set in `bits` by `flush()` a few thousand at a time (in a
+    /// tight loop, their bits' words are fetched at once, not one after another).
+    private var pending: [UInt32] = []
+
     mutating func insert(_ hash: UInt32) {
-        let slot = slot(hash)
-        bits[slot >> 6] |= 1 << UInt64(slot & 63)
+        pending.append(hash)
+        if pending.count >= 4_096 { flush() }
+    }
+
+    /// Sets the bits of the hashes inserted: before the filter is read.
+    mutating func flush() {
+        let mask = bits.count * 64 - 1
+        bits.withUnsafeMutableBufferPointer { bits in
+            for hash in pending {
+                let slot = Self.slot(hash, mask: mask)
+                bits[slot >> 6] |= 1 << UInt64(slot & 63)
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Adds the names of `other`, a filter of as many bits.
     mutating func formUnion(_ other: NameFilter) {
-        precondition(bits.count == other.bits.count, "filters of one size")
+        precondition(bits.count == other.bits.count && other.pending.isEmpty, "filters of one size, flushed")
+        flush()
         for index in bits.indices { bits[index] |= other.bits[index] }
     }
 
     /// Whether a name of hash `hash` may be one of them.
     func mayContain(_ hash: UInt32) -> Bool {
         guard !bits.isEmpty else { return false }
-        let slot = slot(hash)
+        assert(pending.isEmpty, "a filter read before it is flushed")
+        let slot = Self.slot(hash, mask: bits.count * 64 - 1)
         return bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
     }
 }

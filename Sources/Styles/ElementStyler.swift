@@ -159,6 +159,17 @@ package final class ElementStyler {
     private var scratch = Cascade.Scratch()
     /// The open elements' keys.
     private var ancestors = AncestorFilter()
+    /// The open elements' keys, each once, in the order they were first met (so the
+    /// ones an element brought are last while it is open), and how many of the open
+    /// elements have each: kept as elements open and close, not gathered at each.
+    private var ancestorKeyList: [UInt32] = []
+    private var ancestorKeyCounts: [UInt32: Int] = [:]
+    /// For each counter's name, the levels whose `counters` have one of that name,
+    /// outermost first: the innermost found at once, however deep the page.
+    private var counterScopes: [String: [Int]] = [:]
+    /// Values of a counter `counters()` shows at most, the innermost (a page nested
+    /// a hundred thousand deep would otherwise make each line longer than the last).
+    static let shownCounterInstances = 100
     /// Whether a selector counts elements of a name (`:nth-of-type()` and its kin).
     private let countsNames: Bool
 
@@ -201,7 +212,10 @@ package final class ElementStyler {
             levels[index].likeness = nextLikeness
             nextLikeness += 1
         }
-        for level in levels { ancestors.add(level.hashes) }
+        for (index, level) in levels.enumerated() {
+            addAncestorKeys(level.hashes)
+            for name in level.counters.keys { counterScopes[name, default: []].append(index) }
+        }
     }
 
     /// Where it stands now.
@@ -264,7 +278,7 @@ package final class ElementStyler {
         }
         // Its counters step (in its parent's scope), then its `::before`'s (in its own).
         if !styled.style.counterResets.isEmpty || !styled.style.counterIncrements.isEmpty { changeCounters(styled.style) }
-        ancestors.add(hashes)
+        addAncestorKeys(hashes)
         levels.append(Level(style: styled.style, after: styled.pseudo?.after.map { ($0, element) }, likeness: styled.likeness, hashes: hashes))
         generatedBefore = styled.pseudo?.before.flatMap { before in
             changeCounters(before)
@@ -280,23 +294,50 @@ package final class ElementStyler {
     /// increment steps the innermost counter of its name (started at 0 there if none).
     private func changeCounters(_ style: ComputedStyle) {
         let scope = levels.count - 1
-        for reset in style.counterResets { levels[scope].counters[reset.name] = reset.value }
+        for reset in style.counterResets {
+            if levels[scope].counters.updateValue(reset.value, forKey: reset.name) == nil { counterScopes[reset.name, default: []].append(scope) }
+        }
         for increment in style.counterIncrements {
-            let level = levels.indices.reversed().first { levels[$0].counters[increment.name] != nil } ?? scope
+            guard let level = counterScopes[increment.name]?.last else {
+                levels[scope].counters[increment.name] = increment.value
+                counterScopes[increment.name, default: []].append(scope)
+                continue
+            }
             levels[level].counters[increment.name, default: 0] &+= increment.value
         }
     }
 
-    /// The values of the counters of `name` in scope, outermost first.
+    /// The values of the counters of `name` in scope, outermost first (the innermost
+    /// `shownCounterInstances`).
     private func counterValues(_ name: String) -> [Int] {
-        levels.compactMap { $0.counters[name] }
+        (counterScopes[name] ?? []).suffix(Self.shownCounterInstances).compactMap { levels[$0].counters[name] }
+    }
+
+    /// Counts the keys of an element opening.
+    private func addAncestorKeys(_ hashes: [UInt32]) {
+        ancestors.add(hashes)
+        for hash in hashes {
+            ancestorKeyCounts[hash, default: 0] += 1
+            if ancestorKeyCounts[hash] == 1 { ancestorKeyList.append(hash) }
+        }
+    }
+
+    /// Counts off the keys of an element closing (the last opened): those no other
+    /// open element has are the list's last.
+    private func removeAncestorKeys(_ hashes: [UInt32]) {
+        ancestors.remove(hashes)
+        for hash in hashes.reversed() {
+            ancestorKeyCounts[hash, default: 1] -= 1
+            if ancestorKeyCounts[hash] == 0 {
+                ancestorKeyCounts[hash] = nil
+                if ancestorKeyList.last == hash { ancestorKeyList.removeLast() }
+            }
+        }
     }
 
     /// What the cascade gives `subject`, the element being started, under the open ones.
     private func style(of subject: Node) -> Styled {
-        var keys = Set<UInt32>()
-        for level in levels { keys.formUnion(level.hashes) }
-        let ancestorKeys = AncestorKeys(keys: Array(keys), filter: ancestors)
+        let ancestorKeys = AncestorKeys(keys: ancestorKeyList, filter: ancestors)
         let style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestorKeys)
         var styled = Styled(likeness: nextLikeness, style: style)
         nextLikeness += 1
@@ -335,7 +376,9 @@ package final class ElementStyler {
     /// Closes the innermost open element.
     package func end() {
         guard levels.count > 1 else { return }
-        ancestors.remove(levels.removeLast().hashes)
+        let closed = levels.removeLast()
+        removeAncestorKeys(closed.hashes)
+        for name in closed.counters.keys where counterScopes[name]?.last == levels.count { counterScopes[name]?.removeLast() }
     }
 
     /// An element the styler holds: child `index` of level `level`.

@@ -77,6 +77,7 @@ package struct StyleSheet: Sendable {
         var reading = Reading(environment: environment, names: NameFilter(bits: bytes.count / 8), halvedBytes: halvedBytes, unreadBytes: unreadBytes)
         add(sheet: bytes, location: location, reading: &reading, importing: importing, depth: 0)
         unread.seal()
+        reading.names.flush()
         names = reading.names
     }
 
@@ -134,6 +135,7 @@ package struct StyleSheet: Sendable {
         _ = add(
             bytes, range: start..<bytes.count, source: source, isTopLevel: true, importsAllowed: false, location: nil, reading: &reading,
             importing: { _, _ in nil }, depth: depth)
+        reading.names.flush()
         self.names = reading.names
     }
 

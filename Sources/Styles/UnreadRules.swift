@@ -136,22 +136,29 @@ struct UnreadRules: Sendable {
         for index in sources.indices where !used.contains(index) { sources[index] = [] }
         guard entries.count > 0 else { return }
         let buckets = HashBuckets<Entry>.bucketCount(for: entries.count)
+        // Each entry's bucket by its subject first, to count them; then, where one
+        // has many, by both keys for the entries that need an ancestor.
+        var bucketOf = [UInt32](repeating: 0, count: entries.count)
         var counts = [UInt32](repeating: 0, count: buckets)
-        entries.forEach { counts[HashBuckets<Entry>.bucket(of: $0.subject, count: buckets)] += 1 }
+        var index = 0
+        entries.forEach { entry in
+            let bucket = HashBuckets<Entry>.bucket(of: entry.subject, count: buckets)
+            bucketOf[index] = UInt32(bucket)
+            counts[bucket] += 1
+            index += 1
+        }
         isWide = counts.map { $0 > Self.wideBucket }
         counts = []
-        var keys: [UInt32] = []
-        keys.reserveCapacity(entries.count)
         let isWide = isWide
+        index = 0
         entries.modifyEach { entry in
-            if entry.hasAncestor, isWide[HashBuckets<Entry>.bucket(of: entry.subject, count: buckets)] {
+            if entry.hasAncestor, isWide[Int(bucketOf[index])] {
                 entry.isByAncestor = true
-                keys.append(Self.mix(entry.subject, entry.ancestor))
-            } else {
-                keys.append(entry.subject)
+                bucketOf[index] = UInt32(HashBuckets<Entry>.bucket(of: Self.mix(entry.subject, entry.ancestor), count: buckets))
             }
+            index += 1
         }
-        entries.formBuckets(keys: keys, count: buckets)
+        entries.formBuckets(bucketOf: bucketOf, count: buckets)
     }
 
     private static func mix(_ subject: UInt32, _ ancestor: UInt32) -> UInt32 {
@@ -229,11 +236,11 @@ struct HashBuckets<Value: Sendable>: Sendable {
         for index in values.indices { body(&values[index]) }
     }
 
-    /// Files the values appended by `keys` (one a value, in order) in `buckets`
-    /// buckets (a power of two), moving them in place.
-    mutating func formBuckets(keys: [UInt32], count buckets: Int) {
-        precondition(keys.count == values.count, "a key a value")
-        var bucketOf = keys.map { UInt32(Self.bucket(of: $0, count: buckets)) }
+    /// Files the values appended in `buckets` buckets (a power of two), each in the
+    /// one `bucketOf` gives (`bucket(of:count:)` of its key), moving them in place.
+    mutating func formBuckets(bucketOf: consuming [UInt32], count buckets: Int) {
+        precondition(bucketOf.count == values.count, "a bucket a value")
+        var bucketOf = bucketOf
         var starts = [UInt32](repeating: 0, count: buckets + 1)
         for bucket in bucketOf { starts[Int(bucket) + 1] += 1 }
         for bucket in 0..<buckets { starts[bucket + 1] += starts[bucket] }

@@ -125,3 +125,41 @@ struct ElementStylerTests {
         }
     }
 }
+
+/// Counters and ancestors' keys kept as elements open and close: a page nested
+/// thousands deep costs each element what a shallow one does.
+@Suite("Element styler, deep pages")
+struct DeepPageStylerTests {
+    /// The `::before` texts of `depth` nested `div`s under `sheet`, innermost last.
+    static func befores(depth: Int, _ sheet: String) -> [String?] {
+        let styler = ElementStyler(cascade: Cascade([(StyleSheet(sheet), .author)]))
+        var texts: [String?] = []
+        for _ in 0..<depth {
+            _ = styler.start(name: "div", attributes: [("class", "x")])
+            texts.append(styler.generatedBefore?.text)
+        }
+        for _ in 0..<depth { styler.end() }
+        return texts
+    }
+
+    @Test func countersInDeepNesting() {
+        // One counter, in the outermost scope, stepped by each.
+        let stepped = Self.befores(depth: 5_000, "div { counter-increment: n } div::before { content: counters(n, '.') }")
+        #expect(stepped.first == "1" && stepped.last == "5000")
+        // A counter started at each: `counters()` shows the innermost hundred.
+        let nested = Self.befores(depth: 5_000, "div { counter-reset: n 7 } div::before { content: counters(n, '.') }")
+        #expect(nested[2] == "7.7.7")
+        #expect(nested.last??.split(separator: ".").count == ElementStyler.shownCounterInstances)
+    }
+
+    @Test func ancestorsKeysAtDepth() {
+        // A rule that needs an ancestor of a class only the outermost has.
+        let styler = ElementStyler(cascade: Cascade([(StyleSheet(".top div { font-style: italic }"), .author)]))
+        _ = styler.start(name: "div", attributes: [("class", "top")])
+        var italic = 0
+        for _ in 0..<1_000 where styler.start(name: "div", attributes: []).italic { italic += 1 }
+        #expect(italic == 1_000)
+        for _ in 0...1_000 { styler.end() }
+        #expect(!styler.start(name: "div", attributes: []).italic, "the outermost closed, its class is no ancestor's")
+    }
+}
