@@ -167,6 +167,11 @@ package final class ElementStyler {
     /// For each counter's name, the levels whose `counters` have one of that name,
     /// outermost first: the innermost found at once, however deep the page.
     private var counterScopes: [String: [Int]] = [:]
+    /// Ancestors a selector sees at most, the nearest: as in a browser, whose parser
+    /// nests elements 512 deep at most (deeper ones are put beside the 512th); else a
+    /// page nested a hundred thousand deep under `.top div` would have every element
+    /// look through all the others above it.
+    static let matchedAncestors = 512
     /// Values of a counter `counters()` shows at most, the innermost (a page nested
     /// a hundred thousand deep would otherwise make each line longer than the last).
     static let shownCounterInstances = 100
@@ -400,7 +405,7 @@ package final class ElementStyler {
         }
 
         var parentElement: Node? {
-            guard level > 0 else { return nil }
+            guard level > 0, level > styler.levels.count - 1 - ElementStyler.matchedAncestors else { return nil }
             return Node(styler: styler, level: level - 1, index: styler.levels[level - 1].count - 1)
         }
 

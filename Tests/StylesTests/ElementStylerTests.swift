@@ -162,4 +162,14 @@ struct DeepPageStylerTests {
         for _ in 0...1_000 { styler.end() }
         #expect(!styler.start(name: "div", attributes: []).italic, "the outermost closed, its class is no ancestor's")
     }
+
+    /// Selectors see the nearest 512 ancestors, as a browser that nests elements 512
+    /// deep at most does.
+    @Test func selectorsSeeTheNearestAncestors() {
+        // (`display` is not inherited: each div is a block only if the rule matched it.)
+        let styler = ElementStyler(cascade: Cascade([(StyleSheet(".top div { display: block }"), .author)]))
+        _ = styler.start(name: "div", attributes: [("class", "top")])
+        let blocks = (1...600).map { _ in styler.start(name: "div", attributes: []).display == .block }
+        #expect(blocks.indices.filter { blocks[$0] } == Array(0..<ElementStyler.matchedAncestors))
+    }
 }
