@@ -386,6 +386,18 @@ package final class ElementStyler {
         for name in closed.counters.keys where counterScopes[name]?.last == levels.count { counterScopes[name]?.removeLast() }
     }
 
+    /// How many children level `level` has had, read in place (a level copied would
+    /// have its style's and its arrays' counts taken and given back, at every step of
+    /// matching).
+    fileprivate func childCount(ofLevel level: Int) -> Int {
+        levels.withUnsafeBufferPointer { $0[level].count }
+    }
+
+    /// Child `index` of level `level` if it is kept, read in place.
+    fileprivate func child(_ index: Int, ofLevel level: Int) -> Element? {
+        levels.withUnsafeBufferPointer { $0[level].child(index) }
+    }
+
     /// An element the styler holds: child `index` of level `level`.
     struct Node: StyledElement {
         /// (Unowned: a node lives only while its styler matches; counting references
@@ -401,16 +413,16 @@ package final class ElementStyler {
             self.styler = styler
             self.level = level
             self.index = index
-            element = styler.levels[level].child(index) ?? ElementStyler.nowhere
+            element = styler.child(index, ofLevel: level) ?? ElementStyler.nowhere
         }
 
         var parentElement: Node? {
             guard level > 0, level > styler.levels.count - 1 - ElementStyler.matchedAncestors else { return nil }
-            return Node(styler: styler, level: level - 1, index: styler.levels[level - 1].count - 1)
+            return Node(styler: styler, level: level - 1, index: styler.childCount(ofLevel: level - 1) - 1)
         }
 
         var previousSiblingElement: Node? {
-            index > 0 && styler.levels[level].child(index - 1) != nil ? Node(styler: styler, level: level, index: index - 1) : nil
+            index > 0 && styler.child(index - 1, ofLevel: level) != nil ? Node(styler: styler, level: level, index: index - 1) : nil
         }
 
         /// (The following siblings are still to come.)
