@@ -3,8 +3,8 @@
 /// then a block or `;`), and the declarations of a block (`name: value !important`).
 ///
 /// Nothing the stylesheet holds makes it recurse without bound: blocks nested deeper
-/// than `maximumDepth` are read through and dropped, as are at-rules nested deeper
-/// than `maximumRuleDepth`.
+/// than `maximumDepth` are read through and dropped (and `StyleSheet` reads at-rules
+/// nested `maximumBlockDepth` deep at most).
 package struct CSSParser {
     /// A rule of a stylesheet or of an at-rule's block.
     package enum Rule: Equatable, Sendable {
@@ -160,48 +160,6 @@ package struct CSSParser {
         package mutating func next() -> Rule? {
             parser.nextRule()
         }
-    }
-
-    /// The rules in an at-rule's block (`@media`, `@supports`): as a stylesheet's,
-    /// CDO and CDC aside.
-    package static func rules(in block: [CSSComponentValue]) -> [Rule] {
-        var rules: [Rule] = []
-        var index = block.startIndex
-        while index < block.endIndex {
-            let value = block[index]
-            if value.isWhitespace {
-                index += 1
-                continue
-            }
-            if case .token(.atKeyword(let name)) = value {
-                var prelude: [CSSComponentValue] = []
-                index += 1
-                var body: [CSSComponentValue]?
-                while index < block.endIndex {
-                    let part = block[index]
-                    index += 1
-                    if case .token(.semicolon) = part { break }
-                    if case .block(.openCurly, let content) = part {
-                        body = content
-                        break
-                    }
-                    prelude.append(part)
-                }
-                rules.append(.at(name: name, prelude: prelude, block: body))
-                continue
-            }
-            var prelude: [CSSComponentValue] = []
-            while index < block.endIndex {
-                let part = block[index]
-                index += 1
-                if case .block(.openCurly, let content) = part {
-                    rules.append(.qualified(prelude: prelude, block: content))
-                    break
-                }
-                prelude.append(part)
-            }
-        }
-        return rules
     }
 
     /// The declarations of a style rule's block or a `style` attribute (§5.4.5):
