@@ -148,7 +148,7 @@ struct DocumentBuilder {
             resumedStartTags -= 1
             return state.style(ofOpen: depth).map { ($0, nil, state.before(ofOpen: depth), state.hasAfter(ofOpen: depth)) }
         }
-        let style = styler.start(name: name, attributes: pairs(attributes))
+        let style = styler.start(name: name, parsedAttributes: UnsafePointer(attributes))
         return (style, styler.generatedBefore, styler.generatedBefore != nil, styler.hasGeneratedAfter)
     }
 
@@ -275,19 +275,6 @@ struct DocumentBuilder {
         document.looks.append(look)
         lookNumbers[look] = number
         return number
-    }
-
-    /// libxml2's attributes of a start tag (name, value pairs; a value may be
-    /// missing) as strings.
-    private mutating func pairs(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> [(name: String, value: String)] {
-        guard let attributes else { return [] }
-        var pairs: [(name: String, value: String)] = []
-        var index = 0
-        while let name = attributes[index] {
-            pairs.append((names.attributeName(UnsafeRawPointer(name)), attributes[index + 1].map { String(cString: $0) } ?? ""))
-            index += 2
-        }
-        return pairs
     }
 
     mutating func endElement() {

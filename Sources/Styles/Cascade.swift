@@ -54,8 +54,11 @@ package struct Cascade: Sendable {
 
     /// The attributes an element's style may depend on, lower case: `class`, `id`,
     /// `style`, `href` (`:link`), those the selectors read and those `content` shows.
-    package var attributeNames: Set<String> {
-        sheets.reduce(["class", "id", "style", "href"]) { $0.union($1.sheet.attributeNames).union($1.sheet.contentAttributeNames) }
+    package var attributeNames: Set<String> { readAttributeNames.union(["class", "id", "style", "href"]) }
+
+    /// The attributes the selectors read or `content` shows, lower case.
+    var readAttributeNames: Set<String> {
+        sheets.reduce([]) { $0.union($1.sheet.attributeNames).union($1.sheet.contentAttributeNames) }
     }
 
     /// What tells elements apart for the cascade, beside their names and their

@@ -94,10 +94,9 @@ package final class ElementStyler {
         }
     }
 
-    /// What makes elements alike but for their siblings.
-    private struct Likeness: Hashable {
-        /// The parent's likeness.
-        var parent: Int
+    /// What makes elements alike but for their siblings and their parents (numbered
+    /// once, in `likenessBases`).
+    private struct LikenessBase: Hashable {
         var name: String
         /// Its id where a selector names it; its classes that selectors name.
         var id: String?
@@ -106,6 +105,37 @@ package final class ElementStyler {
         var attributes: [Element.Attribute]
         var isLink: Bool
         var styleAttribute: String?
+    }
+
+    /// What makes elements alike but for their siblings: their likeness bases, under
+    /// parents alike.
+    private struct Likeness: Hashable {
+        /// The parent's likeness.
+        var parent: Int
+        /// The number of its `LikenessBase`.
+        var base: Int
+    }
+
+    /// A start tag met before, as its bytes were (its name, then its attributes'
+    /// names and values, each ended by a 0): what the styler made of it, made once
+    /// for all the start tags alike (a page's tags are mostly the same few, and
+    /// making its strings, its element and its keys again cost a third of styling).
+    private final class KnownTag {
+        let bytes: [UInt8]
+        let element: Element
+        /// Its keys, as the ancestor filter counts them.
+        let hashes: [UInt32]
+        /// The number of its `LikenessBase`.
+        let base: Int
+        let likenessBase: LikenessBase
+
+        init(bytes: [UInt8], element: Element, hashes: [UInt32], base: Int, likenessBase: LikenessBase) {
+            self.bytes = bytes
+            self.element = element
+            self.hashes = hashes
+            self.base = base
+            self.likenessBase = likenessBase
+        }
     }
 
     /// Elements alike but for their siblings: the rules that read siblings which may
@@ -142,10 +172,19 @@ package final class ElementStyler {
     }
 
     private var alike: [Likeness: Alike] = [:]
+    private var likenessBases: [LikenessBase: Int] = [:]
+    private var nextLikenessBase = 0
+    /// Start tags met, by the hash of their bytes (a tag whose hash another has is
+    /// made again, and takes its place).
+    private var knownTags: [UInt64: KnownTag] = [:]
+    /// The start tag being styled, as `KnownTag` keeps its bytes.
+    private var tagBytes: [UInt8] = []
+    /// The attributes the sheets may read, and how much of each.
+    private let readAttributes: [(name: [UInt8], read: AttributeRead)]
     private var nextLikeness = 1
     private let distinctions: Cascade.Distinctions
     private var siblingMatches: [Bool] = []
-    /// Likenesses kept at most; past them, the styles kept are forgotten.
+    /// Likenesses and start tags kept at most; past them, those kept are forgotten.
     static let likenessesKept = 4_096
 
     /// What a node out of reach reads as (never reached).
@@ -159,11 +198,9 @@ package final class ElementStyler {
     private var scratch = Cascade.Scratch()
     /// The open elements' keys.
     private var ancestors = AncestorFilter()
-    /// The open elements' keys, each once, in the order they were first met (so the
-    /// ones an element brought are last while it is open), and how many of the open
-    /// elements have each: kept as elements open and close, not gathered at each.
-    private var ancestorKeyList: [UInt32] = []
-    private var ancestorKeyCounts: [UInt32: Int] = [:]
+    /// The open elements' keys, each once, and how many of them have each: kept as
+    /// elements open and close, not gathered at each.
+    private var openKeys = OpenKeyCounts()
     /// For each counter's name, the levels whose `counters` have one of that name,
     /// outermost first: the innermost found at once, however deep the page.
     private var counterScopes: [String: [Int]] = [:]
@@ -211,6 +248,10 @@ package final class ElementStyler {
         self.cascade = cascade
         countsNames = cascade.countsTypes
         distinctions = cascade.distinctions
+        let read = cascade.readAttributeNames
+        readAttributes =
+            [("class", .whole), ("style", .whole), ("id", read.contains("id") ? .whole : .ifNamed), ("href", read.contains("href") ? .whole : .presence)]
+            .map { (Array($0.0.utf8), $0.1) } + read.subtracting(["class", "style", "id", "href"]).sorted().map { (Array($0.utf8), .whole) }
         levels = state?.levels ?? [Level(style: ComputedStyle())]
         // (Another styler's numbers: given new ones, known to no style kept here.)
         for index in levels.indices.dropFirst() {
@@ -235,6 +276,101 @@ package final class ElementStyler {
     /// Opens an element with `name` (lower case) and `attributes` (names in lower
     /// case, as HTML parsers give them), and gives its computed style.
     package func start(name: String, attributes: [(name: String, value: String)]) -> ComputedStyle {
+        // (As a parser gives them: C strings.)
+        let strings = attributes.flatMap { [$0.name, $0.value] }.map { string in
+            let bytes = Array(string.utf8) + [0]
+            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+            copy.initialize(from: bytes, count: bytes.count)
+            return copy
+        }
+        defer { strings.forEach { $0.deallocate() } }
+        let pointers = strings.map { UnsafePointer<UInt8>?(UnsafePointer($0)) } + [nil]
+        return pointers.withUnsafeBufferPointer { start(name: name, parsedAttributes: $0.baseAddress) }
+    }
+
+    /// Opens an element with `name` (lower case) and the attributes an HTML parser
+    /// gives: names (lower case) and values in turn, as C strings, a value `nil` for
+    /// none, ended by a name `nil`; and gives its computed style.
+    ///
+    /// Only what the sheets may read of the tag is looked at: its id where a selector
+    /// names it, its classes, its `style`, whether it has an `href`, the attributes
+    /// selectors read and `content` shows. Tags alike in these are one `KnownTag`,
+    /// whose strings are made once.
+    package func start(name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?) -> ComputedStyle {
+        tagBytes.removeAll(keepingCapacity: true)
+        appendTagBytes(name.utf8)
+        var index = 0
+        while let attributeName = attributes?[index] {
+            let nameBytes = Self.bytes(of: attributeName)
+            let value = attributes?[index + 1].map(Self.bytes) ?? UnsafeBufferPointer(start: nil, count: 0)
+            index += 2
+            switch readAttribute(nameBytes) {
+            case .whole: break
+            case .ifNamed: guard distinctions.mayName(hash: AncestorFilter.hash(bytes: value, kind: 1)) else { continue }
+            case .presence:
+                appendTagBytes(nameBytes)
+                appendTagBytes(UnsafeBufferPointer(start: nil, count: 0))
+                continue
+            case .unread: continue
+            }
+            appendTagBytes(nameBytes)
+            appendTagBytes(value)
+        }
+        return start(knownTag(name: name))
+    }
+
+    /// How much of an attribute the sheets may read.
+    private enum AttributeRead {
+        case whole, presence, unread
+        /// (An id: read where a selector names it.)
+        case ifNamed
+    }
+
+    /// How much of the attribute of name `name` the sheets may read.
+    private func readAttribute(_ name: UnsafeBufferPointer<UInt8>) -> AttributeRead {
+        if let read = readAttributes.first(where: { $0.name.elementsEqual(name) }) { return read.read }
+        return .unread
+    }
+
+    /// The bytes of a C string, without its 0.
+    private static func bytes(of string: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var count = 0
+        while string[count] != 0 { count += 1 }
+        return UnsafeBufferPointer(start: string, count: count)
+    }
+
+    /// Adds a name or a value to `tagBytes`, after its length.
+    private func appendTagBytes(_ bytes: some Collection<UInt8>) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { tagBytes.append(contentsOf: $0) }
+        tagBytes.append(contentsOf: bytes)
+    }
+
+    /// What the styler made of the start tag in `tagBytes`, made now if it was not
+    /// met before.
+    private func knownTag(name: String) -> KnownTag {
+        // (FNV-1a.)
+        let hash = tagBytes.reduce(14_695_981_039_346_656_037 as UInt64) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+        if let known = knownTags[hash], known.bytes == tagBytes { return known }
+        let made = makeTag(name: name, attributes: Self.attributes(in: tagBytes))
+        if knownTags.count >= Self.likenessesKept { knownTags.removeAll(keepingCapacity: true) }
+        knownTags[hash] = made
+        return made
+    }
+
+    /// The attributes of a start tag as `tagBytes` holds them.
+    private static func attributes(in bytes: [UInt8]) -> [(name: String, value: String)] {
+        var strings: [String] = []
+        var index = 0
+        while index < bytes.count {
+            let count = bytes[index..<(index + 4)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            strings.append(String(decoding: bytes[(index + 4)..<(index + 4 + count)], as: UTF8.self))
+            index += 4 + count
+        }
+        // (The first is the element's name.)
+        return stride(from: 1, to: strings.count - 1, by: 2).map { (strings[$0], strings[$0 + 1]) }
+    }
+
+    private func makeTag(name: String, attributes: [(name: String, value: String)]) -> KnownTag {
         var id: String?
         var classes: [String] = []
         var styleAttribute: String?
@@ -256,20 +392,38 @@ package final class ElementStyler {
         // (The name's, the id's, the classes': for the ancestor filter, and to know
         // which of them a selector names.)
         let hashes = AncestorFilter.hashes(name: name, id: id, classes: classes)
-        levels[levels.count - 1].append(element, countsNames: countsNames)
-        let subject = Node(styler: self, level: levels.count - 1, index: levels[levels.count - 1].count - 1)
-        let likeness = Likeness(
-            parent: levels[levels.count - 1].likeness, name: name,
+        let base = LikenessBase(
+            name: name,
             id: id.flatMap { distinctions.mayName(hash: hashes[1]) ? $0 : nil },
             classes: classes.indices.filter { distinctions.mayName(hash: hashes[$0 + (id == nil ? 1 : 2)]) }.map { classes[$0] },
             attributes: distinctions.attributeNames.isEmpty ? [] : element.attributes.filter { distinctions.attributeNames.contains($0.name) },
             isLink: isLink, styleAttribute: styleAttribute)
+        let number: Int
+        if let known = likenessBases[base] {
+            number = known
+        } else {
+            if likenessBases.count >= Self.likenessesKept { likenessBases.removeAll(keepingCapacity: true) }
+            number = nextLikenessBase
+            nextLikenessBase += 1
+            likenessBases[base] = number
+        }
+        return KnownTag(bytes: tagBytes, element: element, hashes: hashes, base: number, likenessBase: base)
+    }
+
+    /// Opens the element of start tag `tag`.
+    private func start(_ tag: KnownTag) -> ComputedStyle {
+        let element = tag.element
+        let hashes = tag.hashes
+        levels[levels.count - 1].append(element, countsNames: countsNames)
+        let subject = Node(styler: self, level: levels.count - 1, index: levels[levels.count - 1].count - 1)
+        let likeness = Likeness(parent: levels[levels.count - 1].likeness, base: tag.base)
         let elementsAlike: Alike
         if let known = alike[likeness] {
             elementsAlike = known
         } else {
             if alike.count >= Self.likenessesKept { alike.removeAll(keepingCapacity: true) }
-            elementsAlike = Alike(rulesReadingSiblings: cascade.rulesReadingSiblings(id: likeness.id, classes: likeness.classes, type: name))
+            elementsAlike = Alike(
+                rulesReadingSiblings: cascade.rulesReadingSiblings(id: tag.likenessBase.id, classes: tag.likenessBase.classes, type: element.name))
             alike[likeness] = elementsAlike
         }
         siblingMatches.removeAll(keepingCapacity: true)
@@ -321,28 +475,19 @@ package final class ElementStyler {
     /// Counts the keys of an element opening.
     private func addAncestorKeys(_ hashes: [UInt32]) {
         ancestors.add(hashes)
-        for hash in hashes {
-            ancestorKeyCounts[hash, default: 0] += 1
-            if ancestorKeyCounts[hash] == 1 { ancestorKeyList.append(hash) }
-        }
+        for hash in hashes { openKeys.add(hash) }
     }
 
     /// Counts off the keys of an element closing (the last opened): those no other
     /// open element has are the list's last.
     private func removeAncestorKeys(_ hashes: [UInt32]) {
         ancestors.remove(hashes)
-        for hash in hashes.reversed() {
-            ancestorKeyCounts[hash, default: 1] -= 1
-            if ancestorKeyCounts[hash] == 0 {
-                ancestorKeyCounts[hash] = nil
-                if ancestorKeyList.last == hash { ancestorKeyList.removeLast() }
-            }
-        }
+        for hash in hashes.reversed() { openKeys.remove(hash) }
     }
 
     /// What the cascade gives `subject`, the element being started, under the open ones.
     private func style(of subject: Node) -> Styled {
-        let ancestorKeys = AncestorKeys(keys: ancestorKeyList, filter: ancestors)
+        let ancestorKeys = AncestorKeys(keys: openKeys.keys, filter: ancestors)
         let style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestorKeys)
         var styled = Styled(likeness: nextLikeness, style: style)
         nextLikeness += 1

@@ -48,6 +48,30 @@ struct ElementStylerTests {
         #expect(streamed["li5"]?.textTransform == .uppercase && whole["li5"]?.textTransform == ComputedStyle.TextTransform.none)
     }
 
+    /// Start tags are read for what the sheets may read of them: elements whose ids no
+    /// selector names are alike (and share a style); a named id, an attribute a
+    /// selector reads or one `content` shows tells tags apart, whole; `href` makes a
+    /// link whatever its value.
+    @Test func startTagsAreReadForWhatTheSheetsRead() {
+        let styler = ElementStyler(
+            cascade: Cascade([(StyleSheet("#named { display: none } [data-k$=pdf] { font-weight: bold } a:link { font-style: italic } p::before { content: attr(title) }"), .author)]))
+        func style(_ name: String, _ attributes: [(String, String)]) -> ComputedStyle {
+            defer { styler.end() }
+            return styler.start(name: name, attributes: attributes)
+        }
+        _ = styler.start(name: "body", attributes: [])
+        #expect(style("p", [("id", "a1"), ("class", "x")]) == style("p", [("id", "a2"), ("class", "x")]))
+        #expect(style("p", [("id", "named")]).display == ComputedStyle.Display.none)
+        #expect(style("p", [("id", "namedx")]).display != ComputedStyle.Display.none)
+        #expect(style("span", [("data-k", "a.pdf")]).bold && !style("span", [("data-k", "a.html")]).bold)
+        #expect(style("a", [("href", "x")]).italic && style("a", [("href", "y")]).italic && !style("a", []).italic)
+        _ = styler.start(name: "p", attributes: [("title", "one")])
+        #expect(styler.generatedBefore?.text == "one")
+        styler.end()
+        _ = styler.start(name: "p", attributes: [("title", "two")])
+        #expect(styler.generatedBefore?.text == "two")
+    }
+
     /// A parent of many children keeps the last few: counts stay exact, and what
     /// looks back past them finds nothing.
     @Test func manySiblingsAreCountedNotKept() {
