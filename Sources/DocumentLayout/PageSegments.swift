@@ -1,4 +1,5 @@
 import HTMLParsing
+import Styles
 import Synchronization
 
 /// A dump's page parsed by several parses at once, each from a place a scan guessed
@@ -37,6 +38,8 @@ final class PageSegments: @unchecked Sendable {
         var isClosed = false
         /// Corrections made (each drops the runs after the one that made it).
         var corrections = 0
+        /// Guesses given the styles a parse found there before a run started from them.
+        var restyled = 0
         /// Runs dropped.
         var dropped = 0
 
@@ -141,7 +144,19 @@ final class PageSegments: @unchecked Sendable {
         let ending = state.withLock { state -> (segment: Int, dropped: [SegmentRun], wake: Int)? in
             // (A run dropped is told so outside the lock: until then it is not there.)
             guard !state.isClosed, state.runs[run.index] === run else { return nil }
-            if let agreeing = guesses.index(of: cut), agreeing > run.index {
+            // Where the guess agrees, on a styled page the run from it must have
+            // started with the styles found here, and learns the link count here
+            // (one not started yet starts with both).
+            let styled = cut.openElements.styles != nil
+            if let (agreeing, guessedLinks) = guesses.index(of: cut, ignoringLinks: styled), agreeing > run.index,
+                !styled || state.runs[agreeing].map({ $0.startStyles == cut.openElements.styles }) ?? true
+            {
+                if let next = state.runs[agreeing] {
+                    if styled { next.confirm(linkShift: cut.links - guessedLinks) }
+                } else if styled {
+                    guesses.setStart(cut, ofGuess: agreeing)
+                    state.restyled += 1
+                }
                 return (agreeing, Self.dropRuns(in: (run.index + 1)..<agreeing, of: &state), state.wakeParses())
             }
             state.corrections += 1
@@ -176,12 +191,12 @@ final class PageSegments: @unchecked Sendable {
     /// closed.
     private func nextRun() -> (SegmentRun, StructureScanner.Cut)? {
         while true {
-            let claim = state.withLock { state -> (index: Int, corrections: Int, mayStart: Bool)? in
+            let claim = state.withLock { state -> (index: Int, corrections: Int, restyled: Int, mayStart: Bool)? in
                 guard !state.isClosed else { return nil }
                 let index = max(state.nextSegment, state.written)
                 let mayStart = index <= state.written + Self.segmentsAhead
                 if !mayStart { state.waiters += 1 }
-                return (index, state.corrections, mayStart)
+                return (index, state.corrections, state.restyled, mayStart)
             }
             guard let claim else { return nil }
             guard claim.mayStart else {
@@ -189,11 +204,19 @@ final class PageSegments: @unchecked Sendable {
                 continue
             }
             // (The scan is waited for without the lock.)
-            let start = guesses.guess(claim.index)
-            let run = SegmentRun(index: claim.index, threads: threads)
+            var start = guesses.guess(claim.index)
+            // On a styled page, a scan's guess (one with `siblings`) is given the
+            // styles made from them; its link count (which the sheets change: they hide
+            // links) is checked by the run before, which holds the layouts till then.
+            let isScanGuess = source.styles != nil && start?.siblings != nil && start?.openElements.styles == nil
+            if let cut = start, let styles = source.styles, isScanGuess, let siblings = cut.siblings {
+                start?.openElements.styles = siblings.styles(of: cut.openElements, source: source, cascade: styles.cascade)
+            }
+            let run = SegmentRun(index: claim.index, startStyles: start?.openElements.styles, linksKnown: !isScanGuess, threads: threads)
             let started = state.withLock { state -> (started: Bool, wakeWriter: Bool)? in
                 guard !state.isClosed else { return nil }
-                guard state.corrections == claim.corrections, max(state.nextSegment, state.written) == claim.index else { return (false, false) }
+                guard state.corrections == claim.corrections, state.restyled == claim.restyled, max(state.nextSegment, state.written) == claim.index
+                else { return (false, false) }
                 guard start != nil else {
                     // No such segment (unless a correction comes): the scan ended before.
                     state.waiters += 1
@@ -233,15 +256,17 @@ final class PageSegments: @unchecked Sendable {
                 after: endedInsideText,
                 { carry in
                     FragmentLayout(
-                        fragment, width: width, keepsLines: keepsLines, pictures: pictures, linkBase: base, carryIn: carry,
+                        fragment, width: width, keepsLines: keepsLines, pictures: pictures, linkBase: base + run.linkShift, carryIn: carry,
                         openAtEnd: openAtEnd, endsInsideText: insideText)
                 },
                 finished: threads.makeSemaphore())
-            threads.run(waits: false) { job.runIfUnclaimed() }
+            run.submit { [threads] in threads.run(waits: false) { job.runIfUnclaimed() } }
             endedInsideText = cut.insideText ? job : nil
             run.append(job)
             if let offset = cut.endOffset, !cut.insideText {
-                let here = StructureScanner.Cut(offset: offset, openElements: cut.openElements ?? [], links: linkBase)
+                // (The links before are known once the run before got here.)
+                guard let shift = run.waitForLinkShift() else { return false }
+                let here = StructureScanner.Cut(offset: offset, openElements: cut.openElements ?? [], links: linkBase + shift)
                 guard let next = self.end(of: run, at: here) else { return false }
                 end = .segment(next)
                 return false
@@ -317,6 +342,9 @@ final class SegmentGuesses: HTMLParser.CutBoundaries, @unchecked Sendable {
             cutting.keepsText = false
             var scanner = StructureScanner(source: source, start: origin, cutting: cutting, linklessTags: ReplacedContent.replacedTags)
             scanner.cutsInsideText = false
+            // (A styled parse starts from a guess with the styles there, made from
+            // what came before: `ScannedSiblings`.)
+            if let styles = source.styles { scanner.tracksSiblings(countsNames: styles.cascade.countsTypes) }
             /// Runs `change` on the state if this scan is still the one running, and
             /// wakes the threads waiting; gives whether it was.
             func update(_ change: (inout State) -> Void) -> Bool {
@@ -365,11 +393,26 @@ final class SegmentGuesses: HTMLParser.CutBoundaries, @unchecked Sendable {
         }
     }
 
-    /// The number of the guess that is `cut`, if there is one.
-    func index(of cut: StructureScanner.Cut) -> Int? {
-        state.withLock { state in
+    /// The number of the guess that is `cut` but for the styles (and the links
+    /// before, `ignoringLinks`), if there is one, and the links it guessed.
+    func index(of cut: StructureScanner.Cut, ignoringLinks: Bool = false) -> (index: Int, links: Int)? {
+        var unstyled = cut
+        unstyled.openElements.styles = nil
+        return state.withLock { state in
             let index = state.cuts.partitionPoint { $0.offset >= cut.offset }
-            return index < state.cuts.count && state.cuts[index] == cut ? index : nil
+            guard index < state.cuts.count else { return nil }
+            var guess = state.cuts[index]
+            guess.openElements.styles = nil
+            if ignoringLinks { unstyled.links = guess.links }
+            return guess == unstyled ? (index, state.cuts[index].links) : nil
+        }
+    }
+
+    /// Replaces guess `index` with `cut`, what a parse found there (the same but for
+    /// its styles and links).
+    func setStart(_ cut: StructureScanner.Cut, ofGuess index: Int) {
+        state.withLock { state in
+            if index < state.cuts.count { state.cuts[index] = cut }
         }
     }
 
@@ -423,21 +466,77 @@ final class SegmentRun: @unchecked Sendable {
         var end: End?
         var writerWaits = false
         var parseWaits = false
+        /// What to add to the link numbers counted from the guess, once known; until
+        /// then, the fragments' layouts are held (`submit`).
+        var linkShift: Int?
+        var held: [@Sendable () -> Void] = []
+        var waitsForShift = false
     }
 
     let index: Int
+    /// The styler state the parse started from, on a styled page.
+    let startStyles: ElementStyler.State?
     private let state: LockedState<State>
     /// Signalled for the writer when a fragment comes or the parse ends; for the parse
     /// when the writer takes a fragment, or the run is dropped.
     private let forWriter: any LayoutSemaphore
     private let forParse: any LayoutSemaphore
+    /// Signalled for the parse when the link shift is known, or the run is dropped.
+    private let forShift: any LayoutSemaphore
     private let cancelled = Atomic<Bool>(false)
 
-    init(index: Int, threads: some LayoutThreads) {
+    /// A run of segment `index` from a start whose link count is known
+    /// (`linksKnown`), or a guess whose count the run before checks (`confirm`).
+    init(index: Int, startStyles: ElementStyler.State?, linksKnown: Bool, threads: some LayoutThreads) {
         self.index = index
-        state = LockedState(State(), lock: threads.makeLock())
+        self.startStyles = startStyles
+        state = LockedState(State(linkShift: linksKnown ? 0 : nil), lock: threads.makeLock())
         forWriter = threads.makeSemaphore()
         forParse = threads.makeSemaphore()
+        forShift = threads.makeSemaphore()
+    }
+
+    /// Lays out a fragment (`layOut`) now, or once the link count at the start is
+    /// known.
+    func submit(_ layOut: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state in
+            if state.linkShift == nil { state.held.append(layOut) }
+            return state.linkShift != nil
+        }
+        if now { layOut() }
+    }
+
+    /// What to add to the link numbers counted from the start (read by a fragment's
+    /// layout, which waits for it: `submit`).
+    var linkShift: Int { state.withLock { $0.linkShift ?? 0 } }
+
+    /// Tells the run the link count at its start is `shift` more than its guess said:
+    /// its fragments are laid out with it.
+    func confirm(linkShift shift: Int) {
+        let (held, wake) = state.withLock { state in
+            state.linkShift = shift
+            defer {
+                state.held = []
+                state.waitsForShift = false
+            }
+            return (state.held, state.waitsForShift)
+        }
+        for layOut in held { layOut() }
+        if wake { forShift.signal() }
+    }
+
+    /// The link shift, once the run before has told it (waited for); `nil` once the
+    /// run is dropped.
+    func waitForLinkShift() -> Int? {
+        while !isCancelled {
+            let shift = state.withLock { state in
+                state.waitsForShift = state.linkShift == nil
+                return state.linkShift
+            }
+            if let shift { return shift }
+            forShift.wait(until: nil)
+        }
+        return nil
     }
 
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
@@ -498,6 +597,7 @@ final class SegmentRun: @unchecked Sendable {
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
         forParse.signal()
+        forShift.signal()
         let jobs = state.withLock { state in
             defer { state.jobs = [] }
             return state.jobs
@@ -505,3 +605,4 @@ final class SegmentRun: @unchecked Sendable {
         for job in jobs { job.discard() }
     }
 }
+

@@ -170,12 +170,8 @@ package enum PageStream {
             containers: LayoutUnits.transparentTags, blocks: LayoutUnits.blockLevelTags, nodes: fragmentNodes,
             firstNodes: min(fragmentNodes, firstFragmentNodes), take: { _ in true })
         cutting.textBytes = textBytes
-        // A styled page is parsed straight through: a parse started at a scan's guess
-        // would not know what the sheets said of what came before (the styler's state
-        // comes only from a parse that reached there), so every guess would be
-        // corrected and the parses from them thrown away.
         let segments = PageSegments(
-            source: source, start: start, segmentBytes: segmentBytes, parses: source.styles == nil ? parses : 1, cutting: cutting, width: width,
+            source: source, start: start, segmentBytes: segmentBytes, parses: parses, cutting: cutting, width: width,
             keepsLines: keepsLines, pictures: pictures, threads: threads)
         defer { segments.close() }
         func takeOut(_ job: FragmentJob, helpingWith others: () -> FragmentJob?) {

@@ -315,8 +315,12 @@ struct DocumentBuilder {
         guard isCutting else { return }
         if element.isBlock || element.staysOpen { blockTextBytes = 0 }
         if !element.staysOpen { openNonContainers -= 1 }
-        guard openNonContainers == 0, element.isBlock, !document.isHidden(closed) else { return }
-        if let bytes = cutBytes {
+        // (After a hidden block only at another parse's start: the scan that guessed
+        // it does not know what the sheets hide.)
+        guard openNonContainers == 0, element.isBlock, !document.isHidden(closed) || (boundaries != nil && cutBytes == nil) else { return }
+        if document.isHidden(closed) {
+            if let offset = boundaryOffset(closing: document[closed].tag) { cut(endOffset: offset) }
+        } else if let bytes = cutBytes {
             let target = fragmentBytes ?? bytes
             guard let offset = streamOffsetAfterEndTag(of: document[closed].tag) else { return }
             let pageOffset = reader?.pageOffset(ofStreamOffset: offset) ?? offset

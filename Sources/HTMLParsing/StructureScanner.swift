@@ -1,4 +1,5 @@
 import Glibc
+import Styles
 
 /// Guesses where a parse of a page would cut it (`HTMLParser.Cutting` with a byte
 /// count), and what the parse would know there, many times faster than a parse: so
@@ -34,12 +35,20 @@ package struct StructureScanner {
         /// between white space and a word, where a line may start, so that the layout
         /// goes on from the paragraph's unfinished last line.
         package var insideText: Bool
+        /// What a styled parse needs of the children before, where the scan tracks
+        /// them (`tracksSiblings`); left out of comparisons: a parse's cut has none.
+        package var siblings: ScannedSiblings?
 
         package init(offset: Int, openElements: OpenElements, links: Int, insideText: Bool = false) {
             self.offset = offset
             self.openElements = openElements
             self.links = links
             self.insideText = insideText
+        }
+
+        package static func == (left: Cut, right: Cut) -> Bool {
+            left.offset == right.offset && left.openElements == right.openElements && left.links == right.links
+                && left.insideText == right.insideText
         }
     }
 
@@ -87,6 +96,14 @@ package struct StructureScanner {
     /// with a plan does; without, the scan guesses the cuts of a parse by bytes alone.
     package var cutsInsideText = true
 
+    /// The children of the open elements since the start, where tracked.
+    private var siblings: SiblingTracker?
+    /// The styles at the start (its cut's).
+    private let originStyles: ElementStyler.State?
+    /// Open elements whose content is not styled (a title, dropped content): while any
+    /// is, elements are not counted as children.
+    private var unstyledOpen = 0
+
     /// The attributes of open elements that have any kept (few have: an entry holds
     /// an index here, so that pushing and popping an entry copies no array).
     private var attributeLists: [[HTMLDocument.Attribute]] = []
@@ -122,9 +139,23 @@ package struct StructureScanner {
         ignoredStartTags = start.openElements.ignoredStartTags
         pushOffset = start.offset
         runStart = start.offset
+        originStyles = start.openElements.styles
         for element in start.openElements {
             push(names.id(of: Array(element.tag.rawValue.utf8)), attributes: element.attributes, hidden: HTMLDocument.hides(element.attributes[...]))
         }
+    }
+
+    /// Tracks the children of the open elements from here on, for the cuts'
+    /// `siblings` (`countsNames`: how many of each name too).
+    package mutating func tracksSiblings(countsNames: Bool) {
+        siblings = SiblingTracker(openCount: stack.count, countsNames: countsNames)
+    }
+
+    /// A cut here, at `offset`.
+    private func cut(at offset: Int, insideText: Bool = false) -> Cut {
+        var cut = Cut(offset: offset, openElements: openElements, links: links, insideText: insideText)
+        cut.siblings = siblings?.siblings(originStyles: originStyles, names: names)
+        return cut
     }
 
     /// Scans to the page's end (waiting for a page still arriving), handing each cut to
@@ -193,7 +224,7 @@ package struct StructureScanner {
             else { continue }
             lastCut = end
             reportElisions(to: elide)
-            guard take(Cut(offset: end, openElements: openElements, links: links)) else { return false }
+            guard take(cut(at: end)) else { return false }
         }
         return true
     }
@@ -248,12 +279,12 @@ package struct StructureScanner {
                 pushOffset = base + index
                 impliedParagraph()
             }
-            if open > index, let cut = textCut(pointer, from: index, to: open, base: base) {
-                lastCut = base + cut
+            if open > index, let textEnd = textCut(pointer, from: index, to: open, base: base) {
+                lastCut = base + textEnd
                 fragmentBytes = min(maximumBytes ?? .max, fragmentBytes * 2)
                 reportElisions(to: elide)
-                guard take(Cut(offset: lastCut, openElements: openElements, links: links, insideText: true)) else { return .stopped }
-                index = cut
+                guard take(cut(at: lastCut, insideText: true)) else { return .stopped }
+                index = textEnd
                 continue
             }
             guard found != nil else { return .reached(base + count) }
@@ -398,8 +429,11 @@ package struct StructureScanner {
         if fact.tag == .a, hasTarget, targetsThisPage, Self.permalinkFollows(pointer, from: end, count: count) { hidden = true }
         if fact.tag == .a, hasTarget, !hidden, !(stack.last.map { $0.hidesLinks || $0.outsideCells } ?? false) { links += 1 }
         // `<x/>` ends the element at once, as an empty element's start tag does.
-        if fact.isVoid || (end >= 2 && pointer[end - 2] == 0x2F) { return }
-        push(name, attributes: attributes, hidden: hidden)
+        if fact.isVoid || (end >= 2 && pointer[end - 2] == 0x2F) {
+            if unstyledOpen == 0 { siblings?.addChild(offset: pushOffset, name: name) }
+            return
+        }
+        push(name, attributes: attributes, hidden: hidden, implied: false)
         if fact.isRawText { rawTextName = names.bytes[Int(name)] }
     }
 
@@ -431,7 +465,7 @@ package struct StructureScanner {
         fragmentBytes = min(maximumBytes ?? .max, fragmentBytes * 2)
         // A cut's chunk comes with the parts of it to leave out.
         reportElisions(to: elide)
-        return take(Cut(offset: lastCut, openElements: openElements, links: links))
+        return take(cut(at: lastCut))
     }
 
     /// Where to cut the text `from..<to` of the window (page offset `base`), if
@@ -490,8 +524,14 @@ package struct StructureScanner {
         }
     }
 
-    private mutating func push(_ name: Int32, attributes: [HTMLDocument.Attribute], hidden: Bool) {
+    /// Opens an element (`implied` by libxml2, or of the start tag at `pushOffset`).
+    private mutating func push(_ name: Int32, attributes: [HTMLDocument.Attribute], hidden: Bool, implied: Bool = true) {
         let fact = names.facts[Int(name)]
+        if siblings != nil {
+            if unstyledOpen == 0 { siblings!.addChild(offset: implied ? -1 : pushOffset, name: name) }
+            siblings!.open()
+        }
+        if fact.isUnstyledInside { unstyledOpen += 1 }
         if fact.isHead { sawHead = true }
         if fact.tag == .body { sawBody = true }
         let parent = stack.last
@@ -512,6 +552,8 @@ package struct StructureScanner {
     @discardableResult
     private mutating func pop() -> OpenEntry {
         let entry = stack.removeLast()
+        siblings?.close()
+        if names.facts[Int(entry.name)].isUnstyledInside { unstyledOpen -= 1 }
         if entry.blocksCuts { blockersOpen -= 1 }
         if entry.attributes >= 0 { attributeLists.removeLast() }
         return entry
@@ -574,6 +616,27 @@ package struct StructureScanner {
             }
         }
         return nil
+    }
+
+    /// The start tag at page offset `offset` of `source`, as libxml2 gives it: its
+    /// name and its attributes' names in lower case, the first of each name, values
+    /// decoded; `nil` where there is none, or it runs past 64 KB.
+    package static func startTag(at offset: Int, in source: any PageSource) -> (name: String, attributes: [(name: String, value: String)])? {
+        var bytes = [UInt8](repeating: 0, count: min(1 << 16, source.byteCount - offset))
+        let count = bytes.withUnsafeMutableBytes { source.read(offset..<(offset + $0.count), into: $0) }
+        return bytes.withUnsafeBufferPointer { buffer -> (name: String, attributes: [(name: String, value: String)])? in
+            let pointer = buffer.baseAddress!
+            guard count > 2, pointer[0] == 0x3C, isLetter(pointer[1]), let end = startTagEnd(pointer, from: 1, count: count) else { return nil }
+            var index = 1
+            while index < end, isNameByte(pointer[index]) { index += 1 }
+            let name = String(decoding: (1..<index).map { ScannedNames.lowercased(pointer[$0]) }, as: UTF8.self)
+            var attributes: [(name: String, value: String)] = []
+            forEachAttribute(pointer, from: index, to: end) { attributeName, value in
+                let lowered = String(decoding: attributeName.map(ScannedNames.lowercased), as: UTF8.self)
+                if !attributes.contains(where: { $0.name == lowered }) { attributes.append((lowered, decoded(value))) }
+            }
+            return (name, attributes)
+        }
     }
 
     /// Calls `body` with each attribute's name and raw value in a start tag's bytes
@@ -820,6 +883,8 @@ struct ScannedNames {
         /// A replaced element (layout shows its `title`, not its content).
         var isReplaced = false
         var isTableCell = false
+        /// What is inside is not styled (a title, dropped content).
+        var isUnstyledInside = false
     }
 
     private(set) var facts: [Facts] = []
@@ -916,6 +981,7 @@ struct ScannedNames {
         facts.hidesLinks = DocumentBuilder.droppedTags.contains(name) || name == "title" || (tag != .unknown && linklessTags.contains(tag))
         facts.isTableCell = tag == .td || tag == .th || tag == .caption
         facts.isReplaced = tag != .unknown && linklessTags.contains(tag)
+        facts.isUnstyledInside = name == "title" || DocumentBuilder.droppedTags.contains(name)
         return facts
     }
 

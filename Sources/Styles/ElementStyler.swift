@@ -87,6 +87,16 @@ package final class ElementStyler {
             if countsNames { countsByName[element.name, default: 0] += 1 }
         }
 
+        mutating func skip(_ skipped: Int, byName: [String: Int]) {
+            let kept = ElementStyler.keptSiblings
+            if count + skipped > kept, recent.count < kept { recent += Array(repeating: ElementStyler.nowhere, count: kept - recent.count) }
+            for index in max(count, count + skipped - kept)..<(count + skipped) {
+                if recent.count == kept { recent[index % kept] = ElementStyler.nowhere } else { recent.append(ElementStyler.nowhere) }
+            }
+            count += skipped
+            for (name, number) in byName { countsByName[name, default: 0] += number }
+        }
+
         static func == (left: Level, right: Level) -> Bool {
             left.style == right.style && left.after?.style == right.after?.style && left.after?.element == right.after?.element
                 && left.hasBefore == right.hasBefore && left.counters == right.counters && left.hashes == right.hashes && left.recent == right.recent
@@ -191,7 +201,7 @@ package final class ElementStyler {
     static let nowhere = Element(name: "", id: nil, classes: [], attributes: [], isLink: false, styleAttribute: nil)
 
     /// The earlier siblings kept for `+`, `~` and `:nth-child(... of S)`.
-    static let keptSiblings = 32
+    package static let keptSiblings = 32
 
     private let cascade: Cascade
     private(set) var levels: [Level]
@@ -238,6 +248,11 @@ package final class ElementStyler {
 
         /// How many elements are open.
         package var depth: Int { levels.count - 1 }
+
+        /// The state with its first `count` levels (the document first): where the
+        /// styler stood when the elements open then were open, without the children
+        /// the innermost has had since.
+        package func keepingLevels(_ count: Int) -> State { State(levels: Array(levels.prefix(count))) }
 
         package static func == (left: State, right: State) -> Bool { left.levels == right.levels }
         package func hash(into hasher: inout Hasher) { hasher.combine(levels.count) }
@@ -521,6 +536,14 @@ package final class ElementStyler {
     /// The words of a `class` attribute, split at ASCII white space.
     static func words(_ value: String) -> [String] {
         value.utf8.split { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }.map { String(Substring($0)) }
+    }
+
+    /// Counts `count` children of the innermost open element that are not read (of
+    /// the names `byName` counts): selectors that look back at them find nothing
+    /// there, until later children take their places among the kept.
+    package func skipChildren(_ count: Int, byName: [String: Int]) {
+        guard count > 0 else { return }
+        levels[levels.count - 1].skip(count, byName: countsNames ? byName : [:])
     }
 
     /// Closes the innermost open element.

@@ -3,6 +3,7 @@ import Foundation
 import HTMLParsing
 import RenderCore
 import SampleContent
+import Styles
 import Testing
 @testable import DocumentLayout
 
@@ -83,6 +84,42 @@ struct PageStreamTests {
                 if html.utf8.count > 20 * segmentBytes, segmentBytes > 1, html.contains("</p>") {
                     #expect(streamed.summary.parses > 1, "\(name)")
                 }
+            }
+        }
+    }
+
+    /// On a styled page too, parses from guessed places write the lines of one parse:
+    /// each starts with the styles made from what the scan saw before (the children
+    /// of the open elements, read again), and learns the links before it, which the
+    /// sheets change, from the parse before. Sibling selectors, counts by name, hidden
+    /// links and generated content guessed right, the parses are seldom dropped;
+    /// counters (stepped by elements the scan does not style) are not guessed: a parse
+    /// with them is dropped, and the lines are the same.
+    @Test(arguments: [false, true])
+    func styledParsesFromGuessedPlacesWriteTheWholeLayout(countsSections: Bool) throws {
+        let html = PageGenerator.page(bytes: 200_000, seed: 8)
+        var sheet = """
+            body > p:nth-of-type(7n) { display: none } h1 + p { text-transform: uppercase } h2 ~ blockquote { font-style: italic }
+            li:first-child::before { content: "* " } p:nth-child(3n+1) a { display: none } td:last-of-type { font-weight: bold }
+            """
+        if countsSections { sheet += " body { counter-reset: s } h2::before { counter-increment: s; content: counter(s) \". \" }" }
+        let source = StyledPageSource(MemoryPageSource(Array(html.utf8)), styles: PageStyles(cascade: Cascade([(StyleSheet(sheet), .author)])))
+        func lines(parses: Int) throws -> (lines: [String], summary: PageStream.Summary) {
+            var text = StreamedText()
+            let summary = try PageStream.writeText(
+                of: source, start: 0, width: 70, fragmentNodes: 200, segmentBytes: 2_000, parses: parses, threads: TestThreads()) { text.take($0) }
+            return (text.lines, summary)
+        }
+        let straight = try lines(parses: 1)
+        #expect(straight.lines.contains { $0.contains("* ") } && straight.lines.count > 1_000)
+        for _ in 0..<3 {
+            let parallel = try lines(parses: 3)
+            #expect(parallel.lines == straight.lines)
+            #expect(parallel.summary.parses > 20, "the page is written by parses from many places")
+            if countsSections {
+                #expect(parallel.summary.droppedParses > 0)
+            } else {
+                #expect(parallel.summary.droppedParses * 10 <= parallel.summary.parses, "\(parallel.summary.droppedParses) dropped")
             }
         }
     }

@@ -1,0 +1,140 @@
+import Styles
+
+/// What a styled parse that starts at a scan's cut needs to know of what came before
+/// it, beside the open elements: the children each open level has had since the
+/// scan's origin (how many, the last few, how many of each name). From it and the
+/// styles at the origin, `styles(of:source:cascade:)` makes the styler state a parse
+/// that got there would have, but where the markup before says more than the scan
+/// read (counters stepped inside earlier elements, markup libxml2 repairs otherwise);
+/// the parse that gets there checks it (`PageSegments`).
+package struct ScannedSiblings: Sendable {
+    /// The children of one open level since the origin.
+    package struct Level: Sendable {
+        package var count = 0
+        /// The last ones (at most `ElementStyler.keptSiblings`), oldest first: where
+        /// their start tags are (-1 for an element libxml2 implies) and their names.
+        package var children: [(offset: Int, name: String)] = []
+        /// How many of each name, with a styler that counts names.
+        package var countsByName: [String: Int] = [:]
+    }
+
+    /// The styles at the scan's origin (`nil`: the page's start).
+    package var originStyles: ElementStyler.State?
+    /// The levels (the document first) of the origin that stayed open: those of the
+    /// styler there, the last having had `levels[0]`'s children since.
+    package var originLevels: Int
+    /// The levels from the last of the origin's to the innermost open one.
+    package var levels: [Level]
+
+    /// Start tags read again at most to make a guess's styles.
+    static let mostStartTagsRead = 4_096
+
+    /// The styler state at the cut, made from the origin's and the start tags the
+    /// levels name (read again from `source`); `nil` where a start tag cannot be read.
+    /// `open` are the elements open at the cut.
+    package func styles(of open: OpenElements, source: any PageSource, cascade: Cascade) -> ElementStyler.State? {
+        // (A page nested thousands deep is left to the parse before: its start tags
+        // would be read again by the thousand at each guess.)
+        guard originLevels >= 1, levels.count == open.count - originLevels + 2,
+            levels.reduce(0, { $0 + $1.children.count }) <= Self.mostStartTagsRead
+        else { return nil }
+        let styler = ElementStyler(cascade: cascade, from: originStyles?.keepingLevels(originLevels))
+        guard styler.depth == originLevels - 1 else { return nil }
+        for (index, level) in levels.enumerated() {
+            let opensChild = index < levels.count - 1
+            // (The children before the last few: counted, by name too, not read.)
+            var skippedNames = level.countsByName
+            for child in level.children where skippedNames[child.name] != nil { skippedNames[child.name]! -= 1 }
+            styler.skipChildren(level.count - level.children.count, byName: skippedNames.filter { $0.value > 0 })
+            for (position, child) in level.children.enumerated() {
+                let attributes: [(name: String, value: String)]
+                if child.offset < 0 {
+                    attributes = []
+                } else {
+                    guard let tag = StructureScanner.startTag(at: child.offset, in: source), tag.name == child.name else { return nil }
+                    attributes = tag.attributes
+                }
+                _ = styler.start(name: child.name, attributes: attributes)
+                if opensChild, position == level.children.count - 1 { break }
+                if styler.hasGeneratedAfter { _ = styler.generatedAfter() }
+                styler.end()
+            }
+        }
+        return styler.depth == open.count ? styler.state : nil
+    }
+}
+
+/// The children of the open levels since a scan's origin, as the scan meets them
+/// (`StructureScanner`): flat arrays, a level's entries after its parent's, so that
+/// an element opening or closing copies nothing.
+struct SiblingTracker {
+    /// Whether names are counted (the sheets count elements by name).
+    let countsNames: Bool
+    /// By level (the document first): children counted, and where its kept children
+    /// and its counts by name start in the arrays below.
+    private var counts: [Int] = [0]
+    private var firstChild: [Int] = [0]
+    private var firstName: [Int] = [0]
+    private var children: [(offset: Int, name: Int32)] = []
+    private var nameCounts: [(name: Int32, count: Int)] = []
+    /// The fewest levels open since the origin.
+    private var lowWater: Int
+
+    /// A tracker at an origin with `openCount` elements open (their children before
+    /// are the origin's styler's to know).
+    init(openCount: Int, countsNames: Bool) {
+        self.countsNames = countsNames
+        lowWater = openCount + 1
+        for _ in 0..<openCount { open() }
+    }
+
+    /// Counts a child of the innermost level, its start tag at `offset` (-1 for an
+    /// implied element).
+    mutating func addChild(offset: Int, name: Int32) {
+        let level = counts.count - 1
+        counts[level] += 1
+        children.append((offset, name))
+        let kept = children.count - firstChild[level]
+        // (Past twice the kept, the oldest go: a level of a million children keeps few.)
+        if kept > 2 * ElementStyler.keptSiblings { children.removeSubrange(firstChild[level]..<(children.count - ElementStyler.keptSiblings)) }
+        guard countsNames else { return }
+        if let index = nameCounts[firstName[level]...].firstIndex(where: { $0.name == name }) {
+            nameCounts[index].count += 1
+        } else {
+            nameCounts.append((name, 1))
+        }
+    }
+
+    /// Opens a level for the innermost level's last child.
+    mutating func open() {
+        counts.append(0)
+        firstChild.append(children.count)
+        firstName.append(nameCounts.count)
+    }
+
+    /// Closes the innermost level.
+    mutating func close() {
+        guard counts.count > 1 else { return }
+        children.removeSubrange(firstChild.removeLast()...)
+        nameCounts.removeSubrange(firstName.removeLast()...)
+        counts.removeLast()
+        lowWater = min(lowWater, counts.count)
+    }
+
+    /// What a cut here knows (`ScannedSiblings`), the origin's styles `originStyles`.
+    func siblings(originStyles: ElementStyler.State?, names: ScannedNames) -> ScannedSiblings {
+        func name(_ id: Int32) -> String { String(decoding: names.bytes[Int(id)], as: UTF8.self) }
+        let levels = ((lowWater - 1)..<counts.count).map { level in
+            // (A level's entries end where the next one's start.)
+            let isInnermost = level == counts.count - 1
+            var scanned = ScannedSiblings.Level(count: counts[level])
+            scanned.children = children[firstChild[level]..<(isInnermost ? children.count : firstChild[level + 1])]
+                .suffix(ElementStyler.keptSiblings).map { ($0.offset, name($0.name)) }
+            for entry in nameCounts[firstName[level]..<(isInnermost ? nameCounts.count : firstName[level + 1])] {
+                scanned.countsByName[name(entry.name)] = entry.count
+            }
+            return scanned
+        }
+        return ScannedSiblings(originStyles: originStyles, originLevels: lowWater, levels: levels)
+    }
+}
