@@ -29,6 +29,7 @@ struct DocumentBuilder {
         plan = cutting?.bytes == nil ? nil : cutting?.plan
         fragmentBytes = cutting?.bytes.map { min($0, cutting?.firstBytes ?? $0) }
         fragmentNodes = cutting.map { min($0.nodes, $0.firstNodes ?? $0.nodes) } ?? .max
+        mostNodes = cutting?.nodes
         keepsText = cutting?.keepsText ?? true
         textCutBytes = cutting?.bytes == nil ? cutting?.textBytes : nil
         boundaries = cutting?.bytes == nil ? cutting?.boundaries : nil
@@ -36,6 +37,8 @@ struct DocumentBuilder {
     /// What the hot paths read of `cutting`, copied out once (reading a field of the
     /// optional struct copies it, with its sets and closure, on every element).
     private let isCutting: Bool
+    /// `cutting.nodes`.
+    private let mostNodes: Int?
     private let cutBytes: Int?
     private let plan: (any HTMLParser.CutPlan)?
     private let boundaries: (any HTMLParser.CutBoundaries)?
@@ -149,7 +152,8 @@ struct DocumentBuilder {
             return state.style(ofOpen: depth).map { ($0, nil, state.before(ofOpen: depth), state.hasAfter(ofOpen: depth)) }
         }
         let style = styler.start(name: name, parsedAttributes: UnsafePointer(attributes))
-        return (style, styler.generatedBefore, styler.generatedBefore != nil, styler.hasGeneratedAfter)
+        let before = styler.generatedBefore
+        return (style, before, before != nil, styler.hasGeneratedAfter)
     }
 
     /// Adds the text `::before` or `::after` puts in the innermost open element, in an
@@ -334,8 +338,8 @@ struct DocumentBuilder {
             cut(endOffset: pageOffset)
         } else if boundaries != nil, let offset = boundaryOffset(closing: document[closed].tag) {
             cut(endOffset: offset)
-        } else if let cutting, document.nodes.count - nodesAfterCut >= fragmentNodes {
-            fragmentNodes = min(cutting.nodes, fragmentNodes * 2)
+        } else if let mostNodes, document.nodes.count - nodesAfterCut >= fragmentNodes {
+            fragmentNodes = min(mostNodes, fragmentNodes * 2)
             cut(endOffset: nil)
         }
     }

@@ -27,11 +27,48 @@ package enum CascadeOrigin: Int, Sendable, Comparable {
 /// (origin and importance, then specificity, then order), custom properties and
 /// `var()` resolved, inheritance from the parent's computed style.
 package struct Cascade: Sendable {
-    private var sheets: [(sheet: StyleSheet, origin: CascadeOrigin)]
+    private let sheets: [Sheet]
+
+    /// A sheet and its origin, in a box: matching reads the sheets at every element,
+    /// and a sheet read out of an array of values would be copied there.
+    private final class Sheet: Sendable {
+        let sheet: StyleSheet
+        let origin: CascadeOrigin
+
+        init(sheet: StyleSheet, origin: CascadeOrigin) {
+            self.sheet = sheet
+            self.origin = origin
+        }
+
+        /// Adds the declarations of the rules (read at once) that match `element` to
+        /// the scratch's applicable ones. (Here, the sheet is read in place.)
+        func addMatches<Element: StyledElement>(
+            of element: Element, id: String?, classes: [String], type: String, pseudo: PseudoElement?, ancestors: AncestorKeys?,
+            sheetIndex: Int, scratch: inout Scratch
+        ) {
+            scratch.candidates.removeAll(keepingCapacity: true)
+            sheet.candidates(id: id, classes: classes, type: type, ancestors: ancestors, into: &scratch.candidates)
+            for index in scratch.candidates {
+                guard sheet.rules[index].selector.pseudoElement == pseudo,
+                    ancestors?.filter.mayContain(all: sheet.rules[index].ancestorHashes) ?? true,
+                    sheet.rules[index].selector.matches(element)
+                else { continue }
+                let specificity = sheet.rules[index].specificity
+                let order = sheet.rules[index].order
+                for declaration in sheet.rules[index].declarations {
+                    scratch.applicable.append(
+                        Applicable(
+                            sheet: sheetIndex, declaration: declaration,
+                            rank: Cascade.rank(origin, important: sheet.declarations[declaration].isImportant, attribute: false),
+                            specificity: specificity, order: order))
+                }
+            }
+        }
+    }
 
     /// `sheets` in the order they come (a later one wins ties).
     package init(_ sheets: [(sheet: StyleSheet, origin: CascadeOrigin)]) {
-        self.sheets = sheets
+        self.sheets = sheets.map { Sheet(sheet: $0.sheet, origin: $0.origin) }
         distinctions = sheets.reduce(into: Distinctions()) { distinctions, entry in
             distinctions.names.append(entry.sheet.names)
             distinctions.attributeNames.formUnion(entry.sheet.attributeNames)
@@ -79,28 +116,19 @@ package struct Cascade: Sendable {
 
     package let distinctions: Distinctions
 
-    /// A rule of one of the sheets.
-    package struct RuleReference: Sendable {
-        fileprivate var sheet: Int
-        fileprivate var rule: Int
-    }
-
-    /// The rules that read siblings (`Selector.readsSiblings`) and may concern an
-    /// element of this id, these classes and this name, in an order set by these.
-    package func rulesReadingSiblings(id: String?, classes: [String], type: String) -> [RuleReference] {
-        var references: [RuleReference] = []
+    /// The selectors of the rules that read siblings (`Selector.readsSiblings`) and may
+    /// concern an element of this id, these classes and this name, in an order set by
+    /// these. (The selectors themselves: one reached through its sheet at every
+    /// element would copy the sheet there.)
+    func selectorsReadingSiblings(id: String?, classes: [String], type: String) -> [Selector] {
+        var selectors: [Selector] = []
         var found: [Int] = []
-        for sheetIndex in sheets.indices {
+        for entry in sheets {
             found.removeAll(keepingCapacity: true)
-            sheets[sheetIndex].sheet.candidatesReadingSiblings(id: id, classes: classes, type: type, into: &found)
-            references += found.map { RuleReference(sheet: sheetIndex, rule: $0) }
+            entry.sheet.candidatesReadingSiblings(id: id, classes: classes, type: type, into: &found)
+            selectors += found.map { entry.sheet.rules[$0].selector }
         }
-        return references
-    }
-
-    /// Whether `rule`'s selector matches `element`.
-    package func matches<Element: StyledElement>(_ rule: RuleReference, _ element: Element) -> Bool {
-        sheets[rule.sheet].sheet.rules[rule.rule].selector.matches(element)
+        return selectors
     }
 
     /// One declaration that applies, where it is (in a sheet, or in the `style`
@@ -176,25 +204,8 @@ package struct Cascade: Sendable {
         let classes = element.classNames
         let type = element.localName
         for sheetIndex in sheets.indices {
-            scratch.candidates.removeAll(keepingCapacity: true)
-            sheets[sheetIndex].sheet.candidates(id: id, classes: classes, type: type, ancestors: ancestors, into: &scratch.candidates)
-            let origin = sheets[sheetIndex].origin
-            for index in scratch.candidates {
-                guard sheets[sheetIndex].sheet.rules[index].selector.pseudoElement == pseudo,
-                    ancestors?.filter.mayContain(all: sheets[sheetIndex].sheet.rules[index].ancestorHashes) ?? true,
-                    sheets[sheetIndex].sheet.rules[index].selector.matches(element)
-                else { continue }
-                let declarations = sheets[sheetIndex].sheet.rules[index].declarations
-                let specificity = sheets[sheetIndex].sheet.rules[index].specificity
-                let order = sheets[sheetIndex].sheet.rules[index].order
-                for declaration in declarations {
-                    let important = sheets[sheetIndex].sheet.declarations[declaration].isImportant
-                    scratch.applicable.append(
-                        Applicable(
-                            sheet: sheetIndex, declaration: declaration, rank: Self.rank(origin, important: important, attribute: false),
-                            specificity: specificity, order: order))
-                }
-            }
+            sheets[sheetIndex].addMatches(
+                of: element, id: id, classes: classes, type: type, pseudo: pseudo, ancestors: ancestors, sheetIndex: sheetIndex, scratch: &scratch)
             if hasUnreadRules, !sheets[sheetIndex].sheet.unread.isEmpty {
                 addUnread(sheet: sheetIndex, element: element, pseudo: pseudo, ancestors: ancestors, scratch: &scratch)
             }
@@ -277,7 +288,7 @@ package struct Cascade: Sendable {
         }
     }
 
-    private static func rank(_ origin: CascadeOrigin, important: Bool, attribute: Bool) -> Int {
+    fileprivate static func rank(_ origin: CascadeOrigin, important: Bool, attribute: Bool) -> Int {
         guard important else { return origin == .author && attribute ? 3 : origin.rawValue }
         switch origin {
         case .author: return attribute ? 5 : 4

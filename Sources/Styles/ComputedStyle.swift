@@ -47,7 +47,10 @@ package struct ComputedStyle: Hashable, Sendable {
     package var underline = false
     package var lineThrough = false
     /// `content` of a pseudo-element; `nil` for `normal` and `none` (nothing drawn).
-    package var content: [ContentPart]?
+    package var content: [ContentPart]? {
+        get { rare?.fields.content }
+        set { rareFields.content = newValue }
+    }
     /// The sides of its box with a border drawn (a `border-style` other than `none`
     /// and `hidden`, a width other than 0), as bits: top 1, right 2, bottom 4, left 8.
     package var borderSides: UInt8 = 0
@@ -55,8 +58,14 @@ package struct ComputedStyle: Hashable, Sendable {
     /// Whether a border is drawn on any side.
     package var hasBorder: Bool { borderSides != 0 }
     /// `counter-reset` and `counter-increment`.
-    package var counterResets: [CounterChange] = []
-    package var counterIncrements: [CounterChange] = []
+    package var counterResets: [CounterChange] {
+        get { rare?.fields.counterResets ?? [] }
+        set { rareFields.counterResets = newValue }
+    }
+    package var counterIncrements: [CounterChange] {
+        get { rare?.fields.counterIncrements ?? [] }
+        set { rareFields.counterIncrements = newValue }
+    }
     /// Read for pseudo-elements only (`knowsForPseudoElements`): `overflow: hidden` or
     /// `clip`, and a `width` or a `height` of a pixel at most.
     package var clipsOverflow = false
@@ -74,7 +83,37 @@ package struct ComputedStyle: Hashable, Sendable {
     /// text in quotes).
     package var listStyleType = "disc"
     /// Custom properties (`--name`), inherited, their values as written.
-    package var customProperties: [String: [CSSComponentValue]] = [:]
+    package var customProperties: [String: [CSSComponentValue]] {
+        get { rare?.fields.customProperties ?? [:] }
+        set { rareFields.customProperties = newValue }
+    }
+
+    /// The properties few elements have a value of their own for, in one box (`nil`
+    /// for none): a style is copied at every element, and each of these copied apart
+    /// would be a count taken and given back there.
+    private var rare: RareBox?
+
+    private struct RareFields: Hashable, Sendable {
+        var content: [ContentPart]?
+        var counterResets: [CounterChange] = []
+        var counterIncrements: [CounterChange] = []
+        var customProperties: [String: [CSSComponentValue]] = [:]
+    }
+
+    /// (Never changed: a change makes another.)
+    private final class RareBox: Hashable, Sendable {
+        let fields: RareFields
+
+        init(_ fields: RareFields) { self.fields = fields }
+
+        static func == (left: RareBox, right: RareBox) -> Bool { left === right || left.fields == right.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    }
+
+    private var rareFields: RareFields {
+        get { rare?.fields ?? RareFields() }
+        set { rare = newValue == RareFields() ? nil : RareBox(newValue) }
+    }
 
     package init() {}
 

@@ -48,6 +48,21 @@ package final class ElementStyler {
         func attributeValue(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
     }
 
+    /// The style of an element's `::after`, and the element (its text is made at the
+    /// element's end, with the counters then, and its attributes): a box, copied with
+    /// its level as one reference.
+    final class After: Equatable, Sendable {
+        let style: ComputedStyle
+        let element: Element
+
+        init(style: ComputedStyle, element: Element) {
+            self.style = style
+            self.element = element
+        }
+
+        static func == (left: After, right: After) -> Bool { left === right || (left.style == right.style && left.element == right.element) }
+    }
+
     /// An open element (or the document, first) and the children it has had so far:
     /// how many, how many of each name, and the last few themselves (a body of a
     /// million paragraphs keeps 32).
@@ -56,7 +71,7 @@ package final class ElementStyler {
         /// The style of its `::after` (its text is made at its end, with the counters
         /// then) and the element, and whether its `::before` put something at its
         /// start.
-        var after: (style: ComputedStyle, element: Element)?
+        var after: After?
         var hasBefore = false
         /// The counters whose scope is its children (`counter-reset` on one of them,
         /// and what follows it), by name.
@@ -79,6 +94,9 @@ package final class ElementStyler {
 
         mutating func append(_ element: Element, countsNames: Bool) {
             if recent.count < ElementStyler.keptSiblings {
+                // (Room for a few at once: grown one at a time, a list of children
+                // would be made again at its second, third, fifth child...)
+                if recent.isEmpty { recent.reserveCapacity(8) }
                 recent.append(element)
             } else {
                 recent[count % ElementStyler.keptSiblings] = element
@@ -98,7 +116,7 @@ package final class ElementStyler {
         }
 
         static func == (left: Level, right: Level) -> Bool {
-            left.style == right.style && left.after?.style == right.after?.style && left.after?.element == right.after?.element
+            left.style == right.style && left.after == right.after
                 && left.hasBefore == right.hasBefore && left.counters == right.counters && left.hashes == right.hashes && left.recent == right.recent
                 && left.count == right.count && left.countsByName == right.countsByName
         }
@@ -138,6 +156,10 @@ package final class ElementStyler {
         /// The number of its `LikenessBase`.
         let base: Int
         let likenessBase: LikenessBase
+        /// The likeness of the parent it was last met under, and the elements alike
+        /// there (a tag comes under the same parent many times in a row).
+        var lastParent = -1
+        var lastAlike: Alike?
 
         init(bytes: [UInt8], element: Element, hashes: [UInt32], base: Int, likenessBase: LikenessBase) {
             self.bytes = bytes
@@ -152,11 +174,13 @@ package final class ElementStyler {
     /// concern them, and their styles by which of these rules match (with the number
     /// that names the likeness of the elements of each).
     private final class Alike {
-        let rulesReadingSiblings: [Cascade.RuleReference]
+        let selectorsReadingSiblings: [Selector]
         var styles: [[Bool]: Styled] = [:]
+        /// Their style, where no rule that concerns them reads siblings.
+        var styleForAll: Styled?
 
-        init(rulesReadingSiblings: [Cascade.RuleReference]) {
-            self.rulesReadingSiblings = rulesReadingSiblings
+        init(selectorsReadingSiblings: [Selector]) {
+            self.selectorsReadingSiblings = selectorsReadingSiblings
         }
     }
 
@@ -181,19 +205,23 @@ package final class ElementStyler {
         }
     }
 
-    private var alike: [Likeness: Alike] = [:]
-    private var likenessBases: [LikenessBase: Int] = [:]
-    private var nextLikenessBase = 0
+    // The styler's state is not checked for exclusive access: one parse drives a
+    // styler, on one thread, and nothing reads it while a change to it is under way
+    // (matching reads the levels between changes); the checks cost a quarter of
+    // styling.
+    @exclusivity(unchecked) private var alike: [Likeness: Alike] = [:]
+    @exclusivity(unchecked) private var likenessBases: [LikenessBase: Int] = [:]
+    @exclusivity(unchecked) private var nextLikenessBase = 0
     /// Start tags met, by the hash of their bytes (a tag whose hash another has is
     /// made again, and takes its place).
-    private var knownTags: [UInt64: KnownTag] = [:]
+    @exclusivity(unchecked) private var knownTags: [UInt64: KnownTag] = [:]
     /// The start tag being styled, as `KnownTag` keeps its bytes.
-    private var tagBytes: [UInt8] = []
+    @exclusivity(unchecked) private var tagBytes: [UInt8] = []
     /// The attributes the sheets may read, and how much of each.
     private let readAttributes: [(name: [UInt8], read: AttributeRead)]
-    private var nextLikeness = 1
+    @exclusivity(unchecked) private var nextLikeness = 1
     private let distinctions: Cascade.Distinctions
-    private var siblingMatches: [Bool] = []
+    @exclusivity(unchecked) private var siblingMatches: [Bool] = []
     /// Likenesses and start tags kept at most; past them, those kept are forgotten.
     static let likenessesKept = 4_096
 
@@ -204,16 +232,16 @@ package final class ElementStyler {
     package static let keptSiblings = 32
 
     private let cascade: Cascade
-    private(set) var levels: [Level]
-    private var scratch = Cascade.Scratch()
+    @exclusivity(unchecked) private(set) var levels: [Level]
+    @exclusivity(unchecked) private var scratch = Cascade.Scratch()
     /// The open elements' keys.
-    private var ancestors = AncestorFilter()
+    @exclusivity(unchecked) private var ancestors = AncestorFilter()
     /// The open elements' keys, each once, and how many of them have each: kept as
     /// elements open and close, not gathered at each.
-    private var openKeys = OpenKeyCounts()
+    @exclusivity(unchecked) private var openKeys = OpenKeyCounts()
     /// For each counter's name, the levels whose `counters` have one of that name,
     /// outermost first: the innermost found at once, however deep the page.
-    private var counterScopes: [String: [Int]] = [:]
+    @exclusivity(unchecked) private var counterScopes: [String: [Int]] = [:]
     /// Ancestors a selector sees at most, the nearest: as in a browser, whose parser
     /// nests elements 512 deep at most (deeper ones are put beside the 512th); else a
     /// page nested a hundred thousand deep under `.top div` would have every element
@@ -431,29 +459,42 @@ package final class ElementStyler {
         let hashes = tag.hashes
         levels[levels.count - 1].append(element, countsNames: countsNames)
         let subject = Node(styler: self, level: levels.count - 1, index: levels[levels.count - 1].count - 1)
-        let likeness = Likeness(parent: levels[levels.count - 1].likeness, base: tag.base)
+        let parentLikeness = levels[levels.count - 1].likeness
         let elementsAlike: Alike
-        if let known = alike[likeness] {
+        if tag.lastParent == parentLikeness, let known = tag.lastAlike {
+            elementsAlike = known
+        } else if let known = alike[Likeness(parent: parentLikeness, base: tag.base)] {
             elementsAlike = known
         } else {
             if alike.count >= Self.likenessesKept { alike.removeAll(keepingCapacity: true) }
             elementsAlike = Alike(
-                rulesReadingSiblings: cascade.rulesReadingSiblings(id: tag.likenessBase.id, classes: tag.likenessBase.classes, type: element.name))
-            alike[likeness] = elementsAlike
+                selectorsReadingSiblings: cascade.selectorsReadingSiblings(id: tag.likenessBase.id, classes: tag.likenessBase.classes, type: element.name))
+            alike[Likeness(parent: parentLikeness, base: tag.base)] = elementsAlike
         }
-        siblingMatches.removeAll(keepingCapacity: true)
-        for rule in elementsAlike.rulesReadingSiblings { siblingMatches.append(cascade.matches(rule, subject)) }
+        tag.lastParent = parentLikeness
+        tag.lastAlike = elementsAlike
         let styled: Styled
-        if let shared = elementsAlike.styles[siblingMatches] {
-            styled = shared
+        if elementsAlike.selectorsReadingSiblings.isEmpty {
+            if let shared = elementsAlike.styleForAll {
+                styled = shared
+            } else {
+                styled = style(of: subject)
+                elementsAlike.styleForAll = styled
+            }
         } else {
-            styled = style(of: subject)
-            elementsAlike.styles[siblingMatches] = styled
+            siblingMatches.removeAll(keepingCapacity: true)
+            for selector in elementsAlike.selectorsReadingSiblings { siblingMatches.append(selector.matches(subject)) }
+            if let shared = elementsAlike.styles[siblingMatches] {
+                styled = shared
+            } else {
+                styled = style(of: subject)
+                elementsAlike.styles[siblingMatches] = styled
+            }
         }
         // Its counters step (in its parent's scope), then its `::before`'s (in its own).
         if !styled.style.counterResets.isEmpty || !styled.style.counterIncrements.isEmpty { changeCounters(styled.style) }
         addAncestorKeys(hashes)
-        levels.append(Level(style: styled.style, after: styled.pseudo?.after.map { ($0, element) }, likeness: styled.likeness, hashes: hashes))
+        levels.append(Level(style: styled.style, after: styled.pseudo?.after.map { After(style: $0, element: element) }, likeness: styled.likeness, hashes: hashes))
         generatedBefore = styled.pseudo?.before.flatMap { before in
             changeCounters(before)
             return GeneratedContent(before, attributeValue: element.attributeValue, counters: counterValues)
@@ -519,7 +560,7 @@ package final class ElementStyler {
     }
 
     /// The content `::before` gives the element started last, `nil` for none.
-    package private(set) var generatedBefore: GeneratedContent?
+    @exclusivity(unchecked) package private(set) var generatedBefore: GeneratedContent?
 
     /// The content `::after` gives the innermost open element as it ends, `nil` for
     /// none (its counters step first).
