@@ -49,10 +49,15 @@ package struct Cascade: Sendable {
             scratch.candidates.removeAll(keepingCapacity: true)
             sheet.candidates(id: id, classes: classes, type: type, ancestors: ancestors, into: &scratch.candidates)
             for index in scratch.candidates {
-                guard sheet.rules[index].selector.pseudoElement == pseudo,
+                let ruleFor = sheet.rules[index].selector.pseudoElement
+                guard ruleFor == pseudo || (pseudo == nil && !(ruleFor == .before ? scratch.matchedBefore : scratch.matchedAfter)),
                     ancestors?.filter.mayContain(all: sheet.rules[index].ancestorHashes) ?? true,
                     sheet.rules[index].selector.matches(element)
                 else { continue }
+                if ruleFor != pseudo, let ruleFor {
+                    scratch.noteMatch(of: ruleFor)
+                    continue
+                }
                 let specificity = sheet.rules[index].specificity
                 let order = sheet.rules[index].order
                 for declaration in sheet.rules[index].declarations {
@@ -159,8 +164,17 @@ package struct Cascade: Sendable {
         /// and their declarations' place in `declarations`.
         fileprivate var read: [Int: ReadRule?] = [:]
         fileprivate var declarations: [CSSParser.Declaration] = []
+        /// Whether, in the last element's cascade, a rule for its `::before` or its
+        /// `::after` matched: the cascade of either is needed only then.
+        package fileprivate(set) var matchedBefore = false
+        package fileprivate(set) var matchedAfter = false
 
         package init() {}
+
+        /// Notes that a rule for `pseudo` matched, in an element's cascade.
+        fileprivate mutating func noteMatch(of pseudo: PseudoElement) {
+            if pseudo == .before { matchedBefore = true } else { matchedAfter = true }
+        }
 
         /// Rule `rule` of `sheet`, filed unread, read once.
         fileprivate mutating func rule(_ rule: Int, of sheet: StyleSheet, number: Int) -> ReadRule? {
@@ -200,6 +214,10 @@ package struct Cascade: Sendable {
         of element: Element, parent: ComputedStyle?, pseudo: PseudoElement? = nil, scratch: inout Scratch, ancestors: AncestorKeys? = nil
     ) -> ComputedStyle {
         scratch.applicable.removeAll(keepingCapacity: true)
+        if pseudo == nil {
+            scratch.matchedBefore = false
+            scratch.matchedAfter = false
+        }
         let id = element.elementID
         let classes = element.classNames
         let type = element.localName
@@ -273,9 +291,14 @@ package struct Cascade: Sendable {
         for candidate in scratch.unreadCandidates {
             guard let rule = scratch.rule(candidate.rule, of: sheet, number: sheetIndex), candidate.position < rule.selectors.count else { continue }
             let selector = rule.selectors[candidate.position]
-            guard selector.pseudoElement == pseudo, ancestors?.filter.mayContain(all: rule.ancestorHashes[candidate.position]) ?? true,
-                selector.matches(element)
+            let ruleFor = selector.pseudoElement
+            guard ruleFor == pseudo || (pseudo == nil && !(ruleFor == .before ? scratch.matchedBefore : scratch.matchedAfter)),
+                ancestors?.filter.mayContain(all: rule.ancestorHashes[candidate.position]) ?? true, selector.matches(element)
             else { continue }
+            if ruleFor != pseudo, let ruleFor {
+                scratch.noteMatch(of: ruleFor)
+                continue
+            }
             let order = StyleSheet.order(serial: rule.serial, position: candidate.position)
             for declaration in rule.declarations {
                 let important = scratch.declarations[declaration].isImportant

@@ -552,8 +552,9 @@ package final class ElementStyler {
                 let pseudoStyle = cascade.style(of: subject, parent: style, pseudo: element, scratch: &scratch, ancestors: ancestorKeys)
                 return pseudoStyle.content == nil || pseudoStyle.hidesElement || pseudoStyle.isClippedAway ? nil : pseudoStyle
             }
-            let before = pseudo(.before)
-            let after = pseudo(.after)
+            // (Only where a rule for it matched the element.)
+            let before = scratch.matchedBefore ? pseudo(.before) : nil
+            let after = scratch.matchedAfter ? pseudo(.after) : nil
             if before != nil || after != nil { styled.pseudo = PseudoStyles(before: before, after: after) }
         }
         return styled
