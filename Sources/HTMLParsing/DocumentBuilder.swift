@@ -140,20 +140,27 @@ struct DocumentBuilder {
     /// What the page's styles say of an element starting now: its style, whether its
     /// `::before` and `::after` add text, and the `::before` text when it is to be
     /// added now; `nil` unstyled (see `startElement`).
-    private mutating func styleOfStartingElement(
-        _ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-    ) -> (style: ComputedStyle, before: GeneratedContent?, hasBefore: Bool, hasAfter: Bool)? {
+    private mutating func styleOfStartingElement(_ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> StartingStyle? {
         guard let styler, titleDepth == 0, skipDepth == 0 else { return nil }
         if resumedStartTags > 0, let state = resumedStyles {
             // A start tag fed to stand where the cut stood: its style is known, and
             // what its `::before` adds is in the part before the cut.
             let depth = state.depth - resumedStartTags
             resumedStartTags -= 1
-            return state.style(ofOpen: depth).map { ($0, nil, state.before(ofOpen: depth), state.hasAfter(ofOpen: depth)) }
+            return state.style(ofOpen: depth).map { StartingStyle(style: $0, before: nil, hasBefore: state.before(ofOpen: depth), hasAfter: state.hasAfter(ofOpen: depth)) }
         }
         let style = styler.start(name: name, parsedAttributes: UnsafePointer(attributes))
         let before = styler.generatedBefore
-        return (style, before, before != nil, styler.hasGeneratedAfter)
+        return StartingStyle(style: style, before: before, hasBefore: before != nil, hasAfter: styler.hasGeneratedAfter)
+    }
+
+    /// What the page's styles say of an element as it starts (`styleOfStartingElement`).
+    private struct StartingStyle {
+        var style: ComputedStyle
+        /// The text its `::before` adds now, if any.
+        var before: GeneratedContent?
+        var hasBefore: Bool
+        var hasAfter: Bool
     }
 
     /// Adds the text `::before` or `::after` puts in the innermost open element, in an
@@ -199,11 +206,15 @@ struct DocumentBuilder {
         // Styled, every element counts, as a sibling at least; what is inside a title or
         // a dropped element is never shown, and not styled.
         let styled = styleOfStartingElement(element.name, attributes)
+        let isStyled = styled != nil
         let style = styled?.style
+        let generatedBefore = styled?.before
+        let hasGeneratedStart = styled?.hasBefore ?? false
+        let hasGeneratedEnd = styled?.hasAfter ?? false
         // Title elements are never content (as in browsers), wherever they are: so a
         // part of a page parsed on its own drops the same ones as the whole page.
         if titleDepth > 0 || element.isTitle {
-            if titleDepth == 0 { titleIsStyled = styled != nil }
+            if titleDepth == 0 { titleIsStyled = isStyled }
             titleDepth += 1
             return
         }
@@ -235,7 +246,7 @@ struct DocumentBuilder {
         let parent = open.last ?? document.root
         let look = style.map { lookNumber(ElementLook($0, inside: document.looks[Int(document[parent].look)])) } ?? 0
         // (Its text is drawn as its parent's is when their looks are the same.)
-        let generates = styled.map { $0.hasBefore || $0.hasAfter } ?? false
+        let generates = hasGeneratedStart || hasGeneratedEnd
         if element.isPlainInline, !hasKeptAttribute, !styleHides, !generates, look == document[parent].look, !document.looks[Int(look)].showsAsBlock {
             // Left out of the model (`HTMLTag.isPlainInline`): what it holds goes to
             // its parent, and the text on either side of its tags stays one text node.
@@ -252,8 +263,8 @@ struct DocumentBuilder {
             parent: parent, payload: Int32(firstAttribute), look: look)
         node.isHidden = styleHides
         node.hidesListMarker = style?.listStyleType == "none"
-        node.hasGeneratedStart = styled?.hasBefore ?? false
-        node.hasGeneratedEnd = styled?.hasAfter ?? false
+        node.hasGeneratedStart = hasGeneratedStart
+        node.hasGeneratedEnd = hasGeneratedEnd
         if node.attributeCount > 0 {
             node.isHidden = node.isHidden || HTMLDocument.hides(document.attributes[firstAttribute...])
             node.linkAttribute = HTMLDocument.linkAttribute(element.tag, document.attributes[firstAttribute...])
@@ -266,7 +277,7 @@ struct DocumentBuilder {
         permalinkCandidate = nil
         if node.isLink, HTMLDocument.targetsThisPage(document.attributes[firstAttribute...]) { permalinkCandidate = (index, []) }
         if isCutting, !element.staysOpen { openNonContainers += 1 }
-        if let before = styled?.before { appendGenerated(before) }
+        if let generatedBefore { appendGenerated(generatedBefore) }
     }
 
     /// The number of `look` in the document's looks, added there when new (0, none's,

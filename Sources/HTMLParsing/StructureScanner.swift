@@ -622,11 +622,21 @@ package struct StructureScanner {
     /// name and its attributes' names in lower case, the first of each name, values
     /// decoded; `nil` where there is none, or it runs past 64 KB.
     package static func startTag(at offset: Int, in source: any PageSource) -> (name: String, attributes: [(name: String, value: String)])? {
-        var bytes = [UInt8](repeating: 0, count: min(1 << 16, source.byteCount - offset))
-        let count = bytes.withUnsafeMutableBytes { source.read(offset..<(offset + $0.count), into: $0) }
-        return bytes.withUnsafeBufferPointer { buffer -> (name: String, attributes: [(name: String, value: String)])? in
-            let pointer = buffer.baseAddress!
-            guard count > 2, pointer[0] == 0x3C, isLetter(pointer[1]), let end = startTagEnd(pointer, from: 1, count: count) else { return nil }
+        // (A kilobyte first: most tags end well before.)
+        for size in [1 << 10, 1 << 16] {
+            var bytes = [UInt8](repeating: 0, count: min(size, source.byteCount - offset))
+            let count = bytes.withUnsafeMutableBytes { source.read(offset..<(offset + $0.count), into: $0) }
+            let found = bytes.withUnsafeBufferPointer { buffer in buffer.count > 2 ? startTagEnd(buffer.baseAddress!, from: 1, count: count) : nil }
+            if found != nil || count < size { return startTag(in: bytes, count: count) }
+        }
+        return nil
+    }
+
+    /// The start tag that `bytes` begin with, as `startTag(at:in:)` gives it.
+    private static func startTag(in bytes: [UInt8], count: Int) -> (name: String, attributes: [(name: String, value: String)])? {
+        bytes.withUnsafeBufferPointer { buffer -> (name: String, attributes: [(name: String, value: String)])? in
+            guard count > 2, let pointer = buffer.baseAddress, pointer[0] == 0x3C, isLetter(pointer[1]), let end = startTagEnd(pointer, from: 1, count: count)
+            else { return nil }
             var index = 1
             while index < end, isNameByte(pointer[index]) { index += 1 }
             let name = String(decoding: (1..<index).map { ScannedNames.lowercased(pointer[$0]) }, as: UTF8.self)

@@ -66,6 +66,8 @@ package enum StyleSources {
         while end < bytes.count, isLetter(bytes[end]) || (end > index && (0x30...0x39).contains(bytes[end])) { end += 1 }
         guard end > index else { return nil }
         let name = bytes[index..<end]
+        // (Their first letters: most tags are told apart by it, and by their length.)
+        guard name.count >= 3, name.count <= 8, [0x73, 0x6C, 0x74, 0x78, 0x6E].contains(bytes[index] | 0x20) else { return nil }
         guard let found = readTags.first(where: { $0.utf8.count == name.count && zip($0.utf8, name).allSatisfy { $0 == $1 | 0x20 } }) else { return nil }
         return (found, end)
     }
