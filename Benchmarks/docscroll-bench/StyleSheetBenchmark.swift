@@ -3,7 +3,8 @@ import Foundation
 /// What a page's stylesheets cost: a page under a sheet of a million rules (as
 /// generated sites and hostile pages have them), its first screen (`--frame 0`) with
 /// the sheet and without it (`--no-css`), seconds and peak RSS; and a real manual
-/// page's `--dump` with its stylesheets and without them. Fresh processes each.
+/// page's `--dump` with its stylesheets and without them, and of the manual's pages
+/// joined under that page's head (its sheets). Fresh processes each.
 enum StyleSheetBenchmark {
     /// Rules of the large sheet.
     static let rules = 1_000_000
@@ -12,6 +13,8 @@ enum StyleSheetBenchmark {
     /// A real page of a manual with its stylesheets, where Debian's python3.11-doc is
     /// installed.
     static let realPage = "/usr/share/doc/python3.11/html/library/stdtypes.html"
+    /// Bytes of the joined manual.
+    static let joinedBytes = 20_000_000
 
     struct Measurement {
         let name: String
@@ -71,11 +74,42 @@ enum StyleSheetBenchmark {
             results.append(try measure("Python's stdtypes.html, --dump", bytes: bytes, runs: runs, directory: directory) { css in
                 try TimedRun.run(docscroll, [realPage, "--dump"] + (css ? [] : ["--no-css"]), timeLimit: 60, directory: directory)
             })
+            if let joined = try joinedManual(in: directory) {
+                results.append(try measure("Python's manual joined (20 MB), --dump", bytes: joined.bytes, runs: runs, directory: directory) { css in
+                    try TimedRun.run(docscroll, [joined.path, "--dump"] + (css ? [] : ["--no-css"]), timeLimit: 120, directory: directory)
+                })
+            }
         }
         for m in results {
             progress("\(m.name): \(m.styled.text(3)) s, \(m.styledRSS >> 20) MB; --no-css \(m.plain.text(3)) s, \(m.plainRSS >> 20) MB")
         }
         return results
+    }
+
+    /// The Python manual's pages joined (`joinedBytes`) under the head of `realPage`,
+    /// whose sheets the page links as `realPage` does (beside a link to the manual's
+    /// `_static`): where the manual is installed.
+    private static func joinedManual(in directory: URL) throws -> (path: String, bytes: Int)? {
+        guard let data = FileManager.default.contents(atPath: realPage), let bodyStart = data.firstRange(of: Data("<body".utf8)),
+            let headEnd = data[bodyStart.upperBound...].firstIndex(of: UInt8(ascii: ">"))
+        else { return nil }
+        let bodies = PageBenchmark.realBodies()
+        guard !bodies.isEmpty else { return nil }
+        let library = directory.appendingPathComponent("library")
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: directory.appendingPathComponent("_static"), withDestinationURL: URL(fileURLWithPath: realPage).deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("_static"))
+        var page = Data(data[..<(headEnd + 1)])
+        var index = 0
+        while page.count < joinedBytes {
+            page.append(Data(bodies[index % bodies.count].utf8))
+            index += 1
+        }
+        page.append(Data("</body></html>\n".utf8))
+        let url = library.appendingPathComponent("joined.html")
+        try page.write(to: url)
+        return (url.path, page.count)
     }
 
     /// `runs` runs with the sheets and without, taken in turn (what else the machine
