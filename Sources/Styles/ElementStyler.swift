@@ -83,7 +83,7 @@ package final class ElementStyler {
         var hashes: [UInt32] = []
         var recent: [Element] = []
         var count = 0
-        var countsByName: [String: Int] = [:]
+        var countsByName = NameCounts()
 
         /// Child `index` (from 0), if it is among the last kept (in a ring: child
         /// `index` is at `index % keptSiblings`).
@@ -102,7 +102,7 @@ package final class ElementStyler {
                 recent[count % ElementStyler.keptSiblings] = element
             }
             count += 1
-            if countsNames { countsByName[element.name, default: 0] += 1 }
+            if countsNames { countsByName.add(element.name) }
         }
 
         mutating func skip(_ skipped: Int, byName: [String: Int]) {
@@ -112,7 +112,7 @@ package final class ElementStyler {
                 if recent.count == kept { recent[index % kept] = ElementStyler.nowhere } else { recent.append(ElementStyler.nowhere) }
             }
             count += skipped
-            for (name, number) in byName { countsByName[name, default: 0] += number }
+            for (name, number) in byName { countsByName.add(name, number) }
         }
 
         static func == (left: Level, right: Level) -> Bool {
