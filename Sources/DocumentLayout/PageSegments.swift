@@ -157,6 +157,9 @@ final class PageSegments: @unchecked Sendable {
                     guesses.setStart(cut, ofGuess: agreeing)
                     state.restyled += 1
                 }
+                // (A segment between, not started yet, is not started: nothing would
+                // tell it its link count, nor write it.)
+                state.nextSegment = max(state.nextSegment, agreeing)
                 return (agreeing, Self.dropRuns(in: (run.index + 1)..<agreeing, of: &state), state.wakeParses())
             }
             state.corrections += 1

@@ -330,12 +330,14 @@ struct DocumentBuilder {
         guard isCutting else { return }
         if element.isBlock || element.staysOpen { blockTextBytes = 0 }
         if !element.staysOpen { openNonContainers -= 1 }
-        // (After a hidden block only at another parse's start: the scan that guessed
-        // it does not know what the sheets hide.)
-        guard openNonContainers == 0, element.isBlock, !document.isHidden(closed) || (boundaries != nil && cutBytes == nil) else { return }
-        if document.isHidden(closed) {
-            if let offset = boundaryOffset(closing: document[closed].tag) { cut(endOffset: offset) }
-        } else if let bytes = cutBytes {
+        // (Not after a hidden block: the text on either side of it may be one line.
+        // Another parse's start there is passed over for the next: the scan that
+        // guessed it does not know what the sheets hide.)
+        guard openNonContainers == 0, element.isBlock, !document.isHidden(closed) else {
+            if openNonContainers == 0, element.isBlock { passBoundary() }
+            return
+        }
+        if let bytes = cutBytes {
             let target = fragmentBytes ?? bytes
             guard let offset = streamOffsetAfterEndTag(of: document[closed].tag) else { return }
             let pageOffset = reader?.pageOffset(ofStreamOffset: offset) ?? offset
@@ -399,6 +401,14 @@ struct DocumentBuilder {
         guard offset == nextBoundary || missedBoundary, streamOffsetAfterEndTag(of: tag) != nil, !bodyWasClosed else { return nil }
         missedBoundary = false
         return offset
+    }
+
+    /// Where the parse is at one of `boundaries` it may not cut at (after a hidden
+    /// block), goes on to the next, not to the first place it may cut.
+    private mutating func passBoundary() {
+        guard let boundaries, let offset = pageOffset() else { return }
+        if nextBoundary.map({ $0 < offset }) ?? true { nextBoundary = boundaries.boundary(atOrAfter: offset) }
+        if nextBoundary == offset { nextBoundary = boundaries.boundary(atOrAfter: offset + 1) }
     }
 
     /// The offset in what it reads, and in the page, the parser has read to.

@@ -25,6 +25,9 @@ package struct ScannedSiblings: Sendable {
     package var originLevels: Int
     /// The levels from the last of the origin's to the innermost open one.
     package var levels: [Level]
+    /// Whether the children's names were counted for every level (a level of more
+    /// names than `SiblingTracker.countedNames` is not).
+    package var countsAllNames = true
 
     /// Start tags read again at most to make a guess's styles.
     static let mostStartTagsRead = 4_096
@@ -35,7 +38,7 @@ package struct ScannedSiblings: Sendable {
     package func styles(of open: OpenElements, source: any PageSource, cascade: Cascade) -> ElementStyler.State? {
         // (A page nested thousands deep is left to the parse before: its start tags
         // would be read again by the thousand at each guess.)
-        guard originLevels >= 1, levels.count == open.count - originLevels + 2,
+        guard originLevels >= 1, levels.count == open.count - originLevels + 2, countsAllNames,
             levels.reduce(0, { $0 + $1.children.count }) <= Self.mostStartTagsRead
         else { return nil }
         let styler = ElementStyler(cascade: cascade, from: originStyles?.keepingLevels(originLevels))
@@ -77,6 +80,13 @@ struct SiblingTracker {
     private var firstName: [Int] = [0]
     private var children: [(offset: Int, name: Int32)] = []
     private var nameCounts: [(name: Int32, count: Int)] = []
+    /// Levels whose children have more names than `countedNames`, and are no longer
+    /// counted by name (a hostile page of a million names under one element would
+    /// have each looked for among all the others).
+    private var uncountedLevels = 0
+    private var namesUncounted: [Bool] = [false]
+    /// Names counted at most under one element.
+    static let countedNames = 64
     /// The fewest levels open since the origin.
     private var lowWater: Int
 
@@ -97,11 +107,14 @@ struct SiblingTracker {
         let kept = children.count - firstChild[level]
         // (Past twice the kept, the oldest go: a level of a million children keeps few.)
         if kept > 2 * ElementStyler.keptSiblings { children.removeSubrange(firstChild[level]..<(children.count - ElementStyler.keptSiblings)) }
-        guard countsNames else { return }
+        guard countsNames, !namesUncounted[level] else { return }
         if let index = nameCounts[firstName[level]...].firstIndex(where: { $0.name == name }) {
             nameCounts[index].count += 1
-        } else {
+        } else if nameCounts.count - firstName[level] < Self.countedNames {
             nameCounts.append((name, 1))
+        } else {
+            namesUncounted[level] = true
+            uncountedLevels += 1
         }
     }
 
@@ -110,6 +123,7 @@ struct SiblingTracker {
         counts.append(0)
         firstChild.append(children.count)
         firstName.append(nameCounts.count)
+        namesUncounted.append(false)
     }
 
     /// Closes the innermost level.
@@ -117,6 +131,7 @@ struct SiblingTracker {
         guard counts.count > 1 else { return }
         children.removeSubrange(firstChild.removeLast()...)
         nameCounts.removeSubrange(firstName.removeLast()...)
+        if namesUncounted.removeLast() { uncountedLevels -= 1 }
         counts.removeLast()
         lowWater = min(lowWater, counts.count)
     }
@@ -135,6 +150,6 @@ struct SiblingTracker {
             }
             return scanned
         }
-        return ScannedSiblings(originStyles: originStyles, originLevels: lowWater, levels: levels)
+        return ScannedSiblings(originStyles: originStyles, originLevels: lowWater, levels: levels, countsAllNames: uncountedLevels == 0)
     }
 }

@@ -124,6 +124,28 @@ struct PageStreamTests {
         }
     }
 
+    /// A block the sheets hide makes no break: the text on either side of it is one
+    /// line. A parse is not cut there, and a guess there (the scan does not know what
+    /// the sheets hide) is passed over for the next, so the lines are one parse's.
+    @Test func textAroundHiddenBlocksStaysOneLine() throws {
+        var html = "<style>div.gone { display: none }</style><body>"
+        for index in 0..<400 { html += "left\(index) <div class=gone>hidden words</div> right\(index)\n<div>after \(index)</div>\n" }
+        let source = StyledPageSource(
+            MemoryPageSource(Array(html.utf8)), styles: PageStyles(cascade: Cascade([(StyleSheet("div.gone { display: none }"), .author)])))
+        func lines(parses: Int) throws -> (lines: [String], summary: PageStream.Summary) {
+            var text = StreamedText()
+            let summary = try PageStream.writeText(
+                of: source, start: 0, width: 70, fragmentNodes: 20, segmentBytes: 300, parses: parses, threads: TestThreads()) { text.take($0) }
+            return (text.lines, summary)
+        }
+        let straight = try lines(parses: 1)
+        #expect(straight.lines.contains("left7 right7"))
+        #expect(!straight.lines.contains { $0.contains("hidden") })
+        let parallel = try lines(parses: 3)
+        #expect(parallel.lines == straight.lines)
+        #expect(parallel.summary.parses > 10, "the page is written by parses from many places")
+    }
+
     /// Where libxml2 reads the markup otherwise than the scan guessed (a character
     /// reference makes a link target blank, so the links before the next places are
     /// fewer), the parse before goes past those places to the first that checks out;
