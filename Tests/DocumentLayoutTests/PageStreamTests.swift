@@ -27,6 +27,18 @@ struct PageStreamTests {
         return (text.lines, summary)
     }
 
+    /// The lines of `html` styled by `sheet`, streamed at 70 columns.
+    static func styledLines(
+        _ html: String, sheet: String, fragmentNodes: Int, segmentBytes: Int, parses: Int
+    ) throws -> (lines: [String], summary: PageStream.Summary) {
+        let source = StyledPageSource(MemoryPageSource(Array(html.utf8)), styles: PageStyles(cascade: Cascade([(StyleSheet(sheet), .author)])))
+        var text = StreamedText()
+        let summary = try PageStream.writeText(
+            of: source, start: 0, width: 70, fragmentNodes: fragmentNodes, segmentBytes: segmentBytes, parses: parses, threads: TestThreads()
+        ) { text.take($0) }
+        return (text.lines, summary)
+    }
+
     /// Text written in pieces of whole lines, each line ending in a line feed.
     struct StreamedText {
         private(set) var lines: [String] = []
@@ -103,12 +115,8 @@ struct PageStreamTests {
             li:first-child::before { content: "* " } p:nth-child(3n+1) a { display: none } td:last-of-type { font-weight: bold }
             """
         if countsSections { sheet += " body { counter-reset: s } h2::before { counter-increment: s; content: counter(s) \". \" }" }
-        let source = StyledPageSource(MemoryPageSource(Array(html.utf8)), styles: PageStyles(cascade: Cascade([(StyleSheet(sheet), .author)])))
         func lines(parses: Int) throws -> (lines: [String], summary: PageStream.Summary) {
-            var text = StreamedText()
-            let summary = try PageStream.writeText(
-                of: source, start: 0, width: 70, fragmentNodes: 200, segmentBytes: 2_000, parses: parses, threads: TestThreads()) { text.take($0) }
-            return (text.lines, summary)
+            try Self.styledLines(html, sheet: sheet, fragmentNodes: 200, segmentBytes: 2_000, parses: parses)
         }
         let straight = try lines(parses: 1)
         #expect(straight.lines.contains { $0.contains("* ") } && straight.lines.count > 1_000)
@@ -130,13 +138,8 @@ struct PageStreamTests {
     @Test func textAroundHiddenBlocksStaysOneLine() throws {
         var html = "<style>div.gone { display: none }</style><body>"
         for index in 0..<400 { html += "left\(index) <div class=gone>hidden words</div> right\(index)\n<div>after \(index)</div>\n" }
-        let source = StyledPageSource(
-            MemoryPageSource(Array(html.utf8)), styles: PageStyles(cascade: Cascade([(StyleSheet("div.gone { display: none }"), .author)])))
         func lines(parses: Int) throws -> (lines: [String], summary: PageStream.Summary) {
-            var text = StreamedText()
-            let summary = try PageStream.writeText(
-                of: source, start: 0, width: 70, fragmentNodes: 20, segmentBytes: 300, parses: parses, threads: TestThreads()) { text.take($0) }
-            return (text.lines, summary)
+            try Self.styledLines(html, sheet: "div.gone { display: none }", fragmentNodes: 20, segmentBytes: 300, parses: parses)
         }
         let straight = try lines(parses: 1)
         #expect(straight.lines.contains("left7 right7"))
