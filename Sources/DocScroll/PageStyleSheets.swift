@@ -17,7 +17,8 @@ enum PageStyleSheets {
         head: some RandomAccessCollection<UInt8>, address: PageAddress?, user: [UInt8]?, screen: StyleScreen = StyleScreen()
     ) -> PageStyles? {
         let environment = MediaEnvironment(
-            width: Double(screen.width), height: Double(screen.height), colorScheme: screen.prefersDark ? .dark : .light)
+            width: Double(screen.width), height: Double(screen.height), colorScheme: screen.prefersDark ? .dark : .light,
+            drawsColors: screen.drawsColors)
         let importer: StyleSheet.Importer = { written, from in
             let base = from.flatMap { PageAddress(absolutePath: $0) } ?? address
             guard let path = path(of: written, on: base), let bytes = read(path) else { return nil }
@@ -37,7 +38,8 @@ enum PageStyleSheets {
             }
         }
         let cascade = Cascade(sheets)
-        return cascade.isEmpty ? nil : PageStyles(cascade: cascade)
+        let canvas: TextCanvas? = !screen.drawsColors ? nil : screen.knowsBackground ? (screen.prefersDark ? .dark : .light) : .unknown
+        return cascade.isEmpty ? nil : PageStyles(cascade: cascade, canvas: canvas)
     }
 
     /// The file `written` names on this machine, from a page or sheet at `base`.
@@ -63,12 +65,20 @@ public struct StyleScreen: Equatable, Sendable {
     public var height: Int
     /// Whether the reader prefers dark colours (`prefers-color-scheme: dark`).
     public var prefersDark: Bool
+    /// Whether `prefersDark` says what the terminal's background is (dark or light):
+    /// the page's colours are then made to read on it, else on both.
+    public var knowsBackground: Bool
+    /// Whether the pages' colours are drawn (not in plain text, nor on a terminal
+    /// without colours: working them out would cost each element for nothing).
+    public var drawsColors: Bool
 
     /// A screen of `width` by `height` CSS pixels (by default, a desktop's).
-    public init(width: Int = 1280, height: Int = 1024, prefersDark: Bool = false) {
+    public init(width: Int = 1280, height: Int = 1024, prefersDark: Bool = false, knowsBackground: Bool = false, drawsColors: Bool = true) {
         self.width = width
         self.height = height
         self.prefersDark = prefersDark
+        self.knowsBackground = knowsBackground
+        self.drawsColors = drawsColors
     }
 
     /// Whether the terminal's background is dark, as `COLORFGBG` says it

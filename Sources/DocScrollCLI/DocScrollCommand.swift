@@ -51,6 +51,9 @@ public enum DocScrollCommand {
         case .never: .none
         case .auto: isTerminal && !noColor ? colorDepth : .none
         }
+        // A dump of windowed pages streams them: parsed and laid out a fragment at a
+        // time, never held whole. (Expanded builds everything, as it always does.)
+        let dumps = options.output == .dump || (options.output == .automatic && !isTerminal)
         var viewOptions = DocScrollView.Options(
             width: options.width ?? terminalSize?.width ?? 80,
             height: options.height ?? terminalSize?.height ?? 24,
@@ -64,10 +67,11 @@ public enum DocScrollCommand {
             frozenColumns: options.frozenColumns, wrapsTableCells: options.wrapsTableCells, tabsFrom: options.tabsFrom,
             images: options.images ?? .none, imageBudget: options.imageBudget)
         viewOptions.readsStyles = options.readsStyles
+        let prefersDark = options.prefersDark ?? StyleScreen.prefersDark(colorFGBG: environment["COLORFGBG"])
         viewOptions.styleScreen = StyleScreen(
             width: options.styleScreenSize?.width ?? viewOptions.styleScreen.width,
             height: options.styleScreenSize?.height ?? viewOptions.styleScreen.height,
-            prefersDark: options.prefersDark ?? StyleScreen.prefersDark(colorFGBG: environment["COLORFGBG"]) ?? false)
+            prefersDark: prefersDark ?? false, knowsBackground: prefersDark != nil, drawsColors: colors != .none && (!dumps || options.color == .always))
         if let path = options.userStyleSheet {
             do {
                 viewOptions.userStyleSheet = try DocScrollView.userStyleSheet(at: path)
@@ -80,9 +84,6 @@ public enum DocScrollCommand {
         // whose output does not depend on the terminal, keep 10 by 20.)
         if isTerminal, case .automatic = options.output { viewOptions.cellPixelSize = Terminal.cellPixelSize() }
 
-        // A dump of windowed pages streams them: parsed and laid out a fragment at a
-        // time, never held whole. (Expanded builds everything, as it always does.)
-        let dumps = options.output == .dump || (options.output == .automatic && !isTerminal)
         // Tables are mapped, not read: only the rows shown are read from them. A
         // windowed view reads its pages a window at a time as it shows them.
         let readInputs = { () throws(DocScrollError) -> (tables: [InputFile], pages: [InputFile]) in

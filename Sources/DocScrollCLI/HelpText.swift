@@ -44,8 +44,10 @@ enum HelpText {
                                  pages' rules but for their !important ones
           --css-screen WxH       the screen the pages' @media rules are read for,
                                  in CSS pixels (default 1280x1024, a desktop's)
-          --color-scheme SCHEME  light or dark, for prefers-color-scheme (default:
-                                 as COLORFGBG says, else light)
+          --color-scheme SCHEME  light or dark: the terminal's background, which
+                                 the pages' colours are made to read on, and
+                                 prefers-color-scheme (default: as COLORFGBG
+                                 says, else light, colours readable on either)
           --spool-limit SIZE     standard input, or a compressed input once
                                  decompressed, kept at most (in a temporary file
                                  past a few megabytes; default 4G); a page stops

@@ -443,7 +443,9 @@ struct DocumentLayoutEngine {
     /// the tag's, its letters transformed, its spaces and line ends kept (the lines
     /// it is on then laid out as `pre` content: `keepsSpacesInline`).
     private mutating func appendText(of node: HTMLDocument.Node, looking look: ElementLook) {
-        let style = styles[styles.count - 1].merging(look.style)
+        var style = styles[styles.count - 1].merging(look.style)
+        // (The page's background takes the place of a highlight drawn in reverse video.)
+        if look.background != nil { style.attributes.remove(.reverse) }
         // (Only where its block keeps its spaces: a `code` that keeps them inside a
         // paragraph that does not is wrapped with the paragraph.)
         let keepsSpaces = look.keepsSpaces && blockKeepsSpaces(around: node.parent)

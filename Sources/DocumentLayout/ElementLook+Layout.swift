@@ -9,7 +9,10 @@ extension ElementLook {
         if italic { attributes.insert(.italic) }
         if underline { attributes.insert(.underline) }
         if lineThrough { attributes.insert(.strikethrough) }
-        return Style(attributes)
+        // (In the palette's 256: text in a true colour is kept apart from its cell.)
+        return Style(
+            attributes, foreground: foreground.map { Color(paletteIndex: Color(rgb: $0).paletteIndex) },
+            background: background.map { Color(paletteIndex: Color(rgb: $0).paletteIndex) })
     }
 }
 

@@ -106,6 +106,8 @@ struct DocumentBuilder {
 
     /// With the page's styles: what they say of each element as it starts.
     private var styler: ElementStyler?
+    /// The page's colours, where they are drawn.
+    private var colors: PageColors?
     /// A parse that starts inside elements a styled parse cut in: where its styler
     /// stood, and how many of their start tags (fed first) are still to come; their
     /// styles are the state's, not made again (what came before them is not read).
@@ -134,6 +136,7 @@ struct DocumentBuilder {
     mutating func styleWith(_ styles: PageStyles?) {
         guard styler == nil, let styles else { return }
         styler = ElementStyler(cascade: styles.cascade, from: resumedStyles)
+        colors = styles.canvas.map { PageColors(on: $0) }
         document.isStyled = true
     }
 
@@ -168,7 +171,7 @@ struct DocumentBuilder {
     private mutating func appendGenerated(_ content: GeneratedContent) {
         guard keepsText else { return }
         let parent = open.last ?? document.root
-        let look = lookNumber(ElementLook(content.style, inside: document.looks[Int(document[parent].look)]))
+        let look = lookNumber(ElementLook(content.style, inside: document.looks[Int(document[parent].look)], colors: &colors))
         textIsOpen = false
         let drawnApart = look != document[parent].look
         if drawnApart {
@@ -244,7 +247,8 @@ struct DocumentBuilder {
         }
         let styleHides = style?.hidesElement ?? false
         let parent = open.last ?? document.root
-        let look = style.map { lookNumber(ElementLook($0, inside: document.looks[Int(document[parent].look)])) } ?? 0
+        var look: UInt16 = 0
+        if let style { look = lookNumber(ElementLook(style, inside: document.looks[Int(document[parent].look)], isBlock: ElementLook.isBox(element.tag), colors: &colors)) }
         // (Its text is drawn as its parent's is when their looks are the same.)
         let generates = hasGeneratedStart || hasGeneratedEnd
         if element.isPlainInline, !hasKeptAttribute, !styleHides, !generates, look == document[parent].look, !document.looks[Int(look)].showsAsBlock {

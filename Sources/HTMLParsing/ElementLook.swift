@@ -35,12 +35,20 @@ package struct ElementLook: Hashable, Sendable {
     /// A border drawn on a side of its box (read of tables and their cells: a table is
     /// boxed where the page's styles draw borders in it).
     package var hasBorder = false
+    /// `color`, `0xRRGGBB`, as drawn on the terminal (`TextCanvas.textColor`); `nil`
+    /// for the terminal's own.
+    package var foreground: UInt32?
+    /// `background-color` of an inline element (and of those inside it), as drawn;
+    /// `nil` for none. A block's is not drawn: behind its text alone it would make a
+    /// ragged box, and the terminal's background is the page's.
+    package var background: UInt32?
 
     package init() {}
 
     /// The look `style` gives an element inside one of look `parent` (the lines a
-    /// parent draws through its text, it draws through its children's too).
-    init(_ style: ComputedStyle, inside parent: ElementLook) {
+    /// parent draws through its text, it draws through its children's too), a block
+    /// by its tag where `isBlock`, in its `colors` (none without).
+    init(_ style: ComputedStyle, inside parent: ElementLook, isBlock: Bool = false, colors: inout PageColors?) {
         switch style.display {
         case .inline, .inlineBlock, .contents, .none: break
         default: showsAsBlock = true
@@ -67,6 +75,16 @@ package struct ElementLook: Hashable, Sendable {
         hasBorder = style.hasBorder
         underline = style.underline || parent.underline
         lineThrough = style.lineThrough || parent.lineThrough
+        if colors != nil { (foreground, background) = colors!.drawn(style, isBox: showsAsBlock || isBlock, inherited: parent.background) }
+    }
+
+    /// Whether an element of `tag` is laid out as a box of lines (a block, a table or
+    /// a part of one), whose background is not drawn.
+    static func isBox(_ tag: HTMLTag) -> Bool {
+        switch tag {
+        case .table, .caption, .thead, .tbody, .tfoot, .tr, .td, .th: true
+        default: tag.isBlockBoundary
+        }
     }
 
     /// Whether it changes nothing.

@@ -80,7 +80,11 @@ package struct Cascade: Sendable {
         }
         hasUnreadRules = sheets.contains { !$0.sheet.unread.isEmpty }
         stylesPseudoElements = sheets.contains { $0.sheet.stylesPseudoElements }
+        readsColors = sheets.contains { $0.sheet.readsColors }
     }
+
+    /// Whether colour declarations are kept (`MediaEnvironment.drawsColors`).
+    private let readsColors: Bool
 
     /// Whether a rule styles `::before` or `::after` (else they are never looked for).
     package let stylesPseudoElements: Bool
@@ -237,7 +241,7 @@ package struct Cascade: Sendable {
         defer { swap(&applicable, &scratch.applicable) }
         var inAttribute: [CSSParser.Declaration] = []
         if pseudo == nil, let attribute = element.styleAttribute {
-            inAttribute = CSSParser.declarations(ofAttribute: attribute).filter { $0.isCustom || ComputedStyle.knows($0.name) }
+            inAttribute = CSSParser.declarations(ofAttribute: attribute).filter { $0.isCustom || ComputedStyle.knows($0.name, colors: readsColors) }
             for (index, declaration) in inAttribute.enumerated() {
                 applicable.append(
                     Applicable(

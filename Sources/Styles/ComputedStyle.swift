@@ -44,8 +44,8 @@ package struct ComputedStyle: Hashable, Sendable {
 
     // Not inherited.
     package var display: Display = .inline
-    package var underline = false
-    package var lineThrough = false
+    package var underline: Bool { get { flags.contains(.underline) } set { flags.set(.underline, newValue) } }
+    package var lineThrough: Bool { get { flags.contains(.lineThrough) } set { flags.set(.lineThrough, newValue) } }
     /// `content` of a pseudo-element; `nil` for `normal` and `none` (nothing drawn).
     package var content: [ContentPart]? {
         get { rare?.fields.content }
@@ -68,20 +68,53 @@ package struct ComputedStyle: Hashable, Sendable {
     }
     /// Read for pseudo-elements only (`knowsForPseudoElements`): `overflow: hidden` or
     /// `clip`, and a `width` or a `height` of a pixel at most.
-    package var clipsOverflow = false
-    package var hasTinyWidth = false
-    package var hasTinyHeight = false
+    package var clipsOverflow: Bool { get { flags.contains(.clipsOverflow) } set { flags.set(.clipsOverflow, newValue) } }
+    package var hasTinyWidth: Bool { get { flags.contains(.hasTinyWidth) } set { flags.set(.hasTinyWidth, newValue) } }
+    package var hasTinyHeight: Bool { get { flags.contains(.hasTinyHeight) } set { flags.set(.hasTinyHeight, newValue) } }
+    /// The properties of one bit, in one byte (a style is copied at every element:
+    /// smaller, it is copied in registers).
+    private var flags: Flags = []
+
+    private struct Flags: OptionSet, Hashable, Sendable {
+        let rawValue: UInt8
+        static let underline = Flags(rawValue: 1 << 0)
+        static let lineThrough = Flags(rawValue: 1 << 1)
+        static let clipsOverflow = Flags(rawValue: 1 << 2)
+        static let hasTinyWidth = Flags(rawValue: 1 << 3)
+        static let hasTinyHeight = Flags(rawValue: 1 << 4)
+        static let bold = Flags(rawValue: 1 << 5)
+        static let italic = Flags(rawValue: 1 << 6)
+
+        mutating func set(_ flag: Flags, _ on: Bool) {
+            if on { insert(flag) } else { remove(flag) }
+        }
+    }
+    /// `background-color` (of `background` too); `nil` for transparent.
+    package var backgroundColor: CSSColor? {
+        get { CSSColor(packed: backgroundBits) }
+        set { backgroundBits = newValue?.packed ?? 0 }
+    }
+    /// (Colours packed: a style is copied at every element, and an optional's tag
+    /// would make it larger.)
+    private var backgroundBits: UInt32 = 0
+    /// `color`'s, inherited (beside the other colour: the style is 40 bytes).
+    private var colorBits: UInt32 = 0
 
     // Inherited.
     package var visibility: Visibility = .visible
     package var whiteSpace: WhiteSpace = .normal
     package var textTransform: TextTransform = .none
     package var textAlign: TextAlign = .start
-    package var bold = false
-    package var italic = false
+    package var bold: Bool { get { flags.contains(.bold) } set { flags.set(.bold, newValue) } }
+    package var italic: Bool { get { flags.contains(.italic) } set { flags.set(.italic, newValue) } }
     /// `list-style-type`, as written (`disc`, `decimal`, `lower-roman`, `none`, a string's
     /// text in quotes).
     package var listStyleType = "disc"
+    /// `color`; `nil` where no sheet sets it (the terminal's own colour).
+    package var color: CSSColor? {
+        get { CSSColor(packed: colorBits) }
+        set { colorBits = newValue?.packed ?? 0 }
+    }
     /// Custom properties (`--name`), inherited, their values as written.
     package var customProperties: [String: [CSSComponentValue]] {
         get { rare?.fields.customProperties ?? [:] }
@@ -135,13 +168,15 @@ package struct ComputedStyle: Hashable, Sendable {
         child.bold = bold
         child.italic = italic
         child.listStyleType = listStyleType
+        child.colorBits = colorBits
         child.customProperties = customProperties
         return child
     }
 
-    /// The properties read; others are parsed and ignored.
-    package static func knows(_ name: String) -> Bool {
-        properties.contains(name)
+    /// The properties read, the colours' only where `colors`; others are parsed and
+    /// ignored.
+    package static func knows(_ name: String, colors: Bool = true) -> Bool {
+        properties.contains(name) || colors && colorProperties.contains(name)
     }
 
     /// The properties read of a pseudo-element beside those of any element (an
@@ -155,6 +190,8 @@ package struct ComputedStyle: Hashable, Sendable {
         "display", "visibility", "white-space", "text-transform", "text-align", "font-weight", "font-style", "font", "text-decoration",
         "text-decoration-line", "list-style-type", "list-style", "content", "counter-reset", "counter-increment",
     ]).union(borderProperties)
+
+    private static let colorProperties: Set<String> = ["color", "background-color", "background"]
 
     /// The properties that say whether a border is drawn (a table is boxed where one
     /// of its cells, or itself, has one).
@@ -201,6 +238,7 @@ package struct ComputedStyle: Hashable, Sendable {
         if values.count == 1, let keyword = keywords.first, ["inherit", "initial", "unset", "revert", "revert-layer"].contains(keyword) {
             let inheritedProperty = ![
                 "display", "text-decoration", "text-decoration-line", "content", "overflow", "width", "height", "counter-reset", "counter-increment",
+                "background-color", "background",
             ].contains(declaration.name)
                 && !Self.borderProperties.contains(declaration.name)
             let source = keyword == "inherit" || (keyword != "initial" && inheritedProperty) ? parent : ComputedStyle()
@@ -315,6 +353,25 @@ package struct ComputedStyle: Hashable, Sendable {
         case "width", "height":
             guard values.count == 1, let tiny = Self.isTiny(values[0]) else { return false }
             if declaration.name == "width" { self.hasTinyWidth = tiny } else { self.hasTinyHeight = tiny }
+        case "color":
+            // (`currentcolor` here is the parent's.)
+            if CSSColor.isCurrentColor(values) {
+                color = parent.color
+            } else {
+                guard let color = CSSColor(values) else { return false }
+                self.color = color
+            }
+        case "background-color":
+            guard let color = CSSColor.isCurrentColor(values) ? self.color ?? .transparent : CSSColor(values) else { return false }
+            backgroundColor = color.alpha == 0 ? nil : color
+        case "background":
+            // The colour among the last layer's parts (images, positions, sizes left
+            // out); none there: transparent.
+            guard !values.isEmpty else { return false }
+            let lastLayer = values.split(separator: .token(.comma), omittingEmptySubsequences: false).last ?? []
+            let colors = lastLayer.compactMap { value in CSSColor.isCurrentColor([value]) ? self.color ?? .transparent : CSSColor([value]) }
+            guard colors.count <= 1 else { return false }
+            backgroundColor = colors.first.flatMap { $0.alpha == 0 ? nil : $0 }
         default:
             return false
         }
@@ -351,6 +408,8 @@ package struct ComputedStyle: Hashable, Sendable {
         case "overflow": clipsOverflow = source.clipsOverflow
         case "width": hasTinyWidth = source.hasTinyWidth
         case "height": hasTinyHeight = source.hasTinyHeight
+        case "color": color = source.color
+        case "background-color", "background": backgroundColor = source.backgroundColor
         default: break
         }
     }

@@ -10,11 +10,16 @@ package struct MediaEnvironment: Equatable, Sendable {
     package var width: Double
     package var height: Double
     package var colorScheme: ColorScheme
+    /// Whether colours are drawn: where not, the colour properties are not kept (each
+    /// element would pay for them for nothing). Queries do not ask it: a page shows
+    /// the same text with colours and without.
+    package var drawsColors: Bool
 
-    package init(width: Double = 1280, height: Double = 1024, colorScheme: ColorScheme = .light) {
+    package init(width: Double = 1280, height: Double = 1024, colorScheme: ColorScheme = .light, drawsColors: Bool = true) {
         self.width = width
         self.height = height
         self.colorScheme = colorScheme
+        self.drawsColors = drawsColors
     }
 }
 

@@ -33,6 +33,8 @@ package struct StyleSheet: Sendable {
     private(set) var contentAttributeNames: Set<String> = []
     /// The ids and the classes the selectors name, hashed (`AncestorFilter.hash`).
     private(set) var names = NameFilter()
+    /// Whether its colour declarations are kept (`MediaEnvironment.drawsColors`).
+    private(set) var readsColors = true
     /// Whether a selector counts siblings of an element's name.
     private(set) var countsTypes = false
     /// Whether a rule styles `::before` or `::after`.
@@ -75,6 +77,7 @@ package struct StyleSheet: Sendable {
         halvedFrom halvedBytes: Int = halvedBytes, unreadFrom unreadBytes: Int
     ) {
         var reading = Reading(environment: environment, names: NameFilter(bits: bytes.count / 8), halvedBytes: halvedBytes, unreadBytes: unreadBytes)
+        readsColors = environment.drawsColors
         add(sheet: bytes, location: location, reading: &reading, importing: importing, depth: 0)
         unread.seal()
         reading.names.flush()
@@ -226,9 +229,9 @@ package struct StyleSheet: Sendable {
     }
 
     /// A style rule read whole: its selectors and the declarations of it kept (those
-    /// of properties docscroll draws, and custom properties); `nil` when its
-    /// selectors are invalid or it keeps none.
-    static func read(_ bytes: [UInt8], rule: Range<Int>) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
+    /// of properties docscroll draws, colours where `readsColors`, and custom
+    /// properties); `nil` when its selectors are invalid or it keeps none.
+    static func read(_ bytes: [UInt8], rule: Range<Int>, readsColors: Bool) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
         var parser = CSSParser(CSSTokenizer(bytes, in: rule))
         guard case .qualified(let prelude, let block)? = parser.nextRule(), let selectors = SelectorParser.selectors(prelude) else { return nil }
         let stylesPseudoElement = selectors.contains { $0.pseudoElement != nil }
@@ -236,7 +239,8 @@ package struct StyleSheet: Sendable {
         // may be one, so that the rest of a page's elements are not given them.)
         let mayStyleTables = selectors.contains { tableParts.contains($0.compounds[0].compound.type ?? "table") }
         let kept = CSSParser.declarations(in: block).filter {
-            $0.name.hasPrefix("--") || ComputedStyle.knows($0.name) && (mayStyleTables || !ComputedStyle.borderProperties.contains($0.name))
+            $0.name.hasPrefix("--")
+                || ComputedStyle.knows($0.name, colors: readsColors) && (mayStyleTables || !ComputedStyle.borderProperties.contains($0.name))
                 || stylesPseudoElement && ComputedStyle.knowsForPseudoElements($0.name)
         }
         return kept.isEmpty ? nil : (selectors, kept)
@@ -249,7 +253,7 @@ package struct StyleSheet: Sendable {
 
     /// Reads a style rule now and files its selectors.
     private mutating func read(_ bytes: [UInt8], rule: Range<Int>, reading: inout Reading) {
-        guard let (selectors, kept) = Self.read(bytes, rule: rule) else { return }
+        guard let (selectors, kept) = Self.read(bytes, rule: rule, readsColors: reading.environment.drawsColors) else { return }
         for declaration in kept where declaration.name == "content" || declaration.isCustom {
             Self.collectAttributesRead(by: declaration.value, into: &contentAttributeNames)
         }
@@ -268,7 +272,7 @@ package struct StyleSheet: Sendable {
     func read(unread rule: Int) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
         let (source, start) = unread.location(of: rule)
         // (Reading stops at the rule's end.)
-        return Self.read(source, rule: start..<source.count)
+        return Self.read(source, rule: start..<source.count, readsColors: readsColors)
     }
 
     /// The names of the attributes `attr()`s in `values` read.

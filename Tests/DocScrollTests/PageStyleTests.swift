@@ -296,6 +296,39 @@ struct PageStyleTests {
         #expect(bad.status == 2 && bad.standardError.contains("'--css-screen' takes a width and a height"), "\(bad.standardError)")
     }
 
+    /// The page's colours are drawn (with `--color`), made to read on the terminal's
+    /// background: its greys left to the terminal, a dark colour lightened on a dark
+    /// terminal, an inline element's background drawn in place of the tag's reverse
+    /// video, a block's not; none with `--no-css` or without colours.
+    @Test func theSheetsColoursAreDrawnReadably() throws {
+        let folder = try TemporaryFolder("colours")
+        try folder.write("colours.html", """
+            <html><head><style>
+            body { color: #333 } .warn { color: red } .navy { color: navy } mark { background: yellow } code { background: #f5f5f5; color: #c7254e }
+            div.box { background: #036; color: white }
+            </style></head><body><p>Plain <span class=warn>warning</span> <span class=navy>deep</span> <mark>marked</mark> <code>code</code></p>
+            <div class=box>boxed</div></body></html>
+            """)
+        func dump(_ arguments: [String]) throws -> String {
+            try runDocScroll([folder.path("colours.html"), "--dump", "--width", "60"] + arguments).standardOutput
+        }
+        let light = try dump(["--color", "always", "--color-scheme", "light"])
+        #expect(light.contains("\u{1B}[0;38;5;160mwarning\u{1B}[0m"), "red, darker to read on white: \(light.debugDescription)")
+        #expect(light.hasPrefix("Plain "), "a grey is the terminal's own: \(light.debugDescription)")
+        #expect(light.contains("\u{1B}[0;38;5;16;48;5;226mmarked\u{1B}[0m"), "black on the page's yellow, not reversed: \(light.debugDescription)")
+        #expect(light.contains("\u{1B}[0;38;5;161mcode\u{1B}[0m"), "a grey background is not drawn: \(light.debugDescription)")
+        #expect(light.contains("\nboxed"), "a block's background is not drawn: \(light.debugDescription)")
+        let dark = try dump(["--color", "always", "--color-scheme", "dark"])
+        func navy(_ text: String) -> Substring? {
+            text.range(of: "mdeep").map { text[text[..<$0.lowerBound].range(of: "\u{1B}[", options: .backwards)!.upperBound..<$0.lowerBound] }
+        }
+        #expect(navy(light) == "0;38;5;18", "\(light.debugDescription)")
+        #expect(navy(dark) != nil && navy(dark) != navy(light), "lightened on a dark terminal: \(dark.debugDescription)")
+        for plain in [try dump(["--color", "always", "--no-css"]), try dump(["--color", "never"])] {
+            #expect(!plain.contains("38;5;") && !plain.contains("48;5;"), "\(plain.debugDescription)")
+        }
+    }
+
     @Test func theTerminalsBackgroundFromCOLORFGBG() {
         #expect(StyleScreen.prefersDark(colorFGBG: "15;0") == true)
         #expect(StyleScreen.prefersDark(colorFGBG: "0;default;8") == true)
