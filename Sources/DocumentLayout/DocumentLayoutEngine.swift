@@ -604,30 +604,38 @@ struct DocumentLayoutEngine {
             if !margin, passesThroughContainers, LayoutUnits.isTransparent(tag) { break }
             if tag.isPreformatted { preDepth -= 1 }
             blocks.pop()
-            if blockStyle(tag) != .plain { styles.removeLast() }
+            if blockStyle(tag) != .plain { popStyle() }
             if margin { requestBlankLine() }
         case .list:
             flushInline()
             blocks.pop()
-            styles.removeLast()
+            popStyle()
             if blocks.listItemDepth == 0 { requestBlankLine() }
         case .listItem:
             flushInline()
             // An empty item still shows its marker.
             if blocks.last?.markerPending == true, !document[index].hidesListMarker { emit([]) }
             blocks.pop()
-            styles.removeLast()
+            popStyle()
         case .marked(_, let close):
-            styles.removeLast()
+            popStyle()
             if !document[index].hasGeneratedEnd { appendMark(close) }
         case .tableCell, .inline:
-            styles.removeLast()
+            popStyle()
             if tag == .a, openLinks.last?.node == index { openLinks.removeLast() }
         case .unstyled:
             if tag == .nobr { noWrapDepth -= 1 }
         case .lineBreak, .horizontalRule, .image, .replaced:
             break
         }
+    }
+
+    /// Closes the innermost style, never the base one: a chunk laid out from a guess
+    /// of what is open at its start (taken before the parse checks it) may close
+    /// elements the carry from the chunk before never opened; the correction that
+    /// follows lays it out again.
+    private mutating func popStyle() {
+        if styles.count > 1 { styles.removeLast() }
     }
 
     /// Lays out picture element `index` as a box of rows of its size, its alt text on

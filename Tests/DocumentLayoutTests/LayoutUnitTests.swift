@@ -333,3 +333,27 @@ struct WhiteSpaceCollapsingTests {
         }
     }
 }
+
+/// A chunk laid out from a guess of what is open at its start (an interactive viewer
+/// takes the scan's guesses before the parse checks them) goes on from the carry of
+/// the chunk before, which a wrong guess does not match.
+@Suite("Chunks resumed from wrong guesses")
+struct WrongGuessTests {
+    /// The carry opened nothing where the guess says a list is open: the chunk closes
+    /// the list (and its style) it never opened, and is laid out, not stopped; the
+    /// correction that follows lays it out again.
+    @Test func aChunkClosingWhatItsCarryNeverOpenedIsLaidOut() throws {
+        let before = try HTMLParser.parse(Array("<p>before</p>".utf8))
+        var first = PageLayout(
+            before, units: LayoutUnits(before), width: 40, endsWithReferences: false, openAtEnd: PageLayout.openElements(atEndOf: before, count: 2))
+        _ = first.advance(toLines: .max)
+        let carry = try #require(first.carryOut)
+        #expect(carry.blocks.count == 1 && carry.styles.count == 1, "the chunk before ended in the body alone")
+        // The next chunk's parse was fed a list and an item as open at its start.
+        let fragment = try HTMLParser.parse(Array("<ul><li><b>item</b></li></ul><p>after</p>".utf8))
+        var next = PageLayout(fragment, units: LayoutUnits(fragment), width: 40, endsWithReferences: false, carryIn: carry)
+        _ = next.advance(toLines: .max)
+        let text = next.takeLines().map(\.text)
+        #expect(text.contains { $0.contains("item") } && text.contains("after"), "\(text)")
+    }
+}
