@@ -28,7 +28,7 @@ extension WindowedPage {
         var extents: ArraySlice<Double>
         var isExact: ArraySlice<Bool>
         var cache: [Int: LaidOutPart]
-        var carries: [Int: DocumentLayoutEngine.Carry]
+        var carries: [Int: DocumentLayoutEngine.Carry?]
     }
 
     /// Bytes a search reading ahead scans at most between two asks whether to stop.

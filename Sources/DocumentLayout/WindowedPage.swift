@@ -64,7 +64,9 @@ package final class WindowedPage: PageComponent {
     /// How each chunk ends, for joining it to the next (see `ChunkEnds`).
     var chunkEnds: [ChunkEnds?] = []
     /// For chunks that start inside a list: the state the layout goes on from.
-    var carries: [Int: DocumentLayoutEngine.Carry] = [:]
+    var carries: [Int: DocumentLayoutEngine.Carry?] = [:]
+    /// Chunks parsed and laid out so far (each a fragment's parse).
+    private(set) var chunkLayouts = 0
     /// Laid-out parts: their lines and, for chunks, their link targets.
     var cache: [Int: LaidOutPart] = [:]
     var cachedBytes = 0
@@ -443,6 +445,7 @@ package final class WindowedPage: PageComponent {
     /// for the next. `resumed`: whether it goes on after lines of its first unit.
     func freshLayout(ofChunk chunk: Int) -> (layout: PageLayout, units: LayoutUnits, resumed: Bool) {
         let info = chunks[chunk]
+        chunkLayouts += 1
         // (An island's first chunk goes on from nothing: what is open there is a guess.)
         let carryIn = info.startsInsideBlocks && !startsIsland(chunk) ? carry(into: chunk) : nil
         let fragment = (try? HTMLParser.parseChunk(
@@ -453,9 +456,9 @@ package final class WindowedPage: PageComponent {
             fragment, units: units, width: width, endsWithReferences: false, pictures: pictures, linkBase: info.linkBase, carryIn: carryIn,
             openAtEnd: PageLayout.openElements(atEndOf: fragment, count: info.openElementsAtEnd), endsInsideText: info.endsInsideText)
         layout.advance(toLines: .max)
-        if let carryOut = layout.carryOut, chunk + 1 < chunkCount, chunks[chunk + 1].startsInsideBlocks {
-            carries[chunk + 1] = carryOut
-        }
+        // (Kept when there is none too: else each chunk before would be laid out
+        // again for each one after, a page's chunks taking twice as long one by one.)
+        if chunk + 1 < chunkCount, chunks[chunk + 1].startsInsideBlocks { carries[chunk + 1] = .some(layout.carryOut) }
         return (layout, units, carryIn?.hasLines == true)
     }
 
@@ -463,13 +466,13 @@ package final class WindowedPage: PageComponent {
     /// from the chunks before it, laid out back to one that starts outside any (or
     /// whose start is known). Kept for good: it does not depend on the width.
     func carry(into chunk: Int) -> DocumentLayoutEngine.Carry? {
-        if let carry = carries[chunk] { return carry }
+        if let known = carries[chunk] { return known }
         var first = chunk - 1
-        while first > 0, carries[first] == nil, chunks[first].startsInsideBlocks, !startsIsland(first) { first -= 1 }
-        for previous in max(0, first)..<chunk where carries[previous + 1] == nil {
+        while first > 0, carries.index(forKey: first) == nil, chunks[first].startsInsideBlocks, !startsIsland(first) { first -= 1 }
+        for previous in max(0, first)..<chunk where carries.index(forKey: previous + 1) == nil {
             _ = freshLayout(ofChunk: previous)
         }
-        return carries[chunk]
+        return carries[chunk] ?? nil
     }
 
     @discardableResult

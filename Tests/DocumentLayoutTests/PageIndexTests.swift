@@ -3,6 +3,7 @@ import HTMLParsing
 import RenderCore
 import SampleContent
 import ScrollCore
+import Styles
 import Testing
 @testable import DocumentLayout
 
@@ -255,5 +256,29 @@ struct PageIndexTests {
         #expect(view.linkTarget(377) == "/page/377")
         #expect(view.linkTarget(500) == "/page/500")
         #expect(view.linkTarget(501) == nil)
+    }
+}
+
+/// A styled page windowed.
+@Suite("Styled windowed pages")
+struct StyledWindowedPageTests {
+    /// Chunks that end inside a long list the sheets hide carry nothing into the next
+    /// (its state is not worth carrying): each is laid out about once, not again for
+    /// every chunk after it; the lines are the whole page's.
+    @Test(.timeLimit(.minutes(1))) func chunksInsideAHiddenListAreLaidOutOnce() throws {
+        let sheet = ".gone { display: none }"
+        var html = "<style>\(sheet)</style><p>before</p><nav class=gone><ul>"
+        for index in 0..<300 { html += "<li>item \(index)<ul><li>inner \(index)</li></ul></li>\n" }
+        html += "</ul></nav><ol><li>after one</li><li>after two</li></ol>"
+        let styles = PageStyles(cascade: Cascade([(StyleSheet(sheet), .author)]))
+        let index = PageIndex(source: StyledPageSource(MemoryPageSource(Array(html.utf8)), styles: styles), threads: TestThreads())
+        index.build(chunkBytes: 300)
+        let view = WindowedPage(index: index, width: 40)
+        let lines = PageIndexTests.indexedLines(view, width: 40)
+        let whole = WholePage(document: try HTMLParser.parse(Array(html.utf8), styles: styles), width: 40)
+        #expect(lines == (0..<whole.rowCount).map { whole.plainText(row: $0, width: 40) })
+        #expect(lines.filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) } == ["before", "1. after one", "2. after two"], "\(lines)")
+        #expect(index.snapshot.chunkCount > 20)
+        #expect(view.chunkLayouts <= 3 * index.snapshot.chunkCount, "\(view.chunkLayouts) layouts of \(index.snapshot.chunkCount) chunks")
     }
 }
