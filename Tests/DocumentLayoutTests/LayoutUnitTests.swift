@@ -346,13 +346,13 @@ struct WrongGuessTests {
         let before = try HTMLParser.parse(Array("<p>before</p>".utf8))
         var first = PageLayout(
             before, units: LayoutUnits(before), width: 40, endsWithReferences: false, openAtEnd: PageLayout.openElements(atEndOf: before, count: 2))
-        _ = first.advance(toLines: .max)
+        first.advance(toLines: .max)
         let carry = try #require(first.carryOut)
         #expect(carry.blocks.count == 1 && carry.styles.count == 1, "the chunk before ended in the body alone")
         // The next chunk's parse was fed a list and an item as open at its start.
         let fragment = try HTMLParser.parse(Array("<ul><li><b>item</b></li></ul><p>after</p>".utf8))
         var next = PageLayout(fragment, units: LayoutUnits(fragment), width: 40, endsWithReferences: false, carryIn: carry)
-        _ = next.advance(toLines: .max)
+        next.advance(toLines: .max)
         let text = next.takeLines().map(\.text)
         #expect(text.contains { $0.contains("item") } && text.contains("after"), "\(text)")
     }
