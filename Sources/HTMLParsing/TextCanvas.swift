@@ -137,14 +137,4 @@ extension CSSColor {
         hue *= 60
         return (hue < 0 ? hue + 360 : hue, min(1, saturation), lightness)
     }
-
-    /// The colour of this hue, saturation and lightness (CSS Color 4, §7.1).
-    init(hue: Double, saturation: Double, lightness: Double, alpha: UInt8) {
-        func channel(_ offset: Double) -> UInt8 {
-            let k = (offset + hue / 30).truncatingRemainder(dividingBy: 12)
-            let a = saturation * min(lightness, 1 - lightness)
-            return UInt8(min(255, max(0, (255 * (lightness - a * max(-1, min(k - 3, 9 - k, 1)))).rounded())))
-        }
-        self.init(red: channel(0), green: channel(8), blue: channel(4), alpha: alpha)
-    }
 }

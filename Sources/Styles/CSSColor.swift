@@ -149,8 +149,12 @@ package struct CSSColor: Hashable, Sendable {
             }
         }
         guard let alpha = Self.alpha(channels.count == 4 ? channels[3] : nil) else { return nil }
+        self.init(hue: hue, saturation: levels[0], lightness: levels[1], alpha: alpha)
+    }
+
+    /// The colour of this hue (degrees, any turn), saturation and lightness (0 to 1).
+    package init(hue: Double, saturation: Double, lightness: Double, alpha: UInt8 = 255) {
         // CSS Color 4, §7.1: each channel from the hue turned by its offset.
-        let (saturation, lightness) = (levels[0], levels[1])
         let turned = hue.truncatingRemainder(dividingBy: 360)
         let degrees = turned < 0 ? turned + 360 : turned
         func channel(_ offset: Double) -> UInt8 {
