@@ -96,6 +96,29 @@ struct AttributeFilter {
     /// blanked for the model after that.
     private var isUnsure = false
 
+    /// Whether `class` attributes are taken out of start tags read whole in a window
+    /// libxml2 reads as it is (`filter(_:liftable:)` with `liftable`), for the styler to
+    /// read apart (`LiftedClass`): libxml2 reads an attribute's value a character at a
+    /// time and copies it, which cost a styled parse more than all its styling.
+    private let liftsClasses: Bool
+    /// Whether the window being read lifts classes.
+    private var liftsClassesNow = false
+    /// The classes lifted from the window read last, where their tags end in it, and
+    /// their values one after another.
+    private(set) var liftedClasses: [LiftedClass] = []
+    private(set) var liftedClassBytes: [UInt8] = []
+
+    /// A start tag's `class`, taken out: where libxml2 stands as it gives the element
+    /// (its `>`, or the `/` of its `/>`), in the window's coordinates, and the value,
+    /// in `liftedClassBytes`; the tag's name, lower case, its first eight bytes packed
+    /// (the first lowest), and its length.
+    struct LiftedClass: Equatable {
+        var end: Int
+        var value: Range<Int>
+        var tagName: UInt64
+        var tagNameLength: Int
+    }
+
     /// Attributes passed beside those the model keeps (those a page's selectors
     /// read): their first 16 bytes packed as `isKept` takes them, and their lengths (a
     /// longer name is told by these alone: another of its length and its first bytes
@@ -104,8 +127,9 @@ struct AttributeFilter {
 
     /// A filter that blanks attributes the model does not keep (`dropsUnused`) but for
     /// `alsoKeeping` (lower case), and attributes past the limit.
-    init(dropsUnused: Bool = true, alsoKeeping: Set<String> = []) {
+    init(dropsUnused: Bool = true, alsoKeeping: Set<String> = [], liftsClasses: Bool = false) {
         self.dropsUnused = dropsUnused
+        self.liftsClasses = liftsClasses && dropsUnused
         alsoKept = alsoKeeping.map { name in
             let packed = Self.packed(name)
             return (packed.0, packed.1, name.utf8.count)
@@ -133,6 +157,9 @@ struct AttributeFilter {
     /// there, in order (`LiftedText.liftableRun`): runs right after the `>` of a tag, a
     /// comment or a doctype read here, while nothing is unsure.
     mutating func filter(_ bytes: UnsafeMutableBufferPointer<UInt8>, liftable: inout [Range<Int>]?) {
+        liftedClasses.removeAll(keepingCapacity: true)
+        liftedClassBytes.removeAll(keepingCapacity: true)
+        liftsClassesNow = liftsClasses && liftable != nil
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         // (A local state is kept in registers.)
@@ -388,16 +415,34 @@ struct AttributeFilter {
             state = .tagName
             return index
         }
-        return attributes(base, from: index, count: count, state: &state)
+        return attributes(base, from: index, count: count, state: &state, wholeTag: true)
     }
 
     /// Reads a start tag's attributes from `start` (between two) to its end straight
     /// through, blanking those to blank; gives where it ended, with `state` after it:
-    /// the state to go on in, when the window ends inside the tag.
-    private mutating func attributes(_ base: UnsafeMutablePointer<UInt8>, from start: Int, count: Int, state: inout State) -> Int {
+    /// the state to go on in, when the window ends inside the tag. With `wholeTag`
+    /// (the tag read from its `<` in this window), its `class` may be lifted.
+    private mutating func attributes(
+        _ base: UnsafeMutablePointer<UInt8>, from start: Int, count: Int, state: inout State, wholeTag: Bool = false
+    ) -> Int {
         var index = start
         var attributes = self.attributes
         defer { self.attributes = attributes }
+        // The tag's first `class` (its attribute's range and its value's) while it can
+        // be lifted, and whether one came; the later ones, which libxml2 drops.
+        let mayLift = wholeTag && liftsClassesNow && !isUnsure
+        var lifting: (attribute: Range<Int>, value: Range<Int>)?
+        var hasClass = false
+        var laterClasses: [Range<Int>] = []
+        /// Lifts the class found, the tag ending at `end`.
+        func liftClass(endingAt end: Int) {
+            guard let lifting else { return }
+            let valueStart = liftedClassBytes.count
+            liftedClassBytes.append(contentsOf: UnsafeBufferPointer(start: base + lifting.value.lowerBound, count: lifting.value.count))
+            (base + lifting.attribute.lowerBound).update(repeating: 0x20, count: lifting.attribute.count)
+            for later in laterClasses { (base + later.lowerBound).update(repeating: 0x20, count: later.count) }
+            liftedClasses.append(LiftedClass(end: end, value: valueStart..<liftedClassBytes.count, tagName: tagName, tagNameLength: tagNameLength))
+        }
         while true {
             while index < count, Self.isBlank(base[index]) { index += 1 }
             guard index < count else {
@@ -406,6 +451,7 @@ struct AttributeFilter {
             }
             let byte = base[index]
             if byte == 0x3E {
+                liftClass(endingAt: index)
                 state = endTag(selfClosing: false)
                 return index + 1
             }
@@ -413,6 +459,7 @@ struct AttributeFilter {
                 // Junk to a blank, `>` or `/>`.
                 while index < count, !Self.isBlank(base[index]), base[index] != 0x3E {
                     if base[index] == 0x2F, index + 1 < count, base[index + 1] == 0x3E {
+                        liftClass(endingAt: index)
                         state = endTag(selfClosing: true)
                         return index + 2
                     }
@@ -449,6 +496,8 @@ struct AttributeFilter {
             var isDropped = dropsUnused && !isUnsure && !blanking && index - attributeStart <= 100
                 && !Self.isKept((low, high), length: index - attributeStart)
                 && !(alsoKept.contains { $0.length == index - attributeStart && $0.low == low && $0.high == high })
+            let isClass = mayLift && !blanking && index - attributeStart == 5 && low == Self.classPacked && high == 0
+            var valueRead: Range<Int>?
             // `=` and a value, or the name alone.
             while index < count, Self.isBlank(base[index]) { index += 1 }
             guard index < count else {
@@ -458,6 +507,11 @@ struct AttributeFilter {
             }
             guard base[index] == 0x3D else {
                 if isDropped { (base + attributeStart).update(repeating: 0x20, count: index - attributeStart) }
+                // (A class with no value: libxml2 gives it, and drops later ones.)
+                if isClass {
+                    if hasClass { laterClasses.append(attributeStart..<index) } else { lifting = nil }
+                    hasClass = true
+                }
                 continue
             }
             if blanking { base[index] = 0x20 }
@@ -483,11 +537,14 @@ struct AttributeFilter {
                 if isDropped, memchr(base + valueStart, 0x3C, index - valueStart) != nil || memchr(base + valueStart, 0x3E, index - valueStart) != nil {
                     isDropped = false
                 }
+                valueRead = valueStart..<index
                 if blanking { base[index] = 0x20 }
                 index += 1
             } else if quote == 0x3E {
                 // No value: the tag ends.
                 if isDropped { (base + attributeStart).update(repeating: 0x20, count: index - attributeStart) }
+                if isClass, !hasClass { lifting = nil }
+                liftClass(endingAt: index)
                 state = endTag(selfClosing: false)
                 return index + 1
             } else {
@@ -503,9 +560,28 @@ struct AttributeFilter {
                     state = .unquoted
                     return index
                 }
+                valueRead = valueStart..<index
             }
             if isDropped { (base + attributeStart).update(repeating: 0x20, count: index - attributeStart) }
+            if isClass, let value = valueRead {
+                if hasClass {
+                    laterClasses.append(attributeStart..<index)
+                } else if Self.isLiftable(UnsafeBufferPointer(start: base + value.lowerBound, count: value.count)) {
+                    // (libxml2 reads references and would part from the bytes.)
+                    lifting = (attributeStart..<index, value)
+                }
+                hasClass = true
+            }
         }
+    }
+
+    /// `class`, packed as names are.
+    private static let classPacked: UInt64 = 0x73_7361_6C63
+
+    /// Whether an attribute's value reads the same to libxml2 as its bytes: no
+    /// reference (`&`), no `<`, `>` or NUL.
+    private static func isLiftable(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        !value.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0 }
     }
 
     /// Whether an attribute name, lower case and packed eight bytes a word, `length`

@@ -152,10 +152,21 @@ struct DocumentBuilder {
             resumedStartTags -= 1
             return state.style(ofOpen: depth).map { StartingStyle(style: $0, before: nil, hasBefore: state.before(ofOpen: depth), hasAfter: state.hasAfter(ofOpen: depth)) }
         }
-        let style = styler.start(name: name, parsedAttributes: UnsafePointer(attributes))
+        let parsed = UnsafePointer(attributes)
+        // (Its `class`, where the reader took it out of the tag: libxml2 stands at
+        // the tag's end.)
+        let style =
+            if let reader, reader.hasLiftedClasses, let end = pageOffset(),
+                let style = reader.withLiftedClass(endingAt: end, name: name, { styler.start(name: name, parsedAttributes: parsed, liftedClass: $0) })
+            {
+                style
+            } else {
+                styler.start(name: name, parsedAttributes: parsed)
+            }
         let before = styler.generatedBefore
         return StartingStyle(style: style, before: before, hasBefore: before != nil, hasAfter: styler.hasGeneratedAfter)
     }
+
 
     /// What the page's styles say of an element as it starts (`styleOfStartingElement`).
     private struct StartingStyle {

@@ -73,18 +73,28 @@ package struct ScannedSiblings: Sendable {
 struct SiblingTracker {
     /// Whether names are counted (the sheets count elements by name).
     let countsNames: Bool
-    /// By level (the document first): children counted, and where its kept children
-    /// and its counts by name start in the arrays below.
-    private var counts: [Int] = [0]
-    private var firstChild: [Int] = [0]
-    private var firstName: [Int] = [0]
+    /// An open level: its children counted, where its kept children and its counts
+    /// by name start in the arrays below, and whether it has too many names to count.
+    private struct Level {
+        var count = 0
+        var firstChild: Int
+        var firstName: Int
+        var namesUncounted = false
+    }
+
+    /// The open levels, the document first (one array: an element's start and end
+    /// change one entry).
+    private var levels = [Level(firstChild: 0, firstName: 0)]
+    /// (Each array's entries end at its `End`: past it, entries of levels closed are
+    /// kept to be written over, not removed at every end tag.)
     private var children: [(offset: Int, name: Int32)] = []
+    private var childrenEnd = 0
     private var nameCounts: [(name: Int32, count: Int)] = []
+    private var nameCountsEnd = 0
     /// Levels whose children have more names than `countedNames`, and are no longer
     /// counted by name (a hostile page of a million names under one element would
     /// have each looked for among all the others).
     private var uncountedLevels = 0
-    private var namesUncounted: [Bool] = [false]
     /// Names counted at most under one element.
     static let countedNames = 64
     /// The fewest levels open since the origin.
@@ -101,55 +111,59 @@ struct SiblingTracker {
     /// Counts a child of the innermost level, its start tag at `offset` (-1 for an
     /// implied element).
     mutating func addChild(offset: Int, name: Int32) {
-        let level = counts.count - 1
-        counts[level] += 1
-        children.append((offset, name))
-        let kept = children.count - firstChild[level]
+        let level = levels.count - 1
+        levels[level].count += 1
+        let firstChild = levels[level].firstChild
+        if childrenEnd < children.count { children[childrenEnd] = (offset, name) } else { children.append((offset, name)) }
+        childrenEnd += 1
         // (Past twice the kept, the oldest go: a level of a million children keeps few.)
-        if kept > 2 * ElementStyler.keptSiblings { children.removeSubrange(firstChild[level]..<(children.count - ElementStyler.keptSiblings)) }
-        guard countsNames, !namesUncounted[level] else { return }
-        if let index = nameCounts[firstName[level]...].firstIndex(where: { $0.name == name }) {
+        if childrenEnd - firstChild > 2 * ElementStyler.keptSiblings {
+            let last = childrenEnd - ElementStyler.keptSiblings
+            for index in 0..<ElementStyler.keptSiblings { children[firstChild + index] = children[last + index] }
+            childrenEnd = firstChild + ElementStyler.keptSiblings
+        }
+        guard countsNames, !levels[level].namesUncounted else { return }
+        let firstName = levels[level].firstName
+        if let index = nameCounts[firstName..<nameCountsEnd].firstIndex(where: { $0.name == name }) {
             nameCounts[index].count += 1
-        } else if nameCounts.count - firstName[level] < Self.countedNames {
-            nameCounts.append((name, 1))
+        } else if nameCountsEnd - firstName < Self.countedNames {
+            if nameCountsEnd < nameCounts.count { nameCounts[nameCountsEnd] = (name, 1) } else { nameCounts.append((name, 1)) }
+            nameCountsEnd += 1
         } else {
-            namesUncounted[level] = true
+            levels[level].namesUncounted = true
             uncountedLevels += 1
         }
     }
 
     /// Opens a level for the innermost level's last child.
     mutating func open() {
-        counts.append(0)
-        firstChild.append(children.count)
-        firstName.append(nameCounts.count)
-        namesUncounted.append(false)
+        levels.append(Level(firstChild: childrenEnd, firstName: nameCountsEnd))
     }
 
     /// Closes the innermost level.
     mutating func close() {
-        guard counts.count > 1 else { return }
-        children.removeSubrange(firstChild.removeLast()...)
-        nameCounts.removeSubrange(firstName.removeLast()...)
-        if namesUncounted.removeLast() { uncountedLevels -= 1 }
-        counts.removeLast()
-        lowWater = min(lowWater, counts.count)
+        guard levels.count > 1 else { return }
+        let closed = levels.removeLast()
+        childrenEnd = closed.firstChild
+        nameCountsEnd = closed.firstName
+        if closed.namesUncounted { uncountedLevels -= 1 }
+        lowWater = min(lowWater, levels.count)
     }
 
     /// What a cut here knows (`ScannedSiblings`), the origin's styles `originStyles`.
     func siblings(originStyles: ElementStyler.State?, names: ScannedNames) -> ScannedSiblings {
         func name(_ id: Int32) -> String { String(decoding: names.bytes[Int(id)], as: UTF8.self) }
-        let levels = ((lowWater - 1)..<counts.count).map { level in
+        let scannedLevels = ((lowWater - 1)..<levels.count).map { level in
             // (A level's entries end where the next one's start.)
-            let isInnermost = level == counts.count - 1
-            var scanned = ScannedSiblings.Level(count: counts[level])
-            scanned.children = children[firstChild[level]..<(isInnermost ? children.count : firstChild[level + 1])]
+            let isInnermost = level == levels.count - 1
+            var scanned = ScannedSiblings.Level(count: levels[level].count)
+            scanned.children = children[levels[level].firstChild..<(isInnermost ? childrenEnd : levels[level + 1].firstChild)]
                 .suffix(ElementStyler.keptSiblings).map { ($0.offset, name($0.name)) }
-            for entry in nameCounts[firstName[level]..<(isInnermost ? nameCounts.count : firstName[level + 1])] {
+            for entry in nameCounts[levels[level].firstName..<(isInnermost ? nameCountsEnd : levels[level + 1].firstName)] {
                 scanned.countsByName[name(entry.name)] = entry.count
             }
             return scanned
         }
-        return ScannedSiblings(originStyles: originStyles, originLevels: lowWater, levels: levels, countsAllNames: uncountedLevels == 0)
+        return ScannedSiblings(originStyles: originStyles, originLevels: lowWater, levels: scannedLevels, countsAllNames: uncountedLevels == 0)
     }
 }

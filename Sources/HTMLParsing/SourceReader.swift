@@ -26,9 +26,10 @@ final class SourceReader {
     /// before), page offset = `page + (stream offset - stream)`: after each repair,
     /// part left out and run of text lifted. Only the recent ones are kept (positions
     /// asked for are never far behind the reading).
-    private var offsetMarks: [(stream: Int, page: Int, isElision: Bool)]
+    /// (Not checked for exclusive access, as `liftedClasses`: asked at every element.)
+    @exclusivity(unchecked) private var offsetMarks: [(stream: Int, page: Int, isElision: Bool)]
     /// The mark `pageOffset(ofStreamOffset:)` last found.
-    private var lastMarkFound = 0
+    @exclusivity(unchecked) private var lastMarkFound = 0
     private var window: [UInt8]
     /// The parts of a window's page range libxml2 is not to read (see `init`).
     private let elisions: ((Range<Int>) -> [Range<Int>])?
@@ -40,6 +41,15 @@ final class SourceReader {
     private var liftedText: LiftedText?
     /// The runs of the window being read that can be lifted.
     private var liftable: [Range<Int>]? = []
+    /// The classes taken out of start tags (`AttributeFilter.liftedClasses`) that
+    /// libxml2 has not yet given, in order: where their tags end in the page, their
+    /// tags' names, and their values in `liftedClassBytes`.
+    /// (Not checked for exclusive access: read at every element, by the parse that
+    /// drives the reader, on one thread.)
+    @exclusivity(unchecked) private var liftedClasses: [(pageEnd: Int, tagName: UInt64, tagNameLength: Int, value: Range<Int>)] = []
+    @exclusivity(unchecked) private var liftedClassBytes: [UInt8] = []
+    /// The first of `liftedClasses` not passed yet.
+    @exclusivity(unchecked) private var nextLiftedClass = 0
 
     /// Bytes read from the page at a time.
     static let windowBytes = 1 << 16
@@ -56,7 +66,7 @@ final class SourceReader {
         readsAsIs: Bool = false
     ) {
         self.source = source
-        attributeFilter = AttributeFilter(dropsUnused: !readsAsIs, alsoKeeping: source.styles?.attributeNames ?? [])
+        attributeFilter = AttributeFilter(dropsUnused: !readsAsIs, alsoKeeping: source.styles?.attributeNames ?? [], liftsClasses: source.styles != nil)
         liftedText = readsAsIs ? nil : LiftedText()
         self.elisions = elisions
         self.range = source.isComplete ? range.clamped(to: 0..<source.byteCount) : range
@@ -91,6 +101,32 @@ final class SourceReader {
     func withLiftedText(endingAt end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard liftedText?.isEmpty == false else { return false }
         return liftedText!.withRun(endingAt: end, body)
+    }
+
+    /// Calls `body` with the class taken out of the start tag of `name` (lower case)
+    /// that ends at page offset `pageEnd`, if one was, and gives what it gives. Asked in
+    /// the order of the page: classes of tags before it are passed for good.
+    func withLiftedClass<Result>(endingAt pageEnd: Int, name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        while nextLiftedClass < liftedClasses.count, liftedClasses[nextLiftedClass].pageEnd < pageEnd { nextLiftedClass += 1 }
+        guard nextLiftedClass < liftedClasses.count else { return nil }
+        let lifted = liftedClasses[nextLiftedClass]
+        guard lifted.pageEnd == pageEnd, lifted.tagNameLength == name.utf8.count, lifted.tagName == Self.packed(name) else { return nil }
+        nextLiftedClass += 1
+        return liftedClassBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lifted.value])) }
+    }
+
+    /// Whether classes taken out of start tags wait to be asked for.
+    var hasLiftedClasses: Bool { nextLiftedClass < liftedClasses.count }
+
+    /// A name's first eight bytes packed, the first lowest (as `AttributeFilter`
+    /// packs a tag's name).
+    private static func packed(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var packed: UInt64 = 0
+            for offset in 0..<min(8, bytes.count) { packed |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
+            return packed
+        }
     }
 
     /// Copies up to `count` bytes of the stream to `target`; 0 at its end.
@@ -169,12 +205,35 @@ final class SourceReader {
         ready.withUnsafeMutableBufferPointer {
             attributeFilter.filter(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd]), liftable: &liftable)
         }
+        keepLiftedClasses(pageStart: pageStart)
         guard !liftable!.isEmpty else { return }
         let (start, streamStart) = (readyStart, streamOffset)
         readyEnd = start + ready.withUnsafeMutableBufferPointer { window in
             liftedText!.lift(
                 liftable!, from: window.baseAddress! + start, count: readyEnd - start, streamStart: streamStart, pageStart: pageStart
             ) { mark(stream: $0, page: $1) }
+        }
+    }
+
+    /// Keeps the classes the filter took out of the window just read, which starts at
+    /// page offset `pageStart`.
+    private func keepLiftedClasses(pageStart: Int) {
+        // (Those passed are dropped once they are most.)
+        if nextLiftedClass > 0, nextLiftedClass * 2 >= liftedClasses.count {
+            let firstByte = nextLiftedClass < liftedClasses.count ? liftedClasses[nextLiftedClass].value.lowerBound : liftedClassBytes.count
+            liftedClasses.removeFirst(nextLiftedClass)
+            liftedClassBytes.removeFirst(firstByte)
+            for index in liftedClasses.indices {
+                liftedClasses[index].value = (liftedClasses[index].value.lowerBound - firstByte)..<(liftedClasses[index].value.upperBound - firstByte)
+            }
+            nextLiftedClass = 0
+        }
+        guard !attributeFilter.liftedClasses.isEmpty else { return }
+        let firstByte = liftedClassBytes.count
+        liftedClassBytes += attributeFilter.liftedClassBytes
+        for lifted in attributeFilter.liftedClasses {
+            let value = (firstByte + lifted.value.lowerBound)..<(firstByte + lifted.value.upperBound)
+            liftedClasses.append((pageStart + lifted.end, lifted.tagName, lifted.tagNameLength, value))
         }
     }
 

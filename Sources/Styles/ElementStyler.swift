@@ -1,3 +1,5 @@
+import Glibc
+
 /// Styles elements as a parse meets their start tags, in document order: it keeps
 /// the open elements (their names, ids, classes and the attributes the sheets ask
 /// about, and their computed styles) and the children each has had so far, which is
@@ -86,20 +88,35 @@ package final class ElementStyler {
         var countsByName = NameCounts()
 
         /// Child `index` (from 0), if it is among the last kept (in a ring: child
-        /// `index` is at `index % keptSiblings`).
+        /// `index` is at `index % keptSiblings`; past `count`, children of an element
+        /// that had this level before, left to be written over).
         func child(_ index: Int) -> Element? {
-            guard index >= 0, index < count, index >= count - recent.count else { return nil }
+            guard index >= 0, index < count, index >= count - ElementStyler.keptSiblings else { return nil }
             return recent[index % ElementStyler.keptSiblings]
         }
 
+        /// Makes a closed level the level of an element opening, keeping the room its
+        /// arrays had (and the children it had, to be written over).
+        mutating func open(style: ComputedStyle, after: After?, likeness: Int, hashes: [UInt32]) {
+            self.style = style
+            self.after = after
+            hasBefore = false
+            if !counters.isEmpty { counters.removeAll(keepingCapacity: true) }
+            self.likeness = likeness
+            self.hashes = hashes
+            count = 0
+            countsByName.removeAll()
+        }
+
         mutating func append(_ element: Element, countsNames: Bool) {
-            if recent.count < ElementStyler.keptSiblings {
+            let slot = count % ElementStyler.keptSiblings
+            if slot < recent.count {
+                recent[slot] = element
+            } else {
                 // (Room for a few at once: grown one at a time, a list of children
                 // would be made again at its second, third, fifth child...)
                 if recent.isEmpty { recent.reserveCapacity(8) }
                 recent.append(element)
-            } else {
-                recent[count % ElementStyler.keptSiblings] = element
             }
             count += 1
             if countsNames { countsByName.add(element.name) }
@@ -107,12 +124,18 @@ package final class ElementStyler {
 
         mutating func skip(_ skipped: Int, byName: [String: Int]) {
             let kept = ElementStyler.keptSiblings
-            if count + skipped > kept, recent.count < kept { recent += Array(repeating: ElementStyler.nowhere, count: kept - recent.count) }
-            for index in max(count, count + skipped - kept)..<(count + skipped) {
-                if recent.count == kept { recent[index % kept] = ElementStyler.nowhere } else { recent.append(ElementStyler.nowhere) }
-            }
+            while recent.count < min(kept, count + skipped) { recent.append(ElementStyler.nowhere) }
+            for index in max(count, count + skipped - kept)..<(count + skipped) { recent[index % kept] = ElementStyler.nowhere }
             count += skipped
             for (name, number) in byName { countsByName.add(name, number) }
+        }
+
+        /// The level without the children left over from an element before.
+        var withoutLeftovers: Level {
+            guard recent.count > count else { return self }
+            var level = self
+            level.recent.removeLast(recent.count - count)
+            return level
         }
 
         static func == (left: Level, right: Level) -> Bool {
@@ -150,6 +173,8 @@ package final class ElementStyler {
     /// making its strings, its element and its keys again cost a third of styling).
     private final class KnownTag {
         let bytes: [UInt8]
+        /// The hash of `bytes` (`start(name:parsedAttributes:)`).
+        let hash: UInt64
         let element: Element
         /// Its keys, as the ancestor filter counts them.
         let hashes: [UInt32]
@@ -161,8 +186,9 @@ package final class ElementStyler {
         var lastParent = -1
         var lastAlike: Alike?
 
-        init(bytes: [UInt8], element: Element, hashes: [UInt32], base: Int, likenessBase: LikenessBase) {
+        init(bytes: [UInt8], hash: UInt64, element: Element, hashes: [UInt32], base: Int, likenessBase: LikenessBase) {
             self.bytes = bytes
+            self.hash = hash
             self.element = element
             self.hashes = hashes
             self.base = base
@@ -175,12 +201,29 @@ package final class ElementStyler {
     /// that names the likeness of the elements of each).
     private final class Alike {
         let selectorsReadingSiblings: [Selector]
-        var styles: [[Bool]: Styled] = [:]
+        var styles: [SiblingMatches: Styled] = [:]
         /// Their style, where no rule that concerns them reads siblings.
         var styleForAll: Styled?
 
         init(selectorsReadingSiblings: [Selector]) {
             self.selectorsReadingSiblings = selectorsReadingSiblings
+        }
+    }
+
+    /// Which of the selectors that read siblings (an `Alike`'s) match an element: a
+    /// bit each, the first 64 in a word (no array made for most elements).
+    private struct SiblingMatches: Hashable {
+        var first: UInt64 = 0
+        var more: [UInt64] = []
+
+        mutating func insert(_ index: Int) {
+            guard index >= 64 else {
+                first |= 1 << UInt64(index)
+                return
+            }
+            let word = index / 64 - 1
+            if more.count <= word { more += Array(repeating: 0, count: word + 1 - more.count) }
+            more[word] |= 1 << UInt64(index % 64)
         }
     }
 
@@ -212,17 +255,24 @@ package final class ElementStyler {
     @exclusivity(unchecked) private var alike: [Likeness: Alike] = [:]
     @exclusivity(unchecked) private var likenessBases: [LikenessBase: Int] = [:]
     @exclusivity(unchecked) private var nextLikenessBase = 0
-    /// Start tags met, by the hash of their bytes (a tag whose hash another has is
-    /// made again, and takes its place).
-    @exclusivity(unchecked) private var knownTags: [UInt64: KnownTag] = [:]
+    /// Start tags met, in a slot by the hash of their read parts (a tag whose slot
+    /// another has is made again, and takes its place: so `likenessesKept` at most).
+    @exclusivity(unchecked) private var knownTags = [KnownTag?](repeating: nil, count: ElementStyler.likenessesKept)
+    /// The parts of the start tag being styled that the sheets may read
+    /// (`forEachReadPart`), where the parser keeps them.
+    /// (Kept by hand: an array's count and uniqueness checked at every part cost as
+    /// much as the hashing.)
+    @exclusivity(unchecked) private var tagParts = UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var tagPartCount = 0
+    @exclusivity(unchecked) private var tagPartCapacity = 0
     /// The start tag being styled, as `KnownTag` keeps its bytes.
     @exclusivity(unchecked) private var tagBytes: [UInt8] = []
     /// The attributes the sheets may read, and how much of each.
     private let readAttributes: [(name: [UInt8], read: AttributeRead)]
     @exclusivity(unchecked) private var nextLikeness = 1
     private let distinctions: Cascade.Distinctions
-    @exclusivity(unchecked) private var siblingMatches: [Bool] = []
-    /// Likenesses and start tags kept at most; past them, those kept are forgotten.
+    /// Likenesses and start tags kept at most (a power of 2); past them, those kept
+    /// are forgotten.
     static let likenessesKept = 4_096
 
     /// What a node out of reach reads as (never reached).
@@ -232,13 +282,24 @@ package final class ElementStyler {
     package static let keptSiblings = 32
 
     private let cascade: Cascade
-    @exclusivity(unchecked) private(set) var levels: [Level]
+    /// The open levels, the document first, and past them (from `openLevels` on)
+    /// levels closed, kept to be opened again: an element's level is made once per
+    /// depth, not once per element (its arrays made and given back at every element
+    /// cost a tenth of a styled parse).
+    @exclusivity(unchecked) private var levels: [Level]
+    /// How many levels are open.
+    @exclusivity(unchecked) private var openLevels: Int
     @exclusivity(unchecked) private var scratch = Cascade.Scratch()
-    /// The open elements' keys.
+    /// The keys of the open elements down to `keyedDepth`.
     @exclusivity(unchecked) private var ancestors = AncestorFilter()
-    /// The open elements' keys, each once, and how many of them have each: kept as
-    /// elements open and close, not gathered at each.
+    /// The keys of the open elements down to `keyedDepth`, each once, and how many of
+    /// them have each.
     @exclusivity(unchecked) private var openKeys = OpenKeyCounts()
+    /// How many of the open elements, the outermost, `ancestors` and `openKeys` count:
+    /// brought up to all of them only where the cascade is asked (most elements share
+    /// a style met before), and cut back as those counted close; so the elements that
+    /// open and close below it, most of a page, cost them nothing.
+    @exclusivity(unchecked) private var keyedDepth = 0
     /// For each counter's name, the levels whose `counters` have one of that name,
     /// outermost first: the innermost found at once, however deep the page.
     @exclusivity(unchecked) private var counterScopes: [String: [Int]] = [:]
@@ -296,25 +357,25 @@ package final class ElementStyler {
             [("class", .whole), ("style", .whole), ("id", read.contains("id") ? .whole : .ifNamed), ("href", read.contains("href") ? .whole : .presence)]
             .map { (Array($0.0.utf8), $0.1) } + read.subtracting(["class", "style", "id", "href"]).sorted().map { (Array($0.utf8), .whole) }
         levels = state?.levels ?? [Level(style: ComputedStyle())]
+        openLevels = levels.count
         // (Another styler's numbers: given new ones, known to no style kept here.)
         for index in levels.indices.dropFirst() {
             levels[index].likeness = nextLikeness
             nextLikeness += 1
         }
         for (index, level) in levels.enumerated() {
-            addAncestorKeys(level.hashes)
             for name in level.counters.keys { counterScopes[name, default: []].append(index) }
         }
     }
 
     /// Where it stands now.
-    package var state: State { State(levels: levels) }
+    package var state: State { State(levels: levels.prefix(openLevels).map(\.withoutLeftovers)) }
 
     /// How many elements are open.
-    package var depth: Int { levels.count - 1 }
+    package var depth: Int { openLevels - 1 }
 
     /// The computed style of the innermost open element (the document's before any).
-    package var currentStyle: ComputedStyle { levels[levels.count - 1].style }
+    package var currentStyle: ComputedStyle { levels[openLevels - 1].style }
 
     /// Opens an element with `name` (lower case) and `attributes` (names in lower
     /// case, as HTML parsers give them), and gives its computed style.
@@ -339,9 +400,80 @@ package final class ElementStyler {
     /// names it, its classes, its `style`, whether it has an `href`, the attributes
     /// selectors read and `content` shows. Tags alike in these are one `KnownTag`,
     /// whose strings are made once.
-    package func start(name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?) -> ComputedStyle {
-        tagBytes.removeAll(keepingCapacity: true)
-        appendTagBytes(name.utf8)
+    ///
+    /// `liftedClass` is the value of its `class` where the parser was not given it.
+    package func start(
+        name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>? = nil
+    ) -> ComputedStyle {
+        var nameString = name
+        return nameString.withUTF8 { nameBytes in
+            // (FNV-1a over the parts and their lengths: the tag's key, made without
+            // copying the tag, which most often was met before.)
+            var hash: UInt64 = 14_695_981_039_346_656_037
+            tagPartCount = 0
+            forEachReadPart(name: nameBytes, attributes, liftedClass: liftedClass) { part in
+                if tagPartCount == tagPartCapacity { growTagParts() }
+                tagParts[tagPartCount] = part
+                tagPartCount += 1
+                hash = Self.hash(part, into: hash)
+            }
+            let parts = UnsafeBufferPointer(start: tagParts, count: tagPartCount)
+            let slot = Int(truncatingIfNeeded: hash) & (Self.likenessesKept - 1)
+            if let known = knownTags[slot], known.hash == hash, Self.holds(known.bytes, parts) { return start(known) }
+            tagBytes.removeAll(keepingCapacity: true)
+            for part in parts { appendTagBytes(part) }
+            let made = makeTag(name: name, hash: hash, attributes: Self.attributes(in: tagBytes))
+            knownTags[slot] = made
+            return start(made)
+        }
+    }
+
+    /// `hash` with `part` (its length, then its bytes eight at a time) mixed in.
+    @inline(__always)
+    private static func hash(_ part: UnsafeBufferPointer<UInt8>, into hash: UInt64) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = (hash ^ UInt64(part.count)) &* multiplier
+        guard let base = part.baseAddress else { return hash }
+        var offset = 0
+        while offset + 8 <= part.count {
+            hash = (hash ^ UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) &* multiplier
+            hash ^= hash >> 29
+            offset += 8
+        }
+        var last: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < part.count {
+            last |= UInt64(base[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = (hash ^ last) &* multiplier
+        return hash ^ (hash >> 29)
+    }
+
+    private func growTagParts() {
+        let grown = UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>.allocate(capacity: max(16, tagPartCapacity * 2))
+        grown.moveInitialize(from: tagParts, count: tagPartCount)
+        tagParts.deallocate()
+        tagParts = grown
+        tagPartCapacity = max(16, tagPartCapacity * 2)
+    }
+
+    deinit { tagParts.deallocate() }
+
+    /// Calls `visit` with each part of a start tag that the sheets may read, in order:
+    /// its name, then the name and the value of each attribute they may read (its
+    /// value empty where only its presence counts).
+    @inline(__always)
+    private func forEachReadPart(
+        name: UnsafeBufferPointer<UInt8>, _ attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>?,
+        _ visit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        visit(name)
+        if let liftedClass {
+            visit(Self.classBytes)
+            visit(liftedClass)
+        }
         var index = 0
         while let attributeName = attributes?[index] {
             let nameBytes = Self.bytes(of: attributeName)
@@ -351,15 +483,29 @@ package final class ElementStyler {
             case .whole: break
             case .ifNamed: guard distinctions.mayName(hash: AncestorFilter.hash(bytes: value, kind: 1)) else { continue }
             case .presence:
-                appendTagBytes(nameBytes)
-                appendTagBytes(UnsafeBufferPointer(start: nil, count: 0))
+                visit(nameBytes)
+                visit(UnsafeBufferPointer(start: nil, count: 0))
                 continue
             case .unread: continue
             }
-            appendTagBytes(nameBytes)
-            appendTagBytes(value)
+            visit(nameBytes)
+            visit(value)
         }
-        return start(knownTag(name: name))
+    }
+
+    /// Whether `bytes` (as `tagBytes` holds a tag) are `parts`.
+    private static func holds(_ bytes: [UInt8], _ parts: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) -> Bool {
+        bytes.withUnsafeBufferPointer { kept in
+            var offset = 0
+            for part in parts {
+                guard offset + 4 + part.count <= kept.count,
+                    UnsafeRawPointer(kept.baseAddress! + offset).loadUnaligned(as: UInt32.self).littleEndian == UInt32(truncatingIfNeeded: part.count),
+                    part.isEmpty || memcmp(kept.baseAddress! + offset + 4, part.baseAddress!, part.count) == 0
+                else { return false }
+                offset += 4 + part.count
+            }
+            return offset == kept.count
+        }
     }
 
     /// How much of an attribute the sheets may read.
@@ -371,33 +517,28 @@ package final class ElementStyler {
 
     /// How much of the attribute of name `name` the sheets may read.
     private func readAttribute(_ name: UnsafeBufferPointer<UInt8>) -> AttributeRead {
-        if let read = readAttributes.first(where: { $0.name.elementsEqual(name) }) { return read.read }
+        for read in readAttributes where read.name.count == name.count {
+            if read.name.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }) { return read.read }
+        }
         return .unread
     }
 
+    /// `class`, as a part of a tag (made once, never freed).
+    private nonisolated(unsafe) static let classBytes: UnsafeBufferPointer<UInt8> = {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 5)
+        _ = bytes.initialize(from: "class".utf8)
+        return UnsafeBufferPointer(bytes)
+    }()
+
     /// The bytes of a C string, without its 0.
     private static func bytes(of string: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var count = 0
-        while string[count] != 0 { count += 1 }
-        return UnsafeBufferPointer(start: string, count: count)
+        UnsafeBufferPointer(start: string, count: strlen(string))
     }
 
     /// Adds a name or a value to `tagBytes`, after its length.
-    private func appendTagBytes(_ bytes: some Collection<UInt8>) {
+    private func appendTagBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { tagBytes.append(contentsOf: $0) }
         tagBytes.append(contentsOf: bytes)
-    }
-
-    /// What the styler made of the start tag in `tagBytes`, made now if it was not
-    /// met before.
-    private func knownTag(name: String) -> KnownTag {
-        // (FNV-1a.)
-        let hash = tagBytes.reduce(14_695_981_039_346_656_037 as UInt64) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
-        if let known = knownTags[hash], known.bytes == tagBytes { return known }
-        let made = makeTag(name: name, attributes: Self.attributes(in: tagBytes))
-        if knownTags.count >= Self.likenessesKept { knownTags.removeAll(keepingCapacity: true) }
-        knownTags[hash] = made
-        return made
     }
 
     /// The attributes of a start tag as `tagBytes` holds them.
@@ -413,7 +554,7 @@ package final class ElementStyler {
         return stride(from: 1, to: strings.count - 1, by: 2).map { (strings[$0], strings[$0 + 1]) }
     }
 
-    private func makeTag(name: String, attributes: [(name: String, value: String)]) -> KnownTag {
+    private func makeTag(name: String, hash tagHash: UInt64, attributes: [(name: String, value: String)]) -> KnownTag {
         var id: String?
         var classes: [String] = []
         var styleAttribute: String?
@@ -429,8 +570,12 @@ package final class ElementStyler {
             default: break
             }
         }
+        // (The attributes in the order of their names: a tag whose class the reader
+        // lifted gives it first, and is the same element.)
         let element = Element(
-            name: name, id: id, classes: classes, attributes: attributes.map { Element.Attribute(name: $0.name, value: $0.value) }, isLink: isLink,
+            name: name, id: id, classes: classes,
+            attributes: attributes.map { Element.Attribute(name: $0.name, value: $0.value) }.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) },
+            isLink: isLink,
             styleAttribute: styleAttribute)
         // (The name's, the id's, the classes': for the ancestor filter, and to know
         // which of them a selector names.)
@@ -450,16 +595,16 @@ package final class ElementStyler {
             nextLikenessBase += 1
             likenessBases[base] = number
         }
-        return KnownTag(bytes: tagBytes, element: element, hashes: hashes, base: number, likenessBase: base)
+        return KnownTag(bytes: tagBytes, hash: tagHash, element: element, hashes: hashes, base: number, likenessBase: base)
     }
 
     /// Opens the element of start tag `tag`.
     private func start(_ tag: KnownTag) -> ComputedStyle {
         let element = tag.element
         let hashes = tag.hashes
-        levels[levels.count - 1].append(element, countsNames: countsNames)
-        let subject = Node(styler: self, level: levels.count - 1, index: levels[levels.count - 1].count - 1)
-        let parentLikeness = levels[levels.count - 1].likeness
+        levels[openLevels - 1].append(element, countsNames: countsNames)
+        let subject = Node(styler: self, level: openLevels - 1, index: levels[openLevels - 1].count - 1)
+        let parentLikeness = levels[openLevels - 1].likeness
         let elementsAlike: Alike
         if tag.lastParent == parentLikeness, let known = tag.lastAlike {
             elementsAlike = known
@@ -482,24 +627,29 @@ package final class ElementStyler {
                 elementsAlike.styleForAll = styled
             }
         } else {
-            siblingMatches.removeAll(keepingCapacity: true)
-            for selector in elementsAlike.selectorsReadingSiblings { siblingMatches.append(selector.matches(subject)) }
-            if let shared = elementsAlike.styles[siblingMatches] {
+            var matches = SiblingMatches()
+            for (index, selector) in elementsAlike.selectorsReadingSiblings.enumerated() where selector.matches(subject) { matches.insert(index) }
+            if let shared = elementsAlike.styles[matches] {
                 styled = shared
             } else {
                 styled = style(of: subject)
-                elementsAlike.styles[siblingMatches] = styled
+                elementsAlike.styles[matches] = styled
             }
         }
         // Its counters step (in its parent's scope), then its `::before`'s (in its own).
         if !styled.style.counterResets.isEmpty || !styled.style.counterIncrements.isEmpty { changeCounters(styled.style) }
-        addAncestorKeys(hashes)
-        levels.append(Level(style: styled.style, after: styled.pseudo?.after.map { After(style: $0, element: element) }, likeness: styled.likeness, hashes: hashes))
+        let after = styled.pseudo?.after.map { After(style: $0, element: element) }
+        if openLevels < levels.count {
+            levels[openLevels].open(style: styled.style, after: after, likeness: styled.likeness, hashes: hashes)
+        } else {
+            levels.append(Level(style: styled.style, after: after, likeness: styled.likeness, hashes: hashes))
+        }
+        openLevels += 1
         generatedBefore = styled.pseudo?.before.flatMap { before in
             changeCounters(before)
             return GeneratedContent(before, attributeValue: element.attributeValue, counters: counterValues)
         }
-        levels[levels.count - 1].hasBefore = generatedBefore != nil
+        levels[openLevels - 1].hasBefore = generatedBefore != nil
         return styled.style
     }
 
@@ -508,7 +658,7 @@ package final class ElementStyler {
     /// counter in the parent's scope (the element's and what follows it), an
     /// increment steps the innermost counter of its name (started at 0 there if none).
     private func changeCounters(_ style: ComputedStyle) {
-        let scope = levels.count - 1
+        let scope = openLevels - 1
         for reset in style.counterResets {
             if levels[scope].counters.updateValue(reset.value, forKey: reset.name) == nil { counterScopes[reset.name, default: []].append(scope) }
         }
@@ -543,8 +693,12 @@ package final class ElementStyler {
 
     /// What the cascade gives `subject`, the element being started, under the open ones.
     private func style(of subject: Node) -> Styled {
+        while keyedDepth < openLevels - 1 {
+            keyedDepth += 1
+            addAncestorKeys(levels[keyedDepth].hashes)
+        }
         let ancestorKeys = AncestorKeys(keys: openKeys.keys, filter: ancestors)
-        let style = cascade.style(of: subject, parent: levels.count > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestorKeys)
+        let style = cascade.style(of: subject, parent: openLevels > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestorKeys)
         var styled = Styled(likeness: nextLikeness, style: style)
         nextLikeness += 1
         if cascade.stylesPseudoElements, !style.hidesElement {
@@ -566,14 +720,14 @@ package final class ElementStyler {
     /// The content `::after` gives the innermost open element as it ends, `nil` for
     /// none (its counters step first).
     package func generatedAfter() -> GeneratedContent? {
-        guard let after = levels[levels.count - 1].after else { return nil }
+        guard let after = levels[openLevels - 1].after else { return nil }
         // (Its counters are the element's children's: a pseudo-element is a child.)
         changeCounters(after.style)
         return GeneratedContent(after.style, attributeValue: after.element.attributeValue, counters: counterValues)
     }
 
     /// Whether the innermost open element has an `::after` that may add text.
-    package var hasGeneratedAfter: Bool { levels[levels.count - 1].after != nil }
+    package var hasGeneratedAfter: Bool { levels[openLevels - 1].after != nil }
 
     /// The words of a `class` attribute, split at ASCII white space.
     static func words(_ value: String) -> [String] {
@@ -585,15 +739,18 @@ package final class ElementStyler {
     /// there, until later children take their places among the kept.
     package func skipChildren(_ count: Int, byName: [String: Int]) {
         guard count > 0 else { return }
-        levels[levels.count - 1].skip(count, byName: countsNames ? byName : [:])
+        levels[openLevels - 1].skip(count, byName: countsNames ? byName : [:])
     }
 
     /// Closes the innermost open element.
     package func end() {
-        guard levels.count > 1 else { return }
-        let closed = levels.removeLast()
-        removeAncestorKeys(closed.hashes)
-        for name in closed.counters.keys where counterScopes[name]?.last == levels.count { counterScopes[name]?.removeLast() }
+        guard openLevels > 1 else { return }
+        openLevels -= 1
+        if keyedDepth == openLevels {
+            removeAncestorKeys(levels[openLevels].hashes)
+            keyedDepth -= 1
+        }
+        for name in levels[openLevels].counters.keys where counterScopes[name]?.last == openLevels { counterScopes[name]?.removeLast() }
     }
 
     /// How many children level `level` has had, read in place (a level copied would
@@ -627,7 +784,7 @@ package final class ElementStyler {
         }
 
         var parentElement: Node? {
-            guard level > 0, level > styler.levels.count - 1 - ElementStyler.matchedAncestors else { return nil }
+            guard level > 0, level > styler.openLevels - 1 - ElementStyler.matchedAncestors else { return nil }
             return Node(styler: styler, level: level - 1, index: styler.childCount(ofLevel: level - 1) - 1)
         }
 

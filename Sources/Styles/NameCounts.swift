@@ -31,6 +31,12 @@ struct NameCounts: Equatable, Sendable {
         }
     }
 
+    /// Counts none.
+    mutating func removeAll() {
+        if !listed.isEmpty { listed = [] }
+        many = nil
+    }
+
     /// The counts by name, whatever their order.
     private var all: [String: Int] { many ?? Dictionary(uniqueKeysWithValues: listed.map { ($0.name, $0.count) }) }
 

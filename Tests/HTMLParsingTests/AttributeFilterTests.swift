@@ -100,6 +100,48 @@ struct AttributeFilterTests {
         }
     }
 
+    /// `text` passed through a filter that lifts classes, in pieces of `piece` bytes:
+    /// what is left, and the classes lifted (their tags' names, where their tags end
+    /// in the text, and their values).
+    func lifted(_ text: String, piece: Int) -> (text: String, classes: [(name: String, end: Int, value: String)]) {
+        var bytes = Array(text.utf8)
+        var filter = AttributeFilter(alsoKeeping: ["class"], liftsClasses: true)
+        var classes: [(name: String, end: Int, value: String)] = []
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + piece)
+            var liftable: [Range<Int>]? = []
+            bytes.withUnsafeMutableBufferPointer { filter.filter(UnsafeMutableBufferPointer(rebasing: $0[start..<end]), liftable: &liftable) }
+            for lifted in filter.liftedClasses {
+                let name = withUnsafeBytes(of: lifted.tagName.littleEndian) { String(decoding: $0.prefix(min(8, lifted.tagNameLength)), as: UTF8.self) }
+                classes.append((name, start + lifted.end, String(decoding: filter.liftedClassBytes[lifted.value], as: UTF8.self)))
+            }
+            start = end
+        }
+        return (String(decoding: bytes, as: UTF8.self), classes)
+    }
+
+    /// A tag's first `class`, read whole in one window and holding no reference or
+    /// `<`, `>`, is taken out (later ones, which libxml2 drops, with it), with where
+    /// libxml2 stands as it gives the element: its `>`, or the `/` of its `/>`.
+    @Test func classesAreLiftedWhereTheirTagsAreReadWhole() {
+        let page = #"<p id=x class="a b">t</p><BR Class="c"/><i class='d' class="e">u</i><b class="x &amp; y">v</b><s class>w</s><u class=f/>"#
+        let (text, classes) = lifted(page, piece: 1 << 16)
+        func blanked(_ text: String, _ parts: [String]) -> String {
+            parts.reduce(text) { $0.replacingOccurrences(of: $1, with: String(repeating: " ", count: $1.utf8.count)) }
+        }
+        #expect(text == blanked(page, [#"class="a b""#, #"Class="c""#, #"class='d'"#, #"class="e""#, "class=f/"]))
+        #expect(classes.map(\.name) == ["p", "br", "i", "u"])
+        #expect(classes.map(\.value) == ["a b", "c", "d", "f/"], "an unquoted value runs to a blank or `>`, as libxml2 reads it")
+        let utf8 = Array(page.utf8)
+        #expect(classes.map { utf8[$0.end] } == [UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: ">")])
+        // A tag cut by a window's end keeps its class for libxml2.
+        let splitPage = #"<p class="a">t</p><div class="bb" id=y>u</div>"#
+        let split = lifted(splitPage, piece: 20)
+        #expect(split.text == blanked(splitPage, [#"class="a""#]))
+        #expect(split.classes.map(\.value) == ["a"])
+    }
+
     /// Markup of every kind, well formed or not, to make pages of.
     static let pieces = [
         "<p", "<a", "<script", "<style", "<div", "<img", "</p>", "</a>", "</script>", "</scripts>", "</style>", "</", "<", ">", "/>", "/",

@@ -1,3 +1,4 @@
+import SampleContent
 import Styles
 import Testing
 @testable import HTMLParsing
@@ -34,6 +35,27 @@ struct StyledParseTests {
         #expect(Self.shownTexts(plain).count > Self.shownTexts(styled).count)
         // The model keeps no attribute it did not keep before: the selectors' are read, not stored.
         #expect(styled.attributes.map(\.name).sorted() == plain.attributes.map(\.name).sorted())
+    }
+
+    /// Classes the reader takes out of start tags style as libxml2 would have given
+    /// them: markup of every kind, well formed or not, styled by sheets that read
+    /// classes (and siblings, and `attr(class)`), models the same read either way.
+    @Test func liftedClassesStyleAsClassesRead() throws {
+        let styles = Self.styles(
+            ".h, p.a ~ .b, .a + i { display: none } .c::before { content: '[' attr(class) ']' } .d { font-weight: bold } [class=e] { font-style: italic }")
+        let pieces: [String] = AttributeFilterTests.pieces + [
+            "<p class=a>", "<i class='b c'>", #"<span class="h">hidden</span>"#, #"<b class="d" class="h">"#, "<br class=c/>", #"<em class="x &amp; c">"#,
+            "<p class>", "class=e", "class='a' ", "<div id=i class=\"d\tc\">", "</i>", "</b>", "</div>", "</span>",
+        ]
+        var random = SeededGenerator(seed: 46)
+        for _ in 0..<3_000 {
+            let page: String = (0..<Int.random(in: 1...30, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let lifting = try HTMLParser.parse(Array(page.utf8), styles: styles)
+            let read = try HTMLParser.parse(Array(page.utf8), readingAsIs: true, styles: styles)
+            #expect(AttributeFilterTests.picture(lifting) == AttributeFilterTests.picture(read), "\(page.debugDescription)")
+            #expect(Self.shownTexts(lifting) == Self.shownTexts(read), "\(page.debugDescription)")
+            #expect(lifting.nodes.map { $0.look } == read.nodes.map { $0.look } && lifting.looks == read.looks, "\(page.debugDescription)")
+        }
     }
 
     /// Script, style and head elements count as siblings, though never shown.
