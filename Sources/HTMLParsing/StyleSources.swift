@@ -62,14 +62,21 @@ package enum StyleSources {
     /// The name of the start tag at `index` (just past its `<`), where it is one of
     /// `readTags`, and where the name ends.
     private static func readTag(_ bytes: [UInt8], at index: Int) -> (String, Int)? {
+        // (Packed in a word, lower case, the first byte lowest: most of a body's tags
+        // are told from those read by a comparison or two.)
+        var packed: UInt64 = 0
         var end = index
-        while end < bytes.count, isLetter(bytes[end]) || (end > index && (0x30...0x39).contains(bytes[end])) { end += 1 }
-        guard end > index else { return nil }
-        let name = bytes[index..<end]
-        // (Their first letters: most tags are told apart by it, and by their length.)
-        guard name.count >= 3, name.count <= 8, [0x73, 0x6C, 0x74, 0x78, 0x6E].contains(bytes[index] | 0x20) else { return nil }
-        guard let found = readTags.first(where: { $0.utf8.count == name.count && zip($0.utf8, name).allSatisfy { $0 == $1 | 0x20 } }) else { return nil }
-        return (found, end)
+        while end < bytes.count, isLetter(bytes[end]) || (end > index && (0x30...0x39).contains(bytes[end])) {
+            if end - index < 8 { packed |= UInt64(bytes[end] | 0x20) << (8 * UInt64(end - index)) }
+            end += 1
+        }
+        guard end - index >= 3, end - index <= 8, let found = packedReadTags.first(where: { $0.packed == packed }) else { return nil }
+        return (found.name, end)
+    }
+
+    /// `readTags`, each packed as `readTag` packs a name.
+    private static let packedReadTags: [(name: String, packed: UInt64)] = readTags.map { name in
+        (name, name.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) })
     }
 
     /// The attributes of a tag from `index` to its `>`, names in lower case, a few

@@ -232,6 +232,7 @@ package struct StyleSheet: Sendable {
     /// of properties docscroll draws, colours where `readsColors`, and custom
     /// properties); `nil` when its selectors are invalid or it keeps none.
     static func read(_ bytes: [UInt8], rule: Range<Int>, readsColors: Bool) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
+        guard mayKeep(bytes, rule: rule, readsColors: readsColors) else { return nil }
         var parser = CSSParser(CSSTokenizer(bytes, in: rule))
         guard case .qualified(let prelude, let block)? = parser.nextRule(), let selectors = SelectorParser.selectors(prelude) else { return nil }
         let stylesPseudoElement = selectors.contains { $0.pseudoElement != nil }
@@ -244,6 +245,51 @@ package struct StyleSheet: Sendable {
                 || stylesPseudoElement && ComputedStyle.knowsForPseudoElements($0.name)
         }
         return kept.isEmpty ? nil : (selectors, kept)
+    }
+
+    /// Whether a style rule may keep a declaration: `false` only where its block,
+    /// read as plain `name: value;` pairs, names no property docscroll reads (a
+    /// comment, a string, an escape or a nested block in it: `true`). Most of a
+    /// page's rules set margins, fonts or colours not drawn, and are passed over so
+    /// without their tokens made.
+    static func mayKeep(_ bytes: [UInt8], rule: Range<Int>, readsColors: Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            guard let open = bytes[rule].firstIndex(of: UInt8(ascii: "{")) else { return true }
+            // (Each declaration's name starts after the `{` or a `;`, the first `:`
+            // after it ends the name: a `;` inside a value only starts a name that is
+            // no property.)
+            var nameStart = open + 1
+            var readsName = true
+            var index = open + 1
+            while index < rule.upperBound - 1 {
+                switch bytes[index] {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: "{"): return true
+                case UInt8(ascii: "/") where bytes[index + 1] == UInt8(ascii: "*"): return true
+                case UInt8(ascii: ";"):
+                    readsName = true
+                    nameStart = index + 1
+                case UInt8(ascii: ":") where readsName:
+                    if isReadProperty(UnsafeBufferPointer(rebasing: bytes[nameStart..<index]), readsColors: readsColors) { return true }
+                    readsName = false
+                default: break
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// Whether a declaration's name, as written (blanks around it), may be of a
+    /// property a rule keeps: custom properties and names beyond ASCII letters and
+    /// `-` are.
+    private static func isReadProperty(_ written: UnsafeBufferPointer<UInt8>, readsColors: Bool) -> Bool {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        guard let first = written.firstIndex(where: { !isBlank($0) }), let last = written.lastIndex(where: { !isBlank($0) }) else { return false }
+        let name = written[first...last]
+        if name.starts(with: [0x2D, 0x2D]) { return true }
+        guard name.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 == 0x2D }) else { return true }
+        let lowercased = String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
+        return ComputedStyle.knows(lowercased, colors: readsColors) || ComputedStyle.knowsForPseudoElements(lowercased)
     }
 
     /// The order of selector `position` of the `serial`th rule, for the cascade.
