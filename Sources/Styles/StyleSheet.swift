@@ -233,6 +233,11 @@ package struct StyleSheet: Sendable {
     /// properties); `nil` when its selectors are invalid or it keeps none.
     static func read(_ bytes: [UInt8], rule: Range<Int>, readsColors: Bool) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
         guard mayKeep(bytes, rule: rule, readsColors: readsColors) else { return nil }
+        return readWhole(bytes, rule: rule, readsColors: readsColors)
+    }
+
+    /// `read(_:rule:readsColors:)`, every rule parsed.
+    static func readWhole(_ bytes: [UInt8], rule: Range<Int>, readsColors: Bool) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
         var parser = CSSParser(CSSTokenizer(bytes, in: rule))
         guard case .qualified(let prelude, let block)? = parser.nextRule(), let selectors = SelectorParser.selectors(prelude) else { return nil }
         let stylesPseudoElement = selectors.contains { $0.pseudoElement != nil }

@@ -1,0 +1,53 @@
+import Testing
+@testable import Styles
+
+/// A rule whose block names no property docscroll reads is passed over unparsed
+/// (`StyleSheet.mayKeep`): never one that parsed whole would keep a declaration.
+@Suite("Rule prefilter")
+struct RulePrefilterTests {
+    static func mayKeep(_ rule: String, colors: Bool = false) -> Bool {
+        let bytes = Array(rule.utf8)
+        return StyleSheet.mayKeep(bytes, rule: 0..<bytes.count, readsColors: colors)
+    }
+
+    @Test func blocksOfPropertiesNotReadArePassedOver() {
+        #expect(!Self.mayKeep("p.note { margin: 0 auto; padding-left: 1em; font-size: 90% }"))
+        #expect(!Self.mayKeep(".highlight .o { color: #666666 }"), "colours not drawn")
+        #expect(Self.mayKeep(".highlight .o { color: #666666 }", colors: true))
+        #expect(Self.mayKeep("div { margin: 0; DISPLAY : none }"), "names in any case, blanks around them")
+        #expect(Self.mayKeep("div { --gap: 1px }"), "custom properties")
+        #expect(Self.mayKeep("a::after { width: 0 }"), "what pseudo-elements read")
+        #expect(Self.mayKeep("a { background: url(x;y:z); display: block }"), "a `;` in a value starts no name that hides the next")
+        #expect(Self.mayKeep(#"a { margin: 0; /* display: none */ }"#), "a comment: parsed")
+        #expect(Self.mayKeep(#"a { font-family: "x;display:none" }"#), "a string: parsed")
+        #expect(Self.mayKeep(#"a { marg\in: 0 }"#), "an escape: parsed")
+        #expect(Self.mayKeep("a { & b { display: none } }"), "a nested rule: parsed")
+        #expect(!Self.mayKeep("a { }"))
+    }
+
+    /// Blocks made of every kind of piece: whenever the prefilter passes one over,
+    /// the whole parse keeps nothing of it.
+    @Test func noRulePassedOverKeepsADeclaration() {
+        let pieces = [
+            "display", "DISPLAY", "margin", "color", "--x", "width", "content", "-webkit-box", "font", ":", ";", " ", "\n", "none", "0",
+            "url(a;b)", "(", ")", "\"", "'", "/*", "*/", "\\", "{", "}", "!important", "-", "a", "é", "rgb(1,2,3)", "counter(x)",
+        ]
+        var state: UInt64 = 46
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var passedOver = 0
+        for _ in 0..<20_000 {
+            let block = (0..<(1 + next(12))).map { _ in pieces[next(pieces.count)] }.joined()
+            for prelude in ["p", "a::before"] {
+                let bytes = Array("\(prelude) { \(block) }".utf8)
+                for colors in [false, true] where !StyleSheet.mayKeep(bytes, rule: 0..<bytes.count, readsColors: colors) {
+                    passedOver += 1
+                    #expect(StyleSheet.readWhole(bytes, rule: 0..<bytes.count, readsColors: colors) == nil, "\(prelude) { \(block) }")
+                }
+            }
+        }
+        #expect(passedOver > 10_000)
+    }
+}
