@@ -248,9 +248,24 @@
             if attribute.name == "style", style == nil { style = attribute.value }
         }
         guard let style else { return false }
-        let compact = style.lowercased().filter { !$0.isWhitespace }
-        return compact.contains("display:none") || compact.contains("visibility:hidden")
+        // (Most styles are ASCII: their bytes compacted and lower-cased as they come.)
+        guard style.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let compact = style.lowercased().filter { !$0.isWhitespace }
+            return compact.contains("display:none") || compact.contains("visibility:hidden")
+        }
+        var compact: [UInt8] = []
+        compact.reserveCapacity(style.utf8.count)
+        for byte in style.utf8 where byte != 0x20 && !(0x09...0x0D).contains(byte) {
+            compact.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        func holds(_ part: [UInt8]) -> Bool {
+            compact.count >= part.count && (0...(compact.count - part.count)).contains { compact[$0..<($0 + part.count)].elementsEqual(part) }
+        }
+        return holds(Self.displayNone) || holds(Self.visibilityHidden)
     }
+
+    private static let displayNone = Array("display:none".utf8)
+    private static let visibilityHidden = Array("visibility:hidden".utf8)
 
     /// `Node.linkAttribute` of an element `tag` with `attributes`: whether it is an `a`
     /// with a target, an `href` with more than white space (Unicode's, as

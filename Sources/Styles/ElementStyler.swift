@@ -229,10 +229,17 @@ package final class ElementStyler {
 
     /// What the cascade gives elements alike: the number that names their likeness,
     /// their style, and their pseudo-elements' where these draw something.
-    private struct Styled {
-        var likeness: Int
-        var style: ComputedStyle
-        var pseudo: PseudoStyles?
+    /// (A class: shared by the elements alike, each takes it with one count.)
+    private final class Styled {
+        let likeness: Int
+        let style: ComputedStyle
+        let pseudo: PseudoStyles?
+
+        init(likeness: Int, style: ComputedStyle, pseudo: PseudoStyles?) {
+            self.likeness = likeness
+            self.style = style
+            self.pseudo = pseudo
+        }
     }
 
     /// The styles of `::before` and `::after` where they draw something (their text is
@@ -699,8 +706,9 @@ package final class ElementStyler {
         }
         let ancestorKeys = AncestorKeys(keys: openKeys.keys, filter: ancestors)
         let style = cascade.style(of: subject, parent: openLevels > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestorKeys)
-        var styled = Styled(likeness: nextLikeness, style: style)
+        let likeness = nextLikeness
         nextLikeness += 1
+        var pseudoStyles: PseudoStyles?
         if cascade.stylesPseudoElements, !style.hidesElement {
             func pseudo(_ element: PseudoElement) -> ComputedStyle? {
                 let pseudoStyle = cascade.style(of: subject, parent: style, pseudo: element, scratch: &scratch, ancestors: ancestorKeys)
@@ -709,9 +717,9 @@ package final class ElementStyler {
             // (Only where a rule for it matched the element.)
             let before = scratch.matchedBefore ? pseudo(.before) : nil
             let after = scratch.matchedAfter ? pseudo(.after) : nil
-            if before != nil || after != nil { styled.pseudo = PseudoStyles(before: before, after: after) }
+            if before != nil || after != nil { pseudoStyles = PseudoStyles(before: before, after: after) }
         }
-        return styled
+        return Styled(likeness: likeness, style: style, pseudo: pseudoStyles)
     }
 
     /// The content `::before` gives the element started last, `nil` for none.
