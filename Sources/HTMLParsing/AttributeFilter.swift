@@ -101,6 +101,8 @@ struct AttributeFilter {
     /// read apart (`LiftedClass`): libxml2 reads an attribute's value a character at a
     /// time and copies it, which cost a styled parse more than all its styling.
     private let liftsClasses: Bool
+    /// Whether classes are lifted for now (the reader holds few not yet asked for).
+    var liftsClassesForNow = true
     /// Whether the window being read lifts classes.
     private var liftsClassesNow = false
     /// The classes lifted from the window read last, where their tags end in it, and
@@ -159,7 +161,7 @@ struct AttributeFilter {
     mutating func filter(_ bytes: UnsafeMutableBufferPointer<UInt8>, liftable: inout [Range<Int>]?) {
         liftedClasses.removeAll(keepingCapacity: true)
         liftedClassBytes.removeAll(keepingCapacity: true)
-        liftsClassesNow = liftsClasses && liftable != nil
+        liftsClassesNow = liftsClasses && liftsClassesForNow && liftable != nil
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         // (A local state is kept in registers.)

@@ -115,6 +115,10 @@ final class SourceReader {
         return liftedClassBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lifted.value])) }
     }
 
+    /// Classes taken out of start tags that wait to be asked for, at most (past them,
+    /// as many as a window holds).
+    static let mostLiftedClasses = 1 << 16
+
     /// Whether classes taken out of start tags wait to be asked for.
     var hasLiftedClasses: Bool { nextLiftedClass < liftedClasses.count }
 
@@ -202,6 +206,10 @@ final class SourceReader {
             return
         }
         liftable!.removeAll(keepingCapacity: true)
+        // (Classes of elements never styled, inside a title or an element dropped,
+        // are not asked for until a later one is: past `mostLiftedClasses` waiting,
+        // libxml2 reads the classes.)
+        attributeFilter.liftsClassesForNow = liftedClasses.count - nextLiftedClass < Self.mostLiftedClasses
         ready.withUnsafeMutableBufferPointer {
             attributeFilter.filter(UnsafeMutableBufferPointer(rebasing: $0[readyStart..<readyEnd]), liftable: &liftable)
         }

@@ -58,6 +58,20 @@ struct StyledParseTests {
         }
     }
 
+    /// Classes of elements never styled (inside a `template`) wait for a later element
+    /// to pass them over: past `SourceReader.mostLiftedClasses` waiting, libxml2 reads
+    /// the classes again, and the elements after are styled by theirs either way.
+    @Test func classesWaitingPastTheMostAreLeftToLibxml2() throws {
+        let styles = Self.styles(".h { display: none } .s + .s { font-weight: bold }")
+        let unstyled = String(repeating: "<b class=\"x y\">t</b>", count: SourceReader.mostLiftedClasses + 10_000)
+        let html = "<p class=s>one</p><template>" + unstyled + "</template><p class=h>hidden</p><p class=s>shown</p><p class=s>bold</p>"
+        let lifting = try HTMLParser.parse(Array(html.utf8), styles: styles)
+        let read = try HTMLParser.parse(Array(html.utf8), readingAsIs: true, styles: styles)
+        #expect(Self.shownTexts(lifting) == ["one", "shown", "bold"])
+        #expect(AttributeFilterTests.picture(lifting) == AttributeFilterTests.picture(read))
+        #expect(lifting.nodes.map { $0.look } == read.nodes.map { $0.look } && lifting.looks == read.looks)
+    }
+
     /// Script, style and head elements count as siblings, though never shown.
     @Test func droppedElementsStillCountAsSiblings() throws {
         let styles = Self.styles("body > :nth-child(3) { display: none } script + p { font-style: italic; display: none }")
