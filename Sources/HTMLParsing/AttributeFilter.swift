@@ -119,6 +119,16 @@ struct AttributeFilter {
         var value: Range<Int>
         var tagName: UInt64
         var tagNameLength: Int
+
+        /// A tag's name (lower case) packed as `tagName` is.
+        static func packed(_ name: String) -> UInt64 {
+            var name = name
+            return name.withUTF8 { bytes in
+                var packed: UInt64 = 0
+                for offset in 0..<min(8, bytes.count) { packed |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
+                return packed
+            }
+        }
     }
 
     /// Attributes passed beside those the model keeps (those a page's selectors

@@ -110,7 +110,7 @@ final class SourceReader {
         while nextLiftedClass < liftedClasses.count, liftedClasses[nextLiftedClass].pageEnd < pageEnd { nextLiftedClass += 1 }
         guard nextLiftedClass < liftedClasses.count else { return nil }
         let lifted = liftedClasses[nextLiftedClass]
-        guard lifted.pageEnd == pageEnd, lifted.tagNameLength == name.utf8.count, lifted.tagName == Self.packed(name) else { return nil }
+        guard lifted.pageEnd == pageEnd, lifted.tagNameLength == name.utf8.count, lifted.tagName == AttributeFilter.LiftedClass.packed(name) else { return nil }
         nextLiftedClass += 1
         return liftedClassBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lifted.value])) }
     }
@@ -121,17 +121,6 @@ final class SourceReader {
 
     /// Whether classes taken out of start tags wait to be asked for.
     var hasLiftedClasses: Bool { nextLiftedClass < liftedClasses.count }
-
-    /// A name's first eight bytes packed, the first lowest (as `AttributeFilter`
-    /// packs a tag's name).
-    private static func packed(_ name: String) -> UInt64 {
-        var name = name
-        return name.withUTF8 { bytes in
-            var packed: UInt64 = 0
-            for offset in 0..<min(8, bytes.count) { packed |= UInt64(bytes[offset]) << (8 * UInt64(offset)) }
-            return packed
-        }
-    }
 
     /// Copies up to `count` bytes of the stream to `target`; 0 at its end.
     func read(into target: UnsafeMutableRawPointer, count: Int) -> Int {
