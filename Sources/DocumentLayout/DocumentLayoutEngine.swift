@@ -200,9 +200,10 @@ struct DocumentLayoutEngine {
         // The containers add no prefix, style or margin: only the innermost is pushed,
         // so that lines name their block (all of them for a box tree), and a unit
         // deep in nested containers costs no more than one near the top.
+        // (Their indents in one, `LayoutUnits.Unit.indent`.)
         let parent = document[unit.first].parent
         if parent != HTMLDocument.none, parent != document.root, !recordsBoxes {
-            blocks.push(BlockContext(tag: document[parent].tag, node: parent))
+            pushBlock(BlockContext(tag: document[parent].tag, node: parent), indent: unit.indent)
         } else if recordsBoxes {
             var containers: [HTMLDocument.NodeIndex] = []
             var container = parent
@@ -210,9 +211,10 @@ struct DocumentLayoutEngine {
                 containers.append(container)
                 container = document[container].parent
             }
-            for container in containers.reversed() { blocks.push(BlockContext(tag: document[container].tag, node: container)) }
+            for container in containers.reversed() { pushBlock(BlockContext(tag: document[container].tag, node: container), indent: indent(of: container)) }
         }
         pendingAnchors = unit.anchors
+        if unit.followsSpace { requestBlankLine() }
         startWalk(at: unit.first, last: unit.last)
     }
 
@@ -395,6 +397,11 @@ struct DocumentLayoutEngine {
                 walk(past: index, node)
                 continue
             }
+            // (A block's margin before it: see `Node.followsSpace`.)
+            if node.followsSpace, node.kind == .text || !node.isHidden {
+                flushInline()
+                requestBlankLine()
+            }
             if node.kind == .text {
                 // (Most text has no look: its element's tag says all.)
                 if document[node.parent].look == 0 {
@@ -496,13 +503,14 @@ struct DocumentLayoutEngine {
         switch role {
         case .block(let margin):
             flushInline()
-            if !margin, passesThroughContainers, LayoutUnits.isTransparent(tag) { break }
+            let indent = indent(of: index)
+            if !margin, indent == 0, passesThroughContainers, LayoutUnits.isTransparent(tag) { break }
             if margin { requestBlankLine() }
             if tag.isPreformatted { preDepth += 1 }
             switch tag {
             case .blockquote: push(BlockContext(tag: tag, node: index), prefix: "│ ", columns: 2)
             case .dd: push(BlockContext(tag: tag, node: index), prefix: "    ", columns: 4)
-            default: blocks.push(BlockContext(tag: tag, node: index))
+            default: pushBlock(BlockContext(tag: tag, node: index), indent: indent)
             }
             // (Most blocks style nothing: no style is pushed for them, nor popped.)
             let style = blockStyle(tag)
@@ -601,7 +609,7 @@ struct DocumentLayoutEngine {
         switch role {
         case .block(let margin):
             flushInline(heading: headingRule(tag))
-            if !margin, passesThroughContainers, LayoutUnits.isTransparent(tag) { break }
+            if !margin, indent(of: index) == 0, passesThroughContainers, LayoutUnits.isTransparent(tag) { break }
             if tag.isPreformatted { preDepth -= 1 }
             blocks.pop()
             if blockStyle(tag) != .plain { popStyle() }
@@ -909,6 +917,18 @@ struct DocumentLayoutEngine {
 
     mutating func pushBlock(_ block: BlockContext) {
         blocks.push(block)
+    }
+
+    /// Opens `block`, its lines after `indent` blank columns (none: no prefix).
+    private mutating func pushBlock(_ block: BlockContext, indent: Int) {
+        guard indent > 0 else { return blocks.push(block) }
+        Self.spaces(indent) { blocks.push(block, first: $0, firstColumns: indent, rest: $0, restColumns: indent) }
+    }
+
+    /// The columns the page's styles indent element `index` by (`ElementLook.indent`).
+    private func indent(of index: HTMLDocument.NodeIndex) -> Int {
+        let look = document[index].look
+        return look == 0 ? 0 : Int(document.looks[Int(look)].indent)
     }
 
     mutating func popBlock() {

@@ -15,12 +15,21 @@ struct LayoutUnits: Sendable {
         var last: HTMLDocument.NodeIndex
         /// Ids of the containers opened just before the unit: they name its first line.
         var anchors: [String] = []
+        /// Whether a container entered or left just before the unit asked for a blank
+        /// line there (`HTMLDocument.Node.followsSpace`): the unit's layout, which does
+        /// not walk its containers, asks for it.
+        var followsSpace = false
+        /// The columns the containers around it indent it by, together: its layout
+        /// opens only the innermost (`ElementLook.indent`).
+        var indent = 0
     }
 
     private(set) var units: [Unit] = []
     /// Ids of containers with no unit after them: they name the line that comes next
     /// (the References heading), if any.
     private(set) var trailingAnchors: [String] = []
+    /// Whether a container with no unit after it asked for a blank line after it.
+    private(set) var endsWithSpace = false
 
     /// Cuts `document` into units, in document order.
     /// - Complexity: O(n) in the nodes visited; stops at the units (it does not go into
@@ -28,17 +37,21 @@ struct LayoutUnits: Sendable {
     init(_ document: HTMLDocument) {
         var run: Unit?
         var pendingAnchors: [String] = []
+        var spacePending = false
         func closeRun() {
             guard let unit = run else { return }
             units.append(unit)
             run = nil
         }
-        // The next child to visit in each open container.
+        // The next child to visit in each open container, and the columns the
+        // containers indent it by.
         var cursors = [document[document.root].firstChild]
+        var indents = [0]
         while let node = cursors.last {
             guard node != HTMLDocument.none else {
                 closeRun()
                 cursors.removeLast()
+                indents.removeLast()
                 continue
             }
             cursors[cursors.count - 1] = document[node].nextSibling
@@ -56,22 +69,27 @@ struct LayoutUnits: Sendable {
                 let tag = document[node].tag
                 if Self.isTransparent(tag) {
                     if let id = document.attribute("id", of: node), !id.isEmpty { pendingAnchors.append(id) }
+                    if document[node].followsSpace { spacePending = true }
                     cursors.append(document[node].firstChild)
+                    indents.append(indents[indents.count - 1] + Int(document.look(of: document[node])?.indent ?? 0))
                     continue
                 }
                 if Self.isBlockLevel(tag) {
-                    units.append(Unit(first: node, last: node, anchors: pendingAnchors))
+                    units.append(Unit(first: node, last: node, anchors: pendingAnchors, followsSpace: spacePending, indent: indents[indents.count - 1]))
                     pendingAnchors.removeAll()
+                    spacePending = false
                     continue
                 }
             } else if document.utf8Text(of: node).allSatisfy(InlineRuns.isCollapsible) {
                 // White space before any inline content collapses away.
                 continue
             }
-            run = Unit(first: node, last: node, anchors: pendingAnchors)
+            run = Unit(first: node, last: node, anchors: pendingAnchors, followsSpace: spacePending, indent: indents[indents.count - 1])
             pendingAnchors.removeAll()
+            spacePending = false
         }
         trailingAnchors = pendingAnchors
+        endsWithSpace = spacePending
     }
 
     /// The whole page as one unit: what layout would do without units (for checking
@@ -93,6 +111,7 @@ struct LayoutUnits: Sendable {
     func joiningSiblings(of document: HTMLDocument, keepingFirst: Bool = false) -> LayoutUnits {
         var joined = LayoutUnits()
         joined.trailingAnchors = trailingAnchors
+        joined.endsWithSpace = endsWithSpace
         for (index, unit) in units.enumerated() {
             if let last = joined.units.last, document[last.first].parent == document[unit.first].parent, !(keepingFirst && index == 1) {
                 joined.units[joined.units.count - 1].last = unit.last

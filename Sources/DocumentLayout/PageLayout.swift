@@ -238,6 +238,9 @@ struct PageLayout {
     /// Ends the page with its References list (a fragment just ends).
     private mutating func finish() {
         isFinished = true
+        // (A block's margin below the last line asks for a blank line before what
+        // follows: the next part's first line.)
+        if units.endsWithSpace || document.endsWithSpace { margins.partEnded(hadLines: false, endsWithBlankLine: false, asksBelow: true) }
         guard endsWithReferences else { return }
         var references = DocumentLayoutEngine(document: document, width: width)
         references.recordsBoxes = recordsBoxes

@@ -114,6 +114,17 @@ struct DocumentBuilder {
     private var resumedStyles: ElementStyler.State?
     private var resumedStartTags = 0
 
+    /// Whether a block's margin or padding asked for a blank line that no node has
+    /// taken yet (`HTMLDocument.Node.followsSpace`): kept as the document's end, so
+    /// that a fragment cut here ends with it (a parse that starts at the cut does not
+    /// know of it), and the next starts without.
+    private var spacePending: Bool {
+        get { document.endsWithSpace }
+        set { document.endsWithSpace = newValue }
+    }
+    /// How many open elements are hidden (the nodes inside them take no space).
+    private var hiddenOpen = 0
+
     /// A parse of a part of a page: how many elements are open where the part ends
     /// (libxml2 closes them at the end of what it reads, a close that is not theirs).
     var elementsOpenAtEnd = 0
@@ -150,7 +161,9 @@ struct DocumentBuilder {
             // what its `::before` adds is in the part before the cut.
             let depth = state.depth - resumedStartTags
             resumedStartTags -= 1
-            return state.style(ofOpen: depth).map { StartingStyle(style: $0, before: nil, hasBefore: state.before(ofOpen: depth), hasAfter: state.hasAfter(ofOpen: depth)) }
+            return state.style(ofOpen: depth).map {
+                StartingStyle(style: $0, before: nil, hasBefore: state.before(ofOpen: depth), hasAfter: state.hasAfter(ofOpen: depth), startedBefore: true)
+            }
         }
         let parsed = UnsafePointer(attributes)
         // (Its `class`, where the reader took it out of the tag: libxml2 stands at
@@ -175,6 +188,9 @@ struct DocumentBuilder {
         var before: GeneratedContent?
         var hasBefore: Bool
         var hasAfter: Bool
+        /// Whether it is an element the part before started (a start tag fed again):
+        /// the space above it is that part's.
+        var startedBefore = false
     }
 
     /// Adds the text `::before` or `::after` puts in the innermost open element, in an
@@ -187,6 +203,7 @@ struct DocumentBuilder {
         let drawnApart = look != document[parent].look
         if drawnApart {
             open.append(link(HTMLDocument.Node(kind: .element, tag: .span, attributeCount: 0, parent: parent, payload: Int32(document.attributes.count), look: look)))
+            takeSpace(by: open[open.count - 1])
         }
         Array(content.text.utf8).withUnsafeBufferPointer { appendText($0) }
         if drawnApart { open.removeLast() }
@@ -259,7 +276,7 @@ struct DocumentBuilder {
         let styleHides = style?.hidesElement ?? false
         let parent = open.last ?? document.root
         var look: UInt16 = 0
-        if let style { look = lookNumber(ElementLook(style, inside: document.looks[Int(document[parent].look)], isBlock: ElementLook.isBox(element.tag), colors: &colors)) }
+        if let style { look = lookNumber(ElementLook(style, inside: document.looks[Int(document[parent].look)], tag: element.tag, colors: &colors)) }
         // (Its text is drawn as its parent's is when their looks are the same.)
         let generates = hasGeneratedStart || hasGeneratedEnd
         if element.isPlainInline, !hasKeptAttribute, !styleHides, !generates, look == document[parent].look, !document.looks[Int(look)].showsAsBlock {
@@ -286,6 +303,12 @@ struct DocumentBuilder {
             node.mayNameAnchor = namesAnchor
         }
         let index = link(node)
+        if node.isHidden {
+            hiddenOpen += 1
+        } else {
+            if look != 0, document.looks[Int(look)].spaceAbove, !(styled?.startedBefore ?? false), hiddenOpen == 0 { spacePending = true }
+            takeSpace(by: index)
+        }
         open.append(index)
         openElements.append(element)
         if element.tag.isPreformatted { preformattedDepth += 1 }
@@ -293,6 +316,14 @@ struct DocumentBuilder {
         if node.isLink, HTMLDocument.targetsThisPage(document.attributes[firstAttribute...]) { permalinkCandidate = (index, []) }
         if isCutting, !element.staysOpen { openNonContainers += 1 }
         if let generatedBefore { appendGenerated(generatedBefore) }
+    }
+
+    /// Marks node `index`, just linked, as following the space a block asked for, if
+    /// one is pending and nothing hides it.
+    private mutating func takeSpace(by index: HTMLDocument.NodeIndex) {
+        guard spacePending, hiddenOpen == 0 else { return }
+        document.nodes[Int(index)].followsSpace = true
+        spacePending = false
     }
 
     /// The number of `look` in the document's looks, added there when new (0, none's,
@@ -330,9 +361,15 @@ struct DocumentBuilder {
             if skipDepth == 0 { styler?.end() }
             return
         }
-        if let styler, styler.hasGeneratedAfter, open.count > 0, !closesAtPartEnd, let after = styler.generatedAfter() { appendGenerated(after) }
+        let isClosedByPartEnd = closesAtPartEnd
+        if let styler, styler.hasGeneratedAfter, open.count > 0, !isClosedByPartEnd, let after = styler.generatedAfter() { appendGenerated(after) }
         styler?.end()
         guard let closed = open.popLast(), let element = openElements.popLast() else { return }
+        if document[closed].isHidden {
+            hiddenOpen -= 1
+        } else if hiddenOpen == 0, !isClosedByPartEnd, document[closed].look != 0, document.looks[Int(document[closed].look)].spaceBelow {
+            spacePending = true
+        }
         if element.tag.isPreformatted { preformattedDepth -= 1 }
         if let candidate = permalinkCandidate, candidate.node == closed {
             permalinkCandidate = nil
@@ -587,7 +624,9 @@ struct DocumentBuilder {
             return
         }
         let index = document.appendText(text)
-        link(HTMLDocument.Node(kind: .text, tag: .unknown, attributeCount: 0, parent: open.last ?? document.root, payload: index))
+        let node = link(HTMLDocument.Node(kind: .text, tag: .unknown, attributeCount: 0, parent: open.last ?? document.root, payload: index))
+        // (White space takes no space asked for: layout may pass over it.)
+        if spacePending, !text.allSatisfy(HTMLWhiteSpace.contains) { takeSpace(by: node) }
         textIsOpen = true
         textSearchedTo = 0
     }

@@ -42,13 +42,24 @@ package struct ElementLook: Hashable, Sendable {
     /// `nil` for none. A block's is not drawn: behind its text alone it would make a
     /// ragged box, and the terminal's background is the page's.
     package var background: UInt32?
+    /// A blank line above the element's box, and one below: its margin and padding
+    /// on that side take `ComputedStyle.partingSpacing` or more, and it is a block
+    /// (an inline box's margins move no line; a table's rows and cells are set out by
+    /// its grid).
+    package var spaceAbove = false
+    package var spaceBelow = false
+    /// Blank columns before the lines of a block: its margin and padding on the left
+    /// (`indentColumns`). Not where its tag indents it already (lists and their
+    /// items, `dd`, `blockquote`), nor on a table or its parts.
+    package var indent: UInt8 = 0
 
     package init() {}
 
     /// The look `style` gives an element inside one of look `parent` (the lines a
-    /// parent draws through its text, it draws through its children's too), a block
-    /// by its tag where `isBlock`, in its `colors` (none without).
-    init(_ style: ComputedStyle, inside parent: ElementLook, isBlock: Bool = false, colors: inout PageColors?) {
+    /// parent draws through its text, it draws through its children's too), of `tag`
+    /// (`nil` for a pseudo-element's text), in its `colors` (none without).
+    init(_ style: ComputedStyle, inside parent: ElementLook, tag: HTMLTag? = nil, colors: inout PageColors?) {
+        let isBlock = tag.map(Self.isBox) ?? false
         switch style.display {
         case .inline, .inlineBlock, .contents, .none: break
         default: showsAsBlock = true
@@ -76,6 +87,29 @@ package struct ElementLook: Hashable, Sendable {
         underline = style.underline || parent.underline
         lineThrough = style.lineThrough || parent.lineThrough
         if colors != nil { (foreground, background) = colors!.drawn(style, isBox: showsAsBlock || isBlock, inherited: parent.background) }
+        if showsAsBlock || isBlock, !style.display.isTableInternal, !(tag.map(Self.isTableInternal) ?? false) {
+            spaceAbove = style.spacing.above >= ComputedStyle.partingSpacing
+            spaceBelow = style.spacing.below >= ComputedStyle.partingSpacing
+        }
+        if isBlock, let tag, !Self.indentsItself(tag), !style.display.isTableInternal { indent = Self.indentColumns(pixels: style.spacing.start) }
+    }
+
+    /// The columns a left margin and padding of `pixels` CSS px indent a block by:
+    /// none under a 1.5 em (a box's own inset, which parts nothing on a terminal),
+    /// a column for 8 px (a terminal's cell at a browser's 16 px font) up to 8, and
+    /// none past 6 em: so wide a gap leaves room for a sidebar or centres a column
+    /// beside what a terminal shows after it or at its width.
+    static func indentColumns(pixels: Int) -> UInt8 {
+        guard (24...96).contains(pixels) else { return 0 }
+        return UInt8(min(8, (pixels + 4) / 8))
+    }
+
+    /// Whether an element of `tag` is indented by its tag (or laid out in a grid).
+    static func indentsItself(_ tag: HTMLTag) -> Bool {
+        switch tag {
+        case .ul, .ol, .menu, .dir, .li, .dd, .blockquote, .table, .caption: true
+        default: isTableInternal(tag)
+        }
     }
 
     /// Whether an element of `tag` is laid out as a box of lines (a block, a table or
@@ -84,6 +118,15 @@ package struct ElementLook: Hashable, Sendable {
         switch tag {
         case .table, .caption, .thead, .tbody, .tfoot, .tr, .td, .th: true
         default: tag.isBlockBoundary
+        }
+    }
+
+    /// Whether an element of `tag` is a part of a table inside it (a row, a cell,
+    /// their groups), set out by the table's grid.
+    static func isTableInternal(_ tag: HTMLTag) -> Bool {
+        switch tag {
+        case .thead, .tbody, .tfoot, .tr, .td, .th, .col, .colgroup: true
+        default: false
         }
     }
 

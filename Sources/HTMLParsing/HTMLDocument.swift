@@ -90,6 +90,16 @@
             get { flags & 16 != 0 }
             set { flags = newValue ? flags | 16 : flags & ~16 }
         }
+        /// For elements and texts: whether a blank line goes before it, for the margin
+        /// or padding of a block that started or ended right before it
+        /// (`ElementLook.spaceAbove`, `spaceBelow`). A mark on the node that follows,
+        /// not on the block: every way of laying a page out meets it where the block's
+        /// edge is, whatever containers it passes through, and a part of a page that
+        /// starts inside the block (whose start tag it was fed again) has none.
+        package var followsSpace: Bool {
+            get { flags & 32 != 0 }
+            set { flags = newValue ? flags | 32 : flags & ~32 }
+        }
     }
 
     package struct Attribute: Sendable, Hashable {
@@ -115,6 +125,10 @@
     /// Whether it was read with the page's styles (`--no-css` reads none): what layout
     /// draws from the HTML alone (a table's borders) then waits on them.
     package internal(set) var isStyled = false
+    /// Whether a block's margin or padding below it ended the document (or the part of
+    /// a page it holds) with a blank line asked for before what comes next
+    /// (`Node.followsSpace`).
+    package internal(set) var endsWithSpace = false
     /// The text of the page's `<title>`, whitespace collapsed; empty when there is none.
     package internal(set) var title: String
 

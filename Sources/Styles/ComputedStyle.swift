@@ -7,6 +7,15 @@ package struct ComputedStyle: Hashable, Sendable {
     package enum Display: Hashable, Sendable {
         case inline, block, inlineBlock, listItem, none, contents
         case table, tableRowGroup, tableHeaderGroup, tableFooterGroup, tableRow, tableCell, tableColumnGroup, tableColumn, tableCaption
+
+        /// A part of a table inside it: its rows, cells and their groups (set out by
+        /// the table's grid).
+        package var isTableInternal: Bool {
+            switch self {
+            case .tableRowGroup, .tableHeaderGroup, .tableFooterGroup, .tableRow, .tableCell, .tableColumnGroup, .tableColumn: true
+            default: false
+            }
+        }
     }
 
     package enum Visibility: Hashable, Sendable {
@@ -33,6 +42,27 @@ package struct ComputedStyle: Hashable, Sendable {
         /// `counter(name, style)`: the innermost counter of the name; with a separator,
         /// `counters(name, separator, style)`: all of them, outermost first.
         case counter(String, separator: String?, style: String)
+    }
+
+    /// The margins and paddings of a box's top, bottom and left (the start of a line
+    /// in the pages read), each in CSS px at 16 px to the em, at most 255 (more is
+    /// no more a blank line, and too wide an indent to draw). Percentages and `auto`
+    /// take none: a gap that grows with the window's width lays out a page (a
+    /// column centred, room for a sidebar), it does not part or indent its blocks.
+    package struct Spacing: Hashable, Sendable {
+        package struct Sides: Hashable, Sendable {
+            package var top: UInt8 = 0
+            package var bottom: UInt8 = 0
+            package var left: UInt8 = 0
+        }
+
+        package var margin = Sides()
+        package var padding = Sides()
+
+        /// The space above the box's content, below it, and before its lines.
+        package var above: Int { Int(margin.top) + Int(padding.top) }
+        package var below: Int { Int(margin.bottom) + Int(padding.bottom) }
+        package var start: Int { Int(margin.left) + Int(padding.left) }
     }
 
     /// A counter that `counter-reset` starts or `counter-increment` steps, and the
@@ -99,6 +129,8 @@ package struct ComputedStyle: Hashable, Sendable {
     private var backgroundBits: UInt32 = 0
     /// `color`'s, inherited (beside the other colour: the style is 40 bytes).
     private var colorBits: UInt32 = 0
+    /// `margin` and `padding` above, below and on the left, in CSS px (see `Spacing`).
+    package var spacing = Spacing()
 
     // Inherited.
     package var visibility: Visibility = .visible
@@ -189,9 +221,18 @@ package struct ComputedStyle: Hashable, Sendable {
     private static let properties = Set([
         "display", "visibility", "white-space", "text-transform", "text-align", "font-weight", "font-style", "font", "text-decoration",
         "text-decoration-line", "list-style-type", "list-style", "content", "counter-reset", "counter-increment",
-    ]).union(borderProperties)
+    ]).union(borderProperties).union(spacingProperties)
 
     private static let colorProperties: Set<String> = ["color", "background-color", "background"]
+
+    /// The properties that set `spacing`: the physical sides, the flow-relative ones
+    /// (a page is written top to bottom, left to right), and their shorthands.
+    static let spacingProperties: Set<String> = [
+        "margin", "margin-top", "margin-bottom", "margin-left", "margin-block", "margin-block-start", "margin-block-end", "margin-inline",
+        "margin-inline-start",
+        "padding", "padding-top", "padding-bottom", "padding-left", "padding-block", "padding-block-start", "padding-block-end", "padding-inline",
+        "padding-inline-start",
+    ]
 
     /// The properties that say whether a border is drawn (a table is boxed where one
     /// of its cells, or itself, has one).
@@ -240,7 +281,7 @@ package struct ComputedStyle: Hashable, Sendable {
                 "display", "text-decoration", "text-decoration-line", "content", "overflow", "width", "height", "counter-reset", "counter-increment",
                 "background-color", "background",
             ].contains(declaration.name)
-                && !Self.borderProperties.contains(declaration.name)
+                && !Self.borderProperties.contains(declaration.name) && !Self.spacingProperties.contains(declaration.name)
             let source = keyword == "inherit" || (keyword != "initial" && inheritedProperty) ? parent : ComputedStyle()
             copy(declaration.name, from: source)
             return true
@@ -353,6 +394,8 @@ package struct ComputedStyle: Hashable, Sendable {
         case "width", "height":
             guard values.count == 1, let tiny = Self.isTiny(values[0]) else { return false }
             if declaration.name == "width" { self.hasTinyWidth = tiny } else { self.hasTinyHeight = tiny }
+        case let name where Self.spacingProperties.contains(name):
+            return applySpacing(name, values)
         case "color":
             // (`currentcolor` here is the parent's.)
             if CSSColor.isCurrentColor(values) {
@@ -410,8 +453,117 @@ package struct ComputedStyle: Hashable, Sendable {
         case "height": hasTinyHeight = source.hasTinyHeight
         case "color": color = source.color
         case "background-color", "background": backgroundColor = source.backgroundColor
+        case let name where Self.spacingProperties.contains(name):
+            let sides = name.hasPrefix("margin") ? \Spacing.margin : \Spacing.padding
+            let (top, bottom, left) = Self.sidesSet(by: name)
+            if top { spacing[keyPath: sides].top = source.spacing[keyPath: sides].top }
+            if bottom { spacing[keyPath: sides].bottom = source.spacing[keyPath: sides].bottom }
+            if left { spacing[keyPath: sides].left = source.spacing[keyPath: sides].left }
         default: break
         }
+    }
+
+    /// Which of the top, the bottom and the left a spacing property sets.
+    private static func sidesSet(by name: String) -> (top: Bool, bottom: Bool, left: Bool) {
+        if name.hasSuffix("-top") || name.hasSuffix("-block-start") { return (true, false, false) }
+        if name.hasSuffix("-bottom") || name.hasSuffix("-block-end") { return (false, true, false) }
+        if name.hasSuffix("-block") { return (true, true, false) }
+        if name.hasSuffix("-left") || name.hasSuffix("-inline-start") || name.hasSuffix("-inline") { return (false, false, true) }
+        return (true, true, true)
+    }
+
+    /// Whether margin or padding `declaration` may part or indent blocks: a length,
+    /// a keyword of the cascade's or a `var()`. One of none (0, `auto`, a
+    /// percentage) is not read, though it would take away what another rule gives
+    /// (`li:first-child > :first-child { margin-top: 0 }`): blank lines collapse
+    /// where blocks meet, most often with the one such a rule takes away; and such
+    /// rules read siblings, which makes every element's style a question of its
+    /// place (read, they cost a styled parse of a Sphinx page a third more).
+    /// Where the subjects are spaced above and below by their tags anyway (not
+    /// `vertically`), only the left is read.
+    package static func mayPartBlocks(_ declaration: CSSParser.Declaration, vertically: Bool = true) -> Bool {
+        var style = ComputedStyle()
+        guard style.applySpacing(declaration.name, declaration.value.withoutWhitespace) else { return vertically || sidesSet(by: declaration.name).left }
+        let spacing = style.spacing
+        return spacing.start > 0 || vertically && spacing != Spacing()
+    }
+
+    /// The space (CSS px, margin and padding) that parts a block from what is above
+    /// or below it by a blank line: three quarters of an em, most of a line's gap
+    /// in a browser (a smaller one reads as lines that follow on).
+    package static let partingSpacing = 12
+
+    /// Applies a margin or padding property of `values` (its top, bottom and left;
+    /// the right is not drawn); `false` for values it does not take.
+    private mutating func applySpacing(_ name: String, _ values: [CSSComponentValue]) -> Bool {
+        let isMargin = name.hasPrefix("margin")
+        var pixels: [UInt8] = []
+        for value in values {
+            guard let length = Self.pixels(value, allowsAuto: isMargin) else { return false }
+            pixels.append(length)
+        }
+        var set = Spacing.Sides()
+        switch name {
+        case "margin", "padding":
+            // One to four values: top, right, bottom, left; a bottom not given is the
+            // top, a left the right.
+            guard (1...4).contains(pixels.count) else { return false }
+            set.top = pixels[0]
+            set.bottom = pixels.count > 2 ? pixels[2] : pixels[0]
+            set.left = pixels.count > 3 ? pixels[3] : pixels[pixels.count > 1 ? 1 : 0]
+        case "margin-block", "padding-block", "margin-inline", "padding-inline":
+            // Start and end (the inline end, the right, not drawn).
+            guard (1...2).contains(pixels.count) else { return false }
+            set.top = pixels[0]
+            set.bottom = pixels.count > 1 ? pixels[1] : pixels[0]
+            set.left = pixels[0]
+        default:
+            guard pixels.count == 1 else { return false }
+            set = Spacing.Sides(top: pixels[0], bottom: pixels[0], left: pixels[0])
+        }
+        let sides = isMargin ? \Spacing.margin : \Spacing.padding
+        let (top, bottom, left) = Self.sidesSet(by: name)
+        if top { spacing[keyPath: sides].top = set.top }
+        if bottom { spacing[keyPath: sides].bottom = set.bottom }
+        if left { spacing[keyPath: sides].left = set.left }
+        return true
+    }
+
+    /// CSS px per unit of the absolute lengths and of those relative to a font (taken
+    /// at 16 px, a browser's default: the sizes of fonts are not followed).
+    private static let pixelsPerUnit: [String: Double] = [
+        "px": 1, "em": 16, "rem": 16, "ex": 8, "rex": 8, "ch": 8, "rch": 8, "ic": 16, "ric": 16, "lh": 19.2, "rlh": 19.2, "cap": 11.2, "rcap": 11.2,
+        "pt": 4.0 / 3, "pc": 16, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6,
+    ]
+
+    /// A margin's or a padding's length in CSS px, 0 to 255 (negative ones take no
+    /// space); percentages, lengths relative to the window, and `auto` where
+    /// `allowsAuto`: 0; `nil` for a value that is not one.
+    private static func pixels(_ value: CSSComponentValue, allowsAuto: Bool) -> UInt8? {
+        let length: Double
+        switch value {
+        case .token(.number(let number, _)):
+            // (A number is a length only as 0.)
+            guard number == 0 else { return nil }
+            length = 0
+        case .token(.dimension(let number, _, let unit)):
+            let unit = unit.asciiLowercased
+            if let scale = pixelsPerUnit[unit] {
+                length = number * scale
+            } else if ["vw", "vh", "vi", "vb", "vmin", "vmax", "svw", "svh", "lvw", "lvh", "dvw", "dvh"].contains(unit) {
+                length = 0
+            } else {
+                return nil
+            }
+        case .token(.percentage):
+            length = 0
+        case .token(.ident(let name)) where allowsAuto && name.asciiLowercased == "auto":
+            length = 0
+        default:
+            return nil
+        }
+        guard length.isFinite else { return nil }
+        return UInt8(min(255, max(0, length.rounded())))
     }
 
     /// `display`'s one or two keywords.

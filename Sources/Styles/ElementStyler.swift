@@ -200,13 +200,47 @@ package final class ElementStyler {
     /// concern them, and their styles by which of these rules match (with the number
     /// that names the likeness of the elements of each).
     private final class Alike {
-        let selectorsReadingSiblings: [Selector]
+        let selectorsReadingSiblings: [SiblingReader]
         var styles: [SiblingMatches: Styled] = [:]
         /// Their style, where no rule that concerns them reads siblings.
         var styleForAll: Styled?
 
+        /// (Those that cannot match an element as it starts are left out: the
+        /// matches of the others are its likeness.)
         init(selectorsReadingSiblings: [Selector]) {
-            self.selectorsReadingSiblings = selectorsReadingSiblings
+            self.selectorsReadingSiblings = selectorsReadingSiblings.compactMap(SiblingReader.init)
+        }
+    }
+
+    /// A selector that reads siblings, and the places among its siblings its subject
+    /// must have, which are checked first: most elements fail them (a sheet's
+    /// `:first-child > :first-child` rule may concern any element, and matching it
+    /// whole at every element cost a styled parse a third more).
+    private struct SiblingReader {
+        let selector: Selector
+        /// The subject's `:nth-child()` and `:nth-of-type()` conditions (`of` none).
+        let places: [(pattern: NthPattern, ofType: Bool)]
+
+        /// `nil` for a selector whose subject must be among the last of its siblings:
+        /// an element starting has none after it known, and matches none of them.
+        init?(_ selector: Selector) {
+            var places: [(pattern: NthPattern, ofType: Bool)] = []
+            for condition in selector.compounds.first?.compound.conditions ?? [] {
+                guard case .pseudoClass(.nth(let pattern, let last, let ofType, let of)) = condition else { continue }
+                if last { return nil }
+                if of == nil { places.append((pattern, ofType)) }
+            }
+            self.selector = selector
+            self.places = places
+        }
+
+        /// Whether it matches `subject`, which is child `position` (from 1) of its
+        /// parent so far.
+        func matches(_ subject: Node, position: Int) -> Bool {
+            for place in places {
+                guard let known = place.ofType ? subject.position(ofType: true) : position, place.pattern.matches(known) else { return false }
+            }
+            return selector.matches(subject)
         }
     }
 
@@ -635,7 +669,10 @@ package final class ElementStyler {
             }
         } else {
             var matches = SiblingMatches()
-            for (index, selector) in elementsAlike.selectorsReadingSiblings.enumerated() where selector.matches(subject) { matches.insert(index) }
+            let position = subject.index + 1
+            for (index, reader) in elementsAlike.selectorsReadingSiblings.enumerated() where reader.matches(subject, position: position) {
+                matches.insert(index)
+            }
             if let shared = elementsAlike.styles[matches] {
                 styled = shared
             } else {

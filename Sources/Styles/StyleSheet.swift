@@ -45,6 +45,13 @@ package struct StyleSheet: Sendable {
     /// The elements whose borders layout reads.
     static let tableParts: Set<String> = ["table", "thead", "tbody", "tfoot", "tr", "td", "th"]
 
+    /// The elements laid out with a blank line above and below them by docscroll's
+    /// own defaults (a browser's have margins there too): their margins and paddings
+    /// above and below add nothing, and are not read.
+    static let spacedByDefault: Set<String> = [
+        "p", "pre", "listing", "xmp", "plaintext", "blockquote", "dl", "figure", "table", "fieldset", "details", "h1", "h2", "h3", "h4", "h5", "h6",
+    ]
+
     /// How deep `@import` may go (a sheet that imports itself stops there).
     static let maximumImportDepth = 8
     /// How deep `@media` and `@supports` may nest.
@@ -244,9 +251,14 @@ package struct StyleSheet: Sendable {
         // (Borders are read of tables and their parts only: kept where a subject
         // may be one, so that the rest of a page's elements are not given them.)
         let mayStyleTables = selectors.contains { tableParts.contains($0.compounds[0].compound.type ?? "table") }
+        // (Spacing above and below likewise where a subject may be an element not
+        // spaced by default, and only where it may part blocks: see
+        // `ComputedStyle.mayPartBlocks`.)
+        let maySpace = selectors.contains { !spacedByDefault.contains($0.compounds[0].compound.type ?? "*") }
         let kept = CSSParser.declarations(in: block).filter {
             $0.name.hasPrefix("--")
                 || ComputedStyle.knows($0.name, colors: readsColors) && (mayStyleTables || !ComputedStyle.borderProperties.contains($0.name))
+                    && (!ComputedStyle.spacingProperties.contains($0.name) || ComputedStyle.mayPartBlocks($0, vertically: maySpace))
                 || stylesPseudoElement && ComputedStyle.knowsForPseudoElements($0.name)
         }
         return kept.isEmpty ? nil : (selectors, kept)

@@ -247,6 +247,84 @@ struct PageStyleTests {
         #expect(dumpLines(try DocScrollView(pages: [page], tables: [], options: options)) == whole)
     }
 
+    /// The lines of page `html` at 40 columns, laid out whole (expanded) with its
+    /// sheets, and without them; and an expectation that a windowed page cut into
+    /// chunks of 300 bytes, and a streamed `--dump`, write the same lines as the whole.
+    static func linesReadEveryWay(_ html: String, name: String) throws -> (styled: [String], unstyled: [String]) {
+        let page = InputFile(name: "\(name).html", bytes: Array(html.utf8))
+        let whole = dumpLines(try DocScrollView(pages: [page], tables: [], options: .init(width: 40, height: 20, mode: .expanded)))
+        var options = DocScrollView.Options(width: 40, height: 20)
+        options.pageChunkBytes = 300
+        #expect(dumpLines(try DocScrollView(pages: [page], tables: [], options: options)) == whole, "windowed")
+        let folder = try TemporaryFolder(name)
+        try folder.write("\(name).html", html)
+        let streamed = try runDocScroll([folder.path("\(name).html"), "--dump", "--width", "40"]).standardOutput
+        #expect(streamed.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) == whole, "streamed")
+        var plain = DocScrollView.Options(width: 40, height: 20)
+        plain.readsStyles = false
+        return (whole, dumpLines(try DocScrollView(pages: [page], tables: [], options: plain)))
+    }
+
+    /// A block's margin and padding above or below it of three quarters of an em or
+    /// more part it from what is there by a blank line (collapsed with the others
+    /// there, and with the blank lines the tags give), on blocks of any kind and on
+    /// inline elements shown as blocks, not on table cells nor inside what is hidden;
+    /// less than that parts nothing. A windowed page cut into many chunks, and a
+    /// streamed dump, part the lines as the whole page does.
+    @Test func marginsAndPaddingsPartBlocksByBlankLines() throws {
+        let cards = (0..<80).map { "<div class=card><div class=title>card \($0)</div>text \($0)</div>" }.joined()
+        let html = """
+            <html><head><style>
+            .card { margin: 0 0 1em } .title { padding-top: 0.4em; margin-top: 5px } .tight { margin: 0.5em 0 }
+            .block { display: block; margin-top: 24px } li { margin-block-end: 12pt } td { padding: 2em }
+            .gone { display: none; margin: 3em } .inherits { margin-bottom: 2em } .inherits > div { margin-bottom: inherit }
+            .reset { margin-bottom: 2em } .reset.initial { margin-bottom: initial } .bad { margin-bottom: 3em; margin-bottom: 1em 2em 3em 4em 5em } .sum { padding-top: 0.5em; margin-top: 4px }
+            </style></head><body>
+            <div class=tight>Tight one</div><div class=tight>Tight two</div>
+            <p>Para <span class=block>in a block</span> goes on</p>
+            <ul><li>First item</li><li>Second item</li></ul>
+            <table><tr><td>cell</td><td>cell</td></tr></table>
+            <div class=gone>hidden</div><div>after hidden</div>
+            <div class=inherits><div>inherited</div></div><div class="reset initial">initial</div><div class=bad>kept</div><div>end</div><div class=sum>summed</div>
+            \(cards)</body></html>
+            """
+        let (whole, unstyled) = try Self.linesReadEveryWay(html, name: "margins")
+        #expect(Array(whole.prefix(26)) == [
+            "Tight one", "Tight two", "", "Para", "", "in a block", "goes on", "", "  • First item", "", "  • Second item", "",
+            "cell  cell", "", "after hidden", "inherited", "", "initial", "kept", "", "end", "", "summed", "card 0", "text 0", "",
+        ], "\(whole.prefix(26))")
+        #expect(Array(whole.suffix(5)) == ["text 78", "", "card 79", "text 79", ""] || Array(whole.suffix(4)) == ["text 78", "", "card 79", "text 79"], "\(whole.suffix(5))")
+        #expect(unstyled.starts(with: ["Tight one", "Tight two", "", "Para in a block goes on"]) && unstyled.joined(separator: "\n").contains("inherited\ninitial\nkept\nend\nsummed\ncard 0\ntext 0\ncard 1"), "\(unstyled)")
+    }
+
+    /// A block's margin and padding on the left indent its lines, a column for 8 CSS
+    /// px from 1.5 em to 6 em (8 columns at most), those of nested blocks added up;
+    /// an inset under 1.5 em, and a gutter wider than 6 em (room for a sidebar),
+    /// indent nothing, nor on what a tag indents already. A windowed page cut into
+    /// many chunks inside indented containers, and a streamed dump, indent alike.
+    @Test func leftMarginsAndPaddingsIndentBlocks() throws {
+        let replies = (0..<60).map { "<div class=thread><div>reply \($0)</div><p>said \($0)</p></div>" }.joined()
+        let html = """
+            <html><head><style>
+            .thread { margin-left: 40px } .note { padding-inline-start: 2em } .gutter { margin: 0 0 0 230px } .inset { padding: 10px }
+            p.in { margin-left: 3em } li.in, dd.in { margin-left: 4em } .wide { padding-left: 200px; margin-left: 0 } .wide > div { margin-left: 5em }
+            </style></head><body>
+            <div>Top level comment long enough to wrap at forty columns.</div>
+            <div class=thread><div>Reply</div><div class=thread><div>Reply to the reply, long enough to wrap.</div></div></div>
+            <div class=note>A note</div><div class=gutter>In the gutter</div><div class=inset>Inset</div><p class=in>Paragraph</p>
+            <ul><li class=in>Item</li></ul><dl><dt>Term</dt><dd class=in>Definition</dd></dl><div class=wide><div>Past</div></div>
+            <div class=thread>\(replies)</div></body></html>
+            """
+        let (whole, unstyled) = try Self.linesReadEveryWay(html, name: "indents")
+        #expect(Array(whole.prefix(20)) == [
+            "Top level comment long enough to wrap at", "forty columns.", "     Reply", "          Reply to the reply, long", "          enough to wrap.",
+            "    A note", "In the gutter", "Inset", "", "      Paragraph", "", "  • Item", "", "Term", "    Definition", "",
+            "        Past", "          reply 0", "", "          said 0",
+        ], "\(whole.prefix(20))")
+        #expect(whole.contains("          reply 59") && whole.contains("          said 59"))
+        #expect(unstyled.prefix(3) == ["Top level comment long enough to wrap at", "forty columns.", "Reply"])
+    }
+
     /// Counters: `counter-reset` starts one for an element and what follows it,
     /// `counter-increment` steps the innermost, `counter()` and `counters()` show them
     /// (in a counter style) in `::before` and `::after`; a windowed page cut into

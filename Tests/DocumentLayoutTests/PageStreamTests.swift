@@ -114,12 +114,15 @@ struct PageStreamTests {
             body > p:nth-of-type(7n) { display: none } h1 + p { text-transform: uppercase } h2 ~ blockquote { font-style: italic }
             li:first-child::before { content: "* " } p:nth-child(3n+1) a { display: none } td:last-of-type { font-weight: bold }
             """
+        let margins = "div { margin-bottom: 1em; padding-left: 3em } li:nth-child(2n) { margin-top: 1em } li:nth-child(3n) { padding-block-end: 16px }"
         if countsSections { sheet += " body { counter-reset: s } h2::before { counter-increment: s; content: counter(s) \". \" }" }
-        func lines(parses: Int) throws -> (lines: [String], summary: PageStream.Summary) {
-            try Self.styledLines(html, sheet: sheet, fragmentNodes: 200, segmentBytes: 2_000, parses: parses)
+        func lines(parses: Int, withMargins: Bool = true) throws -> (lines: [String], summary: PageStream.Summary) {
+            try Self.styledLines(html, sheet: sheet + (withMargins ? margins : ""), fragmentNodes: 200, segmentBytes: 2_000, parses: parses)
         }
         let straight = try lines(parses: 1)
         #expect(straight.lines.contains { $0.contains("* ") } && straight.lines.count > 1_000)
+        // (The margins part blocks by blank lines.)
+        #expect(straight.lines.count(where: \.isEmpty) > (try lines(parses: 1, withMargins: false)).lines.count(where: \.isEmpty) + 100)
         for _ in 0..<3 {
             let parallel = try lines(parses: 3)
             #expect(parallel.lines == straight.lines)

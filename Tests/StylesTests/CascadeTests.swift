@@ -141,6 +141,62 @@ struct CascadeTests {
         #expect(try sides("* { border-top-style: dashed }") == 1)
     }
 
+    /// Margins and paddings above and below, in CSS px: shorthands of one to four
+    /// values and the flow-relative ones, lengths of every unit (fonts' at 16 px to
+    /// the em), nothing for percentages, `auto` and what grows with the window,
+    /// negative ones none, large ones 255; a value of the wrong kind, or of too many
+    /// parts, is ignored; `inherit` takes the parent's, `unset` the initial 0.
+    @Test func marginsAndPaddingsAboveAndBelow() throws {
+        func spacing(_ sheet: String) throws -> [Int] {
+            let styles = Self.styles(Self.page(), [(sheet, .author)])
+            let spacing = try #require(styles["main"]?.spacing)
+            return [Int(spacing.margin.top), Int(spacing.padding.top), Int(spacing.margin.bottom), Int(spacing.padding.bottom)]
+        }
+        func left(_ sheet: String) throws -> [Int] {
+            let spacing = try #require(Self.styles(Self.page(), [(sheet, .author)])["main"]?.spacing)
+            return [Int(spacing.margin.left), Int(spacing.padding.left)]
+        }
+        #expect(try spacing("div { margin: 1em }") == [16, 0, 16, 0])
+        #expect(try spacing("div { margin: 10px 0 }") == [10, 0, 10, 0])
+        #expect(try spacing("div { margin: 1px 2px 3px }") == [1, 0, 3, 0])
+        #expect(try spacing("div { padding: 1px 2px 3px 4px }") == [0, 1, 0, 3])
+        #expect(try spacing("div { margin-block: 12pt 1in }") == [16, 0, 96, 0])
+        #expect(try spacing("div { padding-block: 2rem }") == [0, 32, 0, 32])
+        #expect(try spacing("div { margin-top: 1cm; margin-bottom: 2ex; padding-block-start: 1.5ch; padding-block-end: 3mm }") == [38, 12, 16, 11])
+        #expect(try spacing("div { margin-block-start: 5px; margin-block-end: 6px; padding-top: 7px; padding-bottom: 8px }") == [5, 7, 6, 8])
+        #expect(try spacing("div { margin: 10% auto 5vh }") == [0, 0, 0, 0])
+        #expect(try spacing("div { margin: -2em 0 100em }") == [0, 0, 255, 0])
+        #expect(try spacing("div { margin: 0 }") == [0, 0, 0, 0])
+        // What takes all spacing away is not read (most are resets of first and last
+        // children); nor what is set above and below blocks spaced by their tags.
+        #expect(try spacing("div { margin: 1em } div { margin-top: 0 }") == [16, 0, 16, 0])
+        #expect(try spacing("div { margin: 1em } div { margin: 0 auto }") == [16, 0, 16, 0])
+        #expect(try spacing("div { margin: 1em } div { margin-top: 1px }") == [1, 0, 16, 0])
+        #expect(Self.styles(Self.page(), [("p, pre { margin: 2em 0 }", .author)])["p"]?.spacing == ComputedStyle.Spacing())
+        #expect(Self.styles(Self.page(), [("p, li { margin: 2em }", .author)])["p"]?.spacing.margin.top == 32)
+        // Not one: kept as before it.
+        #expect(try spacing("div { margin: 1em; margin: 5 }") == [16, 0, 16, 0])
+        #expect(try spacing("div { margin: 1em; margin: 1px 2px 3px 4px 5px }") == [16, 0, 16, 0])
+        #expect(try spacing("div { padding: 1em; padding: auto }") == [0, 16, 0, 16])
+        #expect(try spacing("div { margin-top: 1em; margin-top: red }") == [16, 0, 0, 0])
+        #expect(try spacing("div { margin-top: 1em; margin-top: 2furlongs }") == [16, 0, 0, 0])
+        #expect(try spacing("div { margin-top: 1em; margin-top: calc(2em + 1px) }") == [16, 0, 0, 0])
+        // Not inherited but by `inherit`.
+        #expect(try spacing("body { margin: 2em; padding: 1em }") == [0, 0, 0, 0])
+        #expect(try spacing("body { margin: 2em; padding: 1em } div { margin-top: inherit; padding: inherit }") == [32, 16, 0, 16])
+        #expect(try spacing("body { margin: 2em } div { margin: 1em } div { margin-bottom: unset }") == [16, 0, 0, 0])
+        #expect(try spacing("div { --gap: 24px; margin-top: var(--gap) }") == [24, 0, 0, 0])
+        // The left: the fourth value, else the second, else the first; the inline
+        // start; the right and the inline end not read.
+        #expect(try left("div { margin: 1px 2px 3px 4px; padding: 5px 6px 7px }") == [4, 6])
+        #expect(try left("div { margin: 9px; padding-inline: 3px 8px }") == [9, 3])
+        #expect(try left("div { margin-left: 2em; padding-inline-start: 1em; margin-right: 5em; padding-inline-end: 7em }") == [32, 16])
+        #expect(try left("div { margin-inline-start: 12px; padding-left: 10% }") == [12, 0])
+        #expect(try spacing("div { margin-inline: 2em; padding-left: 1em }") == [0, 0, 0, 0])
+        #expect(Self.styles(Self.page(), [("p, pre { margin: 2em 0 2em 3em }", .author)])["p"]?.spacing.margin == .init(top: 32, bottom: 32, left: 48))
+        #expect(Self.styles(Self.page(), [("p { margin-top: 2em; margin-left: 1em }", .author)])["p"]?.spacing.margin == .init(left: 16))
+    }
+
     /// Rules are filed by their subject's id, class or type: a sheet of many rules
     /// gives an element only those that may match it.
     @Test func candidatesAreFiledByTheSubject() {
