@@ -93,6 +93,18 @@ struct DocumentBuilder {
     private var textIsOpen = false
     /// The numbers of the looks in the document's (`lookNumber`).
     private var lookNumbers: [ElementLook: UInt16] = [:]
+    /// Looks made before, by the likeness of the style they were made of, the look of
+    /// the parent and the tag (`lookNumber(of:likeness:inside:tag:)`), in a slot by
+    /// their hash: most elements are alike, and a look made and looked up again for
+    /// each cost a thirtieth of a styled parse.
+    private var knownLooks = [KnownLook](repeating: KnownLook(), count: 1_024)
+
+    private struct KnownLook {
+        var likeness = -1
+        var parentLook: UInt16 = 0
+        var tag = HTMLTag.unknown
+        var look: UInt16 = 0
+    }
     /// With a plan: the page offset of the last element event, where the text read
     /// since began (at most).
     private var offsetAtElement = 0
@@ -162,30 +174,36 @@ struct DocumentBuilder {
             let depth = state.depth - resumedStartTags
             resumedStartTags -= 1
             return state.style(ofOpen: depth).map {
-                StartingStyle(style: $0, before: nil, hasBefore: state.before(ofOpen: depth), hasAfter: state.hasAfter(ofOpen: depth), startedBefore: true)
+                StartingStyle(
+                    given: $0, hides: $0.hidesElement, hidesListMarker: $0.listStyleType == "none", likeness: nil, addsBefore: false,
+                    hasBefore: state.before(ofOpen: depth), hasAfter: state.hasAfter(ofOpen: depth), startedBefore: true)
             }
         }
         let parsed = UnsafePointer(attributes)
         // (Its `class`, where the reader took it out of the tag: libxml2 stands at
         // the tag's end.)
-        let style =
-            if let reader, reader.hasLiftedClasses, let end = pageOffset(),
-                let style = reader.withLiftedClass(endingAt: end, name: name, { styler.start(name: name, parsedAttributes: parsed, liftedClass: $0) })
-            {
-                style
-            } else {
-                styler.start(name: name, parsedAttributes: parsed)
-            }
-        let before = styler.generatedBefore
-        return StartingStyle(style: style, before: before, hasBefore: before != nil, hasAfter: styler.hasGeneratedAfter)
+        var opened = false
+        if let reader, reader.hasLiftedClasses, let end = pageOffset() {
+            opened = reader.withLiftedClass(endingAt: end, name: name, { styler.open(name: name, parsedAttributes: parsed, liftedClass: $0) }) != nil
+        }
+        if !opened { styler.open(name: name, parsedAttributes: parsed) }
+        return StartingStyle(
+            given: nil, hides: styler.currentHidesElement, hidesListMarker: styler.currentHidesListMarker, likeness: styler.currentLikeness,
+            addsBefore: styler.hasGeneratedBefore, hasBefore: styler.hasGeneratedBefore, hasAfter: styler.hasGeneratedAfter)
     }
 
 
     /// What the page's styles say of an element as it starts (`styleOfStartingElement`).
     private struct StartingStyle {
-        var style: ComputedStyle
-        /// The text its `::before` adds now, if any.
-        var before: GeneratedContent?
+        /// Its style where a state gives it (else it is the styler's current one).
+        var given: ComputedStyle?
+        var hides: Bool
+        var hidesListMarker: Bool
+        /// The styler's number for its style (`ElementStyler.currentLikeness`); `nil`
+        /// for one given by a state.
+        var likeness: Int?
+        /// Whether its `::before` adds text now (the styler's `generatedBefore`).
+        var addsBefore: Bool
         var hasBefore: Bool
         var hasAfter: Bool
         /// Whether it is an element the part before started (a start tag fed again):
@@ -238,8 +256,7 @@ struct DocumentBuilder {
         // a dropped element is never shown, and not styled.
         let styled = styleOfStartingElement(element.name, attributes)
         let isStyled = styled != nil
-        let style = styled?.style
-        let generatedBefore = styled?.before
+        let addsBefore = styled?.addsBefore ?? false
         let hasGeneratedStart = styled?.hasBefore ?? false
         let hasGeneratedEnd = styled?.hasAfter ?? false
         // Title elements are never content (as in browsers), wherever they are: so a
@@ -273,10 +290,10 @@ struct DocumentBuilder {
                 index += 2
             }
         }
-        let styleHides = style?.hidesElement ?? false
+        let styleHides = styled?.hides ?? false
         let parent = open.last ?? document.root
         var look: UInt16 = 0
-        if let style { look = lookNumber(ElementLook(style, inside: document.looks[Int(document[parent].look)], tag: element.tag, colors: &colors)) }
+        if let styled { look = lookNumber(of: styled, inside: document[parent].look, tag: element.tag) }
         // (Its text is drawn as its parent's is when their looks are the same.)
         let generates = hasGeneratedStart || hasGeneratedEnd
         if element.isPlainInline, !hasKeptAttribute, !styleHides, !generates, look == document[parent].look, !document.looks[Int(look)].showsAsBlock {
@@ -294,7 +311,7 @@ struct DocumentBuilder {
             kind: .element, tag: element.tag, attributeCount: UInt16(document.attributes.count - firstAttribute),
             parent: parent, payload: Int32(firstAttribute), look: look)
         node.isHidden = styleHides
-        node.hidesListMarker = style?.listStyleType == "none"
+        node.hidesListMarker = styled?.hidesListMarker ?? false
         node.hasGeneratedStart = hasGeneratedStart
         node.hasGeneratedEnd = hasGeneratedEnd
         if node.attributeCount > 0 {
@@ -315,7 +332,7 @@ struct DocumentBuilder {
         permalinkCandidate = nil
         if node.isLink, HTMLDocument.targetsThisPage(document.attributes[firstAttribute...]) { permalinkCandidate = (index, []) }
         if isCutting, !element.staysOpen { openNonContainers += 1 }
-        if let generatedBefore { appendGenerated(generatedBefore) }
+        if addsBefore, let before = styler?.generatedBefore { appendGenerated(before) }
     }
 
     /// Marks node `index`, just linked, as following the space a block asked for, if
@@ -324,6 +341,25 @@ struct DocumentBuilder {
         guard spacePending, hiddenOpen == 0 else { return }
         document.nodes[Int(index)].followsSpace = true
         spacePending = false
+    }
+
+    /// Forgets the looks made (their numbers are a document's, and another begins).
+    private mutating func forgetKnownLooks() {
+        for slot in knownLooks.indices where knownLooks[slot].likeness >= 0 { knownLooks[slot].likeness = -1 }
+    }
+
+    /// The number of the look an element of `tag` starting `styled` has inside one of
+    /// look `parentLook`, made once for a style of the same likeness.
+    private mutating func lookNumber(of styled: StartingStyle, inside parentLook: UInt16, tag: HTMLTag) -> UInt16 {
+        guard let likeness = styled.likeness, let styler else {
+            return styled.given.map { lookNumber(ElementLook($0, inside: document.looks[Int(parentLook)], tag: tag, colors: &colors)) } ?? 0
+        }
+        let slot = (likeness &* 31 &+ Int(parentLook) &* 7 &+ tag.ordinal) & (knownLooks.count - 1)
+        let known = knownLooks[slot]
+        if known.likeness == likeness, known.parentLook == parentLook, known.tag == tag { return known.look }
+        let look = lookNumber(ElementLook(styler.currentStyle, inside: document.looks[Int(parentLook)], tag: tag, colors: &colors))
+        knownLooks[slot] = KnownLook(likeness: likeness, parentLook: parentLook, tag: tag, look: look)
+        return look
     }
 
     /// The number of `look` in the document's looks, added there when new (0, none's,
@@ -528,6 +564,7 @@ struct DocumentBuilder {
         lastChild = [HTMLDocument.none]
         document = next
         lookNumbers = [:]
+        forgetKnownLooks()
         var stillOpen = OpenElements([], ignoredStartTags: parser.map { Int($0.pointee.depth) } ?? 0)
         stillOpen.styles = styler?.state
         let saysWhatIsOpen = cutting.bytes != nil || insideText || endOffset != nil
@@ -571,6 +608,7 @@ struct DocumentBuilder {
         _ = cutting.take(HTMLParser.Cut(fragment: document, endOffset: nil, openElements: nil))
         document = HTMLDocument()
         lookNumbers = [:]
+        forgetKnownLooks()
     }
 
     mutating func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int32) {

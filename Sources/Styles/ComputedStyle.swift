@@ -96,6 +96,11 @@ package struct ComputedStyle: Hashable, Sendable {
         get { rare?.fields.counterIncrements ?? [] }
         set { rareFields.counterIncrements = newValue }
     }
+    /// Whether it resets or steps a counter (known without copying its rare fields).
+    package var changesCounters: Bool {
+        guard let rare else { return false }
+        return !rare.fields.counterResets.isEmpty || !rare.fields.counterIncrements.isEmpty
+    }
     /// Read for pseudo-elements only (`knowsForPseudoElements`): `overflow: hidden` or
     /// `clip`, and a `width` or a `height` of a pixel at most.
     package var clipsOverflow: Bool { get { flags.contains(.clipsOverflow) } set { flags.set(.clipsOverflow, newValue) } }

@@ -69,7 +69,10 @@ package final class ElementStyler {
     /// how many, how many of each name, and the last few themselves (a body of a
     /// million paragraphs keeps 32).
     struct Level: Equatable, Sendable {
-        var style: ComputedStyle
+        /// Its element's style (shared by the elements alike: a level takes it with one
+        /// count, not a copy of the style's own).
+        var styled: Styled
+        var style: ComputedStyle { styled.style }
         /// The style of its `::after` (its text is made at its end, with the counters
         /// then) and the element, and whether its `::before` put something at its
         /// start.
@@ -97,8 +100,8 @@ package final class ElementStyler {
 
         /// Makes a closed level the level of an element opening, keeping the room its
         /// arrays had (and the children it had, to be written over).
-        mutating func open(style: ComputedStyle, after: After?, likeness: Int, hashes: [UInt32]) {
-            self.style = style
+        mutating func open(styled: Styled, after: After?, likeness: Int, hashes: [UInt32]) {
+            self.styled = styled
             self.after = after
             hasBefore = false
             if !counters.isEmpty { counters.removeAll(keepingCapacity: true) }
@@ -139,7 +142,7 @@ package final class ElementStyler {
         }
 
         static func == (left: Level, right: Level) -> Bool {
-            left.style == right.style && left.after == right.after
+            (left.styled === right.styled || left.style == right.style) && left.after == right.after
                 && left.hasBefore == right.hasBefore && left.counters == right.counters && left.hashes == right.hashes && left.recent == right.recent
                 && left.count == right.count && left.countsByName == right.countsByName
         }
@@ -264,22 +267,30 @@ package final class ElementStyler {
     /// What the cascade gives elements alike: the number that names their likeness,
     /// their style, and their pseudo-elements' where these draw something.
     /// (A class: shared by the elements alike, each takes it with one count.)
-    private final class Styled {
+    final class Styled: Sendable {
         let likeness: Int
         let style: ComputedStyle
         let pseudo: PseudoStyles?
+        /// What is read of the style at every element, known at once (read of the
+        /// style, each would copy it, and count its parts).
+        let changesCounters: Bool
+        let hidesElement: Bool
+        let hidesListMarker: Bool
 
         init(likeness: Int, style: ComputedStyle, pseudo: PseudoStyles?) {
             self.likeness = likeness
             self.style = style
             self.pseudo = pseudo
+            changesCounters = style.changesCounters
+            hidesElement = style.hidesElement
+            hidesListMarker = style.listStyleType == "none"
         }
     }
 
     /// The styles of `::before` and `::after` where they draw something (their text is
     /// each element's own: `attr()` reads its attributes). A class: most elements
     /// have none, and a style shared is copied at every element.
-    private final class PseudoStyles {
+    final class PseudoStyles: Sendable {
         let before: ComputedStyle?
         let after: ComputedStyle?
 
@@ -397,7 +408,7 @@ package final class ElementStyler {
         readAttributes =
             [("class", .whole), ("style", .whole), ("id", read.contains("id") ? .whole : .ifNamed), ("href", read.contains("href") ? .whole : .presence)]
             .map { (Array($0.0.utf8), $0.1) } + read.subtracting(["class", "style", "id", "href"]).sorted().map { (Array($0.utf8), .whole) }
-        levels = state?.levels ?? [Level(style: ComputedStyle())]
+        levels = state?.levels ?? [Level(styled: Styled(likeness: 0, style: ComputedStyle(), pseudo: nil))]
         openLevels = levels.count
         // (Another styler's numbers: given new ones, known to no style kept here.)
         for index in levels.indices.dropFirst() {
@@ -417,6 +428,16 @@ package final class ElementStyler {
 
     /// The computed style of the innermost open element (the document's before any).
     package var currentStyle: ComputedStyle { levels[openLevels - 1].style }
+
+    /// Whether the computed style of the innermost open element hides it, and its
+    /// `list-style-type` is `none` (read of the style in place, not copied).
+    package var currentHidesElement: Bool { levels[openLevels - 1].styled.hidesElement }
+    package var currentHidesListMarker: Bool { levels[openLevels - 1].styled.hidesListMarker }
+
+    /// A number that names the computed style (and the pseudo-elements' styles) of
+    /// the innermost open element, the same for the elements alike, another for any
+    /// other style this styler made.
+    package var currentLikeness: Int { levels[openLevels - 1].likeness }
 
     /// Opens an element with `name` (lower case) and `attributes` (names in lower
     /// case, as HTML parsers give them), and gives its computed style.
@@ -446,8 +467,17 @@ package final class ElementStyler {
     package func start(
         name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>? = nil
     ) -> ComputedStyle {
+        open(name: name, parsedAttributes: attributes, liftedClass: liftedClass)
+        return currentStyle
+    }
+
+    /// Opens an element as `start(name:parsedAttributes:liftedClass:)` does, and
+    /// gives nothing: what is needed of its style is read of the styler (`currentStyle`
+    /// and its kin), and most elements need little (a style copied out at every
+    /// element cost a count taken and given back for each of its parts).
+    package func open(name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>? = nil) {
         var nameString = name
-        return nameString.withUTF8 { nameBytes in
+        nameString.withUTF8 { nameBytes in
             // (FNV-1a over the parts and their lengths: the tag's key, made without
             // copying the tag, which most often was met before.)
             var hash: UInt64 = 14_695_981_039_346_656_037
@@ -465,7 +495,7 @@ package final class ElementStyler {
             for part in parts { appendTagBytes(part) }
             let made = makeTag(name: name, hash: hash, attributes: Self.attributes(in: tagBytes))
             knownTags[slot] = made
-            return start(made)
+            start(made)
         }
     }
 
@@ -640,11 +670,11 @@ package final class ElementStyler {
     }
 
     /// Opens the element of start tag `tag`.
-    private func start(_ tag: KnownTag) -> ComputedStyle {
+    private func start(_ tag: KnownTag) {
         let element = tag.element
         let hashes = tag.hashes
         levels[openLevels - 1].append(element, countsNames: countsNames)
-        let subject = Node(styler: self, level: openLevels - 1, index: levels[openLevels - 1].count - 1)
+        let subject = Node(styler: self, level: openLevels - 1, index: levels[openLevels - 1].count - 1, element: element)
         let parentLikeness = levels[openLevels - 1].likeness
         let elementsAlike: Alike
         if tag.lastParent == parentLikeness, let known = tag.lastAlike {
@@ -657,8 +687,10 @@ package final class ElementStyler {
                 selectorsReadingSiblings: cascade.selectorsReadingSiblings(id: tag.likenessBase.id, classes: tag.likenessBase.classes, type: element.name))
             alike[Likeness(parent: parentLikeness, base: tag.base)] = elementsAlike
         }
-        tag.lastParent = parentLikeness
-        tag.lastAlike = elementsAlike
+        if tag.lastParent != parentLikeness {
+            tag.lastParent = parentLikeness
+            tag.lastAlike = elementsAlike
+        }
         let styled: Styled
         if elementsAlike.selectorsReadingSiblings.isEmpty {
             if let shared = elementsAlike.styleForAll {
@@ -681,20 +713,26 @@ package final class ElementStyler {
             }
         }
         // Its counters step (in its parent's scope), then its `::before`'s (in its own).
-        if !styled.style.counterResets.isEmpty || !styled.style.counterIncrements.isEmpty { changeCounters(styled.style) }
+        if styled.changesCounters { changeCounters(styled.style) }
         let after = styled.pseudo?.after.map { After(style: $0, element: element) }
         if openLevels < levels.count {
-            levels[openLevels].open(style: styled.style, after: after, likeness: styled.likeness, hashes: hashes)
+            levels[openLevels].open(styled: styled, after: after, likeness: styled.likeness, hashes: hashes)
         } else {
-            levels.append(Level(style: styled.style, after: after, likeness: styled.likeness, hashes: hashes))
+            levels.append(Level(styled: styled, after: after, likeness: styled.likeness, hashes: hashes))
         }
         openLevels += 1
-        generatedBefore = styled.pseudo?.before.flatMap { before in
+        // (Most elements have none: the content, a style and a string, is not touched
+        // for them; an optional of it copied at every element cost a twentieth of a
+        // styled parse.)
+        if let before = styled.pseudo?.before {
             changeCounters(before)
-            return GeneratedContent(before, attributeValue: element.attributeValue, counters: counterValues)
+            generatedBefore = GeneratedContent(before, attributeValue: element.attributeValue, counters: counterValues)
+            hasGeneratedBefore = generatedBefore != nil
+        } else if hasGeneratedBefore {
+            generatedBefore = nil
+            hasGeneratedBefore = false
         }
-        levels[openLevels - 1].hasBefore = generatedBefore != nil
-        return styled.style
+        levels[openLevels - 1].hasBefore = hasGeneratedBefore
     }
 
     /// Applies `style`'s `counter-reset` and `counter-increment`, an element's
@@ -761,6 +799,8 @@ package final class ElementStyler {
 
     /// The content `::before` gives the element started last, `nil` for none.
     @exclusivity(unchecked) package private(set) var generatedBefore: GeneratedContent?
+    /// Whether there is one (`generatedBefore != nil`, known without reading it).
+    @exclusivity(unchecked) package private(set) var hasGeneratedBefore = false
 
     /// The content `::after` gives the innermost open element as it ends, `nil` for
     /// none (its counters step first).
@@ -822,10 +862,15 @@ package final class ElementStyler {
         private unowned(unsafe) let element: Element
 
         init(styler: ElementStyler, level: Int, index: Int) {
+            self.init(styler: styler, level: level, index: index, element: styler.child(index, ofLevel: level) ?? ElementStyler.nowhere)
+        }
+
+        /// Child `index` of level `level`, `element` (known already: not looked up).
+        init(styler: ElementStyler, level: Int, index: Int, element: Element) {
             self.styler = styler
             self.level = level
             self.index = index
-            element = styler.child(index, ofLevel: level) ?? ElementStyler.nowhere
+            self.element = element
         }
 
         var parentElement: Node? {
