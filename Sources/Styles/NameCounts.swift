@@ -3,7 +3,12 @@
 /// names (a dictionary of its own for every open element cost a tenth of styling);
 /// past `listedNames` names, a dictionary.
 struct NameCounts: Equatable, Sendable {
+    /// The names counted and their counts, the first `listedCount` (past them, those
+    /// of an element counted before, left to be written over: a level is opened
+    /// again for element after element, and its list given back and made again at
+    /// each cost an allocation an element).
     private var listed: [(name: String, count: Int)] = []
+    private var listedCount = 0
     private var many: [String: Int]?
 
     /// Names listed at most before a dictionary takes over.
@@ -12,33 +17,34 @@ struct NameCounts: Equatable, Sendable {
     /// How many children of `name` were counted, `nil` for none.
     subscript(name: String) -> Int? {
         if let many { return many[name] }
-        return listed.first { $0.name == name }?.count
+        return listed[..<listedCount].first { $0.name == name }?.count
     }
 
     /// Counts `number` more children of `name`.
     mutating func add(_ name: String, _ number: Int = 1) {
         if many != nil {
             many![name, default: 0] += number
-        } else if let index = listed.firstIndex(where: { $0.name == name }) {
+        } else if let index = listed[..<listedCount].firstIndex(where: { $0.name == name }) {
             listed[index].count += number
-        } else if listed.count < Self.listedNames {
-            listed.append((name, number))
+        } else if listedCount < Self.listedNames {
+            if listedCount < listed.count { listed[listedCount] = (name, number) } else { listed.append((name, number)) }
+            listedCount += 1
         } else {
-            var counts = Dictionary(uniqueKeysWithValues: listed.map { ($0.name, $0.count) })
+            var counts = all
             counts[name, default: 0] += number
             many = counts
-            listed = []
+            listedCount = 0
         }
     }
 
     /// Counts none.
     mutating func removeAll() {
-        if !listed.isEmpty { listed = [] }
+        listedCount = 0
         many = nil
     }
 
     /// The counts by name, whatever their order.
-    private var all: [String: Int] { many ?? Dictionary(uniqueKeysWithValues: listed.map { ($0.name, $0.count) }) }
+    private var all: [String: Int] { many ?? Dictionary(uniqueKeysWithValues: listed[..<listedCount].map { ($0.name, $0.count) }) }
 
     static func == (left: NameCounts, right: NameCounts) -> Bool { left.all == right.all }
 }

@@ -24,4 +24,25 @@ struct NameCountsTests {
             #expect(counts != reversed)
         }
     }
+
+    /// Emptied and counted again (a level opened for another element), the counts are
+    /// those of what came since, whatever the counts before held.
+    @Test func emptiedTheyCountOnlyWhatComesAfter() {
+        var random = SplitMix(seed: 5)
+        var counts = NameCounts()
+        for round in 0..<200 {
+            counts.removeAll()
+            var model: [String: Int] = [:]
+            let names = round % 3 == 0 ? NameCounts.listedNames + 4 : 1 + random.next(NameCounts.listedNames)
+            for _ in 0..<random.next(60) {
+                let name = "n\(random.next(names))"
+                counts.add(name)
+                model[name, default: 0] += 1
+            }
+            #expect((0..<names + 2).allSatisfy { counts["n\($0)"] == model["n\($0)"] }, "round \(round)")
+            var fresh = NameCounts()
+            for (name, number) in model { fresh.add(name, number) }
+            #expect(counts == fresh)
+        }
+    }
 }
