@@ -175,7 +175,7 @@ struct DocumentBuilder {
             resumedStartTags -= 1
             return state.style(ofOpen: depth).map {
                 StartingStyle(
-                    given: $0, hides: $0.hidesElement, hidesListMarker: $0.listStyleType == "none", likeness: nil, addsBefore: false,
+                    given: $0, hides: $0.hidesElement, hidesListMarker: $0.listStyleType == "none", likeness: nil,
                     hasBefore: state.before(ofOpen: depth), hasAfter: state.hasAfter(ofOpen: depth), startedBefore: true)
             }
         }
@@ -189,7 +189,7 @@ struct DocumentBuilder {
         if !opened { styler.open(name: name, parsedAttributes: parsed) }
         return StartingStyle(
             given: nil, hides: styler.currentHidesElement, hidesListMarker: styler.currentHidesListMarker, likeness: styler.currentLikeness,
-            addsBefore: styler.hasGeneratedBefore, hasBefore: styler.hasGeneratedBefore, hasAfter: styler.hasGeneratedAfter)
+            hasBefore: styler.hasGeneratedBefore, hasAfter: styler.hasGeneratedAfter)
     }
 
 
@@ -202,13 +202,14 @@ struct DocumentBuilder {
         /// The styler's number for its style (`ElementStyler.currentLikeness`); `nil`
         /// for one given by a state.
         var likeness: Int?
-        /// Whether its `::before` adds text now (the styler's `generatedBefore`).
-        var addsBefore: Bool
         var hasBefore: Bool
         var hasAfter: Bool
         /// Whether it is an element the part before started (a start tag fed again):
-        /// the space above it is that part's.
+        /// the space above it, and its `::before` text, are that part's.
         var startedBefore = false
+
+        /// Whether its `::before` adds text now (the styler's `generatedBefore`).
+        var addsBefore: Bool { hasBefore && !startedBefore }
     }
 
     /// Adds the text `::before` or `::after` puts in the innermost open element, in an
