@@ -125,6 +125,9 @@ package struct Cascade: Sendable {
 
     package let distinctions: Distinctions
 
+    /// What the stylers that style with this cascade share (the same page's parses).
+    let sharing = ElementStyler.Sharing()
+
     /// The selectors of the rules that read siblings (`Selector.readsSiblings`) and may
     /// concern an element of this id, these classes and this name, in an order set by
     /// these. (The selectors themselves: one reached through its sheet at every

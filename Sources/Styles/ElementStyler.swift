@@ -81,9 +81,6 @@ package final class ElementStyler {
         /// The counters whose scope is its children (`counter-reset` on one of them,
         /// and what follows it), by name.
         var counters: [String: Int] = [:]
-        /// Which elements it is alike (`Likeness`); 0 for the document. (A number of
-        /// this styler's: left out of the comparison.)
-        var likeness = 0
         /// Its element's keys, as the ancestor filter counts them.
         var hashes: [UInt32] = []
         var recent: [Element] = []
@@ -100,12 +97,11 @@ package final class ElementStyler {
 
         /// Makes a closed level the level of an element opening, keeping the room its
         /// arrays had (and the children it had, to be written over).
-        mutating func open(styled: Styled, after: After?, likeness: Int, hashes: [UInt32]) {
+        mutating func open(styled: Styled, after: After?, hashes: [UInt32]) {
             self.styled = styled
             self.after = after
             hasBefore = false
             if !counters.isEmpty { counters.removeAll(keepingCapacity: true) }
-            self.likeness = likeness
             self.hashes = hashes
             count = 0
             countsByName.removeAll()
@@ -148,119 +144,38 @@ package final class ElementStyler {
         }
     }
 
-    /// What makes elements alike but for their siblings and their parents (numbered
-    /// once, in `likenessBases`).
-    private struct LikenessBase: Hashable {
-        var name: String
-        /// Its id where a selector names it; its classes that selectors name.
-        var id: String?
-        var classes: [String]
-        /// Its attributes that selectors read.
-        var attributes: [Element.Attribute]
-        var isLink: Bool
-        var styleAttribute: String?
-    }
-
-    /// What makes elements alike but for their siblings: their likeness bases, under
-    /// parents alike.
-    private struct Likeness: Hashable {
-        /// The parent's likeness.
-        var parent: Int
-        /// The number of its `LikenessBase`.
-        var base: Int
-    }
-
     /// A start tag met before, as its bytes were (its name, then its attributes'
-    /// names and values, each ended by a 0): what the styler made of it, made once
-    /// for all the start tags alike (a page's tags are mostly the same few, and
-    /// making its strings, its element and its keys again cost a third of styling).
+    /// names and values, each after its length): what was made of it, made once for
+    /// all the start tags alike (a page's tags are mostly the same few, and making
+    /// its strings, its element and its keys again cost a third of styling).
     private final class KnownTag {
         let bytes: [UInt8]
         /// The hash of `bytes` (`start(name:parsedAttributes:)`).
         let hash: UInt64
-        let element: Element
-        /// Its keys, as the ancestor filter counts them.
-        let hashes: [UInt32]
-        /// The number of its `LikenessBase`.
-        let base: Int
-        let likenessBase: LikenessBase
+        let facts: Sharing.TagFacts
         /// The likeness of the parent it was last met under, and the elements alike
         /// there (a tag comes under the same parent many times in a row).
         var lastParent = -1
         var lastAlike: Alike?
 
-        init(bytes: [UInt8], hash: UInt64, element: Element, hashes: [UInt32], base: Int, likenessBase: LikenessBase) {
+        init(bytes: [UInt8], hash: UInt64, facts: Sharing.TagFacts) {
             self.bytes = bytes
             self.hash = hash
-            self.element = element
-            self.hashes = hashes
-            self.base = base
-            self.likenessBase = likenessBase
+            self.facts = facts
         }
     }
 
     /// Elements alike but for their siblings: the rules that read siblings which may
-    /// concern them, and their styles by which of these rules match (with the number
-    /// that names the likeness of the elements of each).
+    /// concern them (those that cannot match an element as it starts left out), and
+    /// their styles by which of these rules match.
     private final class Alike {
-        let selectorsReadingSiblings: [SiblingReader]
+        let readers: [SiblingReader]
         var styles: [SiblingMatches: Styled] = [:]
         /// Their style, where no rule that concerns them reads siblings.
         var styleForAll: Styled?
 
-        /// (Those that cannot match an element as it starts are left out: the
-        /// matches of the others are its likeness.)
-        init(selectorsReadingSiblings: [Selector]) {
-            self.selectorsReadingSiblings = selectorsReadingSiblings.compactMap(SiblingReader.init)
-        }
-    }
-
-    /// A selector that reads siblings, and the places among its siblings its subject
-    /// must have, which are checked first: most elements fail them (a sheet's
-    /// `:first-child > :first-child` rule may concern any element, and matching it
-    /// whole at every element cost a styled parse a third more).
-    private struct SiblingReader {
-        let selector: Selector
-        /// The subject's `:nth-child()` and `:nth-of-type()` conditions (`of` none).
-        let places: [(pattern: NthPattern, ofType: Bool)]
-
-        /// `nil` for a selector whose subject must be among the last of its siblings:
-        /// an element starting has none after it known, and matches none of them.
-        init?(_ selector: Selector) {
-            var places: [(pattern: NthPattern, ofType: Bool)] = []
-            for condition in selector.compounds.first?.compound.conditions ?? [] {
-                guard case .pseudoClass(.nth(let pattern, let last, let ofType, let of)) = condition else { continue }
-                if last { return nil }
-                if of == nil { places.append((pattern, ofType)) }
-            }
-            self.selector = selector
-            self.places = places
-        }
-
-        /// Whether it matches `subject`, which is child `position` (from 1) of its
-        /// parent so far.
-        func matches(_ subject: Node, position: Int) -> Bool {
-            for place in places {
-                guard let known = place.ofType ? subject.position(ofType: true) : position, place.pattern.matches(known) else { return false }
-            }
-            return selector.matches(subject)
-        }
-    }
-
-    /// Which of the selectors that read siblings (an `Alike`'s) match an element: a
-    /// bit each, the first 64 in a word (no array made for most elements).
-    private struct SiblingMatches: Hashable {
-        var first: UInt64 = 0
-        var more: [UInt64] = []
-
-        mutating func insert(_ index: Int) {
-            guard index >= 64 else {
-                first |= 1 << UInt64(index)
-                return
-            }
-            let word = index / 64 - 1
-            if more.count <= word { more += Array(repeating: 0, count: word + 1 - more.count) }
-            more[word] |= 1 << UInt64(index % 64)
+        init(readers: [SiblingReader]) {
+            self.readers = readers
         }
     }
 
@@ -305,8 +220,8 @@ package final class ElementStyler {
     // (matching reads the levels between changes); the checks cost a quarter of
     // styling.
     @exclusivity(unchecked) private var alike: [Likeness: Alike] = [:]
-    @exclusivity(unchecked) private var likenessBases: [LikenessBase: Int] = [:]
-    @exclusivity(unchecked) private var nextLikenessBase = 0
+    /// What this styler shares with the page's others (its cascade's).
+    private let sharing: Sharing
     /// Start tags met, in a slot by the hash of their read parts (a tag whose slot
     /// another has is made again, and takes its place: so `likenessesKept` at most).
     @exclusivity(unchecked) private var knownTags = [KnownTag?](repeating: nil, count: ElementStyler.likenessesKept)
@@ -321,7 +236,6 @@ package final class ElementStyler {
     @exclusivity(unchecked) private var tagBytes: [UInt8] = []
     /// The attributes the sheets may read, and how much of each.
     private let readAttributes: [(name: [UInt8], read: AttributeRead)]
-    @exclusivity(unchecked) private var nextLikeness = 1
     private let distinctions: Cascade.Distinctions
     /// Likenesses and start tags kept at most (a power of 2); past them, those kept
     /// are forgotten.
@@ -408,13 +322,9 @@ package final class ElementStyler {
         readAttributes =
             [("class", .whole), ("style", .whole), ("id", read.contains("id") ? .whole : .ifNamed), ("href", read.contains("href") ? .whole : .presence)]
             .map { (Array($0.0.utf8), $0.1) } + read.subtracting(["class", "style", "id", "href"]).sorted().map { (Array($0.utf8), .whole) }
+        sharing = cascade.sharing
         levels = state?.levels ?? [Level(styled: Styled(likeness: 0, style: ComputedStyle(), pseudo: nil))]
         openLevels = levels.count
-        // (Another styler's numbers: given new ones, known to no style kept here.)
-        for index in levels.indices.dropFirst() {
-            levels[index].likeness = nextLikeness
-            nextLikeness += 1
-        }
         for (index, level) in levels.enumerated() {
             for name in level.counters.keys { counterScopes[name, default: []].append(index) }
         }
@@ -437,7 +347,7 @@ package final class ElementStyler {
     /// A number that names the computed style (and the pseudo-elements' styles) of
     /// the innermost open element, the same for the elements alike, another for any
     /// other style this styler made.
-    package var currentLikeness: Int { levels[openLevels - 1].likeness }
+    package var currentLikeness: Int { levels[openLevels - 1].styled.likeness }
 
     /// Opens an element with `name` (lower case) and `attributes` (names in lower
     /// case, as HTML parsers give them), and gives its computed style.
@@ -493,7 +403,8 @@ package final class ElementStyler {
             if let known = knownTags[slot], known.hash == hash, Self.holds(known.bytes, parts) { return start(known) }
             tagBytes.removeAll(keepingCapacity: true)
             for part in parts { appendTagBytes(part) }
-            let made = makeTag(name: name, hash: hash, attributes: Self.attributes(in: tagBytes))
+            let facts = sharing.tag(tagBytes) { number in tagFacts(name: name, attributes: Self.attributes(in: tagBytes), number: number) }
+            let made = KnownTag(bytes: tagBytes, hash: hash, facts: facts)
             knownTags[slot] = made
             start(made)
         }
@@ -625,7 +536,9 @@ package final class ElementStyler {
         return stride(from: 1, to: strings.count - 1, by: 2).map { (strings[$0], strings[$0 + 1]) }
     }
 
-    private func makeTag(name: String, hash tagHash: UInt64, attributes: [(name: String, value: String)]) -> KnownTag {
+    /// What the start tag of `name` and `attributes` gives, its likeness base
+    /// numbered by `number`.
+    private func tagFacts(name: String, attributes: [(name: String, value: String)], number: (LikenessBase) -> Int) -> Sharing.TagFacts {
         var id: String?
         var classes: [String] = []
         var styleAttribute: String?
@@ -657,58 +570,51 @@ package final class ElementStyler {
             classes: classes.indices.filter { distinctions.mayName(hash: hashes[$0 + (id == nil ? 1 : 2)]) }.map { classes[$0] },
             attributes: distinctions.attributeNames.isEmpty ? [] : element.attributes.filter { distinctions.attributeNames.contains($0.name) },
             isLink: isLink, styleAttribute: styleAttribute)
-        let number: Int
-        if let known = likenessBases[base] {
-            number = known
-        } else {
-            if likenessBases.count >= Self.likenessesKept { likenessBases.removeAll(keepingCapacity: true) }
-            number = nextLikenessBase
-            nextLikenessBase += 1
-            likenessBases[base] = number
-        }
-        return KnownTag(bytes: tagBytes, hash: tagHash, element: element, hashes: hashes, base: number, likenessBase: base)
+        let readers = cascade.selectorsReadingSiblings(id: base.id, classes: base.classes, type: name).compactMap(SiblingReader.init)
+        return Sharing.TagFacts(element: element, hashes: hashes, base: number(base), readers: readers)
     }
 
     /// Opens the element of start tag `tag`.
     private func start(_ tag: KnownTag) {
-        let element = tag.element
-        let hashes = tag.hashes
+        let facts = tag.facts
+        let element = facts.element
+        let hashes = facts.hashes
         levels[openLevels - 1].append(element, countsNames: countsNames)
         let subject = Node(styler: self, level: openLevels - 1, index: levels[openLevels - 1].count - 1, element: element)
-        let parentLikeness = levels[openLevels - 1].likeness
+        let parentLikeness = levels[openLevels - 1].styled.likeness
+        let likeness = Likeness(parent: parentLikeness, base: facts.base)
         let elementsAlike: Alike
         if tag.lastParent == parentLikeness, let known = tag.lastAlike {
             elementsAlike = known
-        } else if let known = alike[Likeness(parent: parentLikeness, base: tag.base)] {
+        } else if let known = alike[likeness] {
             elementsAlike = known
         } else {
             if alike.count >= Self.likenessesKept { alike.removeAll(keepingCapacity: true) }
-            elementsAlike = Alike(
-                selectorsReadingSiblings: cascade.selectorsReadingSiblings(id: tag.likenessBase.id, classes: tag.likenessBase.classes, type: element.name))
-            alike[Likeness(parent: parentLikeness, base: tag.base)] = elementsAlike
+            elementsAlike = Alike(readers: facts.readers)
+            alike[likeness] = elementsAlike
         }
         if tag.lastParent != parentLikeness {
             tag.lastParent = parentLikeness
             tag.lastAlike = elementsAlike
         }
         let styled: Styled
-        if elementsAlike.selectorsReadingSiblings.isEmpty {
+        if elementsAlike.readers.isEmpty {
             if let shared = elementsAlike.styleForAll {
                 styled = shared
             } else {
-                styled = style(of: subject)
+                styled = sharing.styled(likeness, matches: SiblingMatches()) { style(of: subject) }
                 elementsAlike.styleForAll = styled
             }
         } else {
             var matches = SiblingMatches()
             let position = subject.index + 1
-            for (index, reader) in elementsAlike.selectorsReadingSiblings.enumerated() where reader.matches(subject, position: position) {
+            for (index, reader) in elementsAlike.readers.enumerated() where reader.matches(subject, position: position) {
                 matches.insert(index)
             }
             if let shared = elementsAlike.styles[matches] {
                 styled = shared
             } else {
-                styled = style(of: subject)
+                styled = sharing.styled(likeness, matches: matches) { style(of: subject) }
                 elementsAlike.styles[matches] = styled
             }
         }
@@ -716,9 +622,9 @@ package final class ElementStyler {
         if styled.changesCounters { changeCounters(styled.style) }
         let after = styled.pseudo?.after.map { After(style: $0, element: element) }
         if openLevels < levels.count {
-            levels[openLevels].open(styled: styled, after: after, likeness: styled.likeness, hashes: hashes)
+            levels[openLevels].open(styled: styled, after: after, hashes: hashes)
         } else {
-            levels.append(Level(styled: styled, after: after, likeness: styled.likeness, hashes: hashes))
+            levels.append(Level(styled: styled, after: after, hashes: hashes))
         }
         openLevels += 1
         // (Most elements have none: the content, a style and a string, is not touched
@@ -774,15 +680,13 @@ package final class ElementStyler {
     }
 
     /// What the cascade gives `subject`, the element being started, under the open ones.
-    private func style(of subject: Node) -> Styled {
+    private func style(of subject: Node) -> (style: ComputedStyle, pseudo: PseudoStyles?) {
         while keyedDepth < openLevels - 1 {
             keyedDepth += 1
             addAncestorKeys(levels[keyedDepth].hashes)
         }
         let ancestorKeys = AncestorKeys(keys: openKeys.keys, filter: ancestors)
         let style = cascade.style(of: subject, parent: openLevels > 1 ? currentStyle : nil, scratch: &scratch, ancestors: ancestorKeys)
-        let likeness = nextLikeness
-        nextLikeness += 1
         var pseudoStyles: PseudoStyles?
         if cascade.stylesPseudoElements, !style.hidesElement {
             func pseudo(_ element: PseudoElement) -> ComputedStyle? {
@@ -794,7 +698,7 @@ package final class ElementStyler {
             let after = scratch.matchedAfter ? pseudo(.after) : nil
             if before != nil || after != nil { pseudoStyles = PseudoStyles(before: before, after: after) }
         }
-        return Styled(likeness: likeness, style: style, pseudo: pseudoStyles)
+        return (style, pseudoStyles)
     }
 
     /// The content `::before` gives the element started last, `nil` for none.

@@ -127,6 +127,69 @@ struct ElementStylerTests {
         #expect(streamed["named"]?.display == .table)
     }
 
+    /// The stylers of one cascade (a page's parts, parsed one after another and side by
+    /// side) share what they make: a second styler, one resumed from another's state,
+    /// and stylers on two threads at once give each element the style, and the number,
+    /// the first gave it, and run the cascade for no element the first did not.
+    @Test func stylersOfOneCascadeShareWhatTheyMake() async {
+        let sheet = ".aside p { display: none } h2 + p { text-transform: uppercase } li:nth-child(2) i { display: block } p::before { content: 'x' }"
+        @Sendable func tree() -> TestNode {
+            TestNode("html", [:],
+                TestNode("body", [:],
+                    TestNode("div", ["class": "aside"], TestNode("section", [:], TestNode("p", ["id": "p-aside"]))),
+                    TestNode("div", ["class": "main"], TestNode("section", [:], TestNode("p", ["id": "p-main"]))),
+                    TestNode("h2", [:]), TestNode("p", ["id": "p-after-h2"]), TestNode("p", ["id": "p-after-p"]),
+                    TestNode("ul", [:],
+                        TestNode("li", [:], TestNode("i", ["id": "i-1"])),
+                        TestNode("li", [:], TestNode("i", ["id": "i-2"])),
+                        TestNode("li", [:], TestNode("i", ["id": "i-3"])))))
+        }
+        @Sendable func walk(_ styler: ElementStyler, _ node: TestNode) -> [String: (style: ComputedStyle, number: Int)] {
+            var seen: [String: (style: ComputedStyle, number: Int)] = [:]
+            func visit(_ node: TestNode) {
+                let style = styler.start(name: node.name, attributes: node.attributes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+                if let id = node.attributes["id"] { seen[id] = (style, styler.currentLikeness) }
+                node.children.forEach(visit)
+                styler.end()
+            }
+            visit(node)
+            return seen
+        }
+        let cascade = Cascade([(StyleSheet(sheet), .author)])
+        let first = walk(ElementStyler(cascade: cascade), tree())
+        let made = cascade.sharing.stylesMade
+        #expect(first.count == 7 && made > 0)
+        #expect(first["p-aside"]?.style.display == ComputedStyle.Display.none && first["i-2"]?.style.display == .block)
+
+        let second = walk(ElementStyler(cascade: cascade), tree())
+        #expect(second.mapValues(\.number) == first.mapValues(\.number))
+        #expect(second.keys.allSatisfy { second[$0]?.style == first[$0]?.style })
+        #expect(cascade.sharing.stylesMade == made, "no cascade run again")
+
+        // Resumed inside the aside, as a part of the page is.
+        let opening = ElementStyler(cascade: cascade)
+        _ = opening.start(name: "html", attributes: [])
+        _ = opening.start(name: "body", attributes: [])
+        _ = opening.start(name: "div", attributes: [("class", "aside")])
+        let resumed = ElementStyler(cascade: cascade, from: opening.state)
+        _ = resumed.start(name: "section", attributes: [])
+        let paragraph = resumed.start(name: "p", attributes: [("id", "p-aside")])
+        #expect(paragraph == first["p-aside"]?.style && resumed.currentLikeness == first["p-aside"]?.number)
+        #expect(cascade.sharing.stylesMade == made)
+
+        // Two threads at once, on a cascade of their own: the same styles, one number
+        // for each between them.
+        let together = Cascade([(StyleSheet(sheet), .author)])
+        let walks = await withTaskGroup(of: [[String: (style: ComputedStyle, number: Int)]].self) { group in
+            for _ in 0..<2 { group.addTask { (0..<50).map { _ in walk(ElementStyler(cascade: together), tree()) } } }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(walks.count == 100)
+        #expect(walks.allSatisfy { $0.mapValues(\.number) == walks[0].mapValues(\.number) })
+        #expect(walks.allSatisfy { walked in walked.keys.allSatisfy { walked[$0]?.style == first[$0]?.style } })
+        #expect(together.sharing.stylesMade == made)
+    }
+
     /// Rules filed under a key their ancestors need (`.c7 > p`) match where an
     /// ancestor has it, and only there, whichever way the keys are looked up: a few
     /// rules filed and many ancestor keys, or many rules filed and few keys.
