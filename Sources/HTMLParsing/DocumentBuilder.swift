@@ -173,30 +173,30 @@ struct DocumentBuilder {
             // what its `::before` adds is in the part before the cut.
             let depth = state.depth - resumedStartTags
             resumedStartTags -= 1
-            return state.style(ofOpen: depth).map {
+            return state.styled(ofOpen: depth).map {
                 StartingStyle(
-                    given: $0, hides: $0.hidesElement, hidesListMarker: $0.listStyleType == "none", likeness: nil,
+                    given: $0, hides: $0.hidesElement, hidesListMarker: $0.hidesListMarker, likeness: nil,
                     hasBefore: state.before(ofOpen: depth), hasAfter: state.hasAfter(ofOpen: depth), startedBefore: true)
             }
         }
         let parsed = UnsafePointer(attributes)
         // (Its `class`, where the reader took it out of the tag: libxml2 stands at
         // the tag's end.)
-        var opened = false
+        var opened: ElementStyler.Opened?
         if let reader, reader.hasLiftedClasses, let end = pageOffset() {
-            opened = reader.withLiftedClass(endingAt: end, name: name, { styler.open(name: name, parsedAttributes: parsed, liftedClass: $0) }) != nil
+            opened = reader.withLiftedClass(endingAt: end, name: name, { styler.open(name: name, parsedAttributes: parsed, liftedClass: $0) })
         }
-        if !opened { styler.open(name: name, parsedAttributes: parsed) }
+        let style = opened ?? styler.open(name: name, parsedAttributes: parsed)
         return StartingStyle(
-            given: nil, hides: styler.currentHidesElement, hidesListMarker: styler.currentHidesListMarker, likeness: styler.currentLikeness,
-            hasBefore: styler.hasGeneratedBefore, hasAfter: styler.hasGeneratedAfter)
+            given: nil, hides: style.hides, hidesListMarker: style.hidesListMarker, likeness: style.likeness, hasBefore: style.hasBefore,
+            hasAfter: style.hasAfter)
     }
 
 
     /// What the page's styles say of an element as it starts (`styleOfStartingElement`).
     private struct StartingStyle {
         /// Its style where a state gives it (else it is the styler's current one).
-        var given: ComputedStyle?
+        var given: ElementStyler.Styled?
         var hides: Bool
         var hidesListMarker: Bool
         /// The styler's number for its style (`ElementStyler.currentLikeness`); `nil`
@@ -353,7 +353,7 @@ struct DocumentBuilder {
     /// look `parentLook`, made once for a style of the same likeness.
     private mutating func lookNumber(of styled: StartingStyle, inside parentLook: UInt16, tag: HTMLTag) -> UInt16 {
         guard let likeness = styled.likeness, let styler else {
-            return styled.given.map { lookNumber(ElementLook($0, inside: document.looks[Int(parentLook)], tag: tag, colors: &colors)) } ?? 0
+            return styled.given.map { lookNumber(ElementLook($0.style, inside: document.looks[Int(parentLook)], tag: tag, colors: &colors)) } ?? 0
         }
         let slot = (likeness &* 31 &+ Int(parentLook) &* 7 &+ tag.ordinal) & (knownLooks.count - 1)
         let known = knownLooks[slot]

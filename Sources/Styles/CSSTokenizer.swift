@@ -286,7 +286,15 @@ package struct CSSTokenizer {
 
     /// The name at the position, escapes resolved (§4.3.11).
     private mutating func consumeName() -> String {
-        var name: [UInt8] = []
+        // (Most names have no escape and no NUL: made of their bytes in place, with no
+        // list of bytes grown one at a time.)
+        let start = position
+        while position < end, bytes[position] != 0, bytes[position] != UInt8(ascii: "\\"), Self.isName(bytes[position]) { position += 1 }
+        if position == end || (bytes[position] != 0 && !isValidEscape(at: position)) {
+            guard building else { return "" }
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<position]), as: UTF8.self) }
+        }
+        var name = Array(bytes[start..<position])
         while position < end {
             let byte = bytes[position]
             if Self.isName(byte) {

@@ -182,15 +182,15 @@ package final class ElementStyler {
     /// What the cascade gives elements alike: the number that names their likeness,
     /// their style, and their pseudo-elements' where these draw something.
     /// (A class: shared by the elements alike, each takes it with one count.)
-    final class Styled: Sendable {
+    package final class Styled: Sendable {
         let likeness: Int
-        let style: ComputedStyle
+        package let style: ComputedStyle
         let pseudo: PseudoStyles?
         /// What is read of the style at every element, known at once (read of the
         /// style, each would copy it, and count its parts).
         let changesCounters: Bool
-        let hidesElement: Bool
-        let hidesListMarker: Bool
+        package let hidesElement: Bool
+        package let hidesListMarker: Bool
 
         init(likeness: Int, style: ComputedStyle, pseudo: PseudoStyles?) {
             self.likeness = likeness
@@ -291,6 +291,11 @@ package final class ElementStyler {
             levels.indices.contains(depth + 1) ? levels[depth + 1].style : nil
         }
 
+        /// The same, in its box (read without a copy of the style).
+        package func styled(ofOpen depth: Int) -> Styled? {
+            levels.indices.contains(depth + 1) ? levels[depth + 1].styled : nil
+        }
+
         /// Whether the `::before` of open element `depth` added text at its start.
         package func before(ofOpen depth: Int) -> Bool {
             levels.indices.contains(depth + 1) && levels[depth + 1].hasBefore
@@ -377,15 +382,42 @@ package final class ElementStyler {
     package func start(
         name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>? = nil
     ) -> ComputedStyle {
-        open(name: name, parsedAttributes: attributes, liftedClass: liftedClass)
+        openElement(name: name, parsedAttributes: attributes, liftedClass: liftedClass)
         return currentStyle
     }
 
+    /// What a parse reads of an element's style at every element, given at once (one
+    /// call, where a getter each cost as much as the rest of an element's styling
+    /// read from another module).
+    package struct Opened {
+        /// Whether its style hides it, and whether its `list-style-type` is `none`.
+        package let hides: Bool
+        package let hidesListMarker: Bool
+        /// The number of its style (`currentLikeness`).
+        package let likeness: Int
+        /// Whether its `::before` adds text (`generatedBefore`), and whether it has an
+        /// `::after` that may.
+        package let hasBefore: Bool
+        package let hasAfter: Bool
+    }
+
     /// Opens an element as `start(name:parsedAttributes:liftedClass:)` does, and
-    /// gives nothing: what is needed of its style is read of the styler (`currentStyle`
-    /// and its kin), and most elements need little (a style copied out at every
-    /// element cost a count taken and given back for each of its parts).
-    package func open(name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>? = nil) {
+    /// gives what is read of its style at every element: the rest is read of the
+    /// styler (`currentStyle` and its kin) where needed, and most elements need little
+    /// (a style copied out at every element cost a count taken and given back for
+    /// each of its parts).
+    @discardableResult
+    package func open(
+        name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>? = nil
+    ) -> Opened {
+        openElement(name: name, parsedAttributes: attributes, liftedClass: liftedClass)
+        let styled = levels[openLevels - 1].styled
+        return Opened(
+            hides: styled.hidesElement, hidesListMarker: styled.hidesListMarker, likeness: styled.likeness, hasBefore: hasGeneratedBefore,
+            hasAfter: levels[openLevels - 1].after != nil)
+    }
+
+    private func openElement(name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>?) {
         var nameString = name
         nameString.withUTF8 { nameBytes in
             // (FNV-1a over the parts and their lengths: the tag's key, made without
@@ -739,6 +771,8 @@ package final class ElementStyler {
             removeAncestorKeys(levels[openLevels].hashes)
             keyedDepth -= 1
         }
+        // (Most elements start no counter: their levels' dictionaries are not read.)
+        guard !levels[openLevels].counters.isEmpty else { return }
         for name in levels[openLevels].counters.keys where counterScopes[name]?.last == openLevels { counterScopes[name]?.removeLast() }
     }
 

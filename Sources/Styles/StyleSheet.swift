@@ -243,10 +243,27 @@ package struct StyleSheet: Sendable {
         return readWhole(bytes, rule: rule, readsColors: readsColors)
     }
 
-    /// `read(_:rule:readsColors:)`, every rule parsed.
-    static func readWhole(_ bytes: [UInt8], rule: Range<Int>, readsColors: Bool) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
-        var parser = CSSParser(CSSTokenizer(bytes, in: rule))
-        guard case .qualified(let prelude, let block)? = parser.nextRule(), let selectors = SelectorParser.selectors(prelude) else { return nil }
+    /// `read(_:rule:readsColors:)`, every rule parsed (`byTokens`: all of its tokens
+    /// made, even where it is plain).
+    static func readWhole(
+        _ bytes: [UInt8], rule: Range<Int>, readsColors: Bool, byTokens: Bool = false
+    ) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
+        let selectors: [Selector]
+        let declarations: [CSSParser.Declaration]
+        if !byTokens, let plain = plainParts(bytes, rule: rule) {
+            guard let read = SelectorParser.selectors(CSSParser.componentValues(of: bytes, in: plain.prelude)) else { return nil }
+            selectors = read
+            // (Only the declarations of properties read are made into tokens: most of
+            // a rule's set what docscroll does not draw.)
+            declarations = bytes.withUnsafeBufferPointer { buffer in
+                plain.declarations.filter { isReadProperty(UnsafeBufferPointer(rebasing: buffer[$0.name]), readsColors: readsColors) }
+            }.flatMap { CSSParser.declarations(in: CSSParser.componentValues(of: bytes, in: $0.whole)) }
+        } else {
+            var parser = CSSParser(CSSTokenizer(bytes, in: rule))
+            guard case .qualified(let prelude, let block)? = parser.nextRule(), let read = SelectorParser.selectors(prelude) else { return nil }
+            selectors = read
+            declarations = CSSParser.declarations(in: block)
+        }
         let stylesPseudoElement = selectors.contains { $0.pseudoElement != nil }
         // (Borders are read of tables and their parts only: kept where a subject
         // may be one, so that the rest of a page's elements are not given them.)
@@ -255,13 +272,48 @@ package struct StyleSheet: Sendable {
         // spaced by default, and only where it may part blocks: see
         // `ComputedStyle.mayPartBlocks`.)
         let maySpace = selectors.contains { !spacedByDefault.contains($0.compounds[0].compound.type ?? "*") }
-        let kept = CSSParser.declarations(in: block).filter {
+        let kept = declarations.filter {
             $0.name.hasPrefix("--")
                 || ComputedStyle.knows($0.name, colors: readsColors) && (mayStyleTables || !ComputedStyle.borderProperties.contains($0.name))
                     && (!ComputedStyle.spacingProperties.contains($0.name) || ComputedStyle.mayPartBlocks($0, vertically: maySpace))
                 || stylesPseudoElement && ComputedStyle.knowsForPseudoElements($0.name)
         }
         return kept.isEmpty ? nil : (selectors, kept)
+    }
+
+    /// A style rule's parts where it is plain: its prelude, and each declaration of its
+    /// block (whole, and its name as written) where the block has no string, escape,
+    /// comment, square bracket or nested block and its parentheses close, so that a
+    /// `;` outside parentheses ends a declaration and its first `:` ends the name, as
+    /// the tokens would have it. `nil` for a rule that is not plain, whose tokens are
+    /// all made.
+    static func plainParts(_ bytes: [UInt8], rule: Range<Int>) -> (prelude: Range<Int>, declarations: [(whole: Range<Int>, name: Range<Int>)])? {
+        bytes.withUnsafeBufferPointer { bytes in
+            guard rule.count >= 2, bytes[rule.upperBound - 1] == UInt8(ascii: "}"), let open = bytes[rule].firstIndex(of: UInt8(ascii: "{")),
+                !bytes[rule.lowerBound..<open].contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\\") })
+            else { return nil }
+            var declarations: [(whole: Range<Int>, name: Range<Int>)] = []
+            var start = open + 1
+            var colon: Int?
+            var depth = 0
+            for index in (open + 1)..<rule.upperBound {
+                switch bytes[index] {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "]"): return nil
+                // (A parenthesis left open takes in all that follows, the `}` too.)
+                case UInt8(ascii: "}") where index < rule.upperBound - 1 || depth > 0: return nil
+                case UInt8(ascii: "/") where bytes[index + 1] == UInt8(ascii: "*"): return nil
+                case UInt8(ascii: "("): depth += 1
+                case UInt8(ascii: ")"): depth = max(0, depth - 1)
+                case UInt8(ascii: ":") where colon == nil: colon = index
+                case UInt8(ascii: ";") where depth == 0, UInt8(ascii: "}"):
+                    if let colon { declarations.append((start..<index, start..<colon)) }
+                    start = index + 1
+                    colon = nil
+                default: break
+                }
+            }
+            return (rule.lowerBound..<open, declarations)
+        }
     }
 
     /// Whether a style rule may keep a declaration: `false` only where its block,

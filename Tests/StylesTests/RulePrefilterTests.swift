@@ -51,4 +51,36 @@ struct RulePrefilterTests {
         }
         #expect(passedOver > 10_000)
     }
+
+    /// A plain rule's declarations of properties not read are never made into tokens
+    /// (`StyleSheet.plainParts`): what it keeps is what the whole parse keeps, for
+    /// blocks made of every kind of piece, under preludes plain and not.
+    @Test func plainRulesKeepWhatTheirTokensWould() {
+        let pieces = [
+            "display", "DISPLAY", "margin-top", "color", "--x", "width", "content", "font", ":", ";", " ", "\n", "none", "0", "2em", "block",
+            "url(a;b)", "(", ")", "[", "]", "\"", "'", "/*", "*/", "\\", "{", "}", "!important", "-", "a", "é", "rgb(1,2,3)", "var(--x)",
+            "display:block;", " margin-top : 2em;", "color: red;", "font-weight: bold ;", "--x: 1px;", "text-transform:uppercase;",
+            " DISPLAY : none !important;", "white-space: pre-wrap;", "font-family: serif;",
+        ]
+        let preludes = ["p", "  ul > li.x", "a::before", "/* c */ p", #"[title="a{b"] p"#, "p, q", "p:not(.a)", "\\61"]
+        var state: UInt64 = 47
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var plain = 0
+        var kept = 0
+        for _ in 0..<20_000 {
+            let block = (0..<(1 + next(12))).map { _ in pieces[next(pieces.count)] }.joined()
+            let bytes = Array("\(preludes[next(preludes.count)]) { \(block) }".utf8)
+            if StyleSheet.plainParts(bytes, rule: 0..<bytes.count) != nil { plain += 1 }
+            for colors in [false, true] {
+                let fast = StyleSheet.readWhole(bytes, rule: 0..<bytes.count, readsColors: colors)
+                let whole = StyleSheet.readWhole(bytes, rule: 0..<bytes.count, readsColors: colors, byTokens: true)
+                #expect(fast?.selectors == whole?.selectors && fast?.declarations == whole?.declarations, "\(String(decoding: bytes, as: UTF8.self))")
+                if whole != nil { kept += 1 }
+            }
+        }
+        #expect(plain > 3_000 && kept > 5_000, "\(plain) plain, \(kept) kept")
+    }
 }
