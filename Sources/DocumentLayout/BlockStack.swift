@@ -132,6 +132,11 @@ struct BlockStack {
         let outer = innermostRest
         if rest.isEmpty {
             block.stackedRest = outer
+        } else if outer.columns >= prefixLimit, (0x20..<0x7F).contains(rest[0]) {
+            // (The blocks around fill the prefix already: what this one adds is clipped
+            // away whole. A page nested a hundred thousand deep would otherwise copy
+            // and clip a full prefix at each block.)
+            block.stackedRest = outer
         } else {
             let start = restPrefixBytes.appendCopy(of: outer.start..<outer.end).lowerBound
             restPrefixBytes.append(rest)
@@ -280,6 +285,11 @@ struct BlockStack {
 
     /// The longest start of UTF-8 `prefix` within `limit` columns, and its columns.
     private static func clipped(_ prefix: UnsafeBufferPointer<UInt8>, to limit: Int) -> (bytes: [UInt8], columns: Int) {
+        // (Most prefixes are indents and ASCII marks, a column a byte.)
+        if prefix.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            let count = min(limit, prefix.count)
+            return (Array(prefix[..<count]), count)
+        }
         let text = TextWidth.prefix(of: String(decoding: prefix, as: UTF8.self), columns: limit)
         return (Array(text.utf8), TextWidth.columns(of: text))
     }
