@@ -43,6 +43,9 @@ package struct ScannedSiblings: Sendable {
         else { return nil }
         let styler = ElementStyler(cascade: cascade, from: originStyles?.keepingLevels(originLevels))
         guard styler.depth == originLevels - 1 else { return nil }
+        // (A child closed before the cut keeps nothing of its style in the state, but
+        // for the counters it steps: where none can, it is counted, not styled.)
+        let mayStepCounters = cascade.mayStepCounters
         for (index, level) in levels.enumerated() {
             let opensChild = index < levels.count - 1
             // (The children before the last few: counted, by name too, not read.)
@@ -57,8 +60,13 @@ package struct ScannedSiblings: Sendable {
                     guard let tag = StructureScanner.startTag(at: child.offset, in: source), tag.name == child.name else { return nil }
                     attributes = tag.attributes
                 }
+                let staysOpen = opensChild && position == level.children.count - 1
+                if !staysOpen, !mayStepCounters, !attributes.contains(where: { $0.name == "style" && $0.value.lowercased().contains("counter") }) {
+                    styler.addUnstyledChild(name: child.name, attributes: attributes)
+                    continue
+                }
                 _ = styler.start(name: child.name, attributes: attributes)
-                if opensChild, position == level.children.count - 1 { break }
+                if staysOpen { break }
                 if styler.hasGeneratedAfter { _ = styler.generatedAfter() }
                 styler.end()
             }

@@ -91,6 +91,15 @@ package struct Cascade: Sendable {
     /// Whether a sheet has rules filed unread (`UnreadRules`).
     private let hasUnreadRules: Bool
 
+    /// Whether a rule may step a counter (`counter-reset`, `counter-increment`; a rule
+    /// filed unread may): else an element's style changes no counter, and one that
+    /// opens and closes where a state is guessed need not be styled.
+    package var mayStepCounters: Bool {
+        sheets.contains { entry in
+            !entry.sheet.unread.isEmpty || entry.sheet.declarations.contains { $0.name == "counter-reset" || $0.name == "counter-increment" }
+        }
+    }
+
     /// Whether any sheet has a rule.
     package var isEmpty: Bool { sheets.allSatisfy { $0.sheet.ruleCount == 0 } }
 

@@ -357,7 +357,26 @@ package final class ElementStyler {
     /// Opens an element with `name` (lower case) and `attributes` (names in lower
     /// case, as HTML parsers give them), and gives its computed style.
     package func start(name: String, attributes: [(name: String, value: String)]) -> ComputedStyle {
-        // (As a parser gives them: C strings.)
+        Self.withParsed(attributes) { start(name: name, parsedAttributes: $0) }
+    }
+
+    /// Counts an element that opens and closes here as the innermost open element's
+    /// child, unstyled (as `start(name:attributes:)` then `end()` would, where its
+    /// style changes nothing else): its later siblings' selectors see it, and a state
+    /// keeps no more of it. Only where the sheets step no counter
+    /// (`Cascade.mayStepCounters`) and its `style` attribute does not either.
+    package func addUnstyledChild(name: String, attributes: [(name: String, value: String)]) {
+        Self.withParsed(attributes) { parsed in
+            let tag = knownTag(name: name, parsedAttributes: parsed, liftedClass: nil)
+            levels[openLevels - 1].append(tag.facts.element, countsNames: countsNames)
+        }
+    }
+
+    /// `attributes` as a parser gives them, C strings (names and values in turn, ended
+    /// by a `nil`), to `body`.
+    private static func withParsed<Result>(
+        _ attributes: [(name: String, value: String)], _ body: (UnsafePointer<UnsafePointer<UInt8>?>?) -> Result
+    ) -> Result {
         let strings = attributes.flatMap { [$0.name, $0.value] }.map { string in
             let bytes = Array(string.utf8) + [0]
             let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
@@ -366,7 +385,7 @@ package final class ElementStyler {
         }
         defer { strings.forEach { $0.deallocate() } }
         let pointers = strings.map { UnsafePointer<UInt8>?(UnsafePointer($0)) } + [nil]
-        return pointers.withUnsafeBufferPointer { start(name: name, parsedAttributes: $0.baseAddress) }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
     /// Opens an element with `name` (lower case) and the attributes an HTML parser
@@ -418,8 +437,13 @@ package final class ElementStyler {
     }
 
     private func openElement(name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>?) {
+        start(knownTag(name: name, parsedAttributes: attributes, liftedClass: liftedClass))
+    }
+
+    /// The start tag of `name` and `attributes`, as met before (else made now).
+    private func knownTag(name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>?) -> KnownTag {
         var nameString = name
-        nameString.withUTF8 { nameBytes in
+        return nameString.withUTF8 { nameBytes in
             // (FNV-1a over the parts and their lengths: the tag's key, made without
             // copying the tag, which most often was met before.)
             var hash: UInt64 = 14_695_981_039_346_656_037
@@ -432,13 +456,13 @@ package final class ElementStyler {
             }
             let parts = UnsafeBufferPointer(start: tagParts, count: tagPartCount)
             let slot = Int(truncatingIfNeeded: hash) & (Self.likenessesKept - 1)
-            if let known = knownTags[slot], known.hash == hash, Self.holds(known.bytes, parts) { return start(known) }
+            if let known = knownTags[slot], known.hash == hash, Self.holds(known.bytes, parts) { return known }
             tagBytes.removeAll(keepingCapacity: true)
             for part in parts { appendTagBytes(part) }
             let facts = sharing.tag(tagBytes) { number in tagFacts(name: name, attributes: Self.attributes(in: tagBytes), number: number) }
             let made = KnownTag(bytes: tagBytes, hash: hash, facts: facts)
             knownTags[slot] = made
-            start(made)
+            return made
         }
     }
 

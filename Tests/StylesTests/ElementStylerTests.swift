@@ -190,6 +190,37 @@ struct ElementStylerTests {
         #expect(together.sharing.stylesMade == made)
     }
 
+    /// A child counted unstyled (`addUnstyledChild`) leaves the state a child styled
+    /// and closed leaves, and its later siblings match as they would after it, where
+    /// the sheets step no counter.
+    @Test func childrenCountedUnstyledLeaveTheStateOfChildrenStyled() {
+        let sheet = "h2 + p { font-style: italic } li:nth-of-type(3) { display: block } .x ~ span { font-weight: bold } p::before { content: 'x' }"
+        let cascade = Cascade([(StyleSheet(sheet), .author)])
+        #expect(!cascade.mayStepCounters)
+        #expect(Cascade([(StyleSheet("li { counter-increment: n }"), .author)]).mayStepCounters)
+        let children: [(String, [(name: String, value: String)])] = [
+            ("h2", []), ("li", [("class", "x")]), ("li", []), ("span", [("id", "a"), ("style", "display: none")]),
+        ]
+        let styled = ElementStyler(cascade: cascade)
+        let counted = ElementStyler(cascade: cascade)
+        for styler in [styled, counted] { _ = styler.start(name: "body", attributes: []) }
+        for (name, attributes) in children {
+            _ = styled.start(name: name, attributes: attributes)
+            styled.end()
+            counted.addUnstyledChild(name: name, attributes: attributes)
+        }
+        #expect(styled.state == counted.state)
+        for (name, attributes) in [("li", [(name: String, value: String)]()), ("span", []), ("p", [])] {
+            let fromStyled = styled.start(name: name, attributes: attributes)
+            let fromCounted = counted.start(name: name, attributes: attributes)
+            #expect(fromStyled == fromCounted, "\(name)")
+            styled.end()
+            counted.end()
+        }
+        #expect(styled.state == counted.state)
+        #expect(counted.start(name: "span", attributes: []).bold, "after a .x sibling")
+    }
+
     /// Rules filed under a key their ancestors need (`.c7 > p`) match where an
     /// ancestor has it, and only there, whichever way the keys are looked up: a few
     /// rules filed and many ancestor keys, or many rules filed and few keys.
