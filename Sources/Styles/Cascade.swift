@@ -81,6 +81,9 @@ package struct Cascade: Sendable {
         hasUnreadRules = sheets.contains { !$0.sheet.unread.isEmpty }
         stylesPseudoElements = sheets.contains { $0.sheet.stylesPseudoElements }
         readsColors = sheets.contains { $0.sheet.readsColors }
+        mayStepCounters = sheets.contains { entry in
+            !entry.sheet.unread.isEmpty || entry.sheet.declarations.contains { $0.name == "counter-reset" || $0.name == "counter-increment" }
+        }
     }
 
     /// Whether colour declarations are kept (`MediaEnvironment.drawsColors`).
@@ -94,11 +97,7 @@ package struct Cascade: Sendable {
     /// Whether a rule may step a counter (`counter-reset`, `counter-increment`; a rule
     /// filed unread may): else an element's style changes no counter, and one that
     /// opens and closes where a state is guessed need not be styled.
-    package var mayStepCounters: Bool {
-        sheets.contains { entry in
-            !entry.sheet.unread.isEmpty || entry.sheet.declarations.contains { $0.name == "counter-reset" || $0.name == "counter-increment" }
-        }
-    }
+    package let mayStepCounters: Bool
 
     /// Whether any sheet has a rule.
     package var isEmpty: Bool { sheets.allSatisfy { $0.sheet.ruleCount == 0 } }

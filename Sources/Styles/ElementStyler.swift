@@ -286,12 +286,8 @@ package final class ElementStyler {
     package struct State: Hashable, Sendable {
         fileprivate var levels: [Level]
 
-        /// The computed style of open element `depth` (0: the outermost).
-        package func style(ofOpen depth: Int) -> ComputedStyle? {
-            levels.indices.contains(depth + 1) ? levels[depth + 1].style : nil
-        }
-
-        /// The same, in its box (read without a copy of the style).
+        /// The computed style of open element `depth` (0: the outermost), in its box
+        /// (read without a copy of the style).
         package func styled(ofOpen depth: Int) -> Styled? {
             levels.indices.contains(depth + 1) ? levels[depth + 1].styled : nil
         }
@@ -343,11 +339,6 @@ package final class ElementStyler {
 
     /// The computed style of the innermost open element (the document's before any).
     package var currentStyle: ComputedStyle { levels[openLevels - 1].style }
-
-    /// Whether the computed style of the innermost open element hides it, and its
-    /// `list-style-type` is `none` (read of the style in place, not copied).
-    package var currentHidesElement: Bool { levels[openLevels - 1].styled.hidesElement }
-    package var currentHidesListMarker: Bool { levels[openLevels - 1].styled.hidesListMarker }
 
     /// A number that names the computed style (and the pseudo-elements' styles) of
     /// the innermost open element, the same for the elements alike, another for any
