@@ -54,7 +54,7 @@ extension DocumentLayoutEngine {
                 var noNotes: TableCellRewrap?
                 scratch.otherLinks.removeAll()
                 Self.layoutCell(
-                    cell.node, in: document, width: width, tableDepth: tableDepth + 1, style: Self.cellStyle(cell, in: baseStyle),
+                    cell.node, itself: cell.isStray, in: document, width: width, tableDepth: tableDepth + 1, style: Self.cellStyle(cell, in: baseStyle),
                     pictures: pictures, linkBase: measure.linkBase, links: &scratch.otherLinks, engines: &cellEngine, notes: &noNotes, into: &scratch.contents)
             }
         }
@@ -141,7 +141,7 @@ extension DocumentLayoutEngine {
         for cell in scratch.grid.cells {
             let base = linkBase + links.count
             let widestPrefix = Self.layoutCell(
-                cell.node, in: document, width: Self.unboundedCellWidth, tableDepth: tableDepth + 1,
+                cell.node, itself: cell.isStray, in: document, width: Self.unboundedCellWidth, tableDepth: tableDepth + 1,
                 style: Self.cellStyle(cell, in: style), pictures: pictures, linkBase: base, links: &links, engines: &cellEngine, notes: &notes,
                 into: &scratch.measured)
             var preferred = 1
@@ -182,7 +182,12 @@ extension DocumentLayoutEngine {
         if border == 0 { return false }
         guard document.isStyled else { return true }
         if let border, border > 0 { return true }
-        func hasBorder(_ node: HTMLDocument.NodeIndex) -> Bool { document.look(of: document[node])?.hasBorder == true }
+        // (A table the sheets made of other elements is boxed where its rows or cells
+        // have borders: a border on it alone frames it, where a terminal would draw a
+        // grid, a frame of three lines around a lone cell.)
+        func hasBorder(_ node: HTMLDocument.NodeIndex) -> Bool {
+            !(node == table && document[table].isTablePartByStyle) && document.look(of: document[node])?.hasBorder == true
+        }
         return hasBorder(table) || grid.cells.contains { hasBorder($0.node) || hasBorder(document[$0.node].parent) }
     }
 

@@ -359,11 +359,12 @@ struct DocumentLayoutEngine {
     /// as a cell; its links are numbered from `linkBase + 1` and appended to `links`.
     /// Gives the columns of the widest line prefix, before any clipping (see
     /// `MeasuredTableCell.fits`). With `notes`, the layout is noted there as paragraphs to
-    /// wrap again at other widths (`TableCellRewrap`), as the next cell's.
+    /// wrap again at other widths (`TableCellRewrap`), as the next cell's. `itself`:
+    /// the cell shows `cell` itself, not its content (`TableGrid.Placement.isStray`).
     @discardableResult
     static func layoutCell(
-        _ cell: HTMLDocument.NodeIndex, in document: HTMLDocument, width: Int, tableDepth: Int, style: Style, pictures: PictureLayout? = nil,
-        linkBase: Int,
+        _ cell: HTMLDocument.NodeIndex, itself: Bool = false, in document: HTMLDocument, width: Int, tableDepth: Int, style: Style,
+        pictures: PictureLayout? = nil, linkBase: Int,
         links: inout LinkTargets, engines: inout [DocumentLayoutEngine], notes: inout TableCellRewrap?, into store: inout TableCellLines
     ) -> Int {
         if engines.isEmpty {
@@ -375,7 +376,11 @@ struct DocumentLayoutEngine {
         engines[0].pictures = pictures
         // Moved to the engine and back, not copied.
         engines[0].rewrap = notes.take()
-        engines[0].startWalk(inside: cell)
+        if itself {
+            engines[0].startWalk(at: cell, last: cell)
+        } else {
+            engines[0].startWalk(inside: cell)
+        }
         engines[0].walk(untilLines: .max)
         engines[0].flushInline()
         links.append(contentsOf: engines[0].links)

@@ -56,7 +56,11 @@ struct LinkCounter {
                 // (Copies, so that counting inside a cell can place the grids deeper.)
                 let cells = grids[tableDepth].cells
                 let caption = grids[tableDepth].caption
-                for cell in cells { count += countInside(cell.node, tableDepth: tableDepth, in: document) }
+                for cell in cells {
+                    count += cell.isStray
+                        ? self.count(cell.node..<Self.end(of: cell.node, in: document), tableDepth: tableDepth + 1, in: document)
+                        : countInside(cell.node, tableDepth: tableDepth, in: document)
+                }
                 if let caption { count += countInside(caption, tableDepth: tableDepth, in: document) }
                 index = Self.end(of: index, in: document)
             } else if ReplacedContent.replaces(node.tag) {

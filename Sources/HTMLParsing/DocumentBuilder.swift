@@ -175,7 +175,7 @@ struct DocumentBuilder {
             resumedStartTags -= 1
             return state.styled(ofOpen: depth).map {
                 StartingStyle(
-                    given: $0, hides: $0.hidesElement, hidesListMarker: $0.hidesListMarker, likeness: nil,
+                    given: $0, hides: $0.hidesElement, hidesListMarker: $0.hidesListMarker, display: $0.display, likeness: nil,
                     hasBefore: state.before(ofOpen: depth), hasAfter: state.hasAfter(ofOpen: depth), startedBefore: true)
             }
         }
@@ -188,10 +188,35 @@ struct DocumentBuilder {
         }
         let style = opened ?? styler.open(name: name, parsedAttributes: parsed)
         return StartingStyle(
-            given: nil, hides: style.hides, hidesListMarker: style.hidesListMarker, likeness: style.likeness, hasBefore: style.hasBefore,
-            hasAfter: style.hasAfter)
+            given: nil, hides: style.hides, hidesListMarker: style.hidesListMarker, display: style.display, likeness: style.likeness,
+            hasBefore: style.hasBefore, hasAfter: style.hasAfter)
     }
 
+
+    /// The tag the model gives an element of tag `tag` whose `display` is `display`,
+    /// inside an element the model tagged `parentTag`: a table's, a row's, a cell's
+    /// where the sheets make it one (rustdoc's lists of items are `div`s shown as a
+    /// table), inside a table's part that may hold it (else it is shown as a block);
+    /// its own otherwise, and an HTML table's parts keep theirs.
+    static func tag(of tag: HTMLTag, display: ComputedStyle.Display, inside parentTag: HTMLTag) -> HTMLTag {
+        switch tag {
+        case .table, .caption, .thead, .tbody, .tfoot, .tr, .td, .th, .col, .colgroup: return tag
+        default: break
+        }
+        let inTable = parentTag == .table
+        let inRows = inTable || parentTag == .thead || parentTag == .tbody || parentTag == .tfoot
+        switch display {
+        case .table: return .table
+        case .tableRow where inRows: return .tr
+        // (Cells outside a row make one: CSS's anonymous row, `TableGrid`'s loose cells.)
+        case .tableCell where inRows || parentTag == .tr: return .td
+        case .tableRowGroup where inTable: return .tbody
+        case .tableHeaderGroup where inTable: return .thead
+        case .tableFooterGroup where inTable: return .tfoot
+        case .tableCaption where inTable: return .caption
+        default: return tag
+        }
+    }
 
     /// What the page's styles say of an element as it starts (`styleOfStartingElement`).
     private struct StartingStyle {
@@ -199,6 +224,7 @@ struct DocumentBuilder {
         var given: ElementStyler.Styled?
         var hides: Bool
         var hidesListMarker: Bool
+        var display: ComputedStyle.Display
         /// The styler's number for its style (`ElementStyler.currentLikeness`); `nil`
         /// for one given by a state.
         var likeness: Int?
@@ -293,8 +319,9 @@ struct DocumentBuilder {
         }
         let styleHides = styled?.hides ?? false
         let parent = open.last ?? document.root
+        let tag = styled.map { Self.tag(of: element.tag, display: $0.display, inside: document[parent].tag) } ?? element.tag
         var look: UInt16 = 0
-        if let styled { look = lookNumber(of: styled, inside: document[parent].look, tag: element.tag) }
+        if let styled { look = lookNumber(of: styled, inside: document[parent].look, tag: tag) }
         // (Its text is drawn as its parent's is when their looks are the same.)
         let generates = hasGeneratedStart || hasGeneratedEnd
         if element.isPlainInline, !hasKeptAttribute, !styleHides, !generates, look == document[parent].look, !document.looks[Int(look)].showsAsBlock {
@@ -309,12 +336,13 @@ struct DocumentBuilder {
             return
         }
         var node = HTMLDocument.Node(
-            kind: .element, tag: element.tag, attributeCount: UInt16(document.attributes.count - firstAttribute),
+            kind: .element, tag: tag, attributeCount: UInt16(document.attributes.count - firstAttribute),
             parent: parent, payload: Int32(firstAttribute), look: look)
         node.isHidden = styleHides
         node.hidesListMarker = styled?.hidesListMarker ?? false
         node.hasGeneratedStart = hasGeneratedStart
         node.hasGeneratedEnd = hasGeneratedEnd
+        node.isTablePartByStyle = tag != element.tag
         if node.attributeCount > 0 {
             node.isHidden = node.isHidden || HTMLDocument.hides(document.attributes[firstAttribute...])
             node.linkAttribute = HTMLDocument.linkAttribute(element.tag, document.attributes[firstAttribute...])
@@ -332,7 +360,8 @@ struct DocumentBuilder {
         if element.tag.isPreformatted { preformattedDepth += 1 }
         permalinkCandidate = nil
         if node.isLink, HTMLDocument.targetsThisPage(document.attributes[firstAttribute...]) { permalinkCandidate = (index, []) }
-        if isCutting, !element.staysOpen { openNonContainers += 1 }
+        // (A container made a table's part by the sheets is a table's: no cut inside.)
+        if isCutting, !element.staysOpen || tag != element.tag { openNonContainers += 1 }
         if addsBefore, let before = styler?.generatedBefore { appendGenerated(before) }
     }
 
@@ -418,7 +447,7 @@ struct DocumentBuilder {
         }
         guard isCutting else { return }
         if element.isBlock || element.staysOpen { blockTextBytes = 0 }
-        if !element.staysOpen { openNonContainers -= 1 }
+        if !element.staysOpen || document[closed].tag != element.tag { openNonContainers -= 1 }
         // (Not after a hidden block: the text on either side of it may be one line.
         // Another parse's start there is passed over for the next: the scan that
         // guessed it does not know what the sheets hide.)
@@ -590,6 +619,7 @@ struct DocumentBuilder {
                 hidesListMarker: finished[element].hidesListMarker, look: lookNumber(finished.looks[Int(finished[element].look)])))
             document.nodes[Int(open[depth])].hasGeneratedStart = finished[element].hasGeneratedStart
             document.nodes[Int(open[depth])].hasGeneratedEnd = finished[element].hasGeneratedEnd
+            document.nodes[Int(open[depth])].isTablePartByStyle = finished[element].isTablePartByStyle
         }
         nodesAfterCut = document.nodes.count
         // A parse cutting by bytes starts again where it cut inside text; one that

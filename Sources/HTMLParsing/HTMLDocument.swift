@@ -31,8 +31,8 @@
         /// Index of the text (see `text(of:)`) for text nodes; first index into
         /// `attributes` for elements.
         @usableFromInline package var payload: Int32
-        /// For elements: `isHidden`, `mayNameAnchor`, `hidesListMarker` and the
-        /// generated content's, as bits.
+        /// For elements: `isHidden`, `mayNameAnchor`, `hidesListMarker`, the generated
+        /// content's, `followsSpace` and `isTablePartByStyle`, as bits.
         private var flags: UInt8 = 0
         /// For elements: an `a` with a target, an `href` that is not all white space,
         /// as 1 + where the `href` is among its attributes (`linkAttributeUnknown`
@@ -99,6 +99,13 @@
         package var followsSpace: Bool {
             get { flags & 32 != 0 }
             set { flags = newValue ? flags | 32 : flags & ~32 }
+        }
+        /// For elements: whether its `tag` is a table's or a table's part because the
+        /// page's styles say so (`display: table`, `table-row`...), where its own tag
+        /// is another's.
+        package var isTablePartByStyle: Bool {
+            get { flags & 64 != 0 }
+            set { flags = newValue ? flags | 64 : flags & ~64 }
         }
     }
 

@@ -11,8 +11,8 @@ import Styles
 /// libxml2's rules (start tags that close open elements, end tags that close only
 /// elements of no higher priority, empty elements, misplaced `html`, `head` and `body`
 /// ignored). It counts links as layout numbers them: `a` with a target, outside hidden
-/// and replaced elements and dropped content, and inside tables only in cells and
-/// captions.
+/// and replaced elements and dropped content (inside a table, outside its cells too:
+/// layout shows what is there, as a browser does).
 ///
 /// What it finds is a guess: libxml2 repairs some markup otherwise, decodes named
 /// entities in attributes, and implies paragraphs around stray text outside `body`.
@@ -116,8 +116,6 @@ package struct StructureScanner {
         var isHidden: Bool
         /// Links inside are never numbered (hidden, replaced or dropped content).
         var hidesLinks: Bool
-        /// Inside a table, outside its cells and caption: links here are not numbered.
-        var outsideCells: Bool
         var blocksCuts: Bool
         /// Page offset of its start tag (or of the text that implied it).
         var openedAt: Int
@@ -427,7 +425,7 @@ package struct StructureScanner {
         }
         // (A permalink is left out as if hidden.)
         if fact.tag == .a, hasTarget, targetsThisPage, Self.permalinkFollows(pointer, from: end, count: count) { hidden = true }
-        if fact.tag == .a, hasTarget, !hidden, !(stack.last.map { $0.hidesLinks || $0.outsideCells } ?? false) { links += 1 }
+        if fact.tag == .a, hasTarget, !hidden, !(stack.last.map { $0.hidesLinks } ?? false) { links += 1 }
         // `<x/>` ends the element at once, as an empty element's start tag does.
         if fact.isVoid || (end >= 2 && pointer[end - 2] == 0x2F) {
             if unstyledOpen == 0 { siblings?.addChild(offset: pushOffset, name: name) }
@@ -544,7 +542,6 @@ package struct StructureScanner {
         stack.append(OpenEntry(
             name: name, tag: fact.tag, attributes: listIndex, isHidden: hidden,
             hidesLinks: (parent?.hidesLinks ?? false) || hidden || fact.hidesLinks,
-            outsideCells: fact.tag == .table || (!fact.isTableCell && (parent?.outsideCells ?? false)),
             blocksCuts: blocksCuts, openedAt: pushOffset))
         if blocksCuts { blockersOpen += 1 }
     }
@@ -892,7 +889,6 @@ struct ScannedNames {
         var hidesLinks = false
         /// A replaced element (layout shows its `title`, not its content).
         var isReplaced = false
-        var isTableCell = false
         /// What is inside is not styled (a title, dropped content).
         var isUnstyledInside = false
     }
@@ -989,7 +985,6 @@ struct ScannedNames {
         facts.isSplittable = tag != .unknown && cutting.splittable.contains(tag)
         facts.isBlock = tag != .unknown && cutting.blocks.contains(tag)
         facts.hidesLinks = DocumentBuilder.droppedTags.contains(name) || name == "title" || (tag != .unknown && linklessTags.contains(tag))
-        facts.isTableCell = tag == .td || tag == .th || tag == .caption
         facts.isReplaced = tag != .unknown && linklessTags.contains(tag)
         facts.isUnstyledInside = name == "title" || DocumentBuilder.droppedTags.contains(name)
         return facts

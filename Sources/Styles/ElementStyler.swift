@@ -191,6 +191,7 @@ package final class ElementStyler {
         let changesCounters: Bool
         package let hidesElement: Bool
         package let hidesListMarker: Bool
+        package let display: ComputedStyle.Display
 
         init(likeness: Int, style: ComputedStyle, pseudo: PseudoStyles?) {
             self.likeness = likeness
@@ -199,6 +200,7 @@ package final class ElementStyler {
             changesCounters = style.changesCounters
             hidesElement = style.hidesElement
             hidesListMarker = style.listStyleType == "none"
+            display = style.display
         }
     }
 
@@ -403,6 +405,8 @@ package final class ElementStyler {
         /// Whether its style hides it, and whether its `list-style-type` is `none`.
         package let hides: Bool
         package let hidesListMarker: Bool
+        /// Its `display` (a table's part makes an element a part of a table).
+        package let display: ComputedStyle.Display
         /// The number of its style (`currentLikeness`).
         package let likeness: Int
         /// Whether its `::before` adds text (`generatedBefore`), and whether it has an
@@ -423,7 +427,8 @@ package final class ElementStyler {
         openElement(name: name, parsedAttributes: attributes, liftedClass: liftedClass)
         let styled = levels[openLevels - 1].styled
         return Opened(
-            hides: styled.hidesElement, hidesListMarker: styled.hidesListMarker, likeness: styled.likeness, hasBefore: hasGeneratedBefore,
+            hides: styled.hidesElement, hidesListMarker: styled.hidesListMarker, display: styled.display, likeness: styled.likeness,
+            hasBefore: hasGeneratedBefore,
             hasAfter: levels[openLevels - 1].after != nil)
     }
 

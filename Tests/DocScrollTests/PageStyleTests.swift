@@ -222,6 +222,37 @@ struct PageStyleTests {
         #expect(unstyled.suffix(1) == ["p  q"], "\(unstyled)")
     }
 
+    /// Elements the sheets show as a table's parts are laid out as a table (rustdoc's
+    /// lists of items: names beside what they are), windowed and streamed as whole:
+    /// cells outside a row make a row of their own, a cell outside a table is a block,
+    /// a border on such a table alone draws no box, one on its cells does. An
+    /// element that is no part of a table, in one, is shown in a row of its own, and
+    /// the rows inside a `form` in a table are the table's.
+    @Test func tablesMadeBySheetsAreLaidOutAsTables() throws {
+        let rows = (0..<40).map { "<div class=row><div class=name><a href='#i\($0)'>item\($0)</a></div><div class=what><p>what item \($0) does</p></div></div>" }
+        let html = """
+            <html><head><style>.items, .loose, .framed, .ruled { display: table } .row { display: table-row }
+            .name, .what, .cell { display: table-cell } .framed { border-left: 1px solid } .ruled span { display: table-cell; border: 1px solid }</style></head><body>
+            <div class=items>\(rows.joined())</div>
+            <div class=loose><div class=cell>left</div><div class=cell>right</div></div>
+            <div><span class=cell>lone cell</span> after</div>
+            <div class=framed><span class=cell>«</span></div>
+            <div class=ruled><span>a</span><span>b</span></div>
+            <table border=1><div>stray</div><form><tr><td>c</td><td>d</td></tr></form></table>
+            </body></html>
+            """
+        let (styled, unstyled) = try Self.linesReadEveryWay(html, name: "css-tables")
+        let text = styled.filter { !$0.isEmpty }
+        #expect(text.prefix(2) == ["[1]item0    what item 0 does", "[2]item1    what item 1 does"], "\(text)")
+        #expect(text.contains("[40]item39  what item 39 does"), "\(text)")
+        #expect(Array(text.drop { !$0.hasPrefix("left") }.prefix(9)) == [
+            "left  right", "lone cell", "after", "«", "┌───┬───┐", "│ a │ b │", "└───┴───┘", "┌───────┐", "│ stray │",
+        ], "\(text)")
+        #expect(Array(text.drop { $0 != "│ stray │" }.prefix(4)) == ["│ stray │", "├───┬───┤", "│ c │ d │", "└───┴───┘"], "\(text)")
+        // Without the sheets, blocks.
+        #expect(unstyled.filter { !$0.isEmpty }.prefix(2) == ["[1]item0", "what item 0 does"], "\(unstyled)")
+    }
+
     /// `text-align: center` and `right` (and `end`) place a block's lines in its width,
     /// inside list items and after a cut into chunks too; `justify` leaves them at the
     /// left.
