@@ -77,7 +77,7 @@ extension DocScrollView {
         /// would never end).
         public func open() {
             opened = Result { () throws(DocScrollError) in
-                let input = try reading.pageInput(path)
+                let input = reading.followingRedirects(try reading.pageInput(path))
                 return (input, try reading.page(input))
             }
         }

@@ -303,7 +303,8 @@ public final class DocScrollView {
             let component = TableTabs(tables: tabs.map(\.table), names: names, minimumExtent: container.viewportExtent)
             stackedInputs.append(StackedInput(id: stack.append(component), name: tabs[0].name, component: component))
         }
-        for input in pageInputs {
+        for given in pageInputs {
+            let input = reading.followingRedirects(given)
             switch pagesMade {
             case .toBeShown:
                 let page = try reading.page(input)

@@ -73,6 +73,36 @@ struct InputReading: Sendable {
         options.mode == .windowed ? try InputFile.page(path, regularOnly: true) : try InputFile.read(path, regularOnly: true)
     }
 
+    /// The page `input` sends its reader to at once (`StyleSources.redirect`: a stub
+    /// left where a page was), as a browser goes there: a regular file on this
+    /// machine, `redirectsFollowed` hops at most, never back to one met; else
+    /// `input` itself, shown as it is (docscroll reads no network, and a target it
+    /// cannot read leaves the stub's link to it).
+    func followingRedirects(_ input: InputFile) -> InputFile {
+        var current = input
+        var met: Set<String> = []
+        for _ in 0..<Self.redirectsFollowed {
+            guard let path = current.path, let address = current.address, met.insert(FileSystem.absolutePath(path) ?? path).inserted,
+                let target = StyleSources.redirect(Self.head(of: current)),
+                case .file(let targetPath, _, _) = LinkDestination(target, on: address), !met.contains(targetPath),
+                let next = try? pageInput(targetPath)
+            else { break }
+            current = next
+        }
+        return current
+    }
+
+    /// Redirects followed from a page at most.
+    static let redirectsFollowed = 8
+
+    /// The first bytes of a page input, where its head is.
+    private static func head(of input: InputFile) -> [UInt8] {
+        let count = 1 << 16
+        if let source = input.pageSource { return source.bytes(0..<count) }
+        if let file = input.mapping { return Array(file.bytes.prefix(count)) }
+        return Array(input.bytes.prefix(count))
+    }
+
     /// A page's component. Expanded parses the page whole and lays it all out now.
     /// Windowed reads it a window at a time: its checkpoint index is built on another
     /// thread while the first screen is laid out from the first chunk.

@@ -3,7 +3,7 @@ import Glibc
 /// Where a page's stylesheets are: its `<style>` elements' text and its
 /// `<link rel=stylesheet>` addresses, in the order the page gives them, read from its
 /// first bytes before any parse (a part of a page parsed on its own must be styled
-/// by the whole page's sheets).
+/// by the whole page's sheets); and where its head sends the reader at once.
 ///
 /// The first `maximumBytes` of the page are read, its head and the start of its body
 /// (a `<style>` in the body styles the whole page, as in a browser): a page's first
@@ -21,13 +21,77 @@ package enum StyleSources {
     /// How much of a page is read for its sheets.
     package static let maximumBytes = 1 << 20
 
-    /// The tags whose attributes or content the scan reads.
-    private static let readTags = ["style", "link", "script", "textarea", "xmp", "noscript", "template"]
+    /// The tags whose attributes or content the scans read.
+    private static let readTags = ["style", "link", "script", "textarea", "xmp", "noscript", "template", "meta", "body"]
 
     /// The sheets of the page whose first bytes are `bytes`.
     package static func scan(_ bytes: some RandomAccessCollection<UInt8>) -> [Source] {
         let bytes = Array(bytes.prefix(maximumBytes))
         var sources: [Source] = []
+        walkTags(bytes) { name, attributes, contentStart in
+            switch name {
+            case "style":
+                let close = find("</style", in: bytes, from: contentStart, ignoringCase: true) ?? bytes.count
+                sources.append(.inline(text: Array(bytes[contentStart..<close]), media: attributes["media"]))
+                return close
+            case "link":
+                let rel = (attributes["rel"] ?? "").lowercased().split(whereSeparator: \.isWhitespace)
+                if rel.contains("stylesheet"), !rel.contains("alternate"), let href = attributes["href"], !href.isEmpty {
+                    sources.append(.linked(href: href, media: attributes["media"]))
+                }
+            default:
+                break
+            }
+            return contentStart
+        }
+        return sources
+    }
+
+    /// Where the page whose first bytes are `bytes` sends its reader at once: the
+    /// address of its head's `<meta http-equiv=refresh content="0; url=...">` (a
+    /// redirect, as rustdoc and Sphinx leave where a page was), as written; `nil` for
+    /// none, or for a refresh after a delay (a page to read first).
+    package static func redirect(_ bytes: some RandomAccessCollection<UInt8>) -> String? {
+        let bytes = Array(bytes.prefix(maximumBytes))
+        var target: String?
+        walkTags(bytes) { name, attributes, contentStart in
+            if name == "body" { return nil }
+            guard name == "meta", attributes["http-equiv"]?.lowercased() == "refresh", let content = attributes["content"] else { return contentStart }
+            target = redirectTarget(content)
+            return target == nil ? contentStart : nil
+        }
+        return target
+    }
+
+    /// The address a refresh's `content` sends to at once (its delay 0).
+    private static func redirectTarget(_ content: String) -> String? {
+        let parts = content.split(maxSplits: 1) { $0 == ";" || $0 == "," }
+        guard parts.count == 2, let delay = Double(trimmed(parts[0])), delay == 0 else { return nil }
+        var address = trimmed(parts[1])
+        if address.lowercased().hasPrefix("url") {
+            let afterName = address.dropFirst(3).drop(while: \.isWhitespace)
+            guard afterName.first == "=" else { return nil }
+            address = trimmed(afterName.dropFirst())
+        }
+        if let quote = address.first, quote == "'" || quote == "\"" {
+            address = address.dropFirst()
+            if let end = address.firstIndex(of: quote) { address = address[..<end] }
+        }
+        address = trimmed(address)
+        return address.isEmpty ? nil : String(address)
+    }
+
+    /// `text` without the white space at either end.
+    private static func trimmed(_ text: Substring) -> Substring {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return text[first...last]
+    }
+
+    /// Calls `visit` with each start tag among `readTags` in `bytes`, in order: its
+    /// name, its attributes, and where what follows it starts; `visit` gives where
+    /// the walk goes on (past a `<style>`'s text), `nil` to stop it. Comments,
+    /// scripts and other raw text are passed over, as a parser passes them.
+    private static func walkTags(_ bytes: [UInt8], _ visit: (String, [String: String], Int) -> Int?) {
         var index = 0
         while let open = find(UInt8(ascii: "<"), in: bytes, from: index) {
             index = open + 1
@@ -39,24 +103,14 @@ package enum StyleSources {
             // without a string made or an attribute read.)
             guard let (name, tagEnd) = readTag(bytes, at: index) else { continue }
             let (attributes, end) = Self.attributes(bytes, from: tagEnd)
-            index = end
             switch name {
-            case "style":
-                let close = find("</style", in: bytes, from: index, ignoringCase: true) ?? bytes.count
-                sources.append(.inline(text: Array(bytes[index..<close]), media: attributes["media"]))
-                index = close
             case "script", "textarea", "xmp", "noscript", "template":
-                index = find("</" + name, in: bytes, from: index, ignoringCase: true) ?? bytes.count
-            case "link":
-                let rel = (attributes["rel"] ?? "").lowercased().split(whereSeparator: \.isWhitespace)
-                if rel.contains("stylesheet"), !rel.contains("alternate"), let href = attributes["href"], !href.isEmpty {
-                    sources.append(.linked(href: href, media: attributes["media"]))
-                }
+                index = find("</" + name, in: bytes, from: end, ignoringCase: true) ?? bytes.count
             default:
-                break
+                guard let next = visit(name, attributes, end) else { return }
+                index = next
             }
         }
-        return sources
     }
 
     /// The name of the start tag at `index` (just past its `<`), where it is one of

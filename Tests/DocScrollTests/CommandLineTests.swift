@@ -600,4 +600,39 @@ struct CommandLineTests {
             #expect(escapes.allSatisfy { $0.hasPrefix("[0") && $0.contains("m") }, "\(color)")
         }
     }
+
+    /// A page whose head sends its reader elsewhere at once (a stub left where a page
+    /// was) shows where it sends, as a browser does, its links and sheets read from
+    /// there: across folders, a few hops; a refresh after a delay, a target not there
+    /// or out on the network, and a loop leave a stub shown as it is.
+    @Test func aRedirectingPageShowsWhereItSends() throws {
+        let folder = try TemporaryFolder("redirects")
+        try FileManager.default.createDirectory(atPath: folder.path("new"), withIntermediateDirectories: true)
+        func stub(_ target: String, delay: Int = 0) -> String {
+            "<html><head><meta http-equiv=\"refresh\" content=\"\(delay);URL=\(target)\"><title>Redirection</title></head>"
+                + "<body><p>Redirecting to <a href=\"\(target)\">\(target)</a>...</p></body></html>"
+        }
+        try folder.write("new/page.html", "<html><head><style>.gone { display: none }</style></head><body><p>The page itself.</p><p class=gone>hidden</p><a href=\"next.html\">next</a></body></html>")
+        try folder.write("old.html", stub("older/../moved.html"))
+        try folder.write("moved.html", stub("new/page.html"))
+        try folder.write("later.html", stub("new/page.html", delay: 5))
+        try folder.write("missing.html", stub("nowhere.html"))
+        try folder.write("web.html", stub("https://example.org/"))
+        try folder.write("loop-a.html", stub("loop-b.html"))
+        try folder.write("loop-b.html", stub("loop-a.html"))
+        for mode in ["windowed", "expanded"] {
+            let dump = try runDocScroll([folder.path("old.html"), "--dump", "--mode", mode])
+            #expect(dump.status == 0)
+            #expect(dump.standardOutput.hasPrefix("The page itself.\n"), "\(mode): \(dump.standardOutput)")
+            #expect(!dump.standardOutput.contains("hidden"), "the target's own sheets")
+            #expect(dump.standardOutput.contains("file://\(folder.path("new/next.html"))"), "links resolved from the target")
+        }
+        let frame = try runDocScroll([folder.path("moved.html"), "--frame", "0", "--width", "40", "--height", "3"]).standardOutput
+        #expect(frame.hasPrefix("The page itself."), "\(frame)")
+        for name in ["later.html", "missing.html", "web.html", "loop-a.html"] {
+            let dump = try runDocScroll([folder.path(name), "--dump"])
+            #expect(dump.status == 0)
+            #expect(dump.standardOutput.hasPrefix("Redirecting to"), "\(name): \(dump.standardOutput)")
+        }
+    }
 }

@@ -172,6 +172,24 @@ struct LinkFollowingTests {
         #expect(view.componentIDs == ids)
     }
 
+    /// A link to a page that sends its reader elsewhere at once (a stub left where a
+    /// page was) opens where it sends, at the link's fragment.
+    @Test(arguments: RenderMode.allCases)
+    func aLinkToARedirectOpensWhereItSends(mode: RenderMode) throws {
+        let pages = try Pages()
+        try Data(#"<head><meta http-equiv="refresh" content="0; url=../other.html"></head><body>Moved to other.html</body>"#.utf8)
+            .write(to: pages.folder.appendingPathComponent("guide/moved.html"))
+        try Data(#"<p>Start.</p><p><a href="moved.html#part2">moved</a></p>"#.utf8).write(to: pages.folder.appendingPathComponent("guide/start.html"))
+        let start = pages.folder.appendingPathComponent("guide/start.html").path
+        let view = try DocScrollView(pages: [InputFile.page(start)], tables: [], options: .init(width: 60, height: 24, mode: mode))
+        let viewer = Viewer(view: view, width: 60, height: 12)
+        _ = viewer.start()
+        try focusLink(viewer, containing: "moved.html#part2")
+        press(viewer, .enter)
+        #expect(viewer.screen().plainText(row: 0) == "Part two")
+        #expect(status(viewer).hasPrefix(" Other"))
+    }
+
     @Test func missingPagesAndNetworkLinksSaySoAndStay() throws {
         let pages = try Pages()
         let view = try DocScrollView(pages: [InputFile.page(pages.index)], tables: [], options: .init(width: 60, height: 24))

@@ -102,6 +102,20 @@ struct StyleSourcesTests {
         #expect(StyleSources.scan(Array("<style>never closed".utf8)) == [.inline(text: Array("never closed".utf8), media: nil)])
         #expect(StyleSources.scan(Array("<p>no head".utf8)).isEmpty)
     }
+
+    /// A head's refresh at once is a redirect, its address however it is written; a
+    /// refresh after a delay, one commented out, in a script or in the body is none.
+    @Test func aRefreshAtOnceRedirects() {
+        func redirect(_ head: String) -> String? { StyleSources.redirect(Array(head.utf8)) }
+        #expect(redirect(#"<head><meta http-equiv="refresh" content="0;URL=../../std/x.html"></head>"#) == "../../std/x.html")
+        #expect(redirect(#"<META HTTP-EQUIV=Refresh CONTENT=" 0 , url = 'a b.html' ">"#) == "a b.html")
+        #expect(redirect(#"<meta http-equiv="refresh" content="0.0; next.html#part&amp;2">"#) == "next.html#part&2")
+        #expect(redirect(#"<meta charset=utf-8><meta http-equiv="refresh" content="5; url=later.html">"#) == nil)
+        #expect(redirect(#"<meta http-equiv="refresh" content="0">"#) == nil, "a reload")
+        #expect(redirect(#"<!-- <meta http-equiv="refresh" content="0; url=a.html"> --><p>"#) == nil)
+        #expect(redirect(#"<script>'<meta http-equiv="refresh" content="0; url=a.html">'</script>"#) == nil)
+        #expect(redirect(#"<body><meta http-equiv="refresh" content="0; url=a.html">"#) == nil)
+    }
 }
 
 @Suite("Node size")
