@@ -45,6 +45,10 @@ enum HostileBenchmark {
         return [
             Case(name: "40-byte ordered list starting at 2^63-1", bytes: { Array("<ol start=9223372036854775807><li>a</ol>".utf8) }),
             Case(name: "100,000 nested elements", bytes: { repeated("<div>", 100_000) + Array("deep".utf8) }),
+            Case(name: "100,000 nested elements under a stylesheet", bytes: {
+                Array("<style>div div { text-transform: uppercase } div:first-child::before { content: '> ' } .x div { color: red }</style>".utf8)
+                    + repeated("<div>", 100_000) + Array("deep".utf8)
+            }),
             Case(name: "a paragraph of 50 MB", bytes: { Array("<p>".utf8) + repeated("lorem ipsum dolor sit amet ", 50_000_000 / 27) }),
             Case(name: "a paragraph of 20 MB, a word in three bold", bytes: {
                 Array("<p>".utf8) + repeated("lorem <b>ipsum</b> dolor sit amet ", 20_000_000 / 34)

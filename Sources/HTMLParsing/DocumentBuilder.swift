@@ -199,6 +199,10 @@ struct DocumentBuilder {
     /// table), inside a table's part that may hold it (else it is shown as a block);
     /// its own otherwise, and an HTML table's parts keep theirs.
     static func tag(of tag: HTMLTag, display: ComputedStyle.Display, inside parentTag: HTMLTag) -> HTMLTag {
+        switch display {
+        case .inline, .block, .inlineBlock, .listItem, .none, .contents: return tag
+        default: break
+        }
         switch tag {
         case .table, .caption, .thead, .tbody, .tfoot, .tr, .td, .th, .col, .colgroup: return tag
         default: break

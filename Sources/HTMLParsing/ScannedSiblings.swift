@@ -41,7 +41,14 @@ package struct ScannedSiblings: Sendable {
         guard originLevels >= 1, levels.count == open.count - originLevels + 2, countsAllNames,
             levels.reduce(0, { $0 + $1.children.count }) <= Self.mostStartTagsRead
         else { return nil }
-        let styler = ElementStyler(cascade: cascade, from: originStyles?.keepingLevels(originLevels))
+        // (Nor one nested past the levels a styler keeps: `ElementStyler.keptLevels`.)
+        guard open.count < ElementStyler.keptLevels else { return nil }
+        var origin: ElementStyler.State?
+        if let originStyles {
+            guard let kept = originStyles.keepingLevels(originLevels) else { return nil }
+            origin = kept
+        }
+        let styler = ElementStyler(cascade: cascade, from: origin)
         guard styler.depth == originLevels - 1 else { return nil }
         // (A child closed before the cut keeps nothing of its style in the state, but
         // for the counters it steps: where none can, it is counted, not styled.)

@@ -271,11 +271,17 @@ package final class ElementStyler {
     /// For each counter's name, the levels whose `counters` have one of that name,
     /// outermost first: the innermost found at once, however deep the page.
     @exclusivity(unchecked) private var counterScopes: [String: [Int]] = [:]
-    /// Ancestors a selector sees at most, the nearest: as in a browser, whose parser
-    /// nests elements 512 deep at most (deeper ones are put beside the 512th); else a
-    /// page nested a hundred thousand deep under `.top div` would have every element
-    /// look through all the others above it.
-    static let matchedAncestors = 512
+    /// Open elements kept as levels at most, the outermost: an element deeper is
+    /// styled as a child of the deepest kept (`deeper`), as a browser's parser puts
+    /// elements nested deeper than 512 beside the 512th. So a page nested a hundred
+    /// thousand deep keeps 512 levels, selectors look through 512 ancestors at most
+    /// (under `.top div` every element would look through all the others above it),
+    /// and its deep elements, alike, share a style made once.
+    package static let keptLevels = 512
+    /// The elements open below the deepest level kept, outermost first: what each
+    /// is styled, in runs of the same (a page nested deep nests the same few
+    /// elements over and over).
+    @exclusivity(unchecked) private var deeper = DeeperElements()
     /// Values of a counter `counters()` shows at most, the innermost (a page nested
     /// a hundred thousand deep would otherwise make each line longer than the last).
     static let shownCounterInstances = 100
@@ -287,33 +293,40 @@ package final class ElementStyler {
     /// a checkpoint) goes on from it, and styles the rest as the parse that made it.
     package struct State: Hashable, Sendable {
         fileprivate var levels: [Level]
+        fileprivate var deeper = DeeperElements()
+
+        /// What is known of open element `depth` (0: the outermost) where it is open.
+        private func opened(_ depth: Int) -> DeeperElements.Element? {
+            if levels.indices.contains(depth + 1) {
+                let level = levels[depth + 1]
+                return DeeperElements.Element(styled: level.styled, after: level.after, hasBefore: level.hasBefore)
+            }
+            return depth + 1 >= levels.count ? deeper.element(depth + 1 - levels.count) : nil
+        }
 
         /// The computed style of open element `depth` (0: the outermost), in its box
         /// (read without a copy of the style).
-        package func styled(ofOpen depth: Int) -> Styled? {
-            levels.indices.contains(depth + 1) ? levels[depth + 1].styled : nil
-        }
+        package func styled(ofOpen depth: Int) -> Styled? { opened(depth)?.styled }
 
         /// Whether the `::before` of open element `depth` added text at its start.
-        package func before(ofOpen depth: Int) -> Bool {
-            levels.indices.contains(depth + 1) && levels[depth + 1].hasBefore
-        }
+        package func before(ofOpen depth: Int) -> Bool { opened(depth)?.hasBefore ?? false }
 
         /// Whether open element `depth` has an `::after` that adds text at its end.
-        package func hasAfter(ofOpen depth: Int) -> Bool {
-            levels.indices.contains(depth + 1) && levels[depth + 1].after != nil
-        }
+        package func hasAfter(ofOpen depth: Int) -> Bool { opened(depth)?.after != nil }
 
         /// How many elements are open.
-        package var depth: Int { levels.count - 1 }
+        package var depth: Int { levels.count - 1 + deeper.count }
 
         /// The state with its first `count` levels (the document first): where the
         /// styler stood when the elements open then were open, without the children
-        /// the innermost has had since.
-        package func keepingLevels(_ count: Int) -> State { State(levels: Array(levels.prefix(count))) }
+        /// the innermost has had since; `nil` past the levels kept (the deepest has
+        /// had the elements below it as its children since).
+        package func keepingLevels(_ count: Int) -> State? {
+            count <= levels.count && (count < levels.count || deeper.count == 0) ? State(levels: Array(levels.prefix(count))) : nil
+        }
 
-        package static func == (left: State, right: State) -> Bool { left.levels == right.levels }
-        package func hash(into hasher: inout Hasher) { hasher.combine(levels.count) }
+        package static func == (left: State, right: State) -> Bool { left.levels == right.levels && left.deeper == right.deeper }
+        package func hash(into hasher: inout Hasher) { hasher.combine(depth) }
     }
 
     /// A styler at the start of a page, or from `state`.
@@ -327,6 +340,7 @@ package final class ElementStyler {
             .map { (Array($0.0.utf8), $0.1) } + read.subtracting(["class", "style", "id", "href"]).sorted().map { (Array($0.utf8), .whole) }
         sharing = cascade.sharing
         levels = state?.levels ?? [Level(styled: Styled(likeness: 0, style: ComputedStyle(), pseudo: nil))]
+        deeper = state?.deeper ?? DeeperElements()
         openLevels = levels.count
         for (index, level) in levels.enumerated() {
             for name in level.counters.keys { counterScopes[name, default: []].append(index) }
@@ -334,18 +348,28 @@ package final class ElementStyler {
     }
 
     /// Where it stands now.
-    package var state: State { State(levels: levels.prefix(openLevels).map(\.withoutLeftovers)) }
+    package var state: State { State(levels: levels.prefix(openLevels).map(\.withoutLeftovers), deeper: deeper) }
 
     /// How many elements are open.
-    package var depth: Int { openLevels - 1 }
+    package var depth: Int { openLevels - 1 + deeper.count }
+
+    /// The style of the innermost open element (the document's before any), in its box.
+    private var innermostStyled: Styled {
+        @inline(__always) get { deeper.count == 0 ? levels[openLevels - 1].styled : deeper.last!.styled }
+    }
+
+    /// The `::after` of the innermost open element, if it has one that may add text.
+    private var innermostAfter: After? {
+        @inline(__always) get { deeper.count == 0 ? levels[openLevels - 1].after : deeper.last!.after }
+    }
 
     /// The computed style of the innermost open element (the document's before any).
-    package var currentStyle: ComputedStyle { levels[openLevels - 1].style }
+    package var currentStyle: ComputedStyle { innermostStyled.style }
 
     /// A number that names the computed style (and the pseudo-elements' styles) of
     /// the innermost open element, the same for the elements alike, another for any
     /// other style this styler made.
-    package var currentLikeness: Int { levels[openLevels - 1].styled.likeness }
+    package var currentLikeness: Int { innermostStyled.likeness }
 
     /// Opens an element with `name` (lower case) and `attributes` (names in lower
     /// case, as HTML parsers give them), and gives its computed style.
@@ -425,11 +449,10 @@ package final class ElementStyler {
         name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>? = nil
     ) -> Opened {
         openElement(name: name, parsedAttributes: attributes, liftedClass: liftedClass)
-        let styled = levels[openLevels - 1].styled
+        let styled = innermostStyled
         return Opened(
             hides: styled.hidesElement, hidesListMarker: styled.hidesListMarker, display: styled.display, likeness: styled.likeness,
-            hasBefore: hasGeneratedBefore,
-            hasAfter: levels[openLevels - 1].after != nil)
+            hasBefore: hasGeneratedBefore, hasAfter: innermostAfter != nil)
     }
 
     private func openElement(name: String, parsedAttributes attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>?) {
@@ -673,12 +696,16 @@ package final class ElementStyler {
         // Its counters step (in its parent's scope), then its `::before`'s (in its own).
         if styled.changesCounters { changeCounters(styled.style) }
         let after = styled.pseudo?.after.map { After(style: $0, element: element) }
-        if openLevels < levels.count {
+        let isDeeper = openLevels > Self.keptLevels
+        if isDeeper {
+            deeper.append(DeeperElements.Element(styled: styled, after: after, hasBefore: false))
+        } else if openLevels < levels.count {
             levels[openLevels].open(styled: styled, after: after, hashes: hashes)
+            openLevels += 1
         } else {
             levels.append(Level(styled: styled, after: after, hashes: hashes))
+            openLevels += 1
         }
-        openLevels += 1
         // (Most elements have none: the content, a style and a string, is not touched
         // for them; an optional of it copied at every element cost a twentieth of a
         // styled parse.)
@@ -690,7 +717,11 @@ package final class ElementStyler {
             generatedBefore = nil
             hasGeneratedBefore = false
         }
-        levels[openLevels - 1].hasBefore = hasGeneratedBefore
+        if isDeeper {
+            if hasGeneratedBefore { deeper.markLastHasBefore() }
+        } else {
+            levels[openLevels - 1].hasBefore = hasGeneratedBefore
+        }
     }
 
     /// Applies `style`'s `counter-reset` and `counter-increment`, an element's
@@ -761,14 +792,14 @@ package final class ElementStyler {
     /// The content `::after` gives the innermost open element as it ends, `nil` for
     /// none (its counters step first).
     package func generatedAfter() -> GeneratedContent? {
-        guard let after = levels[openLevels - 1].after else { return nil }
+        guard let after = innermostAfter else { return nil }
         // (Its counters are the element's children's: a pseudo-element is a child.)
         changeCounters(after.style)
         return GeneratedContent(after.style, attributeValue: after.element.attributeValue, counters: counterValues)
     }
 
     /// Whether the innermost open element has an `::after` that may add text.
-    package var hasGeneratedAfter: Bool { levels[openLevels - 1].after != nil }
+    package var hasGeneratedAfter: Bool { innermostAfter != nil }
 
     /// The words of a `class` attribute, split at ASCII white space.
     static func words(_ value: String) -> [String] {
@@ -785,6 +816,10 @@ package final class ElementStyler {
 
     /// Closes the innermost open element.
     package func end() {
+        if deeper.count > 0 {
+            deeper.removeLast()
+            return
+        }
         guard openLevels > 1 else { return }
         openLevels -= 1
         if keyedDepth == openLevels {
@@ -832,7 +867,7 @@ package final class ElementStyler {
         }
 
         var parentElement: Node? {
-            guard level > 0, level > styler.openLevels - 1 - ElementStyler.matchedAncestors else { return nil }
+            guard level > 0 else { return nil }
             return Node(styler: styler, level: level - 1, index: styler.childCount(ofLevel: level - 1) - 1)
         }
 

@@ -253,6 +253,23 @@ struct PageStyleTests {
         #expect(unstyled.filter { !$0.isEmpty }.prefix(2) == ["[1]item0", "what item 0 does"], "\(unstyled)")
     }
 
+    /// A page nested deeper than the levels a styler keeps is styled as a browser
+    /// styles it (the elements past the 512th beside one another), in every way it is
+    /// read: cut into chunks deep inside, each resumes where the styler stood.
+    @Test func aPageNestedPastTheKeptLevelsIsStyledAsABrowserNestsIt() throws {
+        let depth = 700
+        let html = "<html><head><style>div div > p { text-transform: uppercase } div > p:first-child::before { content: '> ' }</style></head><body>"
+            + (0..<depth).map { "<div><p>level \($0)</p>" }.joined() + "</body></html>"
+        let (styled, _) = try Self.linesReadEveryWay(html, name: "deep")
+        let text = styled.filter { !$0.isEmpty }
+        #expect(text.count == depth, "\(text.count)")
+        #expect(text.prefix(2) == ["> level 0", "> LEVEL 1"], "\(text.prefix(2))")
+        // Past the kept levels (`html` and `body` the first two), a paragraph is the
+        // deepest kept `div`'s child, after others.
+        let deepestKept = 512 - 3
+        #expect(text[deepestKept] == "> LEVEL \(deepestKept)" && text[deepestKept + 1] == "LEVEL \(deepestKept + 1)" && text[699] == "LEVEL 699")
+    }
+
     /// `text-align: center` and `right` (and `end`) place a block's lines in its width,
     /// inside list items and after a cut into chunks too; `justify` leaves them at the
     /// left.

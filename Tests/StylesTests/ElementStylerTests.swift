@@ -281,13 +281,40 @@ struct DeepPageStylerTests {
         #expect(!styler.start(name: "div", attributes: []).italic, "the outermost closed, its class is no ancestor's")
     }
 
-    /// Selectors see the nearest 512 ancestors, as a browser that nests elements 512
-    /// deep at most does.
-    @Test func selectorsSeeTheNearestAncestors() {
+    /// Selectors see the ancestors a browser keeps, which nests elements 512 deep at
+    /// most: past them, the outermost are still ancestors, and a sibling of the 512th
+    /// is the subject's previous sibling.
+    @Test func selectorsSeeTheAncestorsABrowserKeeps() {
         // (`display` is not inherited: each div is a block only if the rule matched it.)
-        let styler = ElementStyler(cascade: Cascade([(StyleSheet(".top div { display: block }"), .author)]))
+        let styler = ElementStyler(cascade: Cascade([(StyleSheet(".top div { display: block } div + div { font-style: italic }"), .author)]))
         _ = styler.start(name: "div", attributes: [("class", "top")])
-        let blocks = (1...600).map { _ in styler.start(name: "div", attributes: []).display == .block }
-        #expect(blocks.indices.filter { blocks[$0] } == Array(0..<ElementStyler.matchedAncestors))
+        let matched = (1...600).map { _ in styler.start(name: "div", attributes: []) }
+        #expect(matched.allSatisfy { $0.display == .block })
+        #expect(matched.indices.filter { matched[$0].italic } == Array(ElementStyler.keptLevels..<600))
+    }
+
+    /// Elements nested past the levels kept are styled as children of the deepest
+    /// kept, as a browser puts them beside the 512th: alike, they share a style made
+    /// once (not one a depth), close as they opened, and a state taken among them
+    /// resumes where the styler stood, their `::before` and `::after` known.
+    @Test func elementsPastTheKeptLevelsAreStyledAsTheDeepestKeptsChildren() {
+        let cascade = Cascade([(StyleSheet("div div { text-transform: uppercase } div::before { content: 'x' } div::after { content: 'y' }"), .author)])
+        let styler = ElementStyler(cascade: cascade)
+        for _ in 0..<ElementStyler.keptLevels { _ = styler.start(name: "div", attributes: []) }
+        let madeAtTheKeptDepth = cascade.sharing.stylesMade
+        for _ in 0..<20_000 { #expect(styler.start(name: "div", attributes: []).textTransform == .uppercase && styler.hasGeneratedBefore) }
+        #expect(styler.depth == ElementStyler.keptLevels + 20_000)
+        #expect(cascade.sharing.stylesMade <= madeAtTheKeptDepth + 2, "one style for the elements past the kept levels (and one for the first)")
+        let state = styler.state
+        #expect(state.depth == styler.depth && state.before(ofOpen: state.depth - 1) && state.hasAfter(ofOpen: state.depth - 1))
+        #expect(state.styled(ofOpen: 10_000)?.style.textTransform == .uppercase && state.styled(ofOpen: state.depth) == nil)
+        let resumed = ElementStyler(cascade: cascade, from: state)
+        #expect(resumed.depth == styler.depth && resumed.state == state)
+        for depth in stride(from: styler.depth, to: 0, by: -1) {
+            #expect(styler.hasGeneratedAfter)
+            styler.end()
+            if depth == ElementStyler.keptLevels + 1 { #expect(styler.depth == ElementStyler.keptLevels) }
+        }
+        #expect(styler.depth == 0 && styler.state != state)
     }
 }
