@@ -197,14 +197,16 @@ struct DocumentBuilder {
     /// inside an element the model tagged `parentTag`: a table's, a row's, a cell's
     /// where the sheets make it one (rustdoc's lists of items are `div`s shown as a
     /// table), inside a table's part that may hold it (else it is shown as a block);
-    /// its own otherwise, and an HTML table's parts keep theirs.
+    /// its own otherwise, and an HTML table's parts, the root and the body keep theirs.
     static func tag(of tag: HTMLTag, display: ComputedStyle.Display, inside parentTag: HTMLTag) -> HTMLTag {
         switch display {
         case .inline, .block, .inlineBlock, .listItem, .none, .contents: return tag
         default: break
         }
         switch tag {
-        case .table, .caption, .thead, .tbody, .tfoot, .tr, .td, .th, .col, .colgroup: return tag
+        // (Nor is the page's root or body made one: the page would be one table, cut
+        // nowhere, laid out whole before its first screen.)
+        case .table, .caption, .thead, .tbody, .tfoot, .tr, .td, .th, .col, .colgroup, .html, .body: return tag
         default: break
         }
         let inTable = parentTag == .table

@@ -227,11 +227,12 @@ struct PageStyleTests {
     /// cells outside a row make a row of their own, a cell outside a table is a block,
     /// a border on such a table alone draws no box, one on its cells does. An
     /// element that is no part of a table, in one, is shown in a row of its own, and
-    /// the rows inside a `form` in a table are the table's.
+    /// the rows inside a `form` in a table are the table's. The body is never made
+    /// one (the page would be a table laid out whole).
     @Test func tablesMadeBySheetsAreLaidOutAsTables() throws {
         let rows = (0..<40).map { "<div class=row><div class=name><a href='#i\($0)'>item\($0)</a></div><div class=what><p>what item \($0) does</p></div></div>" }
         let html = """
-            <html><head><style>.items, .loose, .framed, .ruled { display: table } .row { display: table-row }
+            <html><head><style>body, .items, .loose, .framed, .ruled { display: table } .row { display: table-row }
             .name, .what, .cell { display: table-cell } .framed { border-left: 1px solid } .ruled span { display: table-cell; border: 1px solid }</style></head><body>
             <div class=items>\(rows.joined())</div>
             <div class=loose><div class=cell>left</div><div class=cell>right</div></div>
