@@ -46,7 +46,7 @@ let package = Package(
         // CSS read as CSS Syntax Level 3 says, selectors matched, the cascade: pure,
         // over any element tree.
         .target(name: "Styles"),
-        .target(name: "HTMLParsing", dependencies: ["CLibXML2", "Styles"]),
+        .target(name: "HTMLParsing", dependencies: ["CLibXML2", "RenderCore", "Styles"]),
         // Debian's image decoders behind a plain-C shim (libpng's simplified API,
         // TurboJPEG, giflib, libwebp), seen only by Pictures.
         .target(

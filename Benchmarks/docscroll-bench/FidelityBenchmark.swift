@@ -71,6 +71,9 @@ enum FidelityBenchmark {
         /// By reader's name.
         var precision: [String: Double] = [:]
         var recall: [String: Double] = [:]
+        /// docscroll's page colours in 256 colours (`--color always`), with the least
+        /// contrast one has against what it is drawn on, by `--color-scheme`.
+        var colours: [String: (count: Int, leastContrast: Double)] = [:]
     }
 
     /// `pagesPerManual` pages of each manual installed, read by each reader and by the
@@ -111,6 +114,18 @@ enum FidelityBenchmark {
             var measurement = Measurement(manual: manual, pages: pages)
             for (reader, values) in precisions { measurement.precision[reader] = Spread(values).median }
             for (reader, values) in recalls { measurement.recall[reader] = Spread(values).median }
+            for scheme in ColourContrast.schemes {
+                var drawn: Set<String> = []
+                var least = Double.infinity
+                for page in chosen {
+                    let text = commandOutput("/usr/bin/timeout", ["60", docscroll, page, "--dump", "--width", "\(width)", "--color", "always", "--color-scheme", scheme.name]) ?? ""
+                    for colour in ColourContrast.colours(in: text, on: scheme.background) {
+                        drawn.insert(colour.name)
+                        least = min(least, colour.contrast)
+                    }
+                }
+                measurement.colours[scheme.name] = (drawn.count, least)
+            }
             results.append(measurement)
             progress(String(
                 format: "%@: %d pages, docscroll precision %.3f recall %.3f", manual.name, pages, measurement.precision["docscroll"] ?? 0,
@@ -237,5 +252,64 @@ enum FidelityBenchmark {
     /// 64-bit FNV-1a of `text`'s bytes.
     static func fnv1a(_ text: String) -> UInt64 {
         text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+}
+
+/// How readable the colours docscroll draws a page in are where a terminal shows 256
+/// colours (what it is sent without `COLORTERM=truecolor`): each text colour of the
+/// palette's cube and ramp (a page's own; the 16 named ones are the terminal's) and
+/// the contrast (WCAG 2) it has against its background, the page's where one is
+/// drawn, else the scheme's (docscroll's own guesses at a dark and a light terminal).
+enum ColourContrast {
+    static let schemes: [(name: String, background: UInt32)] = [("dark", 0x1C_1C1C), ("light", 0xFA_FAFA)]
+
+    /// The colours of the text of `dump` (SGR sequences), each with its contrast.
+    static func colours(in dump: String, on canvas: UInt32) -> [(name: String, contrast: Double)] {
+        var found: [(name: String, contrast: Double)] = []
+        var rest = dump[...]
+        while let start = rest.range(of: "\u{1B}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "m") else { break }
+            let parameters = rest[..<end].split(separator: ";").map { Int($0) ?? -1 }
+            rest = rest[rest.index(after: end)...]
+            var foreground: UInt32?
+            var background = canvas
+            var index = 0
+            while index + 2 < parameters.count {
+                if parameters[index + 1] == 5, let rgb = rgb(ofPaletteIndex: parameters[index + 2]) {
+                    if parameters[index] == 38 { foreground = rgb }
+                    if parameters[index] == 48 { background = rgb }
+                    index += 3
+                } else {
+                    index += 1
+                }
+            }
+            if let foreground { found.append((String(format: "%06x on %06x", foreground, background), contrast(foreground, background))) }
+        }
+        return found
+    }
+
+    /// Palette colour `index` as xterm draws it, for 16 to 255.
+    static func rgb(ofPaletteIndex index: Int) -> UInt32? {
+        guard (16...255).contains(index) else { return nil }
+        if index >= 232 {
+            let level = UInt32(8 + 10 * (index - 232))
+            return level << 16 | level << 8 | level
+        }
+        let levels: [UInt32] = [0, 95, 135, 175, 215, 255]
+        let cube = index - 16
+        return levels[cube / 36] << 16 | levels[cube / 6 % 6] << 8 | levels[cube % 6]
+    }
+
+    static func contrast(_ a: UInt32, _ b: UInt32) -> Double {
+        func luminance(_ rgb: UInt32) -> Double {
+            func linear(_ channel: UInt32) -> Double {
+                let value = Double(channel) / 255
+                return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * linear(rgb >> 16 & 0xFF) + 0.7152 * linear(rgb >> 8 & 0xFF) + 0.0722 * linear(rgb & 0xFF)
+        }
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
     }
 }

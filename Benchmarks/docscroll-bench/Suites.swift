@@ -148,6 +148,27 @@ enum Suites {
         }
         if results.isEmpty { report.markdown += "\nNo manual installed (see `FidelityBenchmark.manuals`).\n" }
         write(csv, "fidelity.csv", settings)
+        // The colours of the same pages, as a terminal of 256 colours shows them.
+        report.markdown += "\nThe same pages' colours, `--color always` as a terminal of 256 colours is sent them: the page colours drawn "
+            + "(the palette's cube and ramp; the 16 named colours are the terminal's) and the least contrast (WCAG 2) one has against "
+            + "what it is drawn on, by `--color-scheme`:\n\n| manual | colours, dark | least contrast, dark | colours, light | least contrast, light |\n"
+            + "| --- | ---: | ---: | ---: | ---: |\n"
+        var colourCSV = "manual,scheme,colours,leastContrast\n"
+        for m in results {
+            let row = ColourContrast.schemes.map { scheme -> String in
+                guard let colours = m.colours[scheme.name] else { return " | " }
+                colourCSV += "\(m.manual.name),\(scheme.name),\(colours.count),\(colours.count > 0 ? colours.leastContrast : 0)\n"
+                let least = colours.count > 0 ? String(format: "%.2f", colours.leastContrast) : "-"
+                if colours.count > 0 {
+                    report.figures["fidelity.colours.\(scheme.name).\(m.manual.name.filter { $0.isLetter || $0.isNumber })"] = colours.leastContrast
+                    report.targets.append((colours.leastContrast >= 4.5 ? "PASS" : "FAIL") + String(
+                        format: ": %@, colours on %@ at least 4.5 against what they are drawn on (%.2f)", m.manual.name, scheme.name, colours.leastContrast))
+                }
+                return "\(colours.count) | \(least)"
+            }
+            report.markdown += "| \(m.manual.name) | " + row.joined(separator: " | ") + " |\n"
+        }
+        write(colourCSV, "colours.csv", settings)
         return report
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import RenderCore
 import Styles
 
 /// The terminal's background, which a page's colours are drawn on: a page written
@@ -11,15 +12,21 @@ package enum TextCanvas: Sendable {
     /// The colour a page's text of `color` is drawn in here, on `background` (the
     /// canvas where `nil`): `nil` for the terminal's own, where the page's is a grey
     /// (body text, rules: the reader's terminal knows its greys best); else the
-    /// colour with its lightness moved until it reads against the background.
+    /// colour with its lightness moved until it reads against the background. Read in
+    /// true colour and as a terminal of 256 colours draws it (the palette's nearest,
+    /// the background's too): a colour moved just far enough could come back nearer
+    /// in the palette.
     func textColor(_ color: CSSColor?, on background: CSSColor?) -> UInt32? {
+        let backgrounds = background.map { [$0, $0.inPalette] }
         guard let color, color.alpha > 0, !color.isGrey else {
             // The terminal's text on a page's background could be any colour: the
             // one of black and white that reads best.
-            guard let background else { return nil }
-            return background.contrast(with: .black) >= background.contrast(with: .white) ? 0x00_0000 : 0xFF_FFFF
+            guard let backgrounds else { return nil }
+            let onBlack = backgrounds.map { $0.contrast(with: .black) }.min()!
+            let onWhite = backgrounds.map { $0.contrast(with: .white) }.min()!
+            return onBlack >= onWhite ? 0x00_0000 : 0xFF_FFFF
         }
-        if let background { return color.reaching(contrast: Self.textContrast, against: [background]).rgb }
+        if let backgrounds { return color.reaching(contrast: Self.textContrast, against: backgrounds).rgb }
         switch self {
         case .dark: return color.reaching(contrast: Self.textContrast, against: [Self.darkCanvas]).rgb
         case .light: return color.reaching(contrast: Self.textContrast, against: [Self.lightCanvas]).rgb
@@ -95,11 +102,21 @@ extension CSSColor {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
+    /// The colour as a terminal of 256 colours draws it: the palette's nearest
+    /// (`Color.paletteIndex`), as a terminal without true colour is sent it.
+    var inPalette: CSSColor {
+        Color.rgb(ofPaletteIndex: Color(rgb: rgb).paletteIndex).map { CSSColor(rgb: $0, alpha: alpha) } ?? self
+    }
+
     /// This colour, lighter or darker, its hue kept, with at least `contrast` against
     /// each of `backgrounds` where any lightness has it (else the lightness of the
-    /// most): moved from its own lightness as little as it takes.
+    /// most), in true colour and in the palette (`inPalette`): moved from its own
+    /// lightness as little as it takes.
     func reaching(contrast: Double, against backgrounds: [CSSColor]) -> CSSColor {
-        func worst(_ color: CSSColor) -> Double { backgrounds.map { color.contrast(with: $0) }.min()! }
+        func worst(_ color: CSSColor) -> Double {
+            let drawn = color.inPalette
+            return backgrounds.map { min(color.contrast(with: $0), drawn.contrast(with: $0)) }.min()!
+        }
         if worst(self) >= contrast { return self }
         let (hue, saturation, lightness) = hsl
         // Lightness in steps of 1/64 on either side, the nearest that reaches it.

@@ -142,6 +142,19 @@ public struct Color: Hashable, Sendable {
         return Self.nearestPaletteIndex(red: Int(rgb >> 16), green: Int(rgb >> 8 & 0xFF), blue: Int(rgb & 0xFF))
     }
 
+    /// The red, green and blue (`0xRRGGBB`) of palette colour `index` as xterm draws
+    /// it (16 to 231 the colour cube, 232 to 255 the grey ramp); `nil` for 0 to 15,
+    /// whose look is the terminal's choice.
+    public static func rgb(ofPaletteIndex index: UInt8) -> UInt32? {
+        guard index >= 16 else { return nil }
+        guard index < 232 else {
+            let level = UInt32(8 + 10 * (Int(index) - 232))
+            return level << 16 | level << 8 | level
+        }
+        let cube = Int(index) - 16
+        return UInt32(cubeLevels[cube / 36]) << 16 | UInt32(cubeLevels[cube / 6 % 6]) << 8 | UInt32(cubeLevels[cube % 6])
+    }
+
     /// The levels of the palette's 6x6x6 colour cube, indexes 16 to 231.
     private static let cubeLevels = [0, 95, 135, 175, 215, 255]
 
