@@ -145,7 +145,7 @@ public struct Color: Hashable, Sendable {
     /// The red, green and blue (`0xRRGGBB`) of palette colour `index` as xterm draws
     /// it (16 to 231 the colour cube, 232 to 255 the grey ramp); `nil` for 0 to 15,
     /// whose look is the terminal's choice.
-    public static func rgb(ofPaletteIndex index: UInt8) -> UInt32? {
+    package static func rgb(ofPaletteIndex index: UInt8) -> UInt32? {
         guard index >= 16 else { return nil }
         guard index < 232 else {
             let level = UInt32(8 + 10 * (Int(index) - 232))
