@@ -307,12 +307,17 @@ public struct InputFile: Sendable {
         }
     }
 
+    /// The input's first `count` bytes (fewer where it has fewer), wherever they are.
+    package func firstBytes(_ count: Int) -> [UInt8] {
+        mapping.map { Array($0.bytes.prefix(count)) } ?? pageSource?.bytes(0..<count) ?? Array(bytes.prefix(count))
+    }
+
     /// Rejects empty input and binary input: a NUL byte in the first 64 KiB, unless
     /// the text starts with a UTF-16 or UTF-32 byte order mark.
     public static func checked(_ input: InputFile) throws(DocScrollError) -> InputFile {
         // A page still arriving is checked on its first kilobyte (or all of it).
         if let source = input.pageSource, !source.isComplete { _ = source.waitForBytes(beyond: 1_023) }
-        let bytes = input.mapping.map { Array($0.bytes.prefix(65_536)) } ?? input.pageSource?.bytes(0..<65_536) ?? input.bytes
+        let bytes = input.firstBytes(65_536)
         if bytes.isEmpty { throw .badInput(name: input.name, reason: "empty file") }
         let hasWideBOM = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
             || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])

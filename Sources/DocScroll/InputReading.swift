@@ -83,7 +83,7 @@ struct InputReading: Sendable {
         var met: Set<String> = []
         for _ in 0..<Self.redirectsFollowed {
             guard let path = current.path, let address = current.address, met.insert(FileSystem.absolutePath(path) ?? path).inserted,
-                let target = StyleSources.redirect(Self.head(of: current)),
+                let target = StyleSources.redirect(current.firstBytes(Self.headBytes)),
                 case .file(let targetPath, _, _) = LinkDestination(target, on: address), !met.contains(targetPath),
                 let next = try? pageInput(targetPath)
             else { break }
@@ -95,13 +95,8 @@ struct InputReading: Sendable {
     /// Redirects followed from a page at most.
     static let redirectsFollowed = 8
 
-    /// The first bytes of a page input, where its head is.
-    private static func head(of input: InputFile) -> [UInt8] {
-        let count = 1 << 16
-        if let source = input.pageSource { return source.bytes(0..<count) }
-        if let file = input.mapping { return Array(file.bytes.prefix(count)) }
-        return Array(input.bytes.prefix(count))
-    }
+    /// The first bytes of a page read for a redirect (its head, where one is).
+    static let headBytes = 1 << 16
 
     /// A page's component. Expanded parses the page whole and lays it all out now.
     /// Windowed reads it a window at a time: its checkpoint index is built on another

@@ -199,10 +199,7 @@ struct DocumentBuilder {
     /// table), inside a table's part that may hold it (else it is shown as a block);
     /// its own otherwise, and an HTML table's parts, the root and the body keep theirs.
     static func tag(of tag: HTMLTag, display: ComputedStyle.Display, inside parentTag: HTMLTag) -> HTMLTag {
-        switch display {
-        case .inline, .block, .inlineBlock, .listItem, .none, .contents: return tag
-        default: break
-        }
+        guard display.isTablePart else { return tag }
         switch tag {
         // (Nor is the page's root or body made one: the page would be one table, cut
         // nowhere, laid out whole before its first screen.)
@@ -367,7 +364,7 @@ struct DocumentBuilder {
         permalinkCandidate = nil
         if node.isLink, HTMLDocument.targetsThisPage(document.attributes[firstAttribute...]) { permalinkCandidate = (index, []) }
         // (A container made a table's part by the sheets is a table's: no cut inside.)
-        if isCutting, !element.staysOpen || tag != element.tag { openNonContainers += 1 }
+        if isCutting, !element.staysOpen || node.isTablePartByStyle { openNonContainers += 1 }
         if addsBefore, let before = styler?.generatedBefore { appendGenerated(before) }
     }
 
@@ -453,7 +450,7 @@ struct DocumentBuilder {
         }
         guard isCutting else { return }
         if element.isBlock || element.staysOpen { blockTextBytes = 0 }
-        if !element.staysOpen || document[closed].tag != element.tag { openNonContainers -= 1 }
+        if !element.staysOpen || document[closed].isTablePartByStyle { openNonContainers -= 1 }
         // (Not after a hidden block: the text on either side of it may be one line.
         // Another parse's start there is passed over for the next: the scan that
         // guessed it does not know what the sheets hide.)

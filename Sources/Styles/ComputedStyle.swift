@@ -16,6 +16,9 @@ package struct ComputedStyle: Hashable, Sendable {
             default: false
             }
         }
+
+        /// A table or a part of one: its rows, cells, their groups, its caption.
+        package var isTablePart: Bool { self == .table || self == .tableCaption || isTableInternal }
     }
 
     package enum Visibility: Hashable, Sendable {

@@ -45,14 +45,6 @@ package struct StyleSheet: Sendable {
     /// The elements whose borders layout reads.
     static let tableParts: Set<String> = ["table", "thead", "tbody", "tfoot", "tr", "td", "th"]
 
-    /// Whether a `display` value makes an element a table or a table's part.
-    private static func namesTablePart(_ value: [CSSComponentValue]) -> Bool {
-        value.contains {
-            guard case .token(.ident(let name)) = $0 else { return false }
-            return name.asciiLowercased.hasPrefix("table") || name.asciiLowercased == "inline-table"
-        }
-    }
-
     /// The elements laid out with a blank line above and below them by docscroll's
     /// own defaults (a browser's have margins there too): their margins and paddings
     /// above and below add nothing, and are not read.
@@ -278,7 +270,7 @@ package struct StyleSheet: Sendable {
         // rest of a page's elements are not given them.)
         let mayStyleTables =
             selectors.contains { tableParts.contains($0.compounds[0].compound.type ?? "table") }
-            || declarations.contains { $0.name == "display" && Self.namesTablePart($0.value) }
+            || declarations.contains { $0.name == "display" && ComputedStyle().applying($0, parent: ComputedStyle())?.display.isTablePart == true }
         // (Spacing above and below likewise where a subject may be an element not
         // spaced by default, and only where it may part blocks: see
         // `ComputedStyle.mayPartBlocks`.)
