@@ -191,15 +191,18 @@ package struct Cascade: Sendable {
             if pseudo == .before { matchedBefore = true } else { matchedAfter = true }
         }
 
-        /// Rule `rule` of `sheet`, filed unread, read once.
-        fileprivate mutating func rule(_ rule: Int, of sheet: StyleSheet, number: Int) -> ReadRule? {
+        /// Rule `rule` of sheet number `number`, filed unread, where it was read.
+        fileprivate func known(_ rule: Int, number: Int) -> ReadRule?? { read[number << 40 | rule] }
+
+        /// Reads rule `rule` of `sheet`, sheet number `number`, filed unread (once:
+        /// `known` then gives it).
+        fileprivate mutating func read(_ rule: Int, of sheet: StyleSheet, number: Int) -> ReadRule? {
             let key = number << 40 | rule
-            if let known = read[key] { return known }
             var found: ReadRule?
             if let (selectors, kept) = sheet.read(unread: rule) {
                 found = ReadRule(
-                    selectors: selectors, ancestorHashes: selectors.map(\.ancestorHashes), declarations: declarations.count..<(declarations.count + kept.count),
-                    serial: Int(sheet.unread.rules[rule].serial))
+                    selectors: selectors, ancestorHashes: selectors.map(\.ancestorHashes), specificities: selectors.map(\.specificity),
+                    declarations: declarations.count..<(declarations.count + kept.count), serial: Int(sheet.unread.rules[rule].serial))
                 declarations += kept
             }
             read[key] = found
@@ -211,6 +214,8 @@ package struct Cascade: Sendable {
     fileprivate struct ReadRule {
         var selectors: [Selector]
         var ancestorHashes: [[UInt32]]
+        /// The selectors' specificities (each found once).
+        var specificities: [Specificity]
         var declarations: Range<Int>
         var serial: Int
     }
@@ -294,7 +299,6 @@ package struct Cascade: Sendable {
     private func addUnread<Element: StyledElement>(
         sheet sheetIndex: Int, element: Element, pseudo: PseudoElement?, ancestors: AncestorKeys?, scratch: inout Scratch
     ) {
-        let sheet = sheets[sheetIndex].sheet
         scratch.keys = AncestorFilter.hashes(name: element.localName, id: element.elementID, classes: element.classNames)
         if scratch.keys.count > 2 {
             // (A class named twice is looked up once.)
@@ -302,9 +306,13 @@ package struct Cascade: Sendable {
             scratch.keys = scratch.keys.filter { seen.insert($0).inserted }
         }
         scratch.unreadCandidates.removeAll(keepingCapacity: true)
-        sheet.unread.candidates(keys: scratch.keys, ancestors: ancestors, into: &scratch.unreadCandidates)
+        sheets[sheetIndex].sheet.unread.candidates(keys: scratch.keys, ancestors: ancestors, into: &scratch.unreadCandidates)
         for candidate in scratch.unreadCandidates {
-            guard let rule = scratch.rule(candidate.rule, of: sheet, number: sheetIndex), candidate.position < rule.selectors.count else { continue }
+            // (The sheet is reached only to read a rule: a copy of it counts a reference
+            // to each of its parts.)
+            guard let rule = scratch.known(candidate.rule, number: sheetIndex) ?? scratch.read(candidate.rule, of: sheets[sheetIndex].sheet, number: sheetIndex),
+                candidate.position < rule.selectors.count
+            else { continue }
             let selector = rule.selectors[candidate.position]
             let ruleFor = selector.pseudoElement
             guard ruleFor == pseudo || (pseudo == nil && !(ruleFor == .before ? scratch.matchedBefore : scratch.matchedAfter)),
@@ -320,7 +328,7 @@ package struct Cascade: Sendable {
                 scratch.applicable.append(
                     Applicable(
                         sheet: sheetIndex, declaration: declaration, isRead: true,
-                        rank: Self.rank(sheets[sheetIndex].origin, important: important, attribute: false), specificity: selector.specificity,
+                        rank: Self.rank(sheets[sheetIndex].origin, important: important, attribute: false), specificity: rule.specificities[candidate.position],
                         order: order))
             }
         }

@@ -534,17 +534,21 @@ package final class ElementStyler {
         var index = 0
         while let attributeName = attributes?[index] {
             let nameBytes = Self.bytes(of: attributeName)
-            let value = attributes?[index + 1].map(Self.bytes) ?? UnsafeBufferPointer(start: nil, count: 0)
+            let valueString = attributes?[index + 1]
             index += 2
-            switch readAttribute(nameBytes) {
-            case .whole: break
-            case .ifNamed: guard distinctions.mayName(hash: AncestorFilter.hash(bytes: value, kind: 1)) else { continue }
+            // (A value's length is found only where it is read: most attributes are
+            // not, and an `href` or a `title` is long.)
+            let read = readAttribute(nameBytes)
+            switch read {
+            case .unread: continue
             case .presence:
                 visit(nameBytes)
                 visit(UnsafeBufferPointer(start: nil, count: 0))
                 continue
-            case .unread: continue
+            case .whole, .ifNamed: break
             }
+            let value = valueString.map(Self.bytes) ?? UnsafeBufferPointer(start: nil, count: 0)
+            if read == .ifNamed, !distinctions.mayName(hash: AncestorFilter.hash(bytes: value, kind: 1)) { continue }
             visit(nameBytes)
             visit(value)
         }
@@ -653,10 +657,14 @@ package final class ElementStyler {
     private func start(_ tag: KnownTag) {
         let facts = tag.facts
         let element = facts.element
-        let hashes = facts.hashes
-        levels[openLevels - 1].append(element, countsNames: countsNames)
-        let subject = Node(styler: self, level: openLevels - 1, index: levels[openLevels - 1].count - 1, element: element)
-        let parentLikeness = levels[openLevels - 1].styled.likeness
+        let parentLevel = openLevels - 1
+        // (The levels reached in place, once: each access of an array's element to
+        // change it checks that the array is not shared.)
+        let (childIndex, parentLikeness) = levels.withUnsafeMutableBufferPointer { levels in
+            levels[parentLevel].append(element, countsNames: countsNames)
+            return (levels[parentLevel].count - 1, levels[parentLevel].styled.likeness)
+        }
+        let subject = Node(styler: self, level: parentLevel, index: childIndex, element: element)
         let likeness = Likeness(parent: parentLikeness, base: facts.base)
         let elementsAlike: Alike
         if tag.lastParent == parentLikeness, let known = tag.lastAlike {
@@ -700,10 +708,11 @@ package final class ElementStyler {
         if isDeeper {
             deeper.append(DeeperElements.Element(styled: styled, after: after, hasBefore: false))
         } else if openLevels < levels.count {
-            levels[openLevels].open(styled: styled, after: after, hashes: hashes)
+            let opening = openLevels
+            levels.withUnsafeMutableBufferPointer { $0[opening].open(styled: styled, after: after, hashes: facts.hashes) }
             openLevels += 1
         } else {
-            levels.append(Level(styled: styled, after: after, hashes: hashes))
+            levels.append(Level(styled: styled, after: after, hashes: facts.hashes))
             openLevels += 1
         }
         // (Most elements have none: the content, a style and a string, is not touched
@@ -719,7 +728,8 @@ package final class ElementStyler {
         }
         if isDeeper {
             if hasGeneratedBefore { deeper.markLastHasBefore() }
-        } else {
+        } else if hasGeneratedBefore || levels[openLevels - 1].hasBefore {
+            // (`open` cleared it: most elements have none, and are not written again.)
             levels[openLevels - 1].hasBefore = hasGeneratedBefore
         }
     }

@@ -219,18 +219,25 @@ struct RuleSplitter {
     }
 
     /// After the string whose quote is at `index`: past its closing quote, or at the
-    /// newline that cuts it; `nil` at an escape.
-    private static func afterString(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> Int? {
+    /// newline that cuts it. An escape in it is stepped over (§4.3.5: the code point
+    /// after a `\\`, a newline too, is the string's; an icon font's sheet escapes
+    /// every one of its hundreds of `content` strings).
+    private static func afterString(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> Int {
         let quote = bytes[index]
         var index = index + 1
         while index < end {
             let byte = bytes[index]
             if byte == quote { return index + 1 }
             if CSSTokenizer.isNewline(byte) { return index }
-            if byte == UInt8(ascii: "\\") { return nil }
+            if byte == UInt8(ascii: "\\") {
+                // (A CR LF escaped is one newline; any other code point's bytes past
+                // its first are no quote, no newline, no backslash.)
+                index += index + 2 < end && bytes[index + 1] == 0x0D && bytes[index + 2] == 0x0A ? 3 : 2
+                continue
+            }
             index += 1
         }
-        return end
+        return min(index, end)
     }
 
     private static func afterComment(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> Int {
@@ -359,10 +366,11 @@ private struct OpenBlocks {
 /// `AncestorFilter` hashes them.
 ///
 /// Simple is: type, class, id and `*` selectors, descendant and child combinators,
-/// pseudo-classes of states a page at rest is not in and `:link`; each selector's
-/// subject naming something; names in ASCII. Anything else (sibling combinators,
-/// attributes, functional pseudo-classes, pseudo-elements, comments) is left to the
-/// full reading, which files the rule by what it read. A key found here is one the
+/// pseudo-classes of states a page at rest is not in and `:link`, and `::before` or
+/// `::after` (or `:before`, `:after`) ending a selector; each selector's subject
+/// naming something; names in ASCII. Anything else (sibling combinators,
+/// attributes, functional pseudo-classes, other pseudo-elements, comments) is left
+/// to the full reading, which files the rule by what it read. A key found here is one the
 /// selector needs, so a rule is never passed over by an element it matches; where
 /// the list is not valid at all, reading it gives nothing, wherever it was filed.
 struct SimpleSelectorKeys {
@@ -384,6 +392,10 @@ struct SimpleSelectorKeys {
     /// whether it was a `>`.
     private var combinatorPending = false
     private var childPending = false
+    /// Whether the selector being read has ended in a pseudo-element (nothing but its
+    /// end may follow), and whether any selector read did.
+    private var afterPseudoElement = false
+    private(set) var stylesPseudoElements = false
 
     /// Pseudo-classes that neither read siblings nor need more than the element.
     static let plainPseudoClasses = SelectorParser.states.union(["link", "any-link"])
@@ -398,6 +410,13 @@ struct SimpleSelectorKeys {
         _ = buffer.initialize(from: hashes)
         return UnsafeBufferPointer(buffer)
     }()
+
+    /// The hashes of `before` and `after` (`AncestorFilter.hash`, kind 3): the
+    /// pseudo-elements a selector may end in and be simple (no pseudo-class has
+    /// their names).
+    private static let pseudoElementHashes = (AncestorFilter.hash("before", kind: 3), AncestorFilter.hash("after", kind: 3))
+
+    private static func isPseudoElement(hash: UInt32) -> Bool { hash == pseudoElementHashes.0 || hash == pseudoElementHashes.1 }
 
     /// Whether a pseudo-class's name of hash `hash` is one of `plainPseudoClasses`.
     static func isPlainPseudoClass(hash: UInt32) -> Bool {
@@ -440,12 +459,19 @@ struct SimpleSelectorKeys {
                 guard beginPart(first: true) else { return false }
                 index += 1
             case UInt8(ascii: ":"):
-                guard beginPart(first: false), let (range, hash) = Self.identifier(bytes, index + 1, end, kind: 3, lowercased: true),
-                    Self.isPlainPseudoClass(hash: hash)
-                else { return false }
+                let isElementSyntax = index + 1 < end && bytes[index + 1] == UInt8(ascii: ":")
+                let nameStart = index + (isElementSyntax ? 2 : 1)
+                guard beginPart(first: false), let (range, hash) = Self.identifier(bytes, nameStart, end, kind: 3, lowercased: true) else { return false }
+                if Self.isPseudoElement(hash: hash) {
+                    // (The element's own keys file it: a pseudo-element is its child.)
+                    afterPseudoElement = true
+                    stylesPseudoElements = true
+                } else if isElementSyntax || !Self.isPlainPseudoClass(hash: hash) {
+                    return false
+                }
                 index = range.upperBound
             case UInt8(ascii: ">"):
-                guard inCompound, !childPending else { return false }
+                guard inCompound, !childPending, !afterPseudoElement else { return false }
                 combinatorPending = true
                 childPending = true
                 index += 1
@@ -462,6 +488,7 @@ struct SimpleSelectorKeys {
     }
 
     private mutating func startSelector() {
+        afterPseudoElement = false
         compoundKey = nil
         inCompound = false
         ancestorKey = nil
@@ -472,6 +499,7 @@ struct SimpleSelectorKeys {
     /// A part of a compound begins (`first`: one that must begin it, a name or `*`);
     /// after a combinator, it begins the next compound. Whether it may.
     private mutating func beginPart(first: Bool) -> Bool {
+        guard !afterPseudoElement else { return false }
         if combinatorPending {
             if let key = compoundKey, ancestorKey.map({ Self.rank(key.kind) > Self.rank($0.kind) }) ?? true { ancestorKey = key }
             compoundKey = nil

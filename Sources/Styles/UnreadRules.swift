@@ -71,6 +71,8 @@ struct UnreadRules: Sendable {
     static let maximumSelectors = 1 << 30
 
     var isEmpty: Bool { rules.isEmpty }
+    /// Whether a rule filed styles `::before` or `::after`.
+    private(set) var stylesPseudoElements = false
 
     /// Keeps `bytes` as a source of rules; gives its number for `add`.
     mutating func addSource(_ bytes: [UInt8]) -> Int {
@@ -106,6 +108,7 @@ struct UnreadRules: Sendable {
             selectorCount = firstSelector
             return false
         }
+        stylesPseudoElements = stylesPseudoElements || reader.stylesPseudoElements
         if sourceRuns.last?.source != source { sourceRuns.append((rules.count, source)) }
         rules.append(Rule(start: UInt32(start), serial: UInt32(serial), firstSelector: UInt32(firstSelector)))
         return true
@@ -115,6 +118,7 @@ struct UnreadRules: Sendable {
     /// only one), whose serials count on from `serialOffset`; before `seal`.
     mutating func append(_ later: UnreadRules, source: Int, serialOffset: Int) {
         guard !later.rules.isEmpty else { return }
+        stylesPseudoElements = stylesPseudoElements || later.stylesPseudoElements
         if sourceRuns.last?.source != source { sourceRuns.append((rules.count, source)) }
         let selectorOffset = selectorCount
         rules += later.rules.lazy.map {

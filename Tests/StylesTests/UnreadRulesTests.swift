@@ -10,7 +10,8 @@ struct UnreadRulesTests {
     @Test func simpleRulesAreFiledUnreadTheRestReadAtOnce() {
         let simple = [
             "p { display: none }", "div p { display: none }", "#a .b > span:hover, li { display: none }", "A.Cls { display: none }",
-            "ul  >  li.x#y { display: none }", "a:link { color: red }",
+            "ul  >  li.x#y { display: none }", "a:link { color: red }", "p::before { content: 'x' }", ".fa-glass:before { content: \"\\f000\" }",
+            "a.b::AFTER, i:before { content: '\\'\\\n' }",
         ]
         for text in simple {
             let sheet = StyleSheet(unread: text)
@@ -18,7 +19,9 @@ struct UnreadRulesTests {
         }
         let readAtOnce = [
             "* { display: none }", "a + b { display: none }", "a ~ b { display: none }", "[x] { display: none }", "p:first-child { display: none }",
-            "p::before { content: 'x' }", "p:not(.a) { display: none }", "\\61 { display: none }", ".a { content: attr(title) }",
+            "p:not(.a) { display: none }", "\\61 { display: none }", ".a { content: attr(title) }", "::before { content: 'x' }",
+            "p::before .a { content: 'x' }", "p::before:hover { content: 'x' }", "p::before > a { content: 'x' }", "p::selection { color: red }",
+            "p::hover { display: none }", "p:before::after { content: 'x' }", "p { content: \\'x' }",
             "p:hover { display: none } :hover { display: none }", "li:first-of-type { display: none }", "é { display: none }",
             "a > { display: none }", "a, { display: none }", "ns|p { display: none }",
         ]
@@ -26,6 +29,53 @@ struct UnreadRulesTests {
             let sheet = StyleSheet(unread: text)
             #expect(sheet.unread.rules.count == (text.hasPrefix("p:hover") ? 1 : 0), "\(text)")
         }
+    }
+
+    /// Rules for `::before` and `::after` filed unread (an icon font's sheet has
+    /// hundreds, a page uses a few) give the content the same rules read at once do,
+    /// escapes in their strings resolved.
+    @Test func pseudoElementRulesFiledUnreadGiveWhatRulesReadAtOnceGive() {
+        let rules = [
+            (".next:before", #"content: "\2192  next""#), (".quote::after", #"content: " \"q\" " ; font-style: italic"#),
+            ("p.note::before, .tip:after", #"content: "Note: ""#), ("li .mark:before", #"content: "\2022""#),
+            (".icon:before", #"content: "\f000""#),
+        ]
+        let unread = StyleSheet(unread: rules.map { "\($0.0) { \($0.1) }" }.joined(separator: "\n"))
+        let readAtOnce = StyleSheet(
+            unread: rules.map { rule in
+                // (`:is()` leaves a selector to the full reading, matching and weighing
+                // as what it wraps.)
+                let wrapped = rule.0.split(separator: ",").map { selector in
+                    let parts = selector.split(separator: ":", maxSplits: 1)
+                    return ":is(\(parts[0].drop { $0 == " " })):\(parts[1])"
+                }
+                return "\(wrapped.joined(separator: ", ")) { \(rule.1) }"
+            }.joined(separator: "\n"))
+        #expect(unread.unread.rules.count == rules.count && unread.rules.isEmpty && unread.stylesPseudoElements)
+        #expect(readAtOnce.unread.isEmpty && readAtOnce.rules.count == rules.count + 1)
+        func contents(_ sheet: StyleSheet) -> [String] {
+            let styler = ElementStyler(cascade: Cascade([(sheet, .author)]))
+            var texts: [String] = []
+            func element(_ name: String, _ classes: String, _ inside: () -> Void = {}) {
+                _ = styler.start(name: name, attributes: classes.isEmpty ? [] : [("class", classes)])
+                texts.append("before: \(styler.generatedBefore?.text ?? "-") \(styler.generatedBefore?.style.italic == true)")
+                inside()
+                texts.append("after: \(styler.generatedAfter()?.text ?? "-")")
+                styler.end()
+            }
+            element("html", "") {
+                element("body", "") {
+                    for name in ["a", "p", "span"] {
+                        for classes in ["next", "quote", "note", "tip", "mark", "icon", "next quote", ""] { element(name, classes) }
+                    }
+                    element("li", "") { element("span", "mark") }
+                }
+            }
+            return texts
+        }
+        let expected = contents(readAtOnce)
+        #expect(contents(unread) == expected)
+        #expect(expected.contains("before: → next false") && expected.contains(#"after:  "q" "#) && expected.contains("before: • false"))
     }
 
     /// Pseudo-classes are told apart by their names' hashes: none the selector
