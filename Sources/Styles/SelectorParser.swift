@@ -213,22 +213,27 @@ package enum SelectorParser {
         "scope", "defined", "local-link", "current", "past", "future", "open", "closed", "dir", "lang", "has", "host",
     ]
 
+    /// The pseudo-class written `:name` (`name` in lower case), without arguments.
+    static func pseudoClass(named name: String) -> PseudoClass? {
+        switch name {
+        case "first-child": return .nth(NthPattern(a: 0, b: 1), last: false, ofType: false, of: nil)
+        case "last-child": return .nth(NthPattern(a: 0, b: 1), last: true, ofType: false, of: nil)
+        case "only-child": return .is([onlySelector(ofType: false)])
+        case "first-of-type": return .nth(NthPattern(a: 0, b: 1), last: false, ofType: true, of: nil)
+        case "last-of-type": return .nth(NthPattern(a: 0, b: 1), last: true, ofType: true, of: nil)
+        case "only-of-type": return .is([onlySelector(ofType: true)])
+        case "empty": return .empty
+        case "root": return .root
+        case "link", "any-link": return .link
+        case let state where states.contains(state): return .never
+        default: return nil
+        }
+    }
+
     private static func pseudoClass(_ value: CSSComponentValue, nesting: Int) -> PseudoClass? {
         switch value {
         case .token(.ident(let name)):
-            switch name.asciiLowercased {
-            case "first-child": return .nth(NthPattern(a: 0, b: 1), last: false, ofType: false, of: nil)
-            case "last-child": return .nth(NthPattern(a: 0, b: 1), last: true, ofType: false, of: nil)
-            case "only-child": return .is([onlySelector(ofType: false)])
-            case "first-of-type": return .nth(NthPattern(a: 0, b: 1), last: false, ofType: true, of: nil)
-            case "last-of-type": return .nth(NthPattern(a: 0, b: 1), last: true, ofType: true, of: nil)
-            case "only-of-type": return .is([onlySelector(ofType: true)])
-            case "empty": return .empty
-            case "root": return .root
-            case "link", "any-link": return .link
-            case let state where states.contains(state): return .never
-            default: return nil
-            }
+            return pseudoClass(named: name.asciiLowercased)
         case .function(let name, let arguments):
             let lower = name.asciiLowercased
             switch lower {

@@ -256,7 +256,10 @@ package struct StyleSheet: Sendable {
         let selectors: [Selector]
         let declarations: [CSSParser.Declaration]
         if !byTokens, let plain = plainParts(bytes, rule: rule) {
-            guard let read = SelectorParser.selectors(CSSParser.componentValues(of: bytes, in: plain.prelude)) else { return nil }
+            // (A plain list is read from its bytes; what that reader leaves, the parser
+            // reads from the list's component values.)
+            let plainRead = bytes.withUnsafeBufferPointer { PlainSelectorReader.selectors($0, plain.prelude) }
+            guard let read = plainRead ?? SelectorParser.selectors(CSSParser.componentValues(of: bytes, in: plain.prelude)) else { return nil }
             selectors = read
             // (Only the declarations of properties read are made into tokens: most of
             // a rule's set what docscroll does not draw.)
