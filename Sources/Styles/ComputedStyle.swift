@@ -233,6 +233,16 @@ package struct ComputedStyle: Hashable, Sendable {
 
     private static let colorProperties: Set<String> = ["color", "background-color", "background"]
 
+    /// The names `knows` or `knowsForPseudoElements` may say yes to, as bytes, by
+    /// their lengths, each with whether it is a colour's: told from a sheet's bytes
+    /// without a string made (`StyleSheet.isReadProperty`).
+    static let readNamesByLength: [[(name: [UInt8], isColor: Bool)]] = {
+        let names = properties.map { ($0, false) } + colorProperties.map { ($0, true) } + ["overflow", "width", "height"].map { ($0, false) }
+        var byLength = [[(name: [UInt8], isColor: Bool)]](repeating: [], count: (names.map(\.0.utf8.count).max() ?? 0) + 1)
+        for (name, isColor) in names { byLength[name.utf8.count].append((Array(name.utf8), isColor)) }
+        return byLength
+    }()
+
     /// The properties that set `spacing`: the physical sides, the flow-relative ones
     /// (a page is written top to bottom, left to right), and their shorthands.
     static let spacingProperties: Set<String> = [

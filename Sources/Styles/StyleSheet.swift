@@ -368,8 +368,13 @@ package struct StyleSheet: Sendable {
         let name = written[first...last]
         if name.starts(with: [0x2D, 0x2D]) { return true }
         guard name.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 == 0x2D }) else { return true }
-        let lowercased = String(decoding: name.map { $0 | 0x20 }, as: UTF8.self)
-        return ComputedStyle.knows(lowercased, colors: readsColors) || ComputedStyle.knowsForPseudoElements(lowercased)
+        // (Compared in place with the names of its length, in any case: a string made
+        // and hashed for each of a sheet's declarations cost more than reading them.)
+        let byLength = ComputedStyle.readNamesByLength
+        guard name.count < byLength.count else { return false }
+        return byLength[name.count].contains { known in
+            (readsColors || !known.isColor) && zip(known.name, name).allSatisfy { $0 == $1 | 0x20 }
+        }
     }
 
     /// The order of selector `position` of the `serial`th rule, for the cascade.

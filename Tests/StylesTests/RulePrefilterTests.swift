@@ -16,6 +16,8 @@ struct RulePrefilterTests {
         #expect(!Self.mayKeep(".highlight .o { color: #666666 }"), "colours not drawn")
         #expect(Self.mayKeep(".highlight .o { color: #666666 }", colors: true))
         #expect(Self.mayKeep("div { margin: 0; DISPLAY : none }"), "names in any case, blanks around them")
+        #expect(Self.mayKeep("a { Background-Color: red }", colors: true) && !Self.mayKeep("a { Background-Color: red }"), "a colour's, where drawn")
+        #expect(Self.mayKeep("a { LIST-STYLE-TYPE: none }") && !Self.mayKeep("a { displa: none; displayx: none; list-style-typ: none }"))
         #expect(Self.mayKeep("div { --gap: 1px }"), "custom properties")
         #expect(Self.mayKeep("a::after { width: 0 }"), "what pseudo-elements read")
         #expect(Self.mayKeep("a { background: url(x;y:z); display: block }"), "a `;` in a value starts no name that hides the next")
