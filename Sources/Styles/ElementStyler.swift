@@ -228,7 +228,7 @@ package final class ElementStyler {
     /// another has is made again, and takes its place: so `likenessesKept` at most).
     @exclusivity(unchecked) private var knownTags = [KnownTag?](repeating: nil, count: ElementStyler.likenessesKept)
     /// The parts of the start tag being styled that the sheets may read
-    /// (`forEachReadPart`), where the parser keeps them.
+    /// (`collectReadParts`), where the parser keeps them.
     /// (Kept by hand: an array's count and uniqueness checked at every part cost as
     /// much as the hashing.)
     @exclusivity(unchecked) private var tagParts = UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>.allocate(capacity: 0)
@@ -465,15 +465,12 @@ package final class ElementStyler {
         return nameString.withUTF8 { nameBytes in
             // (FNV-1a over the parts and their lengths: the tag's key, made without
             // copying the tag, which most often was met before.)
-            var hash: UInt64 = 14_695_981_039_346_656_037
-            tagPartCount = 0
-            forEachReadPart(name: nameBytes, attributes, liftedClass: liftedClass) { part in
-                if tagPartCount == tagPartCapacity { growTagParts() }
-                tagParts[tagPartCount] = part
-                tagPartCount += 1
-                hash = Self.hash(part, into: hash)
-            }
+            // (The parts found first, then hashed in a loop of its own: a part handed
+            // to a closure that hashes it was a call each.)
+            collectReadParts(name: nameBytes, attributes, liftedClass: liftedClass)
             let parts = UnsafeBufferPointer(start: tagParts, count: tagPartCount)
+            var hash: UInt64 = 14_695_981_039_346_656_037
+            for part in parts { hash = Self.hash(part, into: hash) }
             let slot = Int(truncatingIfNeeded: hash) & (Self.likenessesKept - 1)
             if let known = knownTags[slot], known.hash == hash, Self.holds(known.bytes, parts) { return known }
             tagBytes.removeAll(keepingCapacity: true)
@@ -518,14 +515,18 @@ package final class ElementStyler {
 
     deinit { tagParts.deallocate() }
 
-    /// Calls `visit` with each part of a start tag that the sheets may read, in order:
+    /// Puts in `tagParts` each part of a start tag that the sheets may read, in order:
     /// its name, then the name and the value of each attribute they may read (its
     /// value empty where only its presence counts).
-    @inline(__always)
-    private func forEachReadPart(
-        name: UnsafeBufferPointer<UInt8>, _ attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>?,
-        _ visit: (UnsafeBufferPointer<UInt8>) -> Void
+    private func collectReadParts(
+        name: UnsafeBufferPointer<UInt8>, _ attributes: UnsafePointer<UnsafePointer<UInt8>?>?, liftedClass: UnsafeBufferPointer<UInt8>?
     ) {
+        tagPartCount = 0
+        @inline(__always) func visit(_ part: UnsafeBufferPointer<UInt8>) {
+            if tagPartCount == tagPartCapacity { growTagParts() }
+            tagParts[tagPartCount] = part
+            tagPartCount += 1
+        }
         visit(name)
         if let liftedClass {
             visit(Self.classBytes)
