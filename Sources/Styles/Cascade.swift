@@ -195,11 +195,12 @@ package struct Cascade: Sendable {
         fileprivate func known(_ rule: Int, number: Int) -> ReadRule?? { read[number << 40 | rule] }
 
         /// Reads rule `rule` of `sheet`, sheet number `number`, filed unread (once:
-        /// `known` then gives it).
-        fileprivate mutating func read(_ rule: Int, of sheet: StyleSheet, number: Int) -> ReadRule? {
+        /// `known` then gives it), or takes it from another styler's reading
+        /// (`sharing`).
+        fileprivate mutating func read(_ rule: Int, of sheet: StyleSheet, number: Int, sharing: ElementStyler.Sharing) -> ReadRule? {
             let key = number << 40 | rule
             var found: ReadRule?
-            if let (selectors, kept) = sheet.read(unread: rule) {
+            if let (selectors, kept) = sharing.readRule(key, read: { sheet.read(unread: rule) }) {
                 found = ReadRule(
                     selectors: selectors, ancestorHashes: selectors.map(\.ancestorHashes), specificities: selectors.map(\.specificity),
                     declarations: declarations.count..<(declarations.count + kept.count), serial: Int(sheet.unread.rules[rule].serial))
@@ -310,7 +311,7 @@ package struct Cascade: Sendable {
         for candidate in scratch.unreadCandidates {
             // (The sheet is reached only to read a rule: a copy of it counts a reference
             // to each of its parts.)
-            guard let rule = scratch.known(candidate.rule, number: sheetIndex) ?? scratch.read(candidate.rule, of: sheets[sheetIndex].sheet, number: sheetIndex),
+            guard let rule = scratch.known(candidate.rule, number: sheetIndex) ?? scratch.read(candidate.rule, of: sheets[sheetIndex].sheet, number: sheetIndex, sharing: sharing),
                 candidate.position < rule.selectors.count
             else { continue }
             let selector = rule.selectors[candidate.position]

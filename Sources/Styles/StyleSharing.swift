@@ -55,8 +55,13 @@ extension ElementStyler {
         private var bases: [LikenessBase: Int] = [:]
         private var nextBase = 0
         private var styles: [StyleKey: Styled] = [:]
+        /// Rules filed unread, read (by sheet and rule, as `Cascade.Scratch` numbers
+        /// them): their selectors and the declarations kept, `nil` for none.
+        private var readRules: [Int: (selectors: [Selector], declarations: [CSSParser.Declaration])?] = [:]
         /// How many styles the stylers made (each a cascade run).
         private(set) var stylesMade = 0
+        /// How many rules filed unread the stylers read.
+        private(set) var rulesRead = 0
 
         init() {}
 
@@ -88,6 +93,22 @@ extension ElementStyler {
                 if let known = tags[bytes] { return known }
                 if tags.count >= Self.kept { tags.removeAll(keepingCapacity: true) }
                 tags[bytes] = made
+                return made
+            }
+        }
+
+        /// Rule `key` filed unread, read by `read` where no styler read it (each
+        /// part of a page a parse styles would read again the rules it needs).
+        func readRule(
+            _ key: Int, read: () -> (selectors: [Selector], declarations: [CSSParser.Declaration])?
+        ) -> (selectors: [Selector], declarations: [CSSParser.Declaration])? {
+            if let known = locked({ readRules[key] }) { return known }
+            let made = read()
+            return locked {
+                if let known = readRules[key] { return known }
+                if readRules.count >= Self.kept { readRules.removeAll(keepingCapacity: true) }
+                readRules[key] = made
+                rulesRead += 1
                 return made
             }
         }

@@ -78,6 +78,21 @@ struct UnreadRulesTests {
         #expect(expected.contains("before: → next false") && expected.contains(#"after:  "q" "#) && expected.contains("before: • false"))
     }
 
+    /// The stylers of a page's parts read a rule filed unread once between them.
+    @Test func stylersShareTheRulesTheyRead() {
+        let sheet = ".a { font-weight: bold } .b p { font-style: italic } .c { display: block } .x0, .x1, .x2 { text-transform: uppercase }"
+        let cascade = Cascade([(StyleSheet(unread: sheet), .author)])
+        for index in 0..<3 {
+            // (Elements unlike those the other stylers styled: each runs the cascade.)
+            let styler = ElementStyler(cascade: cascade)
+            _ = styler.start(name: "div", attributes: [("class", "b")])
+            let style = styler.start(name: "p", attributes: [("class", "a x\(index)")])
+            #expect(style.bold && style.italic && style.textTransform == .uppercase)
+        }
+        // `.a`, `.b p` and the `.xN` rule, each once; not `.c`.
+        #expect(cascade.sharing.rulesRead == 3)
+    }
+
     /// Pseudo-classes are told apart by their names' hashes: none the selector
     /// parser knows outside the plain ones has the hash of a plain one.
     @Test func plainPseudoClassesAreKnownByTheirHashes() {
