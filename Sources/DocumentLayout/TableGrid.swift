@@ -124,7 +124,7 @@ struct TableGrid {
             case .tr: rows.append(.element(child))
             case .col, .colgroup: break
             case .caption where child == caption: break
-            case .thead, .tfoot where parent == table: break
+            case .thead where parent == table, .tfoot where parent == table: break
             case .tbody where parent == table, .thead, .tfoot: appendRows(in: child, table: table, document)
             default:
                 guard Self.isStray(child, document) else { break }

@@ -227,8 +227,8 @@ struct PageStyleTests {
     /// cells outside a row make a row of their own, a cell outside a table is a block,
     /// a border on such a table alone draws no box, one on its cells does. An
     /// element that is no part of a table, in one, is shown in a row of its own, and
-    /// the rows inside a `form` in a table are the table's. The body is never made
-    /// one (the page would be a table laid out whole).
+    /// the rows inside a `form` in a table are the table's, its head's too. The body is
+    /// never made one (the page would be a table laid out whole).
     @Test func tablesMadeBySheetsAreLaidOutAsTables() throws {
         let rows = (0..<40).map { "<div class=row><div class=name><a href='#i\($0)'>item\($0)</a></div><div class=what><p>what item \($0) does</p></div></div>" }
         let html = """
@@ -240,6 +240,7 @@ struct PageStyleTests {
             <div class=framed><span class=cell>«</span></div>
             <div class=ruled><span>a</span><span>b</span></div>
             <table border=1><div>stray</div><form><tr><td>c</td><td>d</td></tr></form></table>
+            <table border=1><form><thead><tr><td>h1</td><td>h2</td></tr></thead><tr><td>e</td><td>f</td></tr></form></table>
             </body></html>
             """
         let (styled, unstyled) = try Self.linesReadEveryWay(html, name: "css-tables")
@@ -250,6 +251,7 @@ struct PageStyleTests {
             "left  right", "lone cell", "after", "«", "┌───┬───┐", "│ a │ b │", "└───┴───┘", "┌───────┐", "│ stray │",
         ], "\(text)")
         #expect(Array(text.drop { $0 != "│ stray │" }.prefix(4)) == ["│ stray │", "├───┬───┤", "│ c │ d │", "└───┴───┘"], "\(text)")
+        #expect(Array(text.drop { $0 != "│ c │ d │" }.dropFirst(2).prefix(3)) == ["┌────┬────┐", "│ h1 │ h2 │", "├────┼────┤"], "\(text)")
         // Without the sheets, blocks.
         #expect(unstyled.filter { !$0.isEmpty }.prefix(2) == ["[1]item0", "what item 0 does"], "\(unstyled)")
     }
