@@ -223,8 +223,10 @@ package struct ComputedStyle: Hashable, Sendable {
     /// element's size is not drawn: reading it for every element would cost the
     /// cascade a declaration more of most rules).
     package static func knowsForPseudoElements(_ name: String) -> Bool {
-        name == "overflow" || name == "width" || name == "height"
+        pseudoElementProperties.contains(name)
     }
+
+    private static let pseudoElementProperties: Set<String> = ["overflow", "width", "height"]
 
     private static let properties = Set([
         "display", "visibility", "white-space", "text-transform", "text-align", "font-weight", "font-style", "font", "text-decoration",
@@ -237,7 +239,7 @@ package struct ComputedStyle: Hashable, Sendable {
     /// their lengths, each with whether it is a colour's: told from a sheet's bytes
     /// without a string made (`StyleSheet.isReadProperty`).
     static let readNamesByLength: [[(name: [UInt8], isColor: Bool)]] = {
-        let names = properties.map { ($0, false) } + colorProperties.map { ($0, true) } + ["overflow", "width", "height"].map { ($0, false) }
+        let names = properties.union(pseudoElementProperties).map { ($0, false) } + colorProperties.map { ($0, true) }
         var byLength = [[(name: [UInt8], isColor: Bool)]](repeating: [], count: (names.map(\.0.utf8.count).max() ?? 0) + 1)
         for (name, isColor) in names { byLength[name.utf8.count].append((Array(name.utf8), isColor)) }
         return byLength

@@ -8,8 +8,10 @@
 /// without arguments and a closing `::before` or `::after`, names in ASCII; anything
 /// else (a name with other bytes, `|`, a list with an empty or invalid selector)
 /// gives `nil`, and is left to the parser, which then decides alone. So it never
-/// gives selectors the parser would not (a test compares them on every sheet of
-/// the documentation installed and on random lists).
+/// gives selectors the parser would not (a test compares them on random lists).
+///
+/// `SimpleSelectorKeys` reads much the same lists for their keys alone, without
+/// making selectors (what a sheet of a million rules can afford).
 enum PlainSelectorReader {
     /// The selectors of `bytes[prelude]`, or `nil` where the parser is to read them.
     static func selectors(_ bytes: UnsafeBufferPointer<UInt8>, _ prelude: Range<Int>) -> [Selector]? {
